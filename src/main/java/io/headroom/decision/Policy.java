@@ -1,0 +1,142 @@
+package io.headroom.decision;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A class's scaling policy (DESIGN §3). Every field has a default; invalid values are rejected
+ * with a message that names the field.
+ *
+ * @param maxAgeSeconds the age objective, or {@code null} for none
+ * @param dependencyGuard {@code null} when the class has no dependency guard
+ */
+public record Policy(
+        int slotsPerReplica,
+        double targetUtilization,
+        double drainTargetSeconds,
+        Double maxAgeSeconds,
+        int minReplicas,
+        int maxReplicas,
+        ScalingBehavior scaleUp,
+        ScalingBehavior scaleDown,
+        double cooldownSeconds,
+        double pollIntervalSeconds,
+        Fallback fallback,
+        List<CeilingSpec> ceilings,
+        DependencyGuard dependencyGuard) {
+
+    public Policy {
+        if (slotsPerReplica < 1) {
+            throw new IllegalArgumentException("slotsPerReplica must be >= 1, got " + slotsPerReplica);
+        }
+        if (!(targetUtilization > 0 && targetUtilization <= 1)) {
+            throw new IllegalArgumentException("targetUtilization must be in (0, 1], got " + targetUtilization);
+        }
+        if (!(drainTargetSeconds > 0) || Double.isInfinite(drainTargetSeconds)) {
+            throw new IllegalArgumentException("drainTargetSeconds must be > 0, got " + drainTargetSeconds);
+        }
+        if (maxAgeSeconds != null && (!(maxAgeSeconds > 0) || maxAgeSeconds.isInfinite())) {
+            throw new IllegalArgumentException("maxAgeSeconds must be > 0, got " + maxAgeSeconds);
+        }
+        if (minReplicas < 0) {
+            throw new IllegalArgumentException("minReplicas cannot be negative, got " + minReplicas);
+        }
+        if (maxReplicas < 1) {
+            throw new IllegalArgumentException("maxReplicas must be >= 1, got " + maxReplicas);
+        }
+        if (maxReplicas < minReplicas) {
+            throw new IllegalArgumentException(
+                    "maxReplicas (" + maxReplicas + ") is below minReplicas (" + minReplicas + ")");
+        }
+        if (!(cooldownSeconds >= 0) || Double.isInfinite(cooldownSeconds)) {
+            throw new IllegalArgumentException("cooldownSeconds must be >= 0, got " + cooldownSeconds);
+        }
+        if (!(pollIntervalSeconds > 0) || Double.isInfinite(pollIntervalSeconds)) {
+            throw new IllegalArgumentException("pollIntervalSeconds must be > 0, got " + pollIntervalSeconds);
+        }
+        if (scaleUp == null) {
+            scaleUp = ScalingBehavior.defaultUp();
+        }
+        if (scaleDown == null) {
+            scaleDown = ScalingBehavior.defaultDown();
+        }
+        if (fallback == null) {
+            fallback = Fallback.defaults();
+        }
+        ceilings = ceilings == null ? List.of() : List.copyOf(ceilings);
+        Set<String> names = new HashSet<>();
+        for (CeilingSpec c : ceilings) {
+            if (!names.add(c.name())) {
+                throw new IllegalArgumentException("ceiling name '" + c.name() + "' is used twice");
+            }
+        }
+    }
+
+    /** The defaults from the brief: k 1, u 0.7, D 60 s, 1..50 replicas, HPA behaviours, 300 s cooldown, 15 s poll. */
+    public static Policy defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.slotsPerReplica = slotsPerReplica;
+        b.targetUtilization = targetUtilization;
+        b.drainTargetSeconds = drainTargetSeconds;
+        b.maxAgeSeconds = maxAgeSeconds;
+        b.minReplicas = minReplicas;
+        b.maxReplicas = maxReplicas;
+        b.scaleUp = scaleUp;
+        b.scaleDown = scaleDown;
+        b.cooldownSeconds = cooldownSeconds;
+        b.pollIntervalSeconds = pollIntervalSeconds;
+        b.fallback = fallback;
+        b.ceilings = ceilings;
+        b.dependencyGuard = dependencyGuard;
+        return b;
+    }
+
+    /** Mutable builder; {@link #build()} validates. */
+    public static final class Builder {
+        private int slotsPerReplica = 1;
+        private double targetUtilization = 0.7;
+        private double drainTargetSeconds = 60;
+        private Double maxAgeSeconds;
+        private int minReplicas = 1;
+        private int maxReplicas = 50;
+        private ScalingBehavior scaleUp = ScalingBehavior.defaultUp();
+        private ScalingBehavior scaleDown = ScalingBehavior.defaultDown();
+        private double cooldownSeconds = 300;
+        private double pollIntervalSeconds = 15;
+        private Fallback fallback = Fallback.defaults();
+        private List<CeilingSpec> ceilings = List.of();
+        private DependencyGuard dependencyGuard;
+
+        private Builder() {
+        }
+
+        public Builder slotsPerReplica(int v) { slotsPerReplica = v; return this; }
+        public Builder targetUtilization(double v) { targetUtilization = v; return this; }
+        public Builder drainTargetSeconds(double v) { drainTargetSeconds = v; return this; }
+        public Builder maxAgeSeconds(Double v) { maxAgeSeconds = v; return this; }
+        public Builder minReplicas(int v) { minReplicas = v; return this; }
+        public Builder maxReplicas(int v) { maxReplicas = v; return this; }
+        public Builder scaleUp(ScalingBehavior v) { scaleUp = v; return this; }
+        public Builder scaleDown(ScalingBehavior v) { scaleDown = v; return this; }
+        public Builder cooldownSeconds(double v) { cooldownSeconds = v; return this; }
+        public Builder pollIntervalSeconds(double v) { pollIntervalSeconds = v; return this; }
+        public Builder fallback(Fallback v) { fallback = v; return this; }
+        public Builder ceilings(List<CeilingSpec> v) { ceilings = v; return this; }
+        public Builder dependencyGuard(DependencyGuard v) { dependencyGuard = v; return this; }
+
+        public Policy build() {
+            return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
+                    minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
+                    fallback, ceilings, dependencyGuard);
+        }
+    }
+}

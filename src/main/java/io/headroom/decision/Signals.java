@@ -1,0 +1,22 @@
+package io.headroom.decision;
+
+/** Names of the standard per-class signals (DESIGN §3). Ceilings may name further signals. */
+public final class Signals {
+    public static final String QUEUE_LENGTH = "queueLength";
+    public static final String OLDEST_AGE = "oldestAge";
+    public static final String ARRIVAL_RATE = "arrivalRate";
+    public static final String MEAN_SERVICE = "meanService";
+    public static final String QUEUED_SERVICE = "queuedServiceSeconds";
+    public static final String IN_FLIGHT = "inFlight";
+    public static final String COMPLETION_RATE = "completionRate";
+    public static final String DEPENDENCY = "dependency";
+    public static final String POD_MEMORY = "podMemory";
+
+    /** Every standard signal, in display order. */
+    public static final java.util.List<String> STANDARD = java.util.List.of(
+            QUEUE_LENGTH, OLDEST_AGE, ARRIVAL_RATE, MEAN_SERVICE, QUEUED_SERVICE,
+            IN_FLIGHT, COMPLETION_RATE, DEPENDENCY, POD_MEMORY);
+
+    private Signals() {
+    }
+}
