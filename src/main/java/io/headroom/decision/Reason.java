@@ -1,0 +1,63 @@
+package io.headroom.decision;
+
+/** One reason a decision came out as it did, e.g. {@code CEILING:db-connections}. */
+public record Reason(Code code, String detail) {
+
+    /** Reason codes, in the spirit of the HPA's ScaleUpLimit / TooManyReplicas conditions. */
+    public enum Code {
+        /** Oldest age is above the objective; the age term asks for more replicas. */
+        AGE_BREACH,
+        /** The oldest age grows while nothing completes: poison message or dead dependency. */
+        STALLED,
+        /** A named ceiling capped the desired replicas (detail: the ceiling's name). */
+        CEILING,
+        /** A ceiling is below minReplicas; the ceiling wins to protect the downstream. */
+        CEILING_BELOW_MIN,
+        /** A dynamic ceiling's telemetry is missing; its conservative value is used. */
+        CEILING_FALLBACK,
+        /** The dependency signal breaches its threshold: no scale-up. */
+        DEPENDENCY_SATURATED,
+        /** The dependency signal is missing or stale: no scale-up until it is known. */
+        DEPENDENCY_UNKNOWN,
+        /** A required input is missing or stale: replicas held (detail: the signals). */
+        TELEMETRY_MISSING,
+        /** Telemetry has been missing for failureThreshold ticks; the fallback floor applies. */
+        FALLBACK,
+        /** Clamped up to minReplicas. */
+        MIN_REPLICAS,
+        /** Clamped down to maxReplicas. */
+        MAX_REPLICAS,
+        /** The scale-down stabilisation window holds a higher recommendation. */
+        STABILISING_DOWN,
+        /** The scale-up stabilisation window holds a lower recommendation. */
+        STABILISING_UP,
+        /** A scale-up rate policy capped the step. */
+        RATE_LIMITED_UP,
+        /** A scale-down rate policy capped the step. */
+        RATE_LIMITED_DOWN,
+        /** Scale-up is disabled by policy. */
+        SCALE_UP_DISABLED,
+        /** Scale-down is disabled by policy. */
+        SCALE_DOWN_DISABLED,
+        /** Idle, but the cooldown before scale-to-zero has not elapsed. */
+        COOLDOWN,
+        /** Idle for the whole cooldown: scale to zero. */
+        SCALE_TO_ZERO,
+        /** Work waits and nothing runs: scale from zero at once. */
+        SCALE_FROM_ZERO
+    }
+
+    public static Reason of(Code code) {
+        return new Reason(code, null);
+    }
+
+    public static Reason of(Code code, String detail) {
+        return new Reason(code, detail);
+    }
+
+    /** {@code CODE} or {@code CODE:detail}, the form the CLI and journal print. */
+    @Override
+    public String toString() {
+        return detail == null ? code.name() : code.name() + ":" + detail;
+    }
+}
