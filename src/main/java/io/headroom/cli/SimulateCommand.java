@@ -1,0 +1,163 @@
+package io.headroom.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.config.ConfigException;
+import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioReader;
+import io.headroom.sim.Simulator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code headroom simulate --scenario FILE [--json]}: a scenario faster than real time. */
+final class SimulateCommand {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    private SimulateCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Path scenarioFile = null;
+        boolean json = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--scenario" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("headroom simulate: --scenario needs a file");
+                        return ExitCode.USAGE;
+                    }
+                    scenarioFile = Path.of(args.get(++i));
+                }
+                case "--json" -> json = true;
+                case "-h", "--help" -> {
+                    out.println(usage());
+                    return ExitCode.OK;
+                }
+                default -> {
+                    err.println("headroom simulate: unknown argument '" + a + "'\n" + usage());
+                    return ExitCode.USAGE;
+                }
+            }
+        }
+        if (scenarioFile == null) {
+            err.println("headroom simulate: --scenario FILE is required\n" + usage());
+            return ExitCode.USAGE;
+        }
+        if (!Files.isRegularFile(scenarioFile)) {
+            err.println("headroom simulate: " + scenarioFile + ": no such file");
+            return ExitCode.USAGE;
+        }
+        Scenario scenario;
+        try {
+            scenario = ScenarioReader.read(scenarioFile);
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return ExitCode.USAGE;
+        }
+        boolean asJson = json;
+        List<Simulator.ClassSummary> summaries = Simulator.run(scenario, line -> {
+            if (asJson) {
+                out.println(tickJson(line));
+            } else {
+                out.println(tickText(line));
+            }
+        });
+        if (!asJson) {
+            out.println();
+            out.println(String.format(Locale.ROOT, "%-22s %10s %10s %12s %14s %8s %10s", "class", "max age s",
+                    "p95 age s", "violation s", "replica-s", "scales", "completed"));
+        }
+        for (Simulator.ClassSummary s : summaries) {
+            out.println(asJson ? summaryJson(s) : String.format(Locale.ROOT, "%-22s %10.1f %10.1f %12.0f %14.0f %8d %10d",
+                    s.className(), s.maxOldestAgeSeconds(), s.p95OldestAgeSeconds(), s.ageObjectiveViolationSeconds(),
+                    s.replicaSeconds(), s.scaleEvents(), s.jobsCompleted()));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    static String usage() {
+        return "usage: headroom simulate --scenario FILE [--json]\n"
+                + "  Runs FILE (YAML or JSON, see examples/scenarios/) faster than real time and prints one line\n"
+                + "  per class per control tick, then a summary per class. --json prints one JSON object per line.";
+    }
+
+    static String tickJson(Simulator.TickLine l) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("t", l.t());
+        o.put("class", l.className());
+        num(o, "queueLength", l.queueLength());
+        num(o, "oldestAgeSeconds", l.oldestAgeSeconds());
+        num(o, "arrivalRate", l.arrivalRate());
+        num(o, "meanServiceSeconds", l.meanServiceSeconds());
+        if (l.estimatedSlots() == null) {
+            o.putNull("estimatedSlots");
+        } else {
+            o.put("estimatedSlots", l.estimatedSlots());
+        }
+        o.put("desiredReplicas", l.desiredReplicas());
+        o.put("replicas", l.replicas());
+        o.put("readyReplicas", l.readyReplicas());
+        if (l.bindingCeiling() == null) {
+            o.putNull("bindingCeiling");
+        } else {
+            o.put("bindingCeiling", l.bindingCeiling());
+        }
+        var reasons = o.putArray("reasons");
+        l.reasons().forEach(reasons::add);
+        o.put("explanation", l.explanation());
+        return write(o);
+    }
+
+    static String summaryJson(Simulator.ClassSummary s) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("summary", true);
+        o.put("class", s.className());
+        o.put("maxOldestAgeSeconds", round(s.maxOldestAgeSeconds()));
+        o.put("p95OldestAgeSeconds", round(s.p95OldestAgeSeconds()));
+        o.put("ageObjectiveViolationSeconds", round(s.ageObjectiveViolationSeconds()));
+        o.put("replicaSeconds", round(s.replicaSeconds()));
+        o.put("scaleEvents", s.scaleEvents());
+        o.put("jobsCompleted", s.jobsCompleted());
+        return write(o);
+    }
+
+    static String tickText(Simulator.TickLine l) {
+        return String.format(Locale.ROOT, "t=%6.0fs %-20s L=%-6s age=%-7s λ=%-6s S=%-6s slots=%-4s %2d→%-3d ready=%-3d %s",
+                l.t(), l.className(), n(l.queueLength()), n(l.oldestAgeSeconds()), n(l.arrivalRate()),
+                n(l.meanServiceSeconds()), l.estimatedSlots() == null ? "—" : l.estimatedSlots().toString(),
+                l.replicas(), l.desiredReplicas(), l.readyReplicas(), String.join(",", l.reasons()));
+    }
+
+    private static String n(double v) {
+        return Double.isNaN(v) ? "—" : io.headroom.decision.DecisionEngine.fmt(v);
+    }
+
+    private static void num(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, round(v));
+        } else {
+            o.putNull(field); // missing telemetry is null, never 0
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static String write(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.headroom.loop;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.ClassMemory;
+import io.headroom.decision.Decision;
+import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.Observation;
+import io.headroom.decision.Signal;
+import io.headroom.metrics.MetricsSource;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One control tick for every class: read the world, decide (pure), hand the decision to the
+ * actuator, publish the result. This is the HPA's {@code horizontal.go} to the decision core's
+ * {@code replica_calculator.go}. It runs on whatever thread calls {@link #tick()}, never the FX thread.
+ */
+public final class ControlLoop {
+    private static final Logger LOG = Logger.getLogger(ControlLoop.class.getName());
+
+    private final List<WorkloadClass> classes;
+    private final ClusterGateway cluster;
+    private final MetricsSource metrics;
+    private final Clock clock;
+    private final Map<String, ClassMemory> memory = new HashMap<>();
+    private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
+    private volatile Actuator actuator;
+
+    public ControlLoop(List<WorkloadClass> classes, ClusterGateway cluster, MetricsSource metrics,
+                       Actuator actuator, Clock clock) {
+        this.classes = List.copyOf(classes);
+        this.cluster = cluster;
+        this.metrics = metrics;
+        this.actuator = actuator;
+        this.clock = clock;
+    }
+
+    public List<WorkloadClass> classes() {
+        return classes;
+    }
+
+    public ClusterGateway cluster() {
+        return cluster;
+    }
+
+    public MetricsSource metrics() {
+        return metrics;
+    }
+
+    /** Swaps how decisions are acted on (direct today; supervised proposals later). */
+    public void setActuator(Actuator actuator) {
+        this.actuator = actuator;
+    }
+
+    /** Listeners run on the loop's thread; the UI hands results over to the FX thread itself. */
+    public void addListener(Consumer<TickResult> listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(Consumer<TickResult> listener) {
+        listeners.remove(listener);
+    }
+
+    /** Runs one tick at the clock's current time. */
+    public synchronized TickResult tick() {
+        Instant now = clock.instant();
+        List<String> names = new ArrayList<>(classes.size());
+        for (WorkloadClass c : classes) {
+            names.add(c.name());
+        }
+        Map<String, Map<String, Signal>> readings;
+        try {
+            readings = metrics.read(names, now);
+        } catch (RuntimeException e) {
+            // A broken source is no data for everyone, never zero load.
+            LOG.log(Level.WARNING, "metrics read failed", e);
+            readings = Map.of();
+        }
+        List<ClassSnapshot> snapshots = new ArrayList<>(classes.size());
+        Actuator act = actuator;
+        for (WorkloadClass c : classes) {
+            snapshots.add(tickClass(c, readings.getOrDefault(c.name(), Map.of()), now, act));
+        }
+        TickResult result = new TickResult(now, snapshots, cluster.contextName(), metrics.name());
+        for (Consumer<TickResult> l : listeners) {
+            try {
+                l.accept(result);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "tick listener failed", e);
+            }
+        }
+        return result;
+    }
+
+    private ClassSnapshot tickClass(WorkloadClass c, Map<String, Signal> signals, Instant now, Actuator act) {
+        Optional<WorkloadState> state;
+        try {
+            state = cluster.workload(c.target());
+        } catch (RuntimeException e) {
+            return new ClassSnapshot(c, now, null, null, null, null, "cluster read failed: " + e.getMessage());
+        }
+        if (state.isEmpty()) {
+            return new ClassSnapshot(c, now, null, null, null, null, "workload " + c.target() + " not found");
+        }
+        WorkloadState w = state.get();
+        Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals);
+        Decision d = DecisionEngine.decide(c.name(), c.policy(), obs,
+                memory.getOrDefault(c.name(), ClassMemory.initial()), now);
+        memory.put(c.name(), d.memory());
+        Actuation a;
+        try {
+            a = act.handle(c, d, w);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "actuation failed for " + c.name(), e);
+            a = new Actuation(Actuation.Kind.FAILED, d.currentReplicas(), d.currentReplicas(),
+                    "actuation failed: " + e.getMessage());
+        }
+        return new ClassSnapshot(c, now, obs, w, d, a, null);
+    }
+}

@@ -1,0 +1,25 @@
+package io.headroom.loop;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.Decision;
+
+/** Applies each change as soon as it is decided, guarded by the observed resourceVersion. */
+public final class DirectActuator implements Actuator {
+    private final ClusterGateway cluster;
+
+    public DirectActuator(ClusterGateway cluster) {
+        this.cluster = cluster;
+    }
+
+    @Override
+    public Actuation handle(WorkloadClass cls, Decision d, WorkloadState state) {
+        if (!d.wantsChange()) {
+            return Actuation.none(d.currentReplicas());
+        }
+        ScaleResult r = cluster.scale(cls.target(), d.desiredReplicas(), state.resourceVersion());
+        return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED,
+                d.currentReplicas(), r.ok() ? r.replicas() : d.currentReplicas(), r.message());
+    }
+}

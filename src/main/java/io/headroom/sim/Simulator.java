@@ -1,0 +1,151 @@
+package io.headroom.sim;
+
+import io.headroom.decision.Decision;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Reason;
+import io.headroom.decision.Signals;
+import io.headroom.loop.Actuation;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.ControlLoop;
+import io.headroom.loop.DirectActuator;
+import io.headroom.loop.TickResult;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.sandbox.SandboxClassSpec;
+import io.headroom.sandbox.SandboxCluster;
+import io.headroom.sandbox.SandboxMetrics;
+import io.headroom.sandbox.SandboxWorld;
+import io.headroom.time.ManualClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs a scenario faster than real time through the same sandbox, control loop and decision
+ * core as the console, stepping a manual clock one control interval at a time.
+ */
+public final class Simulator {
+
+    /**
+     * One class at one tick, as {@code headroom simulate} prints it. Values the control loop could
+     * not observe (outages) are NaN / null: the simulator reports what the loop saw.
+     *
+     * @param replicas spec replicas observed at the tick, before this tick's action
+     */
+    public record TickLine(double t, String className, double queueLength, double oldestAgeSeconds,
+                           double arrivalRate, double meanServiceSeconds, Integer estimatedSlots,
+                           int desiredReplicas, int replicas, int readyReplicas, String bindingCeiling,
+                           List<String> reasons, String explanation) {
+    }
+
+    /**
+     * One class over the whole run, from the simulated world's ground truth (not from the
+     * possibly missing telemetry).
+     */
+    public record ClassSummary(String className, double maxOldestAgeSeconds, double p95OldestAgeSeconds,
+                               double ageObjectiveViolationSeconds, double replicaSeconds, int scaleEvents,
+                               long jobsCompleted) {
+    }
+
+    private Simulator() {
+    }
+
+    /** Runs the whole scenario; {@code onTick} sees every line in order. */
+    public static List<ClassSummary> run(Scenario scenario, Consumer<TickLine> onTick) {
+        Instant start = scenario.start();
+        List<SandboxClassSpec> specs = new ArrayList<>();
+        List<WorkloadClass> classes = new ArrayList<>();
+        for (ScenarioClass c : scenario.classes()) {
+            specs.add(c.sandbox());
+            classes.add(new WorkloadClass(c.sandbox().name(), c.sandbox().target(), c.policy()));
+        }
+        ManualClock clock = new ManualClock(start);
+        SandboxWorld world = new SandboxWorld(specs, scenario.seed(), start);
+        SandboxCluster cluster = new SandboxCluster(world, clock);
+        SandboxMetrics metrics = new SandboxMetrics(world, clock);
+        ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock);
+
+        Map<String, Accumulator> acc = new LinkedHashMap<>();
+        for (WorkloadClass c : classes) {
+            acc.put(c.name(), new Accumulator(c.policy().maxAgeSeconds()));
+        }
+        double tick = scenario.tickSeconds();
+        long ticks = (long) Math.floor(scenario.durationSeconds() / tick + 1e-9);
+        for (long i = 0; i <= ticks; i++) {
+            double t = i * tick;
+            clock.set(start.plus(Duration.ofNanos((long) (t * 1e9))));
+            TickResult r = loop.tick();
+            for (ClassSnapshot s : r.classes()) {
+                SandboxWorld.Measurements truth = world.measure(s.name()).orElseThrow();
+                acc.get(s.name()).add(truth, i < ticks ? tick : 0, s.actuation());
+                onTick.accept(line(t, s));
+            }
+        }
+        List<ClassSummary> out = new ArrayList<>();
+        for (Map.Entry<String, Accumulator> e : acc.entrySet()) {
+            SandboxWorld.Measurements last = world.measure(e.getKey()).orElseThrow();
+            out.add(e.getValue().summary(e.getKey(), last.jobsCompleted()));
+        }
+        return out;
+    }
+
+    static TickLine line(double t, ClassSnapshot s) {
+        Decision d = s.decision();
+        if (d == null) {
+            return new TickLine(t, s.name(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, 0, 0, 0, null,
+                    List.of("PROBLEM"), s.problem());
+        }
+        List<String> reasons = d.reasons().stream().map(Reason::toString).toList();
+        return new TickLine(t, s.name(), value(d, Signals.QUEUE_LENGTH), value(d, Signals.OLDEST_AGE),
+                value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), d.estimatedSlots(),
+                d.desiredReplicas(), d.currentReplicas(), d.readyReplicas(), d.bindingCeiling(), reasons,
+                d.explanation());
+    }
+
+    private static double value(Decision d, String name) {
+        InputStatus in = d.input(name);
+        return in != null && in.usable() ? in.value() : Double.NaN;
+    }
+
+    /** Summary figures for one class, accumulated tick by tick. */
+    private static final class Accumulator {
+        private final Double objective;
+        private double[] ages = new double[256];
+        private int n;
+        private double maxAge;
+        private double violation;
+        private double replicaSeconds;
+        private int scaleEvents;
+
+        Accumulator(Double objective) {
+            this.objective = objective;
+        }
+
+        void add(SandboxWorld.Measurements m, double dt, Actuation a) {
+            double age = m.oldestAgeSeconds();
+            if (n == ages.length) {
+                ages = Arrays.copyOf(ages, n * 2);
+            }
+            ages[n++] = age;
+            maxAge = Math.max(maxAge, age);
+            if (objective != null && age > objective) {
+                violation += dt;
+            }
+            replicaSeconds += m.specReplicas() * dt;
+            if (a != null && a.kind() == Actuation.Kind.APPLIED) {
+                scaleEvents++;
+            }
+        }
+
+        ClassSummary summary(String name, long completed) {
+            double[] sorted = Arrays.copyOf(ages, n);
+            Arrays.sort(sorted);
+            double p95 = n == 0 ? 0 : sorted[Math.min(n - 1, (int) Math.ceil(0.95 * n) - 1)];
+            return new ClassSummary(name, maxAge, p95, violation, replicaSeconds, scaleEvents, completed);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.headroom.ui;
+
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+
+/** Style-class names and stylesheets as constants, so Java and CSS cannot drift apart silently. */
+public final class Styles {
+    public static final String THEME_DARK = "theme-dark";
+    public static final String THEME_LIGHT = "theme-light";
+
+    public static final String MUTED = "muted";
+    public static final String FAINT = "faint";
+    public static final String NUMERIC = "numeric";
+    public static final String SECTION_TITLE = "section-title";
+    public static final String CHIP = "chip";
+    public static final String OK = "ok";
+    public static final String WARN = "warn";
+    public static final String DANGER = "danger";
+    public static final String INFO = "info";
+
+    public static final String TOP_BAR = "top-bar";
+    public static final String WORDMARK = "wordmark";
+    public static final String FIELD_LABEL = "field-label";
+    public static final String FIELD_VALUE = "field-value";
+    public static final String HEALTH = "health";
+    public static final String HEALTH_DOT = "health-dot";
+    public static final String SEPARATOR_V = "separator-v";
+    public static final String SPEED = "speed";
+
+    public static final String OVERVIEW = "overview";
+    public static final String NUM = "num";
+    public static final String CLASS_NAME = "class-name";
+    public static final String BREACH = "breach";
+    public static final String UNKNOWN = "unknown";
+    public static final String CHANGE_UP = "change-up";
+    public static final String CHANGE_DOWN = "change-down";
+    public static final String ALERTS = "alerts";
+
+    public static final String DETAIL = "detail";
+    public static final String DETAIL_HEADER = "detail-header";
+    public static final String CLASS_TITLE = "class-title";
+    public static final String CHARTS = "charts";
+    public static final String CHART_PANEL = "chart-panel";
+    public static final String DECISION_PANEL = "decision-panel";
+    public static final String HEADLINE = "headline";
+    public static final String EXPLANATION = "explanation";
+    public static final String GRID = "grid";
+    public static final String TERM_NAME = "term-name";
+    public static final String TERM_VALUE = "term-value";
+    public static final String TERM_FORMULA = "term-formula";
+    public static final String BINDING = "binding";
+    public static final String BAD = "bad";
+    public static final String REASONS = "reasons";
+
+    /** Stylesheets in cascade order: tokens first, then base, then one per component. */
+    public static final List<String> SHEETS = List.of("tokens.css", "app.css", "topbar.css", "overview.css",
+            "detail.css");
+
+    private Styles() {
+    }
+
+    public static void install(Scene scene) {
+        for (String sheet : SHEETS) {
+            var url = Styles.class.getResource("/styles/" + sheet);
+            if (url == null) {
+                throw new IllegalStateException("stylesheet missing from the classpath: styles/" + sheet);
+            }
+            scene.getStylesheets().add(url.toExternalForm());
+        }
+    }
+
+    /** Replaces any of {@code exclusive} on the node with {@code chosen} (null for none). */
+    public static void toggle(Node node, List<String> exclusive, String chosen) {
+        node.getStyleClass().removeAll(exclusive);
+        if (chosen != null) {
+            node.getStyleClass().add(chosen);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.headroom.ui.overview;
+
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import java.util.List;
+
+/** One overview row: raw numbers (NaN when unknown) that the view formats. */
+public final class ClassRow {
+
+    /** What needs the operator's eye, most urgent first. */
+    public enum Alert { STALLED, TELEMETRY_MISSING, DEPENDENCY_SATURATED, AGE_BREACH, CEILING, PROBLEM }
+
+    // Properties
+    private final String name;
+    private final StringProperty mode = new SimpleStringProperty("auto");
+    private final DoubleProperty queueLength = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty oldestAge = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty ageObjective = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty arrivalRate = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty serviceSeconds = new SimpleDoubleProperty(Double.NaN);
+    private final IntegerProperty estimatedSlots = new SimpleIntegerProperty(-1);
+    private final IntegerProperty currentReplicas = new SimpleIntegerProperty();
+    private final IntegerProperty readyReplicas = new SimpleIntegerProperty();
+    private final IntegerProperty desiredReplicas = new SimpleIntegerProperty();
+    private final StringProperty bindingCeiling = new SimpleStringProperty("");
+    private final ObjectProperty<List<Alert>> alerts = new SimpleObjectProperty<>(List.of());
+    private final StringProperty alertDetail = new SimpleStringProperty("");
+
+    public ClassRow(String name) {
+        this.name = name;
+    }
+
+    public String name() { return name; }
+    public StringProperty modeProperty() { return mode; }
+    public DoubleProperty queueLengthProperty() { return queueLength; }
+    public DoubleProperty oldestAgeProperty() { return oldestAge; }
+    public DoubleProperty ageObjectiveProperty() { return ageObjective; }
+    public DoubleProperty arrivalRateProperty() { return arrivalRate; }
+    public DoubleProperty serviceSecondsProperty() { return serviceSeconds; }
+    /** -1 when the estimate could not be made (telemetry missing). */
+    public IntegerProperty estimatedSlotsProperty() { return estimatedSlots; }
+    public IntegerProperty currentReplicasProperty() { return currentReplicas; }
+    public IntegerProperty readyReplicasProperty() { return readyReplicas; }
+    public IntegerProperty desiredReplicasProperty() { return desiredReplicas; }
+    public StringProperty bindingCeilingProperty() { return bindingCeiling; }
+    public ObjectProperty<List<Alert>> alertsProperty() { return alerts; }
+    /** A tooltip-length sentence on the alerts. */
+    public StringProperty alertDetailProperty() { return alertDetail; }
+}

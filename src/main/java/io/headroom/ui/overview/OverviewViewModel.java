@@ -1,0 +1,113 @@
+package io.headroom.ui.overview;
+
+import io.headroom.decision.Decision;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Reason;
+import io.headroom.decision.Signals;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.TickResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** The overview table's state: one {@link ClassRow} per class and the selected one. FX thread only. */
+public final class OverviewViewModel {
+
+    // Properties
+    private final ObservableList<ClassRow> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
+    private final Map<String, ClassRow> byName = new LinkedHashMap<>();
+
+    public ObservableList<ClassRow> rows() {
+        return rows;
+    }
+
+    public ObjectProperty<ClassRow> selectedProperty() {
+        return selected;
+    }
+
+    // Commands
+
+    /** Applies the latest tick; earlier ticks of the same batch are superseded for the table. */
+    public void apply(TickResult tick) {
+        for (ClassSnapshot s : tick.classes()) {
+            ClassRow row = byName.get(s.name());
+            if (row == null) {
+                row = new ClassRow(s.name());
+                byName.put(s.name(), row);
+                rows.add(row);
+            }
+            update(row, s);
+        }
+        if (selected.get() == null && !rows.isEmpty()) {
+            selected.set(rows.get(0));
+        }
+    }
+
+    public void select(String className) {
+        ClassRow row = byName.get(className);
+        if (row != null) {
+            selected.set(row);
+        }
+    }
+
+    static void update(ClassRow row, ClassSnapshot s) {
+        Double objective = s.cls().policy().maxAgeSeconds();
+        row.ageObjectiveProperty().set(objective == null ? Double.NaN : objective);
+        Decision d = s.decision();
+        if (d == null) {
+            row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
+            row.alertDetailProperty().set(s.problem());
+            row.estimatedSlotsProperty().set(-1);
+            return;
+        }
+        row.queueLengthProperty().set(value(d, Signals.QUEUE_LENGTH));
+        row.oldestAgeProperty().set(value(d, Signals.OLDEST_AGE));
+        row.arrivalRateProperty().set(value(d, Signals.ARRIVAL_RATE));
+        row.serviceSecondsProperty().set(value(d, Signals.MEAN_SERVICE));
+        row.estimatedSlotsProperty().set(d.estimatedSlots() == null ? -1 : d.estimatedSlots());
+        row.currentReplicasProperty().set(d.currentReplicas());
+        row.readyReplicasProperty().set(d.readyReplicas());
+        row.desiredReplicasProperty().set(d.desiredReplicas());
+        row.bindingCeilingProperty().set(d.bindingCeiling() == null ? "" : d.bindingCeiling());
+        List<ClassRow.Alert> alerts = new ArrayList<>();
+        List<String> detail = new ArrayList<>();
+        if (d.stalled()) {
+            alerts.add(ClassRow.Alert.STALLED);
+            detail.add("stalled: oldest age grows with no completions");
+        }
+        if (d.telemetryMissing()) {
+            alerts.add(ClassRow.Alert.TELEMETRY_MISSING);
+            for (InputStatus in : d.inputs()) {
+                if (!in.usable() && d.reasons().contains(Reason.of(Reason.Code.TELEMETRY_MISSING, in.name()))) {
+                    detail.add(in.name() + " " + in.status().name().toLowerCase() + ": " + in.reason());
+                }
+            }
+        }
+        if (d.has(Reason.Code.DEPENDENCY_SATURATED) || d.has(Reason.Code.DEPENDENCY_UNKNOWN)) {
+            alerts.add(ClassRow.Alert.DEPENDENCY_SATURATED);
+            detail.add(d.has(Reason.Code.DEPENDENCY_SATURATED) ? "dependency saturated: no scale-up"
+                    : "dependency signal unknown: no scale-up");
+        }
+        if (d.has(Reason.Code.AGE_BREACH)) {
+            alerts.add(ClassRow.Alert.AGE_BREACH);
+            detail.add("oldest age above objective");
+        }
+        if (d.bindingCeiling() != null) {
+            alerts.add(ClassRow.Alert.CEILING);
+            detail.add("capped by ceiling " + d.bindingCeiling());
+        }
+        row.alertsProperty().set(List.copyOf(alerts));
+        row.alertDetailProperty().set(String.join("\n", detail));
+    }
+
+    private static double value(Decision d, String signal) {
+        InputStatus in = d.input(signal);
+        return in != null && in.usable() ? in.value() : Double.NaN;
+    }
+}

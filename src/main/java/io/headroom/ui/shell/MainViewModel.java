@@ -1,0 +1,117 @@
+package io.headroom.ui.shell;
+
+import io.headroom.decision.Decision;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.TickResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.DoubleConsumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/** The window's own state: what it is connected to, how healthy that is, theme and sandbox speed. */
+public final class MainViewModel {
+
+    /** Health of one connection, as the top bar shows it. */
+    public enum Health { UNKNOWN, OK, DEGRADED, DOWN }
+
+    // Properties
+    private final StringProperty context = new SimpleStringProperty("");
+    private final StringProperty metricsSource = new SimpleStringProperty("");
+    private final BooleanProperty sandbox = new SimpleBooleanProperty();
+    private final ObjectProperty<Health> clusterHealth = new SimpleObjectProperty<>(Health.UNKNOWN);
+    private final StringProperty clusterDetail = new SimpleStringProperty("waiting for the first tick");
+    private final ObjectProperty<Health> metricsHealth = new SimpleObjectProperty<>(Health.UNKNOWN);
+    private final StringProperty metricsDetail = new SimpleStringProperty("waiting for the first tick");
+    private final ObjectProperty<Health> freshnessHealth = new SimpleObjectProperty<>(Health.UNKNOWN);
+    private final StringProperty freshness = new SimpleStringProperty("—");
+    private final StringProperty sessionTime = new SimpleStringProperty("");
+    private final DoubleProperty speed = new SimpleDoubleProperty(1);
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty(true);
+
+    private final Duration tick;
+    private final DoubleConsumer speedSink;
+    private Instant lastTickAt;
+
+    /**
+     * @param tick the control interval, against which data freshness is judged
+     * @param speedSink applies a new sandbox speed (off the FX thread's concern: it only retimes the loop)
+     */
+    public MainViewModel(String context, String metricsSource, boolean sandbox, Duration tick,
+                         DoubleConsumer speedSink) {
+        this.context.set(context);
+        this.metricsSource.set(metricsSource);
+        this.sandbox.set(sandbox);
+        this.tick = tick;
+        this.speedSink = speedSink;
+    }
+
+    public StringProperty contextProperty() { return context; }
+    public StringProperty metricsSourceProperty() { return metricsSource; }
+    public BooleanProperty sandboxProperty() { return sandbox; }
+    public ObjectProperty<Health> clusterHealthProperty() { return clusterHealth; }
+    public StringProperty clusterDetailProperty() { return clusterDetail; }
+    public ObjectProperty<Health> metricsHealthProperty() { return metricsHealth; }
+    public StringProperty metricsDetailProperty() { return metricsDetail; }
+    public ObjectProperty<Health> freshnessHealthProperty() { return freshnessHealth; }
+    public StringProperty freshnessProperty() { return freshness; }
+    public StringProperty sessionTimeProperty() { return sessionTime; }
+    public DoubleProperty speedProperty() { return speed; }
+    public BooleanProperty darkThemeProperty() { return darkTheme; }
+
+    // Commands
+
+    /** Takes the newest tick of a batch: connection health follows what the tick could read. */
+    public void apply(TickResult t) {
+        lastTickAt = t.at();
+        int classes = t.classes().size();
+        int problems = 0;
+        int missing = 0;
+        for (ClassSnapshot s : t.classes()) {
+            Decision d = s.decision();
+            if (d == null) {
+                problems++;
+            } else if (d.telemetryMissing()) {
+                missing++;
+            }
+        }
+        clusterHealth.set(problems == 0 ? Health.OK : problems == classes ? Health.DOWN : Health.DEGRADED);
+        clusterDetail.set(problems == 0 ? classes + " workloads read"
+                : problems + " of " + classes + " workloads unreadable");
+        int decided = classes - problems;
+        metricsHealth.set(missing == 0 ? Health.OK : missing == decided ? Health.DOWN : Health.DEGRADED);
+        metricsDetail.set(missing == 0 ? "every class has data" : missing + " of " + decided + " classes missing data");
+    }
+
+    /** Called about once a second with the session's time: how old is the newest tick? */
+    public void updateClock(Instant now) {
+        sessionTime.set(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")
+                .withZone(java.time.ZoneId.systemDefault()).format(now));
+        if (lastTickAt == null) {
+            freshness.set("—");
+            freshnessHealth.set(Health.UNKNOWN);
+            return;
+        }
+        double age = Math.max(0, Duration.between(lastTickAt, now).toMillis() / 1000.0);
+        double interval = tick.toMillis() / 1000.0;
+        freshness.set(Math.round(age) + " s ago");
+        freshnessHealth.set(age <= 1.5 * interval ? Health.OK : age <= 3 * interval ? Health.DEGRADED : Health.DOWN);
+    }
+
+    public void setSpeed(double s) {
+        if (s != speed.get()) {
+            speed.set(s);
+            speedSink.accept(s);
+        }
+    }
+
+    public void toggleTheme() {
+        darkTheme.set(!darkTheme.get());
+    }
+}

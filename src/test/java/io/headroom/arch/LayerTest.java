@@ -1,0 +1,92 @@
+package io.headroom.arch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Enforces the layers by reading the sources: the decision core is pure (no JavaFX, fabric8 or
+ * OkHttp, and nothing of ours but itself); only the UI may use JavaFX.
+ */
+class LayerTest {
+    static final Path MAIN = Path.of("src/main/java/io/headroom");
+    /** Package references written out in full count as much as imports do. */
+    static final Pattern REFERENCE = Pattern.compile("\\b(javafx|io\\.fabric8|okhttp3|com\\.squareup|io\\.headroom)"
+            + "(\\.[a-zA-Z_][\\w]*)+");
+
+    @Test
+    void decisionCoreImportsNothingFromJavaFxFabric8OrOkHttp() throws IOException {
+        List<String> violations = references("decision", List.of("javafx", "io.fabric8", "okhttp3", "com.squareup"));
+        assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void decisionCoreDependsOnNoOtherHeadroomPackage() throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (String ref : allReferences("decision")) {
+            if (ref.contains("io.headroom.") && !ref.contains("io.headroom.decision")) {
+                violations.add(ref);
+            }
+        }
+        assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void onlyTheUiAndLauncherUseJavaFx() throws IOException {
+        for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
+                "session")) {
+            assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
+        }
+    }
+
+    @Test
+    void theCheckSeesViolations() throws IOException {
+        // Guard against a scanner that silently finds nothing: the UI does use JavaFX.
+        assertFalse(references("ui", List.of("javafx")).isEmpty());
+        assertTrue(Files.isDirectory(MAIN.resolve("decision")));
+    }
+
+    private static List<String> references(String pkg, List<String> forbidden) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String ref : allReferences(pkg)) {
+            for (String f : forbidden) {
+                if (ref.split(": ", 2)[1].startsWith(f + ".")) {
+                    out.add(ref);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<String> allReferences(String pkg) throws IOException {
+        Path dir = MAIN.resolve(pkg);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String src = stripComments(Files.readString(f));
+                Matcher m = REFERENCE.matcher(src);
+                while (m.find()) {
+                    out.add(MAIN.relativize(f) + ": " + m.group());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String stripComments(String src) {
+        return src.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+    }
+}
