@@ -55,7 +55,7 @@ public final class SandboxWorld {
             if (classes.containsKey(spec.name())) {
                 throw new IllegalArgumentException("sandbox class '" + spec.name() + "' is defined twice");
             }
-            classes.put(spec.name(), new ClassSim(spec, classes.size()));
+            classes.put(spec.name(), new ClassSim(spec));
         }
         for (ClassSim c : classes.values()) {
             c.init();
@@ -291,7 +291,6 @@ public final class SandboxWorld {
     /** The state of one class: its queue, pods, random streams and rolling windows. */
     private final class ClassSim {
         final SandboxClassSpec spec;
-        final int index;
         final SplittableRandom arrivalRandom;
         final SplittableRandom serviceRandom;
         /** Programme-local times where the rate function may change, ascending. */
@@ -316,9 +315,8 @@ public final class SandboxWorld {
         double poisonEnqueuedAt;
         int poisonGeneration;
 
-        ClassSim(SandboxClassSpec spec, int index) {
+        ClassSim(SandboxClassSpec spec) {
             this.spec = spec;
-            this.index = index;
             SplittableRandom root = new SplittableRandom(mix(seed) ^ mix(nameHash(spec.name())));
             this.arrivalRandom = root.split();
             this.serviceRandom = root.split();
@@ -672,12 +670,12 @@ public final class SandboxWorld {
         }
 
         /**
-         * Noise in [-1, 1] that changes every 15 s, hashed from seed, class and time rather than drawn
-         * from a stream: reading metrics must never change what the simulation does next.
+         * Noise in [-1, 1] that changes every 15 s, hashed from seed, class name and time rather than
+         * drawn from a stream: reading metrics must never change what the simulation does next.
          */
         double noise() {
             long bucket = (long) Math.floor(now / 15);
-            long h = mix(mix(seed ^ index * 0x9e3779b97f4a7c15L) + bucket);
+            long h = mix(mix(seed ^ nameHash(spec.name())) + bucket);
             return ((h >>> 11) * 0x1.0p-53) * 2 - 1;
         }
     }
