@@ -1,0 +1,230 @@
+package io.headroom.config;
+
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.DependencyGuard;
+import io.headroom.decision.Fallback;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Maps a {@code policy:} mapping to a {@link Policy}. Absent fields keep the base policy's values;
+ * the Policy's own validation messages come back located at the field they name.
+ */
+public final class PolicyReader {
+
+    private PolicyReader() {
+    }
+
+    /** Reads a policy on its own; every problem is thrown together. */
+    public static Policy read(ConfigNode node) throws ConfigException {
+        ConfigErrors errors = new ConfigErrors();
+        Policy p = read(node, errors, Policy.defaults());
+        errors.throwIfAny();
+        return p;
+    }
+
+    /**
+     * Reads a policy, recording problems in {@code errors}.
+     *
+     * @param base the values for absent fields
+     * @return the policy, or null when the node had problems
+     */
+    public static Policy read(ConfigNode node, ConfigErrors errors, Policy base) {
+        int before = errors.count();
+        Fields f = Fields.of(node, errors);
+        Policy.Builder b = base.toBuilder();
+        Integer i;
+        Double d;
+        if ((i = f.integer("slotsPerReplica")) != null) {
+            b.slotsPerReplica(i);
+        }
+        if ((d = f.number("targetUtilization")) != null) {
+            b.targetUtilization(d);
+        }
+        if ((d = f.number("drainTargetSeconds")) != null) {
+            b.drainTargetSeconds(d);
+        }
+        if ((d = f.number("maxAgeSeconds")) != null) {
+            b.maxAgeSeconds(d);
+        }
+        if ((i = f.integer("minReplicas")) != null) {
+            b.minReplicas(i);
+        }
+        if ((i = f.integer("maxReplicas")) != null) {
+            b.maxReplicas(i);
+        }
+        if ((d = f.number("cooldownSeconds")) != null) {
+            b.cooldownSeconds(d);
+        }
+        if ((d = f.number("pollIntervalSeconds")) != null) {
+            b.pollIntervalSeconds(d);
+        }
+        Fields up = f.object("scaleUp");
+        if (up != null) {
+            b.scaleUp(behavior(up, base.scaleUp()));
+        }
+        Fields down = f.object("scaleDown");
+        if (down != null) {
+            b.scaleDown(behavior(down, base.scaleDown()));
+        }
+        Fields fb = f.object("fallback");
+        if (fb != null) {
+            b.fallback(fallback(fb, base.fallback()));
+        }
+        if (f.has("ceilings")) {
+            b.ceilings(ceilings(f.list("ceilings"), errors));
+        }
+        Fields guard = f.object("dependencyGuard");
+        if (guard != null) {
+            b.dependencyGuard(dependencyGuard(guard));
+        }
+        f.finish();
+        if (errors.count() > before) {
+            return null;
+        }
+        return f.build(b::build);
+    }
+
+    static ScalingBehavior behavior(Fields f, ScalingBehavior base) {
+        int window = f.integer("stabilizationWindowSeconds", base.stabilizationWindowSeconds());
+        ScalingBehavior.SelectPolicy select = base.select();
+        String s = f.string("selectPolicy");
+        if (s != null) {
+            select = switch (s.toLowerCase(Locale.ROOT)) {
+                case "max" -> ScalingBehavior.SelectPolicy.MAX;
+                case "min" -> ScalingBehavior.SelectPolicy.MIN;
+                case "disabled" -> ScalingBehavior.SelectPolicy.DISABLED;
+                default -> {
+                    f.error("selectPolicy", "must be Max, Min or Disabled, got \"" + s + "\"");
+                    yield base.select();
+                }
+            };
+        }
+        List<ScalingRule> rules = base.rules();
+        if (f.has("policies")) {
+            rules = new ArrayList<>();
+            for (ConfigNode n : f.list("policies")) {
+                ScalingRule r = rule(Fields.of(n, f.errors()));
+                if (r != null) {
+                    rules.add(r);
+                }
+            }
+        }
+        f.finish();
+        List<ScalingRule> finalRules = rules;
+        ScalingBehavior.SelectPolicy finalSelect = select;
+        return f.build(() -> new ScalingBehavior(window, finalRules, finalSelect));
+    }
+
+    static ScalingRule rule(Fields f) {
+        int before = f.errors().count();
+        String typeText = f.requiredString("type");
+        ScalingRule.Type type = null;
+        if (typeText != null) {
+            switch (typeText.toLowerCase(Locale.ROOT)) {
+                case "pods" -> type = ScalingRule.Type.PODS;
+                case "percent" -> type = ScalingRule.Type.PERCENT;
+                default -> f.error("type", "must be Pods or Percent, got \"" + typeText + "\"");
+            }
+        }
+        Integer value = f.requiredInteger("value");
+        Integer period = f.requiredInteger("periodSeconds");
+        f.finish();
+        if (f.errors().count() > before) {
+            return null;
+        }
+        ScalingRule.Type t = type;
+        return f.build(() -> new ScalingRule(t, value, period));
+    }
+
+    static Fallback fallback(Fields f, Fallback base) {
+        int threshold = f.integer("failureThreshold", base.failureThreshold());
+        Integer floor = f.has("floorReplicas") ? f.integer("floorReplicas") : base.floorReplicas();
+        f.finish();
+        return f.build(() -> new Fallback(threshold, floor));
+    }
+
+    static DependencyGuard dependencyGuard(Fields f) {
+        Double threshold = f.requiredNumber("threshold");
+        String label = f.string("label");
+        f.finish();
+        if (threshold == null) {
+            return null;
+        }
+        return f.build(() -> new DependencyGuard(threshold, label));
+    }
+
+    static List<CeilingSpec> ceilings(List<ConfigNode> items, ConfigErrors errors) {
+        List<CeilingSpec> out = new ArrayList<>();
+        Map<String, ConfigNode> names = new HashMap<>();
+        for (ConfigNode n : items) {
+            Fields f = Fields.of(n, errors);
+            CeilingSpec c = ceiling(f);
+            if (c != null) {
+                ConfigNode first = names.putIfAbsent(c.name(), f.get("name").orElse(n));
+                if (first != null) {
+                    f.error("name", "ceiling name '" + c.name() + "' is used twice (first at line " + first.line() + ")");
+                } else {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {name, replicas: N} or {name, budget|budgetSignal, perReplica|perReplicaSignal, conservativeReplicas}. */
+    static CeilingSpec ceiling(Fields f) {
+        int before = f.errors().count();
+        String name = f.requiredString("name");
+        Integer replicas = f.integer("replicas");
+        Double budget = f.number("budget");
+        String budgetSignal = f.string("budgetSignal");
+        Double perReplica = f.number("perReplica");
+        String perReplicaSignal = f.string("perReplicaSignal");
+        Integer conservative = f.integer("conservativeReplicas");
+        f.finish();
+        boolean hasBudget = f.has("budget") || f.has("budgetSignal");
+        boolean hasPer = f.has("perReplica") || f.has("perReplicaSignal");
+        if (f.has("replicas") && (hasBudget || hasPer)) {
+            f.error("replicas", "give either replicas or budget/perReplica, not both");
+        }
+        if (f.has("budget") && f.has("budgetSignal")) {
+            f.error("budgetSignal", "give either budget or budgetSignal, not both");
+        }
+        if (f.has("perReplica") && f.has("perReplicaSignal")) {
+            f.error("perReplicaSignal", "give either perReplica or perReplicaSignal, not both");
+        }
+        if (!f.has("replicas") && !hasBudget && f.isMap()) {
+            f.error("budget", "a ceiling needs replicas, budget or budgetSignal");
+        }
+        boolean dynamic = budgetSignal != null || perReplicaSignal != null;
+        if (dynamic && conservative == null && !f.has("conservativeReplicas")) {
+            // Missing telemetry must fall back to a known limit, never to "unlimited" (DESIGN §3.5).
+            f.error("conservativeReplicas", "is required when the ceiling reads a signal (used while it is missing)");
+        }
+        if (f.errors().count() > before) {
+            return null;
+        }
+        if (replicas != null) {
+            CeilingSpec.Source limit = f.buildAt("replicas", () -> CeilingSpec.Source.constant(replicas));
+            return limit == null ? null
+                    : f.build(() -> new CeilingSpec(name, limit, CeilingSpec.Source.constant(1), conservative));
+        }
+        CeilingSpec.Source b = budgetSignal != null
+                ? f.buildAt("budgetSignal", () -> CeilingSpec.Source.signal(budgetSignal))
+                : f.buildAt("budget", () -> CeilingSpec.Source.constant(budget));
+        CeilingSpec.Source per = perReplicaSignal != null
+                ? f.buildAt("perReplicaSignal", () -> CeilingSpec.Source.signal(perReplicaSignal))
+                : perReplica != null ? f.buildAt("perReplica", () -> CeilingSpec.Source.constant(perReplica)) : null;
+        if (b == null || (hasPer && per == null)) {
+            return null;
+        }
+        return f.build(() -> new CeilingSpec(name, b, per, conservative));
+    }
+}

@@ -1,0 +1,136 @@
+package io.headroom.sandbox;
+
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.DependencyGuard;
+import io.headroom.decision.Policy;
+import io.headroom.sandbox.SandboxClassSpec.Dependency;
+import io.headroom.sandbox.SandboxClassSpec.Poison;
+import io.headroom.sandbox.SandboxClassSpec.ServiceTime;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The console's default sandbox: five classes that between them show every behaviour of
+ * DESIGN §3 within ten simulated minutes, repeating forever (period 600 s).
+ */
+public final class SandboxCatalog {
+
+    /** Seed of the default sandbox, so every operator sees the same demo. */
+    public static final long DEFAULT_SEED = 20260101L;
+    /** Period of every default class's programme. */
+    public static final double PERIOD_SECONDS = 600;
+    /** Poll interval of the default policies. */
+    public static final double POLL_SECONDS = 5;
+
+    private SandboxCatalog() {
+    }
+
+    /** A simulated class with the policy the console starts it with. */
+    public record Entry(SandboxClassSpec spec, Policy policy) {
+        public String name() {
+            return spec.name();
+        }
+    }
+
+    /** The default classes, in display order. */
+    public static List<Entry> defaultClasses() {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
+    }
+
+    /** A world running the default classes. */
+    public static SandboxWorld defaultWorld(long seed, Instant start) {
+        return new SandboxWorld(defaultClasses().stream().map(Entry::spec).toList(), seed, start);
+    }
+
+    private static Policy.Builder base() {
+        return Policy.builder().pollIntervalSeconds(POLL_SECONDS);
+    }
+
+    /**
+     * Steady traffic around 4 jobs/s with a gentle swell; about 3 replicas of 4 slots. A 40-s metrics
+     * outage at 400 s shows the fallback holding replicas instead of reading "no data" as zero.
+     */
+    static Entry paymentsSteady() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("payments-steady")
+                .baseRate(4).ramp(300, 450, 4, 5.5).ramp(450, 600, 5.5, 4)
+                .repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.lognormal(2, 0.5)).concurrency(4).startupSeconds(20)
+                .initialReplicas(3).outage(400, 440).podMemoryMb(350.0)
+                .build();
+        Policy policy = base().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(2).maxReplicas(20).build();
+        return new Entry(spec, policy);
+    }
+
+    /**
+     * Interactive search: short jobs, a 10-s age objective, and bursts (60 → 90 jobs/s) that need
+     * fast scale-up; the tenant ceiling of 6 replicas binds in the biggest burst.
+     */
+    static Entry searchInteractive() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("search-interactive")
+                .baseRate(10).segment(60, 120, 60).segment(300, 330, 90).ramp(450, 480, 20, 70)
+                .repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.exponential(0.3)).concurrency(8).startupSeconds(15)
+                .initialReplicas(2)
+                .build();
+        Policy policy = base().slotsPerReplica(8).drainTargetSeconds(20).maxAgeSeconds(10.0)
+                .minReplicas(1).maxReplicas(12)
+                .ceilings(List.of(CeilingSpec.replicas("search-tenant", 6)))
+                .build();
+        return new Entry(spec, policy);
+    }
+
+    /**
+     * An ordered replay queue (one partition): a poison message at 180 s stalls it for four minutes
+     * until dead-lettered; completions drop to 0 while the oldest age climbs, and more replicas
+     * cannot help (the partition ceiling caps them anyway).
+     */
+    static Entry ledgerReplay() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("ledger-replay")
+                .baseRate(2).repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.lognormal(1, 0.3)).concurrency(1).startupSeconds(20)
+                .initialReplicas(4).poison(new Poison(180, 420.0))
+                .build();
+        Policy policy = base().slotsPerReplica(1).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(10)
+                .ceilings(List.of(CeilingSpec.replicas("kafka-partitions", 8)))
+                .build();
+        return new Entry(spec, policy);
+    }
+
+    /**
+     * Enrichment against a database that slows past 16 concurrent calls: load ramps from 3 to 9
+     * jobs/s; scaling up raises latency past the guard (the amplification loop) and the
+     * DB-connection ceiling (40 connections / 6 per pod = 6 replicas) binds.
+     */
+    static Entry enrichment() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("enrichment")
+                .baseRate(3).ramp(120, 300, 3, 9).segment(300, 420, 9).ramp(420, 480, 9, 3)
+                .repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.lognormal(2, 0.6)).concurrency(4).startupSeconds(25)
+                .initialReplicas(2).dependency(new Dependency(16, 1.5, 80))
+                .build();
+        Policy policy = base().slotsPerReplica(4).maxAgeSeconds(120.0).minReplicas(1).maxReplicas(20)
+                .ceilings(List.of(CeilingSpec.budget("db-connections", 40, 6)))
+                .dependencyGuard(new DependencyGuard(120, "enrichment-db latency ms"))
+                .build();
+        return new Entry(spec, policy);
+    }
+
+    /**
+     * A scale-to-zero batch: two bursts of work (480 and 360 jobs of 3–9 s) and idle otherwise;
+     * scales from zero as soon as work waits, back to zero after a 120-s cooldown; the warehouse
+     * quota (100 req/s at 8 per pod = 12 replicas) binds in the first burst.
+     */
+    static Entry nightlyBatch() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("nightly-batch")
+                .baseRate(0).segment(30, 90, 8).segment(330, 360, 12)
+                .repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.uniform(3, 9)).concurrency(2).startupSeconds(30)
+                .initialReplicas(0)
+                .build();
+        Policy policy = base().slotsPerReplica(2).targetUtilization(0.8).drainTargetSeconds(120)
+                .maxAgeSeconds(900.0).minReplicas(0).maxReplicas(15).cooldownSeconds(120)
+                .ceilings(List.of(CeilingSpec.budget("warehouse-quota", 100, 8)))
+                .build();
+        return new Entry(spec, policy);
+    }
+}

@@ -1,0 +1,42 @@
+package io.headroom.sandbox;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.cluster.WorkloadState;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The sandbox's cluster: workloads and pods of the simulated classes, scaled like Deployments. */
+public final class SandboxCluster implements ClusterGateway {
+
+    private final SandboxWorld world;
+    private final Clock clock;
+
+    public SandboxCluster(SandboxWorld world, Clock clock) {
+        this.world = Objects.requireNonNull(world, "world");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public String contextName() {
+        return SandboxClassSpec.CONTEXT;
+    }
+
+    @Override
+    public Optional<WorkloadState> workload(WorkloadRef ref) {
+        world.advanceTo(clock.instant());
+        return world.classOf(ref).flatMap(world::workload);
+    }
+
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
+        world.advanceTo(clock.instant());
+        Optional<String> cls = world.classOf(ref);
+        if (cls.isEmpty()) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no sandbox workload " + ref);
+        }
+        return world.scale(cls.get(), replicas, expectedResourceVersion);
+    }
+}

@@ -1,0 +1,99 @@
+package io.headroom.sandbox;
+
+import io.headroom.decision.Signal;
+import io.headroom.decision.Signals;
+import io.headroom.metrics.MetricsSource;
+import io.headroom.sandbox.SandboxWorld.Measurements;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The sandbox's telemetry: the numbers Prometheus would give for each simulated class. */
+public final class SandboxMetrics implements MetricsSource {
+
+    /** Signals every sandbox class reports; {@link Signals#QUEUED_SERVICE} is left out on purpose (default L × S). */
+    static final List<String> BASE_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
+            Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE, Signals.IN_FLIGHT, Signals.COMPLETION_RATE);
+
+    private final SandboxWorld world;
+    private final Clock clock;
+
+    public SandboxMetrics(SandboxWorld world, Clock clock) {
+        this.world = Objects.requireNonNull(world, "world");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public String name() {
+        return "sandbox";
+    }
+
+    /**
+     * Advances the world to the clock, then samples every class at world time. {@code now} is only
+     * the caller's tick time; the samples carry the world's time, as Prometheus samples carry theirs.
+     */
+    @Override
+    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+        world.advanceTo(clock.instant());
+        Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
+        for (String name : classNames) {
+            Optional<SandboxClassSpec> spec = world.spec(name);
+            Optional<Measurements> m = world.measure(name);
+            out.put(name, spec.isPresent() && m.isPresent()
+                    ? signals(spec.get(), m.get())
+                    : allMissing(Signals.STANDARD, "unknown class"));
+        }
+        return Map.copyOf(out);
+    }
+
+    static Map<String, Signal> signals(SandboxClassSpec spec, Measurements m) {
+        List<String> names = signalNames(spec);
+        if (m.metricsOutage()) {
+            return allMissing(names, SandboxWorld.OUTAGE_REASON);
+        }
+        Instant at = m.at();
+        Map<String, Signal> s = new LinkedHashMap<>();
+        s.put(Signals.QUEUE_LENGTH, Signal.of(m.queueLength(), at));
+        s.put(Signals.OLDEST_AGE, Signal.of(m.oldestAgeSeconds(), at));
+        s.put(Signals.ARRIVAL_RATE, orMissing(m.arrivalRate(), at, "no samples yet"));
+        s.put(Signals.MEAN_SERVICE, orMissing(m.meanServiceSeconds(), at, "no completions in window"));
+        s.put(Signals.IN_FLIGHT, Signal.of(m.inFlight(), at));
+        s.put(Signals.COMPLETION_RATE, orMissing(m.completionRate(), at, "no samples yet"));
+        if (spec.dependency() != null) {
+            s.put(Signals.DEPENDENCY, Signal.of(m.dependencyLatencyMs(), at));
+        }
+        if (spec.podMemoryMb() != null) {
+            s.put(Signals.POD_MEMORY, orMissing(m.podMemoryMb(), at, "no pods"));
+        }
+        return s;
+    }
+
+    /** The signals a class reports: the base ones, plus dependency and pod memory when configured. */
+    static List<String> signalNames(SandboxClassSpec spec) {
+        List<String> names = new java.util.ArrayList<>(BASE_SIGNALS);
+        if (spec.dependency() != null) {
+            names.add(Signals.DEPENDENCY);
+        }
+        if (spec.podMemoryMb() != null) {
+            names.add(Signals.POD_MEMORY);
+        }
+        return names;
+    }
+
+    private static Signal orMissing(double value, Instant at, String reason) {
+        return Double.isNaN(value) ? Signal.missing(reason) : Signal.of(value, at);
+    }
+
+    private static Map<String, Signal> allMissing(List<String> names, String reason) {
+        Map<String, Signal> s = new LinkedHashMap<>();
+        for (String n : names) {
+            s.put(n, Signal.missing(reason));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,691 @@
+package io.headroom.sandbox;
+
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.sandbox.SandboxClassSpec.Dependency;
+import io.headroom.sandbox.SandboxClassSpec.RateSegment;
+import io.headroom.sandbox.SandboxClassSpec.ServiceTime;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * A deterministic discrete-event simulation of sandbox workloads and their queues. Identical
+ * specs, seed and start give identical histories; each class draws from its own random streams
+ * so classes do not perturb each other, and arrivals from a stream of their own so a different
+ * scaling policy sees the same traffic. Thread-safe: every public method is synchronized.
+ */
+public final class SandboxWorld {
+
+    /** The rolling window of the rate and service-time measurements, like a PromQL {@code [1m]}. */
+    public static final double WINDOW_SECONDS = 60;
+    /** The most replicas a sandbox workload accepts; more is refused to keep the simulation cheap. */
+    public static final int MAX_REPLICAS = 1000;
+    static final String OUTAGE_REASON = "metrics outage (sandbox)";
+
+    private static final int ARRIVAL = 0;
+    private static final int COMPLETION = 1;
+    private static final int POD_READY = 2;
+    private static final int POISON_START = 3;
+    private static final int POISON_CLEAR = 4;
+
+    private final Instant start;
+    private final long seed;
+    private final Map<String, ClassSim> classes = new LinkedHashMap<>();
+    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private long sequence;
+    private double now;
+
+    public SandboxWorld(List<SandboxClassSpec> specs, long seed, Instant start) {
+        this.start = java.util.Objects.requireNonNull(start, "start");
+        this.seed = seed;
+        for (SandboxClassSpec spec : specs) {
+            if (classes.containsKey(spec.name())) {
+                throw new IllegalArgumentException("sandbox class '" + spec.name() + "' is defined twice");
+            }
+            classes.put(spec.name(), new ClassSim(spec));
+        }
+        for (ClassSim c : classes.values()) {
+            c.init();
+        }
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public synchronized Instant now() {
+        return toInstant(now);
+    }
+
+    /** Seconds of simulated time since the start. */
+    public synchronized double elapsedSeconds() {
+        return now;
+    }
+
+    /** Class names in the order given. */
+    public List<String> classNames() {
+        return List.copyOf(classes.keySet());
+    }
+
+    /** The spec of a class, or empty when unknown. */
+    public Optional<SandboxClassSpec> spec(String className) {
+        ClassSim c = classes.get(className);
+        return c == null ? Optional.empty() : Optional.of(c.spec);
+    }
+
+    /** The class whose workload is {@code ref} (matched by namespace, kind and name), or empty. */
+    public Optional<String> classOf(WorkloadRef ref) {
+        for (ClassSim c : classes.values()) {
+            WorkloadRef t = c.spec.target();
+            if (t.namespace().equals(ref.namespace()) && t.name().equals(ref.name())
+                    && t.kind().equalsIgnoreCase(ref.kind())) {
+                return Optional.of(c.spec.name());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Processes every event up to {@code t}; an earlier {@code t} is a no-op (time never goes back). */
+    public synchronized void advanceTo(Instant t) {
+        double target = toSeconds(t);
+        if (!(target > now)) {
+            return;
+        }
+        while (!events.isEmpty() && events.peek().time <= target) {
+            Event e = events.poll();
+            now = e.time;
+            handle(e);
+        }
+        now = target;
+        for (ClassSim c : classes.values()) {
+            c.trimWindows();
+        }
+    }
+
+    /** Sets the workload's spec replicas without a version check (see {@link #scale}). */
+    public synchronized void setReplicas(String className, int replicas) {
+        ScaleResult r = scale(className, replicas, null);
+        if (!r.ok()) {
+            throw new IllegalArgumentException(r.message());
+        }
+    }
+
+    /**
+     * Sets spec replicas. Scale-up creates pods that become ready after the start-up time;
+     * scale-down terminates pods in ReplicaSet order (not ready first, then the newest ready),
+     * and a terminating pod finishes its in-flight jobs before it goes.
+     */
+    public synchronized ScaleResult scale(String className, int replicas, String expectedResourceVersion) {
+        ClassSim c = classes.get(className);
+        if (c == null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no sandbox class '" + className + "'");
+        }
+        if (replicas < 0 || replicas > MAX_REPLICAS) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, c.specReplicas,
+                    "replicas must be in 0.." + MAX_REPLICAS + ", got " + replicas);
+        }
+        if (expectedResourceVersion != null && !expectedResourceVersion.equals(c.resourceVersion())) {
+            return ScaleResult.of(ScaleResult.Outcome.CONFLICT, c.specReplicas, "resourceVersion is "
+                    + c.resourceVersion() + ", expected " + expectedResourceVersion);
+        }
+        if (replicas != c.specReplicas) {
+            c.rescale(replicas);
+        }
+        return ScaleResult.applied(replicas);
+    }
+
+    /** The current resource version of a class's workload, or empty when unknown. */
+    public synchronized Optional<String> resourceVersion(String className) {
+        ClassSim c = classes.get(className);
+        return c == null ? Optional.empty() : Optional.of(c.resourceVersion());
+    }
+
+    /** The workload as the Kubernetes API would show it, or empty when unknown. */
+    public synchronized Optional<WorkloadState> workload(String className) {
+        ClassSim c = classes.get(className);
+        if (c == null) {
+            return Optional.empty();
+        }
+        List<PodState> pods = new ArrayList<>(c.pods.size());
+        for (Pod p : c.pods) {
+            pods.add(new PodState(p.name, p.ready ? "Running" : "Pending", p.ready && !p.terminating(),
+                    toInstant(p.createdAt), p.terminating() ? toInstant(p.deletedAt) : null, p.node));
+        }
+        return Optional.of(new WorkloadState(c.spec.target(), c.specReplicas, c.readyReplicas(),
+                c.resourceVersion(), pods, toInstant(now)));
+    }
+
+    /** Everything measurable about a class at world time, or empty when unknown. */
+    public synchronized Optional<Measurements> measure(String className) {
+        ClassSim c = classes.get(className);
+        return c == null ? Optional.empty() : Optional.of(c.measure());
+    }
+
+    /**
+     * What a class looks like at one moment: the numbers Prometheus would give plus cumulative
+     * counters for summaries. {@code NaN} marks a value that is not available (see the accessors'
+     * notes); a 0 is a real 0.
+     *
+     * @param arrivalRate        jobs/s over the last 60 s (or the elapsed time when shorter); NaN at time 0
+     * @param meanServiceSeconds mean service time of jobs completed in the last 60 s; NaN when none completed
+     * @param completionRate     completions/s over the same window as the arrival rate; NaN at time 0
+     * @param dependencyLatencyMs NaN when the class has no dependency
+     * @param podMemoryMb        NaN when not configured or when there are no pods
+     */
+    public record Measurements(Instant at, double elapsedSeconds, int queueLength, double oldestAgeSeconds,
+                               double arrivalRate, double meanServiceSeconds, int inFlight, double completionRate,
+                               double dependencyLatencyMs, double podMemoryMb, boolean metricsOutage,
+                               boolean poisonActive, long jobsArrived, long jobsCompleted, int specReplicas,
+                               int readyReplicas, int pods, String resourceVersion) {
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void handle(Event e) {
+        ClassSim c = e.sim;
+        switch (e.type) {
+            case ARRIVAL -> c.onArrival();
+            case COMPLETION -> c.onCompletion(e);
+            case POD_READY -> c.onPodReady(e.pod);
+            case POISON_START -> c.onPoisonStart();
+            case POISON_CLEAR -> c.onPoisonClear();
+            default -> throw new IllegalStateException("unknown event " + e.type);
+        }
+    }
+
+    private void schedule(double time, int type, ClassSim sim, Pod pod, double service, int poisonGeneration) {
+        events.add(new Event(time, sequence++, type, sim, pod, service, poisonGeneration));
+    }
+
+    Instant toInstant(double seconds) {
+        return start.plusNanos(Math.round(seconds * 1e9));
+    }
+
+    double toSeconds(Instant t) {
+        Duration d = Duration.between(start, t);
+        return d.getSeconds() + d.getNano() / 1e9;
+    }
+
+    /** A 64-bit mix (SplitMix64's finaliser): spreads seeds so nearby seeds give unrelated streams. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    /** FNV-1a over UTF-8: a class name hash that is stable across JVMs (String.hashCode is too, but 32-bit). */
+    static long nameHash(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    /** One scheduled happening; ties in time are broken by the order of scheduling. */
+    private static final class Event implements Comparable<Event> {
+        final double time;
+        final long seq;
+        final int type;
+        final ClassSim sim;
+        final Pod pod;
+        final double service;
+        final int poisonGeneration; // -1 for an ordinary job
+
+        Event(double time, long seq, int type, ClassSim sim, Pod pod, double service, int poisonGeneration) {
+            this.time = time;
+            this.seq = seq;
+            this.type = type;
+            this.sim = sim;
+            this.pod = pod;
+            this.service = service;
+            this.poisonGeneration = poisonGeneration;
+        }
+
+        @Override
+        public int compareTo(Event o) {
+            int byTime = Double.compare(time, o.time);
+            return byTime != 0 ? byTime : Long.compare(seq, o.seq);
+        }
+    }
+
+    private static final class Pod {
+        final String name;
+        final String node;
+        final double createdAt;
+        boolean ready;
+        double readyAt = Double.NaN;
+        double deletedAt = Double.NaN;
+        int inFlight;
+        boolean gone;
+
+        Pod(String name, String node, double createdAt) {
+            this.name = name;
+            this.node = node;
+            this.createdAt = createdAt;
+        }
+
+        boolean terminating() {
+            return !Double.isNaN(deletedAt);
+        }
+    }
+
+    /** The state of one class: its queue, pods, random streams and rolling windows. */
+    private final class ClassSim {
+        final SandboxClassSpec spec;
+        final SplittableRandom arrivalRandom;
+        final SplittableRandom serviceRandom;
+        /** Programme-local times where the rate function may change, ascending. */
+        final double[] breakpoints;
+        final boolean anyArrivals;
+
+        final DoubleRing waiting = new DoubleRing(64);
+        final List<Pod> pods = new ArrayList<>();
+        final DoubleRing arrivalTimes = new DoubleRing(256);
+        final DoubleRing completionTimes = new DoubleRing(256);
+        final DoubleRing completionServices = new DoubleRing(256);
+
+        int specReplicas;
+        long version = 1;
+        int podCounter;
+        int inFlight;
+        long jobsArrived;
+        long jobsCompleted;
+
+        boolean poisonActive;
+        boolean poisonInFlight;
+        double poisonEnqueuedAt;
+        int poisonGeneration;
+
+        ClassSim(SandboxClassSpec spec) {
+            this.spec = spec;
+            SplittableRandom root = new SplittableRandom(mix(seed) ^ mix(nameHash(spec.name())));
+            this.arrivalRandom = root.split();
+            this.serviceRandom = root.split();
+            TreeSet<Double> bps = new TreeSet<>();
+            bps.add(0.0);
+            double maxRate = spec.baseRate();
+            for (RateSegment s : spec.segments()) {
+                bps.add(s.fromSeconds());
+                bps.add(s.toSeconds());
+                maxRate = Math.max(maxRate, s.maxRate());
+            }
+            if (spec.repeatSeconds() != null) {
+                bps.add(spec.repeatSeconds());
+                bps.removeIf(b -> b > spec.repeatSeconds());
+            }
+            this.breakpoints = bps.stream().mapToDouble(Double::doubleValue).toArray();
+            this.anyArrivals = maxRate > 0;
+        }
+
+        void init() {
+            for (int i = 0; i < spec.initialReplicas(); i++) {
+                Pod p = newPod();
+                p.ready = true;
+                p.readyAt = 0;
+            }
+            specReplicas = spec.initialReplicas();
+            for (int i = 0; i < spec.initialBacklog(); i++) {
+                waiting.addLast(0);
+            }
+            scheduleNextArrival(0);
+            if (spec.poison() != null) {
+                schedule(spec.poison().atSeconds(), POISON_START, this, null, 0, -1);
+                if (spec.poison().clearAtSeconds() != null) {
+                    schedule(spec.poison().clearAtSeconds(), POISON_CLEAR, this, null, 0, -1);
+                }
+            }
+            dispatch();
+        }
+
+        String resourceVersion() {
+            return Long.toString(version);
+        }
+
+        int readyReplicas() {
+            int n = 0;
+            for (Pod p : pods) {
+                if (p.ready && !p.terminating()) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        Pod newPod() {
+            podCounter++;
+            Pod p = new Pod(String.format("%s-%05d", spec.name(), podCounter),
+                    "sandbox-node-" + (podCounter % 3 + 1), now);
+            pods.add(p);
+            return p;
+        }
+
+        void rescale(int replicas) {
+            version++;
+            if (replicas > specReplicas) {
+                for (int i = specReplicas; i < replicas; i++) {
+                    Pod p = newPod();
+                    schedule(now + spec.startupSeconds(), POD_READY, this, p, 0, -1);
+                }
+            } else {
+                List<Pod> candidates = new ArrayList<>();
+                for (Pod p : pods) {
+                    if (!p.terminating()) {
+                        candidates.add(p);
+                    }
+                }
+                // ReplicaSet deletion order: not-ready before ready, then the newest first.
+                candidates.sort((a, b) -> {
+                    if (a.ready != b.ready) {
+                        return a.ready ? 1 : -1;
+                    }
+                    double ta = a.ready ? a.readyAt : a.createdAt;
+                    double tb = b.ready ? b.readyAt : b.createdAt;
+                    int byTime = Double.compare(tb, ta);
+                    return byTime != 0 ? byTime : b.name.compareTo(a.name);
+                });
+                for (int i = 0; i < specReplicas - replicas; i++) {
+                    Pod p = candidates.get(i);
+                    p.deletedAt = now;
+                    if (p.inFlight == 0) {
+                        remove(p);
+                    }
+                }
+            }
+            specReplicas = replicas;
+            dispatch();
+        }
+
+        void remove(Pod p) {
+            p.gone = true;
+            pods.remove(p);
+        }
+
+        // ---------------------------------------------------------- events
+
+        void onArrival() {
+            jobsArrived++;
+            waiting.addLast(now);
+            arrivalTimes.addLast(now);
+            trim(arrivalTimes, null);
+            scheduleNextArrival(now);
+            dispatch();
+        }
+
+        void onCompletion(Event e) {
+            Pod pod = e.pod;
+            pod.inFlight--;
+            inFlight--;
+            if (e.poisonGeneration >= 0) {
+                // A failed attempt at the poison message: it goes back to the head unless it was dead-lettered meanwhile.
+                if (poisonActive && e.poisonGeneration == poisonGeneration) {
+                    poisonInFlight = false;
+                }
+            } else {
+                jobsCompleted++;
+                completionTimes.addLast(now);
+                completionServices.addLast(e.service);
+                trim(completionTimes, completionServices);
+            }
+            if (pod.terminating() && pod.inFlight == 0) {
+                remove(pod);
+            }
+            dispatch();
+        }
+
+        void onPodReady(Pod pod) {
+            if (pod.gone || pod.terminating()) {
+                return;
+            }
+            pod.ready = true;
+            pod.readyAt = now;
+            dispatch();
+        }
+
+        void onPoisonStart() {
+            if (!poisonActive) {
+                poisonActive = true;
+                poisonInFlight = false;
+                poisonEnqueuedAt = now;
+                poisonGeneration++;
+            }
+            if (spec.repeatSeconds() != null) {
+                schedule(now + spec.repeatSeconds(), POISON_START, this, null, 0, -1);
+            }
+            dispatch();
+        }
+
+        void onPoisonClear() {
+            poisonActive = false;
+            poisonInFlight = false;
+            if (spec.repeatSeconds() != null) {
+                schedule(now + spec.repeatSeconds(), POISON_CLEAR, this, null, 0, -1);
+            }
+            dispatch();
+        }
+
+        // ---------------------------------------------------------- dispatch
+
+        /** Hands waiting jobs, in order, to free slots; a poison message at the head blocks the rest. */
+        void dispatch() {
+            while (true) {
+                if (poisonActive) {
+                    if (!poisonInFlight) {
+                        Pod pod = freePod();
+                        if (pod != null) {
+                            poisonInFlight = true;
+                            start(pod, poisonGeneration);
+                        }
+                    }
+                    return;
+                }
+                if (waiting.isEmpty()) {
+                    return;
+                }
+                Pod pod = freePod();
+                if (pod == null) {
+                    return;
+                }
+                waiting.pollFirst();
+                start(pod, -1);
+            }
+        }
+
+        /** The least-loaded ready pod with a free slot (first in creation order on ties), or null. */
+        Pod freePod() {
+            Pod best = null;
+            for (Pod p : pods) {
+                if (p.ready && !p.terminating() && p.inFlight < spec.concurrency()
+                        && (best == null || p.inFlight < best.inFlight)) {
+                    best = p;
+                }
+            }
+            return best;
+        }
+
+        void start(Pod pod, int poisonGen) {
+            pod.inFlight++;
+            inFlight++;
+            double service = sampleService();
+            Dependency dep = spec.dependency();
+            if (dep != null) {
+                service *= dep.factor(inFlight);
+            }
+            schedule(now + service, COMPLETION, this, pod, service, poisonGen);
+        }
+
+        double sampleService() {
+            ServiceTime st = spec.service();
+            switch (st.distribution()) {
+                case CONSTANT:
+                    return st.meanSeconds();
+                case EXPONENTIAL:
+                    return -st.meanSeconds() * Math.log(1.0 - serviceRandom.nextDouble());
+                case UNIFORM:
+                    return st.minSeconds() + (st.maxSeconds() - st.minSeconds()) * serviceRandom.nextDouble();
+                case LOGNORMAL: {
+                    double cv = st.cv();
+                    double sigma2 = Math.log(1 + cv * cv);
+                    double mu = Math.log(st.meanSeconds()) - sigma2 / 2;
+                    // Box-Muller written out, so the stream does not depend on the JDK's Gaussian algorithm.
+                    double u1 = 1.0 - serviceRandom.nextDouble();
+                    double u2 = serviceRandom.nextDouble();
+                    double z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+                    return Math.exp(mu + Math.sqrt(sigma2) * z);
+                }
+                default:
+                    throw new IllegalStateException(st.distribution().toString());
+            }
+        }
+
+        // ---------------------------------------------------------- arrivals
+
+        /**
+         * Schedules the next arrival after {@code from}: exponential gaps at the piece's (upper-bound)
+         * rate, restarted at every breakpoint (exact by memorylessness) and thinned inside ramps.
+         */
+        void scheduleNextArrival(double from) {
+            if (!anyArrivals) {
+                return;
+            }
+            double t = from;
+            while (true) {
+                double local = spec.localTime(t);
+                double boundary = nextBoundary(t, local);
+                double bound = pieceBound(local);
+                if (bound <= 0) {
+                    if (Double.isInfinite(boundary)) {
+                        return;
+                    }
+                    t = boundary;
+                    continue;
+                }
+                double candidate = t - Math.log(1.0 - arrivalRandom.nextDouble()) / bound;
+                if (candidate >= boundary) {
+                    t = boundary;
+                    continue;
+                }
+                double rate = spec.rateAt(candidate);
+                if (rate >= bound || arrivalRandom.nextDouble() * bound < rate) {
+                    schedule(candidate, ARRIVAL, this, null, 0, -1);
+                    return;
+                }
+                t = candidate;
+            }
+        }
+
+        /** Absolute time of the next breakpoint after {@code t}; infinite when the programme never changes again. */
+        double nextBoundary(double t, double local) {
+            int i = Arrays.binarySearch(breakpoints, local);
+            i = i >= 0 ? i + 1 : -i - 1;
+            double next;
+            if (i < breakpoints.length) {
+                next = t + (breakpoints[i] - local);
+            } else if (spec.repeatSeconds() != null) {
+                next = t + (spec.repeatSeconds() - local);
+            } else {
+                return Double.POSITIVE_INFINITY;
+            }
+            // Rounding can land on t itself; always make progress.
+            return next > t ? next : Math.nextUp(t);
+        }
+
+        /** An upper bound of the rate across the piece containing {@code local}. */
+        double pieceBound(double local) {
+            for (RateSegment s : spec.segments()) {
+                if (local >= s.fromSeconds() && local < s.toSeconds()) {
+                    return s.maxRate();
+                }
+            }
+            return spec.baseRate();
+        }
+
+        // ---------------------------------------------------------- measurements
+
+        void trimWindows() {
+            trim(arrivalTimes, null);
+            trim(completionTimes, completionServices);
+        }
+
+        /** Drops samples that left the window; {@code paired} is trimmed in lockstep. */
+        void trim(DoubleRing times, DoubleRing paired) {
+            double cutoff = now - WINDOW_SECONDS;
+            while (!times.isEmpty() && times.peekFirst() <= cutoff) {
+                times.pollFirst();
+                if (paired != null) {
+                    paired.pollFirst();
+                }
+            }
+        }
+
+        Measurements measure() {
+            trimWindows();
+            double window = Math.min(WINDOW_SECONDS, now);
+            double arrivalRate = window > 0 ? arrivalTimes.size() / window : Double.NaN;
+            double completionRate = window > 0 ? completionTimes.size() / window : Double.NaN;
+            double meanService = Double.NaN;
+            if (!completionServices.isEmpty()) {
+                double sum = 0;
+                for (int i = 0; i < completionServices.size(); i++) {
+                    sum += completionServices.get(i);
+                }
+                meanService = sum / completionServices.size();
+            }
+            double oldest = Double.POSITIVE_INFINITY;
+            if (!waiting.isEmpty()) {
+                oldest = waiting.peekFirst();
+            }
+            if (poisonActive) {
+                oldest = Math.min(oldest, poisonEnqueuedAt);
+            }
+            double oldestAge = Double.isInfinite(oldest) ? 0 : now - oldest;
+            int queueLength = waiting.size() + (poisonActive && !poisonInFlight ? 1 : 0);
+            double dependency = spec.dependency() == null ? Double.NaN
+                    : spec.dependency().baseLatencyMs() * spec.dependency().factor(inFlight);
+            double memory = Double.NaN;
+            if (spec.podMemoryMb() != null && !pods.isEmpty()) {
+                memory = spec.podMemoryMb() * (1 + 0.04 * noise());
+            }
+            return new Measurements(toInstant(now), now, queueLength, oldestAge, arrivalRate, meanService,
+                    inFlight, completionRate, dependency, memory, spec.inOutage(now), poisonActive,
+                    jobsArrived, jobsCompleted, specReplicas, readyReplicas(), pods.size(), resourceVersion());
+        }
+
+        /**
+         * Noise in [-1, 1] that changes every 15 s, hashed from seed, class name and time rather than
+         * drawn from a stream: reading metrics must never change what the simulation does next.
+         */
+        double noise() {
+            long bucket = (long) Math.floor(now / 15);
+            long h = mix(mix(seed ^ nameHash(spec.name())) + bucket);
+            return ((h >>> 11) * 0x1.0p-53) * 2 - 1;
+        }
+    }
+
+    /** Pods of a class in list order; for tests. */
+    synchronized List<String> podNames(String className) {
+        List<String> names = new ArrayList<>();
+        for (Pod p : classes.get(className).pods) {
+            names.add(p.name);
+        }
+        return Collections.unmodifiableList(names);
+    }
+}

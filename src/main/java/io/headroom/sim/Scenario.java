@@ -1,0 +1,58 @@
+package io.headroom.sim;
+
+import io.headroom.sandbox.SandboxClassSpec;
+import io.headroom.sandbox.SandboxWorld;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A scripted run: sandbox classes with their policies, played for {@code durationSeconds} with
+ * a control tick every {@code tickSeconds}, from a seed so it replays identically.
+ */
+public record Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
+                       List<ScenarioClass> classes) {
+
+    /** Start of every scenario that does not name one. */
+    public static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
+
+    public Scenario {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a scenario needs a name");
+        }
+        if (!(durationSeconds > 0) || Double.isInfinite(durationSeconds)) {
+            throw new IllegalArgumentException("durationSeconds must be > 0, got " + durationSeconds);
+        }
+        if (!(tickSeconds > 0) || tickSeconds > durationSeconds) {
+            throw new IllegalArgumentException("tickSeconds must be > 0 and <= durationSeconds ("
+                    + durationSeconds + "), got " + tickSeconds);
+        }
+        if (start == null) {
+            start = DEFAULT_START;
+        }
+        classes = List.copyOf(classes);
+        if (classes.isEmpty()) {
+            throw new IllegalArgumentException("classes must name at least one class");
+        }
+        Set<String> names = new HashSet<>();
+        for (ScenarioClass c : classes) {
+            Objects.requireNonNull(c, "class");
+            if (!names.add(c.name())) {
+                throw new IllegalArgumentException("class name '" + c.name() + "' is used twice");
+            }
+        }
+    }
+
+    /** A fresh world playing this scenario's classes from its seed and start. */
+    public SandboxWorld newWorld() {
+        List<SandboxClassSpec> specs = classes.stream().map(ScenarioClass::sandbox).toList();
+        return new SandboxWorld(specs, seed, start);
+    }
+
+    /** The number of control ticks in the run. */
+    public int ticks() {
+        return (int) Math.floor(durationSeconds / tickSeconds + 1e-9);
+    }
+}
