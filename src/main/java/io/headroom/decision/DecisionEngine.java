@@ -68,13 +68,28 @@ public final class DecisionEngine {
                     || (usable(Signals.ARRIVAL_RATE) && lambda > 0);
             Instant lastActive = mem.lastActiveAt() == null || !idle ? now : mem.lastActiveAt();
 
-            List<String> missing = missingRequired(l, lambda);
+            // Stall detection first: a stalled queue is flagged even when other inputs are missing.
+            double age = value(Signals.OLDEST_AGE);
+            boolean ageKnown = usable(Signals.OLDEST_AGE);
+            Instant stallSince = stallSince(age, ageKnown, l);
+            double lastS = usable(Signals.MEAN_SERVICE) ? value(Signals.MEAN_SERVICE) : mem.lastMeanService();
+            double stallAfter = Math.max(3 * p.pollIntervalSeconds(), Double.isNaN(lastS) ? 0 : 2 * lastS);
+            boolean stalled = stallSince != null && seconds(stallSince, now) >= stallAfter;
+            // No completions in the window is data, not missing telemetry: keep the last known S.
+            boolean nothingCompletes = inputs.get(Signals.COMPLETION_RATE).usable()
+                    && inputs.get(Signals.COMPLETION_RATE).value() < NO_COMPLETIONS;
+            boolean useLastS = !usable(Signals.MEAN_SERVICE) && nothingCompletes && !Double.isNaN(lastS);
+
+            List<String> missing = missingRequired(l, lambda, useLastS);
             if (!missing.isEmpty()) {
-                return hold(missing, lastActive);
+                return hold(missing, lastActive, ageKnown ? age : Double.NaN, stallSince, stalled, lastS);
             }
 
             // Step 1–2: slot estimate.
-            double s = usable(Signals.MEAN_SERVICE) ? value(Signals.MEAN_SERVICE) : 0;
+            double s = usable(Signals.MEAN_SERVICE) ? value(Signals.MEAN_SERVICE) : useLastS ? lastS : 0;
+            if (useLastS) {
+                terms.add(new Term("S", s, "last known mean service time (no completions in the window)"));
+            }
             double q = usable(Signals.QUEUED_SERVICE) ? value(Signals.QUEUED_SERVICE) : l * s;
             double incoming = lambda * s;
             double backlog = q / p.drainTargetSeconds();
@@ -91,13 +106,7 @@ public final class DecisionEngine {
                     + " s) / " + fmt(p.targetUtilization()) + " = " + fmt(raw) + " → " + slots + " slots → "
                     + slotReplicas + " replica" + plural(slotReplicas));
 
-            // Step 3: age term and stall detection.
-            double age = value(Signals.OLDEST_AGE);
-            boolean ageKnown = usable(Signals.OLDEST_AGE);
-            Instant stallSince = stallSince(age, ageKnown, l);
-            double lastS = usable(Signals.MEAN_SERVICE) ? s : mem.lastMeanService();
-            double stallAfter = Math.max(3 * p.pollIntervalSeconds(), Double.isNaN(lastS) ? 0 : 2 * lastS);
-            boolean stalled = stallSince != null && seconds(stallSince, now) >= stallAfter;
+            // Step 3: age term (stall detection above).
             Integer ageReplicas = null;
             if (ageKnown && p.maxAgeSeconds() != null && age > p.maxAgeSeconds()) {
                 int byRatio = ceil(current * age / p.maxAgeSeconds());
@@ -209,6 +218,12 @@ public final class DecisionEngine {
                 reasons.add(Reason.of(Code.DEPENDENCY_SATURATED));
             }
 
+            // A stuck head does not move with more consumers, and a dead dependency only gets more load.
+            if (stalled && desired > current && !fromZero) {
+                desired = current;
+                story.add("no scale-up while stalled");
+            }
+
             // Step 8: stabilisation windows and rate policies (skipped for the zero transitions).
             List<Stamped> recs = ClassMemory.keepSince(mem.recommendations(), now, Duration.ofSeconds(
                     Math.max(p.scaleUp().stabilizationWindowSeconds(), p.scaleDown().stabilizationWindowSeconds())));
@@ -235,7 +250,7 @@ public final class DecisionEngine {
         }
 
         /** Required inputs that are unusable; S only matters when there is work. */
-        private List<String> missingRequired(double l, double lambda) {
+        private List<String> missingRequired(double l, double lambda, boolean lastServiceStandsIn) {
             List<String> missing = new ArrayList<>();
             for (String name : List.of(Signals.QUEUE_LENGTH, Signals.ARRIVAL_RATE)) {
                 if (!usable(name)) {
@@ -243,7 +258,7 @@ public final class DecisionEngine {
                 }
             }
             boolean work = (usable(Signals.QUEUE_LENGTH) && l > 0) || (usable(Signals.ARRIVAL_RATE) && lambda > 0);
-            if (work && !usable(Signals.MEAN_SERVICE)
+            if (work && !usable(Signals.MEAN_SERVICE) && !lastServiceStandsIn
                     && !(usable(Signals.QUEUED_SERVICE) && (!usable(Signals.ARRIVAL_RATE) || lambda == 0))) {
                 missing.add(Signals.MEAN_SERVICE);
             }
@@ -254,9 +269,14 @@ public final class DecisionEngine {
         }
 
         /** Step 7: never scale on missing data; after failureThreshold ticks hold at least the floor. */
-        private Decision hold(List<String> missing, Instant lastActive) {
+        private Decision hold(List<String> missing, Instant lastActive, double age, Instant stallSince,
+                              boolean stalled, double lastS) {
             int failures = mem.failureTicks() + 1;
             int desired = current;
+            if (stalled) {
+                reasons.add(Reason.of(Code.STALLED));
+                story.add("stalled: age " + fmt(age) + " s grows with no completions; more replicas may not help");
+            }
             StringBuilder why = new StringBuilder();
             for (String m : missing) {
                 InputStatus in = inputs.get(m);
@@ -287,11 +307,15 @@ public final class DecisionEngine {
             List<Stamped> recs = ClassMemory.keepSince(mem.recommendations(), now, Duration.ofSeconds(
                     Math.max(p.scaleUp().stabilizationWindowSeconds(), p.scaleDown().stabilizationWindowSeconds())));
             recs.add(new Stamped(now, desired));
-            ClassMemory next = new ClassMemory(current, mem.lastOldestAge(), mem.stallSince(), mem.lastMeanService(),
-                    failures, lastActive, recs, events);
+            ClassMemory next = new ClassMemory(current, Double.isNaN(age) ? mem.lastOldestAge() : age,
+                    Double.isNaN(age) ? mem.stallSince() : stallSince, lastS, failures, lastActive, recs, events);
+            Admission admission = stalled
+                    ? new Admission(Admission.State.CLOSED, Double.NaN, Double.NaN, Double.NaN,
+                            "queue stalled: new work waits behind a stuck head")
+                    : Admission.unknown("telemetry missing");
             return new Decision(cls, now, current, obs.readyReplicas(), desired, Double.NaN, Double.NaN, null, null,
-                    null, desired, ceilings, null, false, true, List.copyOf(inputs.values()), terms, reasons,
-                    Admission.unknown("telemetry missing"), String.join("; ", story), next);
+                    null, desired, ceilings, null, stalled, true, List.copyOf(inputs.values()), terms, reasons,
+                    admission, String.join("; ", story), next);
         }
 
         private InputStatus resolve(String name) {

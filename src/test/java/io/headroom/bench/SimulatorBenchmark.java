@@ -33,7 +33,7 @@ public final class SimulatorBenchmark {
 
     static double run(double rate, double hours) {
         SandboxClassSpec spec = SandboxClassSpec.builder("bench")
-                .baseRate(rate).serviceExponential(2.0).concurrency(4).startupSeconds(20).initialReplicas(2).build();
+                .baseRate(rate).service(SandboxClassSpec.ServiceTime.exponential(2.0)).concurrency(4).startupSeconds(20).initialReplicas(2).build();
         Policy policy = Policy.builder().slotsPerReplica(4).maxReplicas(100).pollIntervalSeconds(15).build();
         Scenario sc = new Scenario("bench", hours * 3600, 15, 1, Instant.parse("2026-01-01T00:00:00Z"),
                 List.of(new ScenarioClass(spec, policy)));

@@ -77,16 +77,13 @@ class SandboxCatalogTest {
     }
 
     @Test
-    void longRunsStayCheap() {
-        // One busy class for a simulated day: about 1.5 million jobs.
+    void aLongRunKeepsServingAtTheConfiguredCapacity() {
+        // One busy class for a simulated day (about 1.5 million jobs); speed is measured by SimulatorBenchmark.
         Entry search = SandboxCatalog.defaultClasses().get(1);
         SandboxWorld w = new SandboxWorld(List.of(search.spec()), 1, T0);
         w.setReplicas("search-interactive", 8);
-        long started = System.nanoTime();
         Measurements m = measure(w, "search-interactive", 86_400);
-        double seconds = (System.nanoTime() - started) / 1e9;
         assertTrue(m.jobsCompleted() > 1_000_000, "completed " + m.jobsCompleted());
-        // Generous: a regression to per-event scans or unbounded windows would take far longer.
-        assertTrue(seconds < 20, "a simulated day took " + seconds + " s");
+        assertTrue(m.jobsCompleted() <= m.jobsArrived(), "never completes more than arrived");
     }
 }
