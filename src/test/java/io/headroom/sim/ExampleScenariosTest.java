@@ -32,8 +32,8 @@ class ExampleScenariosTest {
     void aBurstIsAbsorbedWithinTwoIntervalsPlusStartUp() throws Exception {
         Scenario sc = scenario("burst.yaml");
         ScenarioClass c = sc.classes().get(0);
-        double burstStart = c.sandbox().segments().get(0).from();
-        double burstEnd = c.sandbox().segments().get(0).to();
+        double burstStart = c.sandbox().segments().get(0).fromSeconds();
+        double burstEnd = c.sandbox().segments().get(0).toSeconds();
         double tick = sc.tickSeconds();
         double startup = c.sandbox().startupSeconds();
         List<TickLine> lines = run("burst.yaml");
@@ -56,7 +56,7 @@ class ExampleScenariosTest {
         Scenario sc = scenario("metric-outage.yaml");
         var window = sc.classes().get(0).sandbox().outages().get(0);
         List<TickLine> during = run("metric-outage.yaml").stream()
-                .filter(l -> l.t() >= window.from() && l.t() < window.to()).toList();
+                .filter(l -> l.t() >= window.fromSeconds() && l.t() < window.toSeconds()).toList();
         assertFalse(during.isEmpty());
         int held = during.get(0).replicas();
         for (TickLine l : during) {
@@ -99,7 +99,7 @@ class ExampleScenariosTest {
     void scaleDownWaitsForTheStabilisationWindow() throws Exception {
         Scenario sc = scenario("scale-down.yaml");
         ScenarioClass c = sc.classes().get(0);
-        double drop = c.sandbox().segments().get(0).to();
+        double drop = c.sandbox().segments().get(0).toSeconds();
         int window = c.policy().scaleDown().stabilizationWindowSeconds();
         List<TickLine> lines = run("scale-down.yaml");
         int atDrop = lines.stream().filter(l -> l.t() <= drop).reduce((a, b) -> b).orElseThrow().replicas();
