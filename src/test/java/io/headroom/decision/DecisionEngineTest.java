@@ -328,6 +328,25 @@ class DecisionEngineTest {
     }
 
     @Test
+    void noCompletionsIsAStallNotMissingTelemetry() {
+        Policy p = policy().pollIntervalSeconds(5).build();
+        // A healthy tick teaches the last known service time.
+        ClassMemory m = DecisionEngine.decide("c", p, Obs.of(0, 0, 1, 2).replicas(3).build(),
+                ClassMemory.initial(), T0).memory();
+        Decision d = null;
+        for (int i = 1; i <= 5; i++) {
+            Obs o = Obs.of(10 * i, 5.0 * i, 1, 0).missing(Signals.MEAN_SERVICE, "no completions in window")
+                    .set(Signals.COMPLETION_RATE, 0).replicas(3).at(T0.plusSeconds(5L * i));
+            d = DecisionEngine.decide("c", p, o.build(), m, o.at);
+            m = d.memory();
+            assertFalse(d.telemetryMissing(), "tick " + i);
+        }
+        assertTrue(d.stalled());
+        assertEquals(3, d.desiredReplicas(), "no scale-up while stalled, though the backlog grows");
+        assertTrue(d.terms().stream().anyMatch(t -> t.name().equals("S") && t.value() == 2), d.terms().toString());
+    }
+
+    @Test
     void scaleDownWaitsForTheStabilisationWindow() {
         Policy p = Policy.builder().scaleDown(ScalingBehavior.defaultDown()).build();
         ClassMemory m = ClassMemory.initial();
