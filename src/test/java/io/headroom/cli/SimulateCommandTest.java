@@ -1,0 +1,127 @@
+package io.headroom.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code headroom simulate} as a user runs it: JSON lines, summaries, and exit code 2 for bad files. */
+class SimulateCommandTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final List<String> TICK_FIELDS = List.of("t", "class", "queueLength", "oldestAgeSeconds", "arrivalRate",
+            "meanServiceSeconds", "estimatedSlots", "desiredReplicas", "replicas", "readyReplicas", "bindingCeiling",
+            "reasons");
+    static final List<String> SUMMARY_FIELDS = List.of("class", "maxOldestAgeSeconds", "p95OldestAgeSeconds",
+            "ageObjectiveViolationSeconds", "replicaSeconds", "scaleEvents", "jobsCompleted");
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void jsonPrintsOneObjectPerTickThenASummaryPerClass() throws Exception {
+        Run r = run("simulate", "--scenario", "examples/scenarios/ceiling.yaml", "--json");
+        assertEquals(0, r.code(), r.err());
+        List<JsonNode> ticks = new ArrayList<>();
+        List<JsonNode> summaries = new ArrayList<>();
+        for (String line : r.out().split("\n")) {
+            JsonNode n = JSON.readTree(line);
+            (n.path("summary").asBoolean() ? summaries : ticks).add(n);
+        }
+        // ceiling.yaml: 2400 s at 15 s ticks, one class: ticks at 0, 15, …, 2400.
+        assertEquals(161, ticks.size());
+        for (JsonNode t : ticks) {
+            for (String f : TICK_FIELDS) {
+                assertTrue(t.has(f), "tick lacks " + f + ": " + t);
+            }
+            assertTrue(t.get("reasons").isArray());
+        }
+        assertEquals(15.0, ticks.get(1).get("t").asDouble());
+        assertTrue(ticks.stream().anyMatch(t -> "db-connections".equals(t.get("bindingCeiling").asText(null))));
+        assertEquals(1, summaries.size());
+        for (String f : SUMMARY_FIELDS) {
+            assertTrue(summaries.get(0).has(f), "summary lacks " + f);
+        }
+        assertTrue(summaries.get(0).get("jobsCompleted").asLong() > 10_000);
+        assertTrue(summaries.get(0).get("replicaSeconds").asDouble() > 0);
+    }
+
+    @Test
+    void missingTelemetryIsNullNotZero() throws Exception {
+        Run r = run("simulate", "--scenario", "examples/scenarios/metric-outage.yaml", "--json");
+        assertEquals(0, r.code(), r.err());
+        boolean sawOutage = false;
+        for (String line : r.out().split("\n")) {
+            JsonNode n = JSON.readTree(line);
+            if (!n.path("summary").asBoolean() && n.get("t").asDouble() == 700) {
+                assertTrue(n.get("queueLength").isNull(), n.toString());
+                assertTrue(n.get("estimatedSlots").isNull(), n.toString());
+                sawOutage = true;
+            }
+        }
+        assertTrue(sawOutage);
+    }
+
+    @Test
+    void sameScenarioSameOutput() {
+        Run a = run("simulate", "--scenario", "examples/scenarios/burst.yaml", "--json");
+        Run b = run("simulate", "--scenario", "examples/scenarios/burst.yaml", "--json");
+        assertEquals(a.out(), b.out());
+    }
+
+    @Test
+    void textOutputEndsWithASummaryTable() {
+        Run r = run("simulate", "--scenario", "examples/scenarios/burst.yaml");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("max age s"), r.out());
+        assertTrue(r.out().contains("checkout-events"));
+    }
+
+    @Test
+    void aBadScenarioNamesTheFieldAndExitsWithTwo(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                name: bad
+                durationSeconds: 600
+                classes:
+                  - name: c
+                    service: {distribution: exponential, meanSeconds: 1}
+                    policy:
+                      targetUtilization: 1.5
+                """);
+        Run r = run("simulate", "--scenario", bad.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("bad.yaml:7"), r.err());
+        assertTrue(r.err().contains("targetUtilization"), r.err());
+        assertTrue(r.out().isEmpty(), "nothing simulated on a bad file");
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, run("simulate").code());
+        assertEquals(2, run("simulate", "--scenario", "no/such/file.yaml").code());
+        assertEquals(2, run("simulate", "--bogus").code());
+        assertEquals(2, run("frobnicate").code());
+        Run help = run("help");
+        assertEquals(0, help.code());
+        assertFalse(help.out().isEmpty());
+    }
+}

@@ -1,0 +1,107 @@
+package io.headroom.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.ui.chart.TimeChart;
+import io.headroom.ui.detail.DetailView;
+import io.headroom.ui.overview.ClassRow;
+import io.headroom.ui.overview.OverviewView;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.MainViewModel;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.application.Application;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Starts the real application (HeadroomApp, as `./headroom` does) on the sandbox in a headless
+ * window, and watches it work: every class appears, the charts redraw as ticks arrive, and a
+ * click on another row shows that class's decision. Waits on conditions, never sleeps.
+ */
+class ConsoleUiTest {
+    static Application app;
+    static Stage stage;
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void startTheApp() throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        // 60× real time: a 5 s control tick every ~83 ms of wall time.
+        app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60");
+    }
+
+    @AfterAll
+    static void stopTheApp() throws Exception {
+        FxToolkit.cleanupApplication(app);
+    }
+
+    static MainView view() {
+        return (MainView) stage.getScene().getRoot();
+    }
+
+    @Test
+    void overviewListsEverySandboxClassAndTheChartsMoveOverTime() throws Exception {
+        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
+        List<String> names = onFx(() -> table.getItems().stream().map(ClassRow::name).toList());
+        assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch"),
+                names);
+
+        // The warm-up history is on the charts, and new points keep arriving while we watch.
+        TimeChart age = robot.lookup("#" + DetailView.AGE_CHART_ID).query();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> onFx(() -> view().detailViewModel().seriesProperty().get() != null
+                        && view().detailViewModel().seriesProperty().get().points() > 100));
+        int points = onFx(() -> view().detailViewModel().seriesProperty().get().points());
+        long redraws = onFx(age::getRedrawCount);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> onFx(() -> view().detailViewModel().seriesProperty().get().points() >= points + 5
+                        && age.getRedrawCount() > redraws));
+
+        // The top bar says where we are and that data is flowing.
+        Label context = robot.lookup("#context").queryAs(Label.class);
+        assertEquals("sandbox", onFx(context::getText));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> view().viewModel().freshnessHealthProperty().get() == MainViewModel.Health.OK));
+    }
+
+    @Test
+    void clickingARowShowsThatClassAndItsDecision() throws Exception {
+        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
+        Node ledgerCell = robot.lookup(".table-cell").match((Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> c
+                && "ledger-replay".equals(c.getText())).query();
+        robot.clickOn(ledgerCell);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> "ledger-replay".equals(view().detailViewModel().classNameProperty().get())));
+        Label headline = robot.lookup("#" + DetailView.HEADLINE_ID).queryAs(Label.class);
+        Label explanation = robot.lookup("#" + DetailView.EXPLANATION_ID).queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(explanation::getText).isEmpty());
+        String text = onFx(explanation::getText);
+        assertTrue(text.contains("slots") || text.contains("hold") || text.contains("stalled"), text);
+        assertFalse(onFx(headline::getText).isEmpty());
+        // The explanation is the decision's own, not re-derived by the view.
+        String fromModel = onFx(() -> view().detailViewModel().latest("ledger-replay").decision().explanation());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(explanation::getText).equals(
+                onFx(() -> view().detailViewModel().latest("ledger-replay").decision().explanation())));
+        assertFalse(fromModel.isEmpty());
+    }
+
+    static <T> T onFx(java.util.concurrent.Callable<T> c) throws Exception {
+        AtomicReference<T> ref = new AtomicReference<>();
+        WaitForAsyncUtils.asyncFx(() -> ref.set(c.call())).get(10, TimeUnit.SECONDS);
+        return ref.get();
+    }
+}
