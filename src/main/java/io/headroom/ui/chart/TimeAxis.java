@@ -5,10 +5,14 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -36,6 +40,9 @@ public final class TimeAxis {
     private final BooleanProperty followLive = new SimpleBooleanProperty(this, "followLive", true);
     private final DoubleProperty hoverTime = new SimpleDoubleProperty(this, "hoverTime", Double.NaN);
     private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>(this, "zone");
+    private final ReadOnlyDoubleWrapper plotInset = new ReadOnlyDoubleWrapper(this, "plotInset", 0);
+    // Weak keys: a chart dropped with its view must not pin the shared inset wide forever.
+    private final Map<Object, Double> insetClaims = new WeakHashMap<>();
 
     // Formatters are immutable but not free to build; rebuilt only when the zone changes.
     private DateTimeFormatter seconds;
@@ -120,6 +127,36 @@ public final class TimeAxis {
 
     public ZoneId getZone() {
         return zone.get();
+    }
+
+    /**
+     * Left edge of the plot area, in pixels, for every chart on this axis: the widest value-axis
+     * gutter any of them needs. Sharing it lines the time axes up to the pixel when the charts
+     * have the same width (stacked in a VBox), whatever their value labels.
+     */
+    public ReadOnlyDoubleProperty plotInsetProperty() {
+        return plotInset.getReadOnlyProperty();
+    }
+
+    /** Records that {@code owner} needs {@code pixels} left of its plot; returns the shared inset. */
+    public double claimPlotInset(Object owner, double pixels) {
+        insetClaims.put(Objects.requireNonNull(owner, "owner"), pixels);
+        return updatePlotInset();
+    }
+
+    /** Withdraws {@code owner}'s claim, e.g. when its chart leaves the scene. */
+    public void releasePlotInset(Object owner) {
+        insetClaims.remove(owner);
+        updatePlotInset();
+    }
+
+    private double updatePlotInset() {
+        double max = 0;
+        for (double claim : insetClaims.values()) {
+            max = Math.max(max, claim);
+        }
+        plotInset.set(max);
+        return max;
     }
 
     /** Left edge of the window, epoch seconds. */
