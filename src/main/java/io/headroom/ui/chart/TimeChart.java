@@ -1,0 +1,798 @@
+package io.headroom.ui.chart;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.application.Platform;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.WeakChangeListener;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.StrokeLineCap;
+import javafx.scene.shape.StrokeLineJoin;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * A live time-series chart panel drawn on a Canvas: title, legend, value axis with a unit, grid,
+ * line and step series, reference lines, and a hover crosshair shared through its
+ * {@link TimeAxis}.
+ *
+ * <p>Drawing is lazy and coalesced: every change only marks the chart dirty and asks for a pulse;
+ * the chart draws at most once per frame from a scene post-layout pulse listener, after layout
+ * has settled the size. Series are downsampled per pixel column ({@link Downsampler}), so a frame
+ * costs O(width × series) whatever the history length. The hover crosshair lives on a second
+ * canvas, so moving the mouse never redraws the series. Use on the FX thread, except
+ * {@link ChartSeries#post}.
+ */
+public class TimeChart extends Region {
+
+    /** Style class of the chart region. */
+    public static final String STYLE_CLASS = "time-chart";
+
+    /** Default samples per series: 12 h at a 2 s scrape interval. */
+    public static final int DEFAULT_CAPACITY = 21_600;
+
+    private static final double PAD = 8;
+    private static final double LABEL_GAP = 6;
+    private static final double LEGEND_SWATCH = 14;
+    private static final double MIN_Y_TICK_SPACING = 32;
+    private static final double HOVER_SNAP_PX = 4;
+    private static final double[] SERIES_DASHES = {6, 4};
+    private static final double[] LEGEND_DASHES = {4, 3};
+
+    private final TimeAxis axis;
+    private final Canvas plotCanvas = new Canvas();
+    private final Canvas overlayCanvas = new Canvas();
+    private final StringProperty title = new SimpleStringProperty(this, "title", "");
+    private final StringProperty unit = new SimpleStringProperty(this, "unit", "");
+    private final ObjectProperty<ChartTheme> theme =
+            new SimpleObjectProperty<>(this, "theme", ChartTheme.dark());
+    private final List<ChartSeries> series = new ArrayList<>();
+    private final List<ChartSeries> seriesView = Collections.unmodifiableList(series);
+    private final ObservableList<ReferenceLine> referenceLines = FXCollections.observableArrayList();
+
+    private final Font axisFont = Font.font(11);
+    private final Font titleFont = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, 12);
+    private final Text measurer = new Text();
+    private final double lineHeight;
+    private final double timeLabelWidthSeconds;
+    private final double timeLabelWidthMinutes;
+
+    private boolean autoRange = true;
+    private double fixedMin;
+    private double fixedMax;
+    private int paletteSlots;
+
+    // Redraw state: plain fields on the FX thread; `posted` is the one cross-thread flag.
+    private boolean dirty = true;
+    private boolean overlayDirty = true;
+    private final AtomicBoolean posted = new AtomicBoolean();
+    private long redrawCount;
+    private final Runnable pulseListener = this::onPulse;
+
+    // Geometry of the last plot redraw, reused by the overlay and the mouse mapping.
+    private double plotLeft;
+    private double plotTop;
+    private double plotRight;
+    private double plotBottom;
+    private double viewStart;
+    private double viewEnd;
+    private double yMin;
+    private double yMax;
+    private double gutter = 40;
+
+    // The axis outlives views (one per class detail screen); weak listeners let charts go.
+    private final ChangeListener<Number> windowListener = (obs, old, now) -> requestRedraw();
+    private final ChangeListener<Number> hoverListener = (obs, old, now) -> requestOverlayRedraw();
+    private final ChangeListener<Object> zoneListener = (obs, old, now) -> requestRedraw();
+
+    /** An untitled chart on {@code axis}. */
+    public TimeChart(TimeAxis axis) {
+        this("", axis);
+    }
+
+    /** A chart titled {@code title} on {@code axis}; charts sharing an axis show the same window. */
+    public TimeChart(String title, TimeAxis axis) {
+        this.axis = Objects.requireNonNull(axis, "axis");
+        this.title.set(title);
+        getStyleClass().add(STYLE_CLASS);
+
+        measurer.setFont(axisFont);
+        measurer.setText("Ag");
+        lineHeight = Math.ceil(measurer.getLayoutBounds().getHeight());
+        timeLabelWidthSeconds = measure("00:00:00", axisFont);
+        timeLabelWidthMinutes = measure("00:00", axisFont);
+
+        // The canvases follow the region's size; a resize needs a redraw, not a re-layout.
+        for (Canvas c : List.of(plotCanvas, overlayCanvas)) {
+            c.setManaged(false);
+            c.widthProperty().bind(widthProperty());
+            c.heightProperty().bind(heightProperty());
+        }
+        overlayCanvas.setMouseTransparent(true);
+        getChildren().addAll(plotCanvas, overlayCanvas);
+        widthProperty().addListener(o -> requestRedraw());
+        heightProperty().addListener(o -> requestRedraw());
+
+        this.title.addListener(o -> requestRedraw());
+        unit.addListener(o -> requestRedraw());
+        theme.addListener(o -> requestRedraw());
+        referenceLines.addListener((ListChangeListener<ReferenceLine>) c -> requestRedraw());
+        axis.windowEndProperty().addListener(new WeakChangeListener<>(windowListener));
+        axis.windowLengthProperty().addListener(new WeakChangeListener<>(windowListener));
+        axis.hoverTimeProperty().addListener(new WeakChangeListener<>(hoverListener));
+        axis.zoneProperty().addListener(new WeakChangeListener<>(zoneListener));
+        axis.plotInsetProperty().addListener(new WeakChangeListener<>(windowListener));
+
+        sceneProperty().addListener((obs, old, scene) -> {
+            if (old != null) {
+                old.removePostLayoutPulseListener(pulseListener);
+                axis.releasePlotInset(this);
+            }
+            if (scene != null) {
+                scene.addPostLayoutPulseListener(pulseListener);
+                dirty = false; // force the request below to go through
+                requestRedraw();
+            }
+        });
+
+        addEventHandler(MouseEvent.MOUSE_MOVED, this::onMouseMoved);
+        addEventHandler(MouseEvent.MOUSE_DRAGGED, this::onMouseMoved);
+        addEventHandler(MouseEvent.MOUSE_EXITED, e -> axis.setHoverTime(Double.NaN));
+    }
+
+    // --- API --------------------------------------------------------------------------------
+
+    public TimeAxis getTimeAxis() {
+        return axis;
+    }
+
+    /** Title drawn at the top left. */
+    public StringProperty titleProperty() {
+        return title;
+    }
+
+    public String getTitle() {
+        return title.get();
+    }
+
+    public void setTitle(String value) {
+        title.set(value);
+    }
+
+    /** Unit of the value axis, e.g. "s" or "msg/s"; shown above the axis and in the hover box. */
+    public StringProperty unitProperty() {
+        return unit;
+    }
+
+    public String getUnit() {
+        return unit.get();
+    }
+
+    public void setUnit(String value) {
+        unit.set(value);
+    }
+
+    /** Colours; switch with the app theme. */
+    public ObjectProperty<ChartTheme> themeProperty() {
+        return theme;
+    }
+
+    public ChartTheme getTheme() {
+        return theme.get();
+    }
+
+    public void setTheme(ChartTheme value) {
+        theme.set(Objects.requireNonNull(value, "theme"));
+    }
+
+    /** Adds a series holding up to {@link #DEFAULT_CAPACITY} samples, coloured from the palette. */
+    public ChartSeries addSeries(String name, SeriesKind kind) {
+        return addSeries(name, kind, DEFAULT_CAPACITY);
+    }
+
+    /** Adds a series holding up to {@code capacity} samples, coloured from the palette. */
+    public ChartSeries addSeries(String name, SeriesKind kind, int capacity) {
+        ChartSeries s = new ChartSeries(this, name, kind, capacity, paletteSlots++);
+        series.add(s);
+        requestRedraw();
+        return s;
+    }
+
+    public boolean removeSeries(ChartSeries s) {
+        boolean removed = series.remove(s);
+        requestRedraw();
+        return removed;
+    }
+
+    /** The series in drawing order (later ones on top). */
+    public List<ChartSeries> getSeries() {
+        return seriesView;
+    }
+
+    /** Horizontal reference lines; edits redraw. */
+    public ObservableList<ReferenceLine> getReferenceLines() {
+        return referenceLines;
+    }
+
+    /** Value range from the visible data: starts at 0 for non-negative data, with headroom. */
+    public void setAutoYRange() {
+        autoRange = true;
+        requestRedraw();
+    }
+
+    /** A fixed value range, e.g. 0–100 for a percentage. */
+    public void setFixedYRange(double min, double max) {
+        if (!(max > min)) {
+            throw new IllegalArgumentException("need min < max: " + min + ", " + max);
+        }
+        autoRange = false;
+        fixedMin = min;
+        fixedMax = max;
+        requestRedraw();
+    }
+
+    public boolean isAutoYRange() {
+        return autoRange;
+    }
+
+    /** Marks the chart for a redraw at the next frame; cheap, call it as often as you like. */
+    public final void requestRedraw() {
+        if (!dirty) {
+            dirty = true;
+            Platform.requestNextPulse();
+        }
+    }
+
+    /** Number of times the series layer has been drawn; for tests and diagnostics. */
+    public long getRedrawCount() {
+        return redrawCount;
+    }
+
+    /** The current value range of the plot, {min, max}; valid after the first redraw. */
+    public double[] getYRange() {
+        return new double[] {yMin, yMax};
+    }
+
+    /** The plot area in this region's coordinates as of the last redraw, e.g. to place an overlay. */
+    public Bounds getPlotBounds() {
+        return new BoundingBox(plotLeft, plotTop, Math.max(0, plotRight - plotLeft), Math.max(0, plotBottom - plotTop));
+    }
+
+    // --- Frame ------------------------------------------------------------------------------
+
+    void samplesPosted() {
+        // Any thread. One pulse request per burst of posts, not one per sample.
+        if (posted.compareAndSet(false, true)) {
+            Platform.requestNextPulse();
+        }
+    }
+
+    private void requestOverlayRedraw() {
+        if (!overlayDirty) {
+            overlayDirty = true;
+            Platform.requestNextPulse();
+        }
+    }
+
+    private void onPulse() {
+        if (posted.getAndSet(false)) {
+            for (ChartSeries s : series) {
+                if (s.drainPosted()) {
+                    dirty = true;
+                }
+            }
+        }
+        double width = getWidth();
+        double height = getHeight();
+        if (axis.isFollowLive()) {
+            double plotWidth = Math.max(1, plotRight - plotLeft);
+            axis.advanceLive(axis.getWindowLength() / plotWidth); // redraws via the window listener
+            // Keep pulses coming so the window keeps sliding when no data arrives: a stalled
+            // feed must show as a line ending short of "now".
+            Platform.requestNextPulse();
+        }
+        if (width < 1 || height < 1 || !isVisible()) {
+            return;
+        }
+        if (dirty) {
+            dirty = false;
+            drawPlot(width, height);
+            redrawCount++;
+            overlayDirty = true;
+        }
+        if (overlayDirty) {
+            overlayDirty = false;
+            drawOverlay(width, height);
+        }
+    }
+
+    // --- Plot layer -------------------------------------------------------------------------
+
+    private void drawPlot(double width, double height) {
+        GraphicsContext g = plotCanvas.getGraphicsContext2D();
+        ChartTheme th = theme.get();
+        g.setFill(th.background());
+        g.fillRect(0, 0, width, height);
+
+        double headerBottom = drawHeader(g, th, width);
+        String unitText = unit.get();
+        boolean hasUnit = unitText != null && !unitText.isEmpty();
+        // Half a line above the plot keeps the top tick label inside; a unit label takes a line more.
+        plotTop = Math.round(headerBottom + lineHeight / 2 + (hasUnit ? lineHeight + 2 : 0));
+        plotBottom = Math.round(height - lineHeight - LABEL_GAP - 2);
+        viewEnd = axis.getWindowEnd();
+        viewStart = viewEnd - axis.getWindowLength();
+        if (plotBottom - plotTop < 10) {
+            return; // too small to plot anything legible
+        }
+
+        // Downsample with the last frame's gutter: the column count only sets M4's resolution,
+        // points keep their own times, so a gutter change of a few pixels is harmless.
+        int columns = (int) Math.max(1, width - gutter - PAD);
+        double dataMin = Double.POSITIVE_INFINITY;
+        double dataMax = Double.NEGATIVE_INFINITY;
+        for (ChartSeries s : series) {
+            if (!s.isVisible()) {
+                continue;
+            }
+            Downsampler d = s.downsampler;
+            d.run(s.getBuffer(), viewStart, viewEnd, columns);
+            if (d.min() == d.min()) {
+                dataMin = Math.min(dataMin, d.min());
+                dataMax = Math.max(dataMax, d.max());
+            }
+        }
+
+        int maxYTicks = Math.max(2, (int) ((plotBottom - plotTop) / MIN_Y_TICK_SPACING));
+        computeYRange(dataMin, dataMax, maxYTicks);
+        double[] yTicks = TimeAxis.valueTicks(yMin, yMax, maxYTicks);
+        double yStep = yTicks.length > 1 ? yTicks[1] - yTicks[0] : TimeAxis.niceStep(yMax - yMin, maxYTicks);
+        String[] yLabels = new String[yTicks.length];
+        double labelWidth = hasUnit ? measure(unitText, axisFont) : 0;
+        for (int i = 0; i < yTicks.length; i++) {
+            yLabels[i] = TimeAxis.formatValue(yTicks[i], yStep);
+            labelWidth = Math.max(labelWidth, measure(yLabels[i], axisFont));
+        }
+        // The gutter is shared through the axis so stacked charts keep one time axis to the pixel.
+        gutter = axis.claimPlotInset(this, Math.ceil(PAD + labelWidth + LABEL_GAP));
+        plotLeft = gutter;
+        plotRight = Math.floor(width - PAD);
+        if (plotRight - plotLeft < 10) {
+            return;
+        }
+
+        drawGrid(g, th, yTicks, yLabels, hasUnit ? unitText : null);
+        drawSeries(g, th);
+        drawReferenceLines(g, th);
+    }
+
+    /** Title, then legend entries flowing after it and wrapping; returns the header's bottom. */
+    private double drawHeader(GraphicsContext g, ChartTheme th, double width) {
+        double x = PAD;
+        double y = PAD / 2;
+        double right = width - PAD;
+        g.setTextBaseline(VPos.TOP);
+        g.setTextAlign(TextAlignment.LEFT);
+        String t = title.get();
+        if (t != null && !t.isEmpty()) {
+            g.setFont(titleFont);
+            g.setFill(th.titleText());
+            g.fillText(t, x, y);
+            x += measure(t, titleFont) + 2 * LABEL_GAP;
+        }
+        g.setFont(axisFont);
+        boolean any = false;
+        for (ChartSeries s : series) {
+            if (!s.isVisible()) {
+                continue;
+            }
+            double entry = LEGEND_SWATCH + 4 + measure(s.getName(), axisFont);
+            // Wrap below the title rather than ever running into it or past the edge.
+            if (x + entry > right && x > PAD) {
+                x = PAD;
+                y += lineHeight;
+            }
+            double mid = Math.floor(y + lineHeight / 2) + 0.5;
+            g.setStroke(s.resolveColor(th));
+            g.setLineWidth(s.getKind() == SeriesKind.STEP ? 2 : 1.5);
+            g.setLineDashes(s.isDashed() ? LEGEND_DASHES : null);
+            g.strokeLine(x, mid, x + LEGEND_SWATCH, mid);
+            g.setFill(th.axisText());
+            g.fillText(s.getName(), x + LEGEND_SWATCH + 4, y);
+            x += entry + 2 * LABEL_GAP;
+            any = true;
+        }
+        g.setLineDashes((double[]) null);
+        boolean hasTitle = t != null && !t.isEmpty();
+        return hasTitle || any ? y + lineHeight : PAD / 2;
+    }
+
+    private void computeYRange(double dataMin, double dataMax, int maxTicks) {
+        if (!autoRange) {
+            yMin = fixedMin;
+            yMax = fixedMax;
+            return;
+        }
+        double lo = dataMin;
+        double hi = dataMax;
+        for (ReferenceLine r : referenceLines) {
+            if (Double.isFinite(r.value())) {
+                lo = Math.min(lo, r.value());
+                hi = Math.max(hi, r.value());
+            }
+        }
+        if (!(lo <= hi)) { // no data at all
+            lo = 0;
+            hi = 1;
+        }
+        // Queue lengths, ages and replicas are read against zero; a floating baseline would
+        // make a flat 40 look like a cliff.
+        if (lo >= 0) {
+            lo = 0;
+        } else if (hi <= 0) {
+            hi = 0;
+        }
+        if (hi == lo) {
+            hi = lo + 1;
+        }
+        double headroom = (hi - lo) * 0.08;
+        if (hi > 0 || lo < 0 && hi != 0) {
+            hi += headroom;
+        }
+        if (lo < 0) {
+            lo -= headroom;
+        }
+        double step = TimeAxis.niceStep(hi - lo, maxTicks);
+        yMin = Math.floor(lo / step) * step;
+        yMax = Math.ceil(hi / step) * step;
+    }
+
+    private void drawGrid(GraphicsContext g, ChartTheme th, double[] yTicks, String[] yLabels, String unitText) {
+        g.setLineWidth(1);
+        g.setLineDashes((double[]) null);
+        g.setFont(axisFont);
+        g.setStroke(th.grid());
+        g.setFill(th.axisText());
+
+        // Value axis: grid lines snapped to pixel centres so 1 px lines stay 1 px.
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        for (int i = 0; i < yTicks.length; i++) {
+            double y = crisp(yOf(yTicks[i]));
+            g.strokeLine(plotLeft, y, plotRight, y);
+            g.fillText(yLabels[i], plotLeft - LABEL_GAP, y);
+        }
+        if (unitText != null) {
+            g.setTextBaseline(VPos.BOTTOM);
+            g.fillText(unitText, plotLeft - LABEL_GAP, plotTop - lineHeight / 2 - 1);
+        }
+
+        // Time axis: the tick count comes from the measured label width, so labels never collide.
+        double plotWidth = plotRight - plotLeft;
+        double span = viewEnd - viewStart;
+        int maxTicks = Math.max(1, (int) (plotWidth / (timeLabelWidthMinutes + 3 * LABEL_GAP)));
+        if (TimeAxis.timeTickStep(span, maxTicks) < 60) {
+            maxTicks = Math.max(1, (int) (plotWidth / (timeLabelWidthSeconds + 3 * LABEL_GAP)));
+        }
+        double step = TimeAxis.timeTickStep(span, maxTicks);
+        double[] ticks = axis.timeTicks(viewStart, viewEnd, maxTicks);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.TOP);
+        double labelY = plotBottom + LABEL_GAP / 2;
+        double lastLabelRight = Double.NEGATIVE_INFINITY;
+        for (double t : ticks) {
+            double x = crisp(xOf(t));
+            g.strokeLine(x, plotTop, x, plotBottom);
+            String label = axis.formatTime(t, step);
+            double half = measure(label, axisFont) / 2;
+            // Skip a label rather than clip it at an edge or let it touch its neighbour.
+            if (x - half >= plotLeft - LABEL_GAP && x + half <= getWidth() - 2 && x - half > lastLabelRight + LABEL_GAP) {
+                g.fillText(label, x, labelY);
+                lastLabelRight = x + half;
+            }
+        }
+        // Baseline of the plot, a touch stronger than the grid.
+        g.setStroke(th.axisText().deriveColor(0, 1, 1, 0.5));
+        double base = crisp(plotBottom);
+        g.strokeLine(plotLeft, base, plotRight, base);
+    }
+
+    private void drawSeries(GraphicsContext g, ChartTheme th) {
+        g.save();
+        g.beginPath();
+        g.rect(plotLeft, plotTop, plotRight - plotLeft, plotBottom - plotTop + 1);
+        g.clip();
+        double xScale = (plotRight - plotLeft) / (viewEnd - viewStart);
+        double yScale = (plotBottom - plotTop) / (yMax - yMin);
+        for (ChartSeries s : series) {
+            if (!s.isVisible()) {
+                continue;
+            }
+            Color color = s.resolveColor(th);
+            boolean step = s.getKind() == SeriesKind.STEP;
+            g.setStroke(color);
+            g.setFill(color);
+            // Steps 2 px: a replica count must read as a solid level. Lines 1.5 px: sloped lines
+            // anti-alias anyway, and 1 px looks frail next to the 1 px grid.
+            g.setLineWidth(step ? 2 : 1.5);
+            g.setLineJoin(step ? StrokeLineJoin.MITER : StrokeLineJoin.BEVEL);
+            g.setLineCap(StrokeLineCap.BUTT);
+            g.setLineDashes(s.isDashed() ? SERIES_DASHES : null);
+            traceSeries(g, s.downsampler, step, xScale, yScale);
+        }
+        g.restore();
+    }
+
+    /** One path per series, NaN points lifting the pen; allocation-free per point. */
+    private void traceSeries(GraphicsContext g, Downsampler d, boolean step, double xScale, double yScale) {
+        int n = d.size();
+        g.beginPath();
+        boolean penDown = false;
+        int run = 0;
+        double px = 0;
+        double py = 0;
+        for (int i = 0; i < n; i++) {
+            double x = plotLeft + (d.time(i) - viewStart) * xScale;
+            double v = d.value(i);
+            if (v != v) {
+                if (penDown && step) {
+                    g.lineTo(Math.round(x), py); // the last value held until the gap began
+                }
+                if (run == 1) {
+                    dot(g, px, py);
+                }
+                penDown = false;
+                run = 0;
+                continue;
+            }
+            double y = plotBottom - (v - yMin) * yScale;
+            // M4 already works at pixel resolution, so snapping costs no accuracy and keeps flat
+            // runs crisp: 2 px steps on pixel edges, 1.5 px lines on pixel centres.
+            if (step) {
+                x = Math.round(x);
+                y = Math.round(y);
+            } else {
+                x = crisp(x);
+                y = crisp(y);
+            }
+            if (!penDown) {
+                g.moveTo(x, y);
+                penDown = true;
+                run = 1;
+            } else {
+                if (step) {
+                    g.lineTo(x, py);
+                }
+                g.lineTo(x, y);
+                run++;
+            }
+            px = x;
+            py = y;
+        }
+        if (run == 1) {
+            dot(g, px, py);
+        }
+        g.stroke();
+    }
+
+    /** A lone sample between gaps has no line to draw; show it as a small square. */
+    private static void dot(GraphicsContext g, double x, double y) {
+        g.fillRect(x - 1.5, y - 1.5, 3, 3);
+    }
+
+    private void drawReferenceLines(GraphicsContext g, ChartTheme th) {
+        g.setLineWidth(1);
+        g.setLineDashes(5, 4);
+        g.setFont(axisFont);
+        g.setTextAlign(TextAlignment.RIGHT);
+        for (ReferenceLine r : referenceLines) {
+            if (!(r.value() >= yMin && r.value() <= yMax)) {
+                continue;
+            }
+            Color color = r.color() != null ? r.color() : th.axisText();
+            double y = crisp(yOf(r.value()));
+            g.setStroke(color);
+            g.strokeLine(plotLeft, y, plotRight, y);
+            if (r.label().isEmpty()) {
+                continue;
+            }
+            // Label above the line at the right edge, or below it when the line hugs the top.
+            boolean above = y - lineHeight - 2 >= plotTop;
+            double textW = measure(r.label(), axisFont);
+            double textX = plotRight - 4;
+            double boxTop = above ? y - lineHeight - 1 : y + 1;
+            // A background-coloured plate keeps the label readable over series lines.
+            g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
+            g.fillRect(textX - textW - 3, boxTop, textW + 6, lineHeight);
+            g.setFill(color);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(r.label(), textX, boxTop);
+        }
+        g.setLineDashes((double[]) null);
+    }
+
+    // --- Overlay layer ----------------------------------------------------------------------
+
+    private void drawOverlay(double width, double height) {
+        GraphicsContext g = overlayCanvas.getGraphicsContext2D();
+        g.clearRect(0, 0, width, height);
+        double t = axis.getHoverTime();
+        if (t != t || t < viewStart || t > viewEnd || plotRight <= plotLeft) {
+            return;
+        }
+        ChartTheme th = theme.get();
+        double x = crisp(xOf(t));
+        g.setLineWidth(1);
+        g.setLineDashes((double[]) null);
+        g.setStroke(th.crosshair());
+        g.strokeLine(x, plotTop, x, plotBottom);
+
+        // Reading at time t: the newest sample at or before it (exactly right for steps; for
+        // lines it is the sample the eye attributes to that pixel). Past a series' newest sample
+        // there is no reading: showing the stale value there would hide a stalled feed.
+        double pixelTime = (viewEnd - viewStart) / (plotRight - plotLeft);
+        double snap = HOVER_SNAP_PX * pixelTime;
+        String unitText = unit.get() == null || unit.get().isEmpty() ? "" : " " + unit.get();
+        int n = 0;
+        for (ChartSeries s : series) {
+            if (s.isVisible()) {
+                n++;
+            }
+        }
+        String[] names = new String[n];
+        String[] readings = new String[n];
+        Color[] colors = new Color[n];
+        double nameW = 0;
+        double readingW = 0;
+        int k = 0;
+        for (ChartSeries s : series) {
+            if (!s.isVisible()) {
+                continue;
+            }
+            SeriesBuffer b = s.getBuffer();
+            int i = b.indexAtOrBefore(t + pixelTime / 2);
+            double v = Double.NaN;
+            if (i >= 0 && !(i == b.size() - 1 && t - b.time(i) > snap)) {
+                v = b.value(i);
+            }
+            names[k] = s.getName();
+            readings[k] = v == v ? formatReading(v) + unitText : "no data";
+            colors[k] = s.resolveColor(th);
+            if (v == v) {
+                double vy = yOf(v);
+                if (vy >= plotTop && vy <= plotBottom) {
+                    g.setFill(colors[k]);
+                    g.fillOval(x - 3, vy - 3, 6, 6);
+                }
+            }
+            nameW = Math.max(nameW, measure(names[k], axisFont));
+            readingW = Math.max(readingW, measure(readings[k], axisFont));
+            k++;
+        }
+        String time = axis.formatTimeFull(t);
+        double inner = Math.max(measure(time, axisFont), LEGEND_SWATCH / 2 + 4 + nameW + 12 + readingW);
+        double boxW = Math.ceil(inner + 2 * LABEL_GAP);
+        double boxH = Math.ceil((n + 1) * lineHeight + LABEL_GAP);
+        double boxX = x + 8;
+        if (boxX + boxW > plotRight) {
+            boxX = x - 8 - boxW; // flip to the left of the crosshair near the right edge
+        }
+        boxX = Math.round(Math.max(plotLeft, boxX));
+        double boxY = Math.round(plotTop + 4);
+
+        g.setFill(th.background().deriveColor(0, 1, 1, 0.92));
+        g.fillRect(boxX, boxY, boxW, boxH);
+        g.setStroke(th.grid());
+        g.strokeRect(boxX + 0.5, boxY + 0.5, boxW - 1, boxH - 1);
+        g.setFont(axisFont);
+        g.setTextBaseline(VPos.TOP);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFill(th.titleText());
+        double tx = boxX + LABEL_GAP;
+        double ty = boxY + LABEL_GAP / 2;
+        g.fillText(time, tx, ty);
+        for (int i = 0; i < n; i++) {
+            ty += lineHeight;
+            g.setFill(colors[i]);
+            g.fillRect(tx, Math.round(ty + lineHeight / 2 - 3), LEGEND_SWATCH / 2, 6);
+            g.setFill(th.axisText());
+            g.setTextAlign(TextAlignment.LEFT);
+            g.fillText(names[i], tx + LEGEND_SWATCH / 2 + 4, ty);
+            g.setFill(th.titleText());
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.fillText(readings[i], boxX + boxW - LABEL_GAP, ty);
+        }
+    }
+
+    private void onMouseMoved(MouseEvent e) {
+        double x = e.getX();
+        double y = e.getY();
+        boolean inside = x >= plotLeft && x <= plotRight && y >= plotTop && y <= plotBottom && plotRight > plotLeft;
+        axis.setHoverTime(inside ? viewStart + (x - plotLeft) / (plotRight - plotLeft) * (viewEnd - viewStart)
+                : Double.NaN);
+    }
+
+    // --- Helpers ----------------------------------------------------------------------------
+
+    double xOf(double t) {
+        return plotLeft + (t - viewStart) / (viewEnd - viewStart) * (plotRight - plotLeft);
+    }
+
+    double yOf(double v) {
+        return plotBottom - (v - yMin) / (yMax - yMin) * (plotBottom - plotTop);
+    }
+
+    /** The centre of the pixel containing {@code c}: a 1 px line there covers one pixel, not two halves. */
+    private static double crisp(double c) {
+        return Math.floor(c) + 0.5;
+    }
+
+    private double measure(String text, Font font) {
+        measurer.setFont(font);
+        measurer.setText(text);
+        return measurer.getLayoutBounds().getWidth();
+    }
+
+    /** Three significant figures are plenty to read off a chart. */
+    static String formatReading(double v) {
+        double a = Math.abs(v);
+        if (a >= 1e7) {
+            return TimeAxis.formatValue(v, 1e5);
+        }
+        if (a >= 1e4) {
+            return TimeAxis.formatValue(v, 100);
+        }
+        if (a >= 100 || v == Math.rint(v)) {
+            return Long.toString(Math.round(v));
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 640;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 200;
+    }
+
+    @Override
+    protected double computeMinWidth(double height) {
+        return 160;
+    }
+
+    @Override
+    protected double computeMinHeight(double width) {
+        return 90;
+    }
+
+    @Override
+    public String toString() {
+        return "TimeChart[" + title.get() + ", " + series.size() + " series]";
+    }
+}

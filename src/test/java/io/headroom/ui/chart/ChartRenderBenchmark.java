@@ -1,0 +1,227 @@
+package io.headroom.ui.chart;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleConsumer;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.stage.Stage;
+
+/**
+ * Benchmark, not a test: median time per update + frame for 10 series × 5,000 points, TimeChart
+ * against JavaFX {@code LineChart} (symbols and animation off), headless, in one run.
+ *
+ * <p>Run from the project root:
+ * <pre>
+ * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
+ * java -cp target/test-classes:target/classes:$(cat target/bench.classpath) io.headroom.ui.chart.ChartRenderBenchmark
+ * </pre>
+ *
+ * <p>Each frame appends one sample to every series (the oldest drops out, so both charts keep
+ * 5,000 points per series) and slides the window by one sample; then the pulse lays out,
+ * draws and renders. Pulses run unthrottled ({@code javafx.animation.fullspeed}), so the time
+ * between two animation-timer callbacks is the full cost of one update + frame, rendering on the
+ * software pipeline included. The FX-thread share (update to end of layout and drawing) is
+ * printed too: it is what the chart itself costs, while the frame also holds the software
+ * renderer, which shares the machine's cores with the unthrottled pulse loop. The headless
+ * Monocle settings are set here unless given with -D.
+ */
+public final class ChartRenderBenchmark {
+
+    private static final int SERIES = 10;
+    private static final int POINTS = 5_000;
+    private static final double WIDTH = 1200;
+    private static final double HEIGHT = 600;
+
+    private ChartRenderBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        defaultProperty("glass.platform", "Monocle");
+        defaultProperty("monocle.platform", "Headless");
+        defaultProperty("prism.order", "sw");
+        defaultProperty("prism.text", "t2k");
+        defaultProperty("javafx.animation.fullspeed", "true");
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        // Without this the toolkit exits as soon as the startup runnable finds no window open.
+        Platform.setImplicitExit(false);
+        Platform.startup(() -> started.complete(null));
+        started.get(30, TimeUnit.SECONDS);
+
+        Result ours = measure("TimeChart", ChartRenderBenchmark::timeChart, 60, 300);
+        Result theirs = measure("LineChart", ChartRenderBenchmark::lineChart, 5, 25);
+
+        System.out.printf(Locale.ROOT, "%d series x %d points, %.0fx%.0f px, software pipeline, headless%n",
+                SERIES, POINTS, WIDTH, HEIGHT);
+        System.out.printf(Locale.ROOT, "%-10s %12s %14s %8s%n", "", "frame (ms)", "FX thread (ms)", "frames");
+        for (Result r : List.of(ours, theirs)) {
+            System.out.printf(Locale.ROOT, "%-10s %12.2f %14.2f %8d%n", r.name, r.frameMs, r.fxMs, r.frames);
+        }
+        System.out.printf(Locale.ROOT, "LineChart / TimeChart: frame %.1fx, FX thread %.1fx%n",
+                theirs.frameMs / ours.frameMs, theirs.fxMs / ours.fxMs);
+        Platform.exit();
+    }
+
+    /** A chart under test: its root node and the per-frame update that appends at {@code t}. */
+    private record Subject(Parent root, DoubleConsumer update) {
+    }
+
+    private record Result(String name, double frameMs, double fxMs, int frames) {
+    }
+
+    private static Result measure(String name, java.util.function.Supplier<Subject> factory, int warmup, int frames)
+            throws Exception {
+        CompletableFuture<Result> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            Subject subject = factory.get();
+            Stage stage = new Stage();
+            Scene scene = new Scene(subject.root(), WIDTH, HEIGHT);
+            stage.setScene(scene);
+            stage.show();
+
+            long[] frameNanos = new long[frames];
+            long[] fxNanos = new long[frames];
+            long[] frameStart = {0};
+            int[] count = {0};
+            // Registered after the chart's own listener (the chart is already in the scene), so
+            // it runs after the chart has drawn: update → layout → draw is the FX-thread share.
+            scene.addPostLayoutPulseListener(() -> {
+                int i = count[0] - warmup - 1;
+                if (i >= 0 && i < frames && frameStart[0] != 0) {
+                    fxNanos[i] = System.nanoTime() - frameStart[0];
+                }
+            });
+            new AnimationTimer() {
+                private double t = POINTS;
+
+                @Override
+                public void handle(long ignored) {
+                    long now = System.nanoTime();
+                    int i = count[0] - warmup - 1;
+                    if (i >= 0 && i < frames) {
+                        frameNanos[i] = now - frameStart[0];
+                    }
+                    if (i + 1 >= frames) {
+                        stop();
+                        stage.hide();
+                        done.complete(new Result(name, medianMs(frameNanos), medianMs(fxNanos), frames));
+                        return;
+                    }
+                    count[0]++;
+                    frameStart[0] = now;
+                    subject.update().accept(t++);
+                }
+            }.start();
+        });
+        return done.get(3, TimeUnit.MINUTES);
+    }
+
+    private static Subject timeChart() {
+        TimeAxis axis = new TimeAxis(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), ZoneOffset.UTC);
+        axis.setFollowLive(false);
+        axis.setWindowLength(POINTS - 1);
+        axis.setWindowEnd(POINTS - 1);
+        TimeChart chart = new TimeChart("TimeChart", axis);
+        double[][] walks = walks();
+        List<ChartSeries> series = new ArrayList<>();
+        for (int s = 0; s < SERIES; s++) {
+            ChartSeries cs = chart.addSeries("series " + s, SeriesKind.LINE, POINTS);
+            for (int i = 0; i < POINTS; i++) {
+                cs.append(i, walks[s][i]);
+            }
+            series.add(cs);
+        }
+        Random random = new Random(7);
+        double[] last = lastValues(walks);
+        return new Subject(chart, t -> {
+            for (int s = 0; s < SERIES; s++) {
+                last[s] += random.nextGaussian();
+                series.get(s).append(t, last[s]);
+            }
+            axis.setWindowEnd(t);
+        });
+    }
+
+    private static Subject lineChart() {
+        NumberAxis x = new NumberAxis(0, POINTS - 1, 500);
+        x.setAutoRanging(false);
+        x.setAnimated(false);
+        NumberAxis y = new NumberAxis();
+        y.setAnimated(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setTitle("LineChart");
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        double[][] walks = walks();
+        List<ObservableList<XYChart.Data<Number, Number>>> data = new ArrayList<>();
+        for (int s = 0; s < SERIES; s++) {
+            ObservableList<XYChart.Data<Number, Number>> points = FXCollections.observableArrayList();
+            for (int i = 0; i < POINTS; i++) {
+                points.add(new XYChart.Data<>(i, walks[s][i]));
+            }
+            chart.getData().add(new XYChart.Series<>("series " + s, points));
+            data.add(chart.getData().get(s).getData());
+        }
+        Random random = new Random(7);
+        double[] last = lastValues(walks);
+        return new Subject(chart, t -> {
+            for (int s = 0; s < SERIES; s++) {
+                last[s] += random.nextGaussian();
+                ObservableList<XYChart.Data<Number, Number>> points = data.get(s);
+                points.remove(0);
+                points.add(new XYChart.Data<>(t, last[s]));
+            }
+            x.setLowerBound(t - (POINTS - 1));
+            x.setUpperBound(t);
+        });
+    }
+
+    /** The same random walks for both charts. */
+    private static double[][] walks() {
+        Random random = new Random(42);
+        double[][] walks = new double[SERIES][POINTS];
+        for (int s = 0; s < SERIES; s++) {
+            double v = 100 + 20 * s;
+            for (int i = 0; i < POINTS; i++) {
+                v += random.nextGaussian();
+                walks[s][i] = v;
+            }
+        }
+        return walks;
+    }
+
+    private static double[] lastValues(double[][] walks) {
+        double[] last = new double[SERIES];
+        for (int s = 0; s < SERIES; s++) {
+            last[s] = walks[s][POINTS - 1];
+        }
+        return last;
+    }
+
+    private static double medianMs(long[] nanos) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2] / 1e6;
+    }
+
+    private static void defaultProperty(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package io.headroom.ui.chart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Three charts on one time axis in a real (headless) stage. */
+@ExtendWith(ApplicationExtension.class)
+class TimeChartTest {
+
+    private static final double T = Instant.parse("2026-03-01T10:00:00Z").getEpochSecond();
+    private static final double WINDOW = 600;
+
+    private TimeAxis axis;
+    private TimeChart age;
+    private TimeChart replicas;
+    private TimeChart rate;
+
+    @Start
+    void start(Stage stage) {
+        axis = new TimeAxis(Clock.fixed(Instant.ofEpochSecond((long) T), ZoneOffset.UTC), ZoneOffset.UTC);
+        axis.setFollowLive(false);
+        axis.setWindowLength(WINDOW);
+        axis.setWindowEnd(T);
+
+        age = new TimeChart("Oldest age", axis);
+        age.setUnit("s");
+        age.getReferenceLines().add(new ReferenceLine(120, "objective 120 s"));
+        replicas = new TimeChart("Replicas", axis);
+        replicas.setFixedYRange(0, 10);
+        rate = new TimeChart("Arrival rate", axis);
+        rate.setUnit("msg/s");
+        rate.setFixedYRange(0, 10);
+
+        VBox root = new VBox(age, replicas, rate);
+        for (TimeChart c : List.of(age, replicas, rate)) {
+            VBox.setVgrow(c, Priority.ALWAYS);
+        }
+        stage.setScene(new Scene(root, 800, 600));
+        stage.show();
+    }
+
+    @Test
+    void appendingDataRedrawsEveryChartAndPaintsThePlot() throws Exception {
+        ChartSeries ageSeries = fx(() -> age.addSeries("oldest", SeriesKind.LINE));
+        ChartSeries desired = fx(() -> replicas.addSeries("desired", SeriesKind.STEP));
+        ChartSeries arrivals = fx(() -> rate.addSeries("arrivals", SeriesKind.LINE));
+        waitUntil(() -> fx(() -> age.getRedrawCount() > 0 && replicas.getRedrawCount() > 0
+                && rate.getRedrawCount() > 0));
+        Point probe = fx(() -> probe(replicas, T - WINDOW / 2, 7));
+        Color background = fx(() -> pixel(replicas, probe));
+
+        // Read the counters and append in one FX task, so any later redraw includes the data.
+        long[] before = fx(() -> {
+            for (double t = T - WINDOW - 30; t <= T; t += 5) {
+                ageSeries.append(t, 60 + (t % 50));
+                desired.append(t, 7);
+                arrivals.append(t, 3);
+            }
+            return new long[] {age.getRedrawCount(), replicas.getRedrawCount(), rate.getRedrawCount()};
+        });
+
+        waitUntil(() -> fx(() -> age.getRedrawCount() > before[0]
+                && replicas.getRedrawCount() > before[1]
+                && rate.getRedrawCount() > before[2]));
+        Color painted = fx(() -> pixel(replicas, probe));
+        Color seriesColor = ChartTheme.dark().seriesColor(0);
+        assertFalse(close(background, seriesColor), "the probe starts off the line: " + background);
+        assertTrue(close(painted, seriesColor), "step line at 7 painted there: " + painted);
+        // The objective line is part of the auto range, and the range starts at 0.
+        double[] range = fx(age::getYRange);
+        assertEquals(0, range[0]);
+        assertTrue(range[1] >= 120, "objective visible: " + range[1]);
+    }
+
+    @Test
+    void drawsMissingDataAsAGapNotAsZero() throws Exception {
+        long before = fx(() -> {
+            ChartSeries arrivals = rate.addSeries("arrivals", SeriesKind.LINE);
+            for (double t = T - WINDOW - 30; t <= T; t += 5) {
+                boolean outage = t > T - 400 && t < T - 200;
+                arrivals.append(t, outage ? Double.NaN : 5);
+            }
+            return rate.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> rate.getRedrawCount() > before));
+
+        Color seriesColor = ChartTheme.dark().seriesColor(0);
+        assertTrue(fx(() -> paintedNear(rate, T - 500, 5, seriesColor)), "line where there is data");
+        assertFalse(fx(() -> paintedNear(rate, T - 300, 5, seriesColor)), "no line across the outage");
+        assertFalse(fx(() -> paintedNear(rate, T - 300, 0, seriesColor)), "no line dropped to zero");
+    }
+
+    @Test
+    void samplesPostedFromAnotherThreadArriveAtTheNextFrame() throws Exception {
+        ChartSeries arrivals = fx(() -> rate.addSeries("arrivals", SeriesKind.LINE));
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < 1000; i++) {
+                arrivals.post(T - WINDOW + i * 0.5, i % 10);
+            }
+        }, "test-producer");
+        producer.start();
+        producer.join(TimeUnit.SECONDS.toMillis(5));
+
+        waitUntil(() -> fx(() -> arrivals.getBuffer().size() == 1000));
+        assertEquals(T - WINDOW + 999 * 0.5, (double) fx(() -> arrivals.getBuffer().lastTime()));
+    }
+
+    @Test
+    void hoverInOneChartShowsTheCrosshairInEveryChartOnTheAxis(FxRobot robot) throws Exception {
+        fx(() -> {
+            replicas.addSeries("desired", SeriesKind.STEP).append(T - WINDOW, 2);
+            return null;
+        });
+        waitUntil(() -> fx(() -> replicas.getRedrawCount() > 0 && rate.getRedrawCount() > 0));
+
+        Bounds plot = fx(age::getPlotBounds);
+        robot.moveTo(age.localToScreen(plot.getMinX() + plot.getWidth() / 3, plot.getMaxY() - 10));
+
+        waitUntil(() -> fx(() -> !Double.isNaN(axis.getHoverTime())));
+        double hover = fx(axis::getHoverTime);
+        assertTrue(hover > T - WINDOW && hover < T, "hover time inside the window: " + hover);
+        // The crosshair in another chart sits at the same time, near the bottom of its plot.
+        waitUntil(() -> fx(() -> {
+            Bounds p = rate.getPlotBounds();
+            int x = (int) Math.floor(rate.xOf(hover));
+            WritableImage shot = rate.snapshot(null, null);
+            return close(shot.getPixelReader().getColor(x, (int) p.getMaxY() - 5), ChartTheme.dark().crosshair());
+        }));
+
+        robot.moveTo(age.localToScreen(2, 2)); // the title area, outside the plot
+        waitUntil(() -> fx(() -> Double.isNaN(axis.getHoverTime())));
+    }
+
+    // --- helpers ----------------------------------------------------------------------------
+
+    private record Point(int x, int y) {
+    }
+
+    /** The pixel a series at {@code value} covers at time {@code t}. */
+    private static Point probe(TimeChart chart, double t, double value) {
+        // Steps and lines sit on whole-pixel y; the row just above covers the 2 px stroke too.
+        return new Point((int) Math.floor(chart.xOf(t)), (int) Math.round(chart.yOf(value)) - 1);
+    }
+
+    /** Whether any pixel row within one of {@code value}'s line at {@code t} has {@code color}. */
+    private static boolean paintedNear(TimeChart chart, double t, double value, Color color) {
+        WritableImage shot = chart.snapshot(null, null);
+        int x = (int) Math.floor(chart.xOf(t));
+        int y = (int) Math.floor(chart.yOf(value));
+        for (int row = y - 1; row <= y + 1; row++) {
+            if (close(shot.getPixelReader().getColor(x, row), color)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Color pixel(TimeChart chart, Point p) {
+        WritableImage shot = chart.snapshot(null, null);
+        return shot.getPixelReader().getColor(p.x(), p.y());
+    }
+
+    private static boolean close(Color a, Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.08
+                && Math.abs(a.getGreen() - b.getGreen()) < 0.08
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.08;
+    }
+
+    private static <T> T fx(Callable<T> action) throws Exception {
+        return WaitForAsyncUtils.asyncFx(action).get(5, TimeUnit.SECONDS);
+    }
+
+    private static void waitUntil(Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, condition);
+    }
+}
