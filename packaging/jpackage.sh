@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-mvn -q -B -ntp -DskipTests package
+mvn -q -B -ntp -Dmaven.test.skip=true package
 rm -rf target/package-input target/dist
 mkdir -p target/package-input/lib target/dist
 cp target/headroom.jar target/package-input/

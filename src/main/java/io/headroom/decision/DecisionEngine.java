@@ -79,8 +79,12 @@ public final class DecisionEngine {
             boolean nothingCompletes = inputs.get(Signals.COMPLETION_RATE).usable()
                     && inputs.get(Signals.COMPLETION_RATE).value() < NO_COMPLETIONS;
             boolean useLastS = !usable(Signals.MEAN_SERVICE) && nothingCompletes && !Double.isNaN(lastS);
+            // With no ready consumer nothing can complete, so S cannot be measured: that is not a
+            // telemetry failure. Scale from zero on what is known; S arrives with the first completions.
+            boolean noConsumers = obs.readyReplicas() == 0;
+            boolean sUnknowable = !usable(Signals.MEAN_SERVICE) && !useLastS && noConsumers;
 
-            List<String> missing = missingRequired(l, lambda, useLastS);
+            List<String> missing = missingRequired(l, lambda, useLastS || sUnknowable);
             if (!missing.isEmpty()) {
                 return hold(missing, lastActive, ageKnown ? age : Double.NaN, stallSince, stalled, lastS);
             }
@@ -89,6 +93,9 @@ public final class DecisionEngine {
             double s = usable(Signals.MEAN_SERVICE) ? value(Signals.MEAN_SERVICE) : useLastS ? lastS : 0;
             if (useLastS) {
                 terms.add(new Term("S", s, "last known mean service time (no completions in the window)"));
+            } else if (sUnknowable) {
+                terms.add(new Term("S", 0, "unknown until the first completions (no ready replica)"));
+                story.add("S unknown with no ready replica");
             }
             double q = usable(Signals.QUEUED_SERVICE) ? value(Signals.QUEUED_SERVICE) : l * s;
             double incoming = lambda * s;
@@ -412,7 +419,9 @@ public final class DecisionEngine {
             boolean growing = ageKnown && !Double.isNaN(mem.lastOldestAge()) && age > mem.lastOldestAge() && age > 0;
             boolean nothingCompletes = completions.usable() && completions.value() < NO_COMPLETIONS;
             boolean waiting = usable(Signals.QUEUE_LENGTH) && l > 0;
-            if (growing && nothingCompletes && waiting) {
+            // Nothing completes without consumers; that is capacity, not a stall.
+            boolean consumers = obs.readyReplicas() > 0;
+            if (growing && nothingCompletes && waiting && consumers) {
                 return mem.stallSince() != null ? mem.stallSince() : now;
             }
             return null;

@@ -103,22 +103,26 @@ public final class Session implements AutoCloseable {
         manual.set(end);
     }
 
-    /** Goes live: time runs at {@code speed} × real time and the loop ticks on its own thread. */
-    public synchronized void start(double speed) {
-        this.speed = speed;
+    /** Goes live: time runs at {@link #speed()} × real time and the loop ticks on its own thread. */
+    public synchronized void start() {
+        if (running != null) {
+            throw new IllegalStateException("already live");
+        }
         running = RunningClock.startingAt(clock.instant(), speed);
         clock.switchTo(running);
         runner.start(wallPeriod());
     }
 
-    /** Sandbox only: runs simulated time faster (or slower) than real time. */
+    /** Sandbox only: runs simulated time faster (or slower) than real time; before going live, sets the start speed. */
     public synchronized void setSpeed(double newSpeed) {
-        if (running == null) {
-            throw new IllegalStateException("not live yet");
+        if (!(newSpeed > 0)) {
+            throw new IllegalArgumentException("speed must be > 0, got " + newSpeed);
         }
         speed = newSpeed;
-        running.setSpeed(newSpeed);
-        runner.start(wallPeriod());
+        if (running != null) {
+            running.setSpeed(newSpeed);
+            runner.start(wallPeriod());
+        }
     }
 
     public double speed() {

@@ -71,7 +71,7 @@ class SimulateCommandTest {
         boolean sawOutage = false;
         for (String line : r.out().split("\n")) {
             JsonNode n = JSON.readTree(line);
-            if (!n.path("summary").asBoolean() && n.get("t").asDouble() == 700) {
+            if (!n.path("summary").asBoolean() && n.get("t").asDouble() == 705) {
                 assertTrue(n.get("queueLength").isNull(), n.toString());
                 assertTrue(n.get("estimatedSlots").isNull(), n.toString());
                 sawOutage = true;
@@ -120,6 +120,10 @@ class SimulateCommandTest {
         assertEquals(2, run("simulate", "--scenario", "no/such/file.yaml").code());
         assertEquals(2, run("simulate", "--bogus").code());
         assertEquals(2, run("frobnicate").code());
+        assertEquals(2, run("--speed=fast").code());
+        assertEquals(2, run("--speed=0").code());
+        assertEquals(2, run("--colour=blue").code());
+        assertTrue(run("--seed=x").err().contains("--seed"));
         Run help = run("help");
         assertEquals(0, help.code());
         assertFalse(help.out().isEmpty());

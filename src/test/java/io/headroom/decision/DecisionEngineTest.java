@@ -471,6 +471,23 @@ class DecisionEngineTest {
         assertTrue(d.has(Code.SCALE_FROM_ZERO));
     }
 
+    @Test
+    void fromZeroWithNoServiceTimeYetStillStartsAReplicaAndIsNotStalled() {
+        Policy p = Policy.builder().minReplicas(0).maxAgeSeconds(60.0).pollIntervalSeconds(5).build();
+        ClassMemory m = ClassMemory.initial();
+        Decision d = null;
+        for (int i = 0; i < 6; i++) {
+            Obs o = Obs.of(500, 30.0 + 5 * i, 0, 0).missing(Signals.MEAN_SERVICE, "no completions in window")
+                    .set(Signals.COMPLETION_RATE, 0).replicas(0).at(T0.plusSeconds(5L * i));
+            d = DecisionEngine.decide("c", p, o.build(), m, o.at);
+            m = d.memory();
+        }
+        assertFalse(d.telemetryMissing(), d.reasons().toString());
+        assertFalse(d.stalled(), "no consumers is not a stall");
+        assertTrue(d.desiredReplicas() >= 1);
+        assertTrue(d.has(Code.SCALE_FROM_ZERO));
+    }
+
     static Stream<Arguments> admissionTable() {
         // ready, λ, S, Q, expected state
         return Stream.of(

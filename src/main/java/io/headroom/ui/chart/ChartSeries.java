@@ -31,12 +31,29 @@ public final class ChartSeries {
     private SeriesBuffer incoming; // guarded by lock; created on first post
     private SeriesBuffer draining; // FX thread only
 
+    private boolean rightAxis;
+
     ChartSeries(TimeChart chart, String name, SeriesKind kind, int capacity, int paletteSlot) {
+        this(chart, name, kind, new SeriesBuffer(capacity), paletteSlot);
+    }
+
+    ChartSeries(TimeChart chart, String name, SeriesKind kind, SeriesBuffer buffer, int paletteSlot) {
         this.chart = chart;
         this.name = Objects.requireNonNull(name, "name");
         this.kind = Objects.requireNonNull(kind, "kind");
-        this.buffer = new SeriesBuffer(capacity);
+        this.buffer = Objects.requireNonNull(buffer, "buffer");
         this.paletteSlot = paletteSlot;
+    }
+
+    /** True when the series is read against the chart's right-hand value axis. */
+    public boolean isRightAxis() {
+        return rightAxis;
+    }
+
+    /** Puts the series on the right-hand value axis (its own range and unit), e.g. a count beside seconds. */
+    public void setRightAxis(boolean right) {
+        this.rightAxis = right;
+        chart.requestRedraw();
     }
 
     public String getName() {

@@ -43,6 +43,8 @@ public final class TimeAxis {
     private final ReadOnlyDoubleWrapper plotInset = new ReadOnlyDoubleWrapper(this, "plotInset", 0);
     // Weak keys: a chart dropped with its view must not pin the shared inset wide forever.
     private final Map<Object, Double> insetClaims = new WeakHashMap<>();
+    private final ReadOnlyDoubleWrapper rightInset = new ReadOnlyDoubleWrapper(this, "rightInset", 0);
+    private final Map<Object, Double> rightClaims = new WeakHashMap<>();
 
     // Formatters are immutable but not free to build; rebuilt only when the zone changes.
     private DateTimeFormatter seconds;
@@ -148,6 +150,22 @@ public final class TimeAxis {
     public void releasePlotInset(Object owner) {
         insetClaims.remove(owner);
         updatePlotInset();
+    }
+
+    /** The space right of the plot shared by every chart on this axis (for right-hand value axes). */
+    public ReadOnlyDoubleProperty rightInsetProperty() {
+        return rightInset.getReadOnlyProperty();
+    }
+
+    /** Records that {@code owner} needs {@code pixels} right of its plot; returns the shared inset. */
+    public double claimRightInset(Object owner, double pixels) {
+        rightClaims.put(Objects.requireNonNull(owner, "owner"), pixels);
+        double max = 0;
+        for (double claim : rightClaims.values()) {
+            max = Math.max(max, claim);
+        }
+        rightInset.set(max);
+        return max;
     }
 
     private double updatePlotInset() {

@@ -64,6 +64,7 @@ public class TimeChart extends Region {
     private final Canvas overlayCanvas = new Canvas();
     private final StringProperty title = new SimpleStringProperty(this, "title", "");
     private final StringProperty unit = new SimpleStringProperty(this, "unit", "");
+    private final StringProperty rightUnit = new SimpleStringProperty(this, "rightUnit", "");
     private final ObjectProperty<ChartTheme> theme =
             new SimpleObjectProperty<>(this, "theme", ChartTheme.dark());
     private final List<ChartSeries> series = new ArrayList<>();
@@ -98,7 +99,12 @@ public class TimeChart extends Region {
     private double viewEnd;
     private double yMin;
     private double yMax;
+    // The right-hand axis, when any series uses it.
+    private boolean hasRight;
+    private double y2Min;
+    private double y2Max;
     private double gutter = 40;
+    private double rightGutter;
 
     // The axis outlives views (one per class detail screen); weak listeners let charts go.
     private final ChangeListener<Number> windowListener = (obs, old, now) -> requestRedraw();
@@ -142,6 +148,8 @@ public class TimeChart extends Region {
         axis.hoverTimeProperty().addListener(new WeakChangeListener<>(hoverListener));
         axis.zoneProperty().addListener(new WeakChangeListener<>(zoneListener));
         axis.plotInsetProperty().addListener(new WeakChangeListener<>(windowListener));
+        axis.rightInsetProperty().addListener(new WeakChangeListener<>(windowListener));
+        rightUnit.addListener(o -> requestRedraw());
 
         sceneProperty().addListener((obs, old, scene) -> {
             if (old != null) {
@@ -193,6 +201,15 @@ public class TimeChart extends Region {
     }
 
     /** Colours; switch with the app theme. */
+    /** Unit of the right-hand value axis (series with {@link ChartSeries#setRightAxis}). */
+    public StringProperty rightUnitProperty() {
+        return rightUnit;
+    }
+
+    public void setRightUnit(String value) {
+        rightUnit.set(value);
+    }
+
     public ObjectProperty<ChartTheme> themeProperty() {
         return theme;
     }
@@ -213,6 +230,18 @@ public class TimeChart extends Region {
     /** Adds a series holding up to {@code capacity} samples, coloured from the palette. */
     public ChartSeries addSeries(String name, SeriesKind kind, int capacity) {
         ChartSeries s = new ChartSeries(this, name, kind, capacity, paletteSlots++);
+        series.add(s);
+        requestRedraw();
+        return s;
+    }
+
+    /**
+     * Adds a series drawn from a buffer the caller owns (e.g. a view model's history), so
+     * switching what a chart shows is a matter of pointing it at other buffers, not copying.
+     * Fill the buffer on the FX thread and call {@link #requestRedraw()}.
+     */
+    public ChartSeries addSeries(String name, SeriesKind kind, SeriesBuffer buffer) {
+        ChartSeries s = new ChartSeries(this, name, kind, buffer, paletteSlots++);
         series.add(s);
         requestRedraw();
         return s;
@@ -348,23 +377,34 @@ public class TimeChart extends Region {
 
         // Downsample with the last frame's gutter: the column count only sets M4's resolution,
         // points keep their own times, so a gutter change of a few pixels is harmless.
-        int columns = (int) Math.max(1, width - gutter - PAD);
+        int columns = (int) Math.max(1, width - gutter - PAD - rightGutter);
         double dataMin = Double.POSITIVE_INFINITY;
         double dataMax = Double.NEGATIVE_INFINITY;
+        double data2Min = Double.POSITIVE_INFINITY;
+        double data2Max = Double.NEGATIVE_INFINITY;
+        hasRight = false;
         for (ChartSeries s : series) {
             if (!s.isVisible()) {
                 continue;
             }
             Downsampler d = s.downsampler;
             d.run(s.getBuffer(), viewStart, viewEnd, columns);
+            hasRight |= s.isRightAxis();
             if (d.min() == d.min()) {
-                dataMin = Math.min(dataMin, d.min());
-                dataMax = Math.max(dataMax, d.max());
+                if (s.isRightAxis()) {
+                    data2Min = Math.min(data2Min, d.min());
+                    data2Max = Math.max(data2Max, d.max());
+                } else {
+                    dataMin = Math.min(dataMin, d.min());
+                    dataMax = Math.max(dataMax, d.max());
+                }
             }
         }
 
         int maxYTicks = Math.max(2, (int) ((plotBottom - plotTop) / MIN_Y_TICK_SPACING));
-        computeYRange(dataMin, dataMax, maxYTicks);
+        double[] range = computeYRange(dataMin, dataMax, maxYTicks, true);
+        yMin = range[0];
+        yMax = range[1];
         double[] yTicks = TimeAxis.valueTicks(yMin, yMax, maxYTicks);
         double yStep = yTicks.length > 1 ? yTicks[1] - yTicks[0] : TimeAxis.niceStep(yMax - yMin, maxYTicks);
         String[] yLabels = new String[yTicks.length];
@@ -373,15 +413,38 @@ public class TimeChart extends Region {
             yLabels[i] = TimeAxis.formatValue(yTicks[i], yStep);
             labelWidth = Math.max(labelWidth, measure(yLabels[i], axisFont));
         }
-        // The gutter is shared through the axis so stacked charts keep one time axis to the pixel.
+        // The right axis shares the left one's tick positions (same count), so one grid serves both.
+        String[] y2Labels = null;
+        double rightWidth = 0;
+        if (hasRight) {
+            double[] r2 = computeYRange(data2Min, data2Max, maxYTicks, false);
+            int intervals = Math.max(1, yTicks.length - 1);
+            double step2 = TimeAxis.niceStep((r2[1] - r2[0]) / intervals * 1.0001, 1);
+            y2Min = Math.floor(r2[0] / step2) * step2;
+            y2Max = y2Min + step2 * intervals;
+            // Position right labels at the left ticks' fractions.
+            y2Labels = new String[yTicks.length];
+            String u2 = rightUnit.get();
+            rightWidth = u2 == null || u2.isEmpty() ? 0 : measure(u2, axisFont);
+            for (int i = 0; i < yTicks.length; i++) {
+                double frac = (yTicks[i] - yMin) / (yMax - yMin);
+                y2Labels[i] = TimeAxis.formatValue(y2Min + frac * (y2Max - y2Min), step2);
+                rightWidth = Math.max(rightWidth, measure(y2Labels[i], axisFont));
+            }
+        }
+        // The gutters are shared through the axis so stacked charts keep one time axis to the pixel.
         gutter = axis.claimPlotInset(this, Math.ceil(PAD + labelWidth + LABEL_GAP));
+        rightGutter = axis.claimRightInset(this, hasRight ? Math.ceil(rightWidth + LABEL_GAP) : 0);
         plotLeft = gutter;
-        plotRight = Math.floor(width - PAD);
+        plotRight = Math.floor(width - PAD - rightGutter);
         if (plotRight - plotLeft < 10) {
             return;
         }
 
         drawGrid(g, th, yTicks, yLabels, hasUnit ? unitText : null);
+        if (hasRight) {
+            drawRightLabels(g, th, yTicks, y2Labels);
+        }
         drawSeries(g, th);
         drawReferenceLines(g, th);
     }
@@ -427,15 +490,13 @@ public class TimeChart extends Region {
         return hasTitle || any ? y + lineHeight : PAD / 2;
     }
 
-    private void computeYRange(double dataMin, double dataMax, int maxTicks) {
-        if (!autoRange) {
-            yMin = fixedMin;
-            yMax = fixedMax;
-            return;
+    private double[] computeYRange(double dataMin, double dataMax, int maxTicks, boolean withReferences) {
+        if (!autoRange && withReferences) {
+            return new double[] {fixedMin, fixedMax};
         }
         double lo = dataMin;
         double hi = dataMax;
-        for (ReferenceLine r : referenceLines) {
+        for (ReferenceLine r : withReferences ? referenceLines : List.<ReferenceLine>of()) {
             if (Double.isFinite(r.value())) {
                 lo = Math.min(lo, r.value());
                 hi = Math.max(hi, r.value());
@@ -463,8 +524,22 @@ public class TimeChart extends Region {
             lo -= headroom;
         }
         double step = TimeAxis.niceStep(hi - lo, maxTicks);
-        yMin = Math.floor(lo / step) * step;
-        yMax = Math.ceil(hi / step) * step;
+        return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step};
+    }
+
+    private void drawRightLabels(GraphicsContext g, ChartTheme th, double[] yTicks, String[] labels) {
+        g.setFont(axisFont);
+        g.setFill(th.axisText());
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        for (int i = 0; i < yTicks.length; i++) {
+            g.fillText(labels[i], plotRight + LABEL_GAP, crisp(yOf(yTicks[i])));
+        }
+        String u2 = rightUnit.get();
+        if (u2 != null && !u2.isEmpty()) {
+            g.setTextBaseline(VPos.BOTTOM);
+            g.fillText(u2, plotRight + LABEL_GAP, plotTop - lineHeight / 2 - 1);
+        }
     }
 
     private void drawGrid(GraphicsContext g, ChartTheme th, double[] yTicks, String[] yLabels, String unitText) {
@@ -523,11 +598,12 @@ public class TimeChart extends Region {
         g.rect(plotLeft, plotTop, plotRight - plotLeft, plotBottom - plotTop + 1);
         g.clip();
         double xScale = (plotRight - plotLeft) / (viewEnd - viewStart);
-        double yScale = (plotBottom - plotTop) / (yMax - yMin);
         for (ChartSeries s : series) {
             if (!s.isVisible()) {
                 continue;
             }
+            double lo = s.isRightAxis() ? y2Min : yMin;
+            double yScale = (plotBottom - plotTop) / ((s.isRightAxis() ? y2Max : yMax) - lo);
             Color color = s.resolveColor(th);
             boolean step = s.getKind() == SeriesKind.STEP;
             g.setStroke(color);
@@ -538,13 +614,14 @@ public class TimeChart extends Region {
             g.setLineJoin(step ? StrokeLineJoin.MITER : StrokeLineJoin.BEVEL);
             g.setLineCap(StrokeLineCap.BUTT);
             g.setLineDashes(s.isDashed() ? SERIES_DASHES : null);
-            traceSeries(g, s.downsampler, step, xScale, yScale);
+            traceSeries(g, s.downsampler, step, xScale, yScale, lo);
         }
         g.restore();
     }
 
     /** One path per series, NaN points lifting the pen; allocation-free per point. */
-    private void traceSeries(GraphicsContext g, Downsampler d, boolean step, double xScale, double yScale) {
+    private void traceSeries(GraphicsContext g, Downsampler d, boolean step, double xScale, double yScale,
+                             double yLow) {
         int n = d.size();
         g.beginPath();
         boolean penDown = false;
@@ -565,7 +642,7 @@ public class TimeChart extends Region {
                 run = 0;
                 continue;
             }
-            double y = plotBottom - (v - yMin) * yScale;
+            double y = plotBottom - (v - yLow) * yScale;
             // M4 already works at pixel resolution, so snapping costs no accuracy and keeps flat
             // runs crisp: 2 px steps on pixel edges, 1.5 px lines on pixel centres.
             if (step) {
@@ -676,10 +753,12 @@ public class TimeChart extends Region {
                 v = b.value(i);
             }
             names[k] = s.getName();
-            readings[k] = v == v ? formatReading(v) + unitText : "no data";
+            String u = s.isRightAxis() ? (rightUnit.get() == null || rightUnit.get().isEmpty() ? ""
+                    : " " + rightUnit.get()) : unitText;
+            readings[k] = v == v ? formatReading(v) + u : "no data";
             colors[k] = s.resolveColor(th);
             if (v == v) {
-                double vy = yOf(v);
+                double vy = s.isRightAxis() ? y2Of(v) : yOf(v);
                 if (vy >= plotTop && vy <= plotBottom) {
                     g.setFill(colors[k]);
                     g.fillOval(x - 3, vy - 3, 6, 6);
@@ -740,6 +819,10 @@ public class TimeChart extends Region {
 
     double yOf(double v) {
         return plotBottom - (v - yMin) / (yMax - yMin) * (plotBottom - plotTop);
+    }
+
+    double y2Of(double v) {
+        return plotBottom - (v - y2Min) / (y2Max - y2Min) * (plotBottom - plotTop);
     }
 
     /** The centre of the pixel containing {@code c}: a 1 px line there covers one pixel, not two halves. */

@@ -4,6 +4,7 @@ import io.headroom.ui.Format;
 import io.headroom.ui.Styles;
 import java.util.List;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -116,21 +117,35 @@ public final class OverviewView extends VBox {
         return c;
     }
 
-    private static TableColumn<ClassRow, ClassRow> ageColumn() {
-        TableColumn<ClassRow, ClassRow> c = new TableColumn<>("Oldest age / objective");
-        c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setCellFactory(col -> new RowCell() {
+    /** What an age cell shows; a value (not the row) so the cell updates exactly when it changes. */
+    record AgeValue(double age, double objective) {
+    }
+
+    /** What a replicas cell shows. */
+    record ReplicaValue(int current, int desired, int ready) {
+    }
+
+    /** What an alerts cell shows. */
+    record AlertValue(List<ClassRow.Alert> alerts, String detail) {
+    }
+
+    private static TableColumn<ClassRow, AgeValue> ageColumn() {
+        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age / objective");
+        c.setCellValueFactory(f -> {
+            ClassRow r = f.getValue();
+            return Bindings.createObjectBinding(() -> new AgeValue(r.oldestAgeProperty().get(),
+                    r.ageObjectiveProperty().get()), r.oldestAgeProperty(), r.ageObjectiveProperty());
+        });
+        c.setCellFactory(col -> new ValueCell<AgeValue>() {
             @Override
-            void render(ClassRow r) {
-                double age = r.oldestAgeProperty().get();
-                double objective = r.ageObjectiveProperty().get();
-                String text = Format.duration(age);
-                if (!Double.isNaN(objective)) {
-                    text += "  / " + Format.duration(objective);
+            void render(AgeValue v) {
+                String text = Format.duration(v.age());
+                if (!Double.isNaN(v.objective())) {
+                    text += "  / " + Format.duration(v.objective());
                 }
                 setText(text);
-                flag(Styles.BREACH, !Double.isNaN(objective) && age > objective);
-                flag(Styles.UNKNOWN, Double.isNaN(age));
+                flag(Styles.BREACH, !Double.isNaN(v.objective()) && v.age() > v.objective());
+                flag(Styles.UNKNOWN, Double.isNaN(v.age()));
             }
         });
         c.setPrefWidth(160);
@@ -138,13 +153,13 @@ public final class OverviewView extends VBox {
         return c;
     }
 
-    private static TableColumn<ClassRow, ClassRow> slotsColumn() {
-        TableColumn<ClassRow, ClassRow> c = new TableColumn<>("Slots");
-        c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setCellFactory(col -> new RowCell() {
+    private static TableColumn<ClassRow, Number> slotsColumn() {
+        TableColumn<ClassRow, Number> c = new TableColumn<>("Slots");
+        c.setCellValueFactory(f -> f.getValue().estimatedSlotsProperty());
+        c.setCellFactory(col -> new ValueCell<Number>() {
             @Override
-            void render(ClassRow r) {
-                int slots = r.estimatedSlotsProperty().get();
+            void render(Number v) {
+                int slots = v.intValue();
                 setText(slots < 0 ? Format.NO_DATA : Integer.toString(slots));
                 flag(Styles.UNKNOWN, slots < 0);
             }
@@ -154,16 +169,20 @@ public final class OverviewView extends VBox {
         return c;
     }
 
-    private static TableColumn<ClassRow, ClassRow> replicasColumn() {
-        TableColumn<ClassRow, ClassRow> c = new TableColumn<>("Replicas → desired (ready)");
-        c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setCellFactory(col -> new RowCell() {
+    private static TableColumn<ClassRow, ReplicaValue> replicasColumn() {
+        TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas → desired (ready)");
+        c.setCellValueFactory(f -> {
+            ClassRow r = f.getValue();
+            return Bindings.createObjectBinding(() -> new ReplicaValue(r.currentReplicasProperty().get(),
+                    r.desiredReplicasProperty().get(), r.readyReplicasProperty().get()),
+                    r.currentReplicasProperty(), r.desiredReplicasProperty(), r.readyReplicasProperty());
+        });
+        c.setCellFactory(col -> new ValueCell<ReplicaValue>() {
             @Override
-            void render(ClassRow r) {
-                int cur = r.currentReplicasProperty().get();
-                int des = r.desiredReplicasProperty().get();
-                int ready = r.readyReplicasProperty().get();
-                setText((cur == des ? cur + "" : cur + " → " + des) + "  (" + ready + ")");
+            void render(ReplicaValue v) {
+                int cur = v.current();
+                int des = v.desired();
+                setText((cur == des ? cur + "" : cur + " → " + des) + "  (" + v.ready() + ")");
                 flag(Styles.CHANGE_UP, des > cur);
                 flag(Styles.CHANGE_DOWN, des < cur);
             }
@@ -173,9 +192,13 @@ public final class OverviewView extends VBox {
         return c;
     }
 
-    private static TableColumn<ClassRow, ClassRow> alertsColumn() {
-        TableColumn<ClassRow, ClassRow> c = new TableColumn<>("Alerts");
-        c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyObjectWrapper<>(f.getValue()));
+    private static TableColumn<ClassRow, AlertValue> alertsColumn() {
+        TableColumn<ClassRow, AlertValue> c = new TableColumn<>("Alerts");
+        c.setCellValueFactory(f -> {
+            ClassRow r = f.getValue();
+            return Bindings.createObjectBinding(() -> new AlertValue(r.alertsProperty().get(),
+                    r.alertDetailProperty().get()), r.alertsProperty(), r.alertDetailProperty());
+        });
         c.setCellFactory(col -> new TableCell<>() {
             private final HBox box = new HBox();
             private final Tooltip tip = new Tooltip();
@@ -186,22 +209,21 @@ public final class OverviewView extends VBox {
             }
 
             @Override
-            protected void updateItem(ClassRow r, boolean empty) {
-                super.updateItem(r, empty);
+            protected void updateItem(AlertValue v, boolean empty) {
+                super.updateItem(v, empty);
                 setText(null);
-                if (empty || r == null) {
+                if (empty || v == null) {
                     setGraphic(null);
                     setTooltip(null);
                     return;
                 }
                 box.getChildren().clear();
-                for (ClassRow.Alert a : r.alertsProperty().get()) {
+                for (ClassRow.Alert a : v.alerts()) {
                     box.getChildren().add(chip(a));
                 }
                 setGraphic(box);
-                String detail = r.alertDetailProperty().get();
-                tip.setText(detail);
-                setTooltip(detail == null || detail.isEmpty() ? null : tip);
+                tip.setText(v.detail());
+                setTooltip(v.detail() == null || v.detail().isEmpty() ? null : tip);
             }
         });
         c.setPrefWidth(260);
@@ -226,26 +248,23 @@ public final class OverviewView extends VBox {
         return l;
     }
 
-    /**
-     * A cell showing several properties of a row; re-rendered whenever the table refreshes the
-     * row (the view model replaces values each tick, and the table is refreshed per batch).
-     */
-    private abstract static class RowCell extends TableCell<ClassRow, ClassRow> {
-        RowCell() {
+    /** A numeric cell that renders one value and toggles state style classes. */
+    private abstract static class ValueCell<T> extends TableCell<ClassRow, T> {
+        ValueCell() {
             getStyleClass().add(Styles.NUM);
         }
 
-        abstract void render(ClassRow r);
+        abstract void render(T value);
 
         @Override
-        protected void updateItem(ClassRow r, boolean empty) {
-            super.updateItem(r, empty);
-            if (empty || r == null) {
+        protected void updateItem(T value, boolean empty) {
+            super.updateItem(value, empty);
+            if (empty || value == null) {
                 setText(null);
                 getStyleClass().removeAll(Styles.BREACH, Styles.UNKNOWN, Styles.CHANGE_UP, Styles.CHANGE_DOWN);
                 return;
             }
-            render(r);
+            render(value);
         }
 
         void flag(String styleClass, boolean on) {

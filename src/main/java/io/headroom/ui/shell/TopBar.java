@@ -97,6 +97,11 @@ public final class TopBar extends HBox {
                 vm.setSpeed((Double) sel.getUserData());
             }
         });
+        vm.speedProperty().addListener((obs, old, s) -> group.getToggles().forEach(t -> {
+            if (((Double) t.getUserData()) == s.doubleValue()) {
+                t.setSelected(true);
+            }
+        }));
         return box;
     }
 

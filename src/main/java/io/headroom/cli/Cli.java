@@ -1,0 +1,82 @@
+package io.headroom.cli;
+
+import io.headroom.ui.HeadroomApp;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import javafx.application.Application;
+
+/** Dispatches the command line: no command opens the console, otherwise a subcommand runs. */
+public final class Cli {
+    /** Returned when the console ran (the JVM exits when its window closes). */
+    public static final int CONSOLE_STARTED = -1;
+
+    private Cli() {
+    }
+
+    public static int run(String[] argv, PrintStream out, PrintStream err) {
+        List<String> args = Arrays.asList(argv);
+        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")) {
+            String problem = consoleArgumentProblem(args);
+            if (problem != null) {
+                err.println("headroom: " + problem + "\n" + usage());
+                return ExitCode.USAGE;
+            }
+            Application.launch(HeadroomApp.class, argv);
+            return CONSOLE_STARTED;
+        }
+        String command = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        return switch (command) {
+            case "simulate" -> SimulateCommand.run(rest, out, err);
+            case "help", "-h", "--help" -> {
+                out.println(usage());
+                yield ExitCode.OK;
+            }
+            default -> {
+                err.println("headroom: unknown command '" + command + "'\n" + usage());
+                yield ExitCode.USAGE;
+            }
+        };
+    }
+
+    /** Checks the console's options before any window opens; null when they are fine. */
+    static String consoleArgumentProblem(List<String> args) {
+        for (String a : args) {
+            String[] kv = a.split("=", 2);
+            if (kv.length != 2) {
+                return "'" + a + "' needs a value, e.g. --speed=10";
+            }
+            switch (kv[0]) {
+                case "--speed" -> {
+                    try {
+                        double v = Double.parseDouble(kv[1]);
+                        if (!(v > 0 && v <= 1000)) {
+                            return "--speed must be in (0, 1000], got " + kv[1];
+                        }
+                    } catch (NumberFormatException e) {
+                        return "--speed must be a number, got '" + kv[1] + "'";
+                    }
+                }
+                case "--seed" -> {
+                    try {
+                        Long.parseLong(kv[1]);
+                    } catch (NumberFormatException e) {
+                        return "--seed must be a whole number, got '" + kv[1] + "'";
+                    }
+                }
+                default -> {
+                    return "unknown option '" + kv[0] + "'";
+                }
+            }
+        }
+        return null;
+    }
+
+    static String usage() {
+        return """
+                usage: headroom [--speed=N] [--seed=N]       open the console (the built-in sandbox when nothing is configured)
+                       headroom simulate --scenario FILE [--json]   run a scenario faster than real time
+                       headroom help""";
+    }
+}

@@ -1,0 +1,74 @@
+package io.headroom.ui;
+
+import io.headroom.session.Session;
+import io.headroom.ui.shell.MainView;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.stage.Stage;
+
+/** The console application: opens on the built-in sandbox when nothing else is configured. */
+public final class HeadroomApp extends Application {
+    private static final Logger LOG = Logger.getLogger(HeadroomApp.class.getName());
+    /** Simulated history replayed before going live, so the charts open with context. */
+    static final Duration WARM_UP = Duration.ofMinutes(15);
+
+    private Session session;
+    private MainView view;
+
+    @Override
+    public void start(Stage stage) {
+        double speed = Double.parseDouble(getParameters().getNamed().getOrDefault("speed", "1"));
+        long seed = Long.parseLong(getParameters().getNamed().getOrDefault("seed", "42"));
+        session = Session.sandbox(seed, Instant.now(), WARM_UP);
+        session.setSpeed(speed);
+        view = show(stage, session);
+        startInBackground(session, WARM_UP);
+    }
+
+    /** Builds the window for a session; used by the app and by the UI tests. */
+    public static MainView show(Stage stage, Session session) {
+        MainView view = new MainView(session);
+        Scene scene = new Scene(view, 1480, 920);
+        Styles.install(scene);
+        stage.setScene(scene);
+        stage.setTitle("Headroom — " + session.loop().cluster().contextName());
+        var icon = HeadroomApp.class.getResource("/icons/headroom-64.png");
+        if (icon != null) {
+            stage.getIcons().add(new Image(icon.toExternalForm()));
+        }
+        stage.setMinWidth(1100);
+        stage.setMinHeight(700);
+        stage.show();
+        return view;
+    }
+
+    /** Warm-up and go live off the FX thread: the window is up and responsive meanwhile. */
+    public static Thread startInBackground(Session session, Duration warmUp) {
+        Thread t = new Thread(() -> {
+            try {
+                session.warmUp(warmUp);
+                session.start();
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "the session failed to start", e);
+            }
+        }, "headroom-session-start");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    @Override
+    public void stop() {
+        if (view != null) {
+            view.dispose();
+        }
+        if (session != null) {
+            session.close();
+        }
+    }
+}

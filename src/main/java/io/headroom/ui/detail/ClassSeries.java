@@ -1,0 +1,80 @@
+package io.headroom.ui.detail;
+
+import io.headroom.decision.CeilingResult;
+import io.headroom.decision.Decision;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Signals;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.ui.chart.SeriesBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One class's chart history as primitive ring buffers, in chart units: ages in seconds, capacity
+ * in slots (replicas × slots per replica) so estimate, capacity, desired and ceilings share an axis.
+ */
+public final class ClassSeries {
+    /** 24 h at a 5 s tick. */
+    static final int CAPACITY = 17_280;
+
+    final SeriesBuffer oldestAge = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer queueLength = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer estimatedSlots = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer capacitySlots = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer readySlots = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer desiredSlots = new SeriesBuffer(CAPACITY);
+    final Map<String, SeriesBuffer> ceilingSlots = new LinkedHashMap<>();
+    final SeriesBuffer arrivalRate = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer serviceSeconds = new SeriesBuffer(CAPACITY);
+    private int points;
+
+    /** Appends one tick; returns true when a new ceiling series appeared (the chart needs rebuilding). */
+    boolean append(ClassSnapshot s) {
+        double t = s.at().getEpochSecond() + s.at().getNano() / 1e9;
+        Decision d = s.decision();
+        points++;
+        if (d == null) {
+            for (SeriesBuffer b : all()) {
+                b.append(t, Double.NaN);
+            }
+            return false;
+        }
+        int k = s.cls().policy().slotsPerReplica();
+        oldestAge.append(t, value(d, Signals.OLDEST_AGE));
+        queueLength.append(t, value(d, Signals.QUEUE_LENGTH));
+        estimatedSlots.append(t, d.estimatedSlots() == null ? Double.NaN : d.estimatedSlots());
+        capacitySlots.append(t, (double) d.currentReplicas() * k);
+        readySlots.append(t, (double) d.readyReplicas() * k);
+        desiredSlots.append(t, (double) d.desiredReplicas() * k);
+        boolean added = false;
+        for (CeilingResult c : d.ceilings()) {
+            SeriesBuffer b = ceilingSlots.get(c.name());
+            if (b == null) {
+                b = new SeriesBuffer(CAPACITY);
+                ceilingSlots.put(c.name(), b);
+                added = true;
+            }
+            b.append(t, (double) c.limit() * k);
+        }
+        arrivalRate.append(t, value(d, Signals.ARRIVAL_RATE));
+        serviceSeconds.append(t, value(d, Signals.MEAN_SERVICE));
+        return added;
+    }
+
+    /** Number of ticks appended so far (not capped by the ring). */
+    public int points() {
+        return points;
+    }
+
+    private Iterable<SeriesBuffer> all() {
+        java.util.List<SeriesBuffer> list = new java.util.ArrayList<>(java.util.List.of(oldestAge, queueLength,
+                estimatedSlots, capacitySlots, readySlots, desiredSlots, arrivalRate, serviceSeconds));
+        list.addAll(ceilingSlots.values());
+        return list;
+    }
+
+    private static double value(Decision d, String signal) {
+        InputStatus in = d.input(signal);
+        return in != null && in.usable() ? in.value() : Double.NaN;
+    }
+}

@@ -1,0 +1,339 @@
+package io.headroom.ui.detail;
+
+import io.headroom.ui.Styles;
+import io.headroom.ui.chart.ChartSeries;
+import io.headroom.ui.chart.ChartTheme;
+import io.headroom.ui.chart.ReferenceLine;
+import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.ui.chart.SeriesKind;
+import io.headroom.ui.chart.TimeAxis;
+import io.headroom.ui.chart.TimeChart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.HPos;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+
+/**
+ * The class detail: three charts on one time axis (age and queue; capacity, desired and ceilings
+ * in slots; arrivals and service time) and the live decision with its numbers beside them.
+ */
+public final class DetailView extends VBox {
+    public static final String AGE_CHART_ID = "chart-age";
+    public static final String CAPACITY_CHART_ID = "chart-capacity";
+    public static final String LOAD_CHART_ID = "chart-load";
+    public static final String HEADLINE_ID = "decision-headline";
+    public static final String EXPLANATION_ID = "decision-explanation";
+
+    /** Windows the operator can pick, in seconds. */
+    static final List<Integer> WINDOWS = List.of(300, 900, 3600, 6 * 3600, 24 * 3600);
+    static final List<String> WINDOW_LABELS = List.of("5m", "15m", "1h", "6h", "24h");
+
+    private final DetailViewModel vm;
+    private final TimeAxis axis;
+    private final TimeChart ageChart;
+    private final TimeChart capacityChart;
+    private final TimeChart loadChart;
+    private final List<TimeChart> charts;
+
+    /** @param clock the session's clock: in the sandbox, simulated time may run faster than the wall. */
+    public DetailView(DetailViewModel vm, java.time.Clock clock) {
+        this.vm = vm;
+        axis = new TimeAxis(clock, java.time.ZoneId.systemDefault());
+        ageChart = new TimeChart("Oldest age", axis);
+        capacityChart = new TimeChart("Capacity in slots (replicas × slots per replica)", axis);
+        loadChart = new TimeChart("Load", axis);
+        charts = List.of(ageChart, capacityChart, loadChart);
+        getStyleClass().add(Styles.DETAIL);
+
+        ageChart.setId(AGE_CHART_ID);
+        capacityChart.setId(CAPACITY_CHART_ID);
+        loadChart.setId(LOAD_CHART_ID);
+        ageChart.setUnit("s");
+        capacityChart.setUnit("slots");
+        loadChart.setUnit("jobs/s");
+        axis.setWindowLength(900);
+        axis.setFollowLive(true);
+
+        VBox chartBox = new VBox();
+        chartBox.getStyleClass().add(Styles.CHARTS);
+        for (TimeChart c : charts) {
+            VBox.setVgrow(c, Priority.ALWAYS);
+            c.setMinHeight(140);
+            chartBox.getChildren().add(panel(c));
+        }
+        HBox.setHgrow(chartBox, Priority.ALWAYS);
+
+        Node decision = decisionPanel();
+        HBox body = new HBox(10, chartBox, decision);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(header(), body);
+
+        vm.structureProperty().addListener((o, a, b) -> rebuildSeries());
+        vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
+        vm.ageObjectiveProperty().addListener((o, a, b) -> updateObjective());
+        setDarkTheme(true);
+    }
+
+    /** Switches the charts' palette with the window's theme. */
+    public void setDarkTheme(boolean dark) {
+        ChartTheme theme = dark ? ChartTheme.dark() : ChartTheme.light();
+        for (TimeChart c : charts) {
+            c.setTheme(theme);
+        }
+    }
+
+    public TimeAxis timeAxis() {
+        return axis;
+    }
+
+    public List<TimeChart> charts() {
+        return charts;
+    }
+
+    private Node header() {
+        Label title = new Label();
+        title.textProperty().bind(vm.classNameProperty());
+        title.getStyleClass().add(Styles.CLASS_TITLE);
+        Label policy = new Label();
+        policy.textProperty().bind(vm.policySummaryProperty());
+        policy.getStyleClass().add(Styles.MUTED);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+
+        ToggleGroup group = new ToggleGroup();
+        HBox windows = new HBox(2);
+        windows.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        Label label = new Label("Window");
+        label.getStyleClass().add(Styles.MUTED);
+        windows.getChildren().add(label);
+        HBox.setMargin(label, new Insets(0, 6, 0, 0));
+        for (int i = 0; i < WINDOWS.size(); i++) {
+            ToggleButton b = new ToggleButton(WINDOW_LABELS.get(i));
+            b.setUserData(WINDOWS.get(i));
+            b.setToggleGroup(group);
+            b.setFocusTraversable(false);
+            b.setSelected(WINDOWS.get(i) == 900);
+            windows.getChildren().add(b);
+        }
+        group.selectedToggleProperty().addListener((obs, old, sel) -> {
+            if (sel == null) {
+                old.setSelected(true);
+            } else {
+                axis.setWindowLength((Integer) sel.getUserData());
+            }
+        });
+        HBox header = new HBox(title, policy, spacer, windows);
+        header.getStyleClass().add(Styles.DETAIL_HEADER);
+        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return header;
+    }
+
+    private static Node panel(TimeChart c) {
+        VBox p = new VBox(c);
+        p.getStyleClass().add(Styles.CHART_PANEL);
+        VBox.setVgrow(p, Priority.ALWAYS);
+        VBox.setVgrow(c, Priority.ALWAYS);
+        return p;
+    }
+
+    private Node decisionPanel() {
+        Label headline = new Label();
+        headline.setId(HEADLINE_ID);
+        headline.getStyleClass().add(Styles.HEADLINE);
+        headline.textProperty().bind(vm.headlineProperty());
+        vm.directionProperty().addListener((o, a, dir) -> Styles.toggle(headline,
+                List.of("up", "down", "hold", "problem"), dir));
+
+        Label admissionChip = new Label();
+        admissionChip.getStyleClass().add(Styles.CHIP);
+        admissionChip.textProperty().bind(javafx.beans.binding.Bindings.concat("ADMISSION ",
+                vm.admissionStateProperty()));
+        vm.admissionStateProperty().addListener((o, a, s) -> Styles.toggle(admissionChip,
+                List.of(Styles.OK, Styles.WARN, Styles.DANGER), switch (s == null ? "" : s) {
+                    case "OPEN" -> Styles.OK;
+                    case "THROTTLE" -> Styles.WARN;
+                    case "CLOSED" -> Styles.DANGER;
+                    default -> null;
+                }));
+        Label admission = new Label();
+        admission.textProperty().bind(vm.admissionProperty());
+        admission.getStyleClass().add(Styles.MUTED);
+        admission.setWrapText(true);
+
+        Label explanation = new Label();
+        explanation.setId(EXPLANATION_ID);
+        explanation.getStyleClass().add(Styles.EXPLANATION);
+        explanation.textProperty().bind(vm.explanationProperty());
+        explanation.setWrapText(true);
+        explanation.setMinHeight(Region.USE_PREF_SIZE);
+
+        GridPane terms = grid();
+        GridPane ceilings = grid();
+        GridPane inputs = grid();
+        FlowPane reasons = new FlowPane();
+        reasons.getStyleClass().add(Styles.REASONS);
+
+        rebuildOnChange(vm.terms(), () -> fillTerms(terms));
+        rebuildOnChange(vm.ceilings(), () -> fillCeilings(ceilings));
+        rebuildOnChange(vm.inputs(), () -> fillInputs(inputs));
+        rebuildOnChange(vm.reasons(), () -> {
+            reasons.getChildren().clear();
+            for (String r : vm.reasons()) {
+                Label chip = new Label(r);
+                chip.getStyleClass().add(Styles.CHIP);
+                reasons.getChildren().add(chip);
+            }
+        });
+
+        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation,
+                section("REASONS"), reasons, section("TERMS"), terms, section("CEILINGS"), ceilings,
+                section("INPUTS"), inputs);
+        content.getStyleClass().add(Styles.DECISION_PANEL);
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setPrefWidth(460);
+        scroll.setMinWidth(380);
+        return scroll;
+    }
+
+    private static Label section(String title) {
+        Label l = new Label(title);
+        l.getStyleClass().add(Styles.SECTION_TITLE);
+        VBox.setMargin(l, new Insets(6, 0, 0, 0));
+        return l;
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.getStyleClass().add(Styles.GRID);
+        g.setHgap(10);
+        g.setVgap(3);
+        ColumnConstraints name = new ColumnConstraints();
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints value = new ColumnConstraints();
+        value.setHalignment(HPos.RIGHT);
+        value.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints rest = new ColumnConstraints();
+        rest.setHgrow(Priority.ALWAYS);
+        g.getColumnConstraints().addAll(name, value, rest);
+        return g;
+    }
+
+    private static <T> void rebuildOnChange(ObservableList<T> list, Runnable rebuild) {
+        list.addListener((ListChangeListener<T>) c -> rebuild.run());
+        rebuild.run();
+    }
+
+    private void fillTerms(GridPane g) {
+        g.getChildren().clear();
+        int row = 0;
+        for (DetailViewModel.TermRow t : vm.terms()) {
+            g.addRow(row++, cell(t.name(), Styles.TERM_NAME), cell(t.value(), Styles.TERM_VALUE),
+                    wrap(cell(t.formula(), Styles.TERM_FORMULA)));
+        }
+    }
+
+    private void fillCeilings(GridPane g) {
+        g.getChildren().clear();
+        int row = 0;
+        if (vm.ceilings().isEmpty()) {
+            g.addRow(0, cell("none configured", Styles.MUTED));
+        }
+        for (DetailViewModel.CeilingRow c : vm.ceilings()) {
+            Label name = cell(c.name(), c.binding() ? Styles.BINDING : Styles.TERM_NAME);
+            Label limit = cell(c.limit() + " repl.", Styles.TERM_VALUE);
+            Label detail = wrap(cell((c.binding() ? "BINDING · " : "") + c.detail(),
+                    c.fallback() ? Styles.BAD : Styles.TERM_FORMULA));
+            g.addRow(row++, name, limit, detail);
+        }
+    }
+
+    private void fillInputs(GridPane g) {
+        g.getChildren().clear();
+        int row = 0;
+        for (DetailViewModel.InputRow in : vm.inputs()) {
+            g.addRow(row++, cell(in.name(), Styles.TERM_NAME), cell(in.value(), Styles.TERM_VALUE),
+                    wrap(cell(in.status(), in.usable() ? Styles.TERM_FORMULA : Styles.BAD)));
+        }
+    }
+
+    private static Label cell(String text, String style) {
+        Label l = new Label(text);
+        l.getStyleClass().add(style);
+        return l;
+    }
+
+    private static Label wrap(Label l) {
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    /** The selected class changed, or a ceiling appeared: point the charts at its buffers. */
+    private void rebuildSeries() {
+        for (TimeChart c : charts) {
+            for (ChartSeries s : new ArrayList<>(c.getSeries())) {
+                c.removeSeries(s);
+            }
+        }
+        ClassSeries cs = vm.seriesProperty().get();
+        if (cs == null) {
+            return;
+        }
+        ageChart.addSeries("oldest age (s)", SeriesKind.LINE, cs.oldestAge);
+        ChartSeries queue = ageChart.addSeries("queue length (jobs, right axis)", SeriesKind.LINE, cs.queueLength);
+        queue.setRightAxis(true);
+        ageChart.setRightUnit("jobs");
+
+        capacityChart.addSeries("estimated slots", SeriesKind.LINE, cs.estimatedSlots);
+        capacityChart.addSeries("replicas × k", SeriesKind.STEP, cs.capacitySlots);
+        ChartSeries ready = capacityChart.addSeries("ready × k", SeriesKind.STEP, cs.readySlots);
+        ready.setDashed(true);
+        ChartSeries desired = capacityChart.addSeries("desired × k", SeriesKind.STEP, cs.desiredSlots);
+        desired.setDashed(true);
+        for (Map.Entry<String, SeriesBuffer> e : cs.ceilingSlots.entrySet()) {
+            ChartSeries c = capacityChart.addSeries("ceiling " + e.getKey() + " × k", SeriesKind.STEP, e.getValue());
+            c.setDashed(true);
+            c.setColor(Color.web("#f2605a"));
+        }
+
+        loadChart.addSeries("arrivals (jobs/s)", SeriesKind.LINE, cs.arrivalRate);
+        ChartSeries service = loadChart.addSeries("mean service (s, right axis)", SeriesKind.LINE, cs.serviceSeconds);
+        service.setRightAxis(true);
+        loadChart.setRightUnit("s");
+        updateObjective();
+        onNewPoints();
+    }
+
+    private void updateObjective() {
+        ageChart.getReferenceLines().clear();
+        Double objective = vm.ageObjectiveProperty().get();
+        if (objective != null) {
+            ageChart.getReferenceLines().add(new ReferenceLine(objective, "objective " + Math.round(objective) + " s"));
+        }
+    }
+
+    private void onNewPoints() {
+        // Following live, the axis tracks the session clock itself; new points only need a redraw.
+        for (TimeChart c : charts) {
+            c.requestRedraw();
+        }
+    }
+}

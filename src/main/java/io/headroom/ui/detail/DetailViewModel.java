@@ -1,0 +1,201 @@
+package io.headroom.ui.detail;
+
+import io.headroom.decision.CeilingResult;
+import io.headroom.decision.Decision;
+import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Reason;
+import io.headroom.decision.Signals;
+import io.headroom.decision.Term;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.TickResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The class detail: chart history for every class (so switching is instant) and the selected
+ * class's live decision, broken into rows the view binds to. FX thread only; holds no nodes.
+ */
+public final class DetailViewModel {
+
+    /** One term of the decision: name, its number, how it was computed. */
+    public record TermRow(String name, String value, String formula) {
+    }
+
+    /** One ceiling with its limit in replicas and whether it bound. */
+    public record CeilingRow(String name, int limit, String detail, boolean binding, boolean fallback) {
+    }
+
+    /** One input signal: value and freshness, or why it is unusable. */
+    public record InputRow(String name, String value, String status, boolean usable) {
+    }
+
+    // Properties
+    private final StringProperty className = new SimpleStringProperty("");
+    private final ObjectProperty<ClassSeries> series = new SimpleObjectProperty<>();
+    private final LongProperty revision = new SimpleLongProperty();
+    private final LongProperty structure = new SimpleLongProperty();
+    private final StringProperty headline = new SimpleStringProperty("");
+    private final StringProperty direction = new SimpleStringProperty("hold");
+    private final StringProperty explanation = new SimpleStringProperty("");
+    private final StringProperty admission = new SimpleStringProperty("");
+    private final StringProperty admissionState = new SimpleStringProperty("");
+    private final StringProperty policySummary = new SimpleStringProperty("");
+    private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
+    private final ObservableList<TermRow> terms = FXCollections.observableArrayList();
+    private final ObservableList<CeilingRow> ceilings = FXCollections.observableArrayList();
+    private final ObservableList<String> reasons = FXCollections.observableArrayList();
+    private final ObservableList<InputRow> inputs = FXCollections.observableArrayList();
+
+    private final Map<String, ClassSeries> byClass = new HashMap<>();
+    private final Map<String, ClassSnapshot> latest = new HashMap<>();
+
+    public ReadOnlyStringProperty classNameProperty() { return className; }
+    public ObjectProperty<ClassSeries> seriesProperty() { return series; }
+    /** Bumped whenever new points were appended: charts redraw. */
+    public LongProperty revisionProperty() { return revision; }
+    /** Bumped when the set of series changed (a new ceiling): charts rebuild their legends. */
+    public LongProperty structureProperty() { return structure; }
+    public StringProperty headlineProperty() { return headline; }
+    /** "up", "down" or "hold", for styling the headline. */
+    public StringProperty directionProperty() { return direction; }
+    public StringProperty explanationProperty() { return explanation; }
+    public StringProperty admissionProperty() { return admission; }
+    public StringProperty admissionStateProperty() { return admissionState; }
+    public StringProperty policySummaryProperty() { return policySummary; }
+    public ObjectProperty<Double> ageObjectiveProperty() { return ageObjective; }
+    public ObservableList<TermRow> terms() { return terms; }
+    public ObservableList<CeilingRow> ceilings() { return ceilings; }
+    public ObservableList<String> reasons() { return reasons; }
+    public ObservableList<InputRow> inputs() { return inputs; }
+
+    // Commands
+
+    /** Appends a batch of ticks to every class's history and refreshes the selected class. */
+    public void apply(List<TickResult> batch) {
+        boolean rebuilt = false;
+        for (TickResult tick : batch) {
+            for (ClassSnapshot s : tick.classes()) {
+                ClassSeries cs = byClass.computeIfAbsent(s.name(), n -> new ClassSeries());
+                if (cs.append(s) && s.name().equals(className.get())) {
+                    rebuilt = true;
+                }
+                latest.put(s.name(), s);
+            }
+        }
+        if (className.get().isEmpty() && !latest.isEmpty() && !batch.isEmpty()) {
+            select(batch.get(batch.size() - 1).classes().get(0).name());
+            return;
+        }
+        if (rebuilt) {
+            structure.set(structure.get() + 1);
+        }
+        revision.set(revision.get() + 1);
+        refresh();
+    }
+
+    /** Shows another class; its history is already here. */
+    public void select(String name) {
+        if (name == null || name.equals(className.get())) {
+            return;
+        }
+        className.set(name);
+        series.set(byClass.computeIfAbsent(name, n -> new ClassSeries()));
+        ClassSnapshot s = latest.get(name);
+        ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
+        structure.set(structure.get() + 1);
+        revision.set(revision.get() + 1);
+        refresh();
+    }
+
+    public ClassSnapshot latest(String name) {
+        return latest.get(name);
+    }
+
+    private void refresh() {
+        ClassSnapshot s = latest.get(className.get());
+        if (s == null) {
+            return;
+        }
+        policySummary.set(summarise(s.cls().policy()));
+        Decision d = s.decision();
+        if (d == null) {
+            headline.set("not decided");
+            direction.set("problem");
+            explanation.set(s.problem());
+            terms.clear();
+            ceilings.clear();
+            reasons.setAll("PROBLEM");
+            inputs.clear();
+            admission.set("");
+            admissionState.set("");
+            return;
+        }
+        int from = d.currentReplicas();
+        int to = d.desiredReplicas();
+        headline.set(from == to ? "hold " + from + " replica" + (from == 1 ? "" : "s")
+                : from + " → " + to + " replicas");
+        direction.set(to > from ? "up" : to < from ? "down" : "hold");
+        explanation.set(d.explanation());
+        terms.setAll(d.terms().stream().map(DetailViewModel::termRow).toList());
+        ceilings.setAll(d.ceilings().stream().map(DetailViewModel::ceilingRow).toList());
+        reasons.setAll(d.reasons().stream().map(Reason::toString).toList());
+        inputs.setAll(d.inputs().stream().map(in -> inputRow(in, d.at())).toList());
+        admissionState.set(d.admission().state().name());
+        admission.set(d.admission().message());
+    }
+
+    static TermRow termRow(Term t) {
+        return new TermRow(t.name(), DecisionEngine.fmt(t.value()), t.formula());
+    }
+
+    static CeilingRow ceilingRow(CeilingResult c) {
+        return new CeilingRow(c.name(), c.limit(), c.note(), c.binding(), c.fromFallback());
+    }
+
+    /** The reason an Observation gives for a signal absent from its map. */
+    static final String NOT_COLLECTED = "not collected";
+
+    static InputRow inputRow(InputStatus in, Instant now) {
+        return switch (in.status()) {
+            case OK -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
+                    ageOf(in.sampledAt(), now), true);
+            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + in.reason(), false);
+            // A signal nobody collects for this class is not an alarm; one that failed is.
+            case MISSING -> NOT_COLLECTED.equals(in.reason())
+                    ? new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
+                            ? "not collected (Q = L × S)" : "not collected", true)
+                    : new InputRow(in.name(), "—", "no data: " + in.reason(), false);
+        };
+    }
+
+    private static String ageOf(Instant sampled, Instant now) {
+        long s = Math.max(0, Duration.between(sampled, now).toSeconds());
+        return s == 0 ? "fresh" : s + " s old";
+    }
+
+    static String summarise(Policy p) {
+        StringBuilder b = new StringBuilder();
+        b.append("k ").append(p.slotsPerReplica())
+                .append(" · u ").append(DecisionEngine.fmt(p.targetUtilization()))
+                .append(" · D ").append(DecisionEngine.fmt(p.drainTargetSeconds())).append(" s");
+        if (p.maxAgeSeconds() != null) {
+            b.append(" · age objective ").append(DecisionEngine.fmt(p.maxAgeSeconds())).append(" s");
+        }
+        b.append(" · replicas ").append(p.minReplicas()).append("–").append(p.maxReplicas());
+        return b.toString();
+    }
+}
