@@ -107,10 +107,10 @@ public final class DecisionEngine {
             terms.add(new Term("backlog", backlog, "Q / D = " + fmt(q) + " s / " + fmt(p.drainTargetSeconds()) + " s"
                     + (usable(Signals.QUEUED_SERVICE) ? "" : " (Q = L × S)")));
             terms.add(new Term("slots", slots, "ceil((" + fmt(incoming) + " + " + fmt(backlog) + ") / "
-                    + fmt(p.targetUtilization()) + ") = ceil(" + fmt(raw) + ")"));
+                    + fmt(p.targetUtilization()) + ") = ceil(" + fmtBeforeCeil(raw) + ")"));
             terms.add(new Term("slotReplicas", slotReplicas, "ceil(" + slots + " / " + p.slotsPerReplica() + ")"));
             story.add("(" + fmt(lambda) + "/s × " + fmt(s) + " s + " + fmt(q) + " s / " + fmt(p.drainTargetSeconds())
-                    + " s) / " + fmt(p.targetUtilization()) + " = " + fmt(raw) + " → " + slots + " slots → "
+                    + " s) / " + fmt(p.targetUtilization()) + " = " + fmtBeforeCeil(raw) + " → " + slots + " slots → "
                     + slotReplicas + " replica" + plural(slotReplicas));
 
             // Step 3: age term (stall detection above).
@@ -643,6 +643,15 @@ public final class DecisionEngine {
         }
         if (s.contains(".") && !s.contains("e")) {
             s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return s;
+    }
+
+    /** A number about to be rounded up, with enough digits that "11 → 12" never appears. */
+    static String fmtBeforeCeil(double v) {
+        String s = fmt(v);
+        for (int digits = 2; digits <= 6 && ceil(Double.parseDouble(s)) != ceil(v); digits++) {
+            s = String.format(java.util.Locale.ROOT, "%." + digits + "f", v);
         }
         return s;
     }

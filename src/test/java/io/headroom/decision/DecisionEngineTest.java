@@ -506,6 +506,13 @@ class DecisionEngineTest {
     }
 
     @Test
+    void aNumberAboutToBeRoundedUpShowsWhy() {
+        assertEquals("11.4", DecisionEngine.fmtBeforeCeil(11.428));
+        assertEquals("11.004", DecisionEngine.fmtBeforeCeil(11.0043));
+        assertEquals("12", DecisionEngine.fmtBeforeCeil(12.0));
+    }
+
+    @Test
     void sameInputsGiveTheSameDecision() {
         Policy p = policy().maxAgeSeconds(60.0).ceilings(List.of(CeilingSpec.replicas("db", 7))).build();
         Decision a = decide(p, Obs.of(40, 90, 2, 3).replicas(4));

@@ -249,6 +249,10 @@ public class TimeChart extends Region {
 
     public boolean removeSeries(ChartSeries s) {
         boolean removed = series.remove(s);
+        if (series.isEmpty()) {
+            // A chart rebuilt with the same series in the same order gets the same colours.
+            paletteSlots = 0;
+        }
         requestRedraw();
         return removed;
     }

@@ -44,6 +44,10 @@ public final class DetailView extends VBox {
     static final List<Integer> WINDOWS = List.of(300, 900, 3600, 6 * 3600, 24 * 3600);
     static final List<String> WINDOW_LABELS = List.of("5m", "15m", "1h", "6h", "24h");
 
+    /** Colours with a meaning of their own, readable on both themes. */
+    static final Color DESIRED = Color.web("#a371f7");
+    static final Color CEILING = Color.web("#e5534b");
+
     private final DetailViewModel vm;
     private final TimeAxis axis;
     private final TimeChart ageChart;
@@ -308,10 +312,11 @@ public final class DetailView extends VBox {
         ready.setDashed(true);
         ChartSeries desired = capacityChart.addSeries("desired × k", SeriesKind.STEP, cs.desiredSlots);
         desired.setDashed(true);
+        desired.setColor(DESIRED);
         for (Map.Entry<String, SeriesBuffer> e : cs.ceilingSlots.entrySet()) {
             ChartSeries c = capacityChart.addSeries("ceiling " + e.getKey() + " × k", SeriesKind.STEP, e.getValue());
             c.setDashed(true);
-            c.setColor(Color.web("#f2605a"));
+            c.setColor(CEILING);
         }
 
         loadChart.addSeries("arrivals (jobs/s)", SeriesKind.LINE, cs.arrivalRate);
