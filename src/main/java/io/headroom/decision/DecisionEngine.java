@@ -620,7 +620,7 @@ public final class DecisionEngine {
         return n == 1 ? "" : "s";
     }
 
-    /** Numbers as an operator reads them: 0.5, 8, 11.4, 1.2k. */
+    /** Numbers as an operator reads them: 0.5, 8, 11.4, 0.0123; no trailing zeros. */
     public static String fmt(double v) {
         if (Double.isNaN(v)) {
             return "?";
@@ -629,22 +629,49 @@ public final class DecisionEngine {
             return v > 0 ? "∞" : "-∞";
         }
         double a = Math.abs(v);
-        String s;
-        if (a >= 10_000) {
-            s = String.format(java.util.Locale.ROOT, "%.0f", v);
-        } else if (a >= 100 || v == Math.rint(v)) {
-            s = String.format(java.util.Locale.ROOT, "%.0f", v);
-        } else if (a >= 10) {
-            s = String.format(java.util.Locale.ROOT, "%.1f", v);
-        } else if (a >= 0.1) {
-            s = String.format(java.util.Locale.ROOT, "%.2f", v);
-        } else {
-            s = String.format(java.util.Locale.ROOT, "%.3g", v);
+        if (a >= 100 || v == Math.rint(v)) {
+            return fixed(v, 0);
         }
-        if (s.contains(".") && !s.contains("e")) {
-            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        if (a >= 10) {
+            return fixed(v, 1);
         }
-        return s;
+        if (a >= 0.1) {
+            return fixed(v, 2);
+        }
+        if (a < 1e-6) {
+            return String.format(java.util.Locale.ROOT, "%.3g", v);
+        }
+        // Three significant figures below 0.1.
+        return fixed(v, 2 - (int) Math.floor(Math.log10(a)));
+    }
+
+    /** {@code v} rounded to {@code decimals} places, trailing zeros dropped; no Formatter, no regex (hot path). */
+    static String fixed(double v, int decimals) {
+        long scale = 1;
+        for (int i = 0; i < decimals; i++) {
+            scale *= 10;
+        }
+        long r = Math.round(Math.abs(v) * scale);
+        long whole = r / scale;
+        long frac = r % scale;
+        StringBuilder b = new StringBuilder(12);
+        if (v < 0 && r != 0) {
+            b.append('-');
+        }
+        b.append(whole);
+        if (frac != 0) {
+            String f = Long.toString(frac);
+            b.append('.');
+            for (int i = f.length(); i < decimals; i++) {
+                b.append('0');
+            }
+            int end = f.length();
+            while (f.charAt(end - 1) == '0') {
+                end--;
+            }
+            b.append(f, 0, end);
+        }
+        return b.toString();
     }
 
     /** A number about to be rounded up, with enough digits that "11 → 12" never appears. */
