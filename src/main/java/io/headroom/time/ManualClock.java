@@ -22,6 +22,10 @@ public final class ManualClock extends Clock {
         now = now.plus(d);
     }
 
+    public void advanceSeconds(double seconds) {
+        now = now.plus(Duration.ofNanos(Math.round(seconds * 1e9)));
+    }
+
     @Override
     public Instant instant() {
         return now;

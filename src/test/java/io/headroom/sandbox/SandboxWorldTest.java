@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.time.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -154,7 +155,7 @@ class SandboxWorldTest {
     void idleQueueHasTrueZeroAgeAndServiceIsMissingWithoutCompletions() {
         SandboxClassSpec spec = SandboxClassSpec.builder("idle").baseRate(0).initialReplicas(1).build();
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
-        SandboxMetrics metrics = new SandboxMetrics(w, new TestClock(at(90)));
+        SandboxMetrics metrics = new SandboxMetrics(w, new ManualClock(at(90)));
         Map<String, Signal> s = metrics.read(List.of("idle"), at(90)).get("idle");
         assertEquals(0.0, s.get(Signals.OLDEST_AGE).value());
         assertEquals(0.0, s.get(Signals.QUEUE_LENGTH).value());
@@ -285,7 +286,7 @@ class SandboxWorldTest {
         SandboxClassSpec spec = SandboxClassSpec.builder("o").baseRate(1).outage(100, 200)
                 .dependency(new Dependency(3, 1, 20)).podMemoryMb(512.0).build();
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
-        TestClock clock = new TestClock(at(150));
+        ManualClock clock = new ManualClock(at(150));
         SandboxMetrics metrics = new SandboxMetrics(w, clock);
         Map<String, Signal> during = metrics.read(List.of("o"), clock.instant()).get("o");
         assertEquals(Set.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE,
@@ -303,7 +304,7 @@ class SandboxWorldTest {
     @Test
     void unknownClassesGetEverySignalMissing() {
         SandboxWorld w = new SandboxWorld(List.of(SandboxClassSpec.builder("x").build()), 1, T0);
-        SandboxMetrics metrics = new SandboxMetrics(w, new TestClock(at(10)));
+        SandboxMetrics metrics = new SandboxMetrics(w, new ManualClock(at(10)));
         Map<String, Signal> s = metrics.read(List.of("nope"), at(10)).get("nope");
         assertFalse(s.isEmpty());
         assertTrue(s.values().stream().allMatch(v -> "unknown class".equals(v.missingReason())));
@@ -313,7 +314,7 @@ class SandboxWorldTest {
     void clusterScalesWithOptimisticConcurrency() {
         SandboxClassSpec spec = SandboxClassSpec.builder("k").baseRate(0).startupSeconds(5).build();
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
-        TestClock clock = new TestClock(at(1));
+        ManualClock clock = new ManualClock(at(1));
         SandboxCluster cluster = new SandboxCluster(w, clock);
         assertEquals("sandbox", cluster.contextName());
         WorkloadRef ref = spec.target();
