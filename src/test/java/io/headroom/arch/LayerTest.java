@@ -44,7 +44,7 @@ class LayerTest {
     @Test
     void onlyTheUiAndLauncherUseJavaFx() throws IOException {
         for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
-                "session")) {
+                "session", "supervise", "journal")) {
             assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
         }
     }

@@ -1,0 +1,28 @@
+package io.headroom.journal;
+
+import java.util.List;
+
+/**
+ * The console's one port to its journal: append-only, durable before {@link #append} returns,
+ * replayed on start. {@link FileJournal} is the real one; {@link MemoryJournal} the fake.
+ */
+public interface Journal extends AutoCloseable {
+
+    /** Appends and makes it durable; returns the record with its sequence number. */
+    JournalRecord append(JournalRecord record);
+
+    /** Everything readable, in order, with what could not be read. */
+    Replay replay();
+
+    /** The outcome of reading the journal back. */
+    record Replay(List<JournalRecord> records, List<String> warnings) {
+        public Replay {
+            records = List.copyOf(records);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    @Override
+    default void close() {
+    }
+}

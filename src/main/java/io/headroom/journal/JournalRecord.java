@@ -1,0 +1,63 @@
+package io.headroom.journal;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One journal entry: who did what to which class, when, on which cluster, with the numbers
+ * before and after and the reason. Fields that do not apply to a kind are null.
+ *
+ * @param seq position in the journal, from 1; assigned by the journal on append
+ * @param until when a freeze, override or proposal ends
+ * @param detail free text: the decision's explanation, an error message, a mode name
+ */
+public record JournalRecord(long seq, Instant at, Kind kind, String user, String context, String className,
+                            Integer before, Integer after, String reason, String detail, String proposalId,
+                            Instant until) {
+
+    /** What happened. */
+    public enum Kind {
+        PROPOSED, SUPERSEDED, WITHDRAWN, EXPIRED, APPROVED, REJECTED,
+        OVERRIDE_SET, OVERRIDE_CLEARED, OVERRIDE_EXPIRED,
+        FROZEN, UNFROZEN, FREEZE_EXPIRED,
+        MODE_CHANGED, APPLIED, FAILED,
+        DRAIN_STARTED, DRAIN_ENDED
+    }
+
+    public JournalRecord {
+        Objects.requireNonNull(at, "at");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(user, "user");
+    }
+
+    /** A record to append; the journal assigns the sequence number. */
+    public static JournalRecord of(Instant at, Kind kind, String user, String context, String className) {
+        return new JournalRecord(0, at, kind, user, context, className, null, null, null, null, null, null);
+    }
+
+    public JournalRecord withSeq(long s) {
+        return new JournalRecord(s, at, kind, user, context, className, before, after, reason, detail, proposalId,
+                until);
+    }
+
+    public JournalRecord change(Integer from, Integer to) {
+        return new JournalRecord(seq, at, kind, user, context, className, from, to, reason, detail, proposalId, until);
+    }
+
+    public JournalRecord reason(String r) {
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, r, detail, proposalId, until);
+    }
+
+    public JournalRecord detail(String d) {
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, d, proposalId, until);
+    }
+
+    public JournalRecord proposal(String id) {
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, id, until);
+    }
+
+    public JournalRecord until(Instant u) {
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, proposalId,
+                u);
+    }
+}

@@ -1,0 +1,556 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.Decision;
+import io.headroom.decision.Reason;
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.Actuation;
+import io.headroom.loop.Actuator;
+import io.headroom.loop.WorkloadClass;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Supervised operation (DESIGN §4): sits in the control loop's actuator seam and decides, per
+ * class, whether a decision is applied, becomes a proposal, or is withheld (observe mode, a
+ * freeze, an override). Every change of state is written to the journal before it is reported.
+ *
+ * <p>Thread model: all state lives on the loop's thread. {@link #handle} is called there by the
+ * loop; operator commands are queued onto the same executor and answer with a future, so the FX
+ * thread never waits on the cluster. Snapshots go to listeners after every change.
+ */
+public final class Supervisor implements Actuator {
+    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private final ClusterGateway cluster;
+    private final Journal journal;
+    private final Clock clock;
+    private final Executor loopThread;
+    private final String user;
+    private final Duration proposalTtl;
+    private final Map<String, WorkloadClass> classes = new LinkedHashMap<>();
+    private final Map<String, Slot> slots = new LinkedHashMap<>();
+    private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private Freeze freezeAll;
+    private long proposalCounter;
+    private volatile SupervisionState state;
+
+    /** Mutable per-class state, loop thread only. */
+    private static final class Slot {
+        Mode mode = Mode.SUPERVISED;
+        Freeze freeze;
+        ReplicaOverride override;
+        Proposal proposal;
+        int rejectedFrom = -1;
+        int rejectedTo = -1;
+        Instant rejectedUntil;
+        String lastAction;
+    }
+
+    /**
+     * @param loopThread the executor the control loop ticks on; commands are serialised with ticks there
+     * @param user who the journal says acted (the OS user)
+     */
+    public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
+                      Executor loopThread, String user, Duration proposalTtl) {
+        for (WorkloadClass c : classes) {
+            this.classes.put(c.name(), c);
+            slots.put(c.name(), new Slot());
+        }
+        this.cluster = cluster;
+        this.journal = journal;
+        this.clock = clock;
+        this.loopThread = loopThread;
+        this.user = user;
+        this.proposalTtl = proposalTtl;
+        this.state = snapshot(clock.instant());
+    }
+
+    /** The OS user, as the journal records it. */
+    public static String osUser() {
+        String u = System.getProperty("user.name");
+        return u == null || u.isBlank() ? "unknown" : u;
+    }
+
+    public SupervisionState state() {
+        return state;
+    }
+
+    /** Listeners run on the loop's thread. */
+    public void addListener(Consumer<SupervisionState> l) {
+        listeners.add(l);
+        l.accept(state);
+    }
+
+    public void removeListener(Consumer<SupervisionState> l) {
+        listeners.remove(l);
+    }
+
+    // ------------------------------------------------------------------ replay
+
+    /**
+     * Rebuilds modes, freezes, overrides and pending proposals from the journal; what has expired
+     * since is dropped (and journaled as expired on the next tick). Call before the loop starts.
+     */
+    public void restore(Journal.Replay replay) {
+        for (JournalRecord r : replay.records()) {
+            if (!cluster.contextName().equals(r.context()) && r.context() != null) {
+                continue; // another cluster's journal lines
+            }
+            Slot s = r.className() == null ? null : slots.get(r.className());
+            switch (r.kind()) {
+                case FROZEN -> {
+                    Freeze f = new Freeze(r.reason(), r.until(), r.user(), r.at());
+                    if (r.className() == null) {
+                        freezeAll = f;
+                    } else if (s != null) {
+                        s.freeze = f;
+                    }
+                }
+                case UNFROZEN, FREEZE_EXPIRED -> {
+                    if (r.className() == null) {
+                        freezeAll = null;
+                    } else if (s != null) {
+                        s.freeze = null;
+                    }
+                }
+                case OVERRIDE_SET -> {
+                    if (s != null) {
+                        s.override = new ReplicaOverride(r.after(), r.until(), r.reason(), r.user(), r.at());
+                    }
+                }
+                case OVERRIDE_CLEARED, OVERRIDE_EXPIRED -> {
+                    if (s != null) {
+                        s.override = null;
+                    }
+                }
+                case MODE_CHANGED -> {
+                    if (s != null && r.detail() != null) {
+                        s.mode = Mode.valueOf(r.detail());
+                    }
+                }
+                case PROPOSED, SUPERSEDED -> {
+                    if (s != null) {
+                        s.proposal = new Proposal(r.proposalId(), r.className(), r.context(), r.before(), r.after(),
+                                s.proposal != null && s.proposal.id().equals(r.proposalId())
+                                        ? s.proposal.createdAt() : r.at(),
+                                r.at(), r.until(), r.detail() == null ? "" : r.detail(), List.of());
+                        proposalCounter = Math.max(proposalCounter, counterOf(r.proposalId()));
+                    }
+                }
+                case APPROVED, REJECTED, WITHDRAWN, EXPIRED -> {
+                    if (s != null && s.proposal != null && s.proposal.id().equals(r.proposalId())) {
+                        s.proposal = null;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        warnings.addAll(replay.warnings());
+        Instant now = clock.instant();
+        if (freezeAll != null && !freezeAll.activeAt(now)) {
+            freezeAll = null;
+        }
+        for (Slot s : slots.values()) {
+            if (s.freeze != null && !s.freeze.activeAt(now)) {
+                s.freeze = null;
+            }
+            if (s.override != null && !s.override.activeAt(now)) {
+                s.override = null;
+            }
+            if (s.proposal != null && s.proposal.expiredAt(now)) {
+                s.proposal = null;
+            }
+        }
+        publish(now);
+    }
+
+    private static long counterOf(String id) {
+        if (id == null) {
+            return 0;
+        }
+        int dash = id.lastIndexOf('-');
+        try {
+            return Long.parseLong(id.substring(dash + 1));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ the actuator seam
+
+    @Override
+    public Actuation handle(WorkloadClass cls, Decision d, WorkloadState w) {
+        Instant now = clock.instant();
+        expire(now);
+        Slot s = slots.computeIfAbsent(cls.name(), n -> new Slot());
+        classes.putIfAbsent(cls.name(), cls);
+        try {
+            return act(cls, s, d, w, now);
+        } finally {
+            publish(now);
+        }
+    }
+
+    private Actuation act(WorkloadClass cls, Slot s, Decision d, WorkloadState w, Instant now) {
+        int current = d.currentReplicas();
+        Freeze f = freezeAll != null ? freezeAll : s.freeze;
+        if (f != null) {
+            return withheld(current, d.desiredReplicas(), "frozen until " + HHMM.format(f.until()) + ": " + f.reason());
+        }
+        if (s.override != null) {
+            int pinned = s.override.replicas();
+            if (current != pinned) {
+                return apply(cls, w, current, pinned, "override: " + s.override.reason(), d.explanation(), null);
+            }
+            return withheld(current, pinned, "override pins " + pinned + " until " + HHMM.format(s.override.until()));
+        }
+        switch (s.mode) {
+            case OBSERVE:
+                withdraw(s, now, "observe mode");
+                return withheld(current, d.desiredReplicas(), "observe mode: decided, not acted on");
+            case AUTO:
+                withdraw(s, now, "auto mode");
+                if (!d.wantsChange()) {
+                    return Actuation.none(current);
+                }
+                return apply(cls, w, current, d.desiredReplicas(), "auto", d.explanation(), null);
+            default:
+                return propose(cls, s, d, now);
+        }
+    }
+
+    private Actuation propose(WorkloadClass cls, Slot s, Decision d, Instant now) {
+        int current = d.currentReplicas();
+        int desired = d.desiredReplicas();
+        if (!d.wantsChange()) {
+            withdraw(s, now, "the decision now holds " + current);
+            return Actuation.none(current);
+        }
+        if (s.rejectedUntil != null && now.isBefore(s.rejectedUntil) && s.rejectedFrom == current
+                && s.rejectedTo == desired) {
+            return withheld(current, desired, "rejected by the operator; not proposed again before "
+                    + HHMM.format(s.rejectedUntil));
+        }
+        Proposal p = s.proposal;
+        List<String> reasons = d.reasons().stream().map(Reason::toString).toList();
+        if (p != null && p.from() == current && p.to() == desired) {
+            // Same change still wanted: keep the proposal, refresh its explanation and expiry.
+            s.proposal = new Proposal(p.id(), p.className(), p.context(), p.from(), p.to(), p.createdAt(), now,
+                    now.plus(proposalTtl), d.explanation(), reasons);
+            return withheld(current, desired, "proposal " + p.id() + " waiting for approval");
+        }
+        String id = p != null ? p.id() : cls.name() + "-" + (++proposalCounter);
+        Proposal next = new Proposal(id, cls.name(), cluster.contextName(), current, desired,
+                p != null ? p.createdAt() : now, now, now.plus(proposalTtl), d.explanation(), reasons);
+        JournalRecord rec = record(now, p != null ? Kind.SUPERSEDED : Kind.PROPOSED, cls.name())
+                .change(current, desired).proposal(id).until(next.expiresAt()).detail(d.explanation())
+                .reason(p != null ? "revised from " + p.from() + " → " + p.to() : null);
+        journal.append(rec);
+        s.proposal = next;
+        s.lastAction = (p != null ? "proposal revised: " : "proposed: ") + current + " → " + desired;
+        return withheld(current, desired, "proposal " + id + " waiting for approval");
+    }
+
+    private void withdraw(Slot s, Instant now, String why) {
+        if (s.proposal != null) {
+            journal.append(record(now, Kind.WITHDRAWN, s.proposal.className()).change(s.proposal.from(),
+                    s.proposal.to()).proposal(s.proposal.id()).reason(why));
+            s.proposal = null;
+        }
+    }
+
+    private Actuation apply(WorkloadClass cls, WorkloadState w, int from, int to, String why, String explanation,
+                            String proposalId) {
+        Instant now = clock.instant();
+        ScaleResult r;
+        try {
+            r = cluster.scale(cls.target(), to, w == null ? null : w.resourceVersion());
+        } catch (RuntimeException e) {
+            r = ScaleResult.of(ScaleResult.Outcome.FAILED, from, e.getMessage());
+        }
+        Kind kind = r.ok() ? Kind.APPLIED : Kind.FAILED;
+        journal.append(record(now, kind, cls.name()).change(from, r.ok() ? r.replicas() : to).reason(why)
+                .detail(r.ok() ? explanation : r.message()).proposal(proposalId));
+        Slot s = slots.get(cls.name());
+        if (s != null) {
+            s.lastAction = (r.ok() ? "applied " : "failed ") + from + " → " + to + " (" + why + ")";
+        }
+        return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, from,
+                r.ok() ? r.replicas() : from, r.ok() ? why : r.message());
+    }
+
+    private static Actuation withheld(int current, int desired, String why) {
+        return new Actuation(Actuation.Kind.WITHHELD, current, desired, why);
+    }
+
+    private void expire(Instant now) {
+        if (freezeAll != null && !freezeAll.activeAt(now)) {
+            journal.append(record(now, Kind.FREEZE_EXPIRED, null).reason(freezeAll.reason()));
+            freezeAll = null;
+        }
+        for (Map.Entry<String, Slot> e : slots.entrySet()) {
+            Slot s = e.getValue();
+            if (s.freeze != null && !s.freeze.activeAt(now)) {
+                journal.append(record(now, Kind.FREEZE_EXPIRED, e.getKey()).reason(s.freeze.reason()));
+                s.freeze = null;
+            }
+            if (s.override != null && !s.override.activeAt(now)) {
+                journal.append(record(now, Kind.OVERRIDE_EXPIRED, e.getKey()).change(null, s.override.replicas())
+                        .reason("override ended; " + s.mode.name().toLowerCase() + " mode takes over"));
+                s.lastAction = "override ended; " + s.mode.name().toLowerCase() + " mode takes over";
+                s.override = null;
+            }
+            if (s.proposal != null && s.proposal.expiredAt(now)) {
+                journal.append(record(now, Kind.EXPIRED, e.getKey()).change(s.proposal.from(), s.proposal.to())
+                        .proposal(s.proposal.id()));
+                s.proposal = null;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ operator commands
+
+    /** Applies a pending proposal after checking the world has not moved. */
+    public CompletableFuture<Outcome> approve(String proposalId) {
+        return command(() -> approveNow(proposalId, null, null));
+    }
+
+    /** Approves with another replica count than proposed ("override with value"). */
+    public CompletableFuture<Outcome> approveWith(String proposalId, int replicas, String reason) {
+        if (replicas < 0) {
+            return CompletableFuture.completedFuture(Outcome.refused("replicas cannot be negative"));
+        }
+        return command(() -> approveNow(proposalId, replicas, reason));
+    }
+
+    private Outcome approveNow(String proposalId, Integer value, String reason) {
+        Instant now = clock.instant();
+        expire(now);
+        Slot s = slotOfProposal(proposalId);
+        if (s == null) {
+            return Outcome.refused("proposal " + proposalId + " is no longer pending (expired, revised or decided)");
+        }
+        Proposal p = s.proposal;
+        WorkloadClass cls = classes.get(p.className());
+        Freeze f = freezeAll != null ? freezeAll : s.freeze;
+        if (f != null) {
+            return Outcome.refused(p.className() + " is frozen (" + f.reason() + "); unfreeze first");
+        }
+        Optional<WorkloadState> w;
+        try {
+            w = cluster.workload(cls.target());
+        } catch (RuntimeException e) {
+            return Outcome.refused("could not read " + cls.target() + ": " + e.getMessage());
+        }
+        if (w.isEmpty()) {
+            return Outcome.refused("workload " + cls.target() + " not found");
+        }
+        int actual = w.get().specReplicas();
+        if (actual != p.from()) {
+            journal.append(record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to()).proposal(p.id())
+                    .reason("replicas moved from " + p.from() + " to " + actual + " since the proposal"));
+            s.proposal = null;
+            return Outcome.refused("replicas moved from " + p.from() + " to " + actual
+                    + " since the proposal; the next tick decides again");
+        }
+        int to = value != null ? value : p.to();
+        journal.append(record(now, Kind.APPROVED, p.className()).change(p.from(), to).proposal(p.id())
+                .reason(value != null ? "operator chose " + to + " instead of " + p.to()
+                        + (reason == null || reason.isBlank() ? "" : ": " + reason) : null)
+                .detail(p.explanation()));
+        s.proposal = null;
+        Actuation a = apply(cls, w.get(), p.from(), to, value != null ? "approved with " + to : "approved",
+                p.explanation(), p.id());
+        return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(p.className() + ": " + p.from() + " → " + to)
+                : Outcome.refused(p.className() + ": " + a.message());
+    }
+
+    /** Rejects a proposal; the same change is not proposed again for one proposal lifetime. */
+    public CompletableFuture<Outcome> reject(String proposalId, String reason) {
+        return command(() -> {
+            Instant now = clock.instant();
+            Slot s = slotOfProposal(proposalId);
+            if (s == null) {
+                return Outcome.refused("proposal " + proposalId + " is no longer pending");
+            }
+            Proposal p = s.proposal;
+            journal.append(record(now, Kind.REJECTED, p.className()).change(p.from(), p.to()).proposal(p.id())
+                    .reason(reason));
+            s.proposal = null;
+            s.rejectedFrom = p.from();
+            s.rejectedTo = p.to();
+            s.rejectedUntil = now.plus(proposalTtl);
+            s.lastAction = "rejected " + p.from() + " → " + p.to();
+            return Outcome.ok(p.className() + ": rejected " + p.from() + " → " + p.to());
+        });
+    }
+
+    /** Freezes one class, or every class when {@code className} is null. */
+    public CompletableFuture<Outcome> freeze(String className, Duration ttl, String reason) {
+        if (ttl.isNegative() || ttl.isZero()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a freeze needs a positive duration"));
+        }
+        if (reason == null || reason.isBlank()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a freeze needs a reason"));
+        }
+        return command(() -> {
+            Instant now = clock.instant();
+            Freeze f = new Freeze(reason, now.plus(ttl), user, now);
+            if (className == null) {
+                freezeAll = f;
+            } else {
+                Slot s = slots.get(className);
+                if (s == null) {
+                    return Outcome.refused("unknown class " + className);
+                }
+                s.freeze = f;
+            }
+            journal.append(record(now, Kind.FROZEN, className).reason(reason).until(f.until()));
+            return Outcome.ok((className == null ? "everything" : className) + " frozen until "
+                    + HHMM.format(f.until()));
+        });
+    }
+
+    /** Lifts a freeze on one class, or the global one when {@code className} is null. */
+    public CompletableFuture<Outcome> unfreeze(String className, String reason) {
+        return command(() -> {
+            Instant now = clock.instant();
+            if (className == null) {
+                if (freezeAll == null) {
+                    return Outcome.refused("nothing is frozen globally");
+                }
+                freezeAll = null;
+            } else {
+                Slot s = slots.get(className);
+                if (s == null || s.freeze == null) {
+                    return Outcome.refused(className + " is not frozen");
+                }
+                s.freeze = null;
+            }
+            journal.append(record(now, Kind.UNFROZEN, className).reason(reason));
+            return Outcome.ok((className == null ? "global freeze" : className + " freeze") + " lifted");
+        });
+    }
+
+    /** Pins a class to {@code replicas} until {@code until}. */
+    public CompletableFuture<Outcome> setOverride(String className, int replicas, Instant until, String reason) {
+        if (replicas < 0) {
+            return CompletableFuture.completedFuture(Outcome.refused("replicas cannot be negative"));
+        }
+        if (reason == null || reason.isBlank()) {
+            return CompletableFuture.completedFuture(Outcome.refused("an override needs a reason"));
+        }
+        return command(() -> {
+            Instant now = clock.instant();
+            Slot s = slots.get(className);
+            if (s == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            if (!until.isAfter(now)) {
+                return Outcome.refused("the override must end in the future");
+            }
+            s.override = new ReplicaOverride(replicas, until, reason, user, now);
+            journal.append(record(now, Kind.OVERRIDE_SET, className).change(null, replicas).reason(reason)
+                    .until(until));
+            withdraw(s, now, "override set");
+            return Outcome.ok(className + " pinned to " + replicas + " until " + HHMM.format(until));
+        });
+    }
+
+    public CompletableFuture<Outcome> clearOverride(String className, String reason) {
+        return command(() -> {
+            Instant now = clock.instant();
+            Slot s = slots.get(className);
+            if (s == null || s.override == null) {
+                return Outcome.refused(className + " has no override");
+            }
+            journal.append(record(now, Kind.OVERRIDE_CLEARED, className).change(null, s.override.replicas())
+                    .reason(reason));
+            s.override = null;
+            return Outcome.ok(className + " override cleared; " + s.mode.name().toLowerCase() + " mode takes over");
+        });
+    }
+
+    public CompletableFuture<Outcome> setMode(String className, Mode mode) {
+        return command(() -> {
+            Instant now = clock.instant();
+            Slot s = slots.get(className);
+            if (s == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            if (s.mode == mode) {
+                return Outcome.ok(className + " is already " + mode.name().toLowerCase());
+            }
+            journal.append(record(now, Kind.MODE_CHANGED, className).detail(mode.name())
+                    .reason(s.mode.name() + " → " + mode.name()));
+            s.mode = mode;
+            return Outcome.ok(className + " is now " + mode.name().toLowerCase());
+        });
+    }
+
+    private Slot slotOfProposal(String id) {
+        for (Slot s : slots.values()) {
+            if (s.proposal != null && s.proposal.id().equals(id)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private CompletableFuture<Outcome> command(Supplier<Outcome> body) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return body.get();
+            } catch (RuntimeException e) {
+                return Outcome.refused("failed: " + e.getMessage());
+            } finally {
+                publish(clock.instant());
+            }
+        }, loopThread);
+    }
+
+    private JournalRecord record(Instant at, Kind kind, String className) {
+        return JournalRecord.of(at, kind, user, cluster.contextName(), className);
+    }
+
+    private void publish(Instant now) {
+        state = snapshot(now);
+        for (Consumer<SupervisionState> l : listeners) {
+            l.accept(state);
+        }
+    }
+
+    private SupervisionState snapshot(Instant now) {
+        Map<String, ClassSupervision> out = new LinkedHashMap<>();
+        List<Proposal> pending = new ArrayList<>();
+        for (Map.Entry<String, Slot> e : slots.entrySet()) {
+            Slot s = e.getValue();
+            out.put(e.getKey(), new ClassSupervision(e.getKey(), s.mode, s.freeze, s.override, s.proposal,
+                    s.lastAction));
+            if (s.proposal != null) {
+                pending.add(s.proposal);
+            }
+        }
+        return new SupervisionState(now, freezeAll, out, pending, warnings);
+    }
+}
