@@ -65,6 +65,11 @@ public final class Cli {
                         return "--seed must be a whole number, got '" + kv[1] + "'";
                     }
                 }
+                case "--journal" -> {
+                    if (kv[1].isBlank()) {
+                        return "--journal needs a file path";
+                    }
+                }
                 default -> {
                     return "unknown option '" + kv[0] + "'";
                 }
@@ -75,7 +80,7 @@ public final class Cli {
 
     static String usage() {
         return """
-                usage: headroom [--speed=N] [--seed=N]       open the console (the built-in sandbox when nothing is configured)
+                usage: headroom [--speed=N] [--seed=N] [--journal=FILE]   open the console (the built-in sandbox when nothing is configured)
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time
                        headroom help""";
     }

@@ -1,5 +1,6 @@
 package io.headroom.session;
 
+import io.headroom.journal.Journal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.DirectActuator;
 import io.headroom.loop.LoopRunner;
@@ -9,6 +10,7 @@ import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sandbox.SandboxCluster;
 import io.headroom.sandbox.SandboxMetrics;
 import io.headroom.sandbox.SandboxWorld;
+import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import io.headroom.time.RunningClock;
 import io.headroom.time.SwitchableClock;
@@ -34,24 +36,34 @@ public final class Session implements AutoCloseable {
     private volatile double speed = 1;
     private RunningClock running;
 
-    private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox) {
+    private final Supervisor supervisor;
+    private final Journal journal;
+
+    private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox,
+                    ScheduledExecutorService scheduler, Supervisor supervisor, Journal journal) {
         this.loop = loop;
         this.clock = clock;
         this.tick = tick;
         this.sandbox = sandbox;
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.scheduler = scheduler;
+        this.supervisor = supervisor;
+        this.journal = journal;
+        this.runner = new LoopRunner(loop, scheduler);
+    }
+
+    private static ScheduledExecutorService loopThread() {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "headroom-control-loop");
             t.setDaemon(true);
             return t;
         });
-        this.runner = new LoopRunner(loop, scheduler);
     }
 
     /**
      * The built-in sandbox: the catalog's classes on a simulated cluster whose clock starts
      * {@code history} before {@code wallNow}, so a warm-up can fill the charts before going live.
      */
-    public static Session sandbox(long seed, Instant wallNow, Duration history) {
+    public static Session sandbox(long seed, Instant wallNow, Duration history, Journal journal) {
         List<SandboxCatalog.Entry> entries = SandboxCatalog.defaultClasses();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -66,8 +78,25 @@ public final class Session implements AutoCloseable {
         SandboxWorld world = new SandboxWorld(specs, seed, start);
         SandboxCluster cluster = new SandboxCluster(world, clock);
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
+        // The simulated past was run by "the autoscaler before us": the warm-up acts directly, and
+        // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
         ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock);
-        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true);
+        ScheduledExecutorService scheduler = loopThread();
+        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
+                PROPOSAL_TTL);
+        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, supervisor,
+                journal);
+    }
+
+    /** How long a proposal waits for the operator before it expires. */
+    public static final Duration PROPOSAL_TTL = Duration.ofMinutes(5);
+
+    public Supervisor supervisor() {
+        return supervisor;
+    }
+
+    public Journal journal() {
+        return journal;
     }
 
     public ControlLoop loop() {
@@ -110,7 +139,20 @@ public final class Session implements AutoCloseable {
         }
         running = RunningClock.startingAt(clock.instant(), speed);
         clock.switchTo(running);
+        supervisor.restore(journal.replay());
+        loop.setActuator(supervisor);
         runner.start(wallPeriod());
+    }
+
+    /**
+     * Warm-up then go live, on the loop's own thread, so everything that touches the loop and
+     * the supervisor happens on one thread. Returns at once.
+     */
+    public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
+        return java.util.concurrent.CompletableFuture.runAsync(() -> {
+            warmUp(warmUp);
+            start();
+        }, scheduler);
     }
 
     /** Sandbox only: runs simulated time faster (or slower) than real time; before going live, sets the start speed. */
@@ -144,5 +186,6 @@ public final class Session implements AutoCloseable {
         }
         loop.cluster().close();
         loop.metrics().close();
+        journal.close();
     }
 }

@@ -275,6 +275,7 @@ public final class Supervisor implements Actuator {
         if (s.proposal != null) {
             journal.append(record(now, Kind.WITHDRAWN, s.proposal.className()).change(s.proposal.from(),
                     s.proposal.to()).proposal(s.proposal.id()).reason(why));
+            s.lastAction = "proposal " + s.proposal.from() + " → " + s.proposal.to() + " withdrawn: " + why;
             s.proposal = null;
         }
     }

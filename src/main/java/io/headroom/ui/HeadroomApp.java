@@ -1,6 +1,11 @@
 package io.headroom.ui;
 
+import io.headroom.journal.FileJournal;
+import io.headroom.journal.Journal;
+import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
+import java.io.IOException;
+import java.nio.file.Path;
 import io.headroom.ui.shell.MainView;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,10 +29,30 @@ public final class HeadroomApp extends Application {
     public void start(Stage stage) {
         double speed = Double.parseDouble(getParameters().getNamed().getOrDefault("speed", "1"));
         long seed = Long.parseLong(getParameters().getNamed().getOrDefault("seed", "42"));
-        session = Session.sandbox(seed, Instant.now(), WARM_UP);
+        String journalOption = getParameters().getNamed().get("journal");
+        Path journalFile = journalOption != null ? Path.of(journalOption)
+                : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
+        Journal journal;
+        String journalWarning = null;
+        try {
+            journal = FileJournal.open(journalFile);
+        } catch (IOException | RuntimeException e) {
+            // Keep the console usable, but say loudly that nothing is being journaled.
+            journal = new MemoryJournal();
+            journalWarning = "Journal unavailable (" + e.getMessage() + "): actions are kept in memory only.";
+            LOG.log(Level.WARNING, journalWarning);
+        }
+        session = Session.sandbox(seed, Instant.now(), WARM_UP, journal);
         session.setSpeed(speed);
         view = show(stage, session);
-        startInBackground(session, WARM_UP);
+        if (journalWarning != null) {
+            view.viewModel().warningProperty().set(journalWarning);
+        }
+        session.startAsync(WARM_UP).whenComplete((v, e) -> {
+            if (e != null) {
+                LOG.log(Level.SEVERE, "the session failed to start", e);
+            }
+        });
     }
 
     /** Builds the window for a session; used by the app and by the UI tests. */
@@ -47,19 +72,9 @@ public final class HeadroomApp extends Application {
         return view;
     }
 
-    /** Warm-up and go live off the FX thread: the window is up and responsive meanwhile. */
-    public static Thread startInBackground(Session session, Duration warmUp) {
-        Thread t = new Thread(() -> {
-            try {
-                session.warmUp(warmUp);
-                session.start();
-            } catch (RuntimeException e) {
-                LOG.log(Level.SEVERE, "the session failed to start", e);
-            }
-        }, "headroom-session-start");
-        t.setDaemon(true);
-        t.start();
-        return t;
+    /** The running session (for the UI tests). */
+    public Session session() {
+        return session;
     }
 
     @Override

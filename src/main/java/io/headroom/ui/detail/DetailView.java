@@ -110,6 +110,13 @@ public final class DetailView extends VBox {
         return charts;
     }
 
+    private final HBox controls = new HBox();
+
+    /** Puts the class's actuation controls (mode, freeze, override) in the header. */
+    public void setControls(Node node) {
+        controls.getChildren().setAll(node);
+    }
+
     private Node header() {
         Label title = new Label();
         title.textProperty().bind(vm.classNameProperty());
@@ -145,7 +152,8 @@ public final class DetailView extends VBox {
         HBox header = new HBox(title, policy, spacer, windows);
         header.getStyleClass().add(Styles.DETAIL_HEADER);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        return header;
+        // Actuation controls get their own line: their state text must never push buttons off screen.
+        return new VBox(2, header, controls);
     }
 
     private static Node panel(TimeChart c) {

@@ -18,7 +18,7 @@ public final class ClassRow {
 
     // Properties
     private final String name;
-    private final StringProperty mode = new SimpleStringProperty("auto");
+    private final StringProperty mode = new SimpleStringProperty("");
     private final DoubleProperty queueLength = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty oldestAge = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty ageObjective = new SimpleDoubleProperty(Double.NaN);
@@ -31,6 +31,7 @@ public final class ClassRow {
     private final StringProperty bindingCeiling = new SimpleStringProperty("");
     private final ObjectProperty<List<Alert>> alerts = new SimpleObjectProperty<>(List.of());
     private final StringProperty alertDetail = new SimpleStringProperty("");
+    private final StringProperty proposal = new SimpleStringProperty("");
 
     public ClassRow(String name) {
         this.name = name;
@@ -52,4 +53,6 @@ public final class ClassRow {
     public ObjectProperty<List<Alert>> alertsProperty() { return alerts; }
     /** A tooltip-length sentence on the alerts. */
     public StringProperty alertDetailProperty() { return alertDetail; }
+    /** The pending proposal as "3 → 8", or empty. */
+    public StringProperty proposalProperty() { return proposal; }
 }

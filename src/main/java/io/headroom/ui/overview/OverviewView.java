@@ -30,15 +30,15 @@ public final class OverviewView extends VBox {
         table.setPlaceholder(new Label("Waiting for the first control tick…"));
         table.getColumns().setAll(List.of(
                 nameColumn(),
-                textColumn("Mode", 70, r -> r.modeProperty()),
-                numberColumn("Queue", 80, r -> r.queueLengthProperty(), Format::number),
+                textColumn("Mode", 120, r -> r.modeProperty()),
+                numberColumn("Queue", 64, r -> r.queueLengthProperty(), Format::number),
                 ageColumn(),
-                numberColumn("Arrivals /s", 90, r -> r.arrivalRateProperty(), Format::number),
-                numberColumn("Service", 80, r -> r.serviceSecondsProperty(), v -> Double.isNaN(v) ? Format.NO_DATA
+                numberColumn("Arrivals/s", 84, r -> r.arrivalRateProperty(), Format::number),
+                numberColumn("Service", 74, r -> r.serviceSecondsProperty(), v -> Double.isNaN(v) ? Format.NO_DATA
                         : Format.number(v) + " s"),
                 slotsColumn(),
                 replicasColumn(),
-                textColumn("Binding ceiling", 130, r -> r.bindingCeilingProperty()),
+                textColumn("Ceiling", 120, r -> r.bindingCeilingProperty()),
                 alertsColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().add(table);
@@ -73,8 +73,8 @@ public final class OverviewView extends VBox {
                 setText(empty ? null : item);
             }
         });
-        c.setPrefWidth(170);
-        c.setMinWidth(140);
+        c.setPrefWidth(160);
+        c.setMinWidth(150);
         return c;
     }
 
@@ -126,11 +126,11 @@ public final class OverviewView extends VBox {
     }
 
     /** What an alerts cell shows. */
-    record AlertValue(List<ClassRow.Alert> alerts, String detail) {
+    record AlertValue(List<ClassRow.Alert> alerts, String detail, String proposal) {
     }
 
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
-        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age / objective");
+        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age / obj.");
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new AgeValue(r.oldestAgeProperty().get(),
@@ -148,8 +148,8 @@ public final class OverviewView extends VBox {
                 flag(Styles.UNKNOWN, Double.isNaN(v.age()));
             }
         });
-        c.setPrefWidth(160);
-        c.setMinWidth(120);
+        c.setPrefWidth(150);
+        c.setMinWidth(140);
         return c;
     }
 
@@ -164,13 +164,13 @@ public final class OverviewView extends VBox {
                 flag(Styles.UNKNOWN, slots < 0);
             }
         });
-        c.setPrefWidth(64);
-        c.setMinWidth(50);
+        c.setPrefWidth(54);
+        c.setMinWidth(54);
         return c;
     }
 
     private static TableColumn<ClassRow, ReplicaValue> replicasColumn() {
-        TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas → desired (ready)");
+        TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas (ready)");
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new ReplicaValue(r.currentReplicasProperty().get(),
@@ -187,8 +187,8 @@ public final class OverviewView extends VBox {
                 flag(Styles.CHANGE_DOWN, des < cur);
             }
         });
-        c.setPrefWidth(190);
-        c.setMinWidth(150);
+        c.setPrefWidth(130);
+        c.setMinWidth(120);
         return c;
     }
 
@@ -197,7 +197,8 @@ public final class OverviewView extends VBox {
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new AlertValue(r.alertsProperty().get(),
-                    r.alertDetailProperty().get()), r.alertsProperty(), r.alertDetailProperty());
+                    r.alertDetailProperty().get(), r.proposalProperty().get()), r.alertsProperty(),
+                    r.alertDetailProperty(), r.proposalProperty());
         });
         c.setCellFactory(col -> new TableCell<>() {
             private final HBox box = new HBox();
@@ -218,6 +219,11 @@ public final class OverviewView extends VBox {
                     return;
                 }
                 box.getChildren().clear();
+                if (!v.proposal().isEmpty()) {
+                    Label p = new Label("PROPOSAL " + v.proposal());
+                    p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                    box.getChildren().add(p);
+                }
                 for (ClassRow.Alert a : v.alerts()) {
                     box.getChildren().add(chip(a));
                 }

@@ -49,6 +49,25 @@ public final class OverviewViewModel {
         }
     }
 
+    /** Mode, overlays and pending proposals, from supervised mode. */
+    public void applySupervision(io.headroom.supervise.SupervisionState s) {
+        for (ClassRow row : rows) {
+            io.headroom.supervise.ClassSupervision c = s.of(row.name());
+            if (c == null) {
+                continue;
+            }
+            StringBuilder m = new StringBuilder(c.mode().name().toLowerCase(java.util.Locale.ROOT));
+            if (s.freezeAll() != null || c.freeze() != null) {
+                m.append(" · frozen");
+            }
+            if (c.override() != null) {
+                m.append(" · pinned ").append(c.override().replicas());
+            }
+            row.modeProperty().set(m.toString());
+            row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
+        }
+    }
+
     public void select(String className) {
         ClassRow row = byName.get(className);
         if (row != null) {

@@ -1,50 +1,87 @@
 package io.headroom.ui.shell;
 
+import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
+import io.headroom.supervise.SupervisionState;
 import io.headroom.ui.Styles;
 import io.headroom.ui.detail.DetailView;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.fx.PulseBatcher;
+import io.headroom.ui.journal.JournalView;
+import io.headroom.ui.journal.JournalViewModel;
 import io.headroom.ui.overview.OverviewView;
 import io.headroom.ui.overview.OverviewViewModel;
+import io.headroom.ui.supervise.ClassControls;
+import io.headroom.ui.supervise.InboxView;
+import io.headroom.ui.supervise.OperatorActions;
+import io.headroom.ui.supervise.ProposalRow;
+import io.headroom.ui.supervise.SupervisionViewModel;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
+import javafx.scene.Scene;
 import javafx.scene.control.SplitPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.stage.Stage;
+import javafx.stage.Window;
 import javafx.util.Duration;
 
 /**
- * The console window's content: top bar, overview and class detail, wired to one session. Ticks
- * arrive on the loop's thread and reach the view models once per frame through a {@link PulseBatcher}.
+ * The console window's content: top bar, overview with the proposals inbox, and class detail,
+ * wired to one session. Ticks and supervision snapshots arrive on the loop's thread and reach
+ * the view models once per frame through {@link PulseBatcher}s.
  */
 public final class MainView extends BorderPane {
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
     private final DetailViewModel detail = new DetailViewModel();
-    private final OverviewView overviewView;
-    private final PulseBatcher<TickResult> batcher;
+    private final SupervisionViewModel supervision;
+    private final OperatorActions actions;
+    private final InboxView inbox;
+    private final PulseBatcher<TickResult> ticks;
+    private final PulseBatcher<SupervisionState> supervisionUpdates;
     private final Timeline clock;
     private final Session session;
-    private final Consumer<TickResult> listener;
+    private final Consumer<TickResult> tickListener;
+    private final Consumer<SupervisionState> supervisionListener;
+    private final ExecutorService io = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "headroom-ui-io");
+        t.setDaemon(true);
+        return t;
+    });
+    private Notifier notifier = Notifier.desktop();
+    private Stage journalStage;
 
     public MainView(Session session) {
         this.session = session;
         this.main = new MainViewModel(session.loop().cluster().contextName(), session.loop().metrics().name(),
                 session.isSandbox(), session.tick(), session::setSpeed);
+        this.supervision = new SupervisionViewModel(session.supervisor(), session.clock());
+        this.actions = new OperatorActions(supervision, this::window);
         getStyleClass().add(Styles.THEME_DARK);
         main.speedProperty().set(session.speed());
 
-        overviewView = new OverviewView(overview);
+        OverviewView overviewView = new OverviewView(overview);
+        inbox = new InboxView(actions);
+        HBox.setHgrow(overviewView, Priority.ALWAYS);
+        HBox top = new HBox(overviewView, inbox);
         DetailView detailView = new DetailView(detail, session.clock());
-        SplitPane split = new SplitPane(overviewView, detailView);
+        detailView.setControls(new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas));
+        SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.30);
-        SplitPane.setResizableWithParent(overviewView, false);
-        setTop(new TopBar(main));
+        split.setDividerPositions(0.34);
+        SplitPane.setResizableWithParent(top, false);
+        setTop(new TopBar(main, actions, this::openJournal));
         setCenter(split);
 
         overview.selectedProperty().addListener((obs, old, row) -> {
@@ -52,27 +89,122 @@ public final class MainView extends BorderPane {
                 detail.select(row.name());
             }
         });
+        // Clicking a proposal shows its class; proposals arriving never move the operator's view.
+        inbox.list().setOnMouseClicked(e -> {
+            ProposalRow p = inbox.list().getSelectionModel().getSelectedItem();
+            if (p != null) {
+                overview.select(p.className());
+            }
+        });
         main.darkThemeProperty().addListener((obs, old, dark) -> {
             Styles.toggle(this, List.of(Styles.THEME_DARK, Styles.THEME_LIGHT),
                     dark ? Styles.THEME_DARK : Styles.THEME_LIGHT);
             detailView.setDarkTheme(dark);
+            if (journalStage != null) {
+                Styles.toggle(journalStage.getScene().getRoot(), List.of(Styles.THEME_DARK, Styles.THEME_LIGHT),
+                        dark ? Styles.THEME_DARK : Styles.THEME_LIGHT);
+            }
+        });
+        supervision.setOnNewProposals(this::announce);
+        sceneProperty().addListener((obs, old, scene) -> {
+            if (scene != null) {
+                installShortcuts(scene);
+            }
         });
 
-        batcher = new PulseBatcher<>(this::applyBatch);
-        listener = batcher::offer;
-        session.loop().addListener(listener);
-        batcher.start();
-        clock = new Timeline(new KeyFrame(Duration.millis(500), e -> main.updateClock(session.clock().instant())));
+        ticks = new PulseBatcher<>(this::applyTicks);
+        supervisionUpdates = new PulseBatcher<>(batch -> {
+            SupervisionState s = batch.get(batch.size() - 1);
+            supervision.apply(s);
+            overview.applySupervision(s);
+        });
+        tickListener = ticks::offer;
+        supervisionListener = supervisionUpdates::offer;
+        session.loop().addListener(tickListener);
+        session.supervisor().addListener(supervisionListener);
+        ticks.start();
+        supervisionUpdates.start();
+        clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
+            main.updateClock(session.clock().instant());
+            inbox.list().refresh(); // ages and expiry countdowns
+        }));
         clock.setCycleCount(Timeline.INDEFINITE);
         clock.play();
     }
 
-    private void applyBatch(List<TickResult> batch) {
+    private void applyTicks(List<TickResult> batch) {
         TickResult last = batch.get(batch.size() - 1);
         overview.apply(last);
+        SupervisionState s = supervision.stateProperty().get();
+        if (s != null) {
+            overview.applySupervision(s);
+        }
         detail.apply(batch);
         main.apply(last);
         main.updateClock(session.clock().instant());
+    }
+
+    /** Keyboard-first for incidents: every shortcut is also shown in the inbox footer. */
+    private void installShortcuts(Scene scene) {
+        var acc = scene.getAccelerators();
+        acc.put(new KeyCodeCombination(KeyCode.A), () -> actions.approve(supervision.selectedProperty().get()));
+        acc.put(new KeyCodeCombination(KeyCode.R), () -> actions.reject(supervision.selectedProperty().get()));
+        acc.put(new KeyCodeCombination(KeyCode.O),
+                () -> actions.approveOtherValue(supervision.selectedProperty().get()));
+        acc.put(new KeyCodeCombination(KeyCode.F), () -> actions.toggleFreeze(detail.classNameProperty().get()));
+        acc.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                actions::toggleFreezeAll);
+        acc.put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), actions::undo);
+        acc.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openJournal);
+    }
+
+    /** A new proposal while the operator looks elsewhere: tell the desktop, and the title bar. */
+    private void announce(List<ProposalRow> fresh) {
+        Window w = window();
+        if (w instanceof Stage stage && !stage.isFocused()) {
+            ProposalRow p = fresh.get(0);
+            notifier.notify("Headroom: " + fresh.size() + " proposal" + (fresh.size() == 1 ? "" : "s"),
+                    p.className() + ": " + p.from() + " → " + p.to());
+            stage.setTitle("(" + supervision.pendingCountProperty().get() + ") Headroom — "
+                    + session.loop().cluster().contextName());
+        }
+    }
+
+    private int selectedReplicas() {
+        ClassSnapshot s = detail.latest(detail.classNameProperty().get());
+        return s == null || s.decision() == null ? 0 : s.decision().currentReplicas();
+    }
+
+    private Window window() {
+        return getScene() == null ? null : getScene().getWindow();
+    }
+
+    /** Opens (or brings forward) the journal window; its reading happens off the FX thread. */
+    public void openJournal() {
+        if (journalStage == null) {
+            JournalViewModel vm = new JournalViewModel(session.journal(), io, session.clock());
+            JournalView view = new JournalView(vm);
+            view.getStyleClass().add(main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT);
+            journalStage = new Stage();
+            journalStage.initOwner(window());
+            journalStage.setTitle("Headroom journal — " + session.loop().cluster().contextName());
+            Scene scene = new Scene(view, 1200, 600);
+            Styles.install(scene);
+            journalStage.setScene(scene);
+            journalStage.setOnShown(e -> vm.reload());
+            journalStage.focusedProperty().addListener((o, a, focused) -> {
+                if (focused) {
+                    vm.reload();
+                }
+            });
+        }
+        journalStage.show();
+        journalStage.toFront();
+    }
+
+    /** For tests and for consoles without a desktop: where notifications go. */
+    public void setNotifier(Notifier n) {
+        this.notifier = n;
     }
 
     public MainViewModel viewModel() {
@@ -87,10 +219,24 @@ public final class MainView extends BorderPane {
         return detail;
     }
 
+    public SupervisionViewModel supervisionViewModel() {
+        return supervision;
+    }
+
+    public OperatorActions actions() {
+        return actions;
+    }
+
     /** Stops listening and animating; the session itself is closed by its owner. */
     public void dispose() {
-        session.loop().removeListener(listener);
-        batcher.stop();
+        session.loop().removeListener(tickListener);
+        session.supervisor().removeListener(supervisionListener);
+        ticks.stop();
+        supervisionUpdates.stop();
         clock.stop();
+        io.shutdownNow();
+        if (journalStage != null) {
+            journalStage.close();
+        }
     }
 }

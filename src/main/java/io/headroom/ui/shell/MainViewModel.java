@@ -34,6 +34,7 @@ public final class MainViewModel {
     private final StringProperty sessionTime = new SimpleStringProperty("");
     private final DoubleProperty speed = new SimpleDoubleProperty(1);
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(true);
+    private final StringProperty warning = new SimpleStringProperty("");
 
     private final Duration tick;
     private final DoubleConsumer speedSink;
@@ -64,6 +65,8 @@ public final class MainViewModel {
     public StringProperty sessionTimeProperty() { return sessionTime; }
     public DoubleProperty speedProperty() { return speed; }
     public BooleanProperty darkThemeProperty() { return darkTheme; }
+    /** A standing warning for the top bar (e.g. the journal could not be opened); empty when none. */
+    public StringProperty warningProperty() { return warning; }
 
     // Commands
 

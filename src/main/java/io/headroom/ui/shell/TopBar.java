@@ -1,6 +1,8 @@
 package io.headroom.ui.shell;
 
 import io.headroom.ui.Styles;
+import io.headroom.ui.supervise.OperatorActions;
+import io.headroom.ui.supervise.SupervisionViewModel;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
@@ -22,8 +24,12 @@ public final class TopBar extends HBox {
     public static final String FRESHNESS_ID = "freshness";
     public static final String CONTEXT_ID = "context";
 
-    public TopBar(MainViewModel vm) {
+    public static final String FREEZE_ALL_ID = "freeze-all";
+    public static final String PENDING_ID = "pending-count";
+
+    public TopBar(MainViewModel vm, OperatorActions actions, Runnable openJournal) {
         getStyleClass().add(Styles.TOP_BAR);
+        SupervisionViewModel sv = actions.viewModel();
 
         Label word = new Label("Headroom");
         word.getStyleClass().add(Styles.WORDMARK);
@@ -63,6 +69,43 @@ public final class TopBar extends HBox {
         speed.visibleProperty().bind(vm.sandboxProperty());
         speed.managedProperty().bind(vm.sandboxProperty());
 
+        // Supervised mode: what waits, what is frozen, and the one-click freeze.
+        Label pending = new Label();
+        pending.setId(PENDING_ID);
+        pending.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            int n = sv.pendingCountProperty().get();
+            return n == 0 ? "no proposals" : n + (n == 1 ? " proposal" : " proposals") + " waiting";
+        }, sv.pendingCountProperty()));
+        pending.getStyleClass().add(Styles.CHIP);
+        sv.pendingCountProperty().addListener((o, a, n) -> Styles.toggle(pending, List.of(Styles.INFO),
+                n.intValue() > 0 ? Styles.INFO : null));
+        Label frozen = new Label();
+        frozen.textProperty().bind(sv.freezeTextProperty());
+        frozen.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
+        frozen.visibleProperty().bind(sv.frozenAllProperty());
+        frozen.managedProperty().bind(sv.frozenAllProperty());
+        Label warning = new Label();
+        warning.textProperty().bind(vm.warningProperty());
+        warning.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
+        warning.visibleProperty().bind(vm.warningProperty().isNotEmpty());
+        warning.managedProperty().bind(warning.visibleProperty());
+        warning.setMaxWidth(280);
+        warning.setTooltip(new Tooltip());
+        warning.getTooltip().textProperty().bind(vm.warningProperty());
+
+        Button freezeAll = new Button();
+        freezeAll.setId(FREEZE_ALL_ID);
+        freezeAll.getStyleClass().add("freeze-all");
+        freezeAll.textProperty().bind(javafx.beans.binding.Bindings.when(sv.frozenAllProperty())
+                .then("Unfreeze all").otherwise("Freeze all"));
+        freezeAll.setTooltip(new Tooltip("Stop every scaling action at once (Ctrl+Shift+F)"));
+        freezeAll.setOnAction(e -> actions.toggleFreezeAll());
+        freezeAll.setFocusTraversable(false);
+        Button journal = new Button("Journal");
+        journal.setTooltip(new Tooltip("Every proposal, approval, freeze and change (Ctrl+J)"));
+        journal.setOnAction(e -> openJournal.run());
+        journal.setFocusTraversable(false);
+
         Label time = new Label();
         time.textProperty().bind(vm.sessionTimeProperty());
         time.getStyleClass().addAll(Styles.NUMERIC, Styles.MUTED);
@@ -73,8 +116,8 @@ public final class TopBar extends HBox {
         theme.setOnAction(e -> vm.toggleTheme());
         theme.setFocusTraversable(false);
 
-        getChildren().addAll(word, separator(), contextBox, separator(), cluster, metrics, freshness, spacer, speed,
-                time, theme);
+        getChildren().addAll(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
+                pending, frozen, warning, spacer, speed, time, theme, journal, freezeAll);
     }
 
     private static HBox speedSelector(MainViewModel vm) {

@@ -1,0 +1,142 @@
+package io.headroom.ui.supervise;
+
+import io.headroom.ui.Styles;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Window;
+
+/**
+ * The operator's dialogs: freeze, override, another value, and confirmations for what is
+ * dangerous. Each returns what the operator chose; none does I/O.
+ */
+public final class Dialogs {
+    public static final String REASON_ID = "dialog-reason";
+    public static final String REPLICAS_ID = "dialog-replicas";
+    public static final String DURATION_ID = "dialog-duration";
+
+    static final Map<String, Duration> DURATIONS = new LinkedHashMap<>();
+
+    static {
+        DURATIONS.put("15 minutes", Duration.ofMinutes(15));
+        DURATIONS.put("1 hour", Duration.ofHours(1));
+        DURATIONS.put("4 hours", Duration.ofHours(4));
+        DURATIONS.put("12 hours", Duration.ofHours(12));
+    }
+
+    private Dialogs() {
+    }
+
+    /** What a freeze or override dialog returns. */
+    public record Choice(int replicas, Duration duration, String reason) {
+    }
+
+    public static Optional<Choice> freeze(Window owner, String scope) {
+        return ask(owner, "Freeze " + scope, "No scaling action is applied to " + scope
+                + " until the freeze ends or is lifted. Decisions keep being computed and shown.", -1, "1 hour");
+    }
+
+    public static Optional<Choice> override(Window owner, String className, int current) {
+        return ask(owner, "Override " + className, "Pin " + className + " to a replica count until a time. "
+                + "The decision keeps running and is shown; it takes over again when the override ends.", current,
+                "1 hour");
+    }
+
+    public static Optional<Integer> otherValue(Window owner, ProposalRow p) {
+        return ask(owner, "Approve " + p.className() + " with another value", "Proposed: " + p.from() + " → "
+                + p.to() + ". Apply this many replicas instead:", p.to(), null).map(Choice::replicas);
+    }
+
+    private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration) {
+        Dialog<Choice> d = new Dialog<>();
+        d.initOwner(owner);
+        d.setTitle(title);
+        d.setHeaderText(title);
+        GridPane g = new GridPane();
+        g.setHgap(10);
+        g.setVgap(8);
+        g.setPadding(new Insets(10, 10, 0, 10));
+        Label info = new Label(text);
+        info.setWrapText(true);
+        info.setMaxWidth(420);
+        g.add(info, 0, 0, 2, 1);
+        int row = 1;
+        Spinner<Integer> count = new Spinner<>(0, 1000, Math.max(0, replicas));
+        count.setEditable(true);
+        count.setId(REPLICAS_ID);
+        if (replicas >= 0) {
+            g.addRow(row++, new Label("Replicas"), count);
+        }
+        ChoiceBox<String> ttl = new ChoiceBox<>();
+        ttl.getItems().addAll(DURATIONS.keySet());
+        ttl.setId(DURATION_ID);
+        ttl.setValue(duration);
+        if (duration != null) {
+            g.addRow(row++, new Label("For"), ttl);
+        }
+        TextField reason = new TextField();
+        reason.setId(REASON_ID);
+        reason.setPromptText("why (goes to the journal)");
+        reason.setPrefColumnCount(28);
+        g.addRow(row, new Label("Reason"), reason);
+        d.getDialogPane().setContent(g);
+        ButtonType ok = new ButtonType("Apply", ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().addAll(ok, ButtonType.CANCEL);
+        Node okButton = d.getDialogPane().lookupButton(ok);
+        // A freeze or override without a reason is refused by the supervisor; say so here first.
+        okButton.disableProperty().bind(reason.textProperty().isEmpty().and(
+                javafx.beans.binding.Bindings.createBooleanBinding(() -> duration != null)));
+        styled(d);
+        d.setOnShown(e -> (duration != null ? reason : count.getEditor()).requestFocus());
+        d.setResultConverter(b -> b == ok ? new Choice(typed(count),
+                duration == null ? null : DURATIONS.get(ttl.getValue()), reason.getText().trim()) : null);
+        return d.showAndWait();
+    }
+
+    /** The number in the spinner's editor, even when the operator typed it and pressed Apply at once. */
+    private static int typed(Spinner<Integer> count) {
+        try {
+            int v = Integer.parseInt(count.getEditor().getText().trim());
+            return Math.max(0, Math.min(1000, v));
+        } catch (NumberFormatException e) {
+            return count.getValue();
+        }
+    }
+
+    /** A yes/no question for what is dangerous; the safe answer is the default. */
+    public static boolean confirm(Window owner, String title, String text, String yes) {
+        Alert a = new Alert(Alert.AlertType.WARNING);
+        a.initOwner(owner);
+        a.setTitle(title);
+        a.setHeaderText(title);
+        a.setContentText(text);
+        ButtonType go = new ButtonType(yes, ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancel = new ButtonType("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
+        a.getButtonTypes().setAll(cancel, go);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(go)).setDefaultButton(false);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(cancel)).setDefaultButton(true);
+        styled(a);
+        return a.showAndWait().orElse(cancel) == go;
+    }
+
+    private static void styled(Dialog<?> d) {
+        if (d.getOwner() != null && d.getOwner().getScene() != null) {
+            d.getDialogPane().getStylesheets().addAll(d.getOwner().getScene().getStylesheets());
+            var root = d.getOwner().getScene().getRoot();
+            d.getDialogPane().getStyleClass().addAll(root.getStyleClass().contains(Styles.THEME_LIGHT)
+                    ? Styles.THEME_LIGHT : Styles.THEME_DARK);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.headroom.ui.supervise;
+
+import io.headroom.ui.Styles;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** The proposals inbox: one card per pending change, approve / reject / another value. */
+public final class InboxView extends VBox {
+    public static final String LIST_ID = "inbox";
+    public static final String SHORTCUTS = "A approve · R reject · O other value · F freeze class · "
+            + "Ctrl+Shift+F freeze all · Ctrl+Z undo · Ctrl+J journal";
+
+    private final ListView<ProposalRow> list = new ListView<>();
+
+    public InboxView(OperatorActions actions) {
+        SupervisionViewModel vm = actions.viewModel();
+        getStyleClass().add("inbox");
+        Label title = new Label("Proposals");
+        title.getStyleClass().add("inbox-title");
+        Label count = new Label();
+        count.textProperty().bind(vm.pendingCountProperty().asString());
+        count.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+        HBox header = new HBox(8, title, count);
+        header.setAlignment(Pos.CENTER_LEFT);
+
+        list.setId(LIST_ID);
+        list.setItems(vm.proposals());
+        list.setPlaceholder(new Label("No change is waiting for you."));
+        list.setCellFactory(l -> new Card(actions));
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (row != null && row != vm.selectedProperty().get()) {
+                vm.selectedProperty().set(row);
+            }
+        });
+        vm.selectedProperty().addListener((o, a, row) -> {
+            if (row != null && list.getSelectionModel().getSelectedItem() != row) {
+                list.getSelectionModel().select(row);
+            }
+        });
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        Label keys = new Label(SHORTCUTS);
+        keys.getStyleClass().addAll(Styles.FAINT, "inbox-keys");
+        keys.setWrapText(true);
+        keys.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label status = new Label();
+        status.textProperty().bind(vm.statusProperty());
+        status.setWrapText(true);
+        status.getStyleClass().add("inbox-status");
+        vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
+                ok ? null : Styles.BAD));
+        getChildren().addAll(header, list, status, keys);
+    }
+
+    public ListView<ProposalRow> list() {
+        return list;
+    }
+
+    /** One proposal as a card; buttons act on exactly this proposal. */
+    private static final class Card extends ListCell<ProposalRow> {
+        private final OperatorActions actions;
+        private final Label cls = new Label();
+        private final Label change = new Label();
+        private final Label when = new Label();
+        private final Label why = new Label();
+        private final Button approve = new Button("Approve");
+        private final Button reject = new Button("Reject");
+        private final Button other = new Button("Other value…");
+        private final VBox box;
+
+        Card(OperatorActions actions) {
+            this.actions = actions;
+            cls.getStyleClass().add("card-class");
+            change.getStyleClass().add("card-change");
+            when.getStyleClass().add(Styles.MUTED);
+            why.getStyleClass().add("card-why");
+            why.setWrapText(true);
+            why.setMaxHeight(48);
+            approve.getStyleClass().add("approve");
+            approve.setTooltip(new Tooltip("Approve (A)"));
+            reject.setTooltip(new Tooltip("Reject (R)"));
+            other.setTooltip(new Tooltip("Approve with another replica count (O)"));
+            approve.setOnAction(e -> actions.approve(getItem()));
+            reject.setOnAction(e -> actions.reject(getItem()));
+            other.setOnAction(e -> actions.approveOtherValue(getItem()));
+            Region spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            HBox top = new HBox(8, cls, change, spacer, when);
+            top.setAlignment(Pos.BASELINE_LEFT);
+            HBox buttons = new HBox(6, approve, reject, other);
+            box = new VBox(4, top, why, buttons);
+            box.getStyleClass().add("card");
+            setPrefWidth(0); // wrap to the list's width instead of widening it
+        }
+
+        @Override
+        protected void updateItem(ProposalRow p, boolean empty) {
+            super.updateItem(p, empty);
+            setText(null);
+            if (empty || p == null) {
+                setGraphic(null);
+                return;
+            }
+            SupervisionViewModel vm = actions.viewModel();
+            cls.setText(p.className());
+            change.setText(p.from() + " → " + p.to());
+            Styles.toggle(change, java.util.List.of(Styles.CHANGE_UP, Styles.CHANGE_DOWN),
+                    p.up() ? Styles.CHANGE_UP : Styles.CHANGE_DOWN);
+            when.setText(vm.age(p) + " · " + vm.expiresIn(p));
+            why.setText(p.explanation());
+            setGraphic(box);
+        }
+    }
+}

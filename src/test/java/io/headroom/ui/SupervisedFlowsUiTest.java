@@ -1,0 +1,274 @@
+package io.headroom.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.session.Session;
+import io.headroom.supervise.ClassSupervision;
+import io.headroom.supervise.Mode;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.TopBar;
+import io.headroom.ui.supervise.ClassControls;
+import io.headroom.ui.supervise.Dialogs;
+import io.headroom.ui.supervise.ProposalRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Supervised mode as the operator uses it, in the real console on the sandbox at 60× speed:
+ * proposals arrive one per class, A approves, R rejects, an override pins and hands back, Freeze
+ * all stops every actuation while decisions keep updating, auto mode asks first.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SupervisedFlowsUiTest {
+    static HeadroomApp app;
+    static Stage stage;
+    static Path journalFile;
+    static final List<String> notified = new CopyOnWriteArrayList<>();
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void start() throws Exception {
+        journalFile = Files.createTempDirectory("headroom-ui").resolve("journal.jsonl");
+        stage = FxToolkit.registerPrimaryStage();
+        app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--journal=" + journalFile);
+        onFx(() -> {
+            view().setNotifier((title, body) -> notified.add(title + ": " + body));
+            return null;
+        });
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        FxToolkit.cleanupApplication(app);
+    }
+
+    static MainView view() {
+        return (MainView) stage.getScene().getRoot();
+    }
+
+    static Session session() {
+        return app.session();
+    }
+
+    static int replicas(String cls) {
+        WorkloadClass c = session().loop().classes().stream().filter(x -> x.name().equals(cls)).findFirst()
+                .orElseThrow();
+        return session().loop().cluster().workload(c.target()).orElseThrow().specReplicas();
+    }
+
+    static List<JournalRecord> journal() {
+        return session().journal().replay().records();
+    }
+
+    static ProposalRow waitForProposal() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<ProposalRow> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> {
+            seen.set(onFx(() -> view().supervisionViewModel().selectedProperty().get()));
+            return seen.get() != null;
+        });
+        return seen.get();
+    }
+
+    @Test
+    @Order(1)
+    void proposalsArriveOnePerClassAndNothingIsAppliedWithoutApproval() throws Exception {
+        waitForProposal();
+        List<ProposalRow> rows = onFx(() -> new ArrayList<>(view().supervisionViewModel().proposals()));
+        Set<String> classes = new HashSet<>();
+        for (ProposalRow r : rows) {
+            assertTrue(classes.add(r.className()), "one proposal per class, not many: " + rows);
+        }
+        assertTrue(journal().stream().noneMatch(r -> r.kind() == Kind.APPLIED), "nothing applied unasked");
+        Label pending = robot.lookup("#" + TopBar.PENDING_ID).queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(pending::getText).contains("waiting"));
+    }
+
+    @Test
+    @Order(2)
+    void pressingAApprovesTheSelectedProposal() throws Exception {
+        // At 60× a proposal can be withdrawn (the decision moved back) between seeing it and the
+        // key press; then the supervisor refuses, and we try the next one.
+        JournalRecord applied = null;
+        ProposalRow p = null;
+        for (int attempt = 0; attempt < 5 && applied == null; attempt++) {
+            p = waitForProposal();
+            String id = p.id();
+            robot.press(KeyCode.A).release(KeyCode.A);
+            try {
+                WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
+                        r -> (r.kind() == Kind.APPLIED || r.kind() == Kind.WITHDRAWN || r.kind() == Kind.EXPIRED)
+                                && id.equals(r.proposalId())));
+            } catch (java.util.concurrent.TimeoutException e) {
+                continue;
+            }
+            applied = journal().stream().filter(r -> r.kind() == Kind.APPLIED && id.equals(r.proposalId()))
+                    .findFirst().orElse(null);
+        }
+        assertNotNull(applied, "an approval went through");
+        assertEquals(applied.after().intValue(), replicas(p.className()), "replicas are what was approved");
+        String id = p.id();
+        assertTrue(journal().stream().anyMatch(r -> r.kind() == Kind.APPROVED && id.equals(r.proposalId())
+                && r.user() != null && "sandbox".equals(r.context())));
+    }
+
+    @Test
+    @Order(3)
+    void pressingRRejectsAndChangesNothing() throws Exception {
+        ProposalRow p = waitForProposal();
+        int before = replicas(p.className());
+        robot.press(KeyCode.R).release(KeyCode.R);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
+                r -> r.kind() == Kind.REJECTED && p.id().equals(r.proposalId())));
+        assertEquals(before, replicas(p.className()), "a rejection changes nothing");
+    }
+
+    @Test
+    @Order(4)
+    @SuppressWarnings("unchecked")
+    void anOverridePinsReplicasThenHandsBack() throws Exception {
+        String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
+        robot.clickOn("#" + ClassControls.OVERRIDE_ID);
+        waitForNode("#" + Dialogs.REPLICAS_ID);
+        javafx.scene.control.Spinner<Integer> count = robot.lookup("#" + Dialogs.REPLICAS_ID)
+                .queryAs(javafx.scene.control.Spinner.class);
+        onFx(() -> {
+            count.getValueFactory().setValue(7);
+            return null;
+        });
+        robot.clickOn("#" + Dialogs.REASON_ID).write("pin for the test");
+        ChoiceBox<String> ttl = robot.lookup("#" + Dialogs.DURATION_ID).queryAs(ChoiceBox.class);
+        onFx(() -> {
+            ttl.setValue("15 minutes");
+            return null;
+        });
+        robot.clickOn(waitForNode("Apply"));
+        waitOrExplain(20, () -> replicas(cls) == 7, "replicas of " + cls + " pinned to 7");
+        ClassSupervision c = onFx(() -> view().supervisionViewModel().of(cls));
+        assertNotNull(c.override());
+        // The shortest override is 15 minutes: 15 s at 60×. Then supervised mode takes over again.
+        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
+                r -> r.kind() == Kind.OVERRIDE_EXPIRED && cls.equals(r.className())));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> view().supervisionViewModel().of(cls).override() == null));
+    }
+
+    @Test
+    @Order(5)
+    void freezeAllStopsEveryActuationWhileDecisionsKeepUpdating() throws Exception {
+        robot.clickOn("#" + TopBar.FREEZE_ALL_ID);
+        waitForNode("#" + Dialogs.REASON_ID);
+        robot.clickOn("#" + Dialogs.REASON_ID).write("incident 4711");
+        robot.clickOn(waitForNode("Apply"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> view().supervisionViewModel().frozenAllProperty().get()));
+        // Auto mode everywhere would act on every decision, if the freeze let it.
+        for (WorkloadClass c : session().loop().classes()) {
+            session().supervisor().setMode(c.name(), Mode.AUTO).get(5, TimeUnit.SECONDS);
+        }
+        long applied = journal().stream().filter(r -> r.kind() == Kind.APPLIED).count();
+        List<Integer> before = session().loop().classes().stream().map(c -> replicas(c.name())).toList();
+        int points = onFx(() -> view().detailViewModel().seriesProperty().get().points());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> onFx(() -> view().detailViewModel().seriesProperty().get().points() >= points + 30));
+        assertEquals(applied, journal().stream().filter(r -> r.kind() == Kind.APPLIED).count(), "no actuation");
+        assertEquals(before, session().loop().classes().stream().map(c -> replicas(c.name())).toList());
+        Button freeze = robot.lookup("#" + TopBar.FREEZE_ALL_ID).queryButton();
+        assertEquals("Unfreeze all", onFx(freeze::getText));
+
+        // Lifting the freeze during an incident asks first.
+        robot.clickOn(freeze);
+        robot.clickOn(waitForNode("Lift freeze"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> !view().supervisionViewModel().frozenAllProperty().get()));
+        for (WorkloadClass c : session().loop().classes()) {
+            session().supervisor().setMode(c.name(), Mode.SUPERVISED).get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    @Order(6)
+    @SuppressWarnings("unchecked")
+    void autoModeAsksForConfirmation() throws Exception {
+        String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
+        ChoiceBox<Mode> mode = robot.lookup("#" + ClassControls.MODE_ID).queryAs(ChoiceBox.class);
+        WaitForAsyncUtils.asyncFx(() -> mode.setValue(Mode.AUTO));
+        robot.clickOn(waitForNode("Cancel"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(Mode.SUPERVISED, onFx(() -> view().supervisionViewModel().of(cls).mode()), "cancel keeps it");
+        assertEquals(Mode.SUPERVISED, onFx(mode::getValue));
+
+        WaitForAsyncUtils.asyncFx(() -> mode.setValue(Mode.AUTO));
+        robot.clickOn(waitForNode("Switch to auto"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> view().supervisionViewModel().of(cls).mode()) == Mode.AUTO);
+        assertTrue(journal().stream().anyMatch(r -> r.kind() == Kind.MODE_CHANGED && cls.equals(r.className())
+                && "AUTO".equals(r.detail())));
+    }
+
+    @Test
+    @Order(7)
+    void theJournalIsDurableAndHoldsNoSecrets() throws Exception {
+        String text = Files.readString(journalFile);
+        assertFalse(text.isBlank());
+        for (String line : text.split("\n")) {
+            assertTrue(line.contains("\"sum\":"), "every line carries its checksum");
+        }
+        assertFalse(text.toLowerCase().contains("bearer"));
+        assertTrue(notified.isEmpty() || notified.get(0).contains("proposal"));
+    }
+
+    /** Waits on a condition; on timeout says what the console said and journaled. */
+    void waitOrExplain(int seconds, Callable<Boolean> condition, String what) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            List<JournalRecord> j = journal();
+            throw new AssertionError(what + " did not happen; status: "
+                    + onFx(() -> view().supervisionViewModel().statusProperty().get()) + "; journal tail: "
+                    + j.subList(Math.max(0, j.size() - 5), j.size()));
+        }
+    }
+
+    /** Waits for a node that is on screen now (closed dialogs leave their nodes behind). */
+    javafx.scene.Node waitForNode(String query) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> showing(query) != null);
+        return showing(query);
+    }
+
+    javafx.scene.Node showing(String query) {
+        return robot.lookup(query).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null
+                && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()).findFirst()
+                .orElse(null);
+    }
+
+    static <T> T onFx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+}
