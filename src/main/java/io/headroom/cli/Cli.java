@@ -29,6 +29,7 @@ public final class Cli {
         List<String> rest = args.subList(1, args.size());
         return switch (command) {
             case "simulate" -> SimulateCommand.run(rest, out, err);
+            case "plan" -> PlanCommand.run(rest, out, err);
             case "help", "-h", "--help" -> {
                 out.println(usage());
                 yield ExitCode.OK;
@@ -82,6 +83,8 @@ public final class Cli {
         return """
                 usage: headroom [--speed=N] [--seed=N] [--journal=FILE]   open the console (the built-in sandbox when nothing is configured)
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time
+                       headroom plan --config FILE [--once] [--json] [--replicas class=N ...]
+                                                                    the decision per class from live Prometheus data
                        headroom help""";
     }
 }

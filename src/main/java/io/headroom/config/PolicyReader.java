@@ -36,6 +36,15 @@ public final class PolicyReader {
      * @return the policy, or null when the node had problems
      */
     public static Policy read(ConfigNode node, ConfigErrors errors, Policy base) {
+        return read(node, errors, base, null);
+    }
+
+    /**
+     * Reads a policy whose ceilings may also take {@code budgetQuery} / {@code perReplicaQuery}
+     * (a workloads file's PromQL): each query is handed to {@code queries}, and the ceiling reads the
+     * signal name it returns. With {@code queries} null those fields are unknown, as in a scenario file.
+     */
+    public static Policy read(ConfigNode node, ConfigErrors errors, Policy base, CeilingQueries queries) {
         int before = errors.count();
         Fields f = Fields.of(node, errors);
         Policy.Builder b = base.toBuilder();
@@ -78,7 +87,7 @@ public final class PolicyReader {
             b.fallback(fallback(fb, base.fallback()));
         }
         if (f.has("ceilings")) {
-            b.ceilings(ceilings(f.list("ceilings"), errors));
+            b.ceilings(ceilings(f.list("ceilings"), errors, queries));
         }
         Fields guard = f.object("dependencyGuard");
         if (guard != null) {
@@ -160,12 +169,24 @@ public final class PolicyReader {
         return f.build(() -> new DependencyGuard(threshold, label));
     }
 
-    static List<CeilingSpec> ceilings(List<ConfigNode> items, ConfigErrors errors) {
+    /** Where a ceiling's PromQL goes: the caller runs it as a named signal of the class. */
+    @FunctionalInterface
+    public interface CeilingQueries {
+        /**
+         * Registers the query for one side of a ceiling.
+         *
+         * @param side "budget" or "perReplica"
+         * @return the signal name the ceiling reads
+         */
+        String register(String ceilingName, String side, String query);
+    }
+
+    static List<CeilingSpec> ceilings(List<ConfigNode> items, ConfigErrors errors, CeilingQueries queries) {
         List<CeilingSpec> out = new ArrayList<>();
         Map<String, ConfigNode> names = new HashMap<>();
         for (ConfigNode n : items) {
             Fields f = Fields.of(n, errors);
-            CeilingSpec c = ceiling(f);
+            CeilingSpec c = ceiling(f, queries);
             if (c != null) {
                 ConfigNode first = names.putIfAbsent(c.name(), f.get("name").orElse(n));
                 if (first != null) {
@@ -178,8 +199,11 @@ public final class PolicyReader {
         return out;
     }
 
-    /** {name, replicas: N} or {name, budget|budgetSignal, perReplica|perReplicaSignal, conservativeReplicas}. */
-    static CeilingSpec ceiling(Fields f) {
+    /**
+     * {name, replicas: N} or {name, budget|budgetSignal|budgetQuery, perReplica|perReplicaSignal|perReplicaQuery,
+     * conservativeReplicas}; the query forms only when {@code queries} is given.
+     */
+    static CeilingSpec ceiling(Fields f, CeilingQueries queries) {
         int before = f.errors().count();
         String name = f.requiredString("name");
         Integer replicas = f.integer("replicas");
@@ -187,10 +211,13 @@ public final class PolicyReader {
         String budgetSignal = f.string("budgetSignal");
         Double perReplica = f.number("perReplica");
         String perReplicaSignal = f.string("perReplicaSignal");
+        // Asked for only when queries are allowed, so elsewhere they stay unknown fields.
+        String budgetQuery = queries == null ? null : query(f, "budgetQuery");
+        String perReplicaQuery = queries == null ? null : query(f, "perReplicaQuery");
         Integer conservative = f.integer("conservativeReplicas");
         f.finish();
-        boolean hasBudget = f.has("budget") || f.has("budgetSignal");
-        boolean hasPer = f.has("perReplica") || f.has("perReplicaSignal");
+        boolean hasBudget = f.has("budget") || f.has("budgetSignal") || budgetQuery != null;
+        boolean hasPer = f.has("perReplica") || f.has("perReplicaSignal") || perReplicaQuery != null;
         if (f.has("replicas") && (hasBudget || hasPer)) {
             f.error("replicas", "give either replicas or budget/perReplica, not both");
         }
@@ -200,10 +227,18 @@ public final class PolicyReader {
         if (f.has("perReplica") && f.has("perReplicaSignal")) {
             f.error("perReplicaSignal", "give either perReplica or perReplicaSignal, not both");
         }
-        if (!f.has("replicas") && !hasBudget && f.isMap()) {
-            f.error("budget", "a ceiling needs replicas, budget or budgetSignal");
+        if (budgetQuery != null && (f.has("budget") || f.has("budgetSignal"))) {
+            f.error("budgetQuery", "give only one of budget, budgetSignal and budgetQuery");
         }
-        boolean dynamic = budgetSignal != null || perReplicaSignal != null;
+        if (perReplicaQuery != null && (f.has("perReplica") || f.has("perReplicaSignal"))) {
+            f.error("perReplicaQuery", "give only one of perReplica, perReplicaSignal and perReplicaQuery");
+        }
+        if (!f.has("replicas") && !hasBudget && f.isMap()) {
+            f.error("budget", queries == null ? "a ceiling needs replicas, budget or budgetSignal"
+                    : "a ceiling needs replicas, budget, budgetSignal or budgetQuery");
+        }
+        boolean dynamic = budgetSignal != null || perReplicaSignal != null || budgetQuery != null
+                || perReplicaQuery != null;
         if (dynamic && conservative == null && !f.has("conservativeReplicas")) {
             // Missing telemetry must fall back to a known limit, never to "unlimited" (DESIGN §3.5).
             f.error("conservativeReplicas", "is required when the ceiling reads a signal (used while it is missing)");
@@ -216,15 +251,29 @@ public final class PolicyReader {
             return limit == null ? null
                     : f.build(() -> new CeilingSpec(name, limit, CeilingSpec.Source.constant(1), conservative));
         }
-        CeilingSpec.Source b = budgetSignal != null
+        CeilingSpec.Source b = budgetQuery != null
+                ? CeilingSpec.Source.signal(queries.register(name, "budget", budgetQuery))
+                : budgetSignal != null
                 ? f.buildAt("budgetSignal", () -> CeilingSpec.Source.signal(budgetSignal))
                 : f.buildAt("budget", () -> CeilingSpec.Source.constant(budget));
-        CeilingSpec.Source per = perReplicaSignal != null
+        CeilingSpec.Source per = perReplicaQuery != null
+                ? CeilingSpec.Source.signal(queries.register(name, "perReplica", perReplicaQuery))
+                : perReplicaSignal != null
                 ? f.buildAt("perReplicaSignal", () -> CeilingSpec.Source.signal(perReplicaSignal))
                 : perReplica != null ? f.buildAt("perReplica", () -> CeilingSpec.Source.constant(perReplica)) : null;
         if (b == null || (hasPer && per == null)) {
             return null;
         }
         return f.build(() -> new CeilingSpec(name, b, per, conservative));
+    }
+
+    /** A PromQL field: a non-blank string, or null (absent or recorded as a problem). */
+    static String query(Fields f, String key) {
+        String q = f.string(key);
+        if (q != null && q.isBlank()) {
+            f.error(key, "must not be blank");
+            return null;
+        }
+        return q == null ? null : q.strip();
     }
 }

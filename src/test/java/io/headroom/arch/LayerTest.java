@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class LayerTest {
     static final Path MAIN = Path.of("src/main/java/io/headroom");
     /** Package references written out in full count as much as imports do. */
-    static final Pattern REFERENCE = Pattern.compile("\\b(javafx|io\\.fabric8|okhttp3|com\\.squareup|io\\.headroom)"
+    static final Pattern REFERENCE = Pattern.compile("\\b(javafx|io\\.fabric8|okhttp3|okio|com\\.squareup|io\\.headroom)"
             + "(\\.[a-zA-Z_][\\w]*)+");
 
     @Test
@@ -47,6 +47,15 @@ class LayerTest {
                 "session", "supervise", "journal")) {
             assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
         }
+    }
+
+    @Test
+    void onlyThePrometheusAdapterUsesOkHttp() throws IOException {
+        for (String pkg : List.of("decision", "loop", "sandbox", "sim", "metrics", "config", "time", "session", "cli",
+                "ui")) {
+            assertEquals(List.of(), references(pkg, List.of("okhttp3", "okio")), pkg + " must not use OkHttp");
+        }
+        assertFalse(references("prometheus", List.of("okhttp3")).isEmpty(), "the scanner sees the adapter's use");
     }
 
     @Test

@@ -1,0 +1,339 @@
+package io.headroom.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.config.ClassConfig;
+import io.headroom.config.ConfigException;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.decision.CeilingResult;
+import io.headroom.decision.ClassMemory;
+import io.headroom.decision.Decision;
+import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Observation;
+import io.headroom.decision.Reason;
+import io.headroom.decision.Signal;
+import io.headroom.prometheus.PrometheusClient;
+import io.headroom.prometheus.PrometheusMetricsSource;
+import io.headroom.prometheus.PrometheusSetupException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * {@code headroom plan --config FILE [--once] [--json] [--replicas class=N …]}: what the decision
+ * would be for every class, from live Prometheus data, without acting. With {@code --once} it
+ * evaluates once; otherwise it repeats every polling interval, each class remembering its past
+ * decisions as the control loop does, until interrupted.
+ */
+final class PlanCommand {
+    private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    /** Concurrent queries per tick. */
+    static final int QUERY_THREADS = 8;
+
+    /** Waits between rounds; tests pass one that returns at once. */
+    interface Pause {
+        void pause(Duration d) throws InterruptedException;
+    }
+
+    private PlanCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        return run(args, out, err, System::getenv, d -> Thread.sleep(d.toMillis()), Integer.MAX_VALUE);
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err, Function<String, String> env, Pause pause,
+                   int maxRounds) {
+        Path config = null;
+        boolean json = false;
+        boolean once = false;
+        Map<String, Integer> replicas = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--config" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("headroom plan: --config needs a file");
+                        return ExitCode.USAGE;
+                    }
+                    config = Path.of(args.get(++i));
+                }
+                case "--json" -> json = true;
+                case "--once" -> once = true;
+                case "--replicas" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("headroom plan: --replicas needs class=N");
+                        return ExitCode.USAGE;
+                    }
+                    String kv = args.get(++i);
+                    int eq = kv.lastIndexOf('=');
+                    Integer n = null;
+                    if (eq > 0) {
+                        try {
+                            n = Integer.parseInt(kv.substring(eq + 1));
+                        } catch (NumberFormatException e) {
+                            n = null;
+                        }
+                    }
+                    if (n == null || n < 0) {
+                        err.println("headroom plan: --replicas needs class=N with N a whole number >= 0, got '" + kv + "'");
+                        return ExitCode.USAGE;
+                    }
+                    replicas.put(kv.substring(0, eq), n);
+                }
+                case "-h", "--help" -> {
+                    out.println(usage());
+                    return ExitCode.OK;
+                }
+                default -> {
+                    err.println("headroom plan: unknown argument '" + a + "'\n" + usage());
+                    return ExitCode.USAGE;
+                }
+            }
+        }
+        if (config == null) {
+            err.println("headroom plan: --config FILE is required\n" + usage());
+            return ExitCode.USAGE;
+        }
+        if (!Files.isRegularFile(config)) {
+            err.println("headroom plan: " + config + ": no such file");
+            return ExitCode.USAGE;
+        }
+        WorkloadsFile file;
+        try {
+            file = WorkloadsFile.read(config);
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return ExitCode.USAGE;
+        }
+        for (String cls : replicas.keySet()) {
+            if (file.classConfig(cls).isEmpty()) {
+                err.println("headroom plan: --replicas " + cls + "=…: no class '" + cls + "' in "
+                        + file.source());
+                return ExitCode.USAGE;
+            }
+        }
+        PrometheusClient client;
+        try {
+            client = PrometheusClient.connect(file.prometheus(), env, Clock.systemUTC());
+        } catch (PrometheusSetupException e) {
+            err.println(file.source() + ": " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        if (client.insecure()) {
+            err.println("headroom plan: warning: TLS verification is off for " + client.url()
+                    + " (insecureSkipVerify)");
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(QUERY_THREADS, daemonThreads());
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, file.classes(), pool,
+                PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {
+            int rounds = once ? 1 : maxRounds;
+            Map<String, ClassMemory> memory = new HashMap<>();
+            int code = ExitCode.OK;
+            for (int round = 0; round < rounds; round++) {
+                if (round > 0) {
+                    try {
+                        pause.pause(pollInterval(file));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+                code = round(file, source, replicas, memory, json, out);
+            }
+            out.flush();
+            return code;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One evaluation of every class; FAILED when some class could not be evaluated. */
+    private static int round(WorkloadsFile file, PrometheusMetricsSource source, Map<String, Integer> overrides,
+                             Map<String, ClassMemory> memory, boolean json, PrintStream out) {
+        List<String> names = file.classes().stream().map(ClassConfig::name).toList();
+        Instant now = Instant.now();
+        Map<String, Map<String, Signal>> readings = source.read(names, now);
+        int code = ExitCode.OK;
+        if (!json) {
+            out.println(String.format(Locale.ROOT, "%-22s %7s %6s %6s %6s %7s  %-18s %s", "class", "current",
+                    "slots", "slotR", "ageR", "desired", "binding ceiling", "reasons"));
+        }
+        for (ClassConfig c : file.classes()) {
+            Map<String, Signal> signals = readings.getOrDefault(c.name(), Map.of());
+            Integer current = overrides.get(c.name());
+            String currentFrom = "--replicas";
+            if (current == null) {
+                Signal r = signals.getOrDefault(WorkloadsFile.REPLICAS, Signal.missing("no replicas query"));
+                currentFrom = "signal";
+                if (r.present() && r.value() >= 0) {
+                    current = (int) Math.round(r.value());
+                } else {
+                    String why = c.query(WorkloadsFile.REPLICAS) == null
+                            ? "no 'replicas' signal in the config and no --replicas " + c.name() + "=N"
+                            : "the 'replicas' signal has no value (" + (r.present() ? "negative" : r.missingReason())
+                            + "); pass --replicas " + c.name() + "=N";
+                    code = ExitCode.FAILED;
+                    if (json) {
+                        ObjectNode o = JSON.createObjectNode();
+                        o.put("class", c.name());
+                        o.put("error", "current replicas unknown: " + why);
+                        out.println(write(o));
+                    } else {
+                        out.println(String.format(Locale.ROOT, "%-22s error: current replicas unknown: %s", c.name(), why));
+                    }
+                    continue;
+                }
+            }
+            Observation obs = new Observation(current, current, signals);
+            Decision d = DecisionEngine.decide(c.name(), c.policy(), obs,
+                    memory.getOrDefault(c.name(), ClassMemory.initial()), now);
+            memory.put(c.name(), d.memory());
+            out.println(json ? write(toJson(c, d, obs, currentFrom)) : text(d));
+        }
+        return code;
+    }
+
+    static ObjectNode toJson(ClassConfig c, Decision d, Observation obs, String currentFrom) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("class", d.className());
+        o.put("at", d.at().toString());
+        o.put("currentReplicas", d.currentReplicas());
+        o.put("currentReplicasFrom", currentFrom);
+        putInt(o, "estimatedSlots", d.estimatedSlots());
+        putInt(o, "slotReplicas", d.slotReplicas());
+        putInt(o, "ageReplicas", d.ageReplicas());
+        o.put("desiredReplicas", d.desiredReplicas());
+        ObjectNode ceilings = o.putObject("ceilings");
+        for (CeilingResult r : d.ceilings()) {
+            ceilings.put(r.name(), r.limit());
+        }
+        if (d.bindingCeiling() == null) {
+            o.putNull("bindingCeiling");
+        } else {
+            o.put("bindingCeiling", d.bindingCeiling());
+        }
+        var reasons = o.putArray("reasons");
+        for (Reason r : d.reasons()) {
+            reasons.add(r.toString());
+        }
+        o.put("explanation", d.explanation());
+        ObjectNode inputs = o.putObject("inputs");
+        Map<String, InputStatus> all = new LinkedHashMap<>();
+        for (InputStatus s : d.inputs()) {
+            all.put(s.name(), s);
+        }
+        double staleAfter = 2 * c.policy().pollIntervalSeconds();
+        for (String name : c.queries().keySet()) {
+            all.computeIfAbsent(name, n -> status(n, obs.signal(n), d.at(), staleAfter));
+        }
+        for (InputStatus s : all.values()) {
+            ObjectNode i = inputs.putObject(s.name());
+            if (Double.isFinite(s.value())) {
+                i.put("value", s.value());
+            } else {
+                i.putNull("value"); // missing is null, never 0
+            }
+            if (s.sampledAt() == null) {
+                i.putNull("sampleTimestamp");
+            } else {
+                i.put("sampleTimestamp", s.sampledAt().toString());
+            }
+            i.put("status", s.status().name());
+            if (s.reason() != null) {
+                i.put("reason", s.reason());
+            }
+        }
+        return o;
+    }
+
+    /** The status of a signal the decision does not list itself (replicas, ceiling queries). */
+    private static InputStatus status(String name, Signal s, Instant now, double staleAfterSeconds) {
+        if (!s.present()) {
+            return new InputStatus(name, InputStatus.Status.MISSING, Double.NaN, null, s.missingReason());
+        }
+        double age = Duration.between(s.sampledAt(), now).toMillis() / 1000.0;
+        if (age > staleAfterSeconds) {
+            return new InputStatus(name, InputStatus.Status.STALE, s.value(), s.sampledAt(),
+                    "sample " + DecisionEngine.fmt(age) + " s old");
+        }
+        return new InputStatus(name, InputStatus.Status.OK, s.value(), s.sampledAt(), null);
+    }
+
+    static String text(Decision d) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-22s %7d %6s %6s %6s %7d  %-18s %s",
+                d.className(), d.currentReplicas(), n(d.estimatedSlots()), n(d.slotReplicas()), n(d.ageReplicas()),
+                d.desiredReplicas(), d.bindingCeiling() == null ? "—" : d.bindingCeiling(),
+                String.join(",", d.reasons().stream().map(Reason::toString).toList())));
+        sb.append("\n  ").append(d.explanation());
+        List<String> problems = new ArrayList<>();
+        for (InputStatus s : d.inputs()) {
+            if (!s.usable() && !"not collected".equals(s.reason())) {
+                problems.add(s.name() + " " + s.status().name().toLowerCase(Locale.ROOT) + " (" + s.reason() + ")");
+            }
+        }
+        if (!problems.isEmpty()) {
+            sb.append("\n  inputs: ").append(String.join("; ", problems));
+        }
+        return sb.toString();
+    }
+
+    private static String n(Integer v) {
+        return v == null ? "—" : v.toString();
+    }
+
+    private static void putInt(ObjectNode o, String field, Integer v) {
+        if (v == null) {
+            o.putNull(field);
+        } else {
+            o.put(field, v);
+        }
+    }
+
+    private static Duration pollInterval(WorkloadsFile file) {
+        double min = file.classes().stream().mapToDouble(c -> c.policy().pollIntervalSeconds()).min().orElse(15);
+        return Duration.ofMillis(Math.round(min * 1000));
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "headroom-plan-query-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    static String usage() {
+        return "usage: headroom plan --config FILE [--once] [--json] [--replicas class=N ...]\n"
+                + "  Reads FILE (a workloads file, see examples/README-workloads.md), queries Prometheus and prints\n"
+                + "  the decision for every class without acting: one JSON object per class with --json, else a table.\n"
+                + "  --once evaluates once; without it, plan repeats every polling interval until interrupted.\n"
+                + "  --replicas class=N gives the current replicas of a class (else its 'replicas' signal).";
+    }
+
+    private static String write(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

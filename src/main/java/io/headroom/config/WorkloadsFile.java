@@ -1,0 +1,362 @@
+package io.headroom.config;
+
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Signals;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A workloads file: where Prometheus is and, per class, its scale target, the PromQL of each signal
+ * and its policy. The whole file is validated before anything runs; every problem is reported
+ * together as {@code FILE:LINE: path: message}. The format is documented in
+ * {@code examples/README-workloads.md}.
+ *
+ * @param source the file's name as the operator knows it (for messages)
+ */
+public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<ClassConfig> classes) {
+
+    /** The optional signal that gives current replicas when no cluster is configured. */
+    public static final String REPLICAS = "replicas";
+
+    /** Signals a class must define. */
+    public static final List<String> REQUIRED_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
+            Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE);
+
+    /** Signals a class may define. */
+    public static final List<String> OPTIONAL_SIGNALS = List.of(Signals.QUEUED_SERVICE, Signals.IN_FLIGHT,
+            Signals.COMPLETION_RATE, Signals.DEPENDENCY, Signals.POD_MEMORY, REPLICAS);
+
+    /** Longest per-request timeout accepted. */
+    static final int MAX_TIMEOUT_SECONDS = 300;
+
+    public WorkloadsFile {
+        classes = List.copyOf(classes);
+    }
+
+    /** The class with that name. */
+    public Optional<ClassConfig> classConfig(String name) {
+        return classes.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    /** The signal name a ceiling's query becomes: {@code ceiling:<name>:budget} or {@code …:perReplica}. */
+    public static String ceilingSignal(String ceilingName, String side) {
+        return "ceiling:" + ceilingName + ":" + side;
+    }
+
+    /** Reads and validates a file; relative paths inside it are relative to its directory. */
+    public static WorkloadsFile read(Path path) throws ConfigException {
+        Path dir = path.toAbsolutePath().getParent();
+        return read(ConfigTree.parse(path), dir);
+    }
+
+    /** Reads text; {@code file} names it in messages, {@code baseDir} anchors relative paths. */
+    public static WorkloadsFile read(String file, String text, ConfigTree.Format format, Path baseDir)
+            throws ConfigException {
+        return read(ConfigTree.parse(file, text, format), baseDir);
+    }
+
+    static WorkloadsFile read(ConfigNode root, Path baseDir) throws ConfigException {
+        ConfigErrors errors = new ConfigErrors();
+        Fields f = Fields.of(root, errors);
+        PrometheusEndpoint endpoint = null;
+        Fields prom = f.object("prometheus");
+        if (prom == null) {
+            if (!f.has("prometheus")) {
+                f.missing("prometheus");
+            }
+        } else {
+            endpoint = prometheus(prom, baseDir);
+        }
+        List<ClassConfig> classes = new ArrayList<>();
+        if (!f.has("classes")) {
+            f.missing("classes");
+        } else {
+            List<ConfigNode> items = f.list("classes");
+            if (items.isEmpty() && f.get("classes").get() instanceof ConfigNode.ListNode) {
+                f.error("classes", "must name at least one class");
+            }
+            Map<String, ConfigNode> seen = new HashMap<>();
+            for (ConfigNode item : items) {
+                Fields c = Fields.of(item, errors);
+                ClassConfig cc = readClass(c);
+                if (cc != null) {
+                    ConfigNode first = seen.putIfAbsent(cc.name(), c.get("name").orElse(item));
+                    if (first != null) {
+                        c.error("name", "class name '" + cc.name() + "' is used twice (first at line "
+                                + first.line() + ")");
+                    }
+                    classes.add(cc);
+                }
+            }
+        }
+        f.finish();
+        errors.throwIfAny();
+        return new WorkloadsFile(root.file(), endpoint, classes);
+    }
+
+    // ------------------------------------------------------------ prometheus
+
+    static PrometheusEndpoint prometheus(Fields p, Path baseDir) {
+        int before = p.errors().count();
+        URI url = null;
+        String urlText = p.requiredString("url");
+        if (urlText != null) {
+            url = url(p, urlText);
+        }
+        String tokenFile = p.string("bearerTokenFile");
+        String tokenEnv = p.string("bearerTokenEnv");
+        SecretRef token = null;
+        if (tokenFile != null && tokenEnv != null) {
+            p.error("bearerTokenEnv", "give either bearerTokenFile or bearerTokenEnv, not both");
+        } else if (tokenFile != null) {
+            token = existingFile(p, "bearerTokenFile", tokenFile, baseDir).map(SecretRef::file).orElse(null);
+        } else if (tokenEnv != null) {
+            token = envName(p, "bearerTokenEnv", tokenEnv) ? SecretRef.env(tokenEnv) : null;
+        }
+        PrometheusEndpoint.BasicAuth basic = null;
+        Fields b = p.object("basicAuth");
+        if (b != null) {
+            basic = basicAuth(b, baseDir);
+            if (token != null || tokenFile != null || tokenEnv != null) {
+                p.error("basicAuth", "give either a bearer token or basicAuth, not both");
+            }
+        }
+        Path ca = null;
+        String caText = p.string("caFile");
+        if (caText != null) {
+            ca = existingFile(p, "caFile", caText, baseDir).orElse(null);
+        }
+        boolean insecure = false;
+        Optional<ConfigNode> insecureNode = p.get("insecureSkipVerify");
+        if (insecureNode.isPresent()) {
+            if (insecureNode.get() instanceof ConfigNode.ScalarNode s
+                    && (s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
+                    || s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE)) {
+                insecure = s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
+            } else {
+                p.error("insecureSkipVerify", "expected true or false, got " + insecureNode.get().describe());
+            }
+        }
+        if (insecure && ca != null) {
+            p.error("insecureSkipVerify", "cannot be combined with caFile: either verify against the CA or skip verification");
+        }
+        if (url != null && "http".equals(url.getScheme()) && (ca != null || insecure)) {
+            p.error(ca != null ? "caFile" : "insecureSkipVerify", "applies only to an https url");
+        }
+        double timeout = p.number("timeoutSeconds", PrometheusEndpoint.DEFAULT_TIMEOUT.toSeconds());
+        if (!(timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS)) {
+            p.error("timeoutSeconds", "must be in (0, " + MAX_TIMEOUT_SECONDS + "], got " + num(timeout));
+        }
+        p.finish();
+        if (p.errors().count() > before) {
+            return null;
+        }
+        URI u = url;
+        SecretRef t = token;
+        PrometheusEndpoint.BasicAuth ba = basic;
+        Path c = ca;
+        boolean i = insecure;
+        Duration d = Duration.ofMillis(Math.round(timeout * 1000));
+        return p.build(() -> new PrometheusEndpoint(u, t, ba, c, i, d));
+    }
+
+    static URI url(Fields p, String text) {
+        URI url;
+        try {
+            url = new URI(text.strip());
+        } catch (URISyntaxException e) {
+            p.error("url", "not a URL: " + e.getReason());
+            return null;
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            p.error("url", "must start with http:// or https://, got \"" + text + "\"");
+            return null;
+        }
+        if (url.getHost() == null || url.getHost().isEmpty()) {
+            p.error("url", "needs a host, got \"" + text + "\"");
+            return null;
+        }
+        if (url.getRawUserInfo() != null) {
+            // Credentials in a URL end up in logs and title bars; they belong in basicAuth.
+            p.error("url", "must not contain credentials; use basicAuth with passwordFile or passwordEnv");
+            return null;
+        }
+        if (url.getRawQuery() != null || url.getRawFragment() != null) {
+            p.error("url", "must not have a query or fragment; give the server's base URL");
+            return null;
+        }
+        return url;
+    }
+
+    static PrometheusEndpoint.BasicAuth basicAuth(Fields b, Path baseDir) {
+        int before = b.errors().count();
+        String user = b.requiredString("username");
+        if (user != null && user.isEmpty()) {
+            b.error("username", "must not be empty");
+        }
+        String file = b.string("passwordFile");
+        String env = b.string("passwordEnv");
+        SecretRef password = null;
+        if (file != null && env != null) {
+            b.error("passwordEnv", "give either passwordFile or passwordEnv, not both");
+        } else if (file != null) {
+            password = existingFile(b, "passwordFile", file, baseDir).map(SecretRef::file).orElse(null);
+        } else if (env != null) {
+            password = envName(b, "passwordEnv", env) ? SecretRef.env(env) : null;
+        } else if (b.isMap()) {
+            b.error("passwordFile", "basicAuth needs passwordFile or passwordEnv (a password is never written in the file)");
+        }
+        b.finish();
+        if (b.errors().count() > before) {
+            return null;
+        }
+        SecretRef pw = password;
+        return b.build(() -> new PrometheusEndpoint.BasicAuth(user, pw));
+    }
+
+    private static Optional<Path> existingFile(Fields f, String key, String text, Path baseDir) {
+        if (text.isBlank()) {
+            f.error(key, "must not be blank");
+            return Optional.empty();
+        }
+        Path p = Path.of(text);
+        if (!p.isAbsolute() && baseDir != null) {
+            p = baseDir.resolve(p);
+        }
+        p = p.normalize();
+        if (!Files.isRegularFile(p)) {
+            f.error(key, "no such file: " + p);
+            return Optional.empty();
+        }
+        if (!Files.isReadable(p)) {
+            f.error(key, "cannot read " + p);
+            return Optional.empty();
+        }
+        return Optional.of(p);
+    }
+
+    private static boolean envName(Fields f, String key, String name) {
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            f.error(key, "must be an environment variable name, got \"" + name + "\"");
+            return false;
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------ classes
+
+    static ClassConfig readClass(Fields c) {
+        int before = c.errors().count();
+        String name = c.requiredString("name");
+        if (name != null && name.isBlank()) {
+            c.error("name", "must not be blank");
+        }
+        String context = c.requiredString("context");
+        if (context != null && context.isBlank()) {
+            c.error("context", "must not be blank");
+        }
+        String namespace = c.string("namespace");
+        WorkloadRef target = null;
+        Fields t = c.object("target");
+        if (t == null) {
+            if (!c.has("target")) {
+                c.missing("target");
+            }
+        } else {
+            String kind = t.string("kind");
+            if (kind != null && !kind.equals("Deployment") && !kind.equals("StatefulSet")) {
+                t.error("kind", "must be Deployment or StatefulSet, got \"" + kind + "\"");
+            }
+            String targetName = t.requiredString("name");
+            t.finish();
+            if (targetName != null && context != null) {
+                target = t.build(() -> new WorkloadRef(context, namespace, kind, targetName));
+            }
+        }
+
+        Map<String, String> queries = new LinkedHashMap<>();
+        Fields s = c.object("signals");
+        if (s == null) {
+            if (!c.has("signals")) {
+                c.missing("signals");
+            }
+        } else {
+            for (String signal : REQUIRED_SIGNALS) {
+                if (!s.has(signal)) {
+                    s.missing(signal);
+                } else {
+                    String q = PolicyReader.query(s, signal);
+                    if (q != null) {
+                        queries.put(signal, q);
+                    }
+                }
+            }
+            for (String signal : OPTIONAL_SIGNALS) {
+                String q = PolicyReader.query(s, signal);
+                if (q != null) {
+                    queries.put(signal, q);
+                }
+            }
+            s.finish();
+        }
+
+        Policy policy = Policy.defaults();
+        Optional<ConfigNode> policyNode = c.get("policy");
+        if (policyNode.isPresent()) {
+            Map<String, String> ceilingQueries = new LinkedHashMap<>();
+            policy = PolicyReader.read(policyNode.get(), c.errors(), Policy.defaults(), (ceiling, side, q) -> {
+                String signal = ceilingSignal(ceiling, side);
+                ceilingQueries.put(signal, q);
+                return signal;
+            });
+            queries.putAll(ceilingQueries);
+            if (policy != null) {
+                checkCeilingSignals(policyNode.get(), queries, c.errors());
+            }
+        }
+        c.finish();
+        if (c.errors().count() > before || policy == null || target == null) {
+            return null;
+        }
+        Policy p = policy;
+        WorkloadRef w = target;
+        return c.build(() -> new ClassConfig(name, w, queries, p));
+    }
+
+    /** A ceiling's budgetSignal/perReplicaSignal must name a signal this class queries. */
+    private static void checkCeilingSignals(ConfigNode policyNode, Map<String, String> queries,
+                                            ConfigErrors errors) {
+        if (!(policyNode instanceof ConfigNode.MapNode pm)
+                || !(pm.fields().get("ceilings") instanceof ConfigNode.ListNode list)) {
+            return;
+        }
+        for (ConfigNode item : list.items()) {
+            if (!(item instanceof ConfigNode.MapNode m)) {
+                continue;
+            }
+            for (String key : List.of("budgetSignal", "perReplicaSignal")) {
+                if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
+                        && !queries.containsKey(sn.text())) {
+                    errors.add(sn, "signal '" + sn.text() + "' is not defined in this class's signals"
+                            + " (use " + key.replace("Signal", "Query") + " for PromQL)");
+                }
+            }
+        }
+    }
+
+    static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,386 @@
+package io.headroom.prometheus;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.headroom.config.PrometheusEndpoint;
+import io.headroom.prometheus.ResponseDecoder.Answer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
+import okhttp3.Call;
+import okhttp3.Credentials;
+import okhttp3.FormBody;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * A small Prometheus HTTP API client: {@code /api/v1/query} and {@code /api/v1/query_range}, over
+ * OkHttp, decoded with Jackson's streaming parser. Every call returns an outcome (a value or typed
+ * no data) and never throws for anything the network or the server does. Thread-safe; calls block
+ * the calling thread for at most the endpoint's timeout, so never call it on the FX thread.
+ */
+public final class PrometheusClient implements AutoCloseable {
+
+    /** Queries longer than this go as a POST form, so proxies' URL limits do not bite. */
+    public static final int POST_THRESHOLD = 1500;
+    /** Prometheus refuses ranges with more points per series than this. */
+    public static final int MAX_POINTS = 11_000;
+
+    private final PrometheusEndpoint endpoint;
+    private final HttpUrl queryUrl;
+    private final HttpUrl rangeUrl;
+    private final OkHttpClient http;
+    private final Clock clock;
+    private final String display;
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicReference<Instant> lastSuccess = new AtomicReference<>();
+    private final AtomicReference<Failure> lastFailure = new AtomicReference<>();
+
+    private record Failure(Instant at, NoDataReason reason, String message) {
+    }
+
+    private PrometheusClient(PrometheusEndpoint endpoint, OkHttpClient http, Clock clock) {
+        this.endpoint = endpoint;
+        HttpUrl base = HttpUrl.get(endpoint.url().toString());
+        this.queryUrl = base.newBuilder().addPathSegments("api/v1/query").build();
+        this.rangeUrl = base.newBuilder().addPathSegments("api/v1/query_range").build();
+        this.http = http;
+        this.clock = clock;
+        this.display = base.toString();
+    }
+
+    /**
+     * Sets up a client: reads the bearer token or password now (from its file or environment
+     * variable), builds the trust store from the CA file, or turns verification off when the
+     * endpoint says so explicitly. Makes no request.
+     *
+     * @param env the environment, {@code System::getenv} in production
+     */
+    public static PrometheusClient connect(PrometheusEndpoint endpoint, Function<String, String> env, Clock clock)
+            throws PrometheusSetupException {
+        OkHttpClient.Builder b = new OkHttpClient.Builder()
+                .callTimeout(endpoint.timeout())
+                .connectTimeout(endpoint.timeout())
+                .readTimeout(endpoint.timeout())
+                .writeTimeout(endpoint.timeout())
+                .followRedirects(false);
+        String authorization = authorization(endpoint, env);
+        b.addInterceptor(chain -> {
+            Request.Builder r = chain.request().newBuilder().header("User-Agent", "headroom")
+                    .header("Accept", "application/json");
+            if (authorization != null) {
+                r.header("Authorization", authorization);
+            }
+            return chain.proceed(r.build());
+        });
+        if (endpoint.insecureSkipVerify()) {
+            X509TrustManager trustAll = new TrustAll();
+            b.sslSocketFactory(sslContext(trustAll).getSocketFactory(), trustAll);
+            b.hostnameVerifier((host, session) -> true);
+        } else if (endpoint.caFile() != null) {
+            X509TrustManager tm = trustManager(endpoint);
+            b.sslSocketFactory(sslContext(tm).getSocketFactory(), tm);
+        }
+        return new PrometheusClient(endpoint, b.build(), clock);
+    }
+
+    public static PrometheusClient connect(PrometheusEndpoint endpoint) throws PrometheusSetupException {
+        return connect(endpoint, System::getenv, Clock.systemUTC());
+    }
+
+    private static String authorization(PrometheusEndpoint e, Function<String, String> env)
+            throws PrometheusSetupException {
+        try {
+            if (e.bearerToken() != null) {
+                return "Bearer " + e.bearerToken().read(env);
+            }
+            if (e.basicAuth() != null) {
+                return Credentials.basic(e.basicAuth().username(), e.basicAuth().password().read(env),
+                        StandardCharsets.UTF_8);
+            }
+            return null;
+        } catch (IllegalStateException ex) {
+            throw new PrometheusSetupException("prometheus credentials: " + ex.getMessage());
+        }
+    }
+
+    private static X509TrustManager trustManager(PrometheusEndpoint e) throws PrometheusSetupException {
+        try (InputStream in = Files.newInputStream(e.caFile())) {
+            Collection<? extends Certificate> certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
+            if (certs.isEmpty()) {
+                throw new PrometheusSetupException("caFile " + e.caFile() + ": no certificate in it");
+            }
+            KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
+            ks.load(null, null);
+            int i = 0;
+            for (Certificate c : certs) {
+                ks.setCertificateEntry("ca-" + i++, c);
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(ks);
+            for (TrustManager tm : tmf.getTrustManagers()) {
+                if (tm instanceof X509TrustManager x) {
+                    return x;
+                }
+            }
+            throw new PrometheusSetupException("caFile " + e.caFile() + ": no X.509 trust manager");
+        } catch (IOException | GeneralSecurityException ex) {
+            throw new PrometheusSetupException("caFile " + e.caFile() + ": not a PEM certificate file ("
+                    + ex.getClass().getSimpleName() + ": " + ex.getMessage() + ")");
+        }
+    }
+
+    private static SSLContext sslContext(X509TrustManager tm) throws PrometheusSetupException {
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, new TrustManager[] {tm}, null);
+            return ctx;
+        } catch (GeneralSecurityException e) {
+            throw new PrometheusSetupException("TLS setup failed: " + e.getMessage());
+        }
+    }
+
+    /** Accepts every certificate: only behind the explicit {@code insecureSkipVerify: true}. */
+    private static final class TrustAll implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            // trusts everything, by explicit configuration
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            // trusts everything, by explicit configuration
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+
+    // ------------------------------------------------------------ queries
+
+    /** The base URL, for the top bar and messages. */
+    public String url() {
+        return display;
+    }
+
+    /** True when TLS verification is off (explicit {@code insecureSkipVerify}): the UI should warn. */
+    public boolean insecure() {
+        return endpoint.insecureSkipVerify();
+    }
+
+    public Duration timeout() {
+        return endpoint.timeout();
+    }
+
+    /** An instant query at Prometheus's current time. */
+    public QueryOutcome query(String promql) {
+        return query(promql, null, false);
+    }
+
+    /**
+     * An instant query.
+     *
+     * @param time  evaluation time, or null for Prometheus's now
+     * @param stats ask Prometheus for its query statistics ({@code stats=all})
+     */
+    public QueryOutcome query(String promql, Instant time, boolean stats) {
+        FormBody.Builder form = new FormBody.Builder().add("query", promql);
+        if (time != null) {
+            form.add("time", seconds(time));
+        }
+        if (stats) {
+            form.add("stats", "all");
+        }
+        Call call = http.newCall(request(queryUrl, promql, form.build()));
+        Object r = execute(call);
+        if (r instanceof QueryOutcome.NoData n) {
+            return n;
+        }
+        Answer a = (Answer) r;
+        if (a.bare) {
+            if ("string".equals(a.resultType)) {
+                return new QueryOutcome.NoData(NoDataReason.MALFORMED, "the query's result is a string, not a number");
+            }
+            return value(a.values[0], a.times[0], a.stats);
+        }
+        if ("matrix".equals(a.resultType)) {
+            return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR,
+                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()");
+        }
+        if (a.series == 0) {
+            return new QueryOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series");
+        }
+        if (a.series > 1) {
+            return new QueryOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "the query returned " + a.series
+                    + " series; aggregate it to one (e.g. sum(…) or max(…))");
+        }
+        if (a.size != 1) {
+            return new QueryOutcome.NoData(NoDataReason.MALFORMED, "a vector sample has no value");
+        }
+        return value(a.values[0], a.times[0], a.stats);
+    }
+
+    private static QueryOutcome value(double v, double ts, QueryOutcome.QueryStats stats) {
+        if (!Double.isFinite(v)) {
+            return new QueryOutcome.NoData(NoDataReason.NAN_OR_INF, "value is " + (Double.isNaN(v) ? "NaN"
+                    : v > 0 ? "+Inf" : "-Inf"));
+        }
+        return new QueryOutcome.Value(v, ResponseDecoder.instant(ts), stats);
+    }
+
+    /**
+     * A range query. The step must keep the series within {@link #MAX_POINTS}; see {@link HistoryStep}.
+     * Non-finite values come back as NaN (gaps).
+     */
+    public RangeOutcome queryRange(String promql, Instant start, Instant end, Duration step) {
+        if (step.isZero() || step.isNegative() || end.isBefore(start)) {
+            throw new IllegalArgumentException("a range needs start <= end and a positive step");
+        }
+        long points = Duration.between(start, end).toMillis() / Math.max(1, step.toMillis()) + 1;
+        if (points > MAX_POINTS) {
+            throw new IllegalArgumentException(points + " points per series is over Prometheus's " + MAX_POINTS);
+        }
+        FormBody form = new FormBody.Builder().add("query", promql).add("start", seconds(start))
+                .add("end", seconds(end)).add("step", seconds(step)).build();
+        Object r = execute(http.newCall(request(rangeUrl, promql, form)));
+        if (r instanceof QueryOutcome.NoData n) {
+            return new RangeOutcome.NoData(n.reason(), n.message());
+        }
+        Answer a = (Answer) r;
+        if (a.bare || !"matrix".equals(a.resultType)) {
+            return new RangeOutcome.NoData(NoDataReason.MALFORMED, "a range query returned " + a.resultType);
+        }
+        if (a.series == 0) {
+            return new RangeOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series in the range");
+        }
+        if (a.series > 1) {
+            return new RangeOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "the query returned " + a.series
+                    + " series; aggregate it to one (e.g. sum(…) or max(…))");
+        }
+        double[] times = java.util.Arrays.copyOf(a.times, a.size);
+        double[] values = java.util.Arrays.copyOf(a.values, a.size);
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                values[i] = Double.NaN;
+            }
+        }
+        return new RangeOutcome.Series(times, values);
+    }
+
+    /** GET with the parameters in the URL, or a POST form when the query is long. */
+    private static Request request(HttpUrl url, String promql, FormBody form) {
+        if (promql.length() > POST_THRESHOLD) {
+            return new Request.Builder().url(url).post(form).build();
+        }
+        HttpUrl.Builder u = url.newBuilder();
+        for (int i = 0; i < form.size(); i++) {
+            u.addQueryParameter(form.name(i), form.value(i));
+        }
+        return new Request.Builder().url(u.build()).get().build();
+    }
+
+    /** Runs a call: a decoded successful answer, or a NoData. Records health. */
+    private Object execute(Call call) {
+        requests.incrementAndGet();
+        try (Response response = call.execute()) {
+            ResponseBody body = response.body();
+            int code = response.code();
+            Answer a;
+            try {
+                a = ResponseDecoder.decode(body.byteStream());
+            } catch (JsonProcessingException | ResponseDecoder.MalformedException e) {
+                if (code < 200 || code > 299) {
+                    return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));
+                }
+                return fail(NoDataReason.MALFORMED, "the answer is not Prometheus JSON ("
+                        + ResponseDecoder.abbreviate(String.valueOf(e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), 120) + ")");
+            }
+            if (!a.success()) {
+                String type = a.errorType == null ? "error" : a.errorType;
+                return fail(NoDataReason.QUERY_ERROR, type + ": " + ResponseDecoder.abbreviate(
+                        a.error == null ? "(no message)" : a.error, 300) + (code == 200 ? "" : " (HTTP " + code + ")"));
+            }
+            if (code < 200 || code > 299) {
+                return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));
+            }
+            lastSuccess.set(clock.instant());
+            return a;
+        } catch (InterruptedIOException e) {
+            return fail(NoDataReason.TIMEOUT, "no answer within " + seconds(endpoint.timeout()) + " s");
+        } catch (SSLException e) {
+            return fail(NoDataReason.TLS_FAILURE, "TLS: " + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
+        } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
+            return fail(NoDataReason.UNREACHABLE, e.getClass().getSimpleName() + ": "
+                    + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
+        } catch (IOException e) {
+            return fail(NoDataReason.UNREACHABLE, e.getClass().getSimpleName() + ": "
+                    + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
+        }
+    }
+
+    private static String statusText(Response r) {
+        return r.message().isEmpty() ? "" : " " + r.message();
+    }
+
+    private QueryOutcome.NoData fail(NoDataReason reason, String message) {
+        failures.incrementAndGet();
+        lastFailure.set(new Failure(clock.instant(), reason, message));
+        return new QueryOutcome.NoData(reason, message);
+    }
+
+    /** A snapshot of the connection's health. */
+    public PrometheusHealth health() {
+        Failure f = lastFailure.get();
+        return new PrometheusHealth(display, insecure(), requests.get(), failures.get(), lastSuccess.get(),
+                f == null ? null : f.at(), f == null ? null : f.reason(), f == null ? null : f.message());
+    }
+
+    /** Prometheus's time format: decimal epoch seconds. */
+    static String seconds(Instant t) {
+        return String.format(Locale.ROOT, "%d.%03d", t.getEpochSecond(), t.getNano() / 1_000_000);
+    }
+
+    static String seconds(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? Long.toString(ms / 1000) : String.format(Locale.ROOT, "%.3f", ms / 1000.0);
+    }
+
+    @Override
+    public void close() {
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+    }
+
+    @Override
+    public String toString() {
+        return "PrometheusClient[" + display + (insecure() ? ", insecure" : "") + "]";
+    }
+}

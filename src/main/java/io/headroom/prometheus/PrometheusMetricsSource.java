@@ -1,0 +1,215 @@
+package io.headroom.prometheus;
+
+import io.headroom.config.ClassConfig;
+import io.headroom.decision.Signal;
+import io.headroom.metrics.MetricsSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The {@link MetricsSource} for a real Prometheus: each class's signals are PromQL queries from
+ * the workloads file. One tick sends every query of every requested class at once on a bounded
+ * executor and waits at most the tick deadline; a query without an answer by then is
+ * {@code TIMEOUT}. It blocks the calling thread (the loop's) for at most the deadline and touches
+ * no UI.
+ *
+ * <p>For the console: {@link #health()} for the top bar, {@link #history} / {@link #historyAsync}
+ * to backfill charts, {@link #insecure()} to warn when TLS verification is off.
+ */
+public final class PrometheusMetricsSource implements MetricsSource {
+
+    private final PrometheusClient client;
+    private final Map<String, ClassConfig> classes = new LinkedHashMap<>();
+    private final Executor executor;
+    private final Duration deadline;
+    private final Clock clock;
+    private volatile TickStats lastTick;
+
+    /** What the last tick did, for the top bar's freshness and for benchmarks. */
+    public record TickStats(Instant at, Duration took, int queries, int noData, Instant newestSample) {
+    }
+
+    /**
+     * The source's health: the connection's, plus the last tick's.
+     *
+     * @param lastTick null before the first tick
+     */
+    public record Health(PrometheusHealth connection, TickStats lastTick) {
+    }
+
+    /**
+     * @param client   the client; closed with this source
+     * @param classes  the classes and their queries
+     * @param executor runs the queries (bounded, e.g. 8 threads); owned by the caller
+     * @param deadline how long one tick may take; see {@link #defaultDeadline}
+     */
+    public PrometheusMetricsSource(PrometheusClient client, Collection<ClassConfig> classes, Executor executor,
+                                   Duration deadline, Clock clock) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.deadline = Objects.requireNonNull(deadline, "deadline");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        for (ClassConfig c : classes) {
+            this.classes.put(c.name(), c);
+        }
+    }
+
+    /** Timeout × 1.5: room for a queue of queries to drain after one slow answer. */
+    public static Duration defaultDeadline(Duration timeout) {
+        return Duration.ofMillis(timeout.toMillis() * 3 / 2);
+    }
+
+    @Override
+    public String name() {
+        return client.url();
+    }
+
+    public PrometheusClient client() {
+        return client;
+    }
+
+    /** True when TLS verification is off: the UI should warn. */
+    public boolean insecure() {
+        return client.insecure();
+    }
+
+    public Health health() {
+        return new Health(client.health(), lastTick);
+    }
+
+    @Override
+    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+        long started = System.nanoTime();
+        AtomicBoolean expired = new AtomicBoolean();
+        record Pending(String cls, String signal, CompletableFuture<QueryOutcome> future) {
+        }
+        List<Pending> pending = new ArrayList<>();
+        Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
+        for (String name : classNames) {
+            ClassConfig c = classes.get(name);
+            out.put(name, new LinkedHashMap<>());
+            if (c == null) {
+                continue; // absent signals read as "not collected"
+            }
+            for (Map.Entry<String, String> q : c.queries().entrySet()) {
+                String promql = q.getValue();
+                CompletableFuture<QueryOutcome> f;
+                try {
+                    f = CompletableFuture.supplyAsync(() -> expired.get()
+                            ? new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent before the tick deadline")
+                            : client.query(promql), executor);
+                } catch (RejectedExecutionException e) {
+                    f = CompletableFuture.completedFuture(
+                            new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent: the query executor refused it"));
+                }
+                pending.add(new Pending(name, q.getKey(), f));
+            }
+        }
+        long deadlineNanos = started + deadline.toNanos();
+        try {
+            CompletableFuture.allOf(pending.stream().map(Pending::future).toArray(CompletableFuture[]::new))
+                    .get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // each unanswered query becomes TIMEOUT below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        expired.set(true);
+        int noData = 0;
+        Instant newest = null;
+        String late = "no answer within the tick deadline of " + PrometheusClient.seconds(deadline) + " s";
+        for (Pending p : pending) {
+            QueryOutcome o = p.future().getNow(null);
+            if (o == null) {
+                o = new QueryOutcome.NoData(NoDataReason.TIMEOUT, late);
+            }
+            if (o instanceof QueryOutcome.Value v) {
+                newest = newest == null || v.sampledAt().isAfter(newest) ? v.sampledAt() : newest;
+            } else {
+                noData++;
+            }
+            out.get(p.cls()).put(p.signal(), o.toSignal());
+        }
+        lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started), pending.size(),
+                noData, newest);
+        Map<String, Map<String, Signal>> result = new LinkedHashMap<>();
+        out.forEach((k, v) -> result.put(k, Map.copyOf(v)));
+        return result;
+    }
+
+    /**
+     * A signal's history for a chart {@code pixelWidth} columns wide: a range query at the step
+     * {@link HistoryStep#choose} picks, on a regular grid with NaN for gaps. Blocks for up to the
+     * timeout: call it off the FX thread, or use {@link #historyAsync}.
+     *
+     * @throws IllegalArgumentException for an unknown class or a signal the class does not query
+     */
+    public History history(String className, String signal, Instant from, Instant to, int pixelWidth) {
+        ClassConfig c = classes.get(className);
+        if (c == null) {
+            throw new IllegalArgumentException("unknown class '" + className + "'");
+        }
+        String promql = c.query(signal);
+        if (promql == null) {
+            throw new IllegalArgumentException("class '" + className + "' has no query for signal '" + signal + "'");
+        }
+        if (to.isBefore(from)) {
+            throw new IllegalArgumentException("history: 'to' is before 'from'");
+        }
+        Duration step = HistoryStep.choose(Duration.between(from, to), pixelWidth);
+        long stepSec = step.toSeconds();
+        long startSec = Math.floorDiv(from.getEpochSecond(), stepSec) * stepSec; // aligned: stable across redraws
+        long endSec = to.getEpochSecond();
+        while (HistoryStep.points(endSec - startSec, stepSec) > PrometheusClient.MAX_POINTS) {
+            startSec += stepSec;
+        }
+        Instant start = Instant.ofEpochSecond(startSec);
+        Instant end = Instant.ofEpochSecond(endSec);
+        RangeOutcome r = client.queryRange(promql, start, end, step);
+        if (r instanceof RangeOutcome.NoData n) {
+            return new History(className, signal, step, new double[0], new double[0],
+                    new QueryOutcome.NoData(n.reason(), n.message()));
+        }
+        RangeOutcome.Series s = (RangeOutcome.Series) r;
+        int n = (int) HistoryStep.points(endSec - startSec, stepSec);
+        double[] times = new double[n];
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = startSec + (double) i * stepSec;
+            values[i] = Double.NaN;
+        }
+        for (int i = 0; i < s.size(); i++) {
+            long k = Math.round((s.times()[i] - startSec) / stepSec);
+            if (k >= 0 && k < n) {
+                values[(int) k] = s.values()[i];
+            }
+        }
+        return new History(className, signal, step, times, values, null);
+    }
+
+    /** {@link #history} on the query executor; complete it on the FX thread with Platform::runLater. */
+    public CompletableFuture<History> historyAsync(String className, String signal, Instant from, Instant to,
+                                                   int pixelWidth) {
+        return CompletableFuture.supplyAsync(() -> history(className, signal, from, to, pixelWidth), executor);
+    }
+
+    /** Closes the client; the executor belongs to the caller. */
+    @Override
+    public void close() {
+        client.close();
+    }
+}

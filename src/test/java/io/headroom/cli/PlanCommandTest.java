@@ -1,0 +1,206 @@
+package io.headroom.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.prometheus.it.SharedPrometheus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code headroom plan} as an operator runs it, against a real Prometheus scraping known values. */
+@ExtendWith(SharedPrometheus.class)
+class PlanCommandTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    record Run(int code, String out, String err) {
+        List<JsonNode> lines() throws Exception {
+            List<JsonNode> out = new ArrayList<>();
+            for (String l : this.out.split("\n")) {
+                if (!l.isBlank()) {
+                    out.add(JSON.readTree(l));
+                }
+            }
+            return out;
+        }
+    }
+
+    static Run run(String... args) {
+        return run(1, args);
+    }
+
+    static Run run(int maxRounds, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = maxRounds == 1 && List.of(args).contains("--once")
+                ? Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
+                : PlanCommand.run(List.of(args).subList(1, args.length), new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), k -> null, d -> { }, maxRounds);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Path workloads(Path dir, SharedPrometheus.Fixture fx, String classes) throws Exception {
+        Path f = dir.resolve("workloads.yaml");
+        Files.writeString(f, "prometheus:\n  url: " + fx.url() + "\n  timeoutSeconds: 3\nclasses:\n" + classes);
+        return f;
+    }
+
+    static final String PLAN_A = """
+              - name: plan-a
+                context: test
+                namespace: work
+                target: {name: worker-a}
+                signals:
+                  queueLength: sum(hr_queue_length{class="plan-a"})
+                  oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
+                  arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
+                  meanService: |
+                    sum(rate(hr_service_seconds_sum{class="plan-a"}[5s]))
+                      / sum(rate(hr_service_seconds_count{class="plan-a"}[5s]))
+                  queuedServiceSeconds: sum(hr_queued_service_seconds{class="plan-a"})
+                  replicas: max(hr_replicas{class="plan-a"})
+                policy:
+                  slotsPerReplica: 4
+                  maxAgeSeconds: 120
+                  ceilings:
+                    - {name: db-connections, budgetQuery: hr_db_connection_budget, perReplica: 10, conservativeReplicas: 5}
+                    - {name: tenant, replicas: 30}
+            """;
+
+    static final String PLAN_B = """
+              - name: plan-b
+                context: test
+                target: {name: worker-b}
+                signals:
+                  queueLength: sum(hr_queue_length{class="nobody"})
+                  oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
+                  arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
+                  meanService: "8"
+            """;
+
+    @Test
+    void jsonMatchesTheHandComputedDecision(SharedPrometheus.Fixture fx, @TempDir Path dir) throws Exception {
+        fx.awaitSteadyRates();
+        Path file = workloads(dir, fx, PLAN_A + PLAN_B);
+        Instant before = Instant.now();
+        Run r = run("plan", "--config", file.toString(), "--once", "--json", "--replicas", "plan-b=4");
+        assertEquals(0, r.code(), r.err() + r.out());
+        List<JsonNode> lines = r.lines();
+        assertEquals(2, lines.size(), r.out());
+
+        JsonNode a = lines.get(0);
+        assertEquals("plan-a", a.get("class").asText());
+        assertEquals(2, a.get("currentReplicas").asInt(), "from the replicas signal");
+        assertEquals("signal", a.get("currentReplicasFrom").asText());
+        JsonNode in = a.get("inputs");
+        double lambda = in.get("arrivalRate").get("value").asDouble();
+        double s = in.get("meanService").get("value").asDouble();
+        double q = in.get("queuedServiceSeconds").get("value").asDouble();
+        assertEquals(0.5, lambda, 0.025);
+        assertEquals(8.0, s, 0.08);
+        assertEquals(240.0, q);
+        assertEquals(30.0, in.get("queueLength").get("value").asDouble());
+        assertEquals(50.0, in.get("oldestAge").get("value").asDouble());
+        assertEquals(200.0, in.get("ceiling:db-connections:budget").get("value").asDouble());
+        assertEquals("OK", in.get("arrivalRate").get("status").asText());
+        Instant sampled = Instant.parse(in.get("queueLength").get("sampleTimestamp").asText());
+        assertFalse(sampled.isBefore(before.minusSeconds(5)), "sampled at " + sampled);
+        assertEquals("MISSING", in.get("inFlight").get("status").asText());
+        assertTrue(in.get("inFlight").get("value").isNull(), "missing is null, never 0");
+        // The brief's worked example: (0.5/s × 8 s + 240 s / 60 s) / 0.7 = 11.4 → 12 slots → 3 replicas of 4.
+        int slots = (int) Math.ceil((lambda * s + q / 60) / 0.7 - 1e-9);
+        assertEquals(12, slots);
+        assertEquals(slots, a.get("estimatedSlots").asInt());
+        assertEquals(3, a.get("slotReplicas").asInt());
+        assertTrue(a.get("ageReplicas").isNull(), "age 50 s is within the 120 s objective");
+        assertEquals(3, a.get("desiredReplicas").asInt());
+        assertEquals(20, a.get("ceilings").get("db-connections").asInt(), "floor(200 / 10)");
+        assertEquals(30, a.get("ceilings").get("tenant").asInt());
+        assertTrue(a.get("bindingCeiling").isNull());
+        assertTrue(a.get("explanation").asText().contains("12 slots → 3 replicas"), a.get("explanation").asText());
+
+        JsonNode b = lines.get(1);
+        assertEquals("plan-b", b.get("class").asText());
+        assertEquals(4, b.get("currentReplicas").asInt());
+        assertEquals("--replicas", b.get("currentReplicasFrom").asText());
+        assertEquals(4, b.get("desiredReplicas").asInt(), "no data holds replicas");
+        assertTrue(b.get("reasons").toString().contains("TELEMETRY_MISSING"), b.toString());
+        JsonNode bq = b.get("inputs").get("queueLength");
+        assertEquals("MISSING", bq.get("status").asText());
+        assertTrue(bq.get("reason").asText().startsWith("EMPTY_RESULT: "), bq.toString());
+        assertTrue(b.get("estimatedSlots").isNull());
+    }
+
+    @Test
+    void theTableNamesEachClassAndAMissingReplicaCountIsAnErrorForThatClass(SharedPrometheus.Fixture fx,
+                                                                              @TempDir Path dir) throws Exception {
+        Path file = workloads(dir, fx, PLAN_A + PLAN_B);
+        Run r = run("plan", "--config", file.toString(), "--once");
+        assertEquals(1, r.code(), "plan-b has no replica count: " + r.out());
+        assertTrue(r.out().contains("class"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("plan-a ")), r.out());
+        assertTrue(r.out().contains("plan-b                 error: current replicas unknown: no 'replicas' signal"
+                + " in the config and no --replicas plan-b=N"), r.out());
+    }
+
+    @Test
+    void withoutOnceItRepeatsCarryingEachClassMemory(SharedPrometheus.Fixture fx, @TempDir Path dir)
+            throws Exception {
+        Path file = workloads(dir, fx, PLAN_A);
+        List<Duration> pauses = new ArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = PlanCommand.run(List.of("--config", file.toString(), "--json"),
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err, k -> null, pauses::add, 3);
+        assertEquals(0, code);
+        assertEquals(List.of(Duration.ofSeconds(15), Duration.ofSeconds(15)), pauses, "the polling interval");
+        Map<String, Integer> perClass = new HashMap<>();
+        for (String l : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            perClass.merge(JSON.readTree(l).get("class").asText(), 1, Integer::sum);
+        }
+        assertEquals(Map.of("plan-a", 3), perClass);
+    }
+
+    @Test
+    void aBadConfigExits2NamingFileLineAndField(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, """
+                prometheus:
+                  url: http://127.0.0.1:9
+                  timeoutSecs: 3
+                classes: []
+                """);
+        Run r = run("plan", "--config", file.toString(), "--once", "--json");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("bad.yaml:3: prometheus.timeoutSecs: unknown field"), r.err());
+        assertTrue(r.err().contains("bad.yaml:4: classes: must name at least one class"), r.err());
+        assertEquals("", r.out());
+
+        Run unknownClass = run("plan", "--config", "examples/workloads.yaml", "--once", "--replicas", "nope=3");
+        assertEquals(2, unknownClass.code());
+        assertTrue(unknownClass.err().contains("no class 'nope' in workloads.yaml"), unknownClass.err());
+        Run badCount = run("plan", "--config", "examples/workloads.yaml", "--once", "--replicas", "payments=-1");
+        assertEquals(2, badCount.code());
+        // An unset secret stops plan before any request (the environment here is empty on purpose).
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int noToken = PlanCommand.run(List.of("--config", "examples/workloads.yaml", "--once"), System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8), k -> null, d -> { }, 1);
+        assertEquals(2, noToken);
+        assertEquals("workloads.yaml: prometheus credentials: environment variable PROMETHEUS_TOKEN is not set",
+                err.toString(StandardCharsets.UTF_8).strip());
+    }
+}

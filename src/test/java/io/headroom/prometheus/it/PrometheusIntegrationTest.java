@@ -1,0 +1,148 @@
+package io.headroom.prometheus.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.ClassConfig;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Signal;
+import io.headroom.decision.Signals;
+import io.headroom.prometheus.History;
+import io.headroom.prometheus.NoDataReason;
+import io.headroom.prometheus.PrometheusClient;
+import io.headroom.prometheus.PrometheusMetricsSource;
+import io.headroom.prometheus.QueryOutcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The client and the MetricsSource against a real Prometheus scraping an exporter with known values. */
+@ExtendWith(SharedPrometheus.class)
+class PrometheusIntegrationTest {
+
+    static ClassConfig cls(String name, Map<String, String> queries) {
+        return new ClassConfig(name, new WorkloadRef("dev", "ns", "Deployment", name), queries, Policy.defaults());
+    }
+
+    static Map<String, String> planAQueries() {
+        Map<String, String> q = new LinkedHashMap<>();
+        q.put(Signals.QUEUE_LENGTH, "sum(hr_queue_length{class=\"plan-a\"})");
+        q.put(Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"plan-a\"})");
+        q.put(Signals.ARRIVAL_RATE, "sum(rate(hr_jobs_total{class=\"plan-a\"}[5s]))");
+        q.put(Signals.MEAN_SERVICE, "sum(rate(hr_service_seconds_sum{class=\"plan-a\"}[5s]))"
+                + " / sum(rate(hr_service_seconds_count{class=\"plan-a\"}[5s]))");
+        return q;
+    }
+
+    @Test
+    void gaugesAreReadBackAndChangesAreSeen(SharedPrometheus.Fixture fx) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        ClassConfig c = cls("it-gauge", Map.of(Signals.QUEUE_LENGTH, "sum(hr_queue_length{class=\"it-gauge\"})",
+                Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"it-gauge\"})"));
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(c), pool,
+                Duration.ofSeconds(5), Clock.systemUTC())) {
+            Map<String, Signal> s = source.read(List.of("it-gauge"), Instant.now()).get("it-gauge");
+            assertEquals(10.0, s.get(Signals.QUEUE_LENGTH).value());
+            assertEquals(5.0, s.get(Signals.OLDEST_AGE).value());
+            // Prometheus stamps an instant query's sample with its evaluation time: now, give or take.
+            Duration age = Duration.between(s.get(Signals.QUEUE_LENGTH).sampledAt(), Instant.now()).abs();
+            assertTrue(age.toSeconds() < 5, "sample age " + age);
+
+            fx.exporter.gauge("hr_queue_length", "class=\"it-gauge\"", 45);
+            fx.exporter.gauge("hr_oldest_age_seconds", "class=\"it-gauge\"", 17.5);
+            Map<String, Signal> after = Await.until("the new gauge values", Duration.ofSeconds(20),
+                    () -> source.read(List.of("it-gauge"), Instant.now()).get("it-gauge"),
+                    m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45);
+            assertEquals(17.5, after.get(Signals.OLDEST_AGE).value());
+            PrometheusMetricsSource.Health h = source.health();
+            assertEquals(2, h.lastTick().queries());
+            assertEquals(0, h.lastTick().noData());
+            assertEquals(0, h.connection().failures());
+            assertNotNull(h.connection().lastSuccessAt());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void counterRatesAndHistogramMeansMatchTheExporter(SharedPrometheus.Fixture fx) {
+        fx.awaitSteadyRates();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(),
+                List.of(cls("plan-a", planAQueries())), pool, Duration.ofSeconds(5), Clock.systemUTC())) {
+            Map<String, Signal> s = source.read(List.of("plan-a"), Instant.now()).get("plan-a");
+            assertEquals(30.0, s.get(Signals.QUEUE_LENGTH).value());
+            assertEquals(50.0, s.get(Signals.OLDEST_AGE).value());
+            // The counter grows exactly 0.5/s; rate() extrapolates over a 5 s window: allow 5 %.
+            assertEquals(0.5, s.get(Signals.ARRIVAL_RATE).value(), 0.025);
+            // sum and count share scrape times, so extrapolation cancels in the ratio: 4 s/s ÷ 0.5/s = 8 s.
+            assertEquals(8.0, s.get(Signals.MEAN_SERVICE).value(), 0.08);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void realPrometheusAnswersBecomeTypedNoData(SharedPrometheus.Fixture fx) {
+        try (PrometheusClient c = fx.client()) {
+            assertEquals(NoDataReason.EMPTY_RESULT, noData(c.query("hr_no_such_metric")).reason());
+            assertEquals(NoDataReason.MULTIPLE_SERIES, noData(c.query("hr_multi")).reason());
+            assertEquals(3.0, assertInstanceOf(QueryOutcome.Value.class, c.query("sum(hr_multi)")).value());
+            assertEquals(NoDataReason.NAN_OR_INF, noData(c.query("sum(hr_multi) / 0 - sum(hr_multi) / 0")).reason());
+            assertEquals(NoDataReason.NAN_OR_INF, noData(c.query("sum(hr_multi) / 0")).reason());
+            QueryOutcome.NoData bad = noData(c.query("sum(hr_multi"));
+            assertEquals(NoDataReason.QUERY_ERROR, bad.reason());
+            assertTrue(bad.message().startsWith("bad_data: "), bad.message());
+            assertEquals(NoDataReason.QUERY_ERROR, noData(c.query("hr_multi[1m]")).reason());
+            // A long query goes as a POST form and still works.
+            String longQuery = "sum(hr_multi)" + " + 0 * sum(hr_multi)".repeat(100);
+            assertTrue(longQuery.length() > PrometheusClient.POST_THRESHOLD);
+            assertEquals(3.0, assertInstanceOf(QueryOutcome.Value.class, c.query(longQuery)).value());
+            QueryOutcome.Value withStats = assertInstanceOf(QueryOutcome.Value.class,
+                    c.query("sum(hr_multi)", null, true));
+            assertNotNull(withStats.stats());
+            assertTrue(withStats.stats().totalQueryableSamples() >= 2, withStats.stats().toString());
+            // Only Prometheus's own error (bad_data) is a failure of the connection; data problems are not.
+            assertEquals(1, c.health().failures());
+        }
+    }
+
+    @Test
+    void historyBackfillsOnAGridWithGapsBeforeTheFirstScrape(SharedPrometheus.Fixture fx) {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(),
+                List.of(cls("plan-a", planAQueries())), pool, Duration.ofSeconds(5), Clock.systemUTC())) {
+            // 15 minutes back reaches long before Prometheus started. Right after the first scrape the
+            // only sample may be newer than the whole second the range ends on: wait for one inside it.
+            History h = Await.until("a history with data", Duration.ofSeconds(20), () -> {
+                Instant to = Instant.now();
+                return source.history("plan-a", Signals.QUEUE_LENGTH, to.minus(Duration.ofMinutes(15)), to, 900);
+            }, History::present);
+            assertEquals(Duration.ofSeconds(1), h.step());
+            assertTrue(h.size() >= 900 && h.size() <= 902, "points: " + h.size());
+            assertTrue(Double.isNaN(h.values()[0]), "no data 15 minutes ago is a gap, not 0");
+            int last = h.size() - 1;
+            assertEquals(30.0, h.values()[last], "the newest point: " + h.times()[last]);
+            for (int i = 1; i < h.size(); i++) {
+                assertEquals(1.0, h.times()[i] - h.times()[i - 1]);
+                assertTrue(Double.isNaN(h.values()[i]) || h.values()[i] == 30.0);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static QueryOutcome.NoData noData(QueryOutcome o) {
+        return assertInstanceOf(QueryOutcome.NoData.class, o);
+    }
+}
