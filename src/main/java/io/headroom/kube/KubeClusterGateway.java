@@ -436,9 +436,18 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
         String what = "KEDA-managed " + ref + " (ScaledObject " + v.name() + ")";
         try {
+            // Read the ScaledObject itself: the cache may not show a pause made a moment ago.
+            GenericKubernetesResource so = client.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
+                    .withName(v.name()).get();
+            Map<String, String> ann = so == null ? null : so.getMetadata().getAnnotations();
+            if (ann == null || !ann.containsKey(Autoscalers.PAUSED_REPLICAS)) {
+                return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
+                        what + " is already under KEDA's control (not paused)");
+            }
             client.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace()).withName(v.name())
-                    .patch(PatchContext.of(PatchType.JSON_MERGE),
-                            "{\"metadata\":{\"annotations\":{\"" + Autoscalers.PAUSED_REPLICAS + "\":null}}}");
+                    // A JSON patch "remove" (RFC 6902): unambiguous, where a merge patch's null may be stored as a value.
+                    .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/metadata/annotations/"
+                            + Autoscalers.PAUSED_REPLICAS.replace("~", "~0").replace("/", "~1") + "\"}]");
             return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
                     what + " handed back to KEDA (" + Autoscalers.PAUSED_REPLICAS + " removed)");
         } catch (KubernetesClientException e) {
