@@ -50,6 +50,16 @@ class LayerTest {
     }
 
     @Test
+    void onlyTheKubeAdapterUsesFabric8() throws IOException {
+        for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
+                "session", "ui", "cli")) {
+            assertEquals(List.of(), references(pkg, List.of("io.fabric8")), pkg + " must reach Kubernetes through ClusterGateway");
+        }
+        assertFalse(references("kube", List.of("io.fabric8")).isEmpty(), "the scanner sees the adapter's fabric8 use");
+        assertEquals(List.of(), references("kube", List.of("javafx")), "kube must not use JavaFX");
+    }
+
+    @Test
     void theCheckSeesViolations() throws IOException {
         // Guard against a scanner that silently finds nothing: the UI does use JavaFX.
         assertFalse(references("ui", List.of("javafx")).isEmpty());
