@@ -1,10 +1,15 @@
 package io.headroom.cluster;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /**
  * The console's one port to a cluster: read workload state, scale it. The sandbox implements it
- * for real use; the fabric8 adapter implements it against a Kubernetes API.
+ * for real use; {@code io.headroom.kube.KubeClusterGateway} implements it against a Kubernetes API.
+ *
+ * <p>Every method may be called from any thread but the FX thread; reads answer from a local cache
+ * (a Kubernetes gateway watches, it does not poll). The defaults below describe a cluster where
+ * Headroom is the only autoscaler and may do anything; adapters override what they know better.
  */
 public interface ClusterGateway extends AutoCloseable {
 
@@ -19,6 +24,68 @@ public interface ClusterGateway extends AutoCloseable {
      * has moved since is not overwritten: the result is {@link ScaleResult.Outcome#CONFLICT}.
      */
     ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion);
+
+    /**
+     * Scales with optimistic concurrency and a second opinion: when the workload moved since
+     * {@code expectedResourceVersion}, re-reads it and asks {@code redecider} what to do with the
+     * fresh state, then re-proposes (up to {@code maxAttempts} writes) or gives up with the reason.
+     * Never a blind overwrite.
+     */
+    default ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                              Redecision.Redecider redecider, int maxAttempts) {
+        int want = replicas;
+        String version = expectedResourceVersion;
+        ScaleResult last = null;
+        for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
+            last = scale(ref, want, version);
+            if (last.outcome() != ScaleResult.Outcome.CONFLICT) {
+                return last;
+            }
+            Optional<WorkloadState> fresh = workload(ref);
+            if (fresh.isEmpty()) {
+                return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "workload " + ref + " disappeared after a conflict");
+            }
+            Redecision r = redecider.redecide(fresh.get());
+            if (r.givesUp()) {
+                return ScaleResult.of(ScaleResult.Outcome.CONFLICT, fresh.get().specReplicas(),
+                        "workload moved (now " + fresh.get().specReplicas() + " replicas); gave up: " + r.giveUpReason());
+            }
+            want = r.replicas();
+            version = fresh.get().resourceVersion();
+        }
+        return ScaleResult.of(ScaleResult.Outcome.CONFLICT, want,
+                "still conflicting after " + maxAttempts + " attempts (someone else keeps scaling): " + last.message());
+    }
+
+    /** A server-side dry run of {@link #scale}: would the change be accepted? Nothing changes. */
+    default ScaleResult dryRunScale(WorkloadRef ref, int replicas) {
+        return workload(ref).map(w -> ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas,
+                        "dry run: would scale " + w.specReplicas() + " → " + replicas))
+                .orElse(ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref));
+    }
+
+    /** Whether this console may scale the workload now, and why not (RBAC, another autoscaler, the lease). */
+    default ActionCheck canScale(WorkloadRef ref) {
+        return ActionCheck.allowed("scale " + ref);
+    }
+
+    /** Another autoscaler (HPA, KEDA) managing the workload, in its own terms; {@code NONE} when none. */
+    default AutoscalerView autoscaler(WorkloadRef ref) {
+        return AutoscalerView.none(ref);
+    }
+
+    /**
+     * Hands a workload Headroom froze or overrode back to the autoscaler that owns it (KEDA: removes
+     * {@code autoscaling.keda.sh/paused-replicas}). REFUSED when there is nothing to hand back.
+     */
+    default ScaleResult handBack(WorkloadRef ref) {
+        return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no other autoscaler manages " + ref);
+    }
+
+    /** How live the gateway's view of the cluster is. */
+    default ClusterHealth health() {
+        return ClusterHealth.live(Instant.now());
+    }
 
     @Override
     default void close() {

@@ -1,6 +1,8 @@
 package io.headroom.sandbox;
 
+import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterHealth;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
@@ -38,5 +40,17 @@ public final class SandboxCluster implements ClusterGateway {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no sandbox workload " + ref);
         }
         return world.scale(cls.get(), replicas, expectedResourceVersion);
+    }
+
+    /** The sandbox is always live: its "API" is in this process. Autoscalers: none; permissions: all. */
+    @Override
+    public ClusterHealth health() {
+        return ClusterHealth.live(clock.instant());
+    }
+
+    @Override
+    public ActionCheck canScale(WorkloadRef ref) {
+        return world.classOf(ref).isPresent() ? ActionCheck.allowed("scale " + ref)
+                : ActionCheck.denied("scale " + ref, "no sandbox workload " + ref);
     }
 }

@@ -44,7 +44,7 @@ class LayerTest {
     @Test
     void onlyTheUiAndLauncherUseJavaFx() throws IOException {
         for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
-                "session", "supervise", "journal")) {
+                "session", "supervise", "journal", "prometheus", "kube")) {
             assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
         }
     }
@@ -52,10 +52,20 @@ class LayerTest {
     @Test
     void onlyThePrometheusAdapterUsesOkHttp() throws IOException {
         for (String pkg : List.of("decision", "loop", "sandbox", "sim", "metrics", "config", "time", "session", "cli",
-                "ui")) {
+                "ui", "supervise", "journal", "cluster", "kube")) {
             assertEquals(List.of(), references(pkg, List.of("okhttp3", "okio")), pkg + " must not use OkHttp");
         }
         assertFalse(references("prometheus", List.of("okhttp3")).isEmpty(), "the scanner sees the adapter's use");
+    }
+
+    @Test
+    void onlyTheKubeAdapterUsesFabric8() throws IOException {
+        for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
+                "session", "ui", "cli", "supervise", "journal", "prometheus")) {
+            assertEquals(List.of(), references(pkg, List.of("io.fabric8")), pkg + " must reach Kubernetes through ClusterGateway");
+        }
+        assertFalse(references("kube", List.of("io.fabric8")).isEmpty(), "the scanner sees the adapter's fabric8 use");
+        assertEquals(List.of(), references("kube", List.of("javafx")), "kube must not use JavaFX");
     }
 
     @Test

@@ -1,0 +1,186 @@
+package io.headroom.kube;
+
+import io.fabric8.kubernetes.api.model.AuthInfo;
+import io.fabric8.kubernetes.api.model.Cluster;
+import io.fabric8.kubernetes.api.model.Context;
+import io.fabric8.kubernetes.api.model.NamedAuthInfo;
+import io.fabric8.kubernetes.api.model.NamedCluster;
+import io.fabric8.kubernetes.api.model.NamedContext;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The user's kubeconfig contexts, read the way kubectl reads them: every file of {@code KUBECONFIG}
+ * (or {@code ~/.kube/config}) merged, the first file to define a context, cluster or user winning,
+ * the first {@code current-context} being current. Listing reads names only; it never runs an exec
+ * credential plugin. {@link #open} builds a fabric8 client for one context, which runs exec plugins
+ * and refreshes expiring tokens as fabric8 does (on a 401 it re-reads the kubeconfig / re-runs the plugin).
+ *
+ * <p>Safe to call off the FX thread; {@link #open} may take seconds when an exec plugin is slow.
+ */
+public final class Contexts {
+
+    private final List<Path> files;
+    private final boolean fromEnvironment;
+    private final Map<String, KubeContext> contexts;
+    private final String current;
+    private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
+
+    private Contexts(List<Path> files, boolean fromEnvironment) {
+        this.files = List.copyOf(files);
+        this.fromEnvironment = fromEnvironment;
+        Map<String, KubeContext> found = new LinkedHashMap<>();
+        Map<String, Cluster> clusters = new LinkedHashMap<>();
+        Map<String, AuthInfo> users = new LinkedHashMap<>();
+        Map<String, Path> defining = new LinkedHashMap<>();
+        Map<String, Context> named = new LinkedHashMap<>();
+        String cur = null;
+        for (Path f : this.files) {
+            io.fabric8.kubernetes.api.model.Config kc = KubeConfigUtils.parseConfig(f.toFile());
+            if (kc == null) {
+                continue;
+            }
+            if (cur == null && kc.getCurrentContext() != null && !kc.getCurrentContext().isBlank()) {
+                cur = kc.getCurrentContext();
+            }
+            for (NamedCluster c : nullSafe(kc.getClusters())) {
+                clusters.putIfAbsent(c.getName(), c.getCluster());
+            }
+            for (NamedAuthInfo u : nullSafe(kc.getUsers())) {
+                users.putIfAbsent(u.getName(), u.getUser());
+            }
+            for (NamedContext c : nullSafe(kc.getContexts())) {
+                if (!named.containsKey(c.getName())) {
+                    named.put(c.getName(), c.getContext());
+                    defining.put(c.getName(), f);
+                }
+            }
+        }
+        for (Map.Entry<String, Context> e : named.entrySet()) {
+            Context c = e.getValue();
+            String clusterName = c == null ? null : c.getCluster();
+            Cluster cluster = clusterName == null ? null : clusters.get(clusterName);
+            String user = c == null ? null : c.getUser();
+            String ns = c == null || c.getNamespace() == null || c.getNamespace().isBlank() ? "default" : c.getNamespace();
+            found.put(e.getKey(), new KubeContext(e.getKey(), clusterName, cluster == null ? null : cluster.getServer(),
+                    ns, user, describeAuth(user == null ? null : users.get(user)), defining.get(e.getKey()).toString(),
+                    e.getKey().equals(cur)));
+        }
+        this.contexts = found;
+        this.current = cur;
+    }
+
+    /** Reads {@code KUBECONFIG} (several files, path-separator separated) or {@code ~/.kube/config}, as kubectl does. */
+    public static Contexts fromEnvironment() {
+        List<Path> files = new ArrayList<>();
+        for (String name : Config.getKubeconfigFilenames()) {
+            Path p = Path.of(name);
+            if (Files.isRegularFile(p)) {
+                files.add(p);
+            }
+        }
+        return new Contexts(files, true);
+    }
+
+    /** Reads the given kubeconfig files, merged in order like a {@code KUBECONFIG} list. */
+    public static Contexts load(List<Path> files) {
+        return new Contexts(files, false);
+    }
+
+    /** Adds a tweak applied to every client this opens (tests: no retries; a custom HTTP setting). */
+    public Contexts customize(Consumer<KubernetesClientBuilder> customizer) {
+        customizers.add(customizer);
+        return this;
+    }
+
+    public List<Path> files() {
+        return files;
+    }
+
+    /** Every context, in kubeconfig order. */
+    public List<KubeContext> list() {
+        return List.copyOf(contexts.values());
+    }
+
+    public Optional<KubeContext> get(String name) {
+        return Optional.ofNullable(contexts.get(name));
+    }
+
+    /** The current context, if the kubeconfig names one that exists. */
+    public Optional<KubeContext> current() {
+        return current == null ? Optional.empty() : get(current);
+    }
+
+    /**
+     * Opens a client for the context (another context's client stays open: the console may watch
+     * several clusters). Throws {@link IllegalArgumentException} for an unknown context.
+     */
+    public KubeConnection open(String contextName) {
+        KubeContext ctx = get(contextName).orElseThrow(
+                () -> new IllegalArgumentException("no context '" + contextName + "' in " + files));
+        Config config;
+        if (fromEnvironment) {
+            // fabric8's own KUBECONFIG handling: merging, exec plugins, refresh() re-runs the autoconfiguration.
+            config = Config.autoConfigure(contextName);
+        } else {
+            config = Config.empty();
+            List<io.fabric8.kubernetes.api.model.Config> parsed = new ArrayList<>();
+            for (Path f : files) {
+                parsed.add(KubeConfigUtils.parseConfig(f.toFile()));
+            }
+            KubeConfigUtils.merge(config, contextName, parsed.toArray(io.fabric8.kubernetes.api.model.Config[]::new));
+        }
+        if (config.getNamespace() == null) {
+            config.setNamespace(ctx.namespace());
+        }
+        RequestCounter counter = new RequestCounter();
+        KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
+                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor(RequestCounter.NAME, counter));
+        for (Consumer<KubernetesClientBuilder> c : customizers) {
+            c.accept(builder);
+        }
+        return new KubeConnection(ctx, builder.build(), counter);
+    }
+
+    /** How a user authenticates, without the secret itself. */
+    static String describeAuth(AuthInfo u) {
+        if (u == null) {
+            return "none";
+        }
+        if (u.getExec() != null) {
+            return "exec: " + new File(String.valueOf(u.getExec().getCommand())).getName();
+        }
+        if (u.getAuthProvider() != null) {
+            return "auth-provider: " + u.getAuthProvider().getName();
+        }
+        if (u.getToken() != null || u.getTokenFile() != null) {
+            return "token";
+        }
+        if (u.getClientCertificate() != null || u.getClientCertificateData() != null) {
+            return "client certificate";
+        }
+        if (u.getUsername() != null) {
+            return "basic (" + u.getUsername() + ")";
+        }
+        return "none";
+    }
+
+    private static <T> List<T> nullSafe(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
+    @Override
+    public String toString() {
+        return "Contexts" + contexts.keySet() + " from " + files + (current == null ? "" : ", current " + current);
+    }
+}

@@ -1,0 +1,95 @@
+package io.headroom.kube;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A workload class proposed from an existing autoscaler (a KEDA ScaledObject), for the operator to
+ * review and save: its target, a policy in Headroom's fields, the signals it would read (name →
+ * PromQL) and notes on everything that did not map one to one.
+ */
+public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
+                            List<String> notes) {
+    public ImportedClass {
+        signals = Map.copyOf(signals);
+        notes = List.copyOf(notes);
+    }
+
+    /** The class as a workloads-file entry: notes as comments, then name, target, signals and policy. */
+    public String toYaml() {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", name);
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("context", target.context());
+        t.put("namespace", target.namespace());
+        t.put("kind", target.kind());
+        t.put("name", target.name());
+        entry.put("target", t);
+        Map<String, Object> sig = new LinkedHashMap<>();
+        signals.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> sig.put(e.getKey(), Map.of("query", e.getValue())));
+        entry.put("signals", sig);
+        entry.put("policy", policyMap(policy));
+        StringBuilder sb = new StringBuilder();
+        for (String n : notes) {
+            sb.append("# ").append(n.replace("\n", " ")).append('\n');
+        }
+        try {
+            ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+            sb.append(yaml.writeValueAsString(entry));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sb.toString();
+    }
+
+    /** The policy fields an import sets, in {@code PolicyReader}'s names. */
+    static Map<String, Object> policyMap(Policy p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("minReplicas", p.minReplicas());
+        m.put("maxReplicas", p.maxReplicas());
+        m.put("cooldownSeconds", p.cooldownSeconds());
+        m.put("pollIntervalSeconds", p.pollIntervalSeconds());
+        m.put("scaleUp", behavior(p.scaleUp()));
+        m.put("scaleDown", behavior(p.scaleDown()));
+        Map<String, Object> fb = new LinkedHashMap<>();
+        fb.put("failureThreshold", p.fallback().failureThreshold());
+        if (p.fallback().floorReplicas() != null) {
+            fb.put("floorReplicas", p.fallback().floorReplicas());
+        }
+        m.put("fallback", fb);
+        return m;
+    }
+
+    private static Map<String, Object> behavior(ScalingBehavior b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
+        String sel = b.select().name().toLowerCase(Locale.ROOT);
+        m.put("selectPolicy", Character.toUpperCase(sel.charAt(0)) + sel.substring(1));
+        List<Map<String, Object>> rules = new ArrayList<>();
+        for (ScalingRule r : b.rules()) {
+            Map<String, Object> rm = new LinkedHashMap<>();
+            rm.put("type", r.type() == ScalingRule.Type.PODS ? "Pods" : "Percent");
+            rm.put("value", r.value());
+            rm.put("periodSeconds", r.periodSeconds());
+            rules.add(rm);
+        }
+        if (!rules.isEmpty()) {
+            m.put("policies", rules);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,127 @@
+package io.headroom.kube;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Fallback;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import io.headroom.decision.Signals;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns a KEDA ScaledObject into a Headroom class for review: min/max replica counts, cooldown,
+ * polling interval, fallback and the HPA behaviour under
+ * {@code advanced.horizontalPodAutoscalerConfig.behavior} map to policy fields; a prometheus
+ * trigger's query becomes a signal; a redis {@code listLength} becomes {@code queueLength} with a
+ * note (Headroom reads queues through Prometheus). What has no counterpart is said in the notes.
+ */
+public final class ScaledObjectImport {
+    private ScaledObjectImport() {
+    }
+
+    public static ImportedClass from(GenericKubernetesResource so, String context) {
+        Map<String, Object> props = so.getAdditionalProperties();
+        Map<String, Object> spec = Maps.map(props, "spec");
+        String ns = so.getMetadata().getNamespace();
+        String kind = Maps.string(spec, "scaleTargetRef", "kind");
+        String targetName = Maps.string(spec, "scaleTargetRef", "name");
+        if (targetName == null) {
+            throw new IllegalArgumentException("ScaledObject " + so.getMetadata().getName() + " has no scaleTargetRef.name");
+        }
+        WorkloadRef target = new WorkloadRef(context, ns, kind == null ? "Deployment" : kind, targetName);
+        List<String> notes = new ArrayList<>();
+        notes.add("Imported from KEDA ScaledObject " + ns + "/" + so.getMetadata().getName()
+                + "; review before saving. While KEDA still manages the workload, Headroom acts through "
+                + Autoscalers.PAUSED_REPLICAS + ".");
+
+        Policy.Builder b = Policy.defaults().toBuilder();
+        Integer min = Maps.integer(spec, "minReplicaCount");
+        Integer max = Maps.integer(spec, "maxReplicaCount");
+        b.minReplicas(min == null ? 0 : min);
+        b.maxReplicas(max == null ? 100 : max);
+        if (min == null || max == null) {
+            notes.add("KEDA defaults used where the ScaledObject is silent: minReplicaCount 0, maxReplicaCount 100.");
+        }
+        Integer cooldown = Maps.integer(spec, "cooldownPeriod");
+        b.cooldownSeconds(cooldown == null ? 300 : cooldown);
+        Integer poll = Maps.integer(spec, "pollingInterval");
+        b.pollIntervalSeconds(poll == null ? 30 : poll);
+        if (Maps.integer(spec, "idleReplicaCount") != null) {
+            notes.add("idleReplicaCount " + Maps.integer(spec, "idleReplicaCount")
+                    + " has no counterpart: Headroom idles at minReplicas (0 after the cooldown when minReplicas is 0).");
+        }
+        Integer fbThreshold = Maps.integer(spec, "fallback", "failureThreshold");
+        Integer fbReplicas = Maps.integer(spec, "fallback", "replicas");
+        if (fbThreshold != null) {
+            b.fallback(new Fallback(Math.max(1, fbThreshold), fbReplicas));
+            notes.add("fallback: KEDA jumps to " + fbReplicas + " replicas when its scaler fails; Headroom holds the "
+                    + "current count and only raises it to floorReplicas " + fbReplicas + ", never lowers it.");
+        }
+        Map<String, Object> behavior = Maps.map(spec, "advanced", "horizontalPodAutoscalerConfig", "behavior");
+        b.scaleUp(behavior(Maps.map(behavior, "scaleUp"), ScalingBehavior.defaultUp()));
+        b.scaleDown(behavior(Maps.map(behavior, "scaleDown"), ScalingBehavior.defaultDown()));
+
+        Map<String, String> signals = new LinkedHashMap<>();
+        int n = 0;
+        for (Object t : Maps.list(spec, "triggers")) {
+            n++;
+            String type = String.valueOf(Maps.string(t, "type")).toLowerCase(Locale.ROOT);
+            String tname = Maps.string(t, "name");
+            Map<String, Object> md = Maps.map(t, "metadata");
+            switch (type) {
+                case "prometheus" -> {
+                    String query = Maps.string(md, "query");
+                    String signal = signals.containsKey(Signals.QUEUE_LENGTH)
+                            ? (tname == null ? "trigger" + n : tname) : Signals.QUEUE_LENGTH;
+                    signals.put(signal, query == null ? "" : query);
+                    notes.add("prometheus trigger" + (tname == null ? "" : " '" + tname + "'") + " → signal " + signal
+                            + (signal.equals(Signals.QUEUE_LENGTH) ? " (check it counts waiting jobs)"
+                            : " (not used by the decision until mapped to a standard signal or a ceiling)")
+                            + "; KEDA's threshold " + Maps.string(md, "threshold")
+                            + " per replica is replaced by Headroom's slot estimate (set slotsPerReplica to the worker's concurrency,"
+                            + " and add arrivalRate, meanService and oldestAge signals).");
+                }
+                case "redis", "redis-cluster", "redis-sentinel" -> {
+                    String list = Maps.string(md, "listName");
+                    String key = list == null ? "QUEUE" : list;
+                    signals.putIfAbsent(Signals.QUEUE_LENGTH, "redis_key_size{key=\"" + key + "\"}");
+                    notes.add("redis trigger: listLength " + Maps.string(md, "listLength") + " per replica on list '" + key
+                            + "' → queueLength. Headroom reads queues through Prometheus: the query assumes redis_exporter "
+                            + "with --check-single-keys including " + key + "; adjust it to your exporter.");
+                }
+                default -> notes.add("trigger " + n + " of type " + type + " was not imported (no Headroom signal for it yet).");
+            }
+        }
+        if (!signals.containsKey(Signals.QUEUE_LENGTH)) {
+            notes.add("no queue-length trigger found: add a queueLength signal before saving.");
+        }
+        Policy policy = b.build();
+        return new ImportedClass(so.getMetadata().getName(), target, policy, signals, notes);
+    }
+
+    /** One direction of HPA behaviour; absent parts keep the HPA defaults (which are Headroom's). */
+    static ScalingBehavior behavior(Map<String, Object> m, ScalingBehavior base) {
+        if (m.isEmpty()) {
+            return base;
+        }
+        Integer window = Maps.integer(m, "stabilizationWindowSeconds");
+        String select = Maps.string(m, "selectPolicy");
+        ScalingBehavior.SelectPolicy sel = select == null ? ScalingBehavior.SelectPolicy.MAX
+                : ScalingBehavior.SelectPolicy.valueOf(select.toUpperCase(Locale.ROOT));
+        List<ScalingRule> rules = base.rules();
+        if (!Maps.list(m, "policies").isEmpty()) {
+            rules = new ArrayList<>();
+            for (Object p : Maps.list(m, "policies")) {
+                String type = String.valueOf(Maps.string(p, "type"));
+                rules.add(new ScalingRule("pods".equalsIgnoreCase(type) ? ScalingRule.Type.PODS : ScalingRule.Type.PERCENT,
+                        Maps.integer(p, "value"), Maps.integer(p, "periodSeconds")));
+            }
+        }
+        return new ScalingBehavior(window == null ? base.stabilizationWindowSeconds() : window, rules, sel);
+    }
+}

@@ -1,0 +1,190 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder;
+import io.headroom.cluster.ActionCheck;
+import io.headroom.cluster.AutoscalerView;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Headroom cooperates with an HPA (refuses, says why) and with KEDA (paused-replicas, then hands back). */
+class AutoscalerCooperationTest {
+    static final String SCALED_OBJECT = """
+            apiVersion: keda.sh/v1alpha1
+            kind: ScaledObject
+            metadata:
+              name: orders-so
+              namespace: shop
+            spec:
+              scaleTargetRef:
+                name: orders
+              minReplicaCount: 1
+              maxReplicaCount: 30
+              cooldownPeriod: 120
+              pollingInterval: 15
+              fallback:
+                failureThreshold: 4
+                replicas: 6
+              advanced:
+                horizontalPodAutoscalerConfig:
+                  behavior:
+                    scaleDown:
+                      stabilizationWindowSeconds: 600
+                      policies:
+                        - type: Pods
+                          value: 2
+                          periodSeconds: 60
+                    scaleUp:
+                      stabilizationWindowSeconds: 0
+                      selectPolicy: Max
+                      policies:
+                        - type: Percent
+                          value: 200
+                          periodSeconds: 30
+                        - type: Pods
+                          value: 5
+                          periodSeconds: 30
+              triggers:
+                - type: prometheus
+                  metadata:
+                    serverAddress: http://prometheus.monitoring:9090
+                    query: sum(orders_queue_depth{queue="orders"})
+                    threshold: "50"
+                - type: redis
+                  metadata:
+                    address: redis.shop:6379
+                    listName: orders-retry
+                    listLength: "10"
+                    password: hunter2
+            """;
+
+    @TempDir
+    Path dir;
+    MockCluster cluster;
+    KubeClusterGateway gateway;
+    final WorkloadRef orders = new WorkloadRef("dev", "shop", "Deployment", "orders");
+    final WorkloadRef billing = new WorkloadRef("dev", "shop", "Deployment", "billing");
+    final WorkloadRef free = new WorkloadRef("dev", "shop", "Deployment", "free");
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = new MockCluster();
+        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
+                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
+                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
+                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+                .endSpec().build()).create();
+        cluster.deployment("shop", "orders", 3);
+        cluster.deployment("shop", "billing", 2);
+        cluster.deployment("shop", "free", 2);
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .resource(scaledObject()).create();
+        cluster.admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace("shop").resource(
+                new HorizontalPodAutoscalerBuilder().withNewMetadata().withName("billing-cpu").withNamespace("shop").endMetadata()
+                        .withNewSpec().withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment")
+                        .withName("billing").endScaleTargetRef().withMinReplicas(2).withMaxReplicas(10)
+                        .addNewMetric().withType("Resource").withNewResource().withName("cpu").withNewTarget()
+                        .withType("Utilization").withAverageUtilization(70).endTarget().endResource().endMetric()
+                        .endSpec().build()).create();
+        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(orders), Clock.systemUTC(), null);
+        assertTrue(gateway.awaitSynced(Duration.ofSeconds(10)));
+    }
+
+    GenericKubernetesResource scaledObject() {
+        return cluster.admin.getKubernetesSerialization().unmarshal(SCALED_OBJECT, GenericKubernetesResource.class);
+    }
+
+    @AfterEach
+    void tearDown() {
+        gateway.close();
+        gateway.connection().close();
+        cluster.close();
+    }
+
+    @Test
+    void anHpaManagedTargetIsRefusedWithTheReasonAndWhatToDo() {
+        AutoscalerView v = gateway.autoscaler(billing);
+        assertEquals(AutoscalerView.Kind.HPA, v.kind());
+        assertEquals("billing-cpu", v.name());
+        assertEquals(2, v.minReplicas());
+        assertEquals(10, v.maxReplicas());
+        assertEquals("cpu", v.triggers().get(0).name());
+
+        String rv = gateway.workload(billing).orElseThrow().resourceVersion();
+        ScaleResult r = gateway.scale(billing, 6, rv);
+        assertEquals(ScaleResult.Outcome.REFUSED, r.outcome());
+        assertTrue(r.message().contains("HorizontalPodAutoscaler shop/billing-cpu"), r.message());
+        assertTrue(r.message().contains("observe mode"), r.message());
+        assertEquals(2, cluster.admin.apps().deployments().inNamespace("shop").withName("billing").get().getSpec().getReplicas());
+        ActionCheck check = gateway.canScale(billing);
+        assertFalse(check.allowed());
+        assertEquals(r.message(), check.reason());
+        assertEquals(ScaleResult.Outcome.REFUSED, gateway.dryRunScale(billing, 6).outcome());
+    }
+
+    @Test
+    void aKedaManagedTargetIsFrozenThroughPausedReplicasAndHandedBack() {
+        assertTrue(gateway.kedaInstalled());
+        AutoscalerView v = gateway.autoscaler(orders);
+        assertEquals(AutoscalerView.Kind.KEDA, v.kind());
+        assertEquals("orders-so", v.name());
+        assertEquals(1, v.minReplicas());
+        assertEquals(30, v.maxReplicas());
+        assertNull(v.pausedReplicas());
+        assertEquals(List.of("prometheus", "redis"), v.triggers().stream().map(AutoscalerView.Trigger::type).toList());
+        assertEquals("(redacted)", v.triggers().get(1).metadata().get("password"), "secrets never reach the view");
+
+        String rv = gateway.workload(orders).orElseThrow().resourceVersion();
+        ScaleResult r = gateway.scale(orders, 8, rv);
+        assertEquals(ScaleResult.Outcome.APPLIED, r.outcome(), r.message());
+        assertTrue(r.message().contains("paused at 8"), r.message());
+        assertEquals("8", annotations().get(Autoscalers.PAUSED_REPLICAS));
+        assertEquals(3, cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get().getSpec().getReplicas(),
+                "KEDA, not Headroom, scales a KEDA-managed workload");
+        MockCluster.await("the view to show the pause", Duration.ofSeconds(10),
+                () -> Integer.valueOf(8).equals(gateway.autoscaler(orders).pausedReplicas()));
+
+        ScaleResult back = gateway.handBack(orders);
+        assertEquals(ScaleResult.Outcome.APPLIED, back.outcome(), back.message());
+        assertFalse(annotations().containsKey(Autoscalers.PAUSED_REPLICAS));
+        MockCluster.await("the view to show KEDA in control", Duration.ofSeconds(10),
+                () -> gateway.autoscaler(orders).pausedReplicas() == null);
+        assertEquals(ScaleResult.Outcome.REFUSED, gateway.handBack(free).outcome());
+    }
+
+    @Test
+    void aKedaPauseWithAStaleResourceVersionIsAConflict() {
+        String rv = gateway.workload(orders).orElseThrow().resourceVersion();
+        cluster.admin.apps().deployments().inNamespace("shop").withName("orders").scale(5);
+        ScaleResult r = gateway.scale(orders, 8, rv);
+        assertEquals(ScaleResult.Outcome.CONFLICT, r.outcome(), r.message());
+        assertFalse(annotations().containsKey(Autoscalers.PAUSED_REPLICAS));
+    }
+
+    @Test
+    void anUnmanagedTargetHasNoOtherAutoscaler() {
+        assertEquals(AutoscalerView.Kind.NONE, gateway.autoscaler(free).kind());
+    }
+
+    private Map<String, String> annotations() {
+        Map<String, String> a = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .withName("orders-so").get().getMetadata().getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+}

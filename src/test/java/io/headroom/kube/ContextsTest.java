@@ -1,0 +1,180 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Kubeconfig contexts across several files and two live mock clusters; credentials never leak into output. */
+class ContextsTest {
+    static final String TOKEN = "sEcReT-t0ken-4f9a1c";
+    @TempDir
+    Path dir;
+    MockCluster east;
+    MockCluster west;
+    Path first;
+    Path second;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        east = new MockCluster();
+        west = new MockCluster();
+        east.deployment("payments", "worker", 2);
+        west.deployment("search", "indexer", 5);
+        // KUBECONFIG=first:second — "east" is defined in both; the first file wins, as with kubectl.
+        first = MockCluster.kubeconfig(dir, "first.yaml", "east", TOKEN, "east", east.url(), "payments");
+        second = MockCluster.kubeconfig(dir, "second.yaml", "west", TOKEN, "west", west.url(), "search",
+                "east", "http://127.0.0.1:1", "elsewhere");
+    }
+
+    @AfterEach
+    void tearDown() {
+        east.close();
+        west.close();
+    }
+
+    @Test
+    void listsContextsOfSeveralFilesTheWayKubectlMergesThem() {
+        Contexts contexts = Contexts.load(List.of(first, second));
+        assertEquals(List.of("east", "west"), contexts.list().stream().map(KubeContext::name).toList());
+        KubeContext e = contexts.get("east").orElseThrow();
+        assertEquals(east.url(), e.server(), "the first file to define a context wins");
+        assertEquals("payments", e.namespace());
+        assertEquals("token", e.auth());
+        assertTrue(e.current());
+        assertEquals("east", contexts.current().orElseThrow().name());
+        assertEquals("search", contexts.get("west").orElseThrow().namespace());
+        assertThrows(IllegalArgumentException.class, () -> contexts.open("nowhere"));
+    }
+
+    @Test
+    void theKubeconfigEnvironmentListIsHonoured() {
+        String before = System.getProperty("kubeconfig");
+        System.setProperty("kubeconfig", first + File.pathSeparator + second);
+        try {
+            Contexts contexts = Contexts.fromEnvironment();
+            assertEquals(List.of(first, second), contexts.files());
+            try (KubeConnection c = contexts.open("west")) {
+                assertEquals(5, c.client().apps().deployments().inNamespace("search").withName("indexer").get()
+                        .getSpec().getReplicas());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty("kubeconfig");
+            } else {
+                System.setProperty("kubeconfig", before);
+            }
+        }
+    }
+
+    @Test
+    void switchingContextsKeepsBothClustersOpenAndApart() throws Exception {
+        Contexts contexts = Contexts.load(List.of(first, second));
+        WorkloadRef worker = new WorkloadRef("east", "payments", "Deployment", "worker");
+        WorkloadRef indexer = new WorkloadRef("west", "search", "Deployment", "indexer");
+        try (KubeClusterGateway a = KubeClusterGateway.open(contexts.open("east"), List.of(worker), Clock.systemUTC(), null);
+             KubeClusterGateway b = KubeClusterGateway.open(contexts.open("west"), List.of(indexer), Clock.systemUTC(), null)) {
+            assertTrue(a.awaitSynced(Duration.ofSeconds(10)));
+            assertTrue(b.awaitSynced(Duration.ofSeconds(10)));
+            assertEquals("east", a.contextName());
+            assertEquals("west", b.contextName());
+            assertEquals(2, a.workload(worker).orElseThrow().specReplicas());
+            assertEquals(5, b.workload(indexer).orElseThrow().specReplicas());
+            a.watch("search");
+            assertTrue(a.awaitSynced(Duration.ofSeconds(10)));
+            assertTrue(a.workload(new WorkloadRef("east", "search", "Deployment", "indexer")).isEmpty(),
+                    "east has no indexer: each gateway sees only its own cluster");
+            a.connection().close();
+            b.connection().close();
+        }
+        List<String> auth = new ArrayList<>();
+        for (RecordedRequest r = east.server.takeRequest(1, TimeUnit.SECONDS); r != null;
+             r = east.server.takeRequest(200, TimeUnit.MILLISECONDS)) {
+            auth.add(r.getPath().contains("/payments/") ? r.getHeader("Authorization") : "fixture");
+        }
+        // The fixtures' admin client says "Bearer secret"; the console's requests carry the kubeconfig's token.
+        assertTrue(auth.contains("Bearer " + TOKEN), "the kubeconfig's token is what authenticates: " + auth.size());
+    }
+
+    @Test
+    void credentialsNeverAppearInToStringOrLogs() throws Exception {
+        List<String> out = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord rec) {
+                out.add(rec.getLoggerName() + " " + rec.getMessage() + " " + rec.getParameters() + " "
+                        + (rec.getThrown() == null ? "" : rec.getThrown()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("io.headroom");
+        Level level = root.getLevel();
+        root.setLevel(Level.ALL);
+        root.addHandler(capture);
+        try {
+            Contexts contexts = Contexts.load(List.of(first, second));
+            out.add(contexts.toString());
+            contexts.list().forEach(c -> out.add(c.toString()));
+            WorkloadRef worker = new WorkloadRef("east", "payments", "Deployment", "worker");
+            KubeConnection conn = contexts.open("east");
+            out.add(conn.toString());
+            LeaseKeeper leases = new LeaseKeeper(conn.client(), "ana@desk/1", Clock.systemUTC(), Duration.ofSeconds(15));
+            try (KubeClusterGateway g = KubeClusterGateway.open(conn, List.of(worker), Clock.systemUTC(), leases)) {
+                assertTrue(g.awaitSynced(Duration.ofSeconds(10)));
+                out.add(g.toString());
+                out.add(g.health().toString());
+                out.add(g.workload(worker).toString());
+                ScaleResult r = g.scale(worker, 3, "stale-version");
+                out.add(r.toString());
+                out.add(g.canScale(worker).toString()); // SSAR is unanswered by CRUD mode: an error path
+                out.add(g.dryRunScale(worker, 4).toString());
+                out.add(leases.toString());
+                out.add(leases.states().toString());
+                out.add(g.permissions().can("get", "pods", "payments").toString());
+                out.add(g.health().toString());
+            }
+            // An unreachable cluster: errors must not carry the token either.
+            try (KubeConnection dead = contexts.customize(b -> b.editOrNewConfig().withRequestRetryBackoffLimit(0)
+                    .withConnectionTimeout(500).endConfig()).open("east")) {
+                out.add(dead.toString());
+            }
+        } finally {
+            root.removeHandler(capture);
+            root.setLevel(level);
+        }
+        String all = String.join("\n", out);
+        assertTrue(all.contains("east"), "the capture saw our output");
+        assertTrue(all.contains("token"), "the auth kind is shown, by name");
+        assertFalse(all.contains(TOKEN), all);
+        assertFalse(Files.readString(first).isEmpty());
+        assertTrue(Instant.now().isAfter(Instant.EPOCH));
+    }
+}
