@@ -58,7 +58,9 @@ public final class HeadroomApp extends Application {
     /** Builds the window for a session; used by the app and by the UI tests. */
     public static MainView show(Stage stage, Session session) {
         MainView view = new MainView(session);
-        Scene scene = new Scene(view, 1480, 920);
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(view, Math.max(1100, Math.min(1600, screen.getWidth() - 40)),
+                Math.max(700, Math.min(980, screen.getHeight() - 40)));
         Styles.install(scene);
         stage.setScene(scene);
         stage.setTitle("Headroom — " + session.loop().cluster().contextName());

@@ -83,7 +83,7 @@ public final class OverviewView extends VBox {
         TableColumn<ClassRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> value.apply(f.getValue()));
         c.setPrefWidth(width);
-        c.setMinWidth(60);
+        c.setMinWidth(Math.min(width, 110));
         return c;
     }
 
@@ -113,7 +113,7 @@ public final class OverviewView extends VBox {
             }
         });
         c.setPrefWidth(width);
-        c.setMinWidth(60);
+        c.setMinWidth(width);
         return c;
     }
 
@@ -188,7 +188,7 @@ public final class OverviewView extends VBox {
             }
         });
         c.setPrefWidth(130);
-        c.setMinWidth(120);
+        c.setMinWidth(124);
         return c;
     }
 
@@ -233,7 +233,7 @@ public final class OverviewView extends VBox {
             }
         });
         c.setPrefWidth(260);
-        c.setMinWidth(120);
+        c.setMinWidth(150);
         return c;
     }
 

@@ -82,8 +82,8 @@ public final class TopBar extends HBox {
         Label frozen = new Label();
         frozen.textProperty().bind(sv.freezeTextProperty());
         frozen.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
-        frozen.visibleProperty().bind(sv.frozenAllProperty());
-        frozen.managedProperty().bind(sv.frozenAllProperty());
+        frozen.visibleProperty().bind(sv.freezeTextProperty().isNotEmpty());
+        frozen.managedProperty().bind(frozen.visibleProperty());
         Label warning = new Label();
         warning.textProperty().bind(vm.warningProperty());
         warning.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
@@ -110,21 +110,37 @@ public final class TopBar extends HBox {
         time.textProperty().bind(vm.sessionTimeProperty());
         time.getStyleClass().addAll(Styles.NUMERIC, Styles.MUTED);
 
-        Button theme = new Button();
-        theme.textProperty().bind(javafx.beans.binding.Bindings.when(vm.darkThemeProperty())
-                .then("Light theme").otherwise("Dark theme"));
+        Button theme = new Button("◐");
+        Tooltip themeTip = new Tooltip();
+        themeTip.textProperty().bind(javafx.beans.binding.Bindings.when(vm.darkThemeProperty())
+                .then("Switch to the light theme").otherwise("Switch to the dark theme"));
+        theme.setTooltip(themeTip);
         theme.setOnAction(e -> vm.toggleTheme());
         theme.setFocusTraversable(false);
 
         getChildren().addAll(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
                 pending, frozen, warning, spacer, speed, time, theme, journal, freezeAll);
+        // Nothing in the top bar may be squeezed into "…": the spacer (and the warning) give way first.
+        keepWhole(this);
+    }
+
+    private static void keepWhole(javafx.scene.Parent parent) {
+        for (javafx.scene.Node n : parent.getChildrenUnmodifiable()) {
+            if (n instanceof javafx.scene.control.Labeled l && !l.getStyleClass().contains(Styles.WARN)) {
+                l.setMinWidth(Region.USE_PREF_SIZE);
+            } else if (n instanceof javafx.scene.layout.Pane p) {
+                keepWhole(p);
+            }
+        }
     }
 
     private static HBox speedSelector(MainViewModel vm) {
         ToggleGroup group = new ToggleGroup();
         HBox box = new HBox(2);
         box.getStyleClass().addAll(Styles.SPEED, Styles.HEALTH);
-        box.getChildren().add(field("Sandbox speed"));
+        Label speedLabel = field("Speed");
+        speedLabel.setTooltip(new Tooltip("How fast simulated time runs in the sandbox"));
+        box.getChildren().add(speedLabel);
         for (double s : List.of(1.0, 10.0, 60.0)) {
             ToggleButton b = new ToggleButton((int) s + "×");
             b.setToggleGroup(group);

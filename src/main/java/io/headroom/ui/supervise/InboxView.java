@@ -91,12 +91,12 @@ public final class InboxView extends VBox {
             approve.setOnAction(e -> actions.approve(getItem()));
             reject.setOnAction(e -> actions.reject(getItem()));
             other.setOnAction(e -> actions.approveOtherValue(getItem()));
-            Region spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            HBox top = new HBox(8, cls, change, spacer, when);
+            cls.setMinWidth(Region.USE_PREF_SIZE);
+            change.setMinWidth(Region.USE_PREF_SIZE);
+            HBox top = new HBox(8, cls, change);
             top.setAlignment(Pos.BASELINE_LEFT);
             HBox buttons = new HBox(6, approve, reject, other);
-            box = new VBox(4, top, why, buttons);
+            box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it
         }

@@ -99,8 +99,9 @@ public final class SupervisionViewModel {
         }
         Freeze f = s.freezeAll();
         frozenAll.set(f != null);
-        freezeText.set(f == null ? "" : "FROZEN until " + HHMM.format(f.until()) + " — " + f.reason() + " (" + f.by()
-                + ")");
+        long classFreezes = s.classes().values().stream().filter(c -> c.freeze() != null).count();
+        freezeText.set(f != null ? "FROZEN until " + HHMM.format(f.until()) + " — " + f.reason() + " (" + f.by() + ")"
+                : classFreezes > 0 ? classFreezes + (classFreezes == 1 ? " class" : " classes") + " frozen" : "");
     }
 
     public ClassSupervision of(String className) {
