@@ -31,6 +31,37 @@ public final class Fields {
     }
 
     /** A view of {@code node}, which must be a mapping; otherwise the problem is recorded and the view is empty. */
+    /**
+     * Reads a required list of named entries (e.g. {@code classes}): at least one, each read by
+     * {@code reader} (null when it had errors), a name used twice reported at the second use.
+     */
+    public <T> List<T> namedList(String key, String noun, java.util.function.Function<Fields, T> reader,
+                                 java.util.function.Function<T, String> nameOf) {
+        List<T> out = new ArrayList<>();
+        if (!has(key)) {
+            missing(key);
+            return out;
+        }
+        List<ConfigNode> items = list(key);
+        if (items.isEmpty() && get(key).get() instanceof ConfigNode.ListNode) {
+            error(key, "must name at least one " + noun);
+        }
+        Map<String, ConfigNode> seen = new java.util.HashMap<>();
+        for (ConfigNode item : items) {
+            Fields c = Fields.of(item, errors);
+            T value = reader.apply(c);
+            if (value != null) {
+                ConfigNode first = seen.putIfAbsent(nameOf.apply(value), c.get("name").orElse(item));
+                if (first != null) {
+                    c.error("name", noun + " name '" + nameOf.apply(value) + "' is used twice (first at line " + first.line()
+                            + ")");
+                }
+                out.add(value);
+            }
+        }
+        return out;
+    }
+
     public static Fields of(ConfigNode node, ConfigErrors errors) {
         if (node instanceof ConfigNode.MapNode m) {
             return new Fields(node, m, errors);

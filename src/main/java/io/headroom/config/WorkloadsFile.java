@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -78,28 +77,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         } else {
             endpoint = prometheus(prom, baseDir);
         }
-        List<ClassConfig> classes = new ArrayList<>();
-        if (!f.has("classes")) {
-            f.missing("classes");
-        } else {
-            List<ConfigNode> items = f.list("classes");
-            if (items.isEmpty() && f.get("classes").get() instanceof ConfigNode.ListNode) {
-                f.error("classes", "must name at least one class");
-            }
-            Map<String, ConfigNode> seen = new HashMap<>();
-            for (ConfigNode item : items) {
-                Fields c = Fields.of(item, errors);
-                ClassConfig cc = readClass(c);
-                if (cc != null) {
-                    ConfigNode first = seen.putIfAbsent(cc.name(), c.get("name").orElse(item));
-                    if (first != null) {
-                        c.error("name", "class name '" + cc.name() + "' is used twice (first at line "
-                                + first.line() + ")");
-                    }
-                    classes.add(cc);
-                }
-            }
-        }
+        List<ClassConfig> classes = f.namedList("classes", "class", c -> readClass(c), ClassConfig::name);
         f.finish();
         errors.throwIfAny();
         return new WorkloadsFile(root.file(), endpoint, classes);

@@ -18,10 +18,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Reads a scenario file (YAML for .yaml/.yml, JSON for .json) with full validation; every
@@ -75,28 +73,9 @@ public final class ScenarioReader {
             }
         }
         List<ScenarioClass> classes = new ArrayList<>();
-        if (!f.has("classes")) {
-            f.missing("classes");
-        } else {
-            List<ConfigNode> items = f.list("classes");
-            if (items.isEmpty() && f.get("classes").get() instanceof ConfigNode.ListNode) {
-                f.error("classes", "must name at least one class");
-            }
-            Map<String, ConfigNode> seen = new HashMap<>();
-            double limit = duration == null ? Double.POSITIVE_INFINITY : duration;
-            for (ConfigNode item : items) {
-                Fields c = Fields.of(item, errors);
-                ScenarioClass sc = readClass(c, limit, tick);
-                if (sc != null) {
-                    ConfigNode first = seen.putIfAbsent(sc.name(), c.get("name").orElse(item));
-                    if (first != null) {
-                        c.error("name", "class name '" + sc.name() + "' is used twice (first at line "
-                                + first.line() + ")");
-                    }
-                    classes.add(sc);
-                }
-            }
-        }
+        double limit = duration == null ? Double.POSITIVE_INFINITY : duration;
+        double tickForClasses = tick;
+        classes.addAll(f.namedList("classes", "class", c -> readClass(c, limit, tickForClasses), ScenarioClass::name));
         f.finish();
         errors.throwIfAny();
         double d = duration;
