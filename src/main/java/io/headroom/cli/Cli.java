@@ -66,9 +66,14 @@ public final class Cli {
                         return "--seed must be a whole number, got '" + kv[1] + "'";
                     }
                 }
-                case "--journal" -> {
+                case "--journal", "--settings" -> {
                     if (kv[1].isBlank()) {
-                        return "--journal needs a file path";
+                        return kv[0] + " needs a file path";
+                    }
+                }
+                case "--config" -> {
+                    if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of(kv[1]))) {
+                        return "--config: " + kv[1] + ": no such file";
                     }
                 }
                 default -> {
@@ -81,7 +86,9 @@ public final class Cli {
 
     static String usage() {
         return """
-                usage: headroom [--speed=N] [--seed=N] [--journal=FILE]   open the console (the built-in sandbox when nothing is configured)
+                usage: headroom [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
+                                                   open the console: the workloads file (or the one chosen in
+                                                   Settings), else the built-in sandbox
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time
                        headroom plan --config FILE [--once] [--json] [--replicas class=N ...]
                                                                     the decision per class from live Prometheus data

@@ -22,6 +22,11 @@ public interface MetricsSource extends AutoCloseable {
      */
     Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now);
 
+    /** Connection state for the top bar; cheap, callable from the loop's thread. */
+    default MetricsHealth health() {
+        return MetricsHealth.ok(name());
+    }
+
     @Override
     default void close() {
     }

@@ -87,8 +87,22 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return client.insecure();
     }
 
-    public Health health() {
+    public Health details() {
         return new Health(client.health(), lastTick);
+    }
+
+    @Override
+    public io.headroom.metrics.MetricsHealth health() {
+        PrometheusHealth h = client.health();
+        io.headroom.metrics.MetricsHealth.State state = switch (h.state()) {
+            case OK -> io.headroom.metrics.MetricsHealth.State.OK;
+            case FAILING -> io.headroom.metrics.MetricsHealth.State.FAILING;
+            case UNKNOWN -> io.headroom.metrics.MetricsHealth.State.UNKNOWN;
+        };
+        String detail = h.url() + " · " + h.requests() + " requests, " + h.failures() + " failed"
+                + (h.lastFailureReason() == null ? "" : " · last failure: " + h.lastFailureReason()
+                + (h.lastFailure() == null ? "" : " (" + h.lastFailure() + ")"));
+        return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure());
     }
 
     @Override

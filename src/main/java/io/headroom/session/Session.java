@@ -1,6 +1,16 @@
 package io.headroom.session;
 
+import io.headroom.cluster.RoutingClusterGateway;
+import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.Journal;
+import io.headroom.kube.Contexts;
+import io.headroom.kube.HolderIdentity;
+import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.KubeConnection;
+import io.headroom.kube.LeaseKeeper;
+import io.headroom.prometheus.PrometheusClient;
+import io.headroom.prometheus.PrometheusMetricsSource;
+import io.headroom.prometheus.PrometheusSetupException;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.DirectActuator;
 import io.headroom.loop.LoopRunner;
@@ -99,6 +109,70 @@ public final class Session implements AutoCloseable {
         return journal;
     }
 
+    /**
+     * A real session from a workloads file: one Kubernetes gateway per context the classes name
+     * (each with its actuation Leases), Prometheus for the signals, supervised mode from the start.
+     * Opening a context or Prometheus that fails throws with a message that carries no secret.
+     */
+    public static Session connect(WorkloadsFile file, Contexts contexts, Journal journal)
+            throws PrometheusSetupException {
+        java.time.Clock wall = java.time.Clock.systemUTC();
+        List<WorkloadClass> classes = new ArrayList<>();
+        java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
+        double poll = Double.MAX_VALUE;
+        for (io.headroom.config.ClassConfig c : file.classes()) {
+            classes.add(new WorkloadClass(c.name(), c.target(), c.policy()));
+            targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
+            poll = Math.min(poll, c.policy().pollIntervalSeconds());
+        }
+        ScheduledExecutorService scheduler = loopThread();
+        List<AutoCloseable> opened = new ArrayList<>();
+        try {
+            java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
+            for (var e : targets.entrySet()) {
+                KubeConnection conn = contexts.open(e.getKey());
+                opened.add(conn);
+                LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall,
+                        Duration.ofSeconds(30));
+                leases.start(scheduler);
+                opened.add(leases);
+                KubeClusterGateway g = KubeClusterGateway.open(conn, e.getValue(), wall, leases);
+                opened.add(g);
+                gateways.put(e.getKey(), g);
+            }
+            RoutingClusterGateway cluster = new RoutingClusterGateway(gateways);
+            PrometheusClient client = PrometheusClient.connect(file.prometheus());
+            java.util.concurrent.ExecutorService queries = Executors.newFixedThreadPool(8, r -> {
+                Thread t = new Thread(r, "headroom-prometheus");
+                t.setDaemon(true);
+                return t;
+            });
+            opened.add(queries::shutdownNow);
+            PrometheusMetricsSource metrics = new PrometheusMetricsSource(client, file.classes(), queries,
+                    PrometheusMetricsSource.defaultDeadline(file.prometheus().timeout()), wall);
+            SwitchableClock clock = new SwitchableClock(wall);
+            Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
+                    PROPOSAL_TTL);
+            ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
+            Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
+                    supervisor, journal);
+            s.extra.addAll(opened);
+            return s;
+        } catch (RuntimeException | PrometheusSetupException e) {
+            for (AutoCloseable c : opened) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // already failing; the first error is the one to report
+                }
+            }
+            scheduler.shutdownNow();
+            throw e;
+        }
+    }
+
+    private final List<AutoCloseable> extra = new ArrayList<>();
+
     public ControlLoop loop() {
         return loop;
     }
@@ -150,9 +224,16 @@ public final class Session implements AutoCloseable {
      */
     public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
         return java.util.concurrent.CompletableFuture.runAsync(() -> {
-            warmUp(warmUp);
+            if (!warmUp.isZero()) {
+                warmUp(warmUp);
+            }
             start();
-        }, scheduler);
+        }, scheduler).whenComplete((v, e) -> {
+            if (e != null) {
+                java.util.logging.Logger.getLogger(Session.class.getName())
+                        .log(java.util.logging.Level.SEVERE, "the session failed to start", e);
+            }
+        });
     }
 
     /** Sandbox only: runs simulated time faster (or slower) than real time; before going live, sets the start speed. */
@@ -186,6 +267,13 @@ public final class Session implements AutoCloseable {
         }
         loop.cluster().close();
         loop.metrics().close();
+        for (AutoCloseable c : extra) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                java.util.logging.Logger.getLogger(Session.class.getName()).warning("close: " + e.getMessage());
+            }
+        }
         journal.close();
     }
 }

@@ -112,7 +112,7 @@ public final class Supervisor implements Actuator {
      */
     public void restore(Journal.Replay replay) {
         for (JournalRecord r : replay.records()) {
-            if (!cluster.contextName().equals(r.context()) && r.context() != null) {
+            if (r.context() != null && !cluster.contextName().equals(r.context()) && !classContext(r)) {
                 continue; // another cluster's journal lines
             }
             Slot s = r.className() == null ? null : slots.get(r.className());
@@ -182,6 +182,11 @@ public final class Supervisor implements Actuator {
             }
         }
         publish(now);
+    }
+
+    private boolean classContext(JournalRecord r) {
+        WorkloadClass c = r.className() == null ? null : classes.get(r.className());
+        return c != null && c.target().context().equals(r.context());
     }
 
     private static long counterOf(String id) {
@@ -530,8 +535,10 @@ public final class Supervisor implements Actuator {
         }, loopThread);
     }
 
+    /** A record naming the class's own context (several clusters may be open at once). */
     private JournalRecord record(Instant at, Kind kind, String className) {
-        return JournalRecord.of(at, kind, user, cluster.contextName(), className);
+        WorkloadClass c = className == null ? null : classes.get(className);
+        return JournalRecord.of(at, kind, user, c != null ? c.target().context() : cluster.contextName(), className);
     }
 
     private void publish(Instant now) {

@@ -1,58 +1,182 @@
 package io.headroom.ui;
 
+import io.headroom.config.ConfigException;
+import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.FileJournal;
 import io.headroom.journal.Journal;
 import io.headroom.journal.MemoryJournal;
+import io.headroom.kube.Contexts;
 import io.headroom.session.Session;
+import io.headroom.session.Settings;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.SettingsDialog;
 import java.io.IOException;
 import java.nio.file.Path;
-import io.headroom.ui.shell.MainView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.scene.image.Image;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
-/** The console application: opens on the built-in sandbox when nothing else is configured. */
+/**
+ * The console application. It connects to what the settings (or {@code --config=FILE}) name, a
+ * workloads file with Prometheus and clusters, and opens on the built-in sandbox when nothing is
+ * configured or the connection fails (saying why). Connecting happens off the FX thread.
+ */
 public final class HeadroomApp extends Application {
     private static final Logger LOG = Logger.getLogger(HeadroomApp.class.getName());
     /** Simulated history replayed before going live, so the charts open with context. */
     static final Duration WARM_UP = Duration.ofMinutes(15);
 
+    private Stage stage;
     private Session session;
     private MainView view;
+    private Path settingsFile;
+    private double speed;
+    private long seed;
+    private String journalOption;
 
     @Override
     public void start(Stage stage) {
-        double speed = Double.parseDouble(getParameters().getNamed().getOrDefault("speed", "1"));
-        long seed = Long.parseLong(getParameters().getNamed().getOrDefault("seed", "42"));
-        String journalOption = getParameters().getNamed().get("journal");
-        Path journalFile = journalOption != null ? Path.of(journalOption)
-                : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
-        Journal journal;
-        String journalWarning = null;
+        this.stage = stage;
+        var named = getParameters().getNamed();
+        speed = Double.parseDouble(named.getOrDefault("speed", "1"));
+        seed = Long.parseLong(named.getOrDefault("seed", "42"));
+        journalOption = named.get("journal");
+        settingsFile = named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile();
+        Settings settings;
+        String warning = null;
         try {
-            journal = FileJournal.open(journalFile);
-        } catch (IOException | RuntimeException e) {
-            // Keep the console usable, but say loudly that nothing is being journaled.
-            journal = new MemoryJournal();
-            journalWarning = "Journal unavailable (" + e.getMessage() + "): actions are kept in memory only.";
-            LOG.log(Level.WARNING, journalWarning);
+            settings = Settings.load(settingsFile);
+        } catch (IOException e) {
+            settings = Settings.sandbox();
+            warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
         }
-        session = Session.sandbox(seed, Instant.now(), WARM_UP, journal);
-        session.setSpeed(speed);
-        view = show(stage, session);
-        if (journalWarning != null) {
-            view.viewModel().warningProperty().set(journalWarning);
+        Path workloads = named.containsKey("config") ? Path.of(named.get("config")) : settings.workloadsFile();
+        stage.setMinWidth(1100);
+        stage.setMinHeight(700);
+        var icon = HeadroomApp.class.getResource("/icons/headroom-64.png");
+        if (icon != null) {
+            stage.getIcons().add(new Image(icon.toExternalForm()));
         }
-        session.startAsync(WARM_UP).whenComplete((v, e) -> {
+        if (workloads == null) {
+            openSandbox(warning);
+        } else {
+            connect(workloads);
+        }
+    }
+
+    /** Opens the built-in sandbox, with a standing warning when it is a fallback. */
+    private void openSandbox(String warning) {
+        Path file = journalOption != null ? Path.of(journalOption)
+                : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
+        JournalOrWarning j = openJournal(file);
+        Session s = Session.sandbox(seed, Instant.now(), WARM_UP, j.journal());
+        s.setSpeed(speed);
+        showSession(s, join(warning, j.warning()));
+        s.startAsync(WARM_UP).whenComplete((v, e) -> {
             if (e != null) {
-                LOG.log(Level.SEVERE, "the session failed to start", e);
+                LOG.log(Level.SEVERE, "the sandbox failed to start", e);
             }
         });
+    }
+
+    /** Connects to a workloads file's Prometheus and clusters off the FX thread. */
+    private void connect(Path workloads) {
+        Label label = new Label("Connecting to Prometheus and the clusters named in " + workloads + " …");
+        Scene scene = new Scene(new StackPane(label), 900, 300);
+        Styles.install(scene);
+        scene.getRoot().getStyleClass().add(Styles.THEME_DARK);
+        stage.setScene(scene);
+        stage.setTitle("Headroom — connecting");
+        stage.show();
+        Thread t = new Thread(() -> {
+            try {
+                WorkloadsFile file = WorkloadsFile.read(workloads);
+                Path journalFile = journalOption != null ? Path.of(journalOption)
+                        : FileJournal.defaultDirectory().resolve("journal.jsonl");
+                JournalOrWarning j = openJournal(journalFile);
+                Session s = Session.connect(file, Contexts.fromEnvironment(), j.journal());
+                Platform.runLater(() -> {
+                    showSession(s, j.warning());
+                    s.startAsync(Duration.ZERO);
+                });
+            } catch (ConfigException e) {
+                Platform.runLater(() -> openSandbox("Workloads file rejected: " + e.getMessage()
+                        + " — opened the sandbox."));
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "could not connect", e);
+                Platform.runLater(() -> openSandbox("Could not connect (" + e.getMessage()
+                        + "); opened the sandbox."));
+            }
+        }, "headroom-connect");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void showSession(Session s, String warning) {
+        session = s;
+        view = show(stage, s);
+        view.setOnOpenSettings(this::openSettings);
+        if (warning != null) {
+            view.viewModel().warningProperty().set(warning);
+        }
+    }
+
+    private void openSettings() {
+        Settings current;
+        try {
+            current = Settings.load(settingsFile);
+        } catch (IOException e) {
+            current = Settings.sandbox();
+        }
+        SettingsDialog.show(stage, current).ifPresent(next -> {
+            try {
+                next.save(settingsFile);
+            } catch (IOException e) {
+                view.viewModel().warningProperty().set("Could not save settings: " + e.getMessage());
+                return;
+            }
+            Session old = session;
+            view.dispose();
+            // Close off the FX thread (informers, leases, the journal lock), then connect anew.
+            Thread t = new Thread(() -> {
+                old.close();
+                Platform.runLater(() -> {
+                    if (next.workloadsFile() == null) {
+                        openSandbox(null);
+                    } else {
+                        connect(next.workloadsFile());
+                    }
+                });
+            }, "headroom-reconnect");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    private record JournalOrWarning(Journal journal, String warning) {
+    }
+
+    private static JournalOrWarning openJournal(Path file) {
+        try {
+            return new JournalOrWarning(FileJournal.open(file), null);
+        } catch (IOException | RuntimeException e) {
+            // Keep the console usable, but say loudly that nothing is being journaled.
+            String w = "Journal unavailable (" + e.getMessage() + "): actions are kept in memory only.";
+            LOG.log(Level.WARNING, w);
+            return new JournalOrWarning(new MemoryJournal(), w);
+        }
+    }
+
+    private static String join(String a, String b) {
+        return a == null ? b : b == null ? a : a + " " + b;
     }
 
     /** Builds the window for a session; used by the app and by the UI tests. */
@@ -64,12 +188,6 @@ public final class HeadroomApp extends Application {
         Styles.install(scene);
         stage.setScene(scene);
         stage.setTitle("Headroom — " + session.loop().cluster().contextName());
-        var icon = HeadroomApp.class.getResource("/icons/headroom-64.png");
-        if (icon != null) {
-            stage.getIcons().add(new Image(icon.toExternalForm()));
-        }
-        stage.setMinWidth(1100);
-        stage.setMinHeight(700);
         stage.show();
         return view;
     }

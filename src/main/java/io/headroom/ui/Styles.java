@@ -20,6 +20,7 @@ public final class Styles {
     public static final String INFO = "info";
 
     public static final String TOP_BAR = "top-bar";
+    public static final String TOP_BAR_GROUP = "top-bar-group";
     public static final String WORDMARK = "wordmark";
     public static final String FIELD_LABEL = "field-label";
     public static final String FIELD_VALUE = "field-value";

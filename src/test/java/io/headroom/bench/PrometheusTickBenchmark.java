@@ -73,7 +73,7 @@ public final class PrometheusTickBenchmark {
                         source.read(names, Instant.now()); // warm-up: JIT, connection pool
                     }
                     double[] ms = new double[ticks];
-                    long requestsBefore = source.health().connection().requests();
+                    long requestsBefore = source.details().connection().requests();
                     int missing = 0;
                     for (int t = 0; t < ticks; t++) {
                         long t0 = System.nanoTime();
@@ -83,7 +83,7 @@ public final class PrometheusTickBenchmark {
                             missing += (int) m.values().stream().filter(s -> !s.present()).count();
                         }
                     }
-                    long requests = source.health().connection().requests() - requestsBefore;
+                    long requests = source.details().connection().requests() - requestsBefore;
                     Arrays.sort(ms);
                     System.out.printf(Locale.ROOT, "one tick, %d classes × 6 signals on %d threads: median %.1f ms,"
                                     + " p90 %.1f ms, min %.1f ms, max %.1f ms over %d ticks%n",

@@ -136,7 +136,7 @@ class PrometheusMetricsSourceTest {
         Decision d = decide(s);
         assertEquals(5, d.desiredReplicas(), d.explanation());
         assertTrue(d.has(Reason.Code.TELEMETRY_MISSING), d.reasons().toString());
-        assertEquals(1, source.health().lastTick().noData());
+        assertEquals(1, source.details().lastTick().noData());
     }
 
     @Test
@@ -154,7 +154,7 @@ class PrometheusMetricsSourceTest {
         Decision d = decide(s);
         assertEquals(5, d.desiredReplicas());
         assertTrue(d.has(Reason.Code.TELEMETRY_MISSING));
-        PrometheusMetricsSource.Health h = source.health();
+        PrometheusMetricsSource.Health h = source.details();
         assertEquals(PrometheusHealth.State.FAILING, h.connection().state());
         assertEquals(4, h.connection().failures());
         assertEquals(4, h.lastTick().noData());
@@ -234,6 +234,6 @@ class PrometheusMetricsSourceTest {
         assertEquals(NoDataReason.EMPTY_RESULT, h.noData().reason());
         assertEquals(Duration.ofSeconds(120), h.step());
         assertEquals(0, h.size());
-        assertNotNull(source.health().connection().lastSuccessAt());
+        assertNotNull(source.details().connection().lastSuccessAt());
     }
 }

@@ -38,7 +38,9 @@ class ConsoleUiTest {
     static void startTheApp() throws Exception {
         stage = FxToolkit.registerPrimaryStage();
         // 60× real time: a 5 s control tick every ~83 ms of wall time.
-        app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60");
+        app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60",
+                "--settings=" + java.nio.file.Files.createTempDirectory("headroom-settings").resolve("settings.json"),
+                "--journal=" + java.nio.file.Files.createTempDirectory("headroom-journal").resolve("journal.jsonl"));
     }
 
     @AfterAll

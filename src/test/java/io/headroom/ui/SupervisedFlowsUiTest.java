@@ -57,7 +57,8 @@ class SupervisedFlowsUiTest {
     static void start() throws Exception {
         journalFile = Files.createTempDirectory("headroom-ui").resolve("journal.jsonl");
         stage = FxToolkit.registerPrimaryStage();
-        app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--journal=" + journalFile);
+        app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--journal=" + journalFile,
+                "--settings=" + journalFile.resolveSibling("settings.json"));
         onFx(() -> {
             view().setNotifier((title, body) -> notified.add(title + ": " + body));
             return null;

@@ -33,11 +33,16 @@ public final class ClassRow {
     private final StringProperty alertDetail = new SimpleStringProperty("");
     private final StringProperty proposal = new SimpleStringProperty("");
 
-    public ClassRow(String name) {
+    private final String context;
+
+    public ClassRow(String name, String context) {
         this.name = name;
+        this.context = context;
     }
 
     public String name() { return name; }
+    /** The kubeconfig context (cluster) the class's workload lives in. */
+    public String context() { return context; }
     public StringProperty modeProperty() { return mode; }
     public DoubleProperty queueLengthProperty() { return queueLength; }
     public DoubleProperty oldestAgeProperty() { return oldestAge; }

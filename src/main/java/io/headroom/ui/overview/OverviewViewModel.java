@@ -19,12 +19,33 @@ import javafx.collections.ObservableList;
 public final class OverviewViewModel {
 
     // Properties
-    private final ObservableList<ClassRow> rows = FXCollections.observableArrayList();
+    /** Every class of the session; {@link #rows()} shows those of the chosen context. */
+    private final ObservableList<ClassRow> all = FXCollections.observableArrayList();
+    private final javafx.collections.transformation.FilteredList<ClassRow> rows = new javafx.collections.transformation.FilteredList<>(all);
+    private final javafx.beans.property.StringProperty context = new javafx.beans.property.SimpleStringProperty(ALL);
     private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
     private final Map<String, ClassRow> byName = new LinkedHashMap<>();
 
+    /** The context filter's value that shows every cluster. */
+    public static final String ALL = "all contexts";
+
     public ObservableList<ClassRow> rows() {
         return rows;
+    }
+
+    /** Which cluster the overview shows: a context name, or {@link #ALL}. */
+    public javafx.beans.property.StringProperty contextProperty() {
+        return context;
+    }
+
+    {
+        context.addListener((o, a, c) -> {
+            rows.setPredicate(ALL.equals(c) || c == null ? null : r -> c.equals(r.context()));
+            ClassRow sel = selected.get();
+            if ((sel == null || !rows.contains(sel)) && !rows.isEmpty()) {
+                selected.set(rows.get(0));
+            }
+        });
     }
 
     public ObjectProperty<ClassRow> selectedProperty() {
@@ -38,9 +59,9 @@ public final class OverviewViewModel {
         for (ClassSnapshot s : tick.classes()) {
             ClassRow row = byName.get(s.name());
             if (row == null) {
-                row = new ClassRow(s.name());
+                row = new ClassRow(s.name(), s.cls().target().context());
                 byName.put(s.name(), row);
-                rows.add(row);
+                all.add(row);
             }
             update(row, s);
         }
@@ -51,7 +72,7 @@ public final class OverviewViewModel {
 
     /** Mode, overlays and pending proposals, from supervised mode. */
     public void applySupervision(io.headroom.supervise.SupervisionState s) {
-        for (ClassRow row : rows) {
+        for (ClassRow row : all) {
             io.headroom.supervise.ClassSupervision c = s.of(row.name());
             if (c == null) {
                 continue;

@@ -1,6 +1,9 @@
 package io.headroom.ui.shell;
 
+import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.loop.ClassSnapshot;
+import io.headroom.metrics.MetricsHealth;
 import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
 import io.headroom.supervise.SupervisionState;
@@ -48,11 +51,16 @@ public final class MainView extends BorderPane {
     private final SupervisionViewModel supervision;
     private final OperatorActions actions;
     private final InboxView inbox;
-    private final PulseBatcher<TickResult> ticks;
+    /** A tick with the connections' health as read on the loop's thread at that tick. */
+    private record Tick(TickResult result, ClusterHealth cluster, MetricsHealth metrics) {
+    }
+
+    private final PulseBatcher<Tick> ticks;
     private final PulseBatcher<SupervisionState> supervisionUpdates;
     private final Timeline clock;
     private final Session session;
     private final Consumer<TickResult> tickListener;
+    private Runnable openSettings = () -> { };
     private final Consumer<SupervisionState> supervisionListener;
     private final ExecutorService io = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "headroom-ui-io");
@@ -81,7 +89,11 @@ public final class MainView extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);
         SplitPane.setResizableWithParent(top, false);
-        setTop(new TopBar(main, actions, this::openJournal));
+        setTop(new TopBar(main, actions, this::openJournal, () -> openSettings.run()));
+        if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
+            main.contexts().setAll(routing.contexts());
+        }
+        main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
         setCenter(split);
 
         overview.selectedProperty().addListener((obs, old, row) -> {
@@ -118,7 +130,8 @@ public final class MainView extends BorderPane {
             supervision.apply(s);
             overview.applySupervision(s);
         });
-        tickListener = ticks::offer;
+        tickListener = r -> ticks.offer(new Tick(r, session.loop().cluster().health(),
+                session.loop().metrics().health()));
         supervisionListener = supervisionUpdates::offer;
         session.loop().addListener(tickListener);
         session.supervisor().addListener(supervisionListener);
@@ -132,15 +145,16 @@ public final class MainView extends BorderPane {
         clock.play();
     }
 
-    private void applyTicks(List<TickResult> batch) {
-        TickResult last = batch.get(batch.size() - 1);
+    private void applyTicks(List<Tick> batch) {
+        Tick tick = batch.get(batch.size() - 1);
+        TickResult last = tick.result();
         overview.apply(last);
         SupervisionState s = supervision.stateProperty().get();
         if (s != null) {
             overview.applySupervision(s);
         }
-        detail.apply(batch);
-        main.apply(last);
+        detail.apply(batch.stream().map(Tick::result).toList());
+        main.apply(last, tick.cluster(), tick.metrics());
         main.updateClock(session.clock().instant());
     }
 
@@ -200,6 +214,11 @@ public final class MainView extends BorderPane {
         }
         journalStage.show();
         journalStage.toFront();
+    }
+
+    /** What the Settings button does (the application owns sessions, so it decides). */
+    public void setOnOpenSettings(Runnable r) {
+        this.openSettings = r;
     }
 
     /** For tests and for consoles without a desktop: where notifications go. */

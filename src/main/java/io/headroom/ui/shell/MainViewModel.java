@@ -35,6 +35,9 @@ public final class MainViewModel {
     private final DoubleProperty speed = new SimpleDoubleProperty(1);
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(true);
     private final StringProperty warning = new SimpleStringProperty("");
+    private final javafx.collections.ObservableList<String> contexts = javafx.collections.FXCollections
+            .observableArrayList();
+    private final StringProperty selectedContext = new SimpleStringProperty();
 
     private final Duration tick;
     private final DoubleConsumer speedSink;
@@ -65,12 +68,43 @@ public final class MainViewModel {
     public StringProperty sessionTimeProperty() { return sessionTime; }
     public DoubleProperty speedProperty() { return speed; }
     public BooleanProperty darkThemeProperty() { return darkTheme; }
+    /** The contexts the session has open; the switcher shows them (with "all contexts") when there are several. */
+    public javafx.collections.ObservableList<String> contexts() { return contexts; }
+    public StringProperty selectedContextProperty() { return selectedContext; }
     /** A standing warning for the top bar (e.g. the journal could not be opened); empty when none. */
     public StringProperty warningProperty() { return warning; }
 
     // Commands
 
-    /** Takes the newest tick of a batch: connection health follows what the tick could read. */
+    /**
+     * Takes the newest tick of a batch with the connections' own health, read on the loop's
+     * thread at that tick: a disconnected or unsynced cluster and failing Prometheus requests say
+     * so even before the classes show it.
+     */
+    public void apply(TickResult t, io.headroom.cluster.ClusterHealth cluster, io.headroom.metrics.MetricsHealth metrics) {
+        apply(t);
+        if (cluster != null && !cluster.connected()) {
+            clusterHealth.set(Health.DOWN);
+            clusterDetail.set("API unreachable" + (cluster.lastError() == null ? "" : ": " + cluster.lastError()));
+        } else if (cluster != null && !cluster.synced()) {
+            clusterHealth.set(Health.DEGRADED);
+            clusterDetail.set("syncing: " + String.join(", ", cluster.notReady()));
+        } else if (cluster != null) {
+            clusterDetail.set(clusterDetail.get() + " · " + cluster.requests() + " API requests"
+                    + (cluster.staleSince() == null ? "" : " · stale since " + cluster.staleSince()));
+        }
+        if (metrics != null) {
+            if (metrics.state() == io.headroom.metrics.MetricsHealth.State.FAILING) {
+                metricsHealth.set(Health.DOWN);
+            }
+            metricsDetail.set(metricsDetail.get() + "\n" + metrics.detail());
+            if (metrics.insecure() && warning.get().isEmpty()) {
+                warning.set("TLS verification is OFF for Prometheus (insecureSkipVerify)");
+            }
+        }
+    }
+
+    /** Connection health follows what the tick could read. */
     public void apply(TickResult t) {
         lastTickAt = t.at();
         int classes = t.classes().size();

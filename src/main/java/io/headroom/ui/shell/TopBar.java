@@ -23,11 +23,12 @@ import javafx.scene.shape.Circle;
 public final class TopBar extends HBox {
     public static final String FRESHNESS_ID = "freshness";
     public static final String CONTEXT_ID = "context";
+    public static final String CONTEXT_SWITCHER_ID = "context-switcher";
 
     public static final String FREEZE_ALL_ID = "freeze-all";
     public static final String PENDING_ID = "pending-count";
 
-    public TopBar(MainViewModel vm, OperatorActions actions, Runnable openJournal) {
+    public TopBar(MainViewModel vm, OperatorActions actions, Runnable openJournal, Runnable openSettings) {
         getStyleClass().add(Styles.TOP_BAR);
         SupervisionViewModel sv = actions.viewModel();
 
@@ -49,7 +50,32 @@ public final class TopBar extends HBox {
         simulated.managedProperty().bind(vm.sandboxProperty());
         simulated.setTooltip(new Tooltip("The built-in sandbox: a deterministic simulated cluster and queues."
                 + "\nNothing here touches a real cluster."));
-        HBox contextBox = new HBox(6, field("Context"), context, simulated);
+        // Several clusters open: a switcher that shows one context's classes, or all of them.
+        javafx.scene.control.ComboBox<String> switcher = new javafx.scene.control.ComboBox<>();
+        switcher.setId(CONTEXT_SWITCHER_ID);
+        Runnable fill = () -> {
+            java.util.List<String> items = new java.util.ArrayList<>();
+            items.add(io.headroom.ui.overview.OverviewViewModel.ALL);
+            items.addAll(vm.contexts());
+            switcher.getItems().setAll(items);
+            switcher.setValue(vm.selectedContextProperty().get() == null
+                    ? io.headroom.ui.overview.OverviewViewModel.ALL : vm.selectedContextProperty().get());
+        };
+        vm.contexts().addListener((javafx.collections.ListChangeListener<String>) c -> fill.run());
+        fill.run();
+        switcher.valueProperty().addListener((o, a, v) -> {
+            if (v != null) {
+                vm.selectedContextProperty().set(v);
+            }
+        });
+        switcher.setTooltip(new Tooltip("Show the classes of one cluster, or of all open clusters"));
+        javafx.beans.binding.BooleanBinding several = javafx.beans.binding.Bindings.size(vm.contexts()).greaterThan(1);
+        switcher.visibleProperty().bind(several);
+        switcher.managedProperty().bind(several);
+        context.visibleProperty().bind(several.not());
+        context.managedProperty().bind(several.not());
+        switcher.setFocusTraversable(false);
+        HBox contextBox = new HBox(6, field("Context"), context, switcher, simulated);
         contextBox.getStyleClass().add(Styles.HEALTH);
 
         HBox cluster = health("Cluster", vm.clusterHealthProperty(), vm.clusterDetailProperty(), null);
@@ -61,9 +87,6 @@ public final class TopBar extends HBox {
         fresh.getStyleClass().addAll(Styles.FIELD_VALUE, Styles.NUMERIC);
         HBox freshness = new HBox(5, dot(vm.freshnessHealthProperty()), field("Last tick"), fresh);
         freshness.getStyleClass().add(Styles.HEALTH);
-
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
 
         HBox speed = speedSelector(vm);
         speed.visibleProperty().bind(vm.sandboxProperty());
@@ -101,6 +124,10 @@ public final class TopBar extends HBox {
         freezeAll.setTooltip(new Tooltip("Stop every scaling action at once (Ctrl+Shift+F)"));
         freezeAll.setOnAction(e -> actions.toggleFreezeAll());
         freezeAll.setFocusTraversable(false);
+        Button settings = new Button("Settings…");
+        settings.setTooltip(new Tooltip("Prometheus and the workloads file (or the sandbox)"));
+        settings.setOnAction(e -> openSettings.run());
+        settings.setFocusTraversable(false);
         Button journal = new Button("Journal");
         journal.setTooltip(new Tooltip("Every proposal, approval, freeze and change (Ctrl+J)"));
         journal.setOnAction(e -> openJournal.run());
@@ -118,9 +145,22 @@ public final class TopBar extends HBox {
         theme.setOnAction(e -> vm.toggleTheme());
         theme.setFocusTraversable(false);
 
-        getChildren().addAll(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
-                pending, frozen, warning, spacer, speed, time, theme, journal, freezeAll);
-        // Nothing in the top bar may be squeezed into "…": the spacer (and the warning) give way first.
+        // Two groups: the status on the left may be cut at its right edge on a narrow window; the
+        // controls on the right, Freeze all above all, are never pushed out of sight.
+        HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
+                pending, frozen, warning);
+        status.getStyleClass().add(Styles.TOP_BAR_GROUP);
+        status.setMinWidth(0);
+        javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+        clip.widthProperty().bind(status.widthProperty());
+        clip.heightProperty().bind(status.heightProperty());
+        status.setClip(clip);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        HBox controls = new HBox(speed, time, theme, settings, journal, freezeAll);
+        controls.getStyleClass().add(Styles.TOP_BAR_GROUP);
+        controls.setMinWidth(Region.USE_PREF_SIZE);
+        getChildren().addAll(status, controls);
+        // Nothing in the top bar may be squeezed into "…".
         keepWhole(this);
     }
 

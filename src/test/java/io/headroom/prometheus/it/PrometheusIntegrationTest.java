@@ -64,7 +64,7 @@ class PrometheusIntegrationTest {
                     () -> source.read(List.of("it-gauge"), Instant.now()).get("it-gauge"),
                     m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45);
             assertEquals(17.5, after.get(Signals.OLDEST_AGE).value());
-            PrometheusMetricsSource.Health h = source.health();
+            PrometheusMetricsSource.Health h = source.details();
             assertEquals(2, h.lastTick().queries());
             assertEquals(0, h.lastTick().noData());
             assertEquals(0, h.connection().failures());

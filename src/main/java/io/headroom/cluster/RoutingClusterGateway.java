@@ -1,0 +1,114 @@
+package io.headroom.cluster;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Several clusters open at once: each class's target names its context, and every call goes to
+ * that context's gateway. A target whose context is not open is refused, never guessed.
+ */
+public final class RoutingClusterGateway implements ClusterGateway {
+    private static final Logger LOG = Logger.getLogger(RoutingClusterGateway.class.getName());
+    private final Map<String, ClusterGateway> byContext = new LinkedHashMap<>();
+
+    public RoutingClusterGateway(Map<String, ? extends ClusterGateway> gateways) {
+        if (gateways.isEmpty()) {
+            throw new IllegalArgumentException("no cluster context is open");
+        }
+        byContext.putAll(gateways);
+    }
+
+    /** The open contexts, in the order they were given. */
+    public List<String> contexts() {
+        return List.copyOf(byContext.keySet());
+    }
+
+    public Optional<ClusterGateway> gateway(String context) {
+        return Optional.ofNullable(byContext.get(context));
+    }
+
+    @Override
+    public String contextName() {
+        return String.join(", ", byContext.keySet());
+    }
+
+    private ClusterGateway route(WorkloadRef ref) {
+        ClusterGateway g = byContext.get(ref.context());
+        if (g == null) {
+            throw new IllegalArgumentException("context '" + ref.context() + "' of " + ref + " is not open");
+        }
+        return g;
+    }
+
+    @Override
+    public Optional<WorkloadState> workload(WorkloadRef ref) {
+        return route(ref).workload(ref);
+    }
+
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
+        ClusterGateway g = byContext.get(ref.context());
+        if (g == null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "context '" + ref.context() + "' is not open");
+        }
+        return g.scale(ref, replicas, expectedResourceVersion);
+    }
+
+    @Override
+    public ScaleResult dryRunScale(WorkloadRef ref, int replicas) {
+        return route(ref).dryRunScale(ref, replicas);
+    }
+
+    @Override
+    public ActionCheck canScale(WorkloadRef ref) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? ActionCheck.denied("scale " + ref, "context '" + ref.context() + "' is not open")
+                : g.canScale(ref);
+    }
+
+    @Override
+    public AutoscalerView autoscaler(WorkloadRef ref) {
+        return route(ref).autoscaler(ref);
+    }
+
+    @Override
+    public ScaleResult handBack(WorkloadRef ref) {
+        return route(ref).handBack(ref);
+    }
+
+    /** The worst of the contexts' health: one disconnected cluster makes the whole bar say so. */
+    @Override
+    public ClusterHealth health() {
+        ClusterHealth worst = null;
+        for (ClusterGateway g : byContext.values()) {
+            ClusterHealth h = g.health();
+            if (worst == null || !h.connected() && worst.connected() || !h.synced() && worst.synced()) {
+                worst = h;
+            }
+        }
+        return worst == null ? ClusterHealth.live(Instant.now()) : worst;
+    }
+
+    /** Health per context, for the top bar's tooltip. */
+    public Map<String, ClusterHealth> healthByContext() {
+        Map<String, ClusterHealth> out = new LinkedHashMap<>();
+        byContext.forEach((c, g) -> out.put(c, g.health()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        for (ClusterGateway g : byContext.values()) {
+            try {
+                g.close();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "closing a cluster gateway failed", e);
+            }
+        }
+    }
+}

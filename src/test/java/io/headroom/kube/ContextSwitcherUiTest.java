@@ -1,0 +1,134 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.ui.HeadroomApp;
+import io.headroom.ui.overview.ClassRow;
+import io.headroom.ui.overview.OverviewView;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.MainViewModel;
+import io.headroom.ui.shell.TopBar;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The console on two (mock) clusters at once, from a workloads file whose classes live in two
+ * kubeconfig contexts; Prometheus is down. The context switcher changes which cluster the
+ * overview shows, and every class says its telemetry is missing (never zero load).
+ */
+class ContextSwitcherUiTest {
+    static MockCluster east;
+    static MockCluster west;
+    static Session session;
+    static Stage stage;
+    static MainView view;
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path dir = Files.createTempDirectory("headroom-contexts");
+        east = new MockCluster();
+        west = new MockCluster();
+        east.deployment("payments", "worker", 3);
+        west.deployment("search", "indexer", 5);
+        west.deployment("search", "crawler", 2);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "east", "t0ken-for-the-test", "east",
+                east.url(), "payments", "west", west.url(), "search");
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort(); // nothing listens there once closed: Prometheus is down
+        }
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
+                classes:
+                  - {name: payments, context: east, namespace: payments, target: {kind: Deployment, name: worker},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                  - {name: indexing, context: west, namespace: search, target: {kind: Deployment, name: indexer},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                  - {name: crawling, context: west, namespace: search, target: {kind: Deployment, name: crawler},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                """.formatted(closedPort));
+        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
+                new MemoryJournal());
+        stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupStage(s -> view = HeadroomApp.show(s, session));
+        session.startAsync(Duration.ZERO);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        FxToolkit.setupStage(s -> {
+            if (view != null) {
+                view.dispose();
+            }
+            s.hide();
+        });
+        session.close();
+        east.close();
+        west.close();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSwitcherChangesTheClusterTheOverviewShows() throws Exception {
+        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 3);
+
+        ComboBox<String> switcher = robot.lookup("#" + TopBar.CONTEXT_SWITCHER_ID).queryComboBox();
+        assertTrue(onFx(switcher::isVisible), "two clusters open: the switcher shows");
+        assertEquals(List.of("all contexts", "east", "west"), onFx(() -> List.copyOf(switcher.getItems())));
+
+        robot.clickOn(switcher).clickOn("west");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> names(table)).equals(
+                List.of("indexing", "crawling")));
+        robot.clickOn(switcher).clickOn("east");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> names(table)).equals(List.of("payments")));
+        // The east class's replicas come from the east cluster.
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> onFx(() -> table.getItems().get(0).currentReplicasProperty().get()) == 3);
+    }
+
+    @Test
+    void prometheusDownShowsNoDataAndHoldsReplicas() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> view.overviewViewModel().rows().stream()
+                .filter(r -> r.alertsProperty().get().contains(ClassRow.Alert.TELEMETRY_MISSING)).count()) >= 1);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> onFx(() -> view.viewModel().metricsHealthProperty().get()) == MainViewModel.Health.DOWN);
+        String detail = onFx(() -> view.viewModel().metricsDetailProperty().get());
+        assertTrue(detail.contains("UNREACHABLE") || detail.contains("TIMEOUT"), detail);
+        // Nothing was proposed or applied from missing data.
+        assertEquals(3, east.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
+                .getReplicas());
+        assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()));
+    }
+
+    static List<String> names(TableView<ClassRow> t) {
+        return t.getItems().stream().map(ClassRow::name).toList();
+    }
+
+    static <T> T onFx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+}
