@@ -50,6 +50,12 @@ class ContextSwitcherUiTest {
         east.deployment("payments", "worker", 3);
         west.deployment("search", "indexer", 5);
         west.deployment("search", "crawler", 2);
+        // The crawler is already managed by a CPU HPA: Headroom must not fight it.
+        west.admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace("search").resource(
+                new io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder().withNewMetadata()
+                        .withName("crawler-cpu").withNamespace("search").endMetadata().withNewSpec()
+                        .withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment").withName("crawler")
+                        .endScaleTargetRef().withMinReplicas(2).withMaxReplicas(8).endSpec().build()).create();
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "east", "t0ken-for-the-test", "east",
                 east.url(), "payments", "west", west.url(), "search");
         int closedPort;
@@ -122,6 +128,22 @@ class ContextSwitcherUiTest {
         assertEquals(3, east.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
                 .getReplicas());
         assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()));
+    }
+
+    @Test
+    void anHpaManagedClassIsObserveOnlyWithTheReasonAndTheHpasOwnView() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                () -> onFx(() -> view.viewModel().blockedProperty().get()).contains("observe-only"));
+        String why = onFx(() -> view.viewModel().blockedDetailProperty().get());
+        assertTrue(why.contains("crawling") && why.contains("crawler-cpu"), why);
+        onFx(() -> {
+            view.overviewViewModel().select("crawling");
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> onFx(() -> view.detailViewModel().autoscalerProperty().get()).startsWith("HPA crawler-cpu"));
+        assertTrue(onFx(() -> view.detailViewModel().actuationProperty().get()).startsWith("observe-only here"));
+        assertTrue(onFx(() -> view.detailViewModel().autoscalerProperty().get()).contains("replicas 2–8"));
     }
 
     static List<String> names(TableView<ClassRow> t) {

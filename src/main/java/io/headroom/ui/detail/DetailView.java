@@ -213,7 +213,21 @@ public final class DetailView extends VBox {
             }
         });
 
-        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation,
+        Label actuation = new Label();
+        actuation.textProperty().bind(vm.actuationProperty());
+        actuation.setWrapText(true);
+        actuation.getStyleClass().add(Styles.MUTED);
+        Label other = new Label();
+        other.textProperty().bind(vm.autoscalerProperty());
+        other.setWrapText(true);
+        other.getStyleClass().add(Styles.TERM_FORMULA);
+        Label otherTitle = section("OTHER AUTOSCALER");
+        otherTitle.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
+        otherTitle.managedProperty().bind(otherTitle.visibleProperty());
+        other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
+        other.managedProperty().bind(other.visibleProperty());
+        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation, actuation,
+                otherTitle, other,
                 section("REASONS"), reasons, section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);

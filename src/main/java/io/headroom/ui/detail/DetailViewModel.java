@@ -54,6 +54,10 @@ public final class DetailViewModel {
     private final StringProperty admission = new SimpleStringProperty("");
     private final StringProperty admissionState = new SimpleStringProperty("");
     private final StringProperty policySummary = new SimpleStringProperty("");
+    private final StringProperty autoscaler = new SimpleStringProperty("");
+    private final StringProperty actuation = new SimpleStringProperty("");
+    private java.util.Map<String, io.headroom.cluster.ActionCheck> access = java.util.Map.of();
+    private java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = java.util.Map.of();
     private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
     private final ObservableList<TermRow> terms = FXCollections.observableArrayList();
     private final ObservableList<CeilingRow> ceilings = FXCollections.observableArrayList();
@@ -76,6 +80,43 @@ public final class DetailViewModel {
     public StringProperty admissionProperty() { return admission; }
     public StringProperty admissionStateProperty() { return admissionState; }
     public StringProperty policySummaryProperty() { return policySummary; }
+    /** What KEDA or an HPA would do for this workload, beside Headroom's decision; empty when none. */
+    public StringProperty autoscalerProperty() { return autoscaler; }
+    /** Whether this console may scale the class, and why not. */
+    public StringProperty actuationProperty() { return actuation; }
+
+    /** Access checks and other autoscalers, as read on the loop's thread at the last tick. */
+    public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access,
+                            java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers) {
+        this.access = access;
+        this.autoscalers = autoscalers;
+        refreshAccess();
+    }
+
+    private void refreshAccess() {
+        String name = className.get();
+        io.headroom.cluster.ActionCheck a = access.get(name);
+        actuation.set(a == null ? "" : a.allowed() ? "this console may scale " + name : "observe-only here: " + a.reason());
+        io.headroom.cluster.AutoscalerView v = autoscalers.get(name);
+        autoscaler.set(v == null || !v.managed() ? "" : describe(v));
+    }
+
+    static String describe(io.headroom.cluster.AutoscalerView v) {
+        StringBuilder b = new StringBuilder(v.kind().name()).append(' ').append(v.name() == null ? "" : v.name());
+        b.append(" · replicas ").append(v.minReplicas() == null ? "?" : v.minReplicas()).append('–')
+                .append(v.maxReplicas() == null ? "?" : v.maxReplicas());
+        if (v.desiredReplicas() != null) {
+            b.append(" · its desired ").append(v.desiredReplicas());
+        }
+        if (v.pausedReplicas() != null) {
+            b.append(" · paused at ").append(v.pausedReplicas()).append(" (paused-replicas)");
+        }
+        for (io.headroom.cluster.AutoscalerView.Trigger t : v.triggers()) {
+            b.append("\n  trigger ").append(t.type()).append(t.name() == null ? "" : " " + t.name()).append(' ')
+                    .append(t.metadata());
+        }
+        return b.toString();
+    }
     public ObjectProperty<Double> ageObjectiveProperty() { return ageObjective; }
     public ObservableList<TermRow> terms() { return terms; }
     public ObservableList<CeilingRow> ceilings() { return ceilings; }
@@ -116,6 +157,7 @@ public final class DetailViewModel {
         series.set(byClass.computeIfAbsent(name, n -> new ClassSeries()));
         ClassSnapshot s = latest.get(name);
         ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
+        refreshAccess();
         structure.set(structure.get() + 1);
         revision.set(revision.get() + 1);
         refresh();

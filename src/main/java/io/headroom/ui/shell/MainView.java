@@ -1,6 +1,9 @@
 package io.headroom.ui.shell;
 
+import io.headroom.cluster.ActionCheck;
+import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ClusterHealth;
+import java.util.Map;
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.metrics.MetricsHealth;
@@ -52,7 +55,8 @@ public final class MainView extends BorderPane {
     private final OperatorActions actions;
     private final InboxView inbox;
     /** A tick with the connections' health as read on the loop's thread at that tick. */
-    private record Tick(TickResult result, ClusterHealth cluster, MetricsHealth metrics) {
+    private record Tick(TickResult result, ClusterHealth cluster, MetricsHealth metrics,
+                        Map<String, ActionCheck> access, Map<String, AutoscalerView> autoscalers) {
     }
 
     private final PulseBatcher<Tick> ticks;
@@ -130,8 +134,21 @@ public final class MainView extends BorderPane {
             supervision.apply(s);
             overview.applySupervision(s);
         });
-        tickListener = r -> ticks.offer(new Tick(r, session.loop().cluster().health(),
-                session.loop().metrics().health()));
+        // Read on the loop's thread: permission checks may ask the API server (cached there).
+        tickListener = r -> {
+            Map<String, ActionCheck> access = new java.util.LinkedHashMap<>();
+            Map<String, AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
+            for (var c : session.loop().classes()) {
+                try {
+                    access.put(c.name(), session.loop().cluster().canScale(c.target()));
+                    autoscalers.put(c.name(), session.loop().cluster().autoscaler(c.target()));
+                } catch (RuntimeException e) {
+                    access.put(c.name(), ActionCheck.denied("scale " + c.target(), "cannot check: " + e.getMessage()));
+                }
+            }
+            ticks.offer(new Tick(r, session.loop().cluster().health(), session.loop().metrics().health(), access,
+                    autoscalers));
+        };
         supervisionListener = supervisionUpdates::offer;
         session.loop().addListener(tickListener);
         session.supervisor().addListener(supervisionListener);
@@ -155,6 +172,9 @@ public final class MainView extends BorderPane {
         }
         detail.apply(batch.stream().map(Tick::result).toList());
         main.apply(last, tick.cluster(), tick.metrics());
+        main.applyAccess(tick.access());
+        supervision.applyAccess(tick.access());
+        detail.applyAccess(tick.access(), tick.autoscalers());
         main.updateClock(session.clock().instant());
     }
 

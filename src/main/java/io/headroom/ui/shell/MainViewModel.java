@@ -38,6 +38,8 @@ public final class MainViewModel {
     private final javafx.collections.ObservableList<String> contexts = javafx.collections.FXCollections
             .observableArrayList();
     private final StringProperty selectedContext = new SimpleStringProperty();
+    private final StringProperty blocked = new SimpleStringProperty("");
+    private final StringProperty blockedDetail = new SimpleStringProperty("");
 
     private final Duration tick;
     private final DoubleConsumer speedSink;
@@ -71,6 +73,22 @@ public final class MainViewModel {
     /** The contexts the session has open; the switcher shows them (with "all contexts") when there are several. */
     public javafx.collections.ObservableList<String> contexts() { return contexts; }
     public StringProperty selectedContextProperty() { return selectedContext; }
+    /** "2 classes cannot be scaled from here", or empty; the reasons (lease holder, RBAC, HPA) in the detail. */
+    public StringProperty blockedProperty() { return blocked; }
+    public StringProperty blockedDetailProperty() { return blockedDetail; }
+
+    /** Which classes this console may not actuate, and why (another console's lease, RBAC, an HPA). */
+    public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access) {
+        java.util.List<String> reasons = new java.util.ArrayList<>();
+        access.forEach((cls, check) -> {
+            if (!check.allowed()) {
+                reasons.add(cls + ": " + check.reason());
+            }
+        });
+        blocked.set(reasons.isEmpty() ? "" : reasons.size() + (reasons.size() == 1 ? " class" : " classes")
+                + " observe-only here");
+        blockedDetail.set(String.join("\n", reasons));
+    }
     /** A standing warning for the top bar (e.g. the journal could not be opened); empty when none. */
     public StringProperty warningProperty() { return warning; }
 

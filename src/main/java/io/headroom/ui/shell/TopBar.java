@@ -116,6 +116,15 @@ public final class TopBar extends HBox {
         warning.setTooltip(new Tooltip());
         warning.getTooltip().textProperty().bind(vm.warningProperty());
 
+        Label blocked = new Label();
+        blocked.textProperty().bind(vm.blockedProperty());
+        blocked.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
+        blocked.visibleProperty().bind(vm.blockedProperty().isNotEmpty());
+        blocked.managedProperty().bind(blocked.visibleProperty());
+        Tooltip blockedTip = new Tooltip();
+        blockedTip.textProperty().bind(vm.blockedDetailProperty());
+        blocked.setTooltip(blockedTip);
+
         Button freezeAll = new Button();
         freezeAll.setId(FREEZE_ALL_ID);
         freezeAll.getStyleClass().add("freeze-all");
@@ -148,7 +157,7 @@ public final class TopBar extends HBox {
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
         HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
-                pending, frozen, warning);
+                pending, frozen, blocked, warning);
         status.getStyleClass().add(Styles.TOP_BAR_GROUP);
         status.setMinWidth(0);
         javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();

@@ -116,6 +116,14 @@ public final class InboxView extends VBox {
                     p.up() ? Styles.CHANGE_UP : Styles.CHANGE_DOWN);
             when.setText(vm.age(p) + " · " + vm.expiresIn(p));
             why.setText(p.explanation());
+            // An action this console may not take is disabled, and says why.
+            String blocked = vm.blockedReason(p.className());
+            approve.setDisable(blocked != null);
+            other.setDisable(blocked != null);
+            approve.setTooltip(new Tooltip(blocked == null ? "Approve (A)" : "Cannot scale from here: " + blocked));
+            if (blocked != null) {
+                when.setText(when.getText() + " · cannot scale: " + blocked);
+            }
             setGraphic(box);
         }
     }

@@ -28,6 +28,12 @@ public final class OperatorActions {
         if (p == null) {
             return;
         }
+        String blocked = vm.blockedReason(p.className());
+        if (blocked != null) {
+            vm.statusProperty().set(p.className() + " cannot be scaled from here: " + blocked);
+            vm.statusOkProperty().set(false);
+            return;
+        }
         if (p.largeScaleDown() && !Dialogs.confirm(owner.get(), "Large scale-down",
                 p.className() + ": " + p.from() + " → " + p.to() + " removes more than half of its replicas. "
                         + "Pods that are busy will be stopped.", "Scale down to " + p.to())) {

@@ -49,6 +49,7 @@ public final class SupervisionViewModel {
     private final StringProperty undoLabel = new SimpleStringProperty("");
     private final ObjectProperty<SupervisionState> state = new SimpleObjectProperty<>();
 
+    private final java.util.Map<String, io.headroom.cluster.ActionCheck> access = new java.util.HashMap<>();
     private final Supervisor supervisor;
     private final Clock clock;
     private final Set<String> seen = new HashSet<>();
@@ -102,6 +103,18 @@ public final class SupervisionViewModel {
         long classFreezes = s.classes().values().stream().filter(c -> c.freeze() != null).count();
         freezeText.set(f != null ? "FROZEN until " + HHMM.format(f.until()) + " — " + f.reason() + " (" + f.by() + ")"
                 : classFreezes > 0 ? classFreezes + (classFreezes == 1 ? " class" : " classes") + " frozen" : "");
+    }
+
+    /** Whether this console may scale each class now (lease, RBAC, another autoscaler). */
+    public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> latest) {
+        access.clear();
+        access.putAll(latest);
+    }
+
+    /** Why {@code className} cannot be scaled from here, or null when it can. */
+    public String blockedReason(String className) {
+        io.headroom.cluster.ActionCheck c = access.get(className);
+        return c == null || c.allowed() ? null : c.reason();
     }
 
     public ClassSupervision of(String className) {
