@@ -22,6 +22,16 @@ public interface MetricsSource extends AutoCloseable {
      */
     Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now);
 
+    /**
+     * A signal's history for the charts (e.g. PromQL {@code query_range}), about one point per
+     * pixel; never runs on the caller's thread. Sources without history answer "none".
+     */
+    default java.util.concurrent.CompletableFuture<SignalHistory> historyFor(String className, String signal,
+                                                                          Instant from, Instant to, int pixelWidth) {
+        return java.util.concurrent.CompletableFuture.completedFuture(
+                SignalHistory.none(className, signal, name() + " keeps no history"));
+    }
+
     /** Connection state for the top bar; cheap, callable from the loop's thread. */
     default MetricsHealth health() {
         return MetricsHealth.ok(name());

@@ -221,6 +221,13 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return CompletableFuture.supplyAsync(() -> history(className, signal, from, to, pixelWidth), executor);
     }
 
+    @Override
+    public CompletableFuture<io.headroom.metrics.SignalHistory> historyFor(String className, String signal, Instant from,
+                                                                       Instant to, int pixelWidth) {
+        return historyAsync(className, signal, from, to, pixelWidth).thenApply(h -> new io.headroom.metrics.SignalHistory(
+                className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toString()));
+    }
+
     /** Closes the client; the executor belongs to the caller. */
     @Override
     public void close() {

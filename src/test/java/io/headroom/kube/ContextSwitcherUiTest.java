@@ -99,10 +99,10 @@ class ContextSwitcherUiTest {
     @Test
     @SuppressWarnings("unchecked")
     void theSwitcherChangesTheClusterTheOverviewShows() throws Exception {
-        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 3);
 
-        ComboBox<String> switcher = robot.lookup("#" + TopBar.CONTEXT_SWITCHER_ID).queryComboBox();
+        ComboBox<String> switcher = onFx(() -> robot.lookup("#" + TopBar.CONTEXT_SWITCHER_ID).queryComboBox());
         assertTrue(onFx(switcher::isVisible), "two clusters open: the switcher shows");
         assertEquals(List.of("all contexts", "east", "west"), onFx(() -> List.copyOf(switcher.getItems())));
 

@@ -54,14 +54,14 @@ class ConsoleUiTest {
 
     @Test
     void overviewListsEverySandboxClassAndTheChartsMoveOverTime() throws Exception {
-        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
         List<String> names = onFx(() -> table.getItems().stream().map(ClassRow::name).toList());
         assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch"),
                 names);
 
         // The warm-up history is on the charts, and new points keep arriving while we watch.
-        TimeChart age = robot.lookup("#" + DetailView.AGE_CHART_ID).query();
+        TimeChart age = onFx(() -> robot.lookup("#" + DetailView.AGE_CHART_ID).query());
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
                 () -> onFx(() -> view().detailViewModel().seriesProperty().get() != null
                         && view().detailViewModel().seriesProperty().get().points() > 100));
@@ -72,7 +72,7 @@ class ConsoleUiTest {
                         && age.getRedrawCount() > redraws));
 
         // The top bar says where we are and that data is flowing.
-        Label context = robot.lookup("#context").queryAs(Label.class);
+        Label context = onFx(() -> robot.lookup("#context").queryAs(Label.class));
         assertEquals("sandbox", onFx(context::getText));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> view().viewModel().freshnessHealthProperty().get() == MainViewModel.Health.OK));
@@ -80,17 +80,17 @@ class ConsoleUiTest {
 
     @Test
     void clickingARowShowsThatClassAndItsDecision() throws Exception {
-        TableView<ClassRow> table = robot.lookup("#" + OverviewView.TABLE_ID).queryTableView();
+        TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
         java.util.function.Predicate<Node> ledger = n -> n instanceof javafx.scene.control.TableCell<?, ?> c
                 && "ledger-replay".equals(c.getText());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").match(ledger).tryQuery()
-                .isPresent());
-        robot.clickOn(robot.lookup(".table-cell").match(ledger).<Node>query());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup(".table-cell").match(ledger)
+                .tryQuery().isPresent()));
+        robot.clickOn(onFx(() -> robot.lookup(".table-cell").match(ledger).<Node>query()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> "ledger-replay".equals(view().detailViewModel().classNameProperty().get())));
-        Label headline = robot.lookup("#" + DetailView.HEADLINE_ID).queryAs(Label.class);
-        Label explanation = robot.lookup("#" + DetailView.EXPLANATION_ID).queryAs(Label.class);
+        Label headline = onFx(() -> robot.lookup("#" + DetailView.HEADLINE_ID).queryAs(Label.class));
+        Label explanation = onFx(() -> robot.lookup("#" + DetailView.EXPLANATION_ID).queryAs(Label.class));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(explanation::getText).isEmpty());
         String text = onFx(explanation::getText);
         assertTrue(text.contains("slots") || text.contains("hold") || text.contains("stalled"), text);

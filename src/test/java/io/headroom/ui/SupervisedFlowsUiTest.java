@@ -107,7 +107,7 @@ class SupervisedFlowsUiTest {
             assertTrue(classes.add(r.className()), "one proposal per class, not many: " + rows);
         }
         assertTrue(journal().stream().noneMatch(r -> r.kind() == Kind.APPLIED), "nothing applied unasked");
-        Label pending = robot.lookup("#" + TopBar.PENDING_ID).queryAs(Label.class);
+        Label pending = onFx(() -> robot.lookup("#" + TopBar.PENDING_ID).queryAs(Label.class));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(pending::getText).contains("waiting"));
     }
 
@@ -157,14 +157,14 @@ class SupervisedFlowsUiTest {
         String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
         robot.clickOn("#" + ClassControls.OVERRIDE_ID);
         waitForNode("#" + Dialogs.REPLICAS_ID);
-        javafx.scene.control.Spinner<Integer> count = robot.lookup("#" + Dialogs.REPLICAS_ID)
-                .queryAs(javafx.scene.control.Spinner.class);
+        javafx.scene.control.Spinner<Integer> count = onFx(() -> robot.lookup("#" + Dialogs.REPLICAS_ID)
+                .queryAs(javafx.scene.control.Spinner.class));
         onFx(() -> {
             count.getValueFactory().setValue(7);
             return null;
         });
         robot.clickOn("#" + Dialogs.REASON_ID).write("pin for the test");
-        ChoiceBox<String> ttl = robot.lookup("#" + Dialogs.DURATION_ID).queryAs(ChoiceBox.class);
+        ChoiceBox<String> ttl = onFx(() -> robot.lookup("#" + Dialogs.DURATION_ID).queryAs(ChoiceBox.class));
         onFx(() -> {
             ttl.setValue("15 minutes");
             return null;
@@ -200,7 +200,7 @@ class SupervisedFlowsUiTest {
                 () -> onFx(() -> view().detailViewModel().seriesProperty().get().points() >= points + 30));
         assertEquals(applied, journal().stream().filter(r -> r.kind() == Kind.APPLIED).count(), "no actuation");
         assertEquals(before, session().loop().classes().stream().map(c -> replicas(c.name())).toList());
-        Button freeze = robot.lookup("#" + TopBar.FREEZE_ALL_ID).queryButton();
+        Button freeze = onFx(() -> robot.lookup("#" + TopBar.FREEZE_ALL_ID).queryButton());
         assertEquals("Unfreeze all", onFx(freeze::getText));
 
         // Lifting the freeze during an incident asks first.
@@ -218,7 +218,9 @@ class SupervisedFlowsUiTest {
     @SuppressWarnings("unchecked")
     void autoModeAsksForConfirmation() throws Exception {
         String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
-        ChoiceBox<Mode> mode = robot.lookup("#" + ClassControls.MODE_ID).queryAs(ChoiceBox.class);
+        ChoiceBox<Mode> mode = onFx(() -> robot.lookup("#" + ClassControls.MODE_ID).queryAs(ChoiceBox.class));
+        // The previous test put every class back to supervised; wait until the control shows it.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(mode::getValue) == Mode.SUPERVISED);
         WaitForAsyncUtils.asyncFx(() -> mode.setValue(Mode.AUTO));
         robot.clickOn(waitForNode("Cancel"));
         WaitForAsyncUtils.waitForFxEvents();
@@ -259,8 +261,9 @@ class SupervisedFlowsUiTest {
 
     /** Waits for a node that is on screen now (closed dialogs leave their nodes behind). */
     javafx.scene.Node waitForNode(String query) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> showing(query) != null);
-        return showing(query);
+        // Look up on the FX thread: the scene graph changes under a lookup from the test thread.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> showing(query)) != null);
+        return onFx(() -> showing(query));
     }
 
     javafx.scene.Node showing(String query) {

@@ -61,6 +61,42 @@ public final class ClassSeries {
         return added;
     }
 
+    /**
+     * Puts history from before the first live point under a signal's series (chart backfill):
+     * history at or after the first live point is dropped, so live data is never overwritten.
+     * Returns false for a signal this chart does not draw.
+     */
+    public boolean backfill(String signal, double[] times, double[] values) {
+        SeriesBuffer b = switch (signal) {
+            case Signals.OLDEST_AGE -> oldestAge;
+            case Signals.QUEUE_LENGTH -> queueLength;
+            case Signals.ARRIVAL_RATE -> arrivalRate;
+            case Signals.MEAN_SERVICE -> serviceSeconds;
+            default -> null;
+        };
+        if (b == null) {
+            return false;
+        }
+        int live = b.size();
+        double firstLive = live == 0 ? Double.POSITIVE_INFINITY : b.time(0);
+        double[] lt = new double[live];
+        double[] lv = new double[live];
+        for (int i = 0; i < live; i++) {
+            lt[i] = b.time(i);
+            lv[i] = b.value(i);
+        }
+        b.clear();
+        for (int i = 0; i < times.length; i++) {
+            if (times[i] < firstLive) {
+                b.append(times[i], values[i]);
+            }
+        }
+        for (int i = 0; i < live; i++) {
+            b.append(lt[i], lv[i]);
+        }
+        return true;
+    }
+
     /** Number of ticks appended so far (not capped by the ring). */
     public int points() {
         return points;

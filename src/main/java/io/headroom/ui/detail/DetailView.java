@@ -89,6 +89,12 @@ public final class DetailView extends VBox {
         getChildren().addAll(header(), body);
 
         vm.structureProperty().addListener((o, a, b) -> rebuildSeries());
+        // Opening a class, or widening the window, fills the charts from history where the
+        // metrics source keeps it (Prometheus query_range); results arrive on the FX thread.
+        Runnable backfill = () -> vm.backfill(java.time.Duration.ofSeconds((long) axis.getWindowLength()),
+                (int) Math.max(200, ageChart.getWidth()), javafx.application.Platform::runLater);
+        vm.classNameProperty().addListener((o, a, b) -> backfill.run());
+        axis.windowLengthProperty().addListener((o, a, b) -> backfill.run());
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
         vm.ageObjectiveProperty().addListener((o, a, b) -> updateObjective());
         setDarkTheme(true);
@@ -149,7 +155,10 @@ public final class DetailView extends VBox {
                 axis.setWindowLength((Integer) sel.getUserData());
             }
         });
-        HBox header = new HBox(title, policy, spacer, windows);
+        Label history = new Label();
+        history.textProperty().bind(vm.backfillStatusProperty());
+        history.getStyleClass().add(Styles.FAINT);
+        HBox header = new HBox(title, policy, spacer, history, windows);
         header.getStyleClass().add(Styles.DETAIL_HEADER);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         // Actuation controls get their own line: their state text must never push buttons off screen.

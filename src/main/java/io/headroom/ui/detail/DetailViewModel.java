@@ -148,6 +148,61 @@ public final class DetailViewModel {
         refresh();
     }
 
+    /** Asks for a signal's history; set for sources that keep it (Prometheus), absent in the sandbox. */
+    public interface HistorySource {
+        java.util.concurrent.CompletableFuture<io.headroom.metrics.SignalHistory> history(String className,
+                String signal, Instant from, Instant to, int pixelWidth);
+    }
+
+    /** The signals the charts can fill from history. */
+    static final List<String> BACKFILLED = List.of(io.headroom.decision.Signals.OLDEST_AGE,
+            io.headroom.decision.Signals.QUEUE_LENGTH, io.headroom.decision.Signals.ARRIVAL_RATE,
+            io.headroom.decision.Signals.MEAN_SERVICE);
+
+    private HistorySource historySource;
+    private java.time.Clock clock = java.time.Clock.systemUTC();
+    private final java.util.Set<String> backfilled = new java.util.HashSet<>();
+    private final StringProperty backfillStatus = new SimpleStringProperty("");
+
+    /** "history: 4 signals from Prometheus" or why not; for the detail header. */
+    public StringProperty backfillStatusProperty() { return backfillStatus; }
+
+    public void setHistorySource(HistorySource source, java.time.Clock clock) {
+        this.historySource = source;
+        this.clock = clock;
+    }
+
+    /**
+     * Fills the selected class's charts from history for the window (once per class and window);
+     * results cross to the FX thread through {@code fx}.
+     */
+    public void backfill(Duration window, int pixelWidth, java.util.function.Consumer<Runnable> fx) {
+        String name = className.get();
+        if (historySource == null || name.isEmpty() || !backfilled.add(name + "@" + window.toSeconds())) {
+            return;
+        }
+        ClassSeries cs = byClass.computeIfAbsent(name, n -> new ClassSeries());
+        Instant to = clock.instant();
+        Instant from = to.minus(window);
+        backfillStatus.set("loading " + BACKFILLED.size() + " signals of history…");
+        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(BACKFILLED.size());
+        List<String> missing = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        for (String signal : BACKFILLED) {
+            historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.accept(() -> {
+                if (e != null || h == null || h.size() == 0) {
+                    missing.add(signal + (e != null ? " (" + e.getMessage() + ")" : h == null ? "" : " (" + h.noData() + ")"));
+                } else {
+                    cs.backfill(signal, h.times(), h.values());
+                    revision.set(revision.get() + 1);
+                }
+                if (left.decrementAndGet() == 0) {
+                    backfillStatus.set(missing.isEmpty() ? "history filled from " + window.toMinutes() + " min back"
+                            : "no history for " + String.join(", ", missing));
+                }
+            }));
+        }
+    }
+
     /** Shows another class; its history is already here. */
     public void select(String name) {
         if (name == null || name.equals(className.get())) {

@@ -87,6 +87,9 @@ public final class MainView extends BorderPane {
         inbox = new InboxView(actions);
         HBox.setHgrow(overviewView, Priority.ALWAYS);
         HBox top = new HBox(overviewView, inbox);
+        if (!session.isSandbox()) {
+            detail.setHistorySource(session.loop().metrics()::historyFor, session.clock());
+        }
         DetailView detailView = new DetailView(detail, session.clock());
         detailView.setControls(new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas));
         SplitPane split = new SplitPane(top, detailView);
