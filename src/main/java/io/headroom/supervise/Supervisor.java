@@ -1,6 +1,7 @@
 package io.headroom.supervise;
 
 import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
@@ -289,8 +290,15 @@ public final class Supervisor implements Actuator {
                             String proposalId) {
         Instant now = clock.instant();
         ScaleResult r;
+        // A stale resourceVersion (someone scaled meanwhile) re-reads the workload: an override
+        // re-proposes the pinned count; a decision or an approval gives up with the reason, and
+        // the next tick decides again from the fresh state. Never a blind overwrite.
+        boolean pinned = why.startsWith("override");
+        Redecision.Redecider redecide = fresh -> pinned || fresh.specReplicas() == from ? Redecision.propose(to)
+                : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
+                        + " since the decision; the next tick decides again");
         try {
-            r = cluster.scale(cls.target(), to, w == null ? null : w.resourceVersion());
+            r = cluster.scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
         } catch (RuntimeException e) {
             r = ScaleResult.of(ScaleResult.Outcome.FAILED, from, e.getMessage());
         }
@@ -389,6 +397,25 @@ public final class Supervisor implements Actuator {
                 p.explanation(), p.id());
         return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(p.className() + ": " + p.from() + " → " + to)
                 : Outcome.refused(p.className() + ": " + a.message());
+    }
+
+    /**
+     * Asks the API server whether the proposal's change would be accepted (server-side dry run,
+     * nothing changes); the answer is for the operator, not the journal.
+     */
+    public CompletableFuture<Outcome> dryRun(String proposalId) {
+        return command(() -> {
+            Slot s = slotOfProposal(proposalId);
+            if (s == null) {
+                return Outcome.refused("proposal " + proposalId + " is no longer pending");
+            }
+            Proposal p = s.proposal;
+            ScaleResult r = cluster.dryRunScale(classes.get(p.className()).target(), p.to());
+            return r.ok() ? Outcome.ok("dry run: the API server would accept " + p.className() + " " + p.from()
+                    + " → " + p.to() + " (nothing changed)")
+                    : Outcome.refused("dry run: " + p.className() + " " + p.from() + " → " + p.to()
+                    + " would fail: " + r.message());
+        });
     }
 
     /** Rejects a proposal; the same change is not proposed again for one proposal lifetime. */

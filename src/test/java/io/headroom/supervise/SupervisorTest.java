@@ -118,6 +118,21 @@ class SupervisorTest {
     }
 
     @Test
+    void aDryRunAnswersWithoutChangingAnything() throws Exception {
+        for (double t = 0; pending() == null && t < 300; t += 15) {
+            tickAt(t);
+        }
+        Proposal p = pending();
+        long records = journal.replay().records().size();
+        Outcome o = supervisor.dryRun(p.id()).get();
+        assertTrue(o.ok(), o.message());
+        assertTrue(o.message().contains("would accept " + CLS + " " + p.from() + " → " + p.to()), o.message());
+        assertEquals(2, replicas(), "nothing changed");
+        assertNotNull(pending(), "the proposal still waits");
+        assertEquals(records, journal.replay().records().size(), "a dry run is not an action");
+    }
+
+    @Test
     void approvingWithAnotherValueAppliesThatValue() throws Exception {
         for (double t = 0; pending() == null && t < 300; t += 15) {
             tickAt(t);
@@ -179,6 +194,27 @@ class SupervisorTest {
         assertTrue(supervisor.unfreeze(null, "resolved").get().ok());
         tickAt(255);
         assertTrue(replicas() > before, "auto mode acts again once unfrozen");
+    }
+
+    @Test
+    void aConflictingWriteIsNeverABlindOverwrite() throws Exception {
+        supervisor.setMode(CLS, Mode.AUTO).get();
+        // Someone scales between our read and our write: the resourceVersion we hold is stale.
+        io.headroom.cluster.WorkloadState seen = cluster.workload(loop.classes().get(0).target()).orElseThrow();
+        world.setReplicas(CLS, 6);
+        io.headroom.decision.Decision wantsMore = io.headroom.decision.DecisionEngine.decide(CLS,
+                loop.classes().get(0).policy(), new io.headroom.decision.Observation(2, 2, java.util.Map.of(
+                        io.headroom.decision.Signals.QUEUE_LENGTH, io.headroom.decision.Signal.of(0, T0),
+                        io.headroom.decision.Signals.ARRIVAL_RATE, io.headroom.decision.Signal.of(10, T0),
+                        io.headroom.decision.Signals.MEAN_SERVICE, io.headroom.decision.Signal.of(1, T0),
+                        io.headroom.decision.Signals.IN_FLIGHT, io.headroom.decision.Signal.of(2, T0))),
+                io.headroom.decision.ClassMemory.initial(), T0);
+        Actuation a = supervisor.handle(loop.classes().get(0), wantsMore, seen);
+        assertEquals(Actuation.Kind.FAILED, a.kind());
+        assertTrue(a.message().contains("moved from 2 to 6"), a.message());
+        assertEquals(6, replicas(), "the other writer's 6 stands");
+        assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == Kind.FAILED
+                && r.detail().contains("moved from 2 to 6")));
     }
 
     @Test

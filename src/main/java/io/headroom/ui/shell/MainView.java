@@ -188,6 +188,7 @@ public final class MainView extends BorderPane {
         acc.put(new KeyCodeCombination(KeyCode.R), () -> actions.reject(supervision.selectedProperty().get()));
         acc.put(new KeyCodeCombination(KeyCode.O),
                 () -> actions.approveOtherValue(supervision.selectedProperty().get()));
+        acc.put(new KeyCodeCombination(KeyCode.D), () -> actions.dryRun(supervision.selectedProperty().get()));
         acc.put(new KeyCodeCombination(KeyCode.F), () -> actions.toggleFreeze(detail.classNameProperty().get()));
         acc.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 actions::toggleFreezeAll);

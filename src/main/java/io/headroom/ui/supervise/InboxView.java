@@ -15,7 +15,7 @@ import javafx.scene.layout.VBox;
 /** The proposals inbox: one card per pending change, approve / reject / another value. */
 public final class InboxView extends VBox {
     public static final String LIST_ID = "inbox";
-    public static final String SHORTCUTS = "A approve · R reject · O other value · F freeze class · "
+    public static final String SHORTCUTS = "A approve · R reject · O other value · D dry run · F freeze class · "
             + "Ctrl+Shift+F freeze all · Ctrl+Z undo · Ctrl+J journal";
 
     private final ListView<ProposalRow> list = new ListView<>();
@@ -74,6 +74,7 @@ public final class InboxView extends VBox {
         private final Button approve = new Button("Approve");
         private final Button reject = new Button("Reject");
         private final Button other = new Button("Other value…");
+        private final Button dry = new Button("Dry run");
         private final VBox box;
 
         Card(OperatorActions actions) {
@@ -91,11 +92,13 @@ public final class InboxView extends VBox {
             approve.setOnAction(e -> actions.approve(getItem()));
             reject.setOnAction(e -> actions.reject(getItem()));
             other.setOnAction(e -> actions.approveOtherValue(getItem()));
+            dry.setOnAction(e -> actions.dryRun(getItem()));
+            dry.setTooltip(new Tooltip("Ask the API server whether it would accept this change (D); nothing changes"));
             cls.setMinWidth(Region.USE_PREF_SIZE);
             change.setMinWidth(Region.USE_PREF_SIZE);
             HBox top = new HBox(8, cls, change);
             top.setAlignment(Pos.BASELINE_LEFT);
-            HBox buttons = new HBox(6, approve, reject, other);
+            HBox buttons = new HBox(6, approve, reject, other, dry);
             box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it

@@ -42,6 +42,13 @@ public final class OperatorActions {
         vm.approve(p);
     }
 
+    /** Server-side dry run of the proposal's change; the answer lands in the status line. */
+    public void dryRun(ProposalRow p) {
+        if (p != null) {
+            vm.dryRun(p);
+        }
+    }
+
     public void reject(ProposalRow p) {
         if (p != null) {
             vm.reject(p, "rejected by the operator");

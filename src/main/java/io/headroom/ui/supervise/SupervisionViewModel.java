@@ -132,6 +132,10 @@ public final class SupervisionViewModel {
         return report(supervisor.approveWith(p.id(), replicas, reason));
     }
 
+    public CompletableFuture<Outcome> dryRun(ProposalRow p) {
+        return report(supervisor.dryRun(p.id()));
+    }
+
     public CompletableFuture<Outcome> reject(ProposalRow p, String reason) {
         return report(supervisor.reject(p.id(), reason));
     }
