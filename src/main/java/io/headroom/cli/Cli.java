@@ -29,6 +29,7 @@ public final class Cli {
         List<String> rest = args.subList(1, args.size());
         return switch (command) {
             case "simulate" -> SimulateCommand.run(rest, out, err);
+            case "import-keda" -> ImportCommand.run(rest, out, err);
             case "plan" -> PlanCommand.run(rest, out, err);
             case "help", "-h", "--help" -> {
                 out.println(usage());
@@ -92,6 +93,8 @@ public final class Cli {
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time
                        headroom plan --config FILE [--once] [--json] [--replicas class=N ...]
                                                                     the decision per class from live Prometheus data
+                       headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]
+                                                   ScaledObjects → workloads-file entries to review
                        headroom help""";
     }
 }

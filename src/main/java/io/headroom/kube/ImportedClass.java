@@ -27,33 +27,53 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
         notes = List.copyOf(notes);
     }
 
-    /** The class as a workloads-file entry: notes as comments, then name, target, signals and policy. */
+    /** The signals a workloads file requires of every class. */
+    static final List<String> REQUIRED_SIGNALS = List.of("queueLength", "oldestAge", "arrivalRate", "meanService");
+
+    /**
+     * The class as an entry of a workloads file's {@code classes:} list (the format
+     * {@code WorkloadsFile} reads): notes as comments, then name, context, namespace, target,
+     * signals and policy. Required signals KEDA has no counterpart for are left as comments to
+     * fill in, so the file does not load until the operator has reviewed them.
+     */
     public String toYaml() {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("name", name);
+        entry.put("context", target.context());
+        entry.put("namespace", target.namespace());
         Map<String, Object> t = new LinkedHashMap<>();
-        t.put("context", target.context());
-        t.put("namespace", target.namespace());
         t.put("kind", target.kind());
         t.put("name", target.name());
         entry.put("target", t);
         Map<String, Object> sig = new LinkedHashMap<>();
-        signals.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> sig.put(e.getKey(), Map.of("query", e.getValue())));
+        signals.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> sig.put(e.getKey(), e.getValue()));
         entry.put("signals", sig);
         entry.put("policy", policyMap(policy));
         StringBuilder sb = new StringBuilder();
         for (String n : notes) {
             sb.append("# ").append(n.replace("\n", " ")).append('\n');
         }
+        String body;
         try {
             ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
-            sb.append(yaml.writeValueAsString(entry));
+            body = yaml.writeValueAsString(List.of(entry));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
-        return sb.toString();
+        // Mark where the operator must add what KEDA does not know, right under "signals:".
+        StringBuilder todo = new StringBuilder();
+        for (String required : REQUIRED_SIGNALS) {
+            if (!signals.containsKey(required)) {
+                todo.append("    # ").append(required).append(": <PromQL>   # required; KEDA has no counterpart\n");
+            }
+        }
+        int at = body.indexOf("  signals:\n");
+        if (at >= 0 && todo.length() > 0) {
+            int insert = at + "  signals:\n".length();
+            body = body.substring(0, insert) + todo + body.substring(insert);
+        }
+        return sb.append(body).toString();
     }
 
     /** The policy fields an import sets, in {@code PolicyReader}'s names. */

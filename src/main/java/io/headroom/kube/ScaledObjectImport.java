@@ -24,6 +24,26 @@ public final class ScaledObjectImport {
     private ScaledObjectImport() {
     }
 
+    /**
+     * Every ScaledObject in {@code namespace} of the connection's cluster, imported; an empty list
+     * when KEDA is not installed there.
+     */
+    public static List<ImportedClass> listIn(KubeConnection connection, String namespace) {
+        List<ImportedClass> out = new ArrayList<>();
+        try {
+            for (GenericKubernetesResource so : connection.client().genericKubernetesResources(
+                    KubeClusterGateway.SCALED_OBJECTS).inNamespace(namespace).list().getItems()) {
+                out.add(from(so, connection.context().name()));
+            }
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw new IllegalStateException("listing ScaledObjects in " + namespace + ": "
+                        + KubeErrors.describe(e), e);
+            }
+        }
+        return out;
+    }
+
     public static ImportedClass from(GenericKubernetesResource so, String context) {
         Map<String, Object> props = so.getAdditionalProperties();
         Map<String, Object> spec = Maps.map(props, "spec");

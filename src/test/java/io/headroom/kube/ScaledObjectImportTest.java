@@ -49,9 +49,23 @@ class ScaledObjectImportTest {
         assertTrue(yaml.startsWith("# Imported from KEDA ScaledObject shop/orders-so"), yaml);
         // The policy block reads back, through Headroom's own reader, to the same policy.
         ConfigNode root = ConfigTree.parse("import.yaml", yaml, ConfigTree.Format.YAML);
-        ConfigNode policy = ((ConfigNode.MapNode) root).fields().get("policy");
+        ConfigNode entry = ((ConfigNode.ListNode) root).items().get(0);
+        ConfigNode policy = ((ConfigNode.MapNode) entry).fields().get("policy");
         assertEquals(p, PolicyReader.read(policy));
         assertTrue(yaml.contains("queueLength:"), yaml);
+
+        // Pasted under "classes:" of a workloads file it is refused until the operator adds what
+        // KEDA does not know, then it loads as the same class.
+        String file = "prometheus: {url: \"http://127.0.0.1:9090\"}\nclasses:\n" + yaml;
+        io.headroom.config.ConfigException missing = org.junit.jupiter.api.Assertions.assertThrows(
+                io.headroom.config.ConfigException.class, () -> io.headroom.config.WorkloadsFile.read("w.yaml", file,
+                        ConfigTree.Format.YAML, java.nio.file.Path.of(".")));
+        assertTrue(missing.getMessage().contains("signals.oldestAge: is required"), missing.getMessage());
+        String reviewed = file.replaceAll("# (\\w+): <PromQL>.*", "$1: my_metric");
+        io.headroom.config.WorkloadsFile wf = io.headroom.config.WorkloadsFile.read("w.yaml", reviewed,
+                ConfigTree.Format.YAML, java.nio.file.Path.of("."));
+        assertEquals(c.target(), wf.classes().get(0).target());
+        assertEquals(p, wf.classes().get(0).policy());
     }
 
     @Test
