@@ -106,6 +106,12 @@ final class MockCluster implements AutoCloseable {
     @Override
     public void close() {
         admin.close();
-        server.destroy();
+        try {
+            server.destroy();
+        } catch (IllegalStateException e) {
+            // The mock's Vert.x shutdown can outlast its 10 s wait on a loaded machine; the test's
+            // assertions are done by then, and a fixture that is slow to stop is not a test failure.
+            MOCK_LOG.warning("mock API server was slow to stop: " + e.getMessage());
+        }
     }
 }
