@@ -41,20 +41,35 @@ public interface ClusterGateway extends AutoCloseable {
             if (last.outcome() != ScaleResult.Outcome.CONFLICT) {
                 return last;
             }
-            Optional<WorkloadState> fresh = workload(ref);
+            Optional<WorkloadState> fresh;
+            try {
+                fresh = freshWorkload(ref);
+            } catch (RuntimeException e) {
+                return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "re-read after a conflict failed: "
+                        + e.getMessage());
+            }
             if (fresh.isEmpty()) {
                 return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "workload " + ref + " disappeared after a conflict");
             }
             Redecision r = redecider.redecide(fresh.get());
             if (r.givesUp()) {
                 return ScaleResult.of(ScaleResult.Outcome.CONFLICT, fresh.get().specReplicas(),
-                        "workload moved (now " + fresh.get().specReplicas() + " replicas); gave up: " + r.giveUpReason());
+                        "workload moved (now " + fresh.get().specReplicas() + " replicas, resourceVersion "
+                                + fresh.get().resourceVersion() + "); gave up: " + r.giveUpReason());
             }
             want = r.replicas();
             version = fresh.get().resourceVersion();
         }
         return ScaleResult.of(ScaleResult.Outcome.CONFLICT, want,
                 "still conflicting after " + maxAttempts + " attempts (someone else keeps scaling): " + last.message());
+    }
+
+    /**
+     * The workload as the cluster has it right now, for re-deciding after a conflict: a watch
+     * cache may lag behind the write that conflicted, so adapters with a cache read the server.
+     */
+    default Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
+        return workload(ref);
     }
 
     /** A server-side dry run of {@link #scale}: would the change be accepted? Nothing changes. */

@@ -25,7 +25,6 @@ import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.ClusterHealth;
 import io.headroom.cluster.PodState;
-import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
@@ -308,38 +307,13 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     /** After a conflict the fresh state comes from the API server, not the (possibly lagging) cache. */
     @Override
-    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
-                             Redecision.Redecider redecider, int maxAttempts) {
-        int want = replicas;
-        String version = expectedResourceVersion;
-        ScaleResult last = null;
-        for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
-            last = scale(ref, want, version);
-            if (last.outcome() != ScaleResult.Outcome.CONFLICT) {
-                return last;
-            }
-            Optional<WorkloadState> fresh;
-            try {
-                fresh = fetch(ref);
-            } catch (KubernetesClientException e) {
-                recordError(e);
-                return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "re-read after a conflict failed: "
-                        + KubeErrors.describe(e));
-            }
-            if (fresh.isEmpty()) {
-                return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "workload " + ref + " disappeared after a conflict");
-            }
-            Redecision r = redecider.redecide(fresh.get());
-            if (r.givesUp()) {
-                return ScaleResult.of(ScaleResult.Outcome.CONFLICT, fresh.get().specReplicas(),
-                        "workload moved (now " + fresh.get().specReplicas() + " replicas, resourceVersion "
-                                + fresh.get().resourceVersion() + "); gave up: " + r.giveUpReason());
-            }
-            want = r.replicas();
-            version = fresh.get().resourceVersion();
+    public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
+        try {
+            return fetch(ref);
+        } catch (KubernetesClientException e) {
+            recordError(e);
+            throw new IllegalStateException(KubeErrors.describe(e), e);
         }
-        return ScaleResult.of(ScaleResult.Outcome.CONFLICT, want, "still conflicting after " + maxAttempts
-                + " attempts (someone else keeps scaling " + ref + "): " + last.message());
     }
 
     /** Server-side dry run ({@code dryRun=All}) of exactly the write {@link #scale} would send. */
