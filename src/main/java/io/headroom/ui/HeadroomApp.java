@@ -38,6 +38,8 @@ public final class HeadroomApp extends Application {
     private Session session;
     private MainView view;
     private Path settingsFile;
+    /** The settings as last loaded or chosen: the Settings button needs no file read on the FX thread. */
+    private Settings settings = Settings.sandbox();
     private double speed;
     private long seed;
     private String journalOption;
@@ -50,7 +52,6 @@ public final class HeadroomApp extends Application {
         seed = Long.parseLong(named.getOrDefault("seed", "42"));
         journalOption = named.get("journal");
         settingsFile = named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile();
-        Settings settings;
         String warning = null;
         try {
             settings = Settings.load(settingsFile);
@@ -130,27 +131,23 @@ public final class HeadroomApp extends Application {
     }
 
     private void openSettings() {
-        Settings current;
-        try {
-            current = Settings.load(settingsFile);
-        } catch (IOException e) {
-            current = Settings.sandbox();
-        }
-        SettingsDialog.show(stage, current).ifPresent(next -> {
-            try {
-                next.save(settingsFile);
-            } catch (IOException e) {
-                view.viewModel().warningProperty().set("Could not save settings: " + e.getMessage());
-                return;
-            }
+        SettingsDialog.show(stage, settings).ifPresent(next -> {
+            settings = next;
             Session old = session;
             view.dispose();
-            // Close off the FX thread (informers, leases, the journal lock), then connect anew.
+            // Save, close (informers, leases, the journal lock) and reconnect off the FX thread.
             Thread t = new Thread(() -> {
+                String saveWarning = null;
+                try {
+                    next.save(settingsFile);
+                } catch (IOException e) {
+                    saveWarning = "Could not save settings (" + e.getMessage() + "); they apply until exit.";
+                }
                 old.close();
+                String w = saveWarning;
                 Platform.runLater(() -> {
                     if (next.workloadsFile() == null) {
-                        openSandbox(null);
+                        openSandbox(w);
                     } else {
                         connect(next.workloadsFile());
                     }

@@ -98,7 +98,10 @@ public final class InboxView extends VBox {
             change.setMinWidth(Region.USE_PREF_SIZE);
             HBox top = new HBox(8, cls, change);
             top.setAlignment(Pos.BASELINE_LEFT);
-            HBox buttons = new HBox(6, approve, reject, other, dry);
+            for (Button b : java.util.List.of(approve, reject, other, dry)) {
+                b.setMinWidth(Region.USE_PREF_SIZE); // a narrow inbox wraps the buttons, never cuts them
+            }
+            javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(6, 4, approve, reject, other, dry);
             box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it

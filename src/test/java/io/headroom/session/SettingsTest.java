@@ -1,0 +1,40 @@
+package io.headroom.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the console remembers across restarts, and nothing it must not. */
+class SettingsTest {
+
+    @Test
+    void aMissingFileIsTheSandboxAndAChoiceSurvivesARestart(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("headroom/settings.json");
+        assertNull(Settings.load(file).workloadsFile());
+        Path workloads = dir.resolve("workloads.yaml");
+        new Settings(workloads).save(file);
+        assertEquals(workloads.toAbsolutePath(), Settings.load(file).workloadsFile());
+        Settings.sandbox().save(file);
+        assertNull(Settings.load(file).workloadsFile());
+        try (var siblings = Files.list(file.getParent())) {
+            assertTrue(siblings.noneMatch(p -> p.toString().endsWith(".tmp")), "written atomically");
+        }
+    }
+
+    @Test
+    void anUnreadableFileSaysWhich(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("settings.json");
+        Files.writeString(file, "{not json");
+        IOException e = assertThrows(IOException.class, () -> Settings.load(file));
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertFalse(e.getMessage().isBlank());
+    }
+}
