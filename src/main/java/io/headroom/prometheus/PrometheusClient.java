@@ -257,6 +257,30 @@ public final class PrometheusClient implements AutoCloseable {
     }
 
     /**
+     * An instant query whose series are told apart by one label: each series' value by that label's
+     * value (series without the label are left out). No series is an empty map, not no data: the
+     * caller knows what an absent key means. NaN/Inf values are kept.
+     */
+    public VectorOutcome queryByLabel(String promql, String label) {
+        FormBody form = new FormBody.Builder().add("query", promql).build();
+        Object r = execute(http.newCall(request(queryUrl, promql, form)), label);
+        if (r instanceof QueryOutcome.NoData n) {
+            return n;
+        }
+        Answer a = (Answer) r;
+        if (a.bare || !"vector".equals(a.resultType)) {
+            return new QueryOutcome.NoData(NoDataReason.MALFORMED, "expected an instant vector, got " + a.resultType);
+        }
+        java.util.Map<String, Double> byKey = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < a.keys.size(); i++) {
+            if (a.keys.get(i) != null) {
+                byKey.put(a.keys.get(i), a.values[i]);
+            }
+        }
+        return new VectorOutcome.Samples(byKey);
+    }
+
+    /**
      * A range query. The step must keep the series within {@link #MAX_POINTS}; see {@link HistoryStep}.
      * Non-finite values come back as NaN (gaps).
      */
@@ -309,13 +333,17 @@ public final class PrometheusClient implements AutoCloseable {
 
     /** Runs a call: a decoded successful answer, or a NoData. Records health. */
     private Object execute(Call call) {
+        return execute(call, null);
+    }
+
+    private Object execute(Call call, String keyLabel) {
         requests.incrementAndGet();
         try (Response response = call.execute()) {
             ResponseBody body = response.body();
             int code = response.code();
             Answer a;
             try {
-                a = ResponseDecoder.decode(body.byteStream());
+                a = ResponseDecoder.decode(body.byteStream(), keyLabel);
             } catch (JsonProcessingException | ResponseDecoder.MalformedException e) {
                 if (code < 200 || code > 299) {
                     return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));

@@ -19,6 +19,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The {@link MetricsSource} for a real Prometheus: each class's signals are PromQL queries from
@@ -34,13 +36,22 @@ public final class PrometheusMetricsSource implements MetricsSource {
 
     private final PrometheusClient client;
     private final Map<String, ClassConfig> classes = new LinkedHashMap<>();
+    private final Map<String, SampleTimes> sampleTimes = new LinkedHashMap<>();
     private final Executor executor;
     private final Duration deadline;
     private final Clock clock;
     private volatile TickStats lastTick;
 
-    /** What the last tick did, for the top bar's freshness and for benchmarks. */
-    public record TickStats(Instant at, Duration took, int queries, int noData, Instant newestSample) {
+    /**
+     * What the last tick did, for the top bar's freshness and for benchmarks.
+     *
+     * @param queries           HTTP queries sent: one per signal, plus one per class for sample times
+     * @param noData            signals without a usable value
+     * @param newestSample      the newest sample time among the values, null when there was none
+     * @param sampleTimesFailed classes whose sample-time query failed (their signals keep the evaluation time)
+     */
+    public record TickStats(Instant at, Duration took, int queries, int noData, Instant newestSample,
+                            int sampleTimesFailed) {
     }
 
     /**
@@ -65,6 +76,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         this.clock = Objects.requireNonNull(clock, "clock");
         for (ClassConfig c : classes) {
             this.classes.put(c.name(), c);
+            this.sampleTimes.put(c.name(), SampleTimes.of(c.queries()));
         }
     }
 
@@ -105,6 +117,11 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure());
     }
 
+    /**
+     * One tick: every signal's query and one sample-time query per class (see {@link SampleTimes}),
+     * all at once, waiting at most the deadline. A value's sample time is its series' newest sample,
+     * so a series that stopped being updated reads as stale even while Prometheus still shows it.
+     */
     @Override
     public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
         long started = System.nanoTime();
@@ -112,6 +129,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         record Pending(String cls, String signal, CompletableFuture<QueryOutcome> future) {
         }
         List<Pending> pending = new ArrayList<>();
+        Map<String, CompletableFuture<VectorOutcome>> times = new LinkedHashMap<>();
         Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
         for (String name : classNames) {
             ClassConfig c = classes.get(name);
@@ -121,21 +139,18 @@ public final class PrometheusMetricsSource implements MetricsSource {
             }
             for (Map.Entry<String, String> q : c.queries().entrySet()) {
                 String promql = q.getValue();
-                CompletableFuture<QueryOutcome> f;
-                try {
-                    f = CompletableFuture.supplyAsync(() -> expired.get()
-                            ? new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent before the tick deadline")
-                            : client.query(promql), executor);
-                } catch (RejectedExecutionException e) {
-                    f = CompletableFuture.completedFuture(
-                            new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent: the query executor refused it"));
-                }
-                pending.add(new Pending(name, q.getKey(), f));
+                pending.add(new Pending(name, q.getKey(), send(expired, () -> client.query(promql), n -> n)));
+            }
+            SampleTimes st = sampleTimes.get(name);
+            if (st.needed()) {
+                times.put(name, send(expired, () -> client.queryByLabel(st.query(), SampleTimes.KEY), n -> n));
             }
         }
         long deadlineNanos = started + deadline.toNanos();
+        List<CompletableFuture<?>> all = new ArrayList<>(times.values());
+        pending.forEach(p -> all.add(p.future()));
         try {
-            CompletableFuture.allOf(pending.stream().map(Pending::future).toArray(CompletableFuture[]::new))
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
                     .get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException | ExecutionException e) {
             // each unanswered query becomes TIMEOUT below
@@ -146,23 +161,47 @@ public final class PrometheusMetricsSource implements MetricsSource {
         int noData = 0;
         Instant newest = null;
         String late = "no answer within the tick deadline of " + PrometheusClient.seconds(deadline) + " s";
+        Map<String, Map<String, Double>> newestByClass = new LinkedHashMap<>();
+        times.forEach((cls, f) -> {
+            if (f.getNow(null) instanceof VectorOutcome.Samples s) {
+                newestByClass.put(cls, s.byKey());
+            }
+        });
         for (Pending p : pending) {
             QueryOutcome o = p.future().getNow(null);
             if (o == null) {
                 o = new QueryOutcome.NoData(NoDataReason.TIMEOUT, late);
             }
             if (o instanceof QueryOutcome.Value v) {
-                newest = newest == null || v.sampledAt().isAfter(newest) ? v.sampledAt() : newest;
+                Map<String, Double> sampled = newestByClass.get(p.cls());
+                if (sampled != null) {
+                    o = new QueryOutcome.Value(v.value(),
+                            sampleTimes.get(p.cls()).sampledAt(p.signal(), sampled, v.sampledAt()), v.stats());
+                }
+                Instant at = ((QueryOutcome.Value) o).sampledAt();
+                newest = newest == null || at.isAfter(newest) ? at : newest;
             } else {
                 noData++;
             }
             out.get(p.cls()).put(p.signal(), o.toSignal());
         }
-        lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started), pending.size(),
-                noData, newest);
+        lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started),
+                pending.size() + times.size(), noData, newest, times.size() - newestByClass.size());
         Map<String, Map<String, Signal>> result = new LinkedHashMap<>();
         out.forEach((k, v) -> result.put(k, Map.copyOf(v)));
         return result;
+    }
+
+    /** Sends one query on the executor, unless the tick's deadline has passed before it starts. */
+    private <T> CompletableFuture<T> send(AtomicBoolean expired, Supplier<T> query,
+                                          Function<QueryOutcome.NoData, T> noData) {
+        T late = noData.apply(new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent before the tick deadline"));
+        try {
+            return CompletableFuture.supplyAsync(() -> expired.get() ? late : query.get(), executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(noData.apply(
+                    new QueryOutcome.NoData(NoDataReason.TIMEOUT, "not sent: the query executor refused it")));
+        }
     }
 
     /**

@@ -32,6 +32,8 @@ final class ResponseDecoder {
         double[] values = new double[0];
         int size;
         QueryStats stats;
+        /** With a key label: that label's value per series, in the order of {@code values}; else empty. */
+        final java.util.List<String> keys = new java.util.ArrayList<>();
 
         boolean success() {
             return "success".equals(status);
@@ -62,18 +64,30 @@ final class ResponseDecoder {
     }
 
     static Answer decode(InputStream in) throws IOException {
+        return decode(in, null);
+    }
+
+    /**
+     * Decodes an answer; with a {@code keyLabel}, every series of an instant vector is kept: its
+     * value and that label's value ({@link Answer#keys}), one sample per series.
+     */
+    static Answer decode(InputStream in, String keyLabel) throws IOException {
         try (JsonParser p = JSON.createParser(in)) {
-            return decode(p);
+            return decode(p, keyLabel);
         }
     }
 
     static Answer decode(String text) throws IOException {
+        return decode(text, null);
+    }
+
+    static Answer decode(String text, String keyLabel) throws IOException {
         try (JsonParser p = JSON.createParser(text)) {
-            return decode(p);
+            return decode(p, keyLabel);
         }
     }
 
-    private static Answer decode(JsonParser p) throws IOException {
+    private static Answer decode(JsonParser p, String keyLabel) throws IOException {
         Answer a = new Answer();
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new MalformedException("expected a JSON object");
@@ -85,7 +99,7 @@ final class ResponseDecoder {
                 case "status" -> a.status = text(p, t);
                 case "errorType" -> a.errorType = text(p, t);
                 case "error" -> a.error = text(p, t);
-                case "data" -> data(p, t, a);
+                case "data" -> data(p, t, a, keyLabel);
                 default -> p.skipChildren();
             }
         }
@@ -95,7 +109,7 @@ final class ResponseDecoder {
         return a;
     }
 
-    private static void data(JsonParser p, JsonToken t, Answer a) throws IOException {
+    private static void data(JsonParser p, JsonToken t, Answer a, String keyLabel) throws IOException {
         if (t == JsonToken.VALUE_NULL) {
             return;
         }
@@ -107,14 +121,14 @@ final class ResponseDecoder {
             JsonToken v = p.nextToken();
             switch (field) {
                 case "resultType" -> a.resultType = text(p, v);
-                case "result" -> result(p, v, a);
+                case "result" -> result(p, v, a, keyLabel);
                 case "stats" -> a.stats = stats(p, v);
                 default -> p.skipChildren();
             }
         }
     }
 
-    private static void result(JsonParser p, JsonToken t, Answer a) throws IOException {
+    private static void result(JsonParser p, JsonToken t, Answer a, String keyLabel) throws IOException {
         if (t != JsonToken.START_ARRAY) {
             throw new MalformedException("result is not an array");
         }
@@ -141,14 +155,22 @@ final class ResponseDecoder {
                 throw new MalformedException("a series is not an object");
             }
             a.series++;
-            if (a.series > 1) {
+            if (a.series > 1 && keyLabel == null) {
                 p.skipChildren(); // only the count of further series matters
                 continue;
             }
+            String key = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken v = p.nextToken();
                 switch (field) {
+                    case "metric" -> {
+                        if (keyLabel != null) {
+                            key = label(p, v, keyLabel);
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
                     case "value" -> pair(p, v, a);
                     case "values" -> {
                         if (v != JsonToken.START_ARRAY) {
@@ -158,10 +180,34 @@ final class ResponseDecoder {
                             pair(p, p.currentToken(), a);
                         }
                     }
-                    default -> p.skipChildren(); // metric labels, native histograms
+                    default -> p.skipChildren(); // native histograms
                 }
             }
+            if (keyLabel != null) {
+                if (a.size != a.series) {
+                    throw new MalformedException("a keyed series does not have exactly one sample");
+                }
+                a.keys.add(key);
+            }
         }
+    }
+
+    /** The value of one label in a series' metric object, or null. */
+    private static String label(JsonParser p, JsonToken t, String name) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            throw new MalformedException("metric is not an object");
+        }
+        String found = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if (field.equals(name)) {
+                found = text(p, v);
+            } else {
+                p.skipChildren();
+            }
+        }
+        return found;
     }
 
     private static void pair(JsonParser p, JsonToken t, Answer a) throws IOException {

@@ -72,29 +72,54 @@ public final class PrometheusTickBenchmark {
                     for (int i = 0; i < 5; i++) {
                         source.read(names, Instant.now()); // warm-up: JIT, connection pool
                     }
+                    // Side by side, alternating: the real tick (signals plus one sample-time query per class)
+                    // and the same signal queries alone, as the tick was before sample times.
+                    List<String> queries = classes.stream().flatMap(c -> c.queries().values().stream()).toList();
                     double[] ms = new double[ticks];
-                    long requestsBefore = source.details().connection().requests();
+                    double[] valuesOnly = new double[ticks];
+                    long requests = 0;
                     int missing = 0;
                     for (int t = 0; t < ticks; t++) {
+                        boolean realFirst = t % 2 == 0;
+                        if (!realFirst) {
+                            valuesOnly[t] = valuesOnly(client, queries, pool);
+                        }
+                        long before = source.details().connection().requests();
                         long t0 = System.nanoTime();
                         Map<String, Map<String, Signal>> r = source.read(names, Instant.now());
                         ms[t] = (System.nanoTime() - t0) / 1e6;
+                        requests += source.details().connection().requests() - before;
                         for (Map<String, Signal> m : r.values()) {
                             missing += (int) m.values().stream().filter(s -> !s.present()).count();
                         }
+                        if (realFirst) {
+                            valuesOnly[t] = valuesOnly(client, queries, pool);
+                        }
                     }
-                    long requests = source.details().connection().requests() - requestsBefore;
                     Arrays.sort(ms);
+                    Arrays.sort(valuesOnly);
                     System.out.printf(Locale.ROOT, "one tick, %d classes × 6 signals on %d threads: median %.1f ms,"
                                     + " p90 %.1f ms, min %.1f ms, max %.1f ms over %d ticks%n",
                             CLASSES, THREADS, ms[ticks / 2], ms[(int) (ticks * 0.9)], ms[0], ms[ticks - 1], ticks);
                     System.out.printf(Locale.ROOT, "HTTP requests per tick: %d; signals without data: %d of %d%n",
                             requests / ticks, missing, ticks * CLASSES * 6);
+                    System.out.printf(Locale.ROOT, "the same %d signal queries without sample times: median %.1f ms,"
+                                    + " p90 %.1f ms; sample times cost %.2f× per tick%n", queries.size(),
+                            valuesOnly[ticks / 2], valuesOnly[(int) (ticks * 0.9)], ms[ticks / 2] / valuesOnly[ticks / 2]);
                 } finally {
                     pool.shutdownNow();
                 }
             }
         }
+    }
+
+    /** Sends every query at once on the pool and waits for all: the tick without sample times. */
+    private static double valuesOnly(PrometheusClient client, List<String> queries, ExecutorService pool) {
+        long t0 = System.nanoTime();
+        java.util.concurrent.CompletableFuture.allOf(queries.stream()
+                .map(q -> java.util.concurrent.CompletableFuture.supplyAsync(() -> client.query(q), pool))
+                .toArray(java.util.concurrent.CompletableFuture[]::new)).join();
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     private PrometheusTickBenchmark() {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.prometheus.QueryOutcome;
+import io.headroom.prometheus.it.Await;
 import io.headroom.prometheus.it.SharedPrometheus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -156,6 +159,39 @@ class PlanCommandTest {
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("plan-a ")), r.out());
         assertTrue(r.out().contains("plan-b                 error: current replicas unknown: no 'replicas' signal"
                 + " in the config and no --replicas plan-b=N"), r.out());
+    }
+
+    @Test
+    void aSeriesThatStoppedUpdatingIsReportedStaleWithItsOwnSampleTime(SharedPrometheus.Fixture fx,
+                                                                        @TempDir Path dir) throws Exception {
+        Instant stopped = Instant.now().minusSeconds(40).truncatedTo(ChronoUnit.MILLIS);
+        fx.exporter.gaugeAt("hr_pushed_queue_length", "class=\"plan-stale\"", 7, stopped);
+        try (var c = fx.client()) {
+            Await.until("the pushed series", Duration.ofSeconds(20),
+                    () -> c.query("sum(hr_pushed_queue_length{class=\"plan-stale\"})"),
+                    o -> o instanceof QueryOutcome.Value);
+        }
+        Path file = workloads(dir, fx, """
+                  - name: plan-stale
+                    context: test
+                    target: {name: worker-s}
+                    signals:
+                      queueLength: sum(hr_pushed_queue_length{class="plan-stale"})
+                      oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
+                      arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
+                      meanService: "8"
+                """);
+        Run r = run("plan", "--config", file.toString(), "--once", "--json", "--replicas", "plan-stale=6");
+        assertEquals(0, r.code(), r.err() + r.out());
+        JsonNode p = r.lines().get(0);
+        JsonNode q = p.get("inputs").get("queueLength");
+        assertEquals("STALE", q.get("status").asText(), q.toString());
+        assertEquals(7.0, q.get("value").asDouble());
+        assertEquals(stopped, Instant.parse(q.get("sampleTimestamp").asText()));
+        assertTrue(q.get("reason").asText().endsWith("s old (limit 30 s)"), q.toString());
+        assertEquals("OK", p.get("inputs").get("oldestAge").get("status").asText());
+        assertEquals(6, p.get("desiredReplicas").asInt(), "a stale required input holds replicas");
+        assertTrue(p.get("reasons").toString().contains("TELEMETRY_MISSING"), p.toString());
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.headroom.config.PrometheusEndpoint;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decision;
 import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Reason;
@@ -118,7 +119,61 @@ class PrometheusMetricsSourceTest {
         assertEquals(12, d.estimatedSlots());
         assertEquals(3, d.slotReplicas());
         assertFalse(d.has(Reason.Code.TELEMETRY_MISSING));
-        assertEquals(4, stub.seen().size());
+        assertEquals(5, stub.seen().size(), "four signals and one sample-time query");
+        assertEquals(5, source.details().lastTick().queries());
+    }
+
+    /** The sample-time query's answer: selector index → epoch seconds of its newest sample. */
+    static Answer sampleTimes(Map<String, Double> newest) {
+        StringBuilder b = new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[");
+        String sep = "";
+        for (Map.Entry<String, Double> e : newest.entrySet()) {
+            b.append(sep).append("{\"metric\":{\"").append(SampleTimes.KEY).append("\":\"").append(e.getKey())
+                    .append("\"},\"value\":[1767225600.5,\"").append(e.getValue()).append("\"]}");
+            sep = ",";
+        }
+        return Answer.json(b.append("]}}").toString());
+    }
+
+    @Test
+    void aSeriesPrometheusStillShowsButNoLongerUpdatesIsStale() throws Exception {
+        // q_len's newest sample is a minute old (its sender stopped); q_age is fresh; the others say nothing.
+        stub = new StubPrometheus(s -> s.params().get("query").contains("timestamp(")
+                ? sampleTimes(Map.of("0", 1767225540.0, "1", 1767225600.25)) : good(s));
+        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+                .read(List.of("payments"), Instant.now()).get("payments");
+        assertEquals(Instant.parse("2025-12-31T23:59:00Z"), s.get(Signals.QUEUE_LENGTH).sampledAt());
+        assertEquals(Instant.parse("2026-01-01T00:00:00.250Z"), s.get(Signals.OLDEST_AGE).sampledAt());
+        assertEquals(Instant.parse("2026-01-01T00:00:00.500Z"), s.get(Signals.ARRIVAL_RATE).sampledAt(),
+                "no sample time for its selector: the evaluation time");
+        String sent = stub.seen().stream().map(x -> x.params().get("query")).filter(q -> q.contains("timestamp("))
+                .findFirst().orElseThrow();
+        assertEquals("label_replace(max(timestamp(q_len)), \"headroom_selector\", \"0\", \"\", \"\")\n"
+                + "or label_replace(max(timestamp(q_age)), \"headroom_selector\", \"1\", \"\", \"\")\n"
+                + "or label_replace(max(timestamp(q_in)), \"headroom_selector\", \"2\", \"\", \"\")\n"
+                + "or label_replace(max(timestamp(mean_s)), \"headroom_selector\", \"3\", \"\", \"\")", sent);
+
+        Decision d = decide(s);
+        assertEquals(5, d.desiredReplicas(), "a stale queue length holds replicas: " + d.explanation());
+        assertTrue(d.has(Reason.Code.TELEMETRY_MISSING), d.reasons().toString());
+        InputStatus q = d.inputs().stream().filter(i -> i.name().equals(Signals.QUEUE_LENGTH)).findFirst().orElseThrow();
+        assertEquals(InputStatus.Status.STALE, q.status());
+        assertEquals("sample 61 s old (limit 30 s)", q.reason());
+        assertEquals(Instant.parse("2026-01-01T00:00:00.500Z"), source.details().lastTick().newestSample());
+    }
+
+    @Test
+    void aFailedSampleTimeQueryLeavesTheValuesUsable() throws Exception {
+        stub = new StubPrometheus(s -> s.params().get("query").contains("timestamp(")
+                ? Answer.status(503, "") : good(s));
+        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+                .read(List.of("payments"), Instant.now()).get("payments");
+        for (Signal sig : s.values()) {
+            assertEquals(Instant.parse("2026-01-01T00:00:00.500Z"), sig.sampledAt());
+        }
+        assertFalse(decide(s).has(Reason.Code.TELEMETRY_MISSING));
+        assertEquals(1, source.details().lastTick().sampleTimesFailed());
+        assertEquals(0, source.details().lastTick().noData());
     }
 
     @ParameterizedTest
@@ -156,7 +211,7 @@ class PrometheusMetricsSourceTest {
         assertTrue(d.has(Reason.Code.TELEMETRY_MISSING));
         PrometheusMetricsSource.Health h = source.details();
         assertEquals(PrometheusHealth.State.FAILING, h.connection().state());
-        assertEquals(4, h.connection().failures());
+        assertEquals(5, h.connection().failures(), "four signals and the sample-time query");
         assertEquals(4, h.lastTick().noData());
     }
 

@@ -14,7 +14,14 @@ import java.util.List;
 public final class ClassRow {
 
     /** What needs the operator's eye, most urgent first. */
-    public enum Alert { STALLED, TELEMETRY_MISSING, DEPENDENCY_SATURATED, AGE_BREACH, CEILING, PROBLEM }
+    public enum Alert {
+        STALLED,
+        /** A required input has no data (replicas held). */
+        TELEMETRY_MISSING,
+        /** Every unusable required input has a value, but its newest sample is too old (replicas held). */
+        TELEMETRY_STALE,
+        DEPENDENCY_SATURATED, AGE_BREACH, CEILING, PROBLEM
+    }
 
     // Properties
     private final String name;

@@ -241,13 +241,14 @@ public final class OverviewView extends VBox {
         Label l = new Label(switch (a) {
             case STALLED -> "STALLED";
             case TELEMETRY_MISSING -> "NO DATA";
+            case TELEMETRY_STALE -> "STALE DATA";
             case DEPENDENCY_SATURATED -> "DEPENDENCY";
             case AGE_BREACH -> "AGE";
             case CEILING -> "CEILING";
             case PROBLEM -> "ERROR";
         });
         l.getStyleClass().addAll(Styles.CHIP, switch (a) {
-            case STALLED, TELEMETRY_MISSING, PROBLEM -> Styles.DANGER;
+            case STALLED, TELEMETRY_MISSING, TELEMETRY_STALE, PROBLEM -> Styles.DANGER;
             case DEPENDENCY_SATURATED, AGE_BREACH -> Styles.WARN;
             case CEILING -> Styles.INFO;
         });

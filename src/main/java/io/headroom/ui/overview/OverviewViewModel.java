@@ -122,12 +122,16 @@ public final class OverviewViewModel {
             detail.add("stalled: oldest age grows with no completions");
         }
         if (d.telemetryMissing()) {
-            alerts.add(ClassRow.Alert.TELEMETRY_MISSING);
+            int unusable = 0;
+            boolean allStale = true;
             for (InputStatus in : d.inputs()) {
                 if (!in.usable() && d.reasons().contains(Reason.of(Reason.Code.TELEMETRY_MISSING, in.name()))) {
                     detail.add(in.name() + " " + in.status().name().toLowerCase() + ": " + in.reason());
+                    allStale &= in.status() == InputStatus.Status.STALE;
+                    unusable++;
                 }
             }
+            alerts.add(allStale && unusable > 0 ? ClassRow.Alert.TELEMETRY_STALE : ClassRow.Alert.TELEMETRY_MISSING);
         }
         if (d.has(Reason.Code.DEPENDENCY_SATURATED) || d.has(Reason.Code.DEPENDENCY_UNKNOWN)) {
             alerts.add(ClassRow.Alert.DEPENDENCY_SATURATED);

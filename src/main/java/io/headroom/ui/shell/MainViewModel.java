@@ -1,6 +1,7 @@
 package io.headroom.ui.shell;
 
 import io.headroom.decision.Decision;
+import io.headroom.decision.InputStatus;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.TickResult;
 import java.time.Duration;
@@ -31,6 +32,7 @@ public final class MainViewModel {
     private final StringProperty metricsDetail = new SimpleStringProperty("waiting for the first tick");
     private final ObjectProperty<Health> freshnessHealth = new SimpleObjectProperty<>(Health.UNKNOWN);
     private final StringProperty freshness = new SimpleStringProperty("—");
+    private final StringProperty freshnessDetail = new SimpleStringProperty("waiting for the first tick");
     private final StringProperty sessionTime = new SimpleStringProperty("");
     private final DoubleProperty speed = new SimpleDoubleProperty(1);
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(true);
@@ -44,6 +46,7 @@ public final class MainViewModel {
     private final Duration tick;
     private final DoubleConsumer speedSink;
     private Instant lastTickAt;
+    private int staleInputs;
 
     /**
      * @param tick the control interval, against which data freshness is judged
@@ -67,6 +70,8 @@ public final class MainViewModel {
     public StringProperty metricsDetailProperty() { return metricsDetail; }
     public ObjectProperty<Health> freshnessHealthProperty() { return freshnessHealth; }
     public StringProperty freshnessProperty() { return freshness; }
+    /** Which inputs are stale and how old, for the freshness field's tooltip. */
+    public StringProperty freshnessDetailProperty() { return freshnessDetail; }
     public StringProperty sessionTimeProperty() { return sessionTime; }
     public DoubleProperty speedProperty() { return speed; }
     public BooleanProperty darkThemeProperty() { return darkTheme; }
@@ -122,18 +127,29 @@ public final class MainViewModel {
         }
     }
 
-    /** Connection health follows what the tick could read. */
+    /**
+     * Connection health follows what the tick could read; data freshness counts the inputs whose
+     * newest sample is older than two polling intervals (stale), apart from inputs with no data.
+     */
     public void apply(TickResult t) {
         lastTickAt = t.at();
         int classes = t.classes().size();
         int problems = 0;
         int missing = 0;
+        java.util.List<String> stale = new java.util.ArrayList<>();
         for (ClassSnapshot s : t.classes()) {
             Decision d = s.decision();
             if (d == null) {
                 problems++;
-            } else if (d.telemetryMissing()) {
+                continue;
+            }
+            if (d.telemetryMissing()) {
                 missing++;
+            }
+            for (InputStatus in : d.inputs()) {
+                if (in.status() == InputStatus.Status.STALE) {
+                    stale.add(s.name() + " · " + in.name() + ": " + in.reason());
+                }
             }
         }
         clusterHealth.set(problems == 0 ? Health.OK : problems == classes ? Health.DOWN : Health.DEGRADED);
@@ -141,7 +157,12 @@ public final class MainViewModel {
                 : problems + " of " + classes + " workloads unreadable");
         int decided = classes - problems;
         metricsHealth.set(missing == 0 ? Health.OK : missing == decided ? Health.DOWN : Health.DEGRADED);
-        metricsDetail.set(missing == 0 ? "every class has data" : missing + " of " + decided + " classes missing data");
+        metricsDetail.set(missing == 0 ? "every class has data"
+                : missing + " of " + decided + " classes missing or stale data");
+        staleInputs = stale.size();
+        freshnessDetail.set(stale.isEmpty() ? "every input sampled within two polling intervals"
+                : stale.size() + (stale.size() == 1 ? " stale input" : " stale inputs")
+                + " (newest sample older than two polling intervals):\n" + String.join("\n", stale));
     }
 
     /** Called about once a second with the session's time: how old is the newest tick? */
@@ -155,8 +176,9 @@ public final class MainViewModel {
         }
         double age = Math.max(0, Duration.between(lastTickAt, now).toMillis() / 1000.0);
         double interval = tick.toMillis() / 1000.0;
-        freshness.set(Math.round(age) + " s ago");
-        freshnessHealth.set(age <= 1.5 * interval ? Health.OK : age <= 3 * interval ? Health.DEGRADED : Health.DOWN);
+        freshness.set(Math.round(age) + " s ago" + (staleInputs == 0 ? "" : " · " + staleInputs + " stale"));
+        Health byAge = age <= 1.5 * interval ? Health.OK : age <= 3 * interval ? Health.DEGRADED : Health.DOWN;
+        freshnessHealth.set(byAge == Health.OK && staleInputs > 0 ? Health.DEGRADED : byAge);
     }
 
     public void setSpeed(double s) {

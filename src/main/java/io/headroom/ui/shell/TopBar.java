@@ -85,8 +85,12 @@ public final class TopBar extends HBox {
         fresh.setId(FRESHNESS_ID);
         fresh.textProperty().bind(vm.freshnessProperty());
         fresh.getStyleClass().addAll(Styles.FIELD_VALUE, Styles.NUMERIC);
-        HBox freshness = new HBox(5, dot(vm.freshnessHealthProperty()), field("Last tick"), fresh);
+        HBox freshness = new HBox(5, dot(vm.freshnessHealthProperty()), field("Data"), fresh);
         freshness.getStyleClass().add(Styles.HEALTH);
+        Tooltip freshTip = new Tooltip();
+        freshTip.textProperty().bind(javafx.beans.binding.Bindings.concat("Last tick ", vm.freshnessProperty(), "\n",
+                vm.freshnessDetailProperty()));
+        Tooltip.install(freshness, freshTip);
 
         HBox speed = speedSelector(vm);
         speed.visibleProperty().bind(vm.sandboxProperty());

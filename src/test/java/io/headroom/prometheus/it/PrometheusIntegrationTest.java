@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.config.ClassConfig;
+import io.headroom.decision.ClassMemory;
+import io.headroom.decision.Decision;
+import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
@@ -18,6 +23,7 @@ import io.headroom.prometheus.QueryOutcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,10 +71,55 @@ class PrometheusIntegrationTest {
                     m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45);
             assertEquals(17.5, after.get(Signals.OLDEST_AGE).value());
             PrometheusMetricsSource.Health h = source.details();
-            assertEquals(2, h.lastTick().queries());
+            assertEquals(3, h.lastTick().queries(), "two signals and one sample-time query");
+            assertEquals(0, h.lastTick().sampleTimesFailed());
             assertEquals(0, h.lastTick().noData());
             assertEquals(0, h.connection().failures());
             assertNotNull(h.connection().lastSuccessAt());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSeriesThatStopsUpdatingIsStaleWhilePrometheusStillShowsIt(SharedPrometheus.Fixture fx) {
+        // A pushed series whose sender stopped 20 s ago, beside a live one. Prometheus writes no staleness
+        // marker for a series with its own timestamps, so a plain instant query keeps answering.
+        Instant stopped = Instant.now().minusSeconds(20).truncatedTo(ChronoUnit.MILLIS);
+        fx.exporter.gaugeAt("hr_pushed_queue_length", "class=\"frozen\"", 12, stopped);
+        fx.exporter.gauge("hr_pushed_oldest_age_seconds", "class=\"frozen\"", 4);
+        String lengthQuery = "sum(hr_pushed_queue_length{class=\"frozen\"})";
+        try (PrometheusClient c = fx.client()) {
+            QueryOutcome.Value plain = (QueryOutcome.Value) Await.until("the pushed series", Duration.ofSeconds(20),
+                    () -> c.query(lengthQuery), o -> o instanceof QueryOutcome.Value);
+            assertEquals(12.0, plain.value());
+            assertTrue(Duration.between(plain.sampledAt(), Instant.now()).abs().toSeconds() < 5,
+                    "an instant query stamps its answer with the evaluation time: " + plain.sampledAt());
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        ClassConfig frozen = new ClassConfig("frozen", new WorkloadRef("dev", "ns", "Deployment", "frozen"),
+                Map.of(Signals.QUEUE_LENGTH, lengthQuery,
+                        Signals.OLDEST_AGE, "max(hr_pushed_oldest_age_seconds{class=\"frozen\"})",
+                        Signals.ARRIVAL_RATE, "vector(0.5)", Signals.MEAN_SERVICE, "vector(8)"),
+                Policy.builder().pollIntervalSeconds(1).build());
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(frozen), pool,
+                Duration.ofSeconds(5), Clock.systemUTC())) {
+            Instant now = Instant.now();
+            Map<String, Signal> s = source.read(List.of("frozen"), now).get("frozen");
+            assertEquals(12.0, s.get(Signals.QUEUE_LENGTH).value());
+            assertEquals(stopped, s.get(Signals.QUEUE_LENGTH).sampledAt(), "the sample's own time");
+            Duration liveAge = Duration.between(s.get(Signals.OLDEST_AGE).sampledAt(), now);
+            assertTrue(liveAge.toMillis() < 3000, "the live series was scraped within a second or two: " + liveAge);
+
+            Decision d = DecisionEngine.decide("frozen", frozen.policy(),
+                    new Observation(3, 3, s), ClassMemory.initial(), now);
+            InputStatus q = d.inputs().stream()
+                    .filter(i -> i.name().equals(Signals.QUEUE_LENGTH)).findFirst().orElseThrow();
+            assertEquals(InputStatus.Status.STALE, q.status());
+            assertTrue(q.reason().matches("sample [\\d.]+ s old \\(limit 2 s\\)"), q.reason());
+            assertTrue(Duration.between(stopped, now).toSeconds() >= 20);
+            assertEquals(3, d.desiredReplicas(), "a stale required input holds replicas: " + d.explanation());
+            assertEquals(0, source.details().lastTick().sampleTimesFailed());
         } finally {
             pool.shutdownNow();
         }

@@ -28,6 +28,8 @@ public final class TestExporter implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     /** "name{labels}" → value at scrape time; sorted so families stay together. */
     private final Map<String, DoubleSupplier> series = new ConcurrentSkipListMap<>();
+    /** Explicit sample times (epoch ms) of the series that carry one. */
+    private final Map<String, Long> timestamps = new java.util.concurrent.ConcurrentHashMap<>();
 
     public TestExporter() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -53,6 +55,15 @@ public final class TestExporter implements AutoCloseable {
     /** Sets a gauge, e.g. {@code gauge("hr_queue_length", "class=\"a\"", 30)}. */
     public void gauge(String name, String labels, double value) {
         series.put(key(name, labels), () -> value);
+    }
+
+    /**
+     * A gauge exposed with an explicit sample time, as remote-written, pushed or federated series
+     * are: Prometheus keeps showing it for its lookback after updates stop, with no staleness marker.
+     */
+    public void gaugeAt(String name, String labels, double value, java.time.Instant sampledAt) {
+        series.put(key(name, labels), () -> value);
+        timestamps.put(key(name, labels), sampledAt.toEpochMilli());
     }
 
     /** A counter that is {@code start + perSecond × seconds since the exporter started} at every scrape. */
@@ -81,7 +92,12 @@ public final class TestExporter implements AutoCloseable {
         StringBuilder sb = new StringBuilder(series.size() * 48);
         for (Map.Entry<String, DoubleSupplier> e : series.entrySet()) {
             sb.append(e.getKey()).append(' ')
-                    .append(String.format(Locale.ROOT, "%.6f", e.getValue().getAsDouble())).append('\n');
+                    .append(String.format(Locale.ROOT, "%.6f", e.getValue().getAsDouble()));
+            Long at = timestamps.get(e.getKey());
+            if (at != null) {
+                sb.append(' ').append(at);
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }

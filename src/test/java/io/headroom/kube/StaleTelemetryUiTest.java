@@ -1,0 +1,122 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.prometheus.it.SharedPrometheus;
+import io.headroom.session.Session;
+import io.headroom.ui.HeadroomApp;
+import io.headroom.ui.detail.DetailViewModel;
+import io.headroom.ui.overview.ClassRow;
+import io.headroom.ui.overview.OverviewView;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.MainViewModel;
+import io.headroom.ui.shell.TopBar;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The console on a real Prometheus where one class's queue length comes from a series that stopped
+ * updating 30 s ago (a pushed series: Prometheus still answers with its last value). The overview
+ * says STALE DATA, the top bar counts the stale input and names it, the detail gives its age, and
+ * nothing is proposed from it.
+ */
+@ExtendWith(SharedPrometheus.class)
+class StaleTelemetryUiTest {
+    static MockCluster cluster;
+    static Session session;
+    static MainView view;
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void start(SharedPrometheus.Fixture fx) throws Exception {
+        Path dir = Files.createTempDirectory("headroom-stale");
+        fx.exporter.gaugeAt("hr_pushed_queue_length", "class=\"ui-stale\"", 90, Instant.now().minusSeconds(30));
+        cluster = new MockCluster();
+        cluster.deployment("reports", "renderer", 4);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-for-the-test", "prod",
+                cluster.url(), "reports");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "%s", timeoutSeconds: 2}
+                classes:
+                  - name: reports
+                    context: prod
+                    namespace: reports
+                    target: {kind: Deployment, name: renderer}
+                    signals:
+                      queueLength: sum(hr_pushed_queue_length{class="ui-stale"})
+                      oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
+                      arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
+                      meanService: "8"
+                    policy: {pollIntervalSeconds: 1, slotsPerReplica: 1}
+                """.formatted(fx.url()));
+        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
+                new MemoryJournal());
+        FxToolkit.registerPrimaryStage();
+        FxToolkit.setupStage(s -> view = HeadroomApp.show(s, session));
+        session.startAsync(Duration.ZERO);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        FxToolkit.setupStage(s -> {
+            if (view != null) {
+                view.dispose();
+            }
+            s.hide();
+        });
+        session.close();
+        cluster.close();
+    }
+
+    @Test
+    void aStaleQueueLengthIsShownAsStaleAndHoldsReplicas() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> view.overviewViewModel().rows().stream()
+                .anyMatch(r -> r.alertsProperty().get().contains(ClassRow.Alert.TELEMETRY_STALE))));
+        String why = onFx(() -> view.overviewViewModel().rows().get(0).alertDetailProperty().get());
+        assertTrue(why.matches("(?s).*queueLength stale: sample [\\d.]+ s old \\(limit 2 s\\).*"), why);
+        assertTrue(onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).lookup((Label l) -> "STALE DATA".equals(
+                l.getText())).tryQuery().isPresent()), "the overview's chip");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> onFx(() -> robot.lookup("#" + TopBar.FRESHNESS_ID).queryLabeled().getText()).endsWith("· 1 stale"));
+        MainViewModel main = view.viewModel();
+        assertEquals(MainViewModel.Health.DEGRADED, onFx(() -> main.freshnessHealthProperty().get()));
+        String tip = onFx(() -> main.freshnessDetailProperty().get());
+        assertTrue(tip.matches("(?s).*reports · queueLength: sample [\\d.]+ s old.*"), tip);
+
+        onFx(() -> {
+            view.overviewViewModel().select("reports");
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> view.detailViewModel().inputs().stream()
+                .anyMatch(i -> i.name().equals("queueLength") && i.status().startsWith("stale: sample "))));
+        DetailViewModel.InputRow age = onFx(() -> view.detailViewModel().inputs().stream()
+                .filter(i -> i.name().equals("oldestAge")).findFirst().orElseThrow());
+        assertTrue(age.usable(), "the live series is fresh: " + age);
+
+        assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()), "nothing proposed from stale data");
+        assertEquals(4, cluster.admin.apps().deployments().inNamespace("reports").withName("renderer").get()
+                .getSpec().getReplicas());
+    }
+
+    static <T> T onFx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+}
