@@ -91,7 +91,9 @@ public final class HeadroomApp extends Application {
     /** Connects to a workloads file's Prometheus and clusters off the FX thread. */
     private void connect(Path workloads) {
         Label label = new Label("Connecting to Prometheus and the clusters named in " + workloads + " …");
-        Scene scene = new Scene(new StackPane(label), 900, 300);
+        // The console's own size, so the window does not grow off-screen when the session replaces this.
+        javafx.geometry.Dimension2D size = windowSize();
+        Scene scene = new Scene(new StackPane(label), size.getWidth(), size.getHeight());
         Styles.install(scene);
         scene.getRoot().getStyleClass().add(Styles.THEME_DARK);
         stage.setScene(scene);
@@ -179,14 +181,20 @@ public final class HeadroomApp extends Application {
     /** Builds the window for a session; used by the app and by the UI tests. */
     public static MainView show(Stage stage, Session session) {
         MainView view = new MainView(session);
-        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.max(1100, Math.min(1600, screen.getWidth() - 40)),
-                Math.max(700, Math.min(980, screen.getHeight() - 40)));
+        javafx.geometry.Dimension2D size = windowSize();
+        Scene scene = new Scene(view, size.getWidth(), size.getHeight());
         Styles.install(scene);
         stage.setScene(scene);
         stage.setTitle("Headroom — " + session.loop().cluster().contextName());
         stage.show();
         return view;
+    }
+
+    /** The console window's size: as much of the screen as it needs, within 1100×700 … 1600×980. */
+    private static javafx.geometry.Dimension2D windowSize() {
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        return new javafx.geometry.Dimension2D(Math.max(1100, Math.min(1600, screen.getWidth() - 40)),
+                Math.max(700, Math.min(980, screen.getHeight() - 40)));
     }
 
     /** The running session (for the UI tests). */
