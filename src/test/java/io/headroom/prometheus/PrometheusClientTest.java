@@ -77,6 +77,30 @@ class PrometheusClientTest {
     }
 
     @Test
+    void aQueryByLabelKeepsEverySeriesByItsLabel() throws Exception {
+        VectorOutcome o = connect(Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+                + "{\"metric\":{\"k\":\"0\",\"other\":\"x\"},\"value\":[1767225600,\"1767225590.25\"]},"
+                + "{\"metric\":{\"other\":\"no key\"},\"value\":[1767225600,\"5\"]},"
+                + "{\"metric\":{\"k\":\"1\"},\"value\":[1767225600,\"NaN\"]}]}}"), Duration.ofSeconds(2))
+                .queryByLabel("q", "k");
+        VectorOutcome.Samples s = assertInstanceOf(VectorOutcome.Samples.class, o);
+        assertEquals(2, s.byKey().size(), "the series without the label is left out: " + s.byKey());
+        assertEquals(1767225590.25, s.byKey().get("0"));
+        assertTrue(Double.isNaN(s.byKey().get("1")));
+        tearDown();
+        assertEquals(Map.of(), assertInstanceOf(VectorOutcome.Samples.class,
+                connect(Answer.json(EMPTY), Duration.ofSeconds(2)).queryByLabel("q", "k")).byKey());
+        tearDown();
+        QueryOutcome.NoData scalar = assertInstanceOf(QueryOutcome.NoData.class, connect(Answer.json(
+                "{\"status\":\"success\",\"data\":{\"resultType\":\"scalar\",\"result\":[1767225600,\"3\"]}}"),
+                Duration.ofSeconds(2)).queryByLabel("q", "k"));
+        assertEquals(NoDataReason.MALFORMED, scalar.reason());
+        tearDown();
+        assertEquals(NoDataReason.HTTP_ERROR, assertInstanceOf(QueryOutcome.NoData.class,
+                connect(Answer.status(503, ""), Duration.ofSeconds(2)).queryByLabel("q", "k")).reason());
+    }
+
+    @Test
     void emptyVectorIsEmptyResult() throws Exception {
         QueryOutcome.NoData n = noData(Answer.json(EMPTY));
         assertEquals(NoDataReason.EMPTY_RESULT, n.reason());
