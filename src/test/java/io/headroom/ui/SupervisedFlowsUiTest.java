@@ -51,6 +51,9 @@ class SupervisedFlowsUiTest {
     static Stage stage;
     static Path journalFile;
     static final List<String> notified = new CopyOnWriteArrayList<>();
+    /** Headless windows never lose focus; the operator's presence is this instead. */
+    static final javafx.beans.property.BooleanProperty operatorPresent =
+            new javafx.beans.property.SimpleBooleanProperty(true);
     final FxRobot robot = new FxRobot();
 
     @BeforeAll
@@ -61,6 +64,7 @@ class SupervisedFlowsUiTest {
                 "--settings=" + journalFile.resolveSibling("settings.json"));
         onFx(() -> {
             view().setNotifier((title, body) -> notified.add(title + ": " + body));
+            view().setAttention(operatorPresent);
             return null;
         });
     }
@@ -244,7 +248,27 @@ class SupervisedFlowsUiTest {
             assertTrue(line.contains("\"sum\":"), "every line carries its checksum");
         }
         assertFalse(text.toLowerCase().contains("bearer"));
-        assertTrue(notified.isEmpty() || notified.get(0).contains("proposal"));
+    }
+
+    @Test
+    @Order(8)
+    void aProposalWhileTheOperatorIsAwayNotifiesTheDesktopAndCountsInTheTitle() throws Exception {
+        assertTrue(notified.isEmpty(), "no notification while the operator is at the console: " + notified);
+        String title = onFx(stage::getTitle);
+        onFx(() -> {
+            operatorPresent.set(false); // the operator switches to another window
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> !notified.isEmpty());
+        String n = notified.get(0);
+        assertTrue(n.matches("Headroom: \\d+ proposals?: [a-z-]+: \\d+ → \\d+"), n);
+        assertTrue(onFx(stage::getTitle).matches("\\(\\d+\\) " + java.util.regex.Pattern.quote(title)),
+                onFx(stage::getTitle));
+        onFx(() -> {
+            operatorPresent.set(true);
+            return null;
+        });
+        assertEquals(title, onFx(stage::getTitle), "back at the console: the count leaves the title");
     }
 
     /** Waits on a condition; on timeout says what the console said and journaled. */

@@ -72,6 +72,8 @@ public final class MainView extends BorderPane {
         return t;
     });
     private Notifier notifier = Notifier.desktop();
+    private javafx.beans.value.ObservableBooleanValue attention;
+    private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
 
     public MainView(Session session) {
@@ -198,14 +200,32 @@ public final class MainView extends BorderPane {
 
     /** A new proposal while the operator looks elsewhere: tell the desktop, and the title bar. */
     private void announce(List<ProposalRow> fresh) {
-        Window w = window();
-        if (w instanceof Stage stage && !stage.isFocused()) {
-            ProposalRow p = fresh.get(0);
-            notifier.notify("Headroom: " + fresh.size() + " proposal" + (fresh.size() == 1 ? "" : "s"),
-                    p.className() + ": " + p.from() + " → " + p.to());
-            stage.setTitle("(" + supervision.pendingCountProperty().get() + ") Headroom — "
-                    + session.loop().cluster().contextName());
+        javafx.beans.value.ObservableBooleanValue present = attention();
+        if (present == null || present.get() || !(window() instanceof Stage stage)) {
+            return;
         }
+        ProposalRow p = fresh.get(0);
+        notifier.notify("Headroom: " + fresh.size() + " proposal" + (fresh.size() == 1 ? "" : "s"),
+                p.className() + ": " + p.from() + " → " + p.to());
+        String title = "Headroom — " + session.loop().cluster().contextName();
+        stage.setTitle("(" + supervision.pendingCountProperty().get() + ") " + title);
+        if (titleReset == null) {
+            // Back at the console: the count in the title has done its job.
+            titleReset = (o, was, now) -> {
+                if (now) {
+                    stage.setTitle(title);
+                }
+            };
+            present.addListener(titleReset);
+        }
+    }
+
+    /** Whether the operator is at the console: the window's focus, unless a test says otherwise. */
+    private javafx.beans.value.ObservableBooleanValue attention() {
+        if (attention != null) {
+            return attention;
+        }
+        return window() instanceof Stage stage ? stage.focusedProperty() : null;
     }
 
     private int selectedReplicas() {
@@ -243,6 +263,14 @@ public final class MainView extends BorderPane {
     /** What the Settings button does (the application owns sessions, so it decides). */
     public void setOnOpenSettings(Runnable r) {
         this.openSettings = r;
+    }
+
+    /**
+     * Whether the operator is at the console, in place of the window's focus: headless test
+     * platforms never take focus away from a window. Set it before the first proposal.
+     */
+    public void setAttention(javafx.beans.value.ObservableBooleanValue present) {
+        this.attention = present;
     }
 
     /** For tests and for consoles without a desktop: where notifications go. */
