@@ -4,12 +4,18 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -18,7 +24,11 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * A fabric8 mock API server on loopback in mixed mode: expectations first (for what CRUD mode cannot
@@ -35,13 +45,64 @@ final class MockCluster implements AutoCloseable {
 
     final KubernetesMockServer server;
     final KubernetesClient admin;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     MockCluster() {
+        this(0, false);
+    }
+
+    private MockCluster(int port, boolean restarted) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                new KubernetesMixedDispatcher(responses), false);
-        server.init(InetAddress.getLoopbackAddress(), 0);
+                restarted ? new RestartedDispatcher(responses) : new KubernetesMixedDispatcher(responses), false);
+        server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
+    }
+
+    /**
+     * An API server back on the port of one that went away, with its own (empty) store and no watch
+     * history from before it started: a watch that resumes from a resourceVersion it never served gets
+     * the answer a real API server gives when its watch cache no longer holds that resourceVersion, an
+     * {@code ERROR} event carrying a 410 Gone status ("too old resource version"), upon which clients
+     * re-list. (Left alone, the mock accepts any resourceVersion and replays nothing, so an object
+     * deleted while the client was away would stay in its cache for ever.)
+     */
+    static MockCluster restartedOn(int port) {
+        return new MockCluster(port, true);
+    }
+
+    /** Expires watches of a collection this server has not listed yet (see {@link #restartedOn}). */
+    private static final class RestartedDispatcher extends KubernetesMixedDispatcher {
+        static final String GONE = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                + "\"metadata\":{},\"status\":\"Failure\",\"message\":\"too old resource version\","
+                + "\"reason\":\"Expired\",\"code\":410}}";
+        private final Set<String> listed = ConcurrentHashMap.newKeySet();
+
+        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses) {
+            super(responses);
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String path = request.getPath();
+            int q = path.indexOf('?');
+            String collection = q < 0 ? path : path.substring(0, q);
+            boolean watch = q >= 0 && ("&" + path.substring(q + 1) + "&").contains("&watch=true&");
+            if ("GET".equals(request.getMethod())) {
+                if (!watch) {
+                    listed.add(collection);
+                } else if (!listed.contains(collection)) {
+                    return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+                        @Override
+                        public void onOpen(WebSocket ws, Response response) {
+                            ws.send(GONE);
+                            ws.close(1000, "");
+                        }
+                    });
+                }
+            }
+            return super.dispatch(request);
+        }
     }
 
     String url() {
@@ -99,12 +160,21 @@ final class MockCluster implements AutoCloseable {
 
     /** Opens a console's connection to this server through a generated kubeconfig (token auth). */
     KubeConnection connect(Path dir, String ctx) throws IOException {
-        Path cfg = kubeconfig(dir, ctx + "-" + System.nanoTime() + ".yaml", ctx, "t0ken-" + ctx, ctx, url(), "default");
-        return Contexts.load(java.util.List.of(cfg)).open(ctx);
+        return connect(dir, ctx, b -> { });
     }
 
+    /** As {@link #connect(Path, String)}, with a client setting the test needs (e.g. a short watch reconnect interval). */
+    KubeConnection connect(Path dir, String ctx, Consumer<KubernetesClientBuilder> tweak) throws IOException {
+        Path cfg = kubeconfig(dir, ctx + "-" + System.nanoTime() + ".yaml", ctx, "t0ken-" + ctx, ctx, url(), "default");
+        return Contexts.load(java.util.List.of(cfg)).customize(tweak).open(ctx);
+    }
+
+    /** Stops the server and its admin client; a second call does nothing (a test may stop "the cluster" early). */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         admin.close();
         try {
             server.destroy();
