@@ -125,6 +125,40 @@ class ExecCredentialPluginTest {
 
     @ParameterizedTest
     @EnumSource(Opening.class)
+    void aUserDefinedInAnotherKubeconfigFileIsRefreshedToo(Opening opening) throws Exception {
+        // KUBECONFIG=contexts.yaml:users.yaml — the context and cluster in one file, the exec user in the other.
+        Path contextsFile = dir.resolve("contexts.yaml");
+        Files.writeString(contextsFile, """
+                apiVersion: v1
+                kind: Config
+                current-context: prod
+                clusters:
+                - name: cl-prod
+                  cluster:
+                    server: %s
+                contexts:
+                - name: prod
+                  context:
+                    cluster: cl-prod
+                    user: u-prod
+                    namespace: payments
+                """.formatted(cluster.url()));
+        Path usersFile = MockCluster.execKubeconfig(dir, "users.yaml", null, plugin, "prod", "http://127.0.0.1:1", "elsewhere");
+        try (KubeConnection conn = contexts(opening, contextsFile, usersFile).open("prod");
+             KubeClusterGateway g = KubeClusterGateway.open(conn, List.of(ref), Clock.systemUTC(), null)) {
+            assertTrue(g.awaitSynced(WAIT));
+            assertEquals(cluster.url(), conn.context().server(), "the first file's context and cluster win");
+            cluster.server.expect().get().withPath(WORKER_PATH).andReturn(401, UNAUTHORIZED).once();
+
+            assertEquals(2, g.freshWorkload(ref).orElseThrow().specReplicas());
+            assertEquals(2, runs());
+            assertEquals(List.of("Bearer exec-token-1", "Bearer exec-token-2"),
+                    authorizationOf(consoleRequests(), WORKER_PATH));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Opening.class)
     void aTokenTheServerKeepsRejectingIsOneErrorAndNoTokenIsShownOrLogged(Opening opening) throws Exception {
         List<String> shown = new ArrayList<>();
         try (MockCluster.LogCapture logs = new MockCluster.LogCapture()) {
