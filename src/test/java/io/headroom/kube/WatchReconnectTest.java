@@ -52,11 +52,12 @@ class WatchReconnectTest {
 
                 before.close(); // the API server goes away; its watch connections close
 
-                MockCluster.await("health() to report the watches down", WAIT, () -> !gateway.health().connected());
+                MockCluster.await("health() to report the Deployment and Pod watches down", WAIT, () -> gateway.health()
+                        .notReady().containsAll(List.of("deployments in payments (watch down)", "pods in payments (watch down)")));
                 ClusterHealth down = gateway.health();
+                assertFalse(down.connected(), down.toString());
                 assertTrue(down.synced(), "the caches keep what they had: " + down);
                 assertNotNull(down.staleSince(), down.toString());
-                assertTrue(down.notReady().contains("deployments in payments (watch down)"), down.toString());
                 assertEquals(down.staleSince(), gateway.health().staleSince(), "stale since the drop, not since each look");
                 WorkloadState cached = gateway.workload(ref).orElseThrow();
                 assertEquals(2, cached.specReplicas(), "while cut off, the last state seen is served (and marked stale)");
