@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * (or {@code ~/.kube/config}) merged, the first file to define a context, cluster or user winning,
  * the first {@code current-context} being current. Listing reads names only; it never runs an exec
  * credential plugin. {@link #open} builds a fabric8 client for one context, which runs exec plugins
- * and refreshes expiring tokens as fabric8 does (on a 401 it re-reads the kubeconfig / re-runs the plugin).
+ * and refreshes expiring tokens as fabric8 does: on a 401 it re-reads the kubeconfig (every file of the
+ * list), runs the plugin again and retries the request once (see {@code docs/decisions/0004}).
  *
  * <p>Safe to call off the FX thread; {@link #open} may take seconds when an exec plugin is slow.
  */
@@ -133,12 +134,7 @@ public final class Contexts {
             // fabric8's own KUBECONFIG handling: merging, exec plugins, refresh() re-runs the autoconfiguration.
             config = Config.autoConfigure(contextName);
         } else {
-            config = Config.empty();
-            List<io.fabric8.kubernetes.api.model.Config> parsed = new ArrayList<>();
-            for (Path f : files) {
-                parsed.add(KubeConfigUtils.parseConfig(f.toFile()));
-            }
-            KubeConfigUtils.merge(config, contextName, parsed.toArray(io.fabric8.kubernetes.api.model.Config[]::new));
+            config = new FilesConfig(files, contextName);
         }
         if (config.getNamespace() == null) {
             config.setNamespace(ctx.namespace());
@@ -150,6 +146,36 @@ public final class Contexts {
             c.accept(builder);
         }
         return new KubeConnection(ctx, builder.build(), counter);
+    }
+
+    /**
+     * A client configuration merged from explicit kubeconfig files. fabric8 asks {@link #refresh()} for
+     * a new token after a 401 (and before a request once a minute); its own refresh re-reads only the
+     * file that defines the context, so a user defined in another file of the list (contexts in one file,
+     * users in another) would lose its credentials on the first 401. This one merges every file again,
+     * which re-runs an exec plugin, as {@link Config#autoConfigure} does for {@code KUBECONFIG}.
+     * (A customizer that edits the config, {@code editOrNewConfig()}, copies it into a plain
+     * {@link Config} and so gets fabric8's own refresh.)
+     */
+    private static final class FilesConfig extends Config {
+        private final List<Path> files;
+        private final String context;
+
+        FilesConfig(List<Path> files, String context) {
+            super(false); // as Config.empty(): nothing from the environment
+            this.files = files;
+            this.context = context;
+            List<io.fabric8.kubernetes.api.model.Config> parsed = new ArrayList<>();
+            for (Path f : files) {
+                parsed.add(KubeConfigUtils.parseConfig(f.toFile()));
+            }
+            KubeConfigUtils.merge(this, context, parsed.toArray(io.fabric8.kubernetes.api.model.Config[]::new));
+        }
+
+        @Override
+        public Config refresh() {
+            return new FilesConfig(files, context);
+        }
     }
 
     /** How a user authenticates, without the secret itself. */

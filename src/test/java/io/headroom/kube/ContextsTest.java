@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,11 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,9 +63,8 @@ class ContextsTest {
     }
 
     @Test
-    void theKubeconfigEnvironmentListIsHonoured() {
-        String before = System.getProperty("kubeconfig");
-        System.setProperty("kubeconfig", first + File.pathSeparator + second);
+    void theKubeconfigEnvironmentListIsHonoured() throws Exception {
+        AutoCloseable environment = MockCluster.kubeconfigEnvironment(first, second);
         try {
             Contexts contexts = Contexts.fromEnvironment();
             assertEquals(List.of(first, second), contexts.files());
@@ -80,11 +73,7 @@ class ContextsTest {
                         .getSpec().getReplicas());
             }
         } finally {
-            if (before == null) {
-                System.clearProperty("kubeconfig");
-            } else {
-                System.setProperty("kubeconfig", before);
-            }
+            environment.close();
         }
     }
 
@@ -109,8 +98,7 @@ class ContextsTest {
             b.connection().close();
         }
         List<String> auth = new ArrayList<>();
-        for (RecordedRequest r = east.server.takeRequest(1, TimeUnit.SECONDS); r != null;
-             r = east.server.takeRequest(200, TimeUnit.MILLISECONDS)) {
+        for (RecordedRequest r : east.takeRequests()) {
             auth.add(r.getPath().contains("/payments/") ? r.getHeader("Authorization") : "fixture");
         }
         // The fixtures' admin client says "Bearer secret"; the console's requests carry the kubeconfig's token.
@@ -120,26 +108,7 @@ class ContextsTest {
     @Test
     void credentialsNeverAppearInToStringOrLogs() throws Exception {
         List<String> out = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord rec) {
-                out.add(rec.getLoggerName() + " " + rec.getMessage() + " " + rec.getParameters() + " "
-                        + (rec.getThrown() == null ? "" : rec.getThrown()));
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger root = Logger.getLogger("io.headroom");
-        Level level = root.getLevel();
-        root.setLevel(Level.ALL);
-        root.addHandler(capture);
-        try {
+        try (MockCluster.LogCapture logs = new MockCluster.LogCapture()) {
             Contexts contexts = Contexts.load(List.of(first, second));
             out.add(contexts.toString());
             contexts.list().forEach(c -> out.add(c.toString()));
@@ -166,9 +135,7 @@ class ContextsTest {
                     .withConnectionTimeout(500).endConfig()).open("east")) {
                 out.add(dead.toString());
             }
-        } finally {
-            root.removeHandler(capture);
-            root.setLevel(level);
+            out.addAll(logs.lines());
         }
         String all = String.join("\n", out);
         assertTrue(all.contains("east"), "the capture saw our output");

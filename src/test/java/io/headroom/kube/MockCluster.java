@@ -4,21 +4,41 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 /**
  * A fabric8 mock API server on loopback in mixed mode: expectations first (for what CRUD mode cannot
@@ -27,21 +47,72 @@ import java.util.function.BooleanSupplier;
  */
 final class MockCluster implements AutoCloseable {
     /** The mock server logs every request at INFO; keep test output readable. Held strongly so the level sticks. */
-    static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+    static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver");
 
     static {
-        MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
+        MOCK_LOG.setLevel(Level.WARNING);
     }
 
     final KubernetesMockServer server;
     final KubernetesClient admin;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     MockCluster() {
+        this(0, false);
+    }
+
+    private MockCluster(int port, boolean restarted) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                new KubernetesMixedDispatcher(responses), false);
-        server.init(InetAddress.getLoopbackAddress(), 0);
+                restarted ? new RestartedDispatcher(responses) : new KubernetesMixedDispatcher(responses), false);
+        server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
+    }
+
+    /**
+     * An API server back on the port of one that went away, with its own (empty) store and no watch
+     * history from before it started: a watch that resumes from a resourceVersion it never served gets
+     * the answer a real API server gives when its watch cache no longer holds that resourceVersion, an
+     * {@code ERROR} event carrying a 410 Gone status ("too old resource version"), upon which clients
+     * re-list. (Left alone, the mock accepts any resourceVersion and replays nothing, so an object
+     * deleted while the client was away would stay in its cache for ever.)
+     */
+    static MockCluster restartedOn(int port) {
+        return new MockCluster(port, true);
+    }
+
+    /** Expires watches of a collection this server has not listed yet (see {@link #restartedOn}). */
+    private static final class RestartedDispatcher extends KubernetesMixedDispatcher {
+        static final String GONE = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                + "\"metadata\":{},\"status\":\"Failure\",\"message\":\"too old resource version\","
+                + "\"reason\":\"Expired\",\"code\":410}}";
+        private final Set<String> listed = ConcurrentHashMap.newKeySet();
+
+        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses) {
+            super(responses);
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String path = request.getPath();
+            int q = path.indexOf('?');
+            String collection = q < 0 ? path : path.substring(0, q);
+            boolean watch = q >= 0 && ("&" + path.substring(q + 1) + "&").contains("&watch=true&");
+            if ("GET".equals(request.getMethod())) {
+                if (!watch) {
+                    listed.add(collection);
+                } else if (!listed.contains(collection)) {
+                    return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+                        @Override
+                        public void onOpen(WebSocket ws, Response response) {
+                            ws.send(GONE);
+                            ws.close(1000, "");
+                        }
+                    });
+                }
+            }
+            return super.dispatch(request);
+        }
     }
 
     String url() {
@@ -67,8 +138,24 @@ final class MockCluster implements AutoCloseable {
                 .endStatus().build()).create();
     }
 
-    /** Writes a kubeconfig with one context per (name, cluster url) pair; each user authenticates with {@code token}. */
+    /** Writes a kubeconfig with one context per (name, cluster url, namespace); each user authenticates with {@code token}. */
     static Path kubeconfig(Path dir, String file, String current, String token, String... ctxUrlNs) throws IOException {
+        return kubeconfigWithUser(dir, file, current, "    token: " + token + "\n", ctxUrlNs);
+    }
+
+    /**
+     * Writes a kubeconfig whose users authenticate through an exec credential plugin
+     * ({@code client.authentication.k8s.io/v1}) run as {@code plugin}.
+     */
+    static Path execKubeconfig(Path dir, String file, String current, Path plugin, String... ctxUrlNs)
+            throws IOException {
+        return kubeconfigWithUser(dir, file, current, "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                + "      command: " + plugin.toAbsolutePath() + "\n      interactiveMode: Never\n", ctxUrlNs);
+    }
+
+    /** {@code user} is the YAML under each {@code users[].user}, indented by four spaces. */
+    private static Path kubeconfigWithUser(Path dir, String file, String current, String user, String... ctxUrlNs)
+            throws IOException {
         StringBuilder clusters = new StringBuilder();
         StringBuilder contexts = new StringBuilder();
         StringBuilder users = new StringBuilder();
@@ -77,13 +164,74 @@ final class MockCluster implements AutoCloseable {
             clusters.append("- name: cl-").append(ctx).append("\n  cluster:\n    server: ").append(ctxUrlNs[i + 1]).append('\n');
             contexts.append("- name: ").append(ctx).append("\n  context:\n    cluster: cl-").append(ctx)
                     .append("\n    user: u-").append(ctx).append("\n    namespace: ").append(ctxUrlNs[i + 2]).append('\n');
-            users.append("- name: u-").append(ctx).append("\n  user:\n    token: ").append(token).append('\n');
+            users.append("- name: u-").append(ctx).append("\n  user:\n").append(user);
         }
         String yaml = "apiVersion: v1\nkind: Config\n" + (current == null ? "" : "current-context: " + current + "\n")
                 + "clusters:\n" + clusters + "contexts:\n" + contexts + "users:\n" + users;
         Path p = dir.resolve(file);
         Files.writeString(p, yaml);
         return p;
+    }
+
+    /** Every request this server has recorded and not yet handed out, oldest first (waits briefly for stragglers). */
+    List<RecordedRequest> takeRequests() throws InterruptedException {
+        List<RecordedRequest> all = new ArrayList<>();
+        for (RecordedRequest r = server.takeRequest(1, TimeUnit.SECONDS); r != null;
+             r = server.takeRequest(200, TimeUnit.MILLISECONDS)) {
+            all.add(r);
+        }
+        return all;
+    }
+
+    /**
+     * Points fabric8's kubeconfig lookup (the {@code kubeconfig} system property, read before the
+     * {@code KUBECONFIG} variable) at {@code files} until closed, as a console started with
+     * {@code KUBECONFIG=a:b} sees them.
+     */
+    static AutoCloseable kubeconfigEnvironment(Path... files) {
+        String before = System.getProperty("kubeconfig");
+        System.setProperty("kubeconfig", String.join(File.pathSeparator,
+                Arrays.stream(files).map(Path::toString).toList()));
+        return () -> {
+            if (before == null) {
+                System.clearProperty("kubeconfig");
+            } else {
+                System.setProperty("kubeconfig", before);
+            }
+        };
+    }
+
+    /** Captures what Headroom logs (every level, under {@code io.headroom}) until closed. */
+    static final class LogCapture extends Handler implements AutoCloseable {
+        private final Logger root = Logger.getLogger("io.headroom");
+        private final Level level = root.getLevel();
+        private final List<String> lines = new CopyOnWriteArrayList<>();
+
+        LogCapture() {
+            root.setLevel(Level.ALL);
+            root.addHandler(this);
+        }
+
+        @Override
+        public void publish(LogRecord rec) {
+            lines.add(rec.getLoggerName() + " " + rec.getMessage() + " "
+                    + (rec.getParameters() == null ? "" : Arrays.toString(rec.getParameters())) + " "
+                    + (rec.getThrown() == null ? "" : rec.getThrown()));
+        }
+
+        List<String> lines() {
+            return List.copyOf(lines);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            root.removeHandler(this);
+            root.setLevel(level);
+        }
     }
 
     /** Waits for a condition with a deadline (no fixed sleeps). */
@@ -99,12 +247,21 @@ final class MockCluster implements AutoCloseable {
 
     /** Opens a console's connection to this server through a generated kubeconfig (token auth). */
     KubeConnection connect(Path dir, String ctx) throws IOException {
-        Path cfg = kubeconfig(dir, ctx + "-" + System.nanoTime() + ".yaml", ctx, "t0ken-" + ctx, ctx, url(), "default");
-        return Contexts.load(java.util.List.of(cfg)).open(ctx);
+        return connect(dir, ctx, b -> { });
     }
 
+    /** As {@link #connect(Path, String)}, with a client setting the test needs (e.g. a short watch reconnect interval). */
+    KubeConnection connect(Path dir, String ctx, Consumer<KubernetesClientBuilder> tweak) throws IOException {
+        Path cfg = kubeconfig(dir, ctx + "-" + System.nanoTime() + ".yaml", ctx, "t0ken-" + ctx, ctx, url(), "default");
+        return Contexts.load(List.of(cfg)).customize(tweak).open(ctx);
+    }
+
+    /** Stops the server and its admin client; a second call does nothing (a test may stop "the cluster" early). */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         admin.close();
         try {
             server.destroy();
