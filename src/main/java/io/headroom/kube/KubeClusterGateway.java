@@ -76,6 +76,8 @@ public final class KubeClusterGateway implements ClusterGateway {
     private volatile String lastError;
     private volatile Instant lastErrorAt;
     private volatile Instant staleSince;
+    private volatile Instant lastProbeAt;
+    private final java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * @param leases null for a console that never contends (single-user tools, tests of other features)
@@ -484,11 +486,46 @@ public final class KubeClusterGateway implements ClusterGateway {
         Instant now = clock.instant();
         if (connected) {
             staleSince = null;
-        } else if (staleSince == null) {
-            staleSince = now;
+        } else {
+            if (staleSince == null) {
+                staleSince = now;
+            }
+            if (synced) {
+                probeIfUnexplained(now); // an initial list that fails reports through the informers' handler
+            }
         }
         return new ClusterHealth(connected, synced, staleSince, lastEventAt, lastError, lastErrorAt,
                 connection.requests().count(), notReady);
+    }
+
+    /**
+     * While watches are down, fabric8 retries them inside its watch manager and reports nothing, so
+     * the outage would have no reason. One cheap request ({@code GET /version}, no retries) off the
+     * caller's thread records what the API answers: refused, TLS, 401 with an expired token. Again
+     * every 30 s while the outage lasts, so the reason stays current; never more than every 5 s.
+     */
+    private void probeIfUnexplained(Instant now) {
+        Instant errorAt = lastErrorAt;
+        Instant since = staleSince;
+        boolean explained = errorAt != null && since != null && !errorAt.isBefore(since)
+                && Duration.between(errorAt, now).toSeconds() < 30;
+        Instant last = lastProbeAt;
+        if (explained || (last != null && Duration.between(last, now).toSeconds() < 5)
+                || !probing.compareAndSet(false, true)) {
+            return;
+        }
+        lastProbeAt = now;
+        Thread t = new Thread(() -> {
+            try {
+                connection.probe();
+            } catch (RuntimeException e) {
+                recordError(e);
+            } finally {
+                probing.set(false);
+            }
+        }, "headroom-api-probe-" + contextName());
+        t.setDaemon(true);
+        t.start();
     }
 
     private void recordError(Throwable t) {

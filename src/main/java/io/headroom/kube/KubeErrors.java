@@ -8,6 +8,15 @@ final class KubeErrors {
     }
 
     static String describe(Throwable t) {
+        if (t instanceof KubernetesClientException k && k.getCode() <= 0 && k.getStatus() == null
+                && k.getCause() != null) {
+            // fabric8's own message is then generic ("An error has occurred."); the cause says what happened.
+            Throwable root = k.getCause();
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return root.getClass().getSimpleName() + ": " + firstLine(root.getMessage());
+        }
         if (t instanceof KubernetesClientException k) {
             String reason = k.getStatus() != null && k.getStatus().getMessage() != null ? k.getStatus().getMessage()
                     : firstLine(k.getMessage());

@@ -59,6 +59,9 @@ class WatchReconnectTest {
                 assertTrue(down.synced(), "the caches keep what they had: " + down);
                 assertNotNull(down.staleSince(), down.toString());
                 assertEquals(down.staleSince(), gateway.health().staleSince(), "stale since the drop, not since each look");
+                MockCluster.await("the outage's reason", WAIT, () -> gateway.health().lastError() != null);
+                String why = gateway.health().lastError();
+                assertTrue(why.contains("Connect") || why.contains("refused") || why.contains("Failed to connect"), why);
                 WorkloadState cached = gateway.workload(ref).orElseThrow();
                 assertEquals(2, cached.specReplicas(), "while cut off, the last state seen is served (and marked stale)");
 
