@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
-import io.headroom.ui.HeadroomApp;
+import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.overview.ClassRow;
 import io.headroom.ui.overview.OverviewView;
 import io.headroom.ui.shell.MainView;
@@ -15,18 +15,15 @@ import io.headroom.ui.shell.TopBar;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -38,7 +35,7 @@ class ContextSwitcherUiTest {
     static MockCluster east;
     static MockCluster west;
     static Session session;
-    static Stage stage;
+    static ConsoleWindow window;
     static MainView view;
     final FxRobot robot = new FxRobot();
 
@@ -78,20 +75,17 @@ class ContextSwitcherUiTest {
                 """.formatted(closedPort));
         session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
                 new MemoryJournal());
-        stage = FxToolkit.registerPrimaryStage();
-        FxToolkit.setupStage(s -> view = HeadroomApp.show(s, session));
-        session.startAsync(Duration.ZERO);
+        window = ConsoleWindow.open(session);
+        view = window.view();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        FxToolkit.setupStage(s -> {
-            if (view != null) {
-                view.dispose();
-            }
-            s.hide();
-        });
-        session.close();
+        if (window != null) {
+            window.close();
+        } else if (session != null) {
+            session.close();
+        }
         east.close();
         west.close();
     }
@@ -151,6 +145,6 @@ class ContextSwitcherUiTest {
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return ConsoleWindow.onFx(c);
     }
 }

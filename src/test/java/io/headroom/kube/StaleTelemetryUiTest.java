@@ -7,7 +7,7 @@ import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.prometheus.it.SharedPrometheus;
 import io.headroom.session.Session;
-import io.headroom.ui.HeadroomApp;
+import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.overview.ClassRow;
 import io.headroom.ui.overview.OverviewView;
@@ -16,7 +16,6 @@ import io.headroom.ui.shell.MainViewModel;
 import io.headroom.ui.shell.TopBar;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -40,6 +38,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class StaleTelemetryUiTest {
     static MockCluster cluster;
     static Session session;
+    static ConsoleWindow window;
     static MainView view;
     final FxRobot robot = new FxRobot();
 
@@ -68,20 +67,17 @@ class StaleTelemetryUiTest {
                 """.formatted(fx.url()));
         session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
                 new MemoryJournal());
-        FxToolkit.registerPrimaryStage();
-        FxToolkit.setupStage(s -> view = HeadroomApp.show(s, session));
-        session.startAsync(Duration.ZERO);
+        window = ConsoleWindow.open(session);
+        view = window.view();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        FxToolkit.setupStage(s -> {
-            if (view != null) {
-                view.dispose();
-            }
-            s.hide();
-        });
-        session.close();
+        if (window != null) {
+            window.close();
+        } else if (session != null) {
+            session.close();
+        }
         cluster.close();
     }
 
@@ -117,6 +113,6 @@ class StaleTelemetryUiTest {
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return ConsoleWindow.onFx(c);
     }
 }

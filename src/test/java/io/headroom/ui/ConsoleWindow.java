@@ -1,0 +1,48 @@
+package io.headroom.ui;
+
+import io.headroom.session.Session;
+import io.headroom.ui.shell.MainView;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The console's real window on a session, for UI tests that build their own session (real clusters, real Prometheus). */
+public final class ConsoleWindow {
+    private final Session session;
+    private final MainView view;
+
+    private ConsoleWindow(Session session, MainView view) {
+        this.session = session;
+        this.view = view;
+    }
+
+    /** Shows the session in the primary stage and starts its loop. */
+    public static ConsoleWindow open(Session session) throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        MainView[] shown = new MainView[1];
+        FxToolkit.setupStage(s -> shown[0] = HeadroomApp.show(s, session));
+        session.startAsync(Duration.ZERO);
+        return new ConsoleWindow(session, shown[0]);
+    }
+
+    public MainView view() {
+        return view;
+    }
+
+    /** Hides the window and closes the session (informers, leases, journal). */
+    public void close() throws TimeoutException {
+        FxToolkit.setupStage(s -> {
+            view.dispose();
+            s.hide();
+        });
+        session.close();
+    }
+
+    /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
+    public static <T> T onFx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+}
