@@ -3,8 +3,6 @@ package io.headroom.kube;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.config.WorkloadsFile;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.overview.ClassRow;
@@ -73,9 +71,8 @@ class ContextSwitcherUiTest {
                      signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1}}
                 """.formatted(closedPort));
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
-                new MemoryJournal());
-        window = ConsoleWindow.open(session);
+        window = ConsoleWindow.connect(workloads, kubeconfig);
+        session = window.session();
         view = window.view();
     }
 
@@ -83,8 +80,6 @@ class ContextSwitcherUiTest {
     static void stop() throws Exception {
         if (window != null) {
             window.close();
-        } else if (session != null) {
-            session.close();
         }
         east.close();
         west.close();

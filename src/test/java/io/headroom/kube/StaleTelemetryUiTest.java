@@ -3,8 +3,6 @@ package io.headroom.kube;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.config.WorkloadsFile;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.prometheus.it.SharedPrometheus;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
@@ -65,9 +63,8 @@ class StaleTelemetryUiTest {
                       meanService: "8"
                     policy: {pollIntervalSeconds: 1, slotsPerReplica: 1}
                 """.formatted(fx.url()));
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
-                new MemoryJournal());
-        window = ConsoleWindow.open(session);
+        window = ConsoleWindow.connect(workloads, kubeconfig);
+        session = window.session();
         view = window.view();
     }
 
@@ -75,8 +72,6 @@ class StaleTelemetryUiTest {
     static void stop() throws Exception {
         if (window != null) {
             window.close();
-        } else if (session != null) {
-            session.close();
         }
         cluster.close();
     }

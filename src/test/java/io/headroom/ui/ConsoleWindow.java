@@ -28,6 +28,26 @@ public final class ConsoleWindow {
         return new ConsoleWindow(session, shown[0]);
     }
 
+    /**
+     * Connects a session as the console does for {@code --config} (the classes' kubeconfig contexts from
+     * the given files, an in-memory journal) and shows it.
+     */
+    public static ConsoleWindow connect(java.nio.file.Path workloads, java.nio.file.Path kubeconfig)
+            throws Exception {
+        Session s = Session.connect(io.headroom.config.WorkloadsFile.read(workloads),
+                io.headroom.kube.Contexts.load(java.util.List.of(kubeconfig)), new io.headroom.journal.MemoryJournal());
+        try {
+            return open(s);
+        } catch (TimeoutException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    public Session session() {
+        return session;
+    }
+
     public MainView view() {
         return view;
     }
