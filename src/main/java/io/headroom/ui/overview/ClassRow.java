@@ -40,11 +40,25 @@ public final class ClassRow {
     private final StringProperty alertDetail = new SimpleStringProperty("");
     private final StringProperty proposal = new SimpleStringProperty("");
 
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", ""));
+
     private final String context;
+
+    /** What the alerts column shows: the proposal chip, the alert chips and the tooltip, as one value. */
+    public record Badges(List<Alert> alerts, String detail, String proposal) {
+    }
 
     public ClassRow(String name, String context) {
         this.name = name;
         this.context = context;
+        // One stable property for the alerts cell (a binding made in the cell value factory would be a
+        // new object per lookup); kept current from its three parts.
+        javafx.beans.InvalidationListener update = o -> badges.set(
+                new Badges(alerts.get(), alertDetail.get(), proposal.get()));
+        alerts.addListener(update);
+        alertDetail.addListener(update);
+        proposal.addListener(update);
     }
 
     public String name() { return name; }
@@ -67,4 +81,6 @@ public final class ClassRow {
     public StringProperty alertDetailProperty() { return alertDetail; }
     /** The pending proposal as "3 → 8", or empty. */
     public StringProperty proposalProperty() { return proposal; }
+    /** Alerts, their detail and the proposal together: what the alerts column binds to. */
+    public javafx.beans.property.ReadOnlyObjectProperty<Badges> badgesProperty() { return badges.getReadOnlyProperty(); }
 }

@@ -125,10 +125,6 @@ public final class OverviewView extends VBox {
     record ReplicaValue(int current, int desired, int ready) {
     }
 
-    /** What an alerts cell shows. */
-    record AlertValue(List<ClassRow.Alert> alerts, String detail, String proposal) {
-    }
-
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
         TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age / obj.");
         c.setCellValueFactory(f -> {
@@ -192,14 +188,9 @@ public final class OverviewView extends VBox {
         return c;
     }
 
-    private static TableColumn<ClassRow, AlertValue> alertsColumn() {
-        TableColumn<ClassRow, AlertValue> c = new TableColumn<>("Alerts");
-        c.setCellValueFactory(f -> {
-            ClassRow r = f.getValue();
-            return Bindings.createObjectBinding(() -> new AlertValue(r.alertsProperty().get(),
-                    r.alertDetailProperty().get(), r.proposalProperty().get()), r.alertsProperty(),
-                    r.alertDetailProperty(), r.proposalProperty());
-        });
+    private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn() {
+        TableColumn<ClassRow, ClassRow.Badges> c = new TableColumn<>("Alerts");
+        c.setCellValueFactory(f -> f.getValue().badgesProperty());
         c.setCellFactory(col -> new TableCell<>() {
             private final HBox box = new HBox();
             private final Tooltip tip = new Tooltip();
@@ -210,7 +201,7 @@ public final class OverviewView extends VBox {
             }
 
             @Override
-            protected void updateItem(AlertValue v, boolean empty) {
+            protected void updateItem(ClassRow.Badges v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(null);
                 if (empty || v == null) {
