@@ -97,6 +97,20 @@ public interface ClusterGateway extends AutoCloseable {
         return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no other autoscaler manages " + ref);
     }
 
+    /**
+     * Marks pods for a drain ({@link PodMarks}): lowest deletion cost and the drain annotation with
+     * {@code drainId}. Pods that are gone or not the workload's fail one by one, with the reason.
+     * The default refuses: a cluster that cannot mark pods cannot drain.
+     */
+    default PodMarks.Result markForDrain(WorkloadRef ref, java.util.List<String> pods, String drainId) {
+        return PodMarks.Result.refused(pods, "this cluster cannot mark pods");
+    }
+
+    /** Removes a drain's marks (both annotations) from pods; a pod that is gone counts as done. */
+    default PodMarks.Result unmarkDrain(WorkloadRef ref, java.util.List<String> pods) {
+        return PodMarks.Result.refused(pods, "this cluster cannot mark pods");
+    }
+
     /** How live the gateway's view of the cluster is. */
     default ClusterHealth health() {
         return ClusterHealth.live(Instant.now());

@@ -2,10 +2,28 @@ package io.headroom.cluster;
 
 import java.time.Instant;
 
-/** One pod of a workload as the cluster reports it. {@code deletionTimestamp} is null unless terminating. */
+/**
+ * One pod of a workload as the cluster reports it. {@code deletionTimestamp} is null unless
+ * terminating.
+ *
+ * @param deletionCost the pod's {@code controller.kubernetes.io/pod-deletion-cost}, null when unset
+ * @param drainId      the drain that marked the pod ({@value PodMarks#DRAIN_ANNOTATION}), null when unmarked
+ */
 public record PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
-                       String node) {
+                       String node, Integer deletionCost, String drainId) {
+
+    /** A pod without drain marks. */
+    public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
+                    String node) {
+        this(name, phase, ready, createdAt, deletionTimestamp, node, null, null);
+    }
+
     public boolean terminating() {
         return deletionTimestamp != null;
+    }
+
+    /** True when a drain has marked the pod: its worker should stop taking new work. */
+    public boolean draining() {
+        return drainId != null;
     }
 }

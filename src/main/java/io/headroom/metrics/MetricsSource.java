@@ -32,6 +32,16 @@ public interface MetricsSource extends AutoCloseable {
                 SignalHistory.none(className, signal, name() + " keeps no history"));
     }
 
+    /**
+     * Jobs in flight per pod of a class (pod name → jobs), for choosing which pods a drain takes
+     * and for watching them empty. Pods the source knows nothing of are absent; a source without
+     * per-pod data answers an empty map. Called on the loop's thread during drains; may block for
+     * up to the source's timeout.
+     */
+    default Map<String, Double> inFlightByPod(String className) {
+        return Map.of();
+    }
+
     /** Connection state for the top bar; cheap, callable from the loop's thread. */
     default MetricsHealth health() {
         return MetricsHealth.ok(name());
