@@ -1,0 +1,42 @@
+package io.headroom.drain;
+
+import io.headroom.cluster.WorkloadRef;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One drain, as data: which workload, from how many replicas to how many, which pods and how they
+ * are doing, the deadline, and where it is. Immutable; {@link DrainStep} makes the next one.
+ *
+ * @param detail the last thing that happened, in a sentence (the end state's reason once ended)
+ * @param endedAt null while running
+ */
+public record Drain(String id, String className, WorkloadRef target, int from, int to, List<DrainPod> pods,
+                    Instant startedAt, Instant deadline, DrainPhase phase, String detail, Instant endedAt) {
+
+    public Drain {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(target, "target");
+        pods = List.copyOf(pods);
+        if (to >= from || to < 0) {
+            throw new IllegalArgumentException("a drain lowers replicas: " + from + " → " + to);
+        }
+    }
+
+    public List<String> podNames() {
+        return pods.stream().map(DrainPod::name).toList();
+    }
+
+    /** Pods still holding work, as "name (2 in flight)". */
+    public List<String> busy() {
+        return pods.stream().filter(p -> !p.idle())
+                .map(p -> p.name() + " (" + (Double.isNaN(p.inFlight()) ? "in flight unknown"
+                        : DrainPlanner.jobs(p.inFlight()) + " in flight") + ")").toList();
+    }
+
+    Drain with(DrainPhase next, List<DrainPod> nextPods, String why, Instant now) {
+        return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, next, why,
+                next.ended() ? now : null);
+    }
+}

@@ -1,0 +1,113 @@
+package io.headroom.drain;
+
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chooses the pods a drain takes out (DESIGN §5), as a pure function of the workload and the jobs
+ * in flight per pod.
+ *
+ * <p>A Deployment's ReplicaSet removes pods that are not ready before any ready pod, whatever their
+ * deletion cost; so the plan takes not-ready pods first, then the ready pods with the fewest jobs
+ * in flight (idle first), newest first on ties. A StatefulSet always removes its highest ordinals,
+ * so those are the pods, with no choice. A ready pod whose jobs in flight are unknown cannot be
+ * drained (nobody could tell when it is idle): the plan is refused with the reason.
+ */
+public final class DrainPlanner {
+
+    private DrainPlanner() {
+    }
+
+    /** A plan, or why there is none. */
+    public sealed interface Planned permits Plan, Refused {
+    }
+
+    /** The drain to start, in phase MARKING, and the marks to set. */
+    public record Plan(Drain drain, DrainAction.Mark mark) implements Planned {
+    }
+
+    public record Refused(String reason) implements Planned {
+    }
+
+    /**
+     * @param inFlight jobs in flight per pod name; absent pods are unknown
+     * @param to       the replicas after the drain; below the current spec
+     * @param deadline how long the marked pods get to finish their jobs
+     */
+    public static Planned plan(String id, String className, WorkloadState w, Map<String, Double> inFlight, int to,
+                               Duration deadline, Instant now) {
+        int from = w.specReplicas();
+        if (to < 0) {
+            return new Refused("replicas cannot be negative");
+        }
+        if (to >= from) {
+            return new Refused("a drain lowers replicas; " + to + " is not below the current " + from);
+        }
+        List<PodState> live = new ArrayList<>();
+        for (PodState p : w.pods()) {
+            if (p.terminating()) {
+                continue;
+            }
+            if (p.draining()) {
+                return new Refused("pod " + p.name() + " is already marked by drain " + p.drainId()
+                        + "; let it end, or remove its marks, before another drain");
+            }
+            live.add(p);
+        }
+        int n = from - to;
+        if (live.size() < from) {
+            return new Refused(w.ref() + " has " + live.size() + " running pods for " + from
+                    + " replicas: pods still to be created would go first, not the drained ones; try again"
+                    + " when they exist, or scale down directly");
+        }
+        boolean statefulSet = "StatefulSet".equals(w.ref().kind());
+        List<PodState> order = new ArrayList<>(live);
+        if (statefulSet) {
+            order.sort(Comparator.comparingInt((PodState p) -> ordinal(p.name())).reversed());
+        } else {
+            order.sort(Comparator.comparing((PodState p) -> p.ready())
+                    .thenComparingDouble(p -> inFlight.getOrDefault(p.name(), Double.POSITIVE_INFINITY))
+                    .thenComparing(PodState::createdAt, Comparator.nullsLast(Comparator.reverseOrder()))
+                    .thenComparing(PodState::name, Comparator.reverseOrder()));
+        }
+        List<DrainPod> chosen = new ArrayList<>();
+        for (PodState p : order.subList(0, n)) {
+            Double jobs = inFlight.get(p.name());
+            if (p.ready() && (jobs == null || !Double.isFinite(jobs))) {
+                return new Refused("jobs in flight on pod " + p.name() + " are unknown, so nobody could tell"
+                        + " when it is idle: configure a per-pod in-flight signal (podInFlight), or scale down"
+                        + " directly");
+            }
+            String why = !p.ready() ? "not ready" : jobs == 0 ? "idle"
+                    : jobs(jobs) + " in flight" + (statefulSet ? "" : ", among the least loaded");
+            if (statefulSet) {
+                why = "highest ordinal; " + why;
+            }
+            chosen.add(new DrainPod(p.name(), why, jobs == null ? Double.NaN : jobs, p.ready(), false));
+        }
+        Drain d = new Drain(id, className, w.ref(), from, to, chosen, now, now.plus(deadline), DrainPhase.MARKING,
+                "marking " + String.join(", ", chosen.stream().map(DrainPod::name).toList()), null);
+        return new Plan(d, new DrainAction.Mark(d.podNames(), id));
+    }
+
+    /** A StatefulSet pod's ordinal (the number after the last '-'); -1 when there is none. */
+    static int ordinal(String podName) {
+        int dash = podName.lastIndexOf('-');
+        try {
+            return dash < 0 ? -1 : Integer.parseInt(podName.substring(dash + 1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** "2" for 2.0, "1.5" otherwise. */
+    static String jobs(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

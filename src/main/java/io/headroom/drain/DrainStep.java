@@ -1,0 +1,182 @@
+package io.headroom.drain;
+
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A drain's transitions, as pure functions: given the drain, what happened or what the cluster
+ * looks like now, and the time, the next drain and the actions to carry out. Nothing here talks to
+ * a cluster; the supervisor carries the actions out and feeds their results back.
+ */
+public final class DrainStep {
+
+    /** How long after the deadline a drain that has scaled waits for the marked pods to go. */
+    public static final Duration REMOVAL_PATIENCE = Duration.ofMinutes(2);
+
+    private DrainStep() {
+    }
+
+    /** The next state and what to do. */
+    public record Step(Drain drain, List<DrainAction> actions) {
+        public Step {
+            actions = List.copyOf(actions);
+        }
+
+        static Step stay(Drain d) {
+            return new Step(d, List.of());
+        }
+    }
+
+    /** After the marks were set (or not). */
+    public static Step marked(Drain d, PodMarks.Result r, Instant now) {
+        if (d.phase() != DrainPhase.MARKING) {
+            return Step.stay(d);
+        }
+        if (!r.ok()) {
+            return end(d, DrainPhase.FAILED, d.pods(), "could not mark " + String.join("; ", r.failed())
+                    + (r.done().isEmpty() ? "" : "; marks removed again from " + String.join(", ", r.done())),
+                    r.done(), now);
+        }
+        return new Step(d.with(DrainPhase.WAITING, d.pods(), "marked " + String.join(", ", r.done())
+                + "; waiting for their jobs to finish", now), List.of());
+    }
+
+    /** A look at the workload and the jobs in flight per pod; {@code w} null when it could not be read. */
+    public static Step observe(Drain d, WorkloadState w, Map<String, Double> inFlight, Instant now) {
+        return switch (d.phase()) {
+            case WAITING -> waiting(d, w, inFlight, now);
+            case SCALING -> scaling(d, w, now);
+            default -> Step.stay(d);
+        };
+    }
+
+    private static Step waiting(Drain d, WorkloadState w, Map<String, Double> inFlight, Instant now) {
+        if (w == null) {
+            return now.isBefore(d.deadline()) ? Step.stay(d)
+                    : end(d, DrainPhase.TIMED_OUT, d.pods(), "the workload could not be read before the deadline;"
+                    + " nothing scaled, marks removed", d.podNames(), now);
+        }
+        if (w.specReplicas() != d.from()) {
+            return end(d, DrainPhase.INTERRUPTED, d.pods(), "replicas changed from " + d.from() + " to "
+                    + w.specReplicas() + " by someone else during the drain; nothing scaled, marks removed",
+                    present(d, w), now);
+        }
+        List<DrainPod> seen = new ArrayList<>();
+        for (DrainPod p : d.pods()) {
+            PodState s = find(w, p.name());
+            if (s == null || s.terminating()) {
+                return end(d, DrainPhase.INTERRUPTED, d.pods(), "pod " + p.name() + " went away during the drain"
+                        + " (not by Headroom); nothing scaled, marks removed", present(d, w), now);
+            }
+            if (!d.id().equals(s.drainId())) {
+                return end(d, DrainPhase.INTERRUPTED, d.pods(), "the drain mark was removed from pod " + p.name()
+                        + " by someone else; nothing scaled, marks removed", present(d, w), now);
+            }
+            Double jobs = inFlight.get(p.name());
+            seen.add(p.seen(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, s.ready(), false));
+        }
+        Drain looked = d.with(DrainPhase.WAITING, seen, d.detail(), now);
+        if (seen.stream().allMatch(DrainPod::idle)) {
+            return new Step(looked.with(DrainPhase.SCALING, seen, "every marked pod is idle; lowering replicas "
+                    + d.from() + " → " + d.to(), now), List.of(new DrainAction.Scale(d.to(), w.resourceVersion())));
+        }
+        if (!now.isBefore(d.deadline())) {
+            return end(looked, DrainPhase.TIMED_OUT, seen, "still running at the deadline: "
+                    + String.join(", ", looked.busy()) + "; nothing scaled, marks removed", d.podNames(), now);
+        }
+        return Step.stay(looked.with(DrainPhase.WAITING, seen, "waiting for " + String.join(", ", looked.busy()),
+                now));
+    }
+
+    /** After the scale request. */
+    public static Step scaled(Drain d, ScaleResult r, Instant now) {
+        if (d.phase() != DrainPhase.SCALING) {
+            return Step.stay(d);
+        }
+        if (!r.ok()) {
+            return end(d, DrainPhase.FAILED, d.pods(), "lowering replicas " + d.from() + " → " + d.to()
+                    + " failed: " + r.message() + "; marks removed", d.podNames(), now);
+        }
+        return Step.stay(d.with(DrainPhase.SCALING, d.pods(), "replicas " + d.from() + " → " + d.to()
+                + "; waiting for the marked pods to go", now));
+    }
+
+    private static Step scaling(Drain d, WorkloadState w, Instant now) {
+        if (w == null) {
+            return Step.stay(d);
+        }
+        if (w.specReplicas() != d.to()) {
+            return end(d, DrainPhase.INTERRUPTED, d.pods(), "replicas changed to " + w.specReplicas()
+                    + " by someone else after the drain lowered them to " + d.to(), present(d, w), now);
+        }
+        List<DrainPod> seen = new ArrayList<>();
+        List<String> stayed = new ArrayList<>();
+        for (DrainPod p : d.pods()) {
+            PodState s = find(w, p.name());
+            boolean gone = s == null || s.terminating();
+            seen.add(p.seen(p.inFlight(), s != null && s.ready(), gone));
+            if (!gone) {
+                stayed.add(p.name());
+            }
+        }
+        if (stayed.isEmpty()) {
+            return end(d, DrainPhase.COMPLETED, seen, "removed " + String.join(", ", d.podNames()) + "; replicas "
+                    + d.from() + " → " + d.to(), List.of(), now);
+        }
+        List<String> others = new ArrayList<>();
+        for (PodState s : w.pods()) {
+            if (s.terminating() && !d.podNames().contains(s.name())) {
+                others.add(s.name());
+            }
+        }
+        if (!others.isEmpty()) {
+            return end(d, DrainPhase.COMPLETED, seen, "replicas " + d.from() + " → " + d.to()
+                    + ", but the cluster removed " + String.join(", ", others) + " instead of "
+                    + String.join(", ", stayed) + " (pods that are not ready go first, whatever their deletion"
+                    + " cost); marks removed from " + String.join(", ", stayed), stayed, now);
+        }
+        if (now.isAfter(d.deadline().plus(REMOVAL_PATIENCE))) {
+            return end(d, DrainPhase.TIMED_OUT, seen, "replicas are " + d.to() + " but " + String.join(", ", stayed)
+                    + " had not gone " + REMOVAL_PATIENCE.toMinutes() + " min after the deadline; marks removed",
+                    stayed, now);
+        }
+        return Step.stay(d.with(DrainPhase.SCALING, seen, d.detail(), now));
+    }
+
+    /**
+     * The operator (or a freeze) stops the drain. Too late once replicas were lowered: then the
+     * drain is returned unchanged and the caller says so.
+     */
+    public static Step cancel(Drain d, String why, Instant now) {
+        if (d.phase() == DrainPhase.SCALING || d.phase().ended()) {
+            return Step.stay(d);
+        }
+        return end(d, DrainPhase.INTERRUPTED, d.pods(), why + "; nothing scaled, marks removed", d.podNames(), now);
+    }
+
+    private static Step end(Drain d, DrainPhase phase, List<DrainPod> pods, String why, List<String> unmark,
+                            Instant now) {
+        Drain next = d.with(phase, pods, why, now);
+        return new Step(next, unmark.isEmpty() ? List.of() : List.of(new DrainAction.Unmark(unmark)));
+    }
+
+    private static List<String> present(Drain d, WorkloadState w) {
+        return d.podNames().stream().filter(n -> find(w, n) != null).toList();
+    }
+
+    private static PodState find(WorkloadState w, String name) {
+        for (PodState p : w.pods()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

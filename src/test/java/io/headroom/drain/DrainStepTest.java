@@ -1,0 +1,151 @@
+package io.headroom.drain;
+
+import static io.headroom.drain.DrainPlannerTest.DEPLOY;
+import static io.headroom.drain.DrainPlannerTest.T0;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A drain of 3 → 1 replicas taking out pods a and b; c stays. */
+class DrainStepTest {
+    static final String ID = "worker-d1";
+
+    static Drain started() {
+        WorkloadState w = DrainPlannerTest.workload(DEPLOY, 3, DrainPlannerTest.pod("a", true, 9),
+                DrainPlannerTest.pod("b", true, 8), DrainPlannerTest.pod("c", true, 7));
+        return DrainPlannerTest.plan(w, Map.of("a", 1.0, "b", 0.0, "c", 5.0), 1).drain();
+    }
+
+    static Drain waiting() {
+        DrainStep.Step s = DrainStep.marked(started(), new PodMarks.Result(List.of("b", "a"), List.of()), T0);
+        assertEquals(DrainPhase.WAITING, s.drain().phase());
+        return s.drain();
+    }
+
+    /** The workload with a and b marked by this drain (unless listed in {@code unmarked}). */
+    static WorkloadState now(int replicas, List<String> terminating, List<String> absent, List<String> unmarked) {
+        List<PodState> pods = new ArrayList<>();
+        for (String n : List.of("a", "b", "c")) {
+            if (absent.contains(n)) {
+                continue;
+            }
+            boolean marked = !n.equals("c") && !unmarked.contains(n);
+            pods.add(new PodState(n, "Running", true, T0, terminating.contains(n) ? T0 : null, "n1",
+                    marked ? PodMarks.DRAIN_DELETION_COST : null, marked ? ID : null));
+        }
+        return new WorkloadState(DEPLOY, replicas, pods.size(), "8", pods, T0);
+    }
+
+    static WorkloadState now(int replicas) {
+        return now(replicas, List.of(), List.of(), List.of());
+    }
+
+    @Test
+    void waitsForTheMarkedPodsThenScalesThenCompletesWhenExactlyThoseWent() {
+        Drain d = waiting();
+        Instant t1 = T0.plusSeconds(30);
+        DrainStep.Step s = DrainStep.observe(d, now(3), Map.of("a", 1.0, "b", 0.0, "c", 9.0), t1);
+        assertEquals(DrainPhase.WAITING, s.drain().phase());
+        assertEquals(List.of(), s.actions(), "a still has a job");
+        assertEquals("waiting for a (1 in flight)", s.drain().detail());
+
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0, "c", 9.0), t1.plusSeconds(15));
+        assertEquals(DrainPhase.SCALING, s.drain().phase());
+        assertEquals(List.of(new DrainAction.Scale(1, "8")), s.actions(), "only if nobody moved the workload");
+
+        s = DrainStep.scaled(s.drain(), ScaleResult.applied(1), t1.plusSeconds(16));
+        assertEquals(DrainPhase.SCALING, s.drain().phase());
+        s = DrainStep.observe(s.drain(), now(1, List.of("a"), List.of("b"), List.of()), Map.of(), t1.plusSeconds(20));
+        assertEquals(DrainPhase.COMPLETED, s.drain().phase());
+        assertEquals("removed b, a; replicas 3 → 1", s.drain().detail());
+        assertEquals(List.of(), s.actions());
+        assertEquals(t1.plusSeconds(20), s.drain().endedAt());
+    }
+
+    @Test
+    void theDeadlineEndsItTimedOutNamingWhatStillRanAndScalesNothing() {
+        Drain d = waiting();
+        DrainStep.Step s = DrainStep.observe(d, now(3), Map.of("a", 2.0, "b", 0.0), d.deadline());
+        assertEquals(DrainPhase.TIMED_OUT, s.drain().phase());
+        assertEquals("still running at the deadline: a (2 in flight); nothing scaled, marks removed",
+                s.drain().detail());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), s.actions());
+    }
+
+    @Test
+    void unknownJobsAreNotIdle() {
+        DrainStep.Step s = DrainStep.observe(waiting(), now(3), Map.of("b", 0.0), T0.plusSeconds(5));
+        assertEquals(DrainPhase.WAITING, s.drain().phase(), "a's jobs are unknown: it may be busy");
+        assertEquals("waiting for a (in flight unknown)", s.drain().detail());
+    }
+
+    @Test
+    void someoneElseScalingOrRemovingAPodOrAMarkInterrupts() {
+        DrainStep.Step moved = DrainStep.observe(waiting(), now(5), Map.of(), T0.plusSeconds(5));
+        assertEquals(DrainPhase.INTERRUPTED, moved.drain().phase());
+        assertTrue(moved.drain().detail().startsWith("replicas changed from 3 to 5 by someone else"));
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), moved.actions());
+
+        DrainStep.Step gone = DrainStep.observe(waiting(), now(3, List.of(), List.of("a"), List.of()), Map.of(),
+                T0.plusSeconds(5));
+        assertEquals(DrainPhase.INTERRUPTED, gone.drain().phase());
+        assertTrue(gone.drain().detail().startsWith("pod a went away during the drain"));
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b"))), gone.actions(), "only pods that still exist");
+
+        DrainStep.Step unmarked = DrainStep.observe(waiting(), now(3, List.of(), List.of(), List.of("b")), Map.of(),
+                T0.plusSeconds(5));
+        assertEquals(DrainPhase.INTERRUPTED, unmarked.drain().phase());
+        assertTrue(unmarked.drain().detail().startsWith("the drain mark was removed from pod b"));
+    }
+
+    @Test
+    void cancellingUnmarksUntilReplicasWereLoweredThenItIsTooLate() {
+        DrainStep.Step c = DrainStep.cancel(waiting(), "cancelled by the operator", T0.plusSeconds(3));
+        assertEquals(DrainPhase.INTERRUPTED, c.drain().phase());
+        assertEquals("cancelled by the operator; nothing scaled, marks removed", c.drain().detail());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), c.actions());
+
+        Drain scaling = DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(3)).drain();
+        DrainStep.Step late = DrainStep.cancel(scaling, "cancelled", T0.plusSeconds(4));
+        assertEquals(DrainPhase.SCALING, late.drain().phase());
+        assertEquals(List.of(), late.actions());
+    }
+
+    @Test
+    void failuresToMarkOrScaleEndFailedAndCleanUp() {
+        DrainStep.Step partial = DrainStep.marked(started(),
+                new PodMarks.Result(List.of("b"), List.of("a: forbidden")), T0);
+        assertEquals(DrainPhase.FAILED, partial.drain().phase());
+        assertEquals("could not mark a: forbidden; marks removed again from b", partial.drain().detail());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b"))), partial.actions());
+
+        Drain scaling = DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(3)).drain();
+        DrainStep.Step refused = DrainStep.scaled(scaling, ScaleResult.of(ScaleResult.Outcome.CONFLICT, 3,
+                "moved"), T0.plusSeconds(4));
+        assertEquals(DrainPhase.FAILED, refused.drain().phase());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), refused.actions());
+    }
+
+    @Test
+    void whenTheClusterRemovesOtherPodsTheEndSaysSo() {
+        Drain scaling = DrainStep.scaled(DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0),
+                T0.plusSeconds(3)).drain(), ScaleResult.applied(1), T0.plusSeconds(4)).drain();
+        DrainStep.Step s = DrainStep.observe(scaling, now(1, List.of("b", "c"), List.of(), List.of()), Map.of(),
+                T0.plusSeconds(6));
+        assertEquals(DrainPhase.COMPLETED, s.drain().phase());
+        assertTrue(s.drain().detail().contains("the cluster removed c instead of a"), s.drain().detail());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("a"))), s.actions());
+        assertNull(waiting().endedAt());
+    }
+}
