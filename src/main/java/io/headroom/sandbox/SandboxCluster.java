@@ -3,11 +3,13 @@ package io.headroom.sandbox;
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 
 /** The sandbox's cluster: workloads and pods of the simulated classes, scaled like Deployments. */
@@ -43,6 +45,20 @@ public final class SandboxCluster implements ClusterGateway {
     }
 
     /** The sandbox is always live: its "API" is in this process. Autoscalers: none; permissions: all. */
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        world.advanceTo(clock.instant());
+        return world.classOf(ref).map(c -> world.mark(c, pods, drainId))
+                .orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
+    }
+
+    @Override
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods) {
+        world.advanceTo(clock.instant());
+        return world.classOf(ref).map(c -> world.mark(c, pods, null))
+                .orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
+    }
+
     @Override
     public ClusterHealth health() {
         return ClusterHealth.live(clock.instant());

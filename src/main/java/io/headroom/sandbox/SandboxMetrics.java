@@ -51,6 +51,12 @@ public final class SandboxMetrics implements MetricsSource {
         return Map.copyOf(out);
     }
 
+    @Override
+    public Map<String, Double> inFlightByPod(String className) {
+        world.advanceTo(clock.instant());
+        return world.podInFlight(className);
+    }
+
     static Map<String, Signal> signals(SandboxClassSpec spec, Measurements m) {
         List<String> names = signalNames(spec);
         if (m.metricsOutage()) {

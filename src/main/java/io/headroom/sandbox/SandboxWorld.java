@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -166,10 +167,50 @@ public final class SandboxWorld {
         List<PodState> pods = new ArrayList<>(c.pods.size());
         for (Pod p : c.pods) {
             pods.add(new PodState(p.name, p.ready ? "Running" : "Pending", p.ready && !p.terminating(),
-                    toInstant(p.createdAt), p.terminating() ? toInstant(p.deletedAt) : null, p.node));
+                    toInstant(p.createdAt), p.terminating() ? toInstant(p.deletedAt) : null, p.node, p.deletionCost,
+                    p.drainId));
         }
         return Optional.of(new WorkloadState(c.spec.target(), c.specReplicas, c.readyReplicas(),
                 c.resourceVersion(), pods, toInstant(now)));
+    }
+
+    /**
+     * Sets (or with a null {@code drainId}, removes) a drain's marks on pods of a class: the lowest
+     * deletion cost, and the drain annotation its workers obey by taking no new work. A pod that is
+     * gone fails when marking and counts as done when unmarking.
+     */
+    public synchronized PodMarks.Result mark(String className, List<String> podNames, String drainId) {
+        ClassSim c = classes.get(className);
+        if (c == null) {
+            return PodMarks.Result.refused(podNames, "no sandbox class '" + className + "'");
+        }
+        List<String> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (String n : podNames) {
+            Pod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
+            if (p == null) {
+                (drainId == null ? done : failed).add(drainId == null ? n : n + ": no such pod in " + className);
+                continue;
+            }
+            p.drainId = drainId;
+            p.deletionCost = drainId == null ? null : PodMarks.DRAIN_DELETION_COST;
+            done.add(n);
+        }
+        c.dispatch(); // unmarked pods take work again
+        return new PodMarks.Result(done, failed);
+    }
+
+    /** Jobs in flight per pod of a class (as a per-pod gauge would report), empty during a metrics outage. */
+    public synchronized Map<String, Double> podInFlight(String className) {
+        ClassSim c = classes.get(className);
+        if (c == null || c.spec.inOutage(now)) {
+            return Map.of();
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Pod p : c.pods) {
+            out.put(p.name, (double) p.inFlight);
+        }
+        return out;
     }
 
     /** Everything measurable about a class at world time, or empty when unknown. */
@@ -276,6 +317,10 @@ public final class SandboxWorld {
         double deletedAt = Double.NaN;
         int inFlight;
         boolean gone;
+        /** controller.kubernetes.io/pod-deletion-cost; null when unset (0 for ordering). */
+        Integer deletionCost;
+        /** The drain that marked the pod: its worker takes no new work. */
+        String drainId;
 
         Pod(String name, String node, double createdAt) {
             this.name = name;
@@ -392,10 +437,16 @@ public final class SandboxWorld {
                         candidates.add(p);
                     }
                 }
-                // ReplicaSet deletion order: not-ready before ready, then the newest first.
+                // ReplicaSet deletion order: not-ready before ready, then the lowest pod-deletion-cost,
+                // then the newest first.
                 candidates.sort((a, b) -> {
                     if (a.ready != b.ready) {
                         return a.ready ? 1 : -1;
+                    }
+                    int byCost = Integer.compare(a.deletionCost == null ? 0 : a.deletionCost,
+                            b.deletionCost == null ? 0 : b.deletionCost);
+                    if (byCost != 0) {
+                        return byCost;
                     }
                     double ta = a.ready ? a.readyAt : a.createdAt;
                     double tb = b.ready ? b.readyAt : b.createdAt;
@@ -513,7 +564,7 @@ public final class SandboxWorld {
         Pod freePod() {
             Pod best = null;
             for (Pod p : pods) {
-                if (p.ready && !p.terminating() && p.inFlight < spec.concurrency()
+                if (p.ready && !p.terminating() && p.drainId == null && p.inFlight < spec.concurrency()
                         && (best == null || p.inFlight < best.inFlight)) {
                     best = p;
                 }

@@ -348,4 +348,40 @@ class SandboxWorldTest {
         assertEquals(m, w.measure("t").orElseThrow());
         assertEquals(at(100), w.now());
     }
+
+    @Test
+    void aMarkedPodTakesNoNewWorkAndIsTheOneAScaleDownRemoves() {
+        SandboxClassSpec spec = SandboxClassSpec.builder("m").baseRate(6).service(ServiceTime.uniform(2, 4))
+                .concurrency(2).initialReplicas(3).build();
+        SandboxWorld w = new SandboxWorld(List.of(spec), 7, T0);
+        w.advanceTo(at(60));
+        List<String> names = w.workload("m").orElseThrow().pods().stream().map(PodState::name).toList();
+        String oldest = names.get(0); // the ReplicaSet would remove the newest: mark the oldest instead
+        assertEquals(List.of(oldest), w.mark("m", List.of(oldest, "m-nope"), "m-d1").done());
+        assertEquals(List.of("m-nope: no such pod in m"), w.mark("m", List.of("m-nope"), "m-d1").failed());
+        PodState marked = w.workload("m").orElseThrow().pods().get(0);
+        assertEquals("m-d1", marked.drainId());
+        assertEquals(io.headroom.cluster.PodMarks.DRAIN_DELETION_COST, marked.deletionCost());
+
+        // Jobs keep arriving at 6/s, but the marked pod finishes its own and takes no more.
+        double t = 60;
+        while (w.podInFlight("m").get(oldest) > 0) {
+            t += 1;
+            w.advanceTo(at(t));
+            assertTrue(t < 80, "a 2–4 s job finishes within seconds");
+        }
+        for (int i = 0; i < 10; i++) {
+            w.advanceTo(at(++t));
+            assertEquals(0.0, w.podInFlight("m").get(oldest), "no new work on a marked pod");
+            assertTrue(w.podInFlight("m").values().stream().mapToDouble(Double::doubleValue).sum() > 0,
+                    "the others keep working");
+        }
+        w.setReplicas("m", 2);
+        List<String> after = w.workload("m").orElseThrow().pods().stream().map(PodState::name).toList();
+        assertFalse(after.contains(oldest), "the lowest deletion cost goes, not the newest: " + after);
+        assertEquals(2, after.size());
+
+        assertEquals(List.of(names.get(1)), w.mark("m", List.of(names.get(1)), null).done(), "unmark");
+        assertEquals(null, w.workload("m").orElseThrow().pods().get(0).drainId());
+    }
 }
