@@ -35,6 +35,16 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
                         : DrainPlanner.jobs(p.inFlight()) + " in flight") + ")").toList();
     }
 
+    /** The same drain with more said in its detail (e.g. marks that could not be removed). */
+    public Drain noting(String more) {
+        return new Drain(id, className, target, from, to, pods, startedAt, deadline, phase, detail + more, endedAt);
+    }
+
+    /** True while the drain runs (not yet in an end state). */
+    public boolean active() {
+        return !phase.ended();
+    }
+
     Drain with(DrainPhase next, List<DrainPod> nextPods, String why, Instant now) {
         return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, next, why,
                 next.ended() ? now : null);

@@ -94,6 +94,7 @@ public final class Session implements AutoCloseable {
         ScheduledExecutorService scheduler = loopThread();
         Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
                 PROPOSAL_TTL);
+        supervisor.setPodLoad(metrics::inFlightByPod);
         return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, supervisor,
                 journal);
     }
@@ -153,6 +154,7 @@ public final class Session implements AutoCloseable {
             SwitchableClock clock = new SwitchableClock(wall);
             Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
                     PROPOSAL_TTL);
+            supervisor.setPodLoad(metrics::inFlightByPod);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
                     supervisor, journal);

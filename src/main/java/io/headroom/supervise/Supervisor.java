@@ -6,6 +6,10 @@ import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
 import io.headroom.decision.Reason;
+import io.headroom.drain.Drain;
+import io.headroom.drain.DrainPhase;
+import io.headroom.drain.DrainPlanner;
+import io.headroom.drain.DrainStep;
 import io.headroom.journal.Journal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
@@ -50,8 +54,10 @@ public final class Supervisor implements Actuator {
     private final Map<String, Slot> slots = new LinkedHashMap<>();
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final DrainDriver drains;
     private Freeze freezeAll;
     private long proposalCounter;
+    private long drainCounter;
     private volatile SupervisionState state;
 
     /** Mutable per-class state, loop thread only. */
@@ -64,6 +70,10 @@ public final class Supervisor implements Actuator {
         int rejectedTo = -1;
         Instant rejectedUntil;
         String lastAction;
+        /** The running drain, or the last one (ended) for the operator to read; null when none. */
+        Drain drain;
+        /** Drains the journal started and never ended (the console stopped mid-drain): their marks go. */
+        final List<String> orphanDrains = new ArrayList<>();
     }
 
     /**
@@ -82,7 +92,16 @@ public final class Supervisor implements Actuator {
         this.loopThread = loopThread;
         this.user = user;
         this.proposalTtl = proposalTtl;
+        this.drains = new DrainDriver(cluster, journal, this::record);
         this.state = snapshot(clock.instant());
+    }
+
+    /**
+     * Where drains learn the jobs in flight per pod (class name → pod → jobs), e.g. the metrics
+     * source's {@code inFlightByPod}. Without it every ready pod's load is unknown and drains are refused.
+     */
+    public void setPodLoad(java.util.function.Function<String, Map<String, Double>> podLoad) {
+        drains.setPodLoad(podLoad);
     }
 
     /** The OS user, as the journal records it. */
@@ -157,6 +176,17 @@ public final class Supervisor implements Actuator {
                         proposalCounter = Math.max(proposalCounter, counterOf(r.proposalId()));
                     }
                 }
+                case DRAIN_STARTED -> {
+                    if (s != null && r.proposalId() != null) {
+                        s.orphanDrains.add(r.proposalId());
+                        drainCounter = Math.max(drainCounter, counterOf(r.proposalId()));
+                    }
+                }
+                case DRAIN_ENDED -> {
+                    if (s != null) {
+                        s.orphanDrains.remove(r.proposalId());
+                    }
+                }
                 case APPROVED, REJECTED, WITHDRAWN, EXPIRED -> {
                     if (s != null && s.proposal != null && s.proposal.id().equals(r.proposalId())) {
                         s.proposal = null;
@@ -220,6 +250,22 @@ public final class Supervisor implements Actuator {
     private Actuation act(WorkloadClass cls, Slot s, Decision d, WorkloadState w, Instant now) {
         int current = d.currentReplicas();
         Freeze f = freezeAll != null ? freezeAll : s.freeze;
+        cleanUpOrphans(cls, s, w, now);
+        if (s.drain != null && s.drain.active()) {
+            Drain before = s.drain;
+            DrainStep.Step step = f != null ? DrainStep.cancel(before, "frozen (" + f.reason() + ")", now)
+                    : DrainStep.observe(before, w, drains.load(cls.name()), now);
+            if (step.drain() == before && f != null) {
+                step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to cancel: follow it
+            }
+            s.drain = drains.carryOut(cls, before, step, now);
+            s.lastAction = "drain " + s.drain.id() + " " + s.drain.phase().name().toLowerCase().replace('_', ' ')
+                    + ": " + s.drain.detail();
+            if (s.drain.active()) {
+                return withheld(current, s.drain.to(), "draining " + s.drain.from() + " → " + s.drain.to() + ": "
+                        + s.drain.detail());
+            }
+        }
         if (f != null) {
             return withheld(current, d.desiredReplicas(), "frozen until " + HHMM.format(f.until()) + ": " + f.reason());
         }
@@ -502,6 +548,9 @@ public final class Supervisor implements Actuator {
             if (!until.isAfter(now)) {
                 return Outcome.refused("the override must end in the future");
             }
+            if (s.drain != null && s.drain.active()) {
+                return Outcome.refused(className + " is draining (" + s.drain.id() + "); cancel the drain first");
+            }
             s.override = new ReplicaOverride(replicas, until, reason, user, now);
             journal.append(record(now, Kind.OVERRIDE_SET, className).change(null, replicas).reason(reason)
                     .until(until));
@@ -522,6 +571,107 @@ public final class Supervisor implements Actuator {
             s.override = null;
             return Outcome.ok(className + " override cleared; " + s.mode.name().toLowerCase() + " mode takes over");
         });
+    }
+
+    /**
+     * Starts a drain (DESIGN §5): picks the idle or least-loaded pods, marks them, and lowers
+     * replicas to {@code to} once their jobs have finished, or ends timed out at the deadline with
+     * nothing scaled. Refused while the class is frozen, pinned or already draining.
+     */
+    public CompletableFuture<Outcome> startDrain(String className, int to, Duration deadline, String reason) {
+        if (deadline.isNegative() || deadline.isZero()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
+        }
+        return command(() -> {
+            Instant now = clock.instant();
+            expire(now);
+            Slot s = slots.get(className);
+            WorkloadClass cls = classes.get(className);
+            if (s == null || cls == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            Freeze f = freezeAll != null ? freezeAll : s.freeze;
+            if (f != null) {
+                return Outcome.refused(className + " is frozen (" + f.reason() + "); unfreeze first");
+            }
+            if (s.override != null) {
+                return Outcome.refused(className + " is pinned to " + s.override.replicas() + "; clear the override first");
+            }
+            if (s.drain != null && s.drain.active()) {
+                return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
+            }
+            Optional<WorkloadState> w;
+            try {
+                w = cluster.workload(cls.target());
+            } catch (RuntimeException e) {
+                return Outcome.refused("could not read " + cls.target() + ": " + e.getMessage());
+            }
+            if (w.isEmpty()) {
+                return Outcome.refused("workload " + cls.target() + " not found");
+            }
+            String id = className + "-drain-" + (drainCounter + 1);
+            DrainPlanner.Planned planned = DrainPlanner.plan(id, className, w.get(), drains.load(className), to,
+                    deadline, now);
+            if (planned instanceof DrainPlanner.Refused r) {
+                return Outcome.refused(className + ": " + r.reason());
+            }
+            DrainPlanner.Plan plan = (DrainPlanner.Plan) planned;
+            drainCounter++;
+            withdraw(s, now, "a drain takes over");
+            Drain d = plan.drain();
+            journal.append(record(now, Kind.DRAIN_STARTED, className).change(d.from(), d.to()).proposal(id)
+                    .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
+                    .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+            s.drain = drains.carryOut(cls, null, new DrainStep.Step(d, List.of(plan.mark())), now);
+            s.lastAction = "drain " + id + ": " + s.drain.detail();
+            return s.drain.active() ? Outcome.ok(className + ": draining " + d.from() + " → " + d.to() + ", "
+                    + String.join(", ", d.podNames()) + " marked")
+                    : Outcome.refused(className + ": drain " + s.drain.phase().name().toLowerCase() + ": "
+                    + s.drain.detail());
+        });
+    }
+
+    /** Stops a running drain and removes its marks; too late once replicas were lowered. */
+    public CompletableFuture<Outcome> cancelDrain(String className, String reason) {
+        return command(() -> {
+            Instant now = clock.instant();
+            Slot s = slots.get(className);
+            if (s == null || s.drain == null || !s.drain.active()) {
+                return Outcome.refused(className + " has no running drain");
+            }
+            Drain before = s.drain;
+            DrainStep.Step step = DrainStep.cancel(before, "cancelled by " + user
+                    + (reason == null || reason.isBlank() ? "" : ": " + reason), now);
+            if (step.drain() == before) {
+                return Outcome.refused(className + ": too late to cancel, replicas were already lowered to "
+                        + before.to());
+            }
+            s.drain = drains.carryOut(classes.get(className), before, step, now);
+            s.lastAction = "drain " + s.drain.id() + " interrupted: " + s.drain.detail();
+            return Outcome.ok(className + ": drain cancelled, marks removed");
+        });
+    }
+
+    /**
+     * A console that stopped mid-drain left pods marked: on its next look at the workload, remove
+     * the marks of drains the journal started and never ended, and end them there.
+     */
+    private void cleanUpOrphans(WorkloadClass cls, Slot s, WorkloadState w, Instant now) {
+        if (s.orphanDrains.isEmpty() || w == null) {
+            return;
+        }
+        for (String id : List.copyOf(s.orphanDrains)) {
+            List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId()))
+                    .map(io.headroom.cluster.PodState::name).toList();
+            io.headroom.cluster.PodMarks.Result r = marked.isEmpty()
+                    ? new io.headroom.cluster.PodMarks.Result(List.of(), List.of()) : drains.unmark(cls, marked);
+            journal.append(record(now, Kind.DRAIN_ENDED, cls.name()).proposal(id).reason(DrainPhase.INTERRUPTED.name())
+                    .detail("the console stopped during the drain; nothing scaled by it since"
+                            + (marked.isEmpty() ? "" : ", marks removed from " + String.join(", ", r.done()))
+                            + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
+            s.lastAction = "drain " + id + " interrupted by a restart";
+            s.orphanDrains.remove(id);
+        }
     }
 
     public CompletableFuture<Outcome> setMode(String className, Mode mode) {
@@ -581,7 +731,7 @@ public final class Supervisor implements Actuator {
         for (Map.Entry<String, Slot> e : slots.entrySet()) {
             Slot s = e.getValue();
             out.put(e.getKey(), new ClassSupervision(e.getKey(), s.mode, s.freeze, s.override, s.proposal,
-                    s.lastAction));
+                    s.lastAction, s.drain));
             if (s.proposal != null) {
                 pending.add(s.proposal);
             }

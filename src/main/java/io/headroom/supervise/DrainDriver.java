@@ -1,0 +1,121 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.Redecision;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.drain.Drain;
+import io.headroom.drain.DrainAction;
+import io.headroom.drain.DrainStep;
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.WorkloadClass;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Carries out what drain steps ask ({@link DrainAction}s) against the cluster, feeds the results
+ * back into {@link DrainStep}, and journals the replica change and the drain's end. Loop thread
+ * only, like the supervisor that owns it.
+ */
+final class DrainDriver {
+
+    /** Makes a journal record naming the class's context and the acting user. */
+    interface Records {
+        JournalRecord record(Instant at, Kind kind, String className);
+    }
+
+    private final ClusterGateway cluster;
+    private final Journal journal;
+    private final Records records;
+    private volatile Function<String, Map<String, Double>> podLoad = c -> Map.of();
+
+    DrainDriver(ClusterGateway cluster, Journal journal, Records records) {
+        this.cluster = cluster;
+        this.journal = journal;
+        this.records = records;
+    }
+
+    void setPodLoad(Function<String, Map<String, Double>> load) {
+        this.podLoad = load;
+    }
+
+    /** Jobs in flight per pod; empty when the source cannot tell (a failure is "unknown", not 0). */
+    Map<String, Double> load(String className) {
+        try {
+            Map<String, Double> m = podLoad.apply(className);
+            return m == null ? Map.of() : m;
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * Carries out {@code step}'s actions and those their results lead to; journals the end when
+     * the drain reaches it here. {@code previous} is the drain before the step (null when it starts).
+     */
+    Drain carryOut(WorkloadClass cls, Drain previous, DrainStep.Step step, Instant now) {
+        Drain d = step.drain();
+        Deque<DrainAction> todo = new ArrayDeque<>(step.actions());
+        while (!todo.isEmpty()) {
+            DrainAction a = todo.poll();
+            if (a instanceof DrainAction.Mark m) {
+                DrainStep.Step next = DrainStep.marked(d, mark(cls, m.pods(), m.drainId()), now);
+                d = next.drain();
+                todo.addAll(next.actions());
+            } else if (a instanceof DrainAction.Unmark u) {
+                PodMarks.Result r = unmark(cls, u.pods());
+                if (!r.ok()) {
+                    d = d.noting("; could not remove the marks from " + String.join("; ", r.failed()));
+                }
+            } else if (a instanceof DrainAction.Scale s) {
+                ScaleResult r = scale(cls, d.from(), s.replicas(), s.resourceVersion());
+                journal.append(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
+                        .change(d.from(), s.replicas()).reason("drain " + d.id()).proposal(d.id())
+                        .detail(r.ok() ? "marked pods idle: " + String.join(", ", d.podNames()) : r.message()));
+                DrainStep.Step next = DrainStep.scaled(d, r, now);
+                d = next.drain();
+                todo.addAll(next.actions());
+            }
+        }
+        if (!d.active() && (previous == null || previous.active())) {
+            journal.append(records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
+                    .proposal(d.id()).reason(d.phase().name()).detail(d.detail()));
+        }
+        return d;
+    }
+
+    private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId) {
+        try {
+            return cluster.markForDrain(cls.target(), pods, drainId);
+        } catch (RuntimeException e) {
+            return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
+        }
+    }
+
+    PodMarks.Result unmark(WorkloadClass cls, List<String> pods) {
+        try {
+            return cluster.unmarkDrain(cls.target(), pods);
+        } catch (RuntimeException e) {
+            return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
+        }
+    }
+
+    private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion) {
+        try {
+            // A stale resourceVersion (status updates move it too) re-reads: still at the drain's start, lower
+            // replicas; moved by someone else, give up and the drain fails with the reason.
+            return cluster.scale(cls.target(), replicas, resourceVersion,
+                    fresh -> fresh.specReplicas() == from ? Redecision.propose(replicas)
+                            : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
+                            + " during the drain"), 3);
+        } catch (RuntimeException e) {
+            return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, String.valueOf(e.getMessage()));
+        }
+    }
+}
