@@ -271,6 +271,38 @@ class SupervisedFlowsUiTest {
         assertEquals(title, onFx(stage::getTitle), "back at the console: the count leaves the title");
     }
 
+    @Test
+    @Order(9)
+    void aDrainFromTheDetailTakesOutAnIdlePodAndSaysHowItEnded() throws Exception {
+        String cls = "payments-steady";
+        onFx(() -> {
+            view().overviewViewModel().select(cls);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> cls.equals(onFx(() -> view().detailViewModel().classNameProperty().get())));
+        int before = replicas(cls);
+        robot.clickOn(waitForNode("#" + ClassControls.DRAIN_ID));
+        robot.clickOn(waitForNode("Apply")); // the dialog offers one replica fewer, 5 minutes
+        waitOrExplain(60, () -> journal().stream().anyMatch(r -> r.kind() == Kind.DRAIN_ENDED
+                && cls.equals(r.className())), "the drain's end");
+        JournalRecord started = journal().stream().filter(r -> r.kind() == Kind.DRAIN_STARTED
+                && cls.equals(r.className())).findFirst().orElseThrow();
+        assertEquals(before, started.before());
+        assertEquals(before - 1, started.after());
+        JournalRecord ended = journal().stream().filter(r -> r.kind() == Kind.DRAIN_ENDED
+                && cls.equals(r.className())).findFirst().orElseThrow();
+        assertEquals("COMPLETED", ended.reason(), ended.detail());
+        String pod = started.detail().substring(0, started.detail().indexOf(' '));
+        assertTrue(ended.detail().startsWith("removed " + pod), ended.detail());
+        assertTrue(session().loop().cluster().workload(session().loop().classes().stream()
+                .filter(c -> c.name().equals(cls)).findFirst().orElseThrow().target()).orElseThrow().pods().stream()
+                .noneMatch(p -> p.name().equals(pod) && !p.terminating()), "the drained pod went");
+        Label state = onFx(() -> robot.lookup("#" + ClassControls.STATE_ID).queryAs(Label.class));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(state::getText).contains("drain completed at "));
+        assertTrue(onFx(state::getText).contains(": removed " + pod), onFx(state::getText));
+    }
+
     /** Waits on a condition; on timeout says what the console said and journaled. */
     void waitOrExplain(int seconds, Callable<Boolean> condition, String what) throws Exception {
         try {

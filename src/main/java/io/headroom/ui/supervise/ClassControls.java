@@ -21,10 +21,15 @@ public final class ClassControls extends HBox {
     public static final String FREEZE_ID = "class-freeze";
     public static final String OVERRIDE_ID = "class-override";
     public static final String STATE_ID = "class-supervision";
+    public static final String DRAIN_ID = "class-drain";
+
+    /** How long the end of the last drain stays in the state line. */
+    static final java.time.Duration RECENT_DRAIN = java.time.Duration.ofMinutes(10);
 
     private final ChoiceBox<Mode> mode = new ChoiceBox<>();
     private final Button freeze = new Button();
     private final Button override = new Button();
+    private final Button drain = new Button();
     private final Label state = new Label();
     private final ObservableStringValue className;
     private final SupervisionViewModel vm;
@@ -64,6 +69,9 @@ public final class ClassControls extends HBox {
         freeze.setTooltip(new Tooltip("Freeze or unfreeze this class (F)"));
         override.setId(OVERRIDE_ID);
         override.setOnAction(e -> actions.toggleOverride(className.get(), currentReplicas.getAsInt()));
+        drain.setId(DRAIN_ID);
+        drain.setOnAction(e -> actions.toggleDrain(className.get(), currentReplicas.getAsInt()));
+        drain.setTooltip(new Tooltip("Take pods out once their jobs are done, or cancel the running drain"));
         state.setId(STATE_ID);
         state.getStyleClass().add(Styles.MUTED);
         state.setMinWidth(0);
@@ -73,10 +81,21 @@ public final class ClassControls extends HBox {
         state.setTooltip(stateTip);
         Label modeLabel = new Label("Mode");
         modeLabel.getStyleClass().add(Styles.MUTED);
-        getChildren().addAll(modeLabel, mode, freeze, override, state);
+        getChildren().addAll(modeLabel, mode, freeze, override, drain, state);
         vm.stateProperty().addListener((o, a, b) -> refresh());
         className.addListener((o, a, b) -> refresh());
         refresh();
+    }
+
+    /** "draining 4 → 2 · 1m 40s left · waiting for a (2 in flight)". */
+    static String drainProgress(io.headroom.drain.Drain d, java.time.Instant now) {
+        long left = Math.max(0, java.time.Duration.between(now, d.deadline()).toSeconds());
+        String phase = switch (d.phase()) {
+            case MARKING -> "marking";
+            case WAITING -> (left / 60 > 0 ? left / 60 + "m " : "") + left % 60 + "s left";
+            default -> "lowering replicas";
+        };
+        return "draining " + d.from() + " → " + d.to() + " · " + phase + " · " + d.detail();
     }
 
     private void refresh() {
@@ -88,6 +107,8 @@ public final class ClassControls extends HBox {
         boolean pinned = c != null && c.override() != null;
         freeze.setText(frozen ? "Unfreeze" : "Freeze…");
         override.setText(pinned ? "Clear override" : "Override…");
+        boolean draining = c != null && c.draining();
+        drain.setText(draining ? "Cancel drain" : "Drain…");
         List<String> parts = new java.util.ArrayList<>();
         if (vm.frozenAllProperty().get()) {
             parts.add("everything frozen");
@@ -100,10 +121,21 @@ public final class ClassControls extends HBox {
             parts.add("pinned to " + c.override().replicas() + " until "
                     + SupervisionViewModel.HHMM.format(c.override().until()) + " — " + c.override().reason());
         }
-        if (c != null && c.lastAction() != null) {
-            parts.add(c.lastAction());
+        if (draining) {
+            parts.add(drainProgress(c.drain(), vm.now()));
+        } else {
+            if (c != null && c.drain() != null && c.drain().endedAt() != null
+                    && c.drain().endedAt().isAfter(vm.now().minus(RECENT_DRAIN))) {
+                // How the last drain ended stays in view for a while, whatever happens next.
+                parts.add("drain " + c.drain().phase().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " at "
+                        + SupervisionViewModel.HHMM.format(c.drain().endedAt()) + ": " + c.drain().detail());
+            }
+            if (c != null && c.lastAction() != null && !c.lastAction().startsWith("drain ")) {
+                parts.add(c.lastAction());
+            }
         }
         state.setText(String.join(" · ", parts));
-        Styles.toggle(state, List.of(Styles.BAD), frozen || pinned || vm.frozenAllProperty().get() ? Styles.BAD : null);
+        Styles.toggle(state, List.of(Styles.BAD, Styles.INFO), frozen || pinned || vm.frozenAllProperty().get()
+                ? Styles.BAD : draining ? Styles.INFO : null);
     }
 }

@@ -54,12 +54,36 @@ public final class Dialogs {
                 "1 hour");
     }
 
+    /** How long a drain's pods get to finish their jobs. */
+    static final Map<String, Duration> DRAIN_DEADLINES = new LinkedHashMap<>();
+
+    static {
+        DRAIN_DEADLINES.put("2 minutes", Duration.ofMinutes(2));
+        DRAIN_DEADLINES.put("5 minutes", Duration.ofMinutes(5));
+        DRAIN_DEADLINES.put("15 minutes", Duration.ofMinutes(15));
+        DRAIN_DEADLINES.put("1 hour", Duration.ofHours(1));
+    }
+
+    /** A drain: the replicas after it, the deadline, the reason (optional). */
+    public static Optional<Choice> drain(Window owner, String className, int current) {
+        return ask(owner, "Drain " + className, "Take pods out without stopping work: Headroom marks the idle or"
+                + " least-loaded pods (lowest deletion cost, and the headroom.io/drain annotation your workers"
+                + " watch to stop taking jobs), waits until their jobs are done, then lowers replicas so exactly"
+                + " those pods go. At the deadline, with jobs still running, nothing is scaled and the marks are"
+                + " removed.", Math.max(0, current - 1), "5 minutes", DRAIN_DEADLINES, false);
+    }
+
     public static Optional<Integer> otherValue(Window owner, ProposalRow p) {
         return ask(owner, "Approve " + p.className() + " with another value", "Proposed: " + p.from() + " → "
                 + p.to() + ". Apply this many replicas instead:", p.to(), null).map(Choice::replicas);
     }
 
     private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration) {
+        return ask(owner, title, text, replicas, duration, DURATIONS, true);
+    }
+
+    private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
+                                        Map<String, Duration> durations, boolean reasonRequired) {
         Dialog<Choice> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle(title);
@@ -80,11 +104,11 @@ public final class Dialogs {
             g.addRow(row++, new Label("Replicas"), count);
         }
         ChoiceBox<String> ttl = new ChoiceBox<>();
-        ttl.getItems().addAll(DURATIONS.keySet());
+        ttl.getItems().addAll(durations.keySet());
         ttl.setId(DURATION_ID);
         ttl.setValue(duration);
         if (duration != null) {
-            g.addRow(row++, new Label("For"), ttl);
+            g.addRow(row++, new Label(reasonRequired ? "For" : "Deadline"), ttl);
         }
         TextField reason = new TextField();
         reason.setId(REASON_ID);
@@ -97,11 +121,11 @@ public final class Dialogs {
         Node okButton = d.getDialogPane().lookupButton(ok);
         // A freeze or override without a reason is refused by the supervisor; say so here first.
         okButton.disableProperty().bind(reason.textProperty().isEmpty().and(
-                javafx.beans.binding.Bindings.createBooleanBinding(() -> duration != null)));
+                javafx.beans.binding.Bindings.createBooleanBinding(() -> reasonRequired && duration != null)));
         styled(d);
-        d.setOnShown(e -> (duration != null ? reason : count.getEditor()).requestFocus());
+        d.setOnShown(e -> (duration != null && reasonRequired ? reason : count.getEditor()).requestFocus());
         d.setResultConverter(b -> b == ok ? new Choice(typed(count),
-                duration == null ? null : DURATIONS.get(ttl.getValue()), reason.getText().trim()) : null);
+                duration == null ? null : durations.get(ttl.getValue()), reason.getText().trim()) : null);
         return d.showAndWait();
     }
 

@@ -107,6 +107,26 @@ public final class OperatorActions {
                 ch.duration(), ch.reason()));
     }
 
+    /** Starts a drain, or cancels the running one. */
+    public void toggleDrain(String className, int current) {
+        if (className == null) {
+            return;
+        }
+        ClassSupervision c = vm.of(className);
+        if (c != null && c.draining()) {
+            vm.cancelDrain(className, "cancelled in the console");
+            return;
+        }
+        String blocked = vm.blockedReason(className);
+        if (blocked != null) {
+            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
+            vm.statusOkProperty().set(false);
+            return;
+        }
+        Dialogs.drain(owner.get(), className, current).ifPresent(ch -> vm.startDrain(className, ch.replicas(),
+                ch.duration(), ch.reason()));
+    }
+
     /** Auto mode is opt-in and confirmed: it says what it means. */
     public boolean setMode(String className, Mode mode) {
         if (mode == Mode.AUTO && !Dialogs.confirm(owner.get(), "Let Headroom act on " + className + "?",

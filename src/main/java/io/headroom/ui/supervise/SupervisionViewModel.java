@@ -191,6 +191,14 @@ public final class SupervisionViewModel {
         return report(supervisor.clearOverride(className, reason));
     }
 
+    public CompletableFuture<Outcome> startDrain(String className, int to, Duration deadline, String reason) {
+        return report(supervisor.startDrain(className, to, deadline, reason));
+    }
+
+    public CompletableFuture<Outcome> cancelDrain(String className, String reason) {
+        return report(supervisor.cancelDrain(className, reason));
+    }
+
     public CompletableFuture<Outcome> setMode(String className, Mode mode) {
         return report(supervisor.setMode(className, mode));
     }
