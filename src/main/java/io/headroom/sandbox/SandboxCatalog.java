@@ -25,10 +25,23 @@ public final class SandboxCatalog {
     private SandboxCatalog() {
     }
 
-    /** A simulated class with the policy the console starts it with. */
-    public record Entry(SandboxClassSpec spec, Policy policy) {
+    /**
+     * A simulated class with the policy the console starts it with.
+     *
+     * @param drainOnScaleDown the drain deadline when the class drains on scale-down, else null
+     */
+    public record Entry(SandboxClassSpec spec, Policy policy, java.time.Duration drainOnScaleDown) {
+        public Entry(SandboxClassSpec spec, Policy policy) {
+            this(spec, policy, null);
+        }
+
         public String name() {
             return spec.name();
+        }
+
+        /** The class as the control loop knows it. */
+        public io.headroom.loop.WorkloadClass workloadClass() {
+            return new io.headroom.loop.WorkloadClass(spec.name(), spec.target(), policy, drainOnScaleDown);
         }
     }
 
@@ -118,7 +131,8 @@ public final class SandboxCatalog {
     /**
      * A scale-to-zero batch: two bursts of work (480 and 360 jobs of 3–9 s) and idle otherwise;
      * scales from zero as soon as work waits, back to zero after a 120-s cooldown; the warehouse
-     * quota (100 req/s at 8 per pod = 12 replicas) binds in the first burst.
+     * quota (100 req/s at 8 per pod = 12 replicas) binds in the first burst. Batch workers own their
+     * jobs: scale-downs drain (5-minute deadline), so no job is cut off on the way back to zero.
      */
     static Entry nightlyBatch() {
         SandboxClassSpec spec = SandboxClassSpec.builder("nightly-batch")
@@ -131,6 +145,6 @@ public final class SandboxCatalog {
                 .maxAgeSeconds(900.0).minReplicas(0).maxReplicas(15).cooldownSeconds(120)
                 .ceilings(List.of(CeilingSpec.budget("warehouse-quota", 100, 8)))
                 .build();
-        return new Entry(spec, policy);
+        return new Entry(spec, policy, java.time.Duration.ofMinutes(5));
     }
 }

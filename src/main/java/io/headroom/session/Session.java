@@ -80,7 +80,7 @@ public final class Session implements AutoCloseable {
         double poll = Double.MAX_VALUE;
         for (SandboxCatalog.Entry e : entries) {
             specs.add(e.spec());
-            classes.add(new WorkloadClass(e.spec().name(), e.spec().target(), e.policy()));
+            classes.add(e.workloadClass());
             poll = Math.min(poll, e.policy().pollIntervalSeconds());
         }
         Instant start = wallNow.minus(history);

@@ -285,6 +285,11 @@ public final class Supervisor implements Actuator {
                 if (!d.wantsChange()) {
                     return Actuation.none(current);
                 }
+                if (d.desiredReplicas() < current && cls.drainOnScaleDown() != null && w != null) {
+                    Outcome o = drainNow(cls, s, w, d.desiredReplicas(), cls.drainOnScaleDown(), "auto", now);
+                    return withheld(current, d.desiredReplicas(), o.ok() ? "auto: " + o.message()
+                            : "auto: scale-down not started, " + o.message());
+                }
                 return apply(cls, w, current, d.desiredReplicas(), "auto", d.explanation(), null);
             default:
                 return propose(cls, s, d, now);
@@ -434,11 +439,23 @@ public final class Supervisor implements Actuator {
                     + " since the proposal; the next tick decides again");
         }
         int to = value != null ? value : p.to();
+        DrainPlanner.Plan drain = null;
+        if (to < p.from() && cls.drainOnScaleDown() != null) {
+            // This class drains on scale-down: approving starts a drain, so it must be possible first.
+            DrainPlanner.Planned planned = planDrain(cls, w.get(), to, cls.drainOnScaleDown(), now);
+            if (planned instanceof DrainPlanner.Refused r) {
+                return Outcome.refused(p.className() + " drains on scale-down, and cannot now: " + r.reason());
+            }
+            drain = (DrainPlanner.Plan) planned;
+        }
         journal.append(record(now, Kind.APPROVED, p.className()).change(p.from(), to).proposal(p.id())
                 .reason(value != null ? "operator chose " + to + " instead of " + p.to()
                         + (reason == null || reason.isBlank() ? "" : ": " + reason) : null)
                 .detail(p.explanation()));
         s.proposal = null;
+        if (drain != null) {
+            return runDrain(cls, s, drain, "approved proposal " + p.id(), now);
+        }
         Actuation a = apply(cls, w.get(), p.from(), to, value != null ? "approved with " + to : "approved",
                 p.explanation(), p.id());
         return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(p.className() + ": " + p.from() + " → " + to)
@@ -609,26 +626,39 @@ public final class Supervisor implements Actuator {
             if (w.isEmpty()) {
                 return Outcome.refused("workload " + cls.target() + " not found");
             }
-            String id = className + "-drain-" + (drainCounter + 1);
-            DrainPlanner.Planned planned = DrainPlanner.plan(id, className, w.get(), drains.load(className), to,
-                    deadline, now);
-            if (planned instanceof DrainPlanner.Refused r) {
-                return Outcome.refused(className + ": " + r.reason());
-            }
-            DrainPlanner.Plan plan = (DrainPlanner.Plan) planned;
-            drainCounter++;
-            withdraw(s, now, "a drain takes over");
-            Drain d = plan.drain();
-            journal.append(record(now, Kind.DRAIN_STARTED, className).change(d.from(), d.to()).proposal(id)
-                    .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
-                    .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
-            s.drain = drains.carryOut(cls, null, new DrainStep.Step(d, List.of(plan.mark())), now);
-            s.lastAction = "drain " + id + ": " + s.drain.detail();
-            return s.drain.active() ? Outcome.ok(className + ": draining " + d.from() + " → " + d.to() + ", "
-                    + String.join(", ", d.podNames()) + " marked")
-                    : Outcome.refused(className + ": drain " + s.drain.phase().name().toLowerCase() + ": "
-                    + s.drain.detail());
+            return drainNow(cls, s, w.get(), to, deadline, reason, now);
         });
+    }
+
+    /** Plans, journals and starts a drain (loop thread); the outcome says whether it runs. */
+    private Outcome drainNow(WorkloadClass cls, Slot s, WorkloadState w, int to, Duration deadline, String reason,
+                             Instant now) {
+        DrainPlanner.Planned planned = planDrain(cls, w, to, deadline, now);
+        if (planned instanceof DrainPlanner.Refused r) {
+            return Outcome.refused(cls.name() + ": " + r.reason());
+        }
+        return runDrain(cls, s, (DrainPlanner.Plan) planned, reason, now);
+    }
+
+    private DrainPlanner.Planned planDrain(WorkloadClass cls, WorkloadState w, int to, Duration deadline,
+                                           Instant now) {
+        String id = cls.name() + "-drain-" + (drainCounter + 1);
+        return DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, now);
+    }
+
+    private Outcome runDrain(WorkloadClass cls, Slot s, DrainPlanner.Plan plan, String reason, Instant now) {
+        drainCounter++;
+        withdraw(s, now, "a drain takes over");
+        Drain d = plan.drain();
+        journal.append(record(now, Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to()).proposal(d.id())
+                .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
+                .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+        s.drain = drains.carryOut(cls, null, new DrainStep.Step(d, List.of(plan.mark())), now);
+        s.lastAction = "drain " + d.id() + ": " + s.drain.detail();
+        return s.drain.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
+                + String.join(", ", d.podNames()) + " marked")
+                : Outcome.refused(cls.name() + ": drain " + s.drain.phase().name().toLowerCase() + ": "
+                + s.drain.detail());
     }
 
     /** Stops a running drain and removes its marks; too late once replicas were lowered. */

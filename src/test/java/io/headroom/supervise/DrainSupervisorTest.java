@@ -44,14 +44,18 @@ class DrainSupervisorTest {
 
     /** Four replicas of two slots; jobs of {@code serviceSeconds} arriving at {@code rate}. */
     void start(double rate, double serviceSeconds) {
+        start(rate, serviceSeconds, 4, null);
+    }
+
+    void start(double rate, double serviceSeconds, int minReplicas, Duration drainOnScaleDown) {
         SandboxClassSpec spec = SandboxClassSpec.builder(CLS).baseRate(rate)
                 .service(SandboxClassSpec.ServiceTime.constant(serviceSeconds)).concurrency(2).initialReplicas(4)
                 .build();
         world = new SandboxWorld(List.of(spec), 11, T0);
         cluster = new SandboxCluster(world, clock);
         metrics = new SandboxMetrics(world, clock);
-        cls = new WorkloadClass(CLS, spec.target(), Policy.builder().slotsPerReplica(2).minReplicas(4)
-                .maxReplicas(10).pollIntervalSeconds(5).build());
+        cls = new WorkloadClass(CLS, spec.target(), Policy.builder().slotsPerReplica(2).minReplicas(minReplicas)
+                .maxReplicas(10).pollIntervalSeconds(5).build(), drainOnScaleDown);
         supervisor = restartedSupervisor("alice");
         loop = new ControlLoop(List.of(cls), cluster, metrics, supervisor, clock);
     }
@@ -205,5 +209,40 @@ class DrainSupervisorTest {
         assertTrue(ended.detail().startsWith("the console stopped during the drain"), ended.detail());
         assertTrue(supervisor.startDrain(CLS, 3, Duration.ofMinutes(10), null).get().ok(), "a new drain may start");
         assertFalse(drain().id().equals(id), "drain ids are not reused after a restart");
+    }
+
+    @Test
+    void aClassThatDrainsOnScaleDownDrainsWhenItsProposalIsApprovedAndInAutoMode() throws Exception {
+        start(0.2, 20, 1, Duration.ofMinutes(5)); // about 4 jobs in flight: 4 replicas of 2 are too many
+        double t = 0;
+        while (supervisor.state().pending().isEmpty()) {
+            t += 5;
+            assertTrue(t < 900, "a scale-down proposal after the stabilisation window");
+            tickAt(t);
+        }
+        Proposal p = supervisor.state().pending().get(0);
+        assertTrue(p.to() < p.from(), p.toString());
+        Outcome o = supervisor.approve(p.id()).get();
+        assertTrue(o.ok(), o.message());
+        assertTrue(drain().active(), "approving started a drain instead of scaling at once");
+        assertEquals(p.from(), world.workload(CLS).orElseThrow().specReplicas());
+        JournalRecord started = records(Kind.DRAIN_STARTED).get(0);
+        assertEquals("approved proposal " + p.id(), started.reason());
+        assertEquals(1, records(Kind.APPROVED).size());
+        t = tickUntilEnded(t, t + 400);
+        assertEquals(DrainPhase.COMPLETED, drain().phase(), drain().detail());
+        assertEquals(p.to(), world.workload(CLS).orElseThrow().specReplicas());
+
+        // In auto mode the next scale-down drains by itself.
+        supervisor.setMode(CLS, Mode.AUTO).get();
+        int drainsBefore = records(Kind.DRAIN_STARTED).size();
+        for (double until = t + 900; records(Kind.DRAIN_STARTED).size() == drainsBefore && t < until; ) {
+            t += 5;
+            tickAt(t);
+        }
+        assertEquals(drainsBefore + 1, records(Kind.DRAIN_STARTED).size(), "auto scale-down drained");
+        assertEquals("auto", records(Kind.DRAIN_STARTED).get(drainsBefore).reason());
+        assertTrue(records(Kind.APPLIED).stream().filter(r -> r.after() < r.before())
+                        .allMatch(r -> r.reason().startsWith("drain ")), "every scale-down went through a drain");
     }
 }
