@@ -24,6 +24,7 @@ import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -205,14 +206,10 @@ public final class KubeClusterGateway implements ClusterGateway {
             selector = d.getSpec().getSelector();
         }
         List<PodState> pods = new ArrayList<>();
-        Map<String, String> match = selector == null || selector.getMatchLabels() == null ? Map.of()
-                : selector.getMatchLabels();
-        if (!match.isEmpty()) {
-            for (Pod p : w.pods.getStore().list()) {
-                Map<String, String> labels = p.getMetadata().getLabels();
-                if (labels != null && labels.entrySet().containsAll(match.entrySet())) {
-                    pods.add(pod(p));
-                }
+        Map<String, String> match = matchLabels(selector);
+        for (Pod p : w.pods.getStore().list()) {
+            if (selects(match, p)) {
+                pods.add(pod(p));
             }
         }
         pods.sort((a, b) -> a.name().compareTo(b.name()));
@@ -233,9 +230,38 @@ public final class KubeClusterGateway implements ClusterGateway {
                 }
             }
         }
+        Map<String, String> ann = p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
         return new PodState(p.getMetadata().getName(), p.getStatus() == null ? "Unknown" : p.getStatus().getPhase(), ready,
                 instant(p.getMetadata().getCreationTimestamp()), instant(p.getMetadata().getDeletionTimestamp()),
-                p.getSpec() == null ? null : p.getSpec().getNodeName());
+                p.getSpec() == null ? null : p.getSpec().getNodeName(),
+                deletionCost(ann.get(PodMarks.DELETION_COST_ANNOTATION)), ann.get(PodMarks.DRAIN_ANNOTATION));
+    }
+
+    /**
+     * The pod-deletion-cost annotation as Kubernetes reads it (a base-10 int32, nothing around it);
+     * anything else reads as unset, never as an exception: the API server rejects such a value on
+     * write, but a cache must not fail a whole workload over one odd pod.
+     */
+    static Integer deletionCost(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(value, 10);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The labels a workload's selector requires; empty (selects nothing) without matchLabels. */
+    private static Map<String, String> matchLabels(LabelSelector selector) {
+        return selector == null || selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
+    }
+
+    /** Whether a workload whose selector requires {@code match} owns the pod. */
+    private static boolean selects(Map<String, String> match, Pod p) {
+        Map<String, String> labels = p.getMetadata().getLabels();
+        return !match.isEmpty() && labels != null && labels.entrySet().containsAll(match.entrySet());
     }
 
     private static Instant instant(String ts) {

@@ -129,8 +129,14 @@ final class MockCluster implements AutoCloseable {
     }
 
     void pod(String ns, String app, String name, boolean ready, String node) {
+        pod(ns, app, name, ready, node, Map.of());
+    }
+
+    /** A pod of {@code app} carrying {@code annotations} (e.g. drain marks someone else set). */
+    void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
         admin.pods().inNamespace(ns).resource(new PodBuilder()
                 .withNewMetadata().withName(name).withNamespace(ns).addToLabels("app", app)
+                .addToAnnotations(annotations)
                 .withCreationTimestamp("2026-12-01T10:00:00Z").endMetadata()
                 .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
                 .withNewStatus().withPhase(ready ? "Running" : "Pending")
