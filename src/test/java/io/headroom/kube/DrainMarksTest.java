@@ -260,17 +260,6 @@ class DrainMarksTest {
         assertFalse(pods.get("worker-e").draining());
     }
 
-    @Test
-    void theCostAnnotationReadsAsKubernetesParsesIt() {
-        assertEquals(Integer.MIN_VALUE, KubeClusterGateway.deletionCost("-2147483648"));
-        assertEquals(Integer.MAX_VALUE, KubeClusterGateway.deletionCost("2147483647"));
-        assertEquals(0, KubeClusterGateway.deletionCost("0"));
-        for (String bad : new String[] {"2147483648", "-2147483649", "1.5", " 5", "", "ten", "0x10"}) {
-            assertNull(KubeClusterGateway.deletionCost(bad), bad);
-        }
-        assertNull(KubeClusterGateway.deletionCost(null));
-    }
-
     private KubeClusterGateway leased(String identity) throws Exception {
         KubeConnection c = cluster.connect(dir, "dev");
         KubeClusterGateway g = KubeClusterGateway.open(c, List.of(ref), Clock.systemUTC(),
