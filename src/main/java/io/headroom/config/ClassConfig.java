@@ -12,9 +12,14 @@ import java.util.Objects;
  * One class of a workloads file: its scale target, the PromQL for each signal it reads (standard
  * signals, {@code replicas}, and the signals its ceilings' queries became) and its policy.
  *
- * @param queries signal name → PromQL, in file order
+ * @param queries          signal name → PromQL, in file order: every query of a control tick, each
+ *                         giving one number
+ * @param podInFlightQuery the {@value io.headroom.decision.Signals#POD_IN_FLIGHT} PromQL (one series
+ *                         per pod), or null. Kept out of {@code queries} on purpose: it is several
+ *                         series, read on demand by drains, never in a tick or its sample-time query
  */
-public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy) {
+public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+                          String podInFlightQuery) {
 
     public ClassConfig {
         if (name == null || name.isBlank()) {
@@ -23,6 +28,11 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(policy, "policy");
         queries = Collections.unmodifiableMap(new LinkedHashMap<>(queries));
+    }
+
+    /** A class without a per-pod in-flight query. */
+    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy) {
+        this(name, target, queries, policy, null);
     }
 
     /** The class as the control loop knows it. */

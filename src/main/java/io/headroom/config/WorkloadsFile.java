@@ -265,6 +265,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         }
 
         Map<String, String> queries = new LinkedHashMap<>();
+        String podInFlight = null;
         Fields s = c.object("signals");
         if (s == null) {
             if (!c.has("signals")) {
@@ -287,6 +288,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
                     queries.put(signal, q);
                 }
             }
+            // Per pod (several series): not a tick query, so not in `queries`.
+            podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT);
             s.finish();
         }
 
@@ -310,7 +313,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         }
         Policy p = policy;
         WorkloadRef w = target;
-        return c.build(() -> new ClassConfig(name, w, queries, p));
+        String perPod = podInFlight;
+        return c.build(() -> new ClassConfig(name, w, queries, p, perPod));
     }
 
     /** A ceiling's budgetSignal/perReplicaSignal must name a signal this class queries. */
@@ -326,6 +330,10 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             }
             for (String key : List.of("budgetSignal", "perReplicaSignal")) {
                 if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
+                        && sn.text().equals(Signals.POD_IN_FLIGHT)) {
+                    errors.add(sn, "signal '" + Signals.POD_IN_FLIGHT + "' is one series per pod, read only by drains;"
+                            + " a ceiling needs one number (use " + key.replace("Signal", "Query") + " for PromQL)");
+                } else if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
                         && !queries.containsKey(sn.text())) {
                     errors.add(sn, "signal '" + sn.text() + "' is not defined in this class's signals"
                             + " (use " + key.replace("Signal", "Query") + " for PromQL)");

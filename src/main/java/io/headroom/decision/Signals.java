@@ -11,6 +11,12 @@ public final class Signals {
     public static final String COMPLETION_RATE = "completionRate";
     public static final String DEPENDENCY = "dependency";
     public static final String POD_MEMORY = "podMemory";
+    /**
+     * Jobs in flight per pod (one series per pod, told apart by its {@code pod} label), read on
+     * demand by drains. Not a decision input: several series by design, so it is not in
+     * {@link #STANDARD} and never read in a control tick.
+     */
+    public static final String POD_IN_FLIGHT = "podInFlight";
 
     /** Every standard signal, in display order. */
     public static final java.util.List<String> STANDARD = java.util.List.of(

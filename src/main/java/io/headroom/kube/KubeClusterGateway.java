@@ -1,5 +1,7 @@
 package io.headroom.kube;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
@@ -24,6 +26,7 @@ import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -34,6 +37,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -205,14 +209,10 @@ public final class KubeClusterGateway implements ClusterGateway {
             selector = d.getSpec().getSelector();
         }
         List<PodState> pods = new ArrayList<>();
-        Map<String, String> match = selector == null || selector.getMatchLabels() == null ? Map.of()
-                : selector.getMatchLabels();
-        if (!match.isEmpty()) {
-            for (Pod p : w.pods.getStore().list()) {
-                Map<String, String> labels = p.getMetadata().getLabels();
-                if (labels != null && labels.entrySet().containsAll(match.entrySet())) {
-                    pods.add(pod(p));
-                }
+        Map<String, String> match = matchLabels(selector);
+        for (Pod p : w.pods.getStore().list()) {
+            if (selects(match, p)) {
+                pods.add(pod(p));
             }
         }
         pods.sort((a, b) -> a.name().compareTo(b.name()));
@@ -233,9 +233,51 @@ public final class KubeClusterGateway implements ClusterGateway {
                 }
             }
         }
+        Map<String, String> ann = p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
         return new PodState(p.getMetadata().getName(), p.getStatus() == null ? "Unknown" : p.getStatus().getPhase(), ready,
                 instant(p.getMetadata().getCreationTimestamp()), instant(p.getMetadata().getDeletionTimestamp()),
-                p.getSpec() == null ? null : p.getSpec().getNodeName());
+                p.getSpec() == null ? null : p.getSpec().getNodeName(),
+                deletionCost(ann.get(PodMarks.DELETION_COST_ANNOTATION)), ann.get(PodMarks.DRAIN_ANNOTATION));
+    }
+
+    /**
+     * The pod-deletion-cost annotation as Kubernetes reads it (a base-10 int32, nothing around it);
+     * anything else reads as unset, never as an exception: the API server rejects such a value on
+     * write, but a cache must not fail a whole workload over one odd pod.
+     */
+    static Integer deletionCost(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(value, 10);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The labels a workload's selector requires; empty (selects nothing) without matchLabels. */
+    private static Map<String, String> matchLabels(LabelSelector selector) {
+        return selector == null || selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
+    }
+
+    /** Whether a workload whose selector requires {@code match} owns the pod. */
+    private static boolean selects(Map<String, String> match, Pod p) {
+        Map<String, String> labels = p.getMetadata().getLabels();
+        return !match.isEmpty() && labels != null && labels.entrySet().containsAll(match.entrySet());
+    }
+
+    /** The cached workload's selector labels, or null when the cache does not have the workload. */
+    private static Map<String, String> matchLabels(WorkloadRef ref, NamespaceWatch w) {
+        HasMetadata obj = isStatefulSet(ref) ? w.statefulSets.getStore().getByKey(key(ref))
+                : w.deployments.getStore().getByKey(key(ref));
+        if (obj instanceof StatefulSet s) {
+            return matchLabels(s.getSpec() == null ? null : s.getSpec().getSelector());
+        }
+        if (obj instanceof Deployment d) {
+            return matchLabels(d.getSpec() == null ? null : d.getSpec().getSelector());
+        }
+        return null;
     }
 
     private static Instant instant(String ts) {
@@ -428,6 +470,136 @@ public final class KubeClusterGateway implements ClusterGateway {
                     what + " handed back to KEDA (" + Autoscalers.PAUSED_REPLICAS + " removed)");
         } catch (KubernetesClientException e) {
             return writeFailure(what, 0, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ drain marks
+
+    /**
+     * Marks pods for a drain with one JSON merge patch each ({@link PodMarks}: the lowest
+     * pod-deletion-cost and {@value PodMarks#DRAIN_ANNOTATION}). Refused as a whole, before anything
+     * changes, where {@link #scale} would refuse (an HPA manages the workload, another console holds
+     * its lease) or when this user may not {@code patch pods} in the namespace. Otherwise each pod
+     * must be in the watch cache and selected by the workload, as {@link #workload} counts pods;
+     * each failure is "name: why". The patch carries the cached pod's uid, so a pod recreated under
+     * the same name since (a StatefulSet's) is not marked in its stead: the server rejects a changed uid.
+     */
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        if (pods.isEmpty()) {
+            return new PodMarks.Result(List.of(), List.of());
+        }
+        if (drainId == null || drainId.isBlank()) {
+            return PodMarks.Result.refused(pods, "a drain needs an id to mark pods with");
+        }
+        AutoscalerView v = autoscaler(ref);
+        if (v.kind() == AutoscalerView.Kind.HPA) {
+            return PodMarks.Result.refused(pods, Autoscalers.hpaRefusal(v));
+        }
+        ScaleResult leaseRefused = leaseRefusal(ref, 0);
+        if (leaseRefused != null) {
+            return PodMarks.Result.refused(pods, leaseRefused.message());
+        }
+        Permission patch = permissions.can("patch", "pods", ref.namespace());
+        if (!patch.allowed()) {
+            return PodMarks.Result.refused(pods, "not permitted to patch pods in " + ref.namespace() + ": "
+                    + patch.reason());
+        }
+        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        if (!w.workloadsSynced()) {
+            return PodMarks.Result.refused(pods, "cluster view of namespace " + ref.namespace() + " is still syncing");
+        }
+        Map<String, String> match = matchLabels(ref, w);
+        if (match == null) {
+            return PodMarks.Result.refused(pods, "no workload " + ref);
+        }
+        Map<String, String> marks = new LinkedHashMap<>();
+        marks.put(PodMarks.DELETION_COST_ANNOTATION, Integer.toString(PodMarks.DRAIN_DELETION_COST));
+        marks.put(PodMarks.DRAIN_ANNOTATION, drainId);
+        List<String> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (String name : new LinkedHashSet<>(pods)) {
+            Pod cached = w.pods.getStore().getByKey(ref.namespace() + "/" + name);
+            if (cached == null) {
+                failed.add(name + ": not found in namespace " + ref.namespace());
+            } else if (!selects(match, cached)) {
+                failed.add(name + ": not a pod of " + ref);
+            } else {
+                String why = patchAnnotations(ref.namespace(), name, cached.getMetadata().getUid(), marks);
+                if (why == null) {
+                    done.add(name);
+                } else {
+                    failed.add(name + ": " + (why.equals(GONE) ? "not found (deleted since it was seen)" : why));
+                }
+            }
+        }
+        return new PodMarks.Result(done, failed);
+    }
+
+    /**
+     * Removes both drain annotations (a merge patch setting them to null: removing what is absent is a
+     * no-op, so a retry is safe). A pod that is gone counts as done. Not refused for the lease or an
+     * HPA: taking marks off is how an interrupted drain gives its pods back, and must not be blocked.
+     * A pod the cache shows under another workload is left alone ("name: not a pod of …").
+     */
+    @Override
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods) {
+        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        Map<String, String> match = w.workloadsSynced() ? matchLabels(ref, w) : null;
+        Map<String, String> clear = new LinkedHashMap<>();
+        clear.put(PodMarks.DELETION_COST_ANNOTATION, null);
+        clear.put(PodMarks.DRAIN_ANNOTATION, null);
+        List<String> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (String name : new LinkedHashSet<>(pods)) {
+            Pod cached = w.pods.getStore().getByKey(ref.namespace() + "/" + name);
+            if (cached != null && match != null && !selects(match, cached)) {
+                failed.add(name + ": not a pod of " + ref);
+                continue;
+            }
+            String why = patchAnnotations(ref.namespace(), name, null, clear);
+            if (why == null || why.equals(GONE)) {
+                done.add(name);
+            } else {
+                failed.add(name + ": " + why);
+            }
+        }
+        return new PodMarks.Result(done, failed);
+    }
+
+    private static final String GONE = "gone";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * One JSON merge patch of a pod's annotations (a null value removes one). Null when it landed,
+     * {@link #GONE} on 404, otherwise why not.
+     */
+    private String patchAnnotations(String namespace, String pod, String uid, Map<String, String> annotations) {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        if (uid != null) {
+            meta.put("uid", uid);
+        }
+        meta.put("annotations", annotations);
+        String body;
+        try {
+            body = JSON.writeValueAsString(Map.of("metadata", meta));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        try {
+            client.pods().inNamespace(namespace).withName(pod).patch(PatchContext.of(PatchType.JSON_MERGE), body);
+            return null;
+        } catch (KubernetesClientException e) {
+            return switch (e.getCode()) {
+                case 404 -> GONE;
+                case 403 -> "forbidden: " + KubeErrors.describe(e);
+                default -> {
+                    if (e.getCode() <= 0 || e.getCode() >= 500) {
+                        recordError(e); // the API's trouble, not this pod's: health shows it
+                    }
+                    yield KubeErrors.describe(e);
+                }
+            };
         }
     }
 

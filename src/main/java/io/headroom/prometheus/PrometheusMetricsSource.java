@@ -192,6 +192,35 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return result;
     }
 
+    /**
+     * Jobs in flight per pod: the class's {@code podInFlight} query, sent now (not part of any tick)
+     * and told apart by each series' {@code pod} label. Series without that label and NaN/±Inf values
+     * are left out: a pod without a number is a pod the source knows nothing of. Empty for a class
+     * without the query, and when the query fails (the failure counts in {@link #health()}). Blocks
+     * for up to the client's timeout.
+     */
+    @Override
+    public Map<String, Double> inFlightByPod(String className) {
+        ClassConfig c = classes.get(className);
+        if (c == null || c.podInFlightQuery() == null) {
+            return Map.of();
+        }
+        VectorOutcome o = client.queryByLabel(c.podInFlightQuery(), POD_LABEL);
+        if (!(o instanceof VectorOutcome.Samples s)) {
+            return Map.of();
+        }
+        Map<String, Double> byPod = new LinkedHashMap<>();
+        s.byKey().forEach((pod, jobs) -> {
+            if (Double.isFinite(jobs)) {
+                byPod.put(pod, jobs);
+            }
+        });
+        return Map.copyOf(byPod);
+    }
+
+    /** The label that names a pod in {@code podInFlight}'s series. */
+    static final String POD_LABEL = "pod";
+
     /** Sends one query on the executor, unless the tick's deadline has passed before it starts. */
     private <T> CompletableFuture<T> send(AtomicBoolean expired, Supplier<T> query,
                                           Function<QueryOutcome.NoData, T> noData) {

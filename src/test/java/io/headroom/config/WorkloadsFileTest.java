@@ -54,6 +54,8 @@ class WorkloadsFileTest {
                 pay.query(WorkloadsFile.ceilingSignal("db-connections", "budget")));
         assertTrue(pay.query(Signals.MEAN_SERVICE).contains("/ sum(rate(job_duration_seconds_count"));
         assertTrue(pay.queries().containsKey(WorkloadsFile.REPLICAS));
+        assertEquals("sum by (pod) (worker_jobs_in_flight{queue=\"payments\"})", pay.podInFlightQuery());
+        assertFalse(pay.queries().containsKey(Signals.POD_IN_FLIGHT));
         CeilingSpec db = pay.policy().ceilings().get(0);
         assertEquals(new CeilingSpec("db-connections", CeilingSpec.Source.signal("ceiling:db-connections:budget"),
                 CeilingSpec.Source.constant(10), 10), db);
@@ -110,6 +112,8 @@ class WorkloadsFileTest {
             ceiling query needs conservative | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy:\\n      ceilings:\\n        - {name: db, budgetQuery: x, perReplica: 10}' | w.yaml:9: classes[0].policy.ceilings[0].conservativeReplicas: is required when the ceiling reads a signal
             ceiling two budgets | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy:\\n      ceilings:\\n        - {name: db, budget: 3, budgetQuery: x, conservativeReplicas: 1}' | w.yaml:9: classes[0].policy.ceilings[0].budgetQuery: give only one of budget, budgetSignal and budgetQuery
             ceiling unknown signal | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy:\\n      ceilings:\\n        - {name: mem, budget: 100, perReplicaSignal: podMemory, conservativeReplicas: 1}' | w.yaml:9: classes[0].policy.ceilings[0].perReplicaSignal: signal 'podMemory' is not defined in this class's signals (use perReplicaQuery for PromQL)
+            ceiling per-pod signal | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: d}\\n    policy:\\n      ceilings:\\n        - {name: jobs, budget: 100, perReplicaSignal: podInFlight, conservativeReplicas: 1}' | w.yaml:9: classes[0].policy.ceilings[0].perReplicaSignal: signal 'podInFlight' is one series per pod, read only by drains; a ceiling needs one number
+            blank podInFlight   | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: " "}' | w.yaml:6: classes[0].signals.podInFlight: must not be blank
             bad policy value    | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy: {targetUtilization: 2}' | w.yaml:7: classes[0].policy.targetUtilization: must be in (0, 1], got 2
             bad kind            | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    target: {kind: Job, name: w}' | w.yaml:6: classes[0].target.kind: must be Deployment or StatefulSet, got "Job"
             """)
@@ -122,6 +126,18 @@ class WorkloadsFileTest {
                 """ + (tail.contains("target:") ? "" : "    target: {name: w}\n") + tail.replace("\\n", "\n") + "\n";
         ConfigException e = assertThrows(ConfigException.class, () -> read(yaml));
         assertTrue(e.getMessage().startsWith(expected), name + ": got\n" + e.getMessage() + "\nin\n" + yaml);
+    }
+
+    @Test
+    void podInFlightIsKeptApartFromTheTickQueries() throws Exception {
+        WorkloadsFile f = read("prometheus: {url: 'http://127.0.0.1:9090'}\n" + CLASS
+                + "      podInFlight: sum by (pod) (jobs_in_flight{queue=\"q\"})\n");
+        ClassConfig c = f.classes().get(0);
+        assertEquals("sum by (pod) (jobs_in_flight{queue=\"q\"})", c.podInFlightQuery());
+        assertEquals(List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE),
+                List.copyOf(c.queries().keySet()), "several series by design: never a query of the tick");
+        assertNull(c.query(Signals.POD_IN_FLIGHT));
+        assertNull(read("prometheus: {url: 'http://127.0.0.1:9090'}\n" + CLASS).classes().get(0).podInFlightQuery());
     }
 
     @Test

@@ -1,5 +1,9 @@
 package io.headroom.kube;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
@@ -11,6 +15,9 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.http.Response;
@@ -18,7 +25,9 @@ import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +64,13 @@ final class MockCluster implements AutoCloseable {
 
     final KubernetesMockServer server;
     final KubernetesClient admin;
+    /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
+    final List<Patch> patches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+
+    /** One PATCH as it arrived. */
+    record Patch(String path, String contentType, String body) {
+    }
 
     MockCluster() {
         this(0, false);
@@ -64,7 +79,8 @@ final class MockCluster implements AutoCloseable {
     private MockCluster(int port, boolean restarted) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                restarted ? new RestartedDispatcher(responses) : new KubernetesMixedDispatcher(responses), false);
+                restarted ? new RestartedDispatcher(responses, patches) : new MergePatchDispatcher(responses, patches),
+                false);
         server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
     }
@@ -81,15 +97,102 @@ final class MockCluster implements AutoCloseable {
         return new MockCluster(port, true);
     }
 
+    /**
+     * Mixed mode with JSON merge patches as RFC 7386 (and the API server) has them: a null removes
+     * the field. The CRUD mock would store the null as a value, so a merge patch holding nulls is
+     * merged here, onto the object the mock holds, and handed on as a JSON patch that sets each
+     * top-level field it touches (expectations, resourceVersion checks and watch events still apply).
+     */
+    private static class MergePatchDispatcher extends KubernetesMixedDispatcher {
+        private static final ObjectMapper JSON = new ObjectMapper();
+        private final List<Patch> patches;
+
+        MergePatchDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches) {
+            super(responses);
+            this.patches = patches;
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            if (!"PATCH".equals(request.getMethod())) {
+                return super.dispatch(request);
+            }
+            String type = request.getHeader("Content-Type");
+            // getBytes(), not getUtf8Body(): reading the body that way would leave the mock nothing to apply.
+            String body = request.getBody() == null ? "" : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+            patches.add(new Patch(request.getPath(), type, body));
+            if (type == null || !type.startsWith("application/merge-patch+json")) {
+                return super.dispatch(request);
+            }
+            try {
+                JsonNode patch = JSON.readTree(body);
+                if (!hasNull(patch)) {
+                    return super.dispatch(request);
+                }
+                String path = request.getPath();
+                int q = path.indexOf('?');
+                MockResponse current = super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
+                        q < 0 ? path : path.substring(0, q), request.getHeaders(), new Buffer()));
+                if (current.code() != 200) {
+                    return current;
+                }
+                JsonNode before = JSON.readTree(current.getBody().readUtf8());
+                JsonNode after = merge(before.deepCopy(), patch);
+                ArrayNode ops = JSON.createArrayNode();
+                patch.fieldNames().forEachRemaining(field -> {
+                    if (after.has(field)) {
+                        ops.addObject().put("op", "add").put("path", "/" + field).set("value", after.get(field));
+                    } else if (before.has(field)) {
+                        ops.addObject().put("op", "remove").put("path", "/" + field);
+                    }
+                });
+                Headers headers = request.getHeaders().newBuilder()
+                        .set("Content-Type", "application/json-patch+json").build();
+                return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.PATCH, path, headers,
+                        new Buffer(JSON.writeValueAsBytes(ops))));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private static boolean hasNull(JsonNode n) {
+            if (n.isNull()) {
+                return true;
+            }
+            for (JsonNode child : n) {
+                if (hasNull(child)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** RFC 7386 §2. */
+        private static JsonNode merge(JsonNode target, JsonNode patch) {
+            if (!patch.isObject()) {
+                return patch;
+            }
+            ObjectNode t = target != null && target.isObject() ? (ObjectNode) target : JSON.createObjectNode();
+            patch.fields().forEachRemaining(e -> {
+                if (e.getValue().isNull()) {
+                    t.remove(e.getKey());
+                } else {
+                    t.set(e.getKey(), merge(t.get(e.getKey()), e.getValue()));
+                }
+            });
+            return t;
+        }
+    }
+
     /** Expires watches of a collection this server has not listed yet (see {@link #restartedOn}). */
-    private static final class RestartedDispatcher extends KubernetesMixedDispatcher {
+    private static final class RestartedDispatcher extends MergePatchDispatcher {
         static final String GONE = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
                 + "\"metadata\":{},\"status\":\"Failure\",\"message\":\"too old resource version\","
                 + "\"reason\":\"Expired\",\"code\":410}}";
         private final Set<String> listed = ConcurrentHashMap.newKeySet();
 
-        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses) {
-            super(responses);
+        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches) {
+            super(responses, patches);
         }
 
         @Override
@@ -115,6 +218,25 @@ final class MockCluster implements AutoCloseable {
         }
     }
 
+    /** The path of SelfSubjectAccessReviews, which CRUD mode would store and answer without a status. */
+    static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
+
+    /** Answers every SelfSubjectAccessReview from now on: allowed or not, with RBAC's reason. */
+    void answerAccessReviews(boolean allowed, String reason) {
+        server.expect().post().withPath(ACCESS_REVIEWS).andReturn(201, "{\"apiVersion\":\"authorization.k8s.io/v1\","
+                + "\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":" + allowed
+                + (reason == null ? "" : ",\"reason\":\"" + reason + "\"") + "}}").always();
+    }
+
+    /** A pod's annotations as the API server has them now (null when the pod is gone). */
+    Map<String, String> annotations(String ns, String pod) {
+        var p = admin.pods().inNamespace(ns).withName(pod).get();
+        if (p == null) {
+            return null;
+        }
+        return p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
+    }
+
     String url() {
         return "http://127.0.0.1:" + server.getPort();
     }
@@ -129,8 +251,14 @@ final class MockCluster implements AutoCloseable {
     }
 
     void pod(String ns, String app, String name, boolean ready, String node) {
+        pod(ns, app, name, ready, node, Map.of());
+    }
+
+    /** A pod of {@code app} carrying {@code annotations} (e.g. drain marks someone else set). */
+    void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
         admin.pods().inNamespace(ns).resource(new PodBuilder()
                 .withNewMetadata().withName(name).withNamespace(ns).addToLabels("app", app)
+                .addToAnnotations(annotations)
                 .withCreationTimestamp("2026-12-01T10:00:00Z").endMetadata()
                 .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
                 .withNewStatus().withPhase(ready ? "Running" : "Pending")

@@ -44,6 +44,9 @@ class PrometheusMetricsSourceTest {
     static final Map<String, String> GOOD = Map.of(
             "sum(q_len)", "30", "max(q_age)", "50", "sum(rate(q_in[1m]))", "0.5", "mean_s", "8");
 
+    /** Per pod, read on demand by drains: every test's class has it, and no tick may send it. */
+    static final String POD_IN_FLIGHT = "sum by (pod) (jobs_in_flight{queue=\"pay\"})";
+
     static ClassConfig payments() {
         Map<String, String> q = new LinkedHashMap<>();
         q.put(Signals.QUEUE_LENGTH, "sum(q_len)");
@@ -51,7 +54,7 @@ class PrometheusMetricsSourceTest {
         q.put(Signals.ARRIVAL_RATE, "sum(rate(q_in[1m]))");
         q.put(Signals.MEAN_SERVICE, "mean_s");
         return new ClassConfig("payments", new WorkloadRef("dev", "pay", "Deployment", "worker"), q,
-                Policy.builder().slotsPerReplica(4).build());
+                Policy.builder().slotsPerReplica(4).build(), POD_IN_FLIGHT);
     }
 
     /** The failure modes a stub can produce, each with the reason it must become. */
@@ -257,6 +260,70 @@ class PrometheusMetricsSourceTest {
                 .read(List.of("nope"), Instant.now());
         assertEquals(Map.of("nope", Map.of()), r);
         assertTrue(stub.seen().isEmpty());
+    }
+
+    /** An instant vector with one series per label set, e.g. {@code {"pod":"w-0"} → "2"}. */
+    static Answer vectorOf(Map<String, String> labelsToValue) {
+        StringBuilder b = new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[");
+        String sep = "";
+        for (Map.Entry<String, String> e : labelsToValue.entrySet()) {
+            b.append(sep).append("{\"metric\":").append(e.getKey()).append(",\"value\":[1767225600.5,\"")
+                    .append(e.getValue()).append("\"]}");
+            sep = ",";
+        }
+        return Answer.json(b.append("]}}").toString());
+    }
+
+    @Test
+    void jobsInFlightPerPodAreReadOnDemandAndNeverInATick() throws Exception {
+        Map<String, String> perPod = new LinkedHashMap<>();
+        perPod.put("{\"pod\":\"worker-0\"}", "2");
+        perPod.put("{\"pod\":\"worker-1\"}", "0");
+        perPod.put("{\"pod\":\"worker-2\"}", "NaN");
+        perPod.put("{\"pod\":\"worker-3\"}", "+Inf");
+        perPod.put("{\"queue\":\"pay\"}", "7"); // no pod label: nobody's
+        stub = new StubPrometheus(s -> POD_IN_FLIGHT.equals(s.params().get("query")) ? vectorOf(perPod) : good(s));
+        source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3));
+
+        Map<String, Signal> tick = source.read(List.of("payments"), Instant.now()).get("payments");
+        assertEquals(List.of(Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE, Signals.OLDEST_AGE, Signals.QUEUE_LENGTH),
+                tick.keySet().stream().sorted().toList(), "the tick reports the four signals and nothing per pod");
+        List<String> sent = stub.seen().stream().map(x -> x.params().get("query")).toList();
+        assertEquals(5, sent.size(), "four signals and one sample-time query: " + sent);
+        assertTrue(sent.stream().noneMatch(q -> q.contains("jobs_in_flight")),
+                "neither the query nor its selector's sample time is asked in a tick: " + sent);
+        assertEquals(5, source.details().lastTick().queries());
+
+        assertEquals(Map.of("worker-0", 2.0, "worker-1", 0.0), source.inFlightByPod("payments"),
+                "NaN, Inf and a series without a pod label are left out");
+        List<StubPrometheus.Seen> after = stub.seen();
+        assertEquals(6, after.size(), "one query, on demand");
+        assertEquals(POD_IN_FLIGHT, after.get(5).params().get("query"), "the query exactly as configured");
+        assertEquals("/api/v1/query", after.get(5).path());
+    }
+
+    @Test
+    void noPodIsKnownWithoutTheQueryOrWhenItFails() throws Exception {
+        stub = new StubPrometheus(s -> Answer.status(503, ""));
+        PrometheusClient client = PrometheusClient.connect(PrometheusEndpoint.of(stub.url())
+                .withTimeout(Duration.ofSeconds(2)), k -> null, Clock.systemUTC());
+        ClassConfig without = new ClassConfig("plain", new WorkloadRef("dev", "pay", "Deployment", "plain"),
+                payments().queries(), Policy.defaults());
+        source = new PrometheusMetricsSource(client, List.of(payments(), without), pool, Duration.ofSeconds(3),
+                Clock.systemUTC());
+
+        assertEquals(Map.of(), source.inFlightByPod("plain"));
+        assertEquals(Map.of(), source.inFlightByPod("nope"));
+        assertTrue(stub.seen().isEmpty(), "no query for a class without podInFlight, or an unknown one");
+
+        assertEquals(Map.of(), source.inFlightByPod("payments"), "HTTP 503: no pods known, not every pod idle");
+        assertEquals(1, stub.seen().size());
+        assertEquals(1, source.details().connection().failures(), "the failure shows in the source's health");
+
+        stub.respond(s -> Answer.status(400, PrometheusClientTest.BAD_DATA));
+        assertEquals(Map.of(), source.inFlightByPod("payments"));
+        stub.respond(s -> Answer.json(PrometheusClientTest.EMPTY));
+        assertEquals(Map.of(), source.inFlightByPod("payments"), "no series: no pods known");
     }
 
     @Test

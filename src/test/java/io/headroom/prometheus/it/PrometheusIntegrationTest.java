@@ -27,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,44 @@ class PrometheusIntegrationTest {
             assertEquals(0.5, s.get(Signals.ARRIVAL_RATE).value(), 0.025);
             // sum and count share scrape times, so extrapolation cancels in the ratio: 4 s/s ÷ 0.5/s = 8 s.
             assertEquals(8.0, s.get(Signals.MEAN_SERVICE).value(), 0.08);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void jobsInFlightPerPodAreReadOnDemandAndNeverInATick(SharedPrometheus.Fixture fx) {
+        // Two containers' series for w-0 (summed by pod), a pod with no number, and another class's pod.
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-0\"", 2);
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"b\",pod=\"w-0\"", 1);
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-1\"", 0);
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-2\"", 1.5);
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-3\"", Double.NaN);
+        fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"other\",container=\"a\",pod=\"x-0\"", 9);
+        Map<String, String> q = new LinkedHashMap<>();
+        q.put(Signals.QUEUE_LENGTH, "sum(hr_queue_length{class=\"plan-a\"})");
+        q.put(Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"plan-a\"})");
+        ClassConfig c = new ClassConfig("drain-it", new WorkloadRef("dev", "ns", "Deployment", "drain-it"), q,
+                Policy.defaults(), "sum by (pod) (hr_worker_jobs_in_flight{class=\"drain-it\"})");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(c), pool,
+                Duration.ofSeconds(5), Clock.systemUTC())) {
+            Map<String, Double> byPod = Await.until("the per-pod series", Duration.ofSeconds(20),
+                    () -> source.inFlightByPod("drain-it"), m -> m.size() >= 3);
+            assertEquals(Map.of("w-0", 3.0, "w-1", 0.0, "w-2", 1.5), byPod,
+                    "exactly the exporter's pods of this class; the NaN pod is left out");
+
+            long before = source.details().connection().requests();
+            Map<String, Signal> tick = source.read(List.of("drain-it"), Instant.now()).get("drain-it");
+            assertEquals(Set.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE), tick.keySet(), "nothing per pod in a tick");
+            assertEquals(30.0, tick.get(Signals.QUEUE_LENGTH).value());
+            assertEquals(3, source.details().lastTick().queries(), "two signals and one sample-time query");
+            assertEquals(before + 3, source.details().connection().requests(),
+                    "the tick sent its own queries and not podInFlight");
+            assertEquals(0, source.details().lastTick().sampleTimesFailed());
+
+            assertEquals(byPod, source.inFlightByPod("drain-it"));
+            assertEquals(before + 4, source.details().connection().requests(), "one request per on-demand read");
         } finally {
             pool.shutdownNow();
         }
