@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param podInFlightQuery the {@value io.headroom.decision.Signals#POD_IN_FLIGHT} PromQL (one series
  *                         per pod), or null. Kept out of {@code queries} on purpose: it is several
  *                         series, read on demand by drains, never in a tick or its sample-time query
+ * @param drainOnScaleDown the drain deadline when the class's scale-downs drain ({@code drain:} in the
+ *                         file), or null to scale down directly
  */
 public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
-                          String podInFlightQuery) {
+                          String podInFlightQuery, java.time.Duration drainOnScaleDown) {
 
     public ClassConfig {
         if (name == null || name.isBlank()) {
@@ -30,14 +32,20 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         queries = Collections.unmodifiableMap(new LinkedHashMap<>(queries));
     }
 
-    /** A class without a per-pod in-flight query. */
+    /** A class without a per-pod in-flight query that scales down directly. */
     public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy) {
-        this(name, target, queries, policy, null);
+        this(name, target, queries, policy, null, null);
+    }
+
+    /** A class that scales down directly. */
+    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+                       String podInFlightQuery) {
+        this(name, target, queries, policy, podInFlightQuery, null);
     }
 
     /** The class as the control loop knows it. */
     public WorkloadClass workloadClass() {
-        return new WorkloadClass(name, target, policy);
+        return new WorkloadClass(name, target, policy, drainOnScaleDown);
     }
 
     /** The PromQL of a signal, or null when the class does not read it. */

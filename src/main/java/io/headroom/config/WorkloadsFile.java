@@ -24,6 +24,11 @@ import java.util.Optional;
  * @param source the file's name as the operator knows it (for messages)
  */
 public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<ClassConfig> classes) {
+    /** A drain's deadline when {@code drain:} gives none. */
+    static final double DEFAULT_DRAIN_SECONDS = 300;
+    /** The longest deadline a drain may have: a day. */
+    static final double MAX_DRAIN_SECONDS = 86_400;
+
 
     /** The optional signal that gives current replicas when no cluster is configured. */
     public static final String REPLICAS = "replicas";
@@ -293,6 +298,22 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             s.finish();
         }
 
+        java.time.Duration drain = null;
+        Fields dr = c.object("drain");
+        if (dr != null) {
+            double seconds = dr.number("deadlineSeconds", DEFAULT_DRAIN_SECONDS);
+            if (!(seconds > 0) || seconds > MAX_DRAIN_SECONDS) {
+                dr.error("deadlineSeconds", "must be in (0, " + (long) MAX_DRAIN_SECONDS + "], got " + seconds);
+            } else {
+                drain = java.time.Duration.ofMillis(Math.round(seconds * 1000));
+            }
+            dr.finish();
+            if (podInFlight == null && s != null) {
+                c.error("drain", "draining on scale-down needs a podInFlight signal (jobs in flight per pod):"
+                        + " without it no drain can tell when a pod is idle");
+            }
+        }
+
         Policy policy = Policy.defaults();
         Optional<ConfigNode> policyNode = c.get("policy");
         if (policyNode.isPresent()) {
@@ -314,7 +335,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         Policy p = policy;
         WorkloadRef w = target;
         String perPod = podInFlight;
-        return c.build(() -> new ClassConfig(name, w, queries, p, perPod));
+        java.time.Duration drainDeadline = drain;
+        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline));
     }
 
     /** A ceiling's budgetSignal/perReplicaSignal must name a signal this class queries. */

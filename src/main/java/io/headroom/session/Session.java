@@ -122,7 +122,7 @@ public final class Session implements AutoCloseable {
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
         double poll = Double.MAX_VALUE;
         for (io.headroom.config.ClassConfig c : file.classes()) {
-            classes.add(new WorkloadClass(c.name(), c.target(), c.policy()));
+            classes.add(c.workloadClass());
             targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }

@@ -42,9 +42,21 @@ class LayerTest {
     }
 
     @Test
+    void drainStepsArePureAndSeeOnlyTheClusterPort() throws IOException {
+        List<String> violations = new ArrayList<>(references("drain", List.of("javafx", "io.fabric8", "okhttp3")));
+        for (String ref : allReferences("drain")) {
+            if (ref.contains("io.headroom.") && !ref.contains("io.headroom.drain") && !ref.contains("io.headroom.cluster")) {
+                violations.add(ref);
+            }
+        }
+        assertEquals(List.of(), violations, "drain plans and steps are data; the supervisor carries them out");
+        assertFalse(allReferences("drain").isEmpty(), "the scanner sees the package");
+    }
+
+    @Test
     void onlyTheUiAndLauncherUseJavaFx() throws IOException {
         for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
-                "session", "supervise", "journal", "prometheus", "kube")) {
+                "session", "supervise", "drain", "journal", "prometheus", "kube")) {
             assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
         }
     }

@@ -114,6 +114,9 @@ class WorkloadsFileTest {
             ceiling unknown signal | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy:\\n      ceilings:\\n        - {name: mem, budget: 100, perReplicaSignal: podMemory, conservativeReplicas: 1}' | w.yaml:9: classes[0].policy.ceilings[0].perReplicaSignal: signal 'podMemory' is not defined in this class's signals (use perReplicaQuery for PromQL)
             ceiling per-pod signal | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: d}\\n    policy:\\n      ceilings:\\n        - {name: jobs, budget: 100, perReplicaSignal: podInFlight, conservativeReplicas: 1}' | w.yaml:9: classes[0].policy.ceilings[0].perReplicaSignal: signal 'podInFlight' is one series per pod, read only by drains; a ceiling needs one number
             blank podInFlight   | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: " "}' | w.yaml:6: classes[0].signals.podInFlight: must not be blank
+            drain needs per-pod | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\n    drain: {deadlineSeconds: 60}' | w.yaml:7: classes[0].drain: draining on scale-down needs a podInFlight signal
+            drain bad deadline  | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: d}\n    drain: {deadlineSeconds: 0}' | w.yaml:7: classes[0].drain.deadlineSeconds: must be in (0, 86400], got 0
+            drain unknown field | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c, podInFlight: d}\n    drain: {deadline: 60}' | w.yaml:7: classes[0].drain.deadline: unknown field
             bad policy value    | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    policy: {targetUtilization: 2}' | w.yaml:7: classes[0].policy.targetUtilization: must be in (0, 1], got 2
             bad kind            | '    signals: {queueLength: a, oldestAge: a, arrivalRate: b, meanService: c}\\n    target: {kind: Job, name: w}' | w.yaml:6: classes[0].target.kind: must be Deployment or StatefulSet, got "Job"
             """)
@@ -126,6 +129,18 @@ class WorkloadsFileTest {
                 """ + (tail.contains("target:") ? "" : "    target: {name: w}\n") + tail.replace("\\n", "\n") + "\n";
         ConfigException e = assertThrows(ConfigException.class, () -> read(yaml));
         assertTrue(e.getMessage().startsWith(expected), name + ": got\n" + e.getMessage() + "\nin\n" + yaml);
+    }
+
+    @Test
+    void aDrainBlockMakesScaleDownsDrainWithItsDeadline() throws Exception {
+        String perPod = "      podInFlight: sum by (pod) (jobs_in_flight{queue=\"q\"})\n";
+        ClassConfig c = read("prometheus: {url: 'http://127.0.0.1:9090'}\n" + CLASS + perPod
+                + "    drain: {deadlineSeconds: 90}\n").classes().get(0);
+        assertEquals(java.time.Duration.ofSeconds(90), c.workloadClass().drainOnScaleDown());
+        assertEquals(java.time.Duration.ofMinutes(5), read("prometheus: {url: 'http://127.0.0.1:9090'}\n" + CLASS
+                + perPod + "    drain: {}\n").classes().get(0).workloadClass().drainOnScaleDown(), "the default");
+        assertNull(read("prometheus: {url: 'http://127.0.0.1:9090'}\n" + CLASS + perPod).classes().get(0)
+                .workloadClass().drainOnScaleDown(), "without drain: scale down directly");
     }
 
     @Test
