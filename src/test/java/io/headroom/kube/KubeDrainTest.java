@@ -1,0 +1,149 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.drain.Drain;
+import io.headroom.drain.DrainPhase;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.loop.ControlLoop;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.metrics.MetricsSource;
+import io.headroom.supervise.Outcome;
+import io.headroom.supervise.Supervisor;
+import io.headroom.decision.Signal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole drain through the supervisor against the mock API server: the idlest pod is marked on the
+ * server, replicas are lowered with the marks in place once it is empty, and the drain completes
+ * when that pod goes. The mock runs no controllers, so the test plays the ReplicaSet and deletes
+ * the pod with the lowest deletion cost; jobs in flight per pod come from a map the test sets, as
+ * a {@code podInFlight} query would answer.
+ */
+class KubeDrainTest {
+    static final Duration WAIT = Duration.ofSeconds(15);
+    @TempDir
+    Path dir;
+    MockCluster cluster;
+    KubeClusterGateway gateway;
+    Supervisor supervisor;
+    ControlLoop loop;
+    final MemoryJournal journal = new MemoryJournal();
+    final Map<String, Double> inFlight = new ConcurrentHashMap<>();
+    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
+
+    /** Metrics that say nothing per tick (decisions hold) but know the jobs per pod. */
+    final MetricsSource metrics = new MetricsSource() {
+        @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
+        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+            return Map.of();
+        }
+
+        @Override
+        public Map<String, Double> inFlightByPod(String className) {
+            return Map.copyOf(inFlight);
+        }
+    };
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = new MockCluster();
+        cluster.answerAccessReviews(true, null);
+        cluster.deployment("payments", "worker", 3);
+        for (String p : List.of("worker-a", "worker-b", "worker-c")) {
+            cluster.pod("payments", "worker", p, true, "node-1");
+        }
+        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(ref), Clock.systemUTC(), null);
+        assertTrue(gateway.awaitSynced(WAIT));
+        WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
+        supervisor = new Supervisor(List.of(cls), gateway, journal, Clock.systemUTC(), Runnable::run, "ana",
+                Duration.ofMinutes(5));
+        supervisor.setPodLoad(metrics::inFlightByPod);
+        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, Clock.systemUTC());
+    }
+
+    @AfterEach
+    void tearDown() {
+        gateway.close();
+        gateway.connection().close();
+        cluster.close();
+    }
+
+    Drain drain() {
+        return supervisor.state().of("payments").drain();
+    }
+
+    @Test
+    void theIdlestPodIsMarkedWaitedOnAndIsTheOneThatGoes() throws Exception {
+        inFlight.putAll(Map.of("worker-a", 2.0, "worker-b", 1.0, "worker-c", 3.0));
+        Outcome o = supervisor.startDrain("payments", 2, Duration.ofMinutes(5), "fewer workers at night").get();
+        assertTrue(o.ok(), o.message());
+        assertEquals(List.of("worker-b"), drain().podNames(), "the least loaded");
+        assertEquals("payments-drain-1", cluster.annotations("payments", "worker-b").get("headroom.io/drain"));
+        MockCluster.await("the mark in the watch cache", WAIT, () -> gateway.workload(ref).orElseThrow().pods()
+                .stream().anyMatch(p -> p.name().equals("worker-b") && "payments-drain-1".equals(p.drainId())));
+
+        loop.tick();
+        assertEquals(DrainPhase.WAITING, drain().phase(), "worker-b still has a job: " + drain().detail());
+        assertEquals(3, replicasOnServer());
+
+        inFlight.put("worker-b", 0.0);
+        loop.tick();
+        assertEquals(DrainPhase.SCALING, drain().phase(), drain().detail());
+        assertEquals(2, replicasOnServer(), "lowered once the marked pod was empty");
+
+        // The ReplicaSet's part: remove the pod with the lowest deletion cost.
+        cluster.admin.pods().inNamespace("payments").withName("worker-b").delete();
+        MockCluster.await("the drain's end", WAIT, () -> {
+            loop.tick();
+            return !drain().active();
+        });
+        assertEquals(DrainPhase.COMPLETED, drain().phase(), drain().detail());
+        assertEquals("removed worker-b; replicas 3 → 2", drain().detail());
+        List<JournalRecord.Kind> kinds = journal.replay().records().stream().map(JournalRecord::kind).toList();
+        assertEquals(List.of(JournalRecord.Kind.DRAIN_STARTED, JournalRecord.Kind.APPLIED,
+                JournalRecord.Kind.DRAIN_ENDED), kinds);
+    }
+
+    @Test
+    void aTimedOutDrainTakesItsMarksOffTheServerAndScalesNothing() throws Exception {
+        inFlight.putAll(Map.of("worker-a", 2.0, "worker-b", 1.0, "worker-c", 3.0));
+        assertTrue(supervisor.startDrain("payments", 2, Duration.ofMillis(300), null).get().ok());
+        MockCluster.await("the deadline", WAIT, () -> {
+            loop.tick();
+            return !drain().active();
+        });
+        assertEquals(DrainPhase.TIMED_OUT, drain().phase());
+        assertEquals("still running at the deadline: worker-b (1 in flight); nothing scaled, marks removed",
+                drain().detail());
+        assertNull(cluster.annotations("payments", "worker-b").get("headroom.io/drain"));
+        assertNull(cluster.annotations("payments", "worker-b").get("controller.kubernetes.io/pod-deletion-cost"));
+        assertEquals(3, replicasOnServer());
+    }
+
+    int replicasOnServer() {
+        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
+                .getReplicas();
+    }
+}
