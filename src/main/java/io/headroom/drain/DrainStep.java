@@ -91,8 +91,9 @@ public final class DrainStep {
             return end(looked, DrainPhase.TIMED_OUT, seen, "still running at the deadline: "
                     + String.join(", ", looked.busy()) + "; nothing scaled, marks removed", d.podNames(), now);
         }
-        return Step.stay(looked.with(DrainPhase.WAITING, seen, "waiting for " + String.join(", ", looked.busy()),
-                now));
+        List<String> idle = seen.stream().filter(DrainPod::idle).map(DrainPod::name).toList();
+        return Step.stay(looked.with(DrainPhase.WAITING, seen, "waiting for " + String.join(", ", looked.busy())
+                + (idle.isEmpty() ? "" : "; " + String.join(", ", idle) + " idle"), now));
     }
 
     /** After the scale request. */

@@ -58,7 +58,7 @@ class DrainStepTest {
         DrainStep.Step s = DrainStep.observe(d, now(3), Map.of("a", 1.0, "b", 0.0, "c", 9.0), t1);
         assertEquals(DrainPhase.WAITING, s.drain().phase());
         assertEquals(List.of(), s.actions(), "a still has a job");
-        assertEquals("waiting for a (1 in flight)", s.drain().detail());
+        assertEquals("waiting for a (1 in flight); b idle", s.drain().detail());
 
         s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0, "c", 9.0), t1.plusSeconds(15));
         assertEquals(DrainPhase.SCALING, s.drain().phase());
@@ -87,7 +87,7 @@ class DrainStepTest {
     void unknownJobsAreNotIdle() {
         DrainStep.Step s = DrainStep.observe(waiting(), now(3), Map.of("b", 0.0), T0.plusSeconds(5));
         assertEquals(DrainPhase.WAITING, s.drain().phase(), "a's jobs are unknown: it may be busy");
-        assertEquals("waiting for a (in flight unknown)", s.drain().detail());
+        assertEquals("waiting for a (in flight unknown); b idle", s.drain().detail());
     }
 
     @Test

@@ -39,14 +39,15 @@ public final class ClassRow {
     private final ObjectProperty<List<Alert>> alerts = new SimpleObjectProperty<>(List.of());
     private final StringProperty alertDetail = new SimpleStringProperty("");
     private final StringProperty proposal = new SimpleStringProperty("");
+    private final StringProperty drain = new SimpleStringProperty("");
 
     private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
-            new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", ""));
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
 
     private final String context;
 
     /** What the alerts column shows: the proposal chip, the alert chips and the tooltip, as one value. */
-    public record Badges(List<Alert> alerts, String detail, String proposal) {
+    public record Badges(List<Alert> alerts, String detail, String proposal, String drain) {
     }
 
     public ClassRow(String name, String context) {
@@ -55,10 +56,11 @@ public final class ClassRow {
         // One stable property for the alerts cell (a binding made in the cell value factory would be a
         // new object per lookup); kept current from its three parts.
         javafx.beans.InvalidationListener update = o -> badges.set(
-                new Badges(alerts.get(), alertDetail.get(), proposal.get()));
+                new Badges(alerts.get(), alertDetail.get(), proposal.get(), drain.get()));
         alerts.addListener(update);
         alertDetail.addListener(update);
         proposal.addListener(update);
+        drain.addListener(update);
     }
 
     public String name() { return name; }
@@ -81,6 +83,8 @@ public final class ClassRow {
     public StringProperty alertDetailProperty() { return alertDetail; }
     /** The pending proposal as "3 → 8", or empty. */
     public StringProperty proposalProperty() { return proposal; }
-    /** Alerts, their detail and the proposal together: what the alerts column binds to. */
+    /** The running drain as "6 → 5", or empty. */
+    public StringProperty drainProperty() { return drain; }
+    /** Alerts, their detail, the proposal and the drain together: what the alerts column binds to. */
     public javafx.beans.property.ReadOnlyObjectProperty<Badges> badgesProperty() { return badges.getReadOnlyProperty(); }
 }

@@ -210,6 +210,11 @@ public final class OverviewView extends VBox {
                     return;
                 }
                 box.getChildren().clear();
+                if (!v.drain().isEmpty()) {
+                    Label dr = new Label("DRAINING " + v.drain());
+                    dr.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                    box.getChildren().add(dr);
+                }
                 if (!v.proposal().isEmpty()) {
                     Label p = new Label("PROPOSAL " + v.proposal());
                     p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);

@@ -84,11 +84,9 @@ public final class OverviewViewModel {
             if (c.override() != null) {
                 m.append(" · pinned ").append(c.override().replicas());
             }
-            if (c.draining()) {
-                m.append(" · draining → ").append(c.drain().to());
-            }
             row.modeProperty().set(m.toString());
             row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
+            row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
         }
     }
 
