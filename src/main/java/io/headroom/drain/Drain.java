@@ -9,16 +9,23 @@ import java.util.Objects;
  * One drain, as data: which workload, from how many replicas to how many, which pods and how they
  * are doing, the deadline, and where it is. Immutable; {@link DrainStep} makes the next one.
  *
- * @param detail the last thing that happened, in a sentence (the end state's reason once ended)
- * @param endedAt null while running
+ * @param noticeGrace how long after marking a worker may still take a job (it has not seen its mark
+ *                    yet, e.g. a downward-API volume syncs within about a minute) and a metric may
+ *                    still describe the time before: "idle" counts only when seen after it
+ * @param idleSince   the first look, after the grace, at which every marked pod was idle; null otherwise
+ * @param scaledAt    when replicas were lowered; null before
+ * @param detail      the last thing that happened, in a sentence (the end state's reason once ended)
+ * @param endedAt     null while running
  */
 public record Drain(String id, String className, WorkloadRef target, int from, int to, List<DrainPod> pods,
-                    Instant startedAt, Instant deadline, DrainPhase phase, String detail, Instant endedAt) {
+                    Instant startedAt, Instant deadline, java.time.Duration noticeGrace, Instant idleSince,
+                    Instant scaledAt, DrainPhase phase, String detail, Instant endedAt) {
 
     public Drain {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(target, "target");
         pods = List.copyOf(pods);
+        Objects.requireNonNull(noticeGrace, "noticeGrace");
         if (to >= from || to < 0) {
             throw new IllegalArgumentException("a drain lowers replicas: " + from + " → " + to);
         }
@@ -37,7 +44,8 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
 
     /** The same drain with more said in its detail (e.g. marks that could not be removed). */
     public Drain noting(String more) {
-        return new Drain(id, className, target, from, to, pods, startedAt, deadline, phase, detail + more, endedAt);
+        return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt,
+                phase, detail + more, endedAt);
     }
 
     /** True while the drain runs (not yet in an end state). */
@@ -46,7 +54,17 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
     }
 
     Drain with(DrainPhase next, List<DrainPod> nextPods, String why, Instant now) {
-        return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, next, why,
-                next.ended() ? now : null);
+        return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, noticeGrace,
+                next == DrainPhase.WAITING ? idleSince : null, scaledAt, next, why, next.ended() ? now : null);
+    }
+
+    Drain idleSince(Instant t) {
+        return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, t, scaledAt, phase,
+                detail, endedAt);
+    }
+
+    Drain scaledAt(Instant t) {
+        return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, t, phase,
+                detail, endedAt);
     }
 }

@@ -16,8 +16,9 @@ import java.util.Map;
  * <p>A Deployment's ReplicaSet removes pods that are not ready before any ready pod, whatever their
  * deletion cost; so the plan takes not-ready pods first, then the ready pods with the fewest jobs
  * in flight (idle first), newest first on ties. A StatefulSet always removes its highest ordinals,
- * so those are the pods, with no choice. A ready pod whose jobs in flight are unknown cannot be
- * drained (nobody could tell when it is idle): the plan is refused with the reason.
+ * so those are the pods, with no choice. A started pod whose jobs in flight are unknown cannot be
+ * drained (nobody could tell when it is idle): the plan is refused with the reason. Only a pod
+ * that never started (Pending) holds no work without a number to say so.
  */
 public final class DrainPlanner {
 
@@ -38,10 +39,11 @@ public final class DrainPlanner {
     /**
      * @param inFlight jobs in flight per pod name; absent pods are unknown
      * @param to       the replicas after the drain; below the current spec
-     * @param deadline how long the marked pods get to finish their jobs
+     * @param deadline    how long the marked pods get to finish their jobs
+     * @param noticeGrace how long a worker may take to see its mark (see {@link Drain#noticeGrace})
      */
     public static Planned plan(String id, String className, WorkloadState w, Map<String, Double> inFlight, int to,
-                               Duration deadline, Instant now) {
+                               Duration deadline, Duration noticeGrace, Instant now) {
         int from = w.specReplicas();
         if (to < 0) {
             return new Refused("replicas cannot be negative");
@@ -79,20 +81,24 @@ public final class DrainPlanner {
         List<DrainPod> chosen = new ArrayList<>();
         for (PodState p : order.subList(0, n)) {
             Double jobs = inFlight.get(p.name());
-            if (p.ready() && (jobs == null || !Double.isFinite(jobs))) {
+            boolean pending = "Pending".equals(p.phase());
+            if (!pending && (jobs == null || !Double.isFinite(jobs))) {
                 return new Refused("jobs in flight on pod " + p.name() + " are unknown, so nobody could tell"
                         + " when it is idle: configure a per-pod in-flight signal (podInFlight), or scale down"
                         + " directly");
             }
-            String why = !p.ready() ? "not ready" : jobs == 0 ? "idle"
+            String why = pending ? "not started" : !p.ready() ? "not ready, " + jobs(jobs) + " in flight"
+                    : jobs == 0 ? "idle"
                     : jobs(jobs) + " in flight" + (statefulSet ? "" : ", among the least loaded");
             if (statefulSet) {
                 why = "highest ordinal; " + why;
             }
-            chosen.add(new DrainPod(p.name(), why, jobs == null ? Double.NaN : jobs, p.ready(), false));
+            chosen.add(new DrainPod(p.name(), why, jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, pending,
+                    false));
         }
-        Drain d = new Drain(id, className, w.ref(), from, to, chosen, now, now.plus(deadline), DrainPhase.MARKING,
-                "marking " + String.join(", ", chosen.stream().map(DrainPod::name).toList()), null);
+        Drain d = new Drain(id, className, w.ref(), from, to, chosen, now, now.plus(deadline), noticeGrace, null, null,
+                DrainPhase.MARKING, "marking " + String.join(", ", chosen.stream().map(DrainPod::name).toList()),
+                null);
         return new Plan(d, new DrainAction.Mark(d.podNames(), id));
     }
 

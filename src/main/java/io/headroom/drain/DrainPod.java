@@ -5,17 +5,20 @@ package io.headroom.drain;
  *
  * @param why      why the planner chose it ("not ready", "idle", "2 in flight")
  * @param inFlight jobs in flight at the last look; NaN when unknown
- * @param ready    whether the pod was ready at the last look (a pod that is not ready holds no work)
+ * @param pending  the pod has not started (phase Pending): it cannot hold work, even with jobs unknown
  * @param gone     the pod has gone, or is terminating
  */
-public record DrainPod(String name, String why, double inFlight, boolean ready, boolean gone) {
+public record DrainPod(String name, String why, double inFlight, boolean pending, boolean gone) {
 
-    /** True when the pod holds no work: gone, not ready, or nothing in flight. */
+    /**
+     * True when the pod holds no work: gone, nothing in flight, or never started. Readiness does not
+     * count: a worker may turn itself unready when it sees its mark while jobs still run.
+     */
     public boolean idle() {
-        return gone || !ready || inFlight == 0;
+        return gone || inFlight == 0 || Double.isNaN(inFlight) && pending;
     }
 
-    DrainPod seen(double inFlightNow, boolean readyNow, boolean goneNow) {
-        return new DrainPod(name, why, inFlightNow, readyNow, goneNow);
+    DrainPod seen(double inFlightNow, boolean pendingNow, boolean goneNow) {
+        return new DrainPod(name, why, inFlightNow, pendingNow, goneNow);
     }
 }

@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public final class DrainStep {
 
-    /** How long after the deadline a drain that has scaled waits for the marked pods to go. */
+    /** How long after lowering replicas a drain waits for the marked pods to go. */
     public static final Duration REMOVAL_PATIENCE = Duration.ofMinutes(2);
 
     private DrainStep() {
@@ -40,9 +40,10 @@ public final class DrainStep {
             return Step.stay(d);
         }
         if (!r.ok()) {
+            // Unmark every pod asked for: a request that failed on our side may still have landed.
             return end(d, DrainPhase.FAILED, d.pods(), "could not mark " + String.join("; ", r.failed())
                     + (r.done().isEmpty() ? "" : "; marks removed again from " + String.join(", ", r.done())),
-                    r.done(), now);
+                    d.podNames(), now);
         }
         return new Step(d.with(DrainPhase.WAITING, d.pods(), "marked " + String.join(", ", r.done())
                 + "; waiting for their jobs to finish", now), List.of());
@@ -79,21 +80,39 @@ public final class DrainStep {
                 return end(d, DrainPhase.INTERRUPTED, d.pods(), "the drain mark was removed from pod " + p.name()
                         + " by someone else; nothing scaled, marks removed", present(d, w), now);
             }
+            if (s.deletionCost() == null || s.deletionCost() != PodMarks.DRAIN_DELETION_COST) {
+                return end(d, DrainPhase.INTERRUPTED, d.pods(), "the deletion cost of pod " + p.name()
+                        + " was changed by someone else (" + s.deletionCost() + "), so lowering replicas could"
+                        + " remove other pods; nothing scaled, marks removed", present(d, w), now);
+            }
             Double jobs = inFlight.get(p.name());
-            seen.add(p.seen(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, s.ready(), false));
+            seen.add(p.seen(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, "Pending".equals(s.phase()),
+                    false));
         }
         Drain looked = d.with(DrainPhase.WAITING, seen, d.detail(), now);
         if (seen.stream().allMatch(DrainPod::idle)) {
-            return new Step(looked.with(DrainPhase.SCALING, seen, "every marked pod is idle; lowering replicas "
-                    + d.from() + " → " + d.to(), now), List.of(new DrainAction.Scale(d.to(), w.resourceVersion())));
+            Instant noticed = d.startedAt().plus(d.noticeGrace());
+            if (now.isBefore(noticed)) {
+                // The workers may not have seen their marks yet, and the numbers may predate them.
+                return Step.stay(looked.idleSince(null).with(DrainPhase.WAITING, seen, "every marked pod looks idle;"
+                        + " giving the workers until " + noticed + " to see their marks", now));
+            }
+            if (d.idleSince() == null) {
+                return Step.stay(looked.idleSince(now).with(DrainPhase.WAITING, seen, "every marked pod is idle;"
+                        + " confirming on the next look", now));
+            }
+            Drain scaling = looked.with(DrainPhase.SCALING, seen, "every marked pod stayed idle; lowering replicas "
+                    + d.from() + " → " + d.to(), now);
+            return new Step(scaling, List.of(new DrainAction.Scale(d.to(), w.resourceVersion())));
         }
         if (!now.isBefore(d.deadline())) {
             return end(looked, DrainPhase.TIMED_OUT, seen, "still running at the deadline: "
                     + String.join(", ", looked.busy()) + "; nothing scaled, marks removed", d.podNames(), now);
         }
         List<String> idle = seen.stream().filter(DrainPod::idle).map(DrainPod::name).toList();
-        return Step.stay(looked.with(DrainPhase.WAITING, seen, "waiting for " + String.join(", ", looked.busy())
-                + (idle.isEmpty() ? "" : "; " + String.join(", ", idle) + " idle"), now));
+        return Step.stay(looked.idleSince(null).with(DrainPhase.WAITING, seen, "waiting for "
+                + String.join(", ", looked.busy()) + (idle.isEmpty() ? "" : "; " + String.join(", ", idle) + " idle"),
+                now));
     }
 
     /** After the scale request. */
@@ -106,12 +125,15 @@ public final class DrainStep {
                     + " failed: " + r.message() + "; marks removed", d.podNames(), now);
         }
         return Step.stay(d.with(DrainPhase.SCALING, d.pods(), "replicas " + d.from() + " → " + d.to()
-                + "; waiting for the marked pods to go", now));
+                + "; waiting for the marked pods to go", now).scaledAt(now));
     }
 
     private static Step scaling(Drain d, WorkloadState w, Instant now) {
+        Instant patience = (d.scaledAt() == null ? now : d.scaledAt()).plus(REMOVAL_PATIENCE);
         if (w == null) {
-            return Step.stay(d);
+            return now.isAfter(patience) ? end(d, DrainPhase.TIMED_OUT, d.pods(), "replicas were lowered to " + d.to()
+                    + ", but the workload could not be read for " + REMOVAL_PATIENCE.toMinutes()
+                    + " min to see which pods went", List.of(), now) : Step.stay(d);
         }
         if (w.specReplicas() != d.to()) {
             return end(d, DrainPhase.INTERRUPTED, d.pods(), "replicas changed to " + w.specReplicas()
@@ -122,7 +144,7 @@ public final class DrainStep {
         for (DrainPod p : d.pods()) {
             PodState s = find(w, p.name());
             boolean gone = s == null || s.terminating();
-            seen.add(p.seen(p.inFlight(), s != null && s.ready(), gone));
+            seen.add(p.seen(p.inFlight(), p.pending(), gone));
             if (!gone) {
                 stayed.add(p.name());
             }
@@ -143,10 +165,10 @@ public final class DrainStep {
                     + String.join(", ", stayed) + " (pods that are not ready go first, whatever their deletion"
                     + " cost); marks removed from " + String.join(", ", stayed), stayed, now);
         }
-        if (now.isAfter(d.deadline().plus(REMOVAL_PATIENCE))) {
+        if (now.isAfter(patience)) {
             return end(d, DrainPhase.TIMED_OUT, seen, "replicas are " + d.to() + " but " + String.join(", ", stayed)
-                    + " had not gone " + REMOVAL_PATIENCE.toMinutes() + " min after the deadline; marks removed",
-                    stayed, now);
+                    + " had not gone " + REMOVAL_PATIENCE.toMinutes() + " min after replicas were lowered;"
+                    + " marks removed", stayed, now);
         }
         return Step.stay(d.with(DrainPhase.SCALING, seen, d.detail(), now));
     }

@@ -21,7 +21,9 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         OVERRIDE_SET, OVERRIDE_CLEARED, OVERRIDE_EXPIRED,
         FROZEN, UNFROZEN, FREEZE_EXPIRED,
         MODE_CHANGED, APPLIED, FAILED,
-        DRAIN_STARTED, DRAIN_ENDED
+        DRAIN_STARTED, DRAIN_ENDED,
+        /** Drain marks that could not be removed when their drain ended were removed later. */
+        DRAIN_UNMARKED
     }
 
     public JournalRecord {

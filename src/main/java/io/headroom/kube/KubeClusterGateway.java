@@ -496,6 +496,13 @@ public final class KubeClusterGateway implements ClusterGateway {
         if (v.kind() == AutoscalerView.Kind.HPA) {
             return PodMarks.Result.refused(pods, Autoscalers.hpaRefusal(v));
         }
+        if (v.kind() == AutoscalerView.Kind.KEDA) {
+            // KEDA's own scale-down would remove the marked (lowest-cost, possibly busy) pods first, and
+            // the drain's scale is an asynchronous paused-replicas request: not safe to drain yet.
+            return PodMarks.Result.refused(pods, "KEDA ScaledObject " + v.name() + " scales " + ref
+                    + "; drains of KEDA-managed workloads are not supported (its own scale-down would remove the"
+                    + " marked pods first): freeze or override instead");
+        }
         ScaleResult leaseRefused = leaseRefusal(ref, 0);
         if (leaseRefused != null) {
             return PodMarks.Result.refused(pods, leaseRefused.message());
@@ -690,6 +697,9 @@ public final class KubeClusterGateway implements ClusterGateway {
         Thread t = new Thread(() -> {
             try {
                 connection.probe();
+                // The server answers: say so, so the outage is explained (and not probed every 5 s).
+                lastError = "the API server answers again; watches are reconnecting";
+                lastErrorAt = clock.instant();
             } catch (RuntimeException e) {
                 recordError(e);
             } finally {

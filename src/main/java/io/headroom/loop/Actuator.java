@@ -11,4 +11,11 @@ public interface Actuator {
 
     /** Handles one class's decision for this tick and says what happened. */
     Actuation handle(WorkloadClass cls, Decision decision, WorkloadState state);
+
+    /**
+     * This tick could not read the class's workload ({@code problem} says why), so there is no
+     * decision; an actuator with work in progress (a drain) still gets to move it on, e.g. to time out.
+     */
+    default void unobserved(WorkloadClass cls, String problem) {
+    }
 }

@@ -102,15 +102,24 @@ public final class ControlLoop {
         return result;
     }
 
+    private static ClassSnapshot unobserved(WorkloadClass c, Instant now, Actuator act, String problem) {
+        try {
+            act.unobserved(c, problem);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "actuator failed for unreadable " + c.name(), e);
+        }
+        return new ClassSnapshot(c, now, null, null, null, null, problem);
+    }
+
     private ClassSnapshot tickClass(WorkloadClass c, Map<String, Signal> signals, Instant now, Actuator act) {
         Optional<WorkloadState> state;
         try {
             state = cluster.workload(c.target());
         } catch (RuntimeException e) {
-            return new ClassSnapshot(c, now, null, null, null, null, "cluster read failed: " + e.getMessage());
+            return unobserved(c, now, act, "cluster read failed: " + e.getMessage());
         }
         if (state.isEmpty()) {
-            return new ClassSnapshot(c, now, null, null, null, null, "workload " + c.target() + " not found");
+            return unobserved(c, now, act, "workload " + c.target() + " not found");
         }
         WorkloadState w = state.get();
         Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals);

@@ -259,7 +259,8 @@ public final class PrometheusClient implements AutoCloseable {
     /**
      * An instant query whose series are told apart by one label: each series' value by that label's
      * value (series without the label are left out). No series is an empty map, not no data: the
-     * caller knows what an absent key means. NaN/Inf values are kept.
+     * caller knows what an absent key means. NaN/Inf values are kept. Two series with the same label
+     * value are {@code MULTIPLE_SERIES}, never one of them picked.
      */
     public VectorOutcome queryByLabel(String promql, String label) {
         FormBody form = new FormBody.Builder().add("query", promql).build();
@@ -273,8 +274,11 @@ public final class PrometheusClient implements AutoCloseable {
         }
         java.util.Map<String, Double> byKey = new java.util.LinkedHashMap<>();
         for (int i = 0; i < a.keys.size(); i++) {
-            if (a.keys.get(i) != null) {
-                byKey.put(a.keys.get(i), a.values[i]);
+            String k = a.keys.get(i);
+            if (k != null && byKey.put(k, a.values[i]) != null) {
+                // Picking one would be a guess (a pod read as 0 on one series and 3 on another looks idle).
+                return new QueryOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "several series have " + label + "=\""
+                        + ResponseDecoder.abbreviate(k, 80) + "\"; aggregate with sum by (" + label + ")");
             }
         }
         return new VectorOutcome.Samples(byKey);

@@ -40,6 +40,33 @@ public final class PromqlSelectors {
         return new ArrayList<>(found);
     }
 
+    /** A selector's text without its comments (a comment would swallow the rest of a generated line). */
+    static String withoutComments(String selector) {
+        StringBuilder b = new StringBuilder(selector.length());
+        char quote = 0;
+        for (int j = 0; j < selector.length(); j++) {
+            char c = selector.charAt(j);
+            if (quote != 0) {
+                b.append(c);
+                if (c == '\\' && quote != '`' && j + 1 < selector.length()) {
+                    b.append(selector.charAt(++j));
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '\'' || c == '`') {
+                quote = c;
+                b.append(c);
+            } else if (c == '#') {
+                while (j + 1 < selector.length() && selector.charAt(j + 1) != '\n') {
+                    j++;
+                }
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
     private static final class Scan {
         private final String s;
         private final Set<String> out;
@@ -66,7 +93,7 @@ public final class PromqlSelectors {
                 } else if (c == '{') {
                     int start = i;
                     skipBalanced('{', '}');
-                    out.add(s.substring(start, i));
+                    out.add(withoutComments(s.substring(start, i)));
                 } else if (isNameStart(c)) {
                     name();
                 } else {
@@ -97,7 +124,7 @@ public final class PromqlSelectors {
             if (after == '{') {
                 i = next;
                 skipBalanced('{', '}');
-                out.add(word + s.substring(next, i));
+                out.add(word + withoutComments(s.substring(next, i)));
             } else {
                 out.add(word);
             }
@@ -153,13 +180,17 @@ public final class PromqlSelectors {
             return j < 0 || !Character.isLetterOrDigit(s.charAt(j));
         }
 
-        /** Skips from an opening bracket to its match, stepping over strings. */
+        /** Skips from an opening bracket to its match, stepping over strings and comments. */
         private void skipBalanced(char open, char close) {
             int depth = 0;
             while (i < s.length()) {
                 char c = s.charAt(i);
                 if (c == '"' || c == '\'' || c == '`') {
                     skipString();
+                    continue;
+                }
+                if (c == '#') {
+                    skipLine();
                     continue;
                 }
                 i++;

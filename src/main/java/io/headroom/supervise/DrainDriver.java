@@ -34,6 +34,8 @@ final class DrainDriver {
     private final Journal journal;
     private final Records records;
     private volatile Function<String, Map<String, Double>> podLoad = c -> Map.of();
+    /** Pods whose marks could not be removed (an API error), per class: retried every tick until gone. */
+    private final Map<String, java.util.Set<String>> leftovers = new java.util.HashMap<>();
 
     DrainDriver(ClusterGateway cluster, Journal journal, Records records) {
         this.cluster = cluster;
@@ -71,7 +73,10 @@ final class DrainDriver {
             } else if (a instanceof DrainAction.Unmark u) {
                 PodMarks.Result r = unmark(cls, u.pods());
                 if (!r.ok()) {
-                    d = d.noting("; could not remove the marks from " + String.join("; ", r.failed()));
+                    d = d.noting("; could not remove the marks from " + String.join("; ", r.failed())
+                            + " (retried every tick)");
+                    java.util.Set<String> left = leftovers.computeIfAbsent(cls.name(), k -> new java.util.TreeSet<>());
+                    u.pods().stream().filter(p -> !r.done().contains(p)).forEach(left::add);
                 }
             } else if (a instanceof DrainAction.Scale s) {
                 ScaleResult r = scale(cls, d.from(), s.replicas(), s.resourceVersion());
@@ -88,6 +93,25 @@ final class DrainDriver {
                     .proposal(d.id()).reason(d.phase().name()).detail(d.detail()));
         }
         return d;
+    }
+
+    /** Tries again to remove marks that could not be removed before; journals when they are gone. */
+    void retryLeftovers(WorkloadClass cls, java.time.Instant now) {
+        java.util.Set<String> left = leftovers.get(cls.name());
+        if (left == null || left.isEmpty()) {
+            return;
+        }
+        PodMarks.Result r = unmark(cls, List.copyOf(left));
+        left.removeAll(r.done());
+        if (!r.done().isEmpty()) {
+            journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
+                    .detail("drain marks removed at last from " + String.join(", ", r.done())));
+        }
+    }
+
+    /** Pods of a class whose drain marks are still to be removed. */
+    java.util.Set<String> leftovers(String className) {
+        return java.util.Set.copyOf(leftovers.getOrDefault(className, java.util.Set.of()));
     }
 
     private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId) {

@@ -42,6 +42,8 @@ import java.util.function.Supplier;
  * thread never waits on the cluster. Snapshots go to listeners after every change.
  */
 public final class Supervisor implements Actuator {
+    /** How long a worker gets to see its drain mark (a downward-API volume syncs within about a minute). */
+    public static final Duration DEFAULT_DRAIN_NOTICE = Duration.ofSeconds(60);
     private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final ClusterGateway cluster;
@@ -58,6 +60,10 @@ public final class Supervisor implements Actuator {
     private Freeze freezeAll;
     private long proposalCounter;
     private long drainCounter;
+    /** Tells this console's drain ids from another's: marks are on shared pods. */
+    private final String drainTag = Long.toHexString(new java.security.SecureRandom().nextInt(0x10000) | 0x10000)
+            .substring(1);
+    private Duration drainNoticeGrace = DEFAULT_DRAIN_NOTICE;
     private volatile SupervisionState state;
 
     /** Mutable per-class state, loop thread only. */
@@ -74,6 +80,10 @@ public final class Supervisor implements Actuator {
         Drain drain;
         /** Drains the journal started and never ended (the console stopped mid-drain): their marks go. */
         final List<String> orphanDrains = new ArrayList<>();
+        /** No automatic drain before this (after one that did not complete). */
+        Instant autoDrainAfter;
+        /** What the last decision wanted, -1 before the first. */
+        int lastDesired = -1;
     }
 
     /**
@@ -102,6 +112,14 @@ public final class Supervisor implements Actuator {
      */
     public void setPodLoad(java.util.function.Function<String, Map<String, Double>> podLoad) {
         drains.setPodLoad(podLoad);
+    }
+
+    /**
+     * How long after marking a drain waits before it believes "idle" (the worker must have seen its
+     * mark, and the metric must describe the time after). Default {@link #DEFAULT_DRAIN_NOTICE}.
+     */
+    public void setDrainNoticeGrace(Duration grace) {
+        this.drainNoticeGrace = grace;
     }
 
     /** The OS user, as the journal records it. */
@@ -179,7 +197,7 @@ public final class Supervisor implements Actuator {
                 case DRAIN_STARTED -> {
                     if (s != null && r.proposalId() != null) {
                         s.orphanDrains.add(r.proposalId());
-                        drainCounter = Math.max(drainCounter, counterOf(r.proposalId()));
+                        drainCounter = Math.max(drainCounter, drainNumber(r.proposalId()));
                     }
                 }
                 case DRAIN_ENDED -> {
@@ -220,6 +238,21 @@ public final class Supervisor implements Actuator {
         return c != null && c.target().context().equals(r.context());
     }
 
+    /** N of "class-drain-N-tag". */
+    private static long drainNumber(String id) {
+        String[] parts = id.split("-");
+        for (int i = parts.length - 1; i > 0; i--) {
+            if (parts[i - 1].equals("drain")) {
+                try {
+                    return Long.parseLong(parts[i]);
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
     private static long counterOf(String id) {
         if (id == null) {
             return 0;
@@ -251,19 +284,16 @@ public final class Supervisor implements Actuator {
         int current = d.currentReplicas();
         Freeze f = freezeAll != null ? freezeAll : s.freeze;
         cleanUpOrphans(cls, s, w, now);
+        s.lastDesired = d.desiredReplicas();
+        drains.retryLeftovers(cls, now);
         if (s.drain != null && s.drain.active()) {
-            Drain before = s.drain;
-            DrainStep.Step step = f != null ? DrainStep.cancel(before, "frozen (" + f.reason() + ")", now)
-                    : DrainStep.observe(before, w, drains.load(cls.name()), now);
-            if (step.drain() == before && f != null) {
-                step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to cancel: follow it
-            }
-            s.drain = drains.carryOut(cls, before, step, now);
-            s.lastAction = "drain " + s.drain.id() + " " + s.drain.phase().name().toLowerCase().replace('_', ' ')
-                    + ": " + s.drain.detail();
+            String stop = f != null ? "frozen (" + f.reason() + ")"
+                    : d.desiredReplicas() > s.drain.from() ? "the load rose: the decision now wants "
+                    + d.desiredReplicas() + " replicas" : null;
+            advanceDrain(cls, s, w, stop, now);
             if (s.drain.active()) {
-                return withheld(current, s.drain.to(), "draining " + s.drain.from() + " → " + s.drain.to() + ": "
-                        + s.drain.detail());
+                return withheld(current, d.desiredReplicas(), "draining " + s.drain.from() + " → " + s.drain.to()
+                        + " (the decision wants " + d.desiredReplicas() + "): " + s.drain.detail());
             }
         }
         if (f != null) {
@@ -286,6 +316,10 @@ public final class Supervisor implements Actuator {
                     return Actuation.none(current);
                 }
                 if (d.desiredReplicas() < current && cls.drainOnScaleDown() != null && w != null) {
+                    if (s.autoDrainAfter != null && now.isBefore(s.autoDrainAfter)) {
+                        return withheld(current, d.desiredReplicas(), "auto: the last drain did not complete; next"
+                                + " try after " + HHMM.format(s.autoDrainAfter) + " (or drain by hand)");
+                    }
                     Outcome o = drainNow(cls, s, w, d.desiredReplicas(), cls.drainOnScaleDown(), "auto", now);
                     return withheld(current, d.desiredReplicas(), o.ok() ? "auto: " + o.message()
                             : "auto: scale-down not started, " + o.message());
@@ -590,6 +624,35 @@ public final class Supervisor implements Actuator {
         });
     }
 
+    /** The workload could not be read this tick: a running drain still moves on (towards its deadline). */
+    @Override
+    public void unobserved(WorkloadClass cls, String problem) {
+        Instant now = clock.instant();
+        Slot s = slots.get(cls.name());
+        if (s != null && s.drain != null && s.drain.active()) {
+            advanceDrain(cls, s, null, null, now);
+            publish(now);
+        }
+    }
+
+    /** One step of a running drain: stopped (when {@code stop} says why and it is not too late) or observed. */
+    private void advanceDrain(WorkloadClass cls, Slot s, WorkloadState w, String stop, Instant now) {
+        Drain before = s.drain;
+        DrainStep.Step step = stop != null ? DrainStep.cancel(before, stop, now) : null;
+        if (step == null || step.drain() == before) {
+            step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to stop: follow it
+        }
+        s.drain = drains.carryOut(cls, before, step, now);
+        s.lastAction = "drain " + s.drain.id() + " " + s.drain.phase().name().toLowerCase().replace('_', ' ')
+                + ": " + s.drain.detail();
+        if (!s.drain.active() && s.drain.phase() != DrainPhase.COMPLETED) {
+            // A drain that did not complete is not retried automatically at once: the same busy pods
+            // would be marked again, tick after tick.
+            s.autoDrainAfter = now.plus(before.deadline().isAfter(before.startedAt())
+                    ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
+        }
+    }
+
     /**
      * Starts a drain (DESIGN §5): picks the idle or least-loaded pods, marks them, and lowers
      * replicas to {@code to} once their jobs have finished, or ends timed out at the deadline with
@@ -617,6 +680,14 @@ public final class Supervisor implements Actuator {
             if (s.drain != null && s.drain.active()) {
                 return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
             }
+            if (s.lastDesired > to && s.lastDesired >= 0) {
+                Optional<WorkloadState> cur = cluster.workload(cls.target());
+                if (cur.isPresent() && s.lastDesired > cur.get().specReplicas()) {
+                    return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
+                            + " the " + cur.get().specReplicas() + " running; a drain would take away capacity the"
+                            + " queue needs (it would be cancelled as soon as it started)");
+                }
+            }
             Optional<WorkloadState> w;
             try {
                 w = cluster.workload(cls.target());
@@ -642,8 +713,8 @@ public final class Supervisor implements Actuator {
 
     private DrainPlanner.Planned planDrain(WorkloadClass cls, WorkloadState w, int to, Duration deadline,
                                            Instant now) {
-        String id = cls.name() + "-drain-" + (drainCounter + 1);
-        return DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, now);
+        String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
+        return DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, drainNoticeGrace, now);
     }
 
     private Outcome runDrain(WorkloadClass cls, Slot s, DrainPlanner.Plan plan, String reason, Instant now) {
@@ -696,8 +767,8 @@ public final class Supervisor implements Actuator {
             io.headroom.cluster.PodMarks.Result r = marked.isEmpty()
                     ? new io.headroom.cluster.PodMarks.Result(List.of(), List.of()) : drains.unmark(cls, marked);
             journal.append(record(now, Kind.DRAIN_ENDED, cls.name()).proposal(id).reason(DrainPhase.INTERRUPTED.name())
-                    .detail("the console stopped during the drain; nothing scaled by it since"
-                            + (marked.isEmpty() ? "" : ", marks removed from " + String.join(", ", r.done()))
+                    .detail("the console stopped during the drain, which was not resumed"
+                            + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", r.done()))
                             + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
             s.lastAction = "drain " + id + " interrupted by a restart";
             s.orphanDrains.remove(id);

@@ -30,12 +30,12 @@ class DrainPlannerTest {
 
     static DrainPlanner.Plan plan(WorkloadState w, Map<String, Double> inFlight, int to) {
         return assertInstanceOf(DrainPlanner.Plan.class,
-                DrainPlanner.plan("worker-d1", "c", w, inFlight, to, Duration.ofMinutes(5), T0));
+                DrainPlanner.plan("worker-d1", "c", w, inFlight, to, Duration.ofMinutes(5), Duration.ZERO, T0));
     }
 
     static String refused(WorkloadState w, Map<String, Double> inFlight, int to) {
         return assertInstanceOf(DrainPlanner.Refused.class,
-                DrainPlanner.plan("worker-d1", "c", w, inFlight, to, Duration.ofMinutes(5), T0)).reason();
+                DrainPlanner.plan("worker-d1", "c", w, inFlight, to, Duration.ofMinutes(5), Duration.ZERO, T0)).reason();
     }
 
     @Test
@@ -43,9 +43,9 @@ class DrainPlannerTest {
         WorkloadState w = workload(DEPLOY, 5, pod("a", true, 50), pod("b", true, 40), pod("c", true, 30),
                 pod("d", false, 1), pod("e", true, 20));
         DrainPlanner.Plan p = plan(w, Map.of("a", 0.0, "b", 3.0, "c", 1.0, "e", 0.0), 2);
-        // d holds no work (not ready); a and e are idle, e is newer.
+        // d never started (Pending: no work, even with its jobs unknown); a and e are idle, e is newer.
         assertEquals(List.of("d", "e", "a"), p.drain().podNames());
-        assertEquals(List.of("not ready", "idle", "idle"), p.drain().pods().stream().map(DrainPod::why).toList());
+        assertEquals(List.of("not started", "idle", "idle"), p.drain().pods().stream().map(DrainPod::why).toList());
         assertEquals(new DrainAction.Mark(List.of("d", "e", "a"), "worker-d1"), p.mark());
         assertEquals(DrainPhase.MARKING, p.drain().phase());
         assertEquals(T0.plus(Duration.ofMinutes(5)), p.drain().deadline());
@@ -88,6 +88,16 @@ class DrainPlannerTest {
         marked.set(0, new PodState("a", "Running", true, T0, null, "n1", Integer.MIN_VALUE, "worker-d0"));
         assertTrue(refused(new WorkloadState(DEPLOY, 3, 3, "7", marked, T0), Map.of("a", 0.0, "b", 0.0, "c", 0.0), 2)
                 .contains("already marked by drain worker-d0"));
+    }
+
+    @Test
+    void aStartedPodThatIsNotReadyIsTakenFirstButOnlyWithItsJobsKnown() {
+        PodState unready = new PodState("u", "Running", false, T0, null, "n1");
+        WorkloadState w = workload(DEPLOY, 3, pod("a", true, 5), pod("b", true, 4), unready);
+        DrainPlanner.Plan p = plan(w, Map.of("a", 0.0, "b", 0.0, "u", 2.0), 2);
+        assertEquals(List.of("u"), p.drain().podNames(), "the ReplicaSet removes unready pods first");
+        assertEquals("not ready, 2 in flight", p.drain().pods().get(0).why());
+        assertTrue(refused(w, Map.of("a", 0.0, "b", 0.0), 2).contains("jobs in flight on pod u are unknown"));
     }
 
     @Test

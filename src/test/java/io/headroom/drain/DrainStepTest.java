@@ -3,6 +3,7 @@ package io.headroom.drain;
 import static io.headroom.drain.DrainPlannerTest.DEPLOY;
 import static io.headroom.drain.DrainPlannerTest.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,6 +52,14 @@ class DrainStepTest {
         return now(replicas, List.of(), List.of(), List.of());
     }
 
+    /** Both marked pods idle on two looks: replicas are being lowered. */
+    static Drain scaling() {
+        Drain once = DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(3)).drain();
+        DrainStep.Step s = DrainStep.observe(once, now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(8));
+        assertEquals(DrainPhase.SCALING, s.drain().phase(), s.drain().detail());
+        return s.drain();
+    }
+
     @Test
     void waitsForTheMarkedPodsThenScalesThenCompletesWhenExactlyThoseWent() {
         Drain d = waiting();
@@ -61,6 +70,10 @@ class DrainStepTest {
         assertEquals("waiting for a (1 in flight); b idle", s.drain().detail());
 
         s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0, "c", 9.0), t1.plusSeconds(15));
+        assertEquals(DrainPhase.WAITING, s.drain().phase(), "idle once is not enough");
+        assertEquals("every marked pod is idle; confirming on the next look", s.drain().detail());
+        assertEquals(List.of(), s.actions());
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0, "c", 9.0), t1.plusSeconds(20));
         assertEquals(DrainPhase.SCALING, s.drain().phase());
         assertEquals(List.of(new DrainAction.Scale(1, "8")), s.actions(), "only if nobody moved the workload");
 
@@ -116,8 +129,7 @@ class DrainStepTest {
         assertEquals("cancelled by the operator; nothing scaled, marks removed", c.drain().detail());
         assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), c.actions());
 
-        Drain scaling = DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(3)).drain();
-        DrainStep.Step late = DrainStep.cancel(scaling, "cancelled", T0.plusSeconds(4));
+        DrainStep.Step late = DrainStep.cancel(scaling(), "cancelled", T0.plusSeconds(9));
         assertEquals(DrainPhase.SCALING, late.drain().phase());
         assertEquals(List.of(), late.actions());
     }
@@ -128,24 +140,81 @@ class DrainStepTest {
                 new PodMarks.Result(List.of("b"), List.of("a: forbidden")), T0);
         assertEquals(DrainPhase.FAILED, partial.drain().phase());
         assertEquals("could not mark a: forbidden; marks removed again from b", partial.drain().detail());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b"))), partial.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), partial.actions(),
+                "every pod asked for: a request that failed on our side may still have landed");
 
-        Drain scaling = DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(3)).drain();
-        DrainStep.Step refused = DrainStep.scaled(scaling, ScaleResult.of(ScaleResult.Outcome.CONFLICT, 3,
-                "moved"), T0.plusSeconds(4));
+        DrainStep.Step refused = DrainStep.scaled(scaling(), ScaleResult.of(ScaleResult.Outcome.CONFLICT, 3,
+                "moved"), T0.plusSeconds(9));
         assertEquals(DrainPhase.FAILED, refused.drain().phase());
         assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), refused.actions());
     }
 
     @Test
     void whenTheClusterRemovesOtherPodsTheEndSaysSo() {
-        Drain scaling = DrainStep.scaled(DrainStep.observe(waiting(), now(3), Map.of("a", 0.0, "b", 0.0),
-                T0.plusSeconds(3)).drain(), ScaleResult.applied(1), T0.plusSeconds(4)).drain();
+        Drain scaling = DrainStep.scaled(scaling(), ScaleResult.applied(1), T0.plusSeconds(9)).drain();
         DrainStep.Step s = DrainStep.observe(scaling, now(1, List.of("b", "c"), List.of(), List.of()), Map.of(),
-                T0.plusSeconds(6));
+                T0.plusSeconds(10));
         assertEquals(DrainPhase.COMPLETED, s.drain().phase());
         assertTrue(s.drain().detail().contains("the cluster removed c instead of a"), s.drain().detail());
         assertEquals(List.of(new DrainAction.Unmark(List.of("a"))), s.actions());
         assertNull(waiting().endedAt());
+    }
+
+    @Test
+    void aWorkerThatTurnsUnreadyWithJobsStillRunningIsNotIdle() {
+        List<PodState> pods = new ArrayList<>(now(3).pods());
+        PodState a = pods.get(0);
+        pods.set(0, new PodState(a.name(), "Running", false, a.createdAt(), null, a.node(), a.deletionCost(),
+                a.drainId()));
+        WorkloadState w = new WorkloadState(DEPLOY, 3, 2, "8", pods, T0);
+        DrainStep.Step s = DrainStep.observe(waiting(), w, Map.of("a", 3.0, "b", 0.0), T0.plusSeconds(5));
+        assertEquals(DrainPhase.WAITING, s.drain().phase());
+        assertEquals("waiting for a (3 in flight); b idle", s.drain().detail());
+    }
+
+    @Test
+    void idleCountsOnlyOnceTheWorkersHadTimeToSeeTheirMarks() {
+        WorkloadState w = DrainPlannerTest.workload(DEPLOY, 3, DrainPlannerTest.pod("a", true, 9),
+                DrainPlannerTest.pod("b", true, 8), DrainPlannerTest.pod("c", true, 7));
+        Drain d = assertInstanceOf(DrainPlanner.Plan.class, DrainPlanner.plan(ID, "c", w, Map.of("a", 0.0, "b", 0.0,
+                "c", 1.0), 1, Duration.ofMinutes(5), Duration.ofSeconds(60), T0)).drain();
+        d = DrainStep.marked(d, new PodMarks.Result(d.podNames(), List.of()), T0).drain();
+        // The numbers say idle from the start, but may describe the time before the marks.
+        DrainStep.Step s = DrainStep.observe(d, now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(30));
+        assertEquals(DrainPhase.WAITING, s.drain().phase());
+        assertTrue(s.drain().detail().startsWith("every marked pod looks idle; giving the workers until"),
+                s.drain().detail());
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(60));
+        assertEquals(DrainPhase.WAITING, s.drain().phase(), "the first look after the grace starts the count");
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 1.0, "b", 0.0), T0.plusSeconds(65));
+        assertNull(s.drain().idleSince(), "a job picked up late resets it");
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(70));
+        s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(75));
+        assertEquals(DrainPhase.SCALING, s.drain().phase());
+    }
+
+    @Test
+    void someoneResettingTheDeletionCostInterrupts() {
+        List<PodState> pods = new ArrayList<>(now(3).pods());
+        PodState a = pods.get(0);
+        pods.set(0, new PodState(a.name(), "Running", true, a.createdAt(), null, a.node(), 0, a.drainId()));
+        DrainStep.Step s = DrainStep.observe(waiting(), new WorkloadState(DEPLOY, 3, 3, "8", pods, T0), Map.of(),
+                T0.plusSeconds(5));
+        assertEquals(DrainPhase.INTERRUPTED, s.drain().phase());
+        assertTrue(s.drain().detail().startsWith("the deletion cost of pod a was changed by someone else (0)"));
+    }
+
+    @Test
+    void afterScalingItWaitsForThePodsFromTheScaleNotFromTheDeadline() {
+        Drain scaled = DrainStep.scaled(scaling(), ScaleResult.applied(1), T0.plusSeconds(9)).drain();
+        assertEquals(T0.plusSeconds(9), scaled.scaledAt());
+        Instant patience = T0.plusSeconds(9).plus(DrainStep.REMOVAL_PATIENCE);
+        assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, now(1), Map.of(), patience).drain().phase());
+        DrainStep.Step late = DrainStep.observe(scaled, now(1), Map.of(), patience.plusSeconds(1));
+        assertEquals(DrainPhase.TIMED_OUT, late.drain().phase());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), late.actions());
+        DrainStep.Step unread = DrainStep.observe(scaled, null, Map.of(), patience.plusSeconds(1));
+        assertEquals(DrainPhase.TIMED_OUT, unread.drain().phase(), "an unreadable workload does not hang it");
+        assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, null, Map.of(), T0.plusSeconds(20)).drain().phase());
     }
 }

@@ -118,6 +118,17 @@ class AutoscalerCooperationTest {
     }
 
     @Test
+    void aKedaManagedTargetIsNotDrained() {
+        cluster.pod("shop", "orders", "orders-a", true, "node-1");
+        MockCluster.await("KEDA's view", Duration.ofSeconds(10),
+                () -> gateway.autoscaler(orders).kind() == AutoscalerView.Kind.KEDA);
+        io.headroom.cluster.PodMarks.Result r = gateway.markForDrain(orders, List.of("orders-a"), "orders-drain-1-ab12");
+        assertEquals(List.of(), r.done());
+        assertTrue(r.failed().get(0).startsWith("orders-a: KEDA ScaledObject orders-so scales"), r.failed().toString());
+        assertTrue(r.failed().get(0).contains("freeze or override instead"), r.failed().get(0));
+    }
+
+    @Test
     void anHpaManagedTargetIsRefusedWithTheReasonAndWhatToDo() {
         AutoscalerView v = gateway.autoscaler(billing);
         assertEquals(AutoscalerView.Kind.HPA, v.kind());

@@ -89,6 +89,10 @@ class StaleTelemetryUiTest {
                 () -> onFx(() -> robot.lookup("#" + TopBar.FRESHNESS_ID).queryLabeled().getText()).endsWith("· 1 stale"));
         MainViewModel main = view.viewModel();
         assertEquals(MainViewModel.Health.DEGRADED, onFx(() -> main.freshnessHealthProperty().get()));
+        assertEquals(MainViewModel.Health.DEGRADED, onFx(() -> main.metricsHealthProperty().get()),
+                "Prometheus answers; its series stopped: degraded, not down");
+        assertEquals("1 of 1 classes on stale samples", onFx(() -> main.metricsDetailProperty().get())
+                .lines().findFirst().orElseThrow());
         String tip = onFx(() -> main.freshnessDetailProperty().get());
         assertTrue(tip.matches("(?s).*reports · queueLength: sample [\\d.]+ s old.*"), tip);
 

@@ -98,6 +98,14 @@ class PrometheusClientTest {
         tearDown();
         assertEquals(NoDataReason.HTTP_ERROR, assertInstanceOf(QueryOutcome.NoData.class,
                 connect(Answer.status(503, ""), Duration.ofSeconds(2)).queryByLabel("q", "k")).reason());
+        tearDown();
+        QueryOutcome.NoData twice = assertInstanceOf(QueryOutcome.NoData.class, connect(Answer.json(
+                "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+                        + "{\"metric\":{\"pod\":\"w-0\",\"c\":\"a\"},\"value\":[1767225600,\"0\"]},"
+                        + "{\"metric\":{\"pod\":\"w-0\",\"c\":\"b\"},\"value\":[1767225600,\"3\"]}]}}"),
+                Duration.ofSeconds(2)).queryByLabel("q", "pod"));
+        assertEquals(NoDataReason.MULTIPLE_SERIES, twice.reason(), "a pod at 0 on one series and 3 on another");
+        assertTrue(twice.message().contains("aggregate with sum by (pod)"), twice.message());
     }
 
     @Test

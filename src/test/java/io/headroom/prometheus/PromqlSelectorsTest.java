@@ -47,6 +47,12 @@ class PromqlSelectorsTest {
     }
 
     @Test
+    void commentsInsideMatchersAreDropped() {
+        assertEquals(List.of("x{a=\"1\", \n  b=\"#2\"}"),
+                PromqlSelectors.of("sum(x{a=\"1\", # the queue }\n  b=\"#2\"})"));
+    }
+
+    @Test
     void duplicatesAreListedOnce() {
         assertEquals(List.of("x{a=\"1\"}", "x"), PromqlSelectors.of("x{a=\"1\"} / x{a=\"1\"} + x"));
     }

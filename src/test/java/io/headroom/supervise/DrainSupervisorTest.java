@@ -48,7 +48,11 @@ class DrainSupervisorTest {
     }
 
     void start(double rate, double serviceSeconds, int minReplicas, Duration drainOnScaleDown) {
-        SandboxClassSpec spec = SandboxClassSpec.builder(CLS).baseRate(rate)
+        start(SandboxClassSpec.builder(CLS).baseRate(rate), serviceSeconds, minReplicas, drainOnScaleDown);
+    }
+
+    void start(SandboxClassSpec.Builder load, double serviceSeconds, int minReplicas, Duration drainOnScaleDown) {
+        SandboxClassSpec spec = load
                 .service(SandboxClassSpec.ServiceTime.constant(serviceSeconds)).concurrency(2).initialReplicas(4)
                 .build();
         world = new SandboxWorld(List.of(spec), 11, T0);
@@ -96,7 +100,7 @@ class DrainSupervisorTest {
 
     @Test
     void theMarkedPodsFinishTheirJobsThenExactlyTheyGo() throws Exception {
-        start(0.2, 20); // about 4 jobs in flight over 8 slots
+        start(0.1, 20); // about 2 jobs in flight over 8 slots: 2 replicas are enough
         tickAt(60);
         Outcome o = supervisor.startDrain(CLS, 2, Duration.ofMinutes(5), "quiet hours").get();
         assertTrue(o.ok(), o.message());
@@ -127,7 +131,7 @@ class DrainSupervisorTest {
 
     @Test
     void whileDrainingTheDecisionIsWithheldAndAProposalIsWithdrawn() throws Exception {
-        start(0.2, 20);
+        start(0.1, 20);
         tickAt(60);
         assertTrue(supervisor.startDrain(CLS, 3, Duration.ofMinutes(5), null).get().ok());
         tickAt(65);
@@ -179,7 +183,7 @@ class DrainSupervisorTest {
 
     @Test
     void withoutJobsPerPodADrainIsRefusedNotRunBlind() throws Exception {
-        start(0.2, 20);
+        start(0.1, 20);
         supervisor.setPodLoad(c -> java.util.Map.of());
         tickAt(30);
         Outcome o = supervisor.startDrain(CLS, 2, Duration.ofMinutes(5), null).get();
@@ -213,7 +217,7 @@ class DrainSupervisorTest {
 
     @Test
     void aClassThatDrainsOnScaleDownDrainsWhenItsProposalIsApprovedAndInAutoMode() throws Exception {
-        start(0.2, 20, 1, Duration.ofMinutes(5)); // about 4 jobs in flight: 4 replicas of 2 are too many
+        start(0.1, 20, 1, Duration.ofMinutes(5)); // about 2 jobs in flight: 4 replicas of 2 are too many
         double t = 0;
         while (supervisor.state().pending().isEmpty()) {
             t += 5;
@@ -244,5 +248,32 @@ class DrainSupervisorTest {
         assertEquals("auto", records(Kind.DRAIN_STARTED).get(drainsBefore).reason());
         assertTrue(records(Kind.APPLIED).stream().filter(r -> r.after() < r.before())
                         .allMatch(r -> r.reason().startsWith("drain ")), "every scale-down went through a drain");
+    }
+
+    @Test
+    void aDrainThatWouldCutNeededCapacityIsRefusedAndOneOvertakenByLoadIsCancelled() throws Exception {
+        start(0.35, 20); // about 7 jobs in flight over 8 slots: the decision wants more, not fewer
+        for (double t = 5; t <= 60; t += 5) {
+            tickAt(t);
+        }
+        Outcome refused = supervisor.startDrain(CLS, 3, Duration.ofMinutes(5), null).get();
+        assertFalse(refused.ok());
+        assertTrue(refused.message().contains("a drain would take away capacity the queue needs"), refused.message());
+        assertTrue(records(Kind.DRAIN_STARTED).isEmpty());
+    }
+
+    @Test
+    void aDrainOvertakenByRisingLoadIsCancelledWithTheReason() throws Exception {
+        // Quiet, then from 80 s a burst that needs every replica and more.
+        start(SandboxClassSpec.builder(CLS).baseRate(0.1).segment(80, 600, 1.0), 20, 4, null);
+        tickAt(60);
+        assertTrue(supervisor.startDrain(CLS, 2, Duration.ofMinutes(10), "quiet").get().ok());
+        List<String> marked = drain().podNames();
+        tickUntilEnded(60, 300);
+        assertEquals(DrainPhase.INTERRUPTED, drain().phase());
+        assertTrue(drain().detail().startsWith("the load rose: the decision now wants "), drain().detail());
+        assertEquals(4, world.workload(CLS).orElseThrow().specReplicas(), "nothing scaled");
+        assertTrue(pods().stream().filter(p -> marked.contains(p.name())).allMatch(p -> p.drainId() == null),
+                "the marked pods take work again");
     }
 }

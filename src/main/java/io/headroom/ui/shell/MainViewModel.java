@@ -6,6 +6,7 @@ import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.TickResult;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.DoubleConsumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -136,6 +137,7 @@ public final class MainViewModel {
         int classes = t.classes().size();
         int problems = 0;
         int missing = 0;
+        int staleOnly = 0;
         java.util.List<String> stale = new java.util.ArrayList<>();
         for (ClassSnapshot s : t.classes()) {
             Decision d = s.decision();
@@ -143,12 +145,22 @@ public final class MainViewModel {
                 problems++;
                 continue;
             }
-            if (d.telemetryMissing()) {
-                missing++;
-            }
+            boolean anyMissing = false;
             for (InputStatus in : d.inputs()) {
                 if (in.status() == InputStatus.Status.STALE) {
                     stale.add(s.name() + " · " + in.name() + ": " + in.reason());
+                } else if (in.status() == InputStatus.Status.MISSING
+                        && d.reasons().contains(io.headroom.decision.Reason.of(
+                        io.headroom.decision.Reason.Code.TELEMETRY_MISSING, in.name()))) {
+                    anyMissing = true;
+                }
+            }
+            if (d.telemetryMissing()) {
+                // Stale samples are answers from a healthy Prometheus about series that stopped; not "down".
+                if (anyMissing) {
+                    missing++;
+                } else {
+                    staleOnly++;
                 }
             }
         }
@@ -156,9 +168,16 @@ public final class MainViewModel {
         clusterDetail.set(problems == 0 ? classes + " workloads read"
                 : problems + " of " + classes + " workloads unreadable");
         int decided = classes - problems;
-        metricsHealth.set(missing == 0 ? Health.OK : missing == decided ? Health.DOWN : Health.DEGRADED);
-        metricsDetail.set(missing == 0 ? "every class has data"
-                : missing + " of " + decided + " classes missing or stale data");
+        metricsHealth.set(missing > 0 && missing == decided ? Health.DOWN
+                : missing + staleOnly > 0 ? Health.DEGRADED : Health.OK);
+        List<String> said = new java.util.ArrayList<>();
+        if (missing > 0) {
+            said.add(missing + " of " + decided + " classes missing data");
+        }
+        if (staleOnly > 0) {
+            said.add(staleOnly + " of " + decided + " classes on stale samples");
+        }
+        metricsDetail.set(said.isEmpty() ? "every class has data" : String.join("; ", said));
         staleInputs = stale.size();
         freshnessDetail.set(stale.isEmpty() ? "every input sampled within two polling intervals"
                 : stale.size() + (stale.size() == 1 ? " stale input" : " stale inputs")

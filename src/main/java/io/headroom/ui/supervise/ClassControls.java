@@ -109,6 +109,8 @@ public final class ClassControls extends HBox {
         override.setText(pinned ? "Clear override" : "Override…");
         boolean draining = c != null && c.draining();
         drain.setText(draining ? "Cancel drain" : "Drain…");
+        // Once replicas were lowered a drain can no longer be called off: it follows the removal to its end.
+        drain.setDisable(draining && c.drain().phase() == io.headroom.drain.DrainPhase.SCALING);
         List<String> parts = new java.util.ArrayList<>();
         if (vm.frozenAllProperty().get()) {
             parts.add("everything frozen");
