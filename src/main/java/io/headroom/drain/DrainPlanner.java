@@ -94,7 +94,7 @@ public final class DrainPlanner {
                 why = "highest ordinal; " + why;
             }
             chosen.add(new DrainPod(p.name(), why, jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, pending,
-                    false));
+                    false, false));
         }
         Drain d = new Drain(id, className, w.ref(), from, to, chosen, now, now.plus(deadline), noticeGrace, null, null,
                 DrainPhase.MARKING, "marking " + String.join(", ", chosen.stream().map(DrainPod::name).toList()),

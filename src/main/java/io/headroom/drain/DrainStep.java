@@ -70,26 +70,43 @@ public final class DrainStep {
                     present(d, w), now);
         }
         List<DrainPod> seen = new ArrayList<>();
+        List<String> notShown = new ArrayList<>();
         for (DrainPod p : d.pods()) {
             PodState s = find(w, p.name());
             if (s == null || s.terminating()) {
                 return end(d, DrainPhase.INTERRUPTED, d.pods(), "pod " + p.name() + " went away during the drain"
                         + " (not by Headroom); nothing scaled, marks removed", present(d, w), now);
             }
-            if (!d.id().equals(s.drainId())) {
-                return end(d, DrainPhase.INTERRUPTED, d.pods(), "the drain mark was removed from pod " + p.name()
-                        + " by someone else; nothing scaled, marks removed", present(d, w), now);
-            }
-            if (s.deletionCost() == null || s.deletionCost() != PodMarks.DRAIN_DELETION_COST) {
-                return end(d, DrainPhase.INTERRUPTED, d.pods(), "the deletion cost of pod " + p.name()
-                        + " was changed by someone else (" + s.deletionCost() + "), so lowering replicas could"
-                        + " remove other pods; nothing scaled, marks removed", present(d, w), now);
+            boolean marked = d.id().equals(s.drainId()) && s.deletionCost() != null
+                    && s.deletionCost() == PodMarks.DRAIN_DELETION_COST;
+            if (!marked && p.markSeen()) {
+                return end(d, DrainPhase.INTERRUPTED, d.pods(), (d.id().equals(s.drainId())
+                        ? "the deletion cost of pod " + p.name() + " was changed by someone else (" + s.deletionCost()
+                        + "), so lowering replicas could remove other pods"
+                        : "the drain mark was removed from pod " + p.name() + " by someone else")
+                        + "; nothing scaled, marks removed", present(d, w), now);
             }
             Double jobs = inFlight.get(p.name());
-            seen.add(p.seen(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, "Pending".equals(s.phase()),
-                    false));
+            DrainPod next = p.seen(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs,
+                    "Pending".equals(s.phase()), false);
+            if (marked) {
+                next = next.withMarkSeen();
+            } else {
+                notShown.add(p.name());
+            }
+            seen.add(next);
         }
         Drain looked = d.with(DrainPhase.WAITING, seen, d.detail(), now);
+        if (!notShown.isEmpty()) {
+            // Marked on the server, not yet in the watch cache (or a patch that is still on its way).
+            if (!now.isBefore(d.deadline())) {
+                return end(looked, DrainPhase.TIMED_OUT, seen, "the marks never showed on "
+                        + String.join(", ", notShown) + " before the deadline; nothing scaled, marks removed",
+                        d.podNames(), now);
+            }
+            return Step.stay(looked.idleSince(null).with(DrainPhase.WAITING, seen, "waiting for the marks to show on "
+                    + String.join(", ", notShown), now));
+        }
         if (seen.stream().allMatch(DrainPod::idle)) {
             Instant noticed = d.startedAt().plus(d.noticeGrace());
             if (now.isBefore(noticed)) {

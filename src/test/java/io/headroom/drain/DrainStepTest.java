@@ -116,10 +116,19 @@ class DrainStepTest {
         assertTrue(gone.drain().detail().startsWith("pod a went away during the drain"));
         assertEquals(List.of(new DrainAction.Unmark(List.of("b"))), gone.actions(), "only pods that still exist");
 
-        DrainStep.Step unmarked = DrainStep.observe(waiting(), now(3, List.of(), List.of(), List.of("b")), Map.of(),
+        DrainStep.Step notYet = DrainStep.observe(waiting(), now(3, List.of(), List.of(), List.of("b")), Map.of(),
                 T0.plusSeconds(5));
+        assertEquals(DrainPhase.WAITING, notYet.drain().phase(), "a watch cache lags the write: not removed, not there yet");
+        assertEquals("waiting for the marks to show on b", notYet.drain().detail());
+        Drain shown = DrainStep.observe(waiting(), now(3), Map.of("a", 1.0), T0.plusSeconds(5)).drain();
+        DrainStep.Step unmarked = DrainStep.observe(shown, now(3, List.of(), List.of(), List.of("b")), Map.of(),
+                T0.plusSeconds(10));
         assertEquals(DrainPhase.INTERRUPTED, unmarked.drain().phase());
         assertTrue(unmarked.drain().detail().startsWith("the drain mark was removed from pod b"));
+        DrainStep.Step never = DrainStep.observe(waiting(), now(3, List.of(), List.of(), List.of("b")), Map.of(),
+                waiting().deadline());
+        assertEquals(DrainPhase.TIMED_OUT, never.drain().phase());
+        assertTrue(never.drain().detail().startsWith("the marks never showed on b"), never.drain().detail());
     }
 
     @Test
@@ -198,8 +207,9 @@ class DrainStepTest {
         List<PodState> pods = new ArrayList<>(now(3).pods());
         PodState a = pods.get(0);
         pods.set(0, new PodState(a.name(), "Running", true, a.createdAt(), null, a.node(), 0, a.drainId()));
-        DrainStep.Step s = DrainStep.observe(waiting(), new WorkloadState(DEPLOY, 3, 3, "8", pods, T0), Map.of(),
-                T0.plusSeconds(5));
+        Drain shown = DrainStep.observe(waiting(), now(3), Map.of("a", 1.0), T0.plusSeconds(5)).drain();
+        DrainStep.Step s = DrainStep.observe(shown, new WorkloadState(DEPLOY, 3, 3, "8", pods, T0), Map.of(),
+                T0.plusSeconds(10));
         assertEquals(DrainPhase.INTERRUPTED, s.drain().phase());
         assertTrue(s.drain().detail().startsWith("the deletion cost of pod a was changed by someone else (0)"));
     }
