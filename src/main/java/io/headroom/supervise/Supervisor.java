@@ -455,14 +455,9 @@ public final class Supervisor implements Actuator {
         if (f != null) {
             return Outcome.refused(p.className() + " is frozen (" + f.reason() + "); unfreeze first");
         }
-        Optional<WorkloadState> w;
-        try {
-            w = cluster.workload(cls.target());
-        } catch (RuntimeException e) {
-            return Outcome.refused("could not read " + cls.target() + ": " + e.getMessage());
-        }
-        if (w.isEmpty()) {
-            return Outcome.refused("workload " + cls.target() + " not found");
+        Read w = read(cls);
+        if (w.refusal() != null) {
+            return w.refusal();
         }
         int actual = w.get().specReplicas();
         if (actual != p.from()) {
@@ -680,22 +675,14 @@ public final class Supervisor implements Actuator {
             if (s.drain != null && s.drain.active()) {
                 return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
             }
-            if (s.lastDesired > to && s.lastDesired >= 0) {
-                Optional<WorkloadState> cur = cluster.workload(cls.target());
-                if (cur.isPresent() && s.lastDesired > cur.get().specReplicas()) {
-                    return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
-                            + " the " + cur.get().specReplicas() + " running; a drain would take away capacity the"
-                            + " queue needs (it would be cancelled as soon as it started)");
-                }
+            Read w = read(cls);
+            if (w.refusal() != null) {
+                return w.refusal();
             }
-            Optional<WorkloadState> w;
-            try {
-                w = cluster.workload(cls.target());
-            } catch (RuntimeException e) {
-                return Outcome.refused("could not read " + cls.target() + ": " + e.getMessage());
-            }
-            if (w.isEmpty()) {
-                return Outcome.refused("workload " + cls.target() + " not found");
+            if (s.lastDesired > w.get().specReplicas()) {
+                return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
+                        + " the " + w.get().specReplicas() + " running; a drain would take away capacity the"
+                        + " queue needs (it would be cancelled as soon as it started)");
             }
             return drainNow(cls, s, w.get(), to, deadline, reason, now);
         });
@@ -790,6 +777,19 @@ public final class Supervisor implements Actuator {
             s.mode = mode;
             return Outcome.ok(className + " is now " + mode.name().toLowerCase());
         });
+    }
+
+    /** A workload read for a command: the state, or the refusal that says why there is none. */
+    private record Read(WorkloadState get, Outcome refusal) {
+    }
+
+    private Read read(WorkloadClass cls) {
+        try {
+            return cluster.workload(cls.target()).map(w -> new Read(w, null))
+                    .orElse(new Read(null, Outcome.refused("workload " + cls.target() + " not found")));
+        } catch (RuntimeException e) {
+            return new Read(null, Outcome.refused("could not read " + cls.target() + ": " + e.getMessage()));
+        }
     }
 
     private Slot slotOfProposal(String id) {

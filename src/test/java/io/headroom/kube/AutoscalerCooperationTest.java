@@ -13,7 +13,7 @@ import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import java.nio.file.Path;
-import java.time.Clock;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +102,7 @@ class AutoscalerCooperationTest {
                         .addNewMetric().withType("Resource").withNewResource().withName("cpu").withNewTarget()
                         .withType("Utilization").withAverageUtilization(70).endTarget().endResource().endMetric()
                         .endSpec().build()).create();
-        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(orders), Clock.systemUTC(), null);
-        assertTrue(gateway.awaitSynced(Duration.ofSeconds(10)));
+        gateway = cluster.openGateway(dir, orders);
     }
 
     GenericKubernetesResource scaledObject() {
@@ -112,8 +111,6 @@ class AutoscalerCooperationTest {
 
     @AfterEach
     void tearDown() {
-        gateway.close();
-        gateway.connection().close();
         cluster.close();
     }
 

@@ -47,14 +47,11 @@ class DrainMarksTest {
         cluster.pod("payments", "worker", "worker-b", true, "node-2");
         cluster.pod("payments", "worker", "worker-c", true, "node-1");
         cluster.pod("payments", "other", "other-a", true, "node-1");
-        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(ref), Clock.systemUTC(), null);
-        assertTrue(gateway.awaitSynced(WAIT));
+        gateway = cluster.openGateway(dir, ref);
     }
 
     @AfterEach
     void tearDown() {
-        gateway.close();
-        gateway.connection().close();
         cluster.close();
     }
 

@@ -12,7 +12,7 @@ import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
 import java.nio.file.Path;
-import java.time.Clock;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -38,14 +38,11 @@ class KubeClusterGatewayTest {
         cluster.pod("payments", "worker", "worker-a", true, "node-1");
         cluster.pod("payments", "worker", "worker-b", false, "node-2");
         cluster.pod("payments", "other", "other-a", true, "node-1");
-        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(ref), Clock.systemUTC(), null);
-        assertTrue(gateway.awaitSynced(WAIT));
+        gateway = cluster.openGateway(dir, ref);
     }
 
     @AfterEach
     void tearDown() {
-        gateway.close();
-        gateway.connection().close();
         cluster.close();
     }
 

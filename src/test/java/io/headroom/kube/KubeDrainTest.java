@@ -74,8 +74,7 @@ class KubeDrainTest {
         for (String p : List.of("worker-a", "worker-b", "worker-c")) {
             cluster.pod("payments", "worker", p, true, "node-1");
         }
-        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(ref), Clock.systemUTC(), null);
-        assertTrue(gateway.awaitSynced(WAIT));
+        gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
         supervisor = new Supervisor(List.of(cls), gateway, journal, Clock.systemUTC(), Runnable::run, "ana",
                 Duration.ofMinutes(5));
@@ -86,8 +85,6 @@ class KubeDrainTest {
 
     @AfterEach
     void tearDown() {
-        gateway.close();
-        gateway.connection().close();
         cluster.close();
     }
 

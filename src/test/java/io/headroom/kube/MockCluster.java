@@ -23,6 +23,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
+import io.headroom.cluster.WorkloadRef;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -67,6 +68,7 @@ final class MockCluster implements AutoCloseable {
     /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
     final List<Patch> patches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final List<KubeClusterGateway> gateways = new CopyOnWriteArrayList<>();
 
     /** One PATCH as it arrived. */
     record Patch(String path, String contentType, String body) {
@@ -384,11 +386,29 @@ final class MockCluster implements AutoCloseable {
         return Contexts.load(List.of(cfg)).customize(tweak).open(ctx);
     }
 
-    /** Stops the server and its admin client; a second call does nothing (a test may stop "the cluster" early). */
+    /**
+     * Opens a console's gateway on this server (token kubeconfig, context "dev"), watching the
+     * targets' namespaces, and waits for its first sync. Closed with this cluster.
+     */
+    KubeClusterGateway openGateway(Path dir, WorkloadRef... targets) throws IOException {
+        KubeClusterGateway g = KubeClusterGateway.open(connect(dir, targets[0].context()), List.of(targets),
+                java.time.Clock.systemUTC(), null);
+        gateways.add(g);
+        if (!g.awaitSynced(Duration.ofSeconds(15))) {
+            throw new AssertionError("the gateway did not sync with the mock API server within 15 s");
+        }
+        return g;
+    }
+
+    /** Stops the server, its admin client and the gateways opened on it; a second call does nothing. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        for (KubeClusterGateway g : gateways) {
+            g.close();
+            g.connection().close();
         }
         admin.close();
         try {

@@ -9,8 +9,7 @@ import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -35,14 +34,11 @@ class PermissionsAndDryRunTest {
     void setUp() throws Exception {
         cluster = new MockCluster();
         cluster.deployment("payments", "worker", 2);
-        gateway = KubeClusterGateway.open(cluster.connect(dir, "dev"), List.of(ref), Clock.systemUTC(), null);
-        assertTrue(gateway.awaitSynced(Duration.ofSeconds(10)));
+        gateway = cluster.openGateway(dir, ref);
     }
 
     @AfterEach
     void tearDown() {
-        gateway.close();
-        gateway.connection().close();
         cluster.close();
     }
 
