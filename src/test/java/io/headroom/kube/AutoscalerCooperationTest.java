@@ -13,7 +13,6 @@ import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import java.nio.file.Path;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -12,7 +12,6 @@ import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
 import java.nio.file.Path;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -9,7 +9,6 @@ import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import java.nio.file.Path;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
