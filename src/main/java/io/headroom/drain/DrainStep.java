@@ -111,8 +111,9 @@ public final class DrainStep {
             Instant noticed = d.startedAt().plus(d.noticeGrace());
             if (now.isBefore(noticed)) {
                 // The workers may not have seen their marks yet, and the numbers may predate them.
+                long left = Math.max(1, (java.time.Duration.between(now, noticed).toMillis() + 999) / 1000);
                 return Step.stay(looked.idleSince(null).with(DrainPhase.WAITING, seen, "every marked pod looks idle;"
-                        + " giving the workers until " + noticed + " to see their marks", now));
+                        + " giving the workers " + left + " s more to see their marks", now));
             }
             if (d.idleSince() == null) {
                 return Step.stay(looked.idleSince(now).with(DrainPhase.WAITING, seen, "every marked pod is idle;"

@@ -191,7 +191,7 @@ class DrainStepTest {
         // The numbers say idle from the start, but may describe the time before the marks.
         DrainStep.Step s = DrainStep.observe(d, now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(30));
         assertEquals(DrainPhase.WAITING, s.drain().phase());
-        assertTrue(s.drain().detail().startsWith("every marked pod looks idle; giving the workers until"),
+        assertEquals("every marked pod looks idle; giving the workers 30 s more to see their marks",
                 s.drain().detail());
         s = DrainStep.observe(s.drain(), now(3), Map.of("a", 0.0, "b", 0.0), T0.plusSeconds(60));
         assertEquals(DrainPhase.WAITING, s.drain().phase(), "the first look after the grace starts the count");
