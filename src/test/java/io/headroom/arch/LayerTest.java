@@ -56,7 +56,7 @@ class LayerTest {
     @Test
     void onlyTheUiAndLauncherUseJavaFx() throws IOException {
         for (String pkg : List.of("decision", "loop", "sandbox", "sim", "cluster", "metrics", "config", "time",
-                "session", "supervise", "drain", "journal", "prometheus", "kube")) {
+                "session", "supervise", "drain", "whatif", "journal", "prometheus", "kube")) {
             assertEquals(List.of(), references(pkg, List.of("javafx")), pkg + " must not use JavaFX");
         }
     }

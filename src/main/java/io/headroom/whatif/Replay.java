@@ -1,0 +1,102 @@
+package io.headroom.whatif;
+
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.sandbox.SandboxClassSpec;
+import io.headroom.sandbox.SandboxClassSpec.RateSegment;
+import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioClass;
+import io.headroom.sim.Simulator;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What-if (DESIGN §6): replays a class's recent load through the same decision code and a queue
+ * simulation, once with the current policy and once with the edited one, side by side. Both runs
+ * see the same arrivals (one seed), so the difference is the policy's. Pure and fast (a 30-minute
+ * window replays in milliseconds); call it off the FX thread all the same.
+ *
+ * <p>The simulated workers keep the current policy's slots per replica: that is how many jobs a
+ * pod really takes, and an edited {@code slotsPerReplica} is a belief to test, not a new pod.
+ */
+public final class Replay {
+
+    /** Arrival rates are averaged over buckets of this many seconds (fewer rate segments, same load). */
+    static final double BUCKET_SECONDS = 30;
+    /** How long a new pod takes to become ready in the replay (the console does not know the real one). */
+    public static final double STARTUP_SECONDS = 30;
+
+    private Replay() {
+    }
+
+    /** One policy's run. */
+    public record Run(Simulator.ClassSummary summary, List<Simulator.TickLine> ticks) {
+        /** The replicas the decision wanted at the last tick. */
+        public int finalDesired() {
+            return ticks.isEmpty() ? 0 : ticks.get(ticks.size() - 1).desiredReplicas();
+        }
+
+        public double replicaHours() {
+            return summary.replicaSeconds() / 3600;
+        }
+    }
+
+    /** Both runs. */
+    public record Comparison(Run current, Run edited, double seconds) {
+    }
+
+    /**
+     * @throws IllegalArgumentException when the history is too short or holds no service time to simulate
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed) {
+        if (h.seconds() < 4 * current.pollIntervalSeconds()) {
+            throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
+                    + " s; the charts need a few minutes first");
+        }
+        double service = h.typicalServiceSeconds();
+        if (!Double.isFinite(service)) {
+            throw new IllegalArgumentException("no service time is known in the window, so the queue cannot be simulated");
+        }
+        SandboxClassSpec spec = spec(h, service, current.slotsPerReplica());
+        double tick = Math.min(current.pollIntervalSeconds(), edited.pollIntervalSeconds());
+        return new Comparison(run(spec, current, h, tick, seed), run(spec, edited, h, tick, seed), h.seconds());
+    }
+
+    static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {
+        double t0 = h.times()[0];
+        List<RateSegment> segments = new ArrayList<>();
+        double last = 0;
+        for (double from = 0; from < h.seconds(); from += BUCKET_SECONDS) {
+            double to = Math.min(h.seconds(), from + BUCKET_SECONDS);
+            double sum = 0;
+            int n = 0;
+            for (int i = 0; i < h.times().length; i++) {
+                double t = h.times()[i] - t0;
+                if (t >= from && t < to && Double.isFinite(h.arrivalRate()[i]) && h.arrivalRate()[i] >= 0) {
+                    sum += h.arrivalRate()[i];
+                    n++;
+                }
+            }
+            last = n > 0 ? sum / n : last; // a gap in the data keeps the last known rate
+            if (to > from) {
+                segments.add(RateSegment.constant(from, to, last));
+            }
+        }
+        return SandboxClassSpec.builder("what-if").baseRate(0).segments(segments)
+                .service(SandboxClassSpec.ServiceTime.lognormal(service, SandboxClassSpec.ServiceTime.DEFAULT_CV))
+                .concurrency(concurrency).startupSeconds(STARTUP_SECONDS)
+                .initialReplicas(h.replicasAtStart())
+                .initialBacklog((int) Math.max(0, Math.round(Double.isFinite(h.queueAtStart()) ? h.queueAtStart() : 0)))
+                .target(new WorkloadRef("what-if", "what-if", "Deployment", "what-if"))
+                .build();
+    }
+
+    private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed) {
+        Scenario s = new Scenario("what-if", h.seconds(), tick, seed, Instant.ofEpochSecond((long) h.times()[0]),
+                List.of(new ScenarioClass(spec, p)));
+        List<Simulator.TickLine> ticks = new ArrayList<>();
+        List<Simulator.ClassSummary> summary = Simulator.run(s, ticks::add);
+        return new Run(summary.get(0), ticks);
+    }
+}
