@@ -53,6 +53,36 @@ class ConsoleUiTest {
     }
 
     @Test
+    void whatIfReplaysTheRecentLoadUnderAnEditAndAppliesNothing() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> view().detailViewModel().seriesProperty()
+                .get() != null && view().detailViewModel().seriesProperty().get().points() > 100));
+        String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
+        io.headroom.decision.Policy live = onFx(() -> view().detailViewModel().latest(cls).cls().policy());
+        robot.clickOn("#" + io.headroom.ui.supervise.ClassControls.WHAT_IF_ID);
+        javafx.scene.control.TableView<?> table = onFx(() -> robot.lookup(
+                "#" + io.headroom.ui.whatif.WhatIfView.TABLE_ID).queryTableView());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 7);
+        List<io.headroom.ui.whatif.WhatIfViewModel.Row> same = onFx(() -> List.copyOf(
+                (List<io.headroom.ui.whatif.WhatIfViewModel.Row>) table.getItems()));
+        assertTrue(same.stream().allMatch(r -> r.change().equals("same")), "unedited: both runs alike " + same);
+
+        // Cap the class at its minimum: the replay shows what that would have cost.
+        String cap = Integer.toString(Math.max(1, live.minReplicas()));
+        javafx.scene.control.Spinner<?> max = onFx(() -> robot.lookup(
+                "#" + io.headroom.ui.whatif.WhatIfView.MAX_REPLICAS_ID).queryAs(javafx.scene.control.Spinner.class));
+        robot.clickOn(max.getEditor()).eraseText(6).write(cap).type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size() == 7
+                && ((io.headroom.ui.whatif.WhatIfViewModel.Row) table.getItems().get(0)).edited().equals(cap)));
+        io.headroom.ui.whatif.WhatIfViewModel.Row hours = onFx(() -> (io.headroom.ui.whatif.WhatIfViewModel.Row)
+                table.getItems().get(4));
+        assertEquals("Replica-hours", hours.what());
+        assertTrue(hours.change().startsWith("−"), "fewer replicas cost fewer replica-hours: " + hours);
+        assertTrue(onFx(() -> robot.lookup("#" + io.headroom.ui.whatif.WhatIfView.STATUS_ID).queryLabeled().getText())
+                .contains("Nothing is applied"));
+        assertEquals(live, onFx(() -> view().detailViewModel().latest(cls).cls().policy()), "the live policy is unchanged");
+    }
+
+    @Test
     void alertsInTheModelAreChipsOnScreen() throws Exception {
         // Several sandbox classes run into a ceiling within the warm-up; each row says so with a chip.
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> view().overviewViewModel().rows().stream()

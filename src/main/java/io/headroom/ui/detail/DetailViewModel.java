@@ -218,6 +218,11 @@ public final class DetailViewModel {
         refresh();
     }
 
+    /** A class's chart history, or null before its first tick. FX thread only. */
+    public ClassSeries series(String name) {
+        return byClass.get(name);
+    }
+
     public ClassSnapshot latest(String name) {
         return latest.get(name);
     }

@@ -11,6 +11,7 @@ import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
 import io.headroom.supervise.SupervisionState;
 import io.headroom.ui.Styles;
+import io.headroom.ui.detail.ClassSeries;
 import io.headroom.ui.detail.DetailView;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.fx.PulseBatcher;
@@ -23,6 +24,9 @@ import io.headroom.ui.supervise.InboxView;
 import io.headroom.ui.supervise.OperatorActions;
 import io.headroom.ui.supervise.ProposalRow;
 import io.headroom.ui.supervise.SupervisionViewModel;
+import io.headroom.ui.whatif.WhatIfView;
+import io.headroom.ui.whatif.WhatIfViewModel;
+import io.headroom.whatif.LoadHistory;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,6 +76,7 @@ public final class MainView extends BorderPane {
         return t;
     });
     private Notifier notifier = Notifier.desktop();
+    private final List<Stage> whatIfStages = new java.util.ArrayList<>();
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
@@ -93,7 +98,9 @@ public final class MainView extends BorderPane {
             detail.setHistorySource(session.loop().metrics()::historyFor, session.clock());
         }
         DetailView detailView = new DetailView(detail, session.clock());
-        detailView.setControls(new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas));
+        ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
+        controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
+        detailView.setControls(controls);
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);
@@ -299,7 +306,25 @@ public final class MainView extends BorderPane {
     }
 
     /** Stops listening and animating; the session itself is closed by its owner. */
+    /** Opens the what-if window for a class: its live policy against edits, replayed on its charted load. */
+    public WhatIfViewModel openWhatIf(String className) {
+        var cls = session.loop().classes().stream().filter(c -> c.name().equals(className)).findFirst().orElse(null);
+        if (cls == null) {
+            return null;
+        }
+        int slots = cls.policy().slotsPerReplica();
+        WhatIfViewModel vm = new WhatIfViewModel(className, cls.policy(),
+                seconds -> {
+                    ClassSeries series = detail.series(className);
+                    return series == null ? new LoadHistory(new double[0], new double[0],
+                            new double[0], 0, 0) : series.loadHistory(seconds, slots);
+                }, io, javafx.application.Platform::runLater, 1);
+        whatIfStages.add(WhatIfView.open(window(), vm));
+        return vm;
+    }
+
     public void dispose() {
+        whatIfStages.forEach(Stage::close);
         session.loop().removeListener(tickListener);
         session.supervisor().removeListener(supervisionListener);
         ticks.stop();

@@ -22,6 +22,7 @@ public final class ClassControls extends HBox {
     public static final String OVERRIDE_ID = "class-override";
     public static final String STATE_ID = "class-supervision";
     public static final String DRAIN_ID = "class-drain";
+    public static final String WHAT_IF_ID = "class-what-if";
 
     /** How long the end of the last drain stays in the state line. */
     static final java.time.Duration RECENT_DRAIN = java.time.Duration.ofMinutes(10);
@@ -96,6 +97,15 @@ public final class ClassControls extends HBox {
             default -> "lowering replicas";
         };
         return "draining " + d.from() + " → " + d.to() + " · " + phase + " · " + d.detail();
+    }
+
+    /** Adds the What-if… button (the window needs the charts and the session, which the shell has). */
+    public void setOnWhatIf(Runnable open) {
+        Button whatIf = new Button("What-if…");
+        whatIf.setId(WHAT_IF_ID);
+        whatIf.setOnAction(e -> open.run());
+        whatIf.setTooltip(new Tooltip("Edit this class's policy and replay its recent load under both; nothing is applied"));
+        getChildren().add(getChildren().indexOf(state), whatIf);
     }
 
     private void refresh() {

@@ -1,0 +1,159 @@
+package io.headroom.ui.whatif;
+
+import io.headroom.ui.Styles;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * The what-if window of one class: the policy fields on the left, the replay's comparison on the
+ * right. Every edit replays; the live policy never changes from here.
+ */
+public final class WhatIfView extends BorderPane {
+    public static final String TABLE_ID = "whatif-table";
+    public static final String STATUS_ID = "whatif-status";
+    public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
+    public static final String UTILIZATION_ID = "whatif-utilization";
+
+    private final WhatIfViewModel vm;
+
+    public WhatIfView(WhatIfViewModel vm) {
+        this.vm = vm;
+        getStyleClass().add("whatif");
+        setPadding(new Insets(12));
+
+        GridPane edits = new GridPane();
+        edits.setHgap(10);
+        edits.setVgap(8);
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // field names are never cut
+        edits.getColumnConstraints().add(labels);
+        int r = 0;
+        Label head = new Label("Edit the policy");
+        head.getStyleClass().add(Styles.SECTION_TITLE);
+        edits.add(head, 0, r++, 2, 1);
+        Spinner<Double> util = doubleSpinner(0.05, 1.0, 0.05, vm.targetUtilizationProperty().get());
+        util.setId(UTILIZATION_ID);
+        util.getValueFactory().valueProperty().bindBidirectional(vm.targetUtilizationProperty());
+        edits.addRow(r++, field("Target utilization", "u: the share of slots to use at steady state"), util);
+        Spinner<Integer> slots = intSpinner(1, 1000, vm.slotsPerReplicaProperty().get());
+        slots.getValueFactory().valueProperty().bindBidirectional(vm.slotsPerReplicaProperty());
+        edits.addRow(r++, field("Slots per replica", "k: jobs one pod works on at once (the replay's pods keep the"
+                + " live value)"), slots);
+        Spinner<Double> drain = doubleSpinner(1, 86_400, 10, vm.drainTargetSecondsProperty().get());
+        drain.getValueFactory().valueProperty().bindBidirectional(vm.drainTargetSecondsProperty());
+        edits.addRow(r++, field("Drain target (s)", "D: how fast a backlog should be worked off"), drain);
+        TextField age = new TextField();
+        age.setPromptText("none");
+        age.setPrefColumnCount(8);
+        age.textProperty().bindBidirectional(vm.maxAgeSecondsProperty());
+        edits.addRow(r++, field("Age objective (s)", "the oldest job's age to stay under; blank for none"), age);
+        Spinner<Integer> min = intSpinner(0, 1000, vm.minReplicasProperty().get());
+        min.getValueFactory().valueProperty().bindBidirectional(vm.minReplicasProperty());
+        edits.addRow(r++, field("Min replicas", null), min);
+        Spinner<Integer> max = intSpinner(1, 1000, vm.maxReplicasProperty().get());
+        max.setId(MAX_REPLICAS_ID);
+        max.getValueFactory().valueProperty().bindBidirectional(vm.maxReplicasProperty());
+        edits.addRow(r++, field("Max replicas", null), max);
+        ChoiceBox<Integer> window = new ChoiceBox<>();
+        window.getItems().addAll(15, 30, 60);
+        window.valueProperty().bindBidirectional(vm.windowMinutesProperty());
+        edits.addRow(r++, field("Replay the last (min)", "how much of the charted load to replay"), window);
+        Button reset = new Button("Back to the live policy");
+        reset.setOnAction(e -> vm.reset());
+        edits.add(reset, 0, r, 2, 1);
+
+        TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
+        table.setId(TABLE_ID);
+        table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 190),
+                column("Live policy", WhatIfViewModel.Row::current, 170),
+                column("Edited", WhatIfViewModel.Row::edited, 170),
+                column("Change", WhatIfViewModel.Row::change, 110)));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No replay yet"));
+        Label status = new Label();
+        status.setId(STATUS_ID);
+        status.setWrapText(true);
+        status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        status.getStyleClass().add(Styles.MUTED);
+        status.textProperty().bind(vm.statusProperty());
+        VBox results = new VBox(8, table, status);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        HBox body = new HBox(16, edits, results);
+        HBox.setHgrow(results, Priority.ALWAYS);
+        setCenter(body);
+
+        // Every edit replays (in the background); a result overtaken by a later edit is dropped.
+        javafx.beans.InvalidationListener replay = o -> vm.replay();
+        for (javafx.beans.Observable p : List.<javafx.beans.Observable>of(vm.targetUtilizationProperty(),
+                vm.slotsPerReplicaProperty(), vm.drainTargetSecondsProperty(), vm.maxAgeSecondsProperty(),
+                vm.minReplicasProperty(), vm.maxReplicasProperty(), vm.windowMinutesProperty())) {
+            p.addListener(replay);
+        }
+    }
+
+    /** Opens the window beside the console, themed like it, and replays once. */
+    public static Stage open(Window owner, WhatIfViewModel vm) {
+        WhatIfView view = new WhatIfView(vm);
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle("What if — " + vm.className() + " (nothing is applied)");
+        Scene scene = new Scene(view, 1060, 430);
+        Styles.install(scene);
+        if (owner != null && owner.getScene() != null) {
+            view.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass().contains(Styles.THEME_LIGHT)
+                    ? Styles.THEME_LIGHT : Styles.THEME_DARK);
+        }
+        stage.setScene(scene);
+        stage.show();
+        vm.replay();
+        return stage;
+    }
+
+    private static Label field(String text, String tip) {
+        Label l = new Label(text);
+        if (tip != null) {
+            l.setTooltip(new Tooltip(tip));
+        }
+        return l;
+    }
+
+    private static Spinner<Double> doubleSpinner(double min, double max, double step, double value) {
+        Spinner<Double> s = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(min, max, value, step));
+        s.setEditable(true);
+        s.setPrefWidth(110);
+        return s;
+    }
+
+    private static Spinner<Integer> intSpinner(int min, int max, int value) {
+        Spinner<Integer> s = new Spinner<>(min, max, value);
+        s.setEditable(true);
+        s.setPrefWidth(110);
+        return s;
+    }
+
+    private static TableColumn<WhatIfViewModel.Row, String> column(String title,
+            java.util.function.Function<WhatIfViewModel.Row, String> value, double width) {
+        TableColumn<WhatIfViewModel.Row, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(f.getValue())));
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        return c;
+    }
+}

@@ -1,0 +1,177 @@
+package io.headroom.ui.whatif;
+
+import io.headroom.decision.Policy;
+import io.headroom.whatif.LoadHistory;
+import io.headroom.whatif.Replay;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.DoubleFunction;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The what-if panel of one class (DESIGN §6): policy fields the operator edits, and the replay of
+ * the recent load under the current policy beside the edited one. Every edit replays again, off
+ * the FX thread; a result that an edit has overtaken is dropped. Nothing is applied: the live
+ * policy does not change.
+ */
+public final class WhatIfViewModel {
+
+    /** One line of the comparison. */
+    public record Row(String what, String current, String edited, String change) {
+    }
+
+    private final String className;
+    private final Policy current;
+    private final DoubleFunction<LoadHistory> history;
+    private final Executor background;
+    private final Consumer<Runnable> fx;
+    private final long seed;
+    private long generation;
+
+    // Properties: the edits, prefilled from the live policy
+    private final ObjectProperty<Double> targetUtilization = new SimpleObjectProperty<>();
+    private final ObjectProperty<Integer> slotsPerReplica = new SimpleObjectProperty<>();
+    private final ObjectProperty<Double> drainTargetSeconds = new SimpleObjectProperty<>();
+    private final StringProperty maxAgeSeconds = new SimpleStringProperty("");
+    private final ObjectProperty<Integer> minReplicas = new SimpleObjectProperty<>();
+    private final ObjectProperty<Integer> maxReplicas = new SimpleObjectProperty<>();
+    private final ObjectProperty<Integer> windowMinutes = new SimpleObjectProperty<>(30);
+    private final StringProperty status = new SimpleStringProperty("");
+    private final BooleanProperty running = new SimpleBooleanProperty();
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+
+    /**
+     * @param history    the class's load over the last N seconds; called on the FX thread
+     * @param background where replays run
+     * @param fx         runs on the FX thread (Platform::runLater)
+     */
+    public WhatIfViewModel(String className, Policy current, DoubleFunction<LoadHistory> history, Executor background,
+                           Consumer<Runnable> fx, long seed) {
+        this.className = className;
+        this.current = current;
+        this.history = history;
+        this.background = background;
+        this.fx = fx;
+        this.seed = seed;
+        reset();
+    }
+
+    public String className() { return className; }
+    public Policy current() { return current; }
+    public ObjectProperty<Double> targetUtilizationProperty() { return targetUtilization; }
+    public ObjectProperty<Integer> slotsPerReplicaProperty() { return slotsPerReplica; }
+    public ObjectProperty<Double> drainTargetSecondsProperty() { return drainTargetSeconds; }
+    /** Seconds, or blank for no age objective. */
+    public StringProperty maxAgeSecondsProperty() { return maxAgeSeconds; }
+    public ObjectProperty<Integer> minReplicasProperty() { return minReplicas; }
+    public ObjectProperty<Integer> maxReplicasProperty() { return maxReplicas; }
+    public ObjectProperty<Integer> windowMinutesProperty() { return windowMinutes; }
+    /** What the last replay said, or why there is none. */
+    public StringProperty statusProperty() { return status; }
+    public BooleanProperty runningProperty() { return running; }
+    public ObservableList<Row> rows() { return rows; }
+
+    /** Puts every field back to the live policy. */
+    public void reset() {
+        targetUtilization.set(current.targetUtilization());
+        slotsPerReplica.set(current.slotsPerReplica());
+        drainTargetSeconds.set(current.drainTargetSeconds());
+        maxAgeSeconds.set(current.maxAgeSeconds() == null ? "" : num(current.maxAgeSeconds()));
+        minReplicas.set(current.minReplicas());
+        maxReplicas.set(current.maxReplicas());
+    }
+
+    /** The edited policy, or an exception naming the field that is wrong. */
+    public Policy edited() {
+        Double age;
+        String a = maxAgeSeconds.get() == null ? "" : maxAgeSeconds.get().trim();
+        try {
+            age = a.isEmpty() ? null : Double.valueOf(a);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("age objective: \"" + a + "\" is not a number of seconds");
+        }
+        return current.toBuilder().targetUtilization(targetUtilization.get()).slotsPerReplica(slotsPerReplica.get())
+                .drainTargetSeconds(drainTargetSeconds.get()).maxAgeSeconds(age).minReplicas(minReplicas.get())
+                .maxReplicas(maxReplicas.get()).build();
+    }
+
+    /** Replays the window under both policies (FX thread; the work itself runs in the background). */
+    public CompletableFuture<Replay.Comparison> replay() {
+        long mine = ++generation;
+        Policy edited;
+        try {
+            edited = edited();
+        } catch (IllegalArgumentException e) {
+            status.set("Not replayed: " + e.getMessage());
+            rows.clear();
+            return CompletableFuture.failedFuture(e);
+        }
+        LoadHistory h = history.apply(windowMinutes.get() * 60.0);
+        running.set(true);
+        status.set("Replaying the last " + windowMinutes.get() + " min…");
+        CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
+                () -> Replay.compare(h, current, edited, seed), background);
+        f.whenComplete((c, e) -> fx.accept(() -> {
+            if (mine != generation) {
+                return; // an edit came after this replay started
+            }
+            running.set(false);
+            if (e != null) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                status.set("Not replayed: " + cause.getMessage());
+                rows.clear();
+                return;
+            }
+            rows.setAll(rows(c, current, edited));
+            status.set("Replayed " + Math.round(c.seconds() / 60) + " min of " + className
+                    + "'s load under both policies, same arrivals. Nothing is applied: the live policy is unchanged.");
+        }));
+        return f;
+    }
+
+    static List<Row> rows(Replay.Comparison c, Policy current, Policy edited) {
+        var a = c.current().summary();
+        var b = c.edited().summary();
+        return List.of(
+                row("Desired replicas at the end", c.current().finalDesired(), c.edited().finalDesired(), ""),
+                row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(), " s"),
+                row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(), " s"),
+                new Row("Time over the age objective", objective(a.ageObjectiveViolationSeconds(), current),
+                        objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
+                        b.ageObjectiveViolationSeconds(), " s")),
+                row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(), " h"),
+                row("Scale events", a.scaleEvents(), b.scaleEvents(), ""),
+                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), ""));
+    }
+
+    private static String objective(double seconds, Policy p) {
+        return p.maxAgeSeconds() == null ? "no objective" : num(seconds) + " s (objective " + num(p.maxAgeSeconds())
+                + " s)";
+    }
+
+    private static Row row(String what, double a, double b, String unit) {
+        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit));
+    }
+
+    private static String change(double a, double b, String unit) {
+        double d = b - a;
+        return d == 0 ? "same" : (d > 0 ? "+" : "−") + num(Math.abs(d)) + unit;
+    }
+
+    static String num(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e9) {
+            return Long.toString((long) v);
+        }
+        return String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%.1f", v);
+    }
+}
