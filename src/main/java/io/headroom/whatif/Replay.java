@@ -42,8 +42,12 @@ public final class Replay {
         }
     }
 
-    /** Both runs. */
-    public record Comparison(Run current, Run edited, double seconds) {
+    /**
+     * Both runs.
+     *
+     * @param start epoch seconds of the window's start: a tick line's {@code t} counts from it
+     */
+    public record Comparison(Run current, Run edited, double seconds, double start) {
     }
 
     /**
@@ -60,7 +64,8 @@ public final class Replay {
         }
         SandboxClassSpec spec = spec(h, service, current.slotsPerReplica());
         double tick = Math.min(current.pollIntervalSeconds(), edited.pollIntervalSeconds());
-        return new Comparison(run(spec, current, h, tick, seed), run(spec, edited, h, tick, seed), h.seconds());
+        return new Comparison(run(spec, current, h, tick, seed), run(spec, edited, h, tick, seed), h.seconds(),
+                h.times()[0]);
     }
 
     static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {

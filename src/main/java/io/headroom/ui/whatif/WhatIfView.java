@@ -1,6 +1,12 @@
 package io.headroom.ui.whatif;
 
 import io.headroom.ui.Styles;
+import io.headroom.ui.chart.ChartSeries;
+import io.headroom.ui.chart.ChartTheme;
+import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.ui.chart.SeriesKind;
+import io.headroom.ui.chart.TimeAxis;
+import io.headroom.ui.chart.TimeChart;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -31,7 +37,11 @@ public final class WhatIfView extends BorderPane {
     public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
     public static final String UTILIZATION_ID = "whatif-utilization";
 
+    /** Points per chart series: a 60-minute replay at a 1 s tick fits. */
+    static final int CHART_POINTS = 4000;
+
     private final WhatIfViewModel vm;
+    private List<TimeChart> charts = List.of();
 
     public WhatIfView(WhatIfViewModel vm) {
         this.vm = vm;
@@ -93,11 +103,50 @@ public final class WhatIfView extends BorderPane {
         status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         status.getStyleClass().add(Styles.MUTED);
         status.textProperty().bind(vm.statusProperty());
+        table.setPrefHeight(215);
+        table.setMinHeight(215);
         VBox results = new VBox(8, table, status);
-        VBox.setVgrow(table, Priority.ALWAYS);
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
-        setCenter(body);
+        setTop(body);
+
+        // Both runs over the window: replicas, and the oldest job's age against the objective.
+        TimeAxis axis = new TimeAxis();
+        axis.setFollowLive(false);
+        TimeChart replicas = new TimeChart("Replicas over the replayed window", axis);
+        replicas.setUnit("replicas");
+        TimeChart ages = new TimeChart("Oldest age", axis);
+        ages.setUnit("s");
+        ChartSeries liveReplicas = replicas.addSeries("live policy", SeriesKind.STEP, new SeriesBuffer(CHART_POINTS));
+        ChartSeries editedReplicas = replicas.addSeries("edited", SeriesKind.STEP, new SeriesBuffer(CHART_POINTS));
+        editedReplicas.setDashed(true);
+        ChartSeries liveAge = ages.addSeries("live policy", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
+        ChartSeries editedAge = ages.addSeries("edited", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
+        editedAge.setDashed(true);
+        charts = List.of(replicas, ages);
+        VBox chartBox = new VBox(8, replicas, ages);
+        chartBox.setPadding(new Insets(12, 0, 0, 0));
+        VBox.setVgrow(replicas, Priority.ALWAYS);
+        VBox.setVgrow(ages, Priority.ALWAYS);
+        setCenter(chartBox);
+        vm.comparisonProperty().addListener((o, a, c) -> {
+            for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge)) {
+                cs.getBuffer().clear();
+            }
+            if (c != null) {
+                for (var t : c.current().ticks()) {
+                    liveReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
+                    liveAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
+                }
+                for (var t : c.edited().ticks()) {
+                    editedReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
+                    editedAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
+                }
+                axis.setWindowLength(Math.max(60, c.seconds()));
+                axis.setWindowEnd(c.start() + c.seconds());
+            }
+            charts.forEach(TimeChart::requestRedraw);
+        });
 
         // Every edit replays (in the background); a result overtaken by a later edit is dropped.
         javafx.beans.InvalidationListener replay = o -> vm.replay();
@@ -114,12 +163,12 @@ public final class WhatIfView extends BorderPane {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("What if — " + vm.className() + " (nothing is applied)");
-        Scene scene = new Scene(view, 1060, 430);
+        Scene scene = new Scene(view, 1060, 760);
         Styles.install(scene);
-        if (owner != null && owner.getScene() != null) {
-            view.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass().contains(Styles.THEME_LIGHT)
-                    ? Styles.THEME_LIGHT : Styles.THEME_DARK);
-        }
+        boolean light = owner != null && owner.getScene() != null
+                && owner.getScene().getRoot().getStyleClass().contains(Styles.THEME_LIGHT);
+        view.getStyleClass().add(light ? Styles.THEME_LIGHT : Styles.THEME_DARK);
+        view.charts.forEach(c -> c.setTheme(light ? ChartTheme.light() : ChartTheme.dark()));
         stage.setScene(scene);
         stage.show();
         vm.replay();

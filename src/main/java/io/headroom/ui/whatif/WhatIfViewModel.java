@@ -49,6 +49,7 @@ public final class WhatIfViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<Replay.Comparison> comparison = new SimpleObjectProperty<>();
 
     /**
      * @param history    the class's load over the last N seconds; called on the FX thread
@@ -80,6 +81,8 @@ public final class WhatIfViewModel {
     public StringProperty statusProperty() { return status; }
     public BooleanProperty runningProperty() { return running; }
     public ObservableList<Row> rows() { return rows; }
+    /** The last replay shown (for the charts), null when there is none. */
+    public ObjectProperty<Replay.Comparison> comparisonProperty() { return comparison; }
 
     /** Puts every field back to the live policy. */
     public void reset() {
@@ -114,6 +117,7 @@ public final class WhatIfViewModel {
         } catch (IllegalArgumentException e) {
             status.set("Not replayed: " + e.getMessage());
             rows.clear();
+            comparison.set(null);
             return CompletableFuture.failedFuture(e);
         }
         LoadHistory h = history.apply(windowMinutes.get() * 60.0);
@@ -130,9 +134,11 @@ public final class WhatIfViewModel {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 status.set("Not replayed: " + cause.getMessage());
                 rows.clear();
+                comparison.set(null);
                 return;
             }
             rows.setAll(rows(c, current, edited));
+            comparison.set(c);
             status.set("Replayed " + Math.round(c.seconds() / 60) + " min of " + className
                     + "'s load under both policies, same arrivals. Nothing is applied: the live policy is unchanged.");
         }));

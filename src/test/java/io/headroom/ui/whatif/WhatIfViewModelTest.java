@@ -66,6 +66,8 @@ class WhatIfViewModelTest {
         runAll();
         assertEquals(7, vm.rows().size());
         assertEquals("2", vm.rows().get(0).edited(), "capped at 2: " + vm.rows());
+        assertTrue(vm.comparisonProperty().get().edited().ticks().stream().allMatch(t -> t.desiredReplicas() <= 2),
+                "the charts get the run that was shown");
         assertEquals(live, vm.current(), "the live policy object is untouched");
         vm.reset();
         assertEquals(10, vm.maxReplicasProperty().get());
