@@ -85,6 +85,15 @@ public final class WhatIfView extends BorderPane {
         window.getItems().addAll(15, 30, 60);
         window.valueProperty().bindBidirectional(vm.windowMinutesProperty());
         edits.addRow(r++, field("Replay the last (min)", "how much of the charted load to replay"), window);
+        for (WhatIfViewModel.CeilingEdit c : vm.ceilings()) {
+            TextField cap = new TextField();
+            cap.setPromptText("as live");
+            cap.setPrefColumnCount(8);
+            cap.setId("whatif-ceiling-" + c.name());
+            cap.textProperty().bindBidirectional(c.capProperty());
+            edits.addRow(r++, field("Ceiling " + c.name(), "live: " + c.describe() + ". A number caps it at that"
+                    + " many replicas in the replay; blank keeps it"), cap);
+        }
         Button reset = new Button("Back to the live policy");
         reset.setOnAction(e -> vm.reset());
         edits.add(reset, 0, r, 2, 1);
@@ -150,9 +159,11 @@ public final class WhatIfView extends BorderPane {
 
         // Every edit replays (in the background); a result overtaken by a later edit is dropped.
         javafx.beans.InvalidationListener replay = o -> vm.replay();
-        for (javafx.beans.Observable p : List.<javafx.beans.Observable>of(vm.targetUtilizationProperty(),
+        List<javafx.beans.Observable> edited = new java.util.ArrayList<>(List.of(vm.targetUtilizationProperty(),
                 vm.slotsPerReplicaProperty(), vm.drainTargetSecondsProperty(), vm.maxAgeSecondsProperty(),
-                vm.minReplicasProperty(), vm.maxReplicasProperty(), vm.windowMinutesProperty())) {
+                vm.minReplicasProperty(), vm.maxReplicasProperty(), vm.windowMinutesProperty()));
+        vm.ceilings().forEach(c -> edited.add(c.capProperty()));
+        for (javafx.beans.Observable p : edited) {
             p.addListener(replay);
         }
     }

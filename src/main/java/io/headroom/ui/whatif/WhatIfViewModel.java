@@ -30,6 +30,39 @@ public final class WhatIfViewModel {
     public record Row(String what, String current, String edited, String change) {
     }
 
+    /**
+     * One ceiling of the live policy and the operator's cap for it: blank keeps the live ceiling,
+     * a number replaces it with a fixed replica limit of the same name.
+     */
+    public static final class CeilingEdit {
+        private final io.headroom.decision.CeilingSpec live;
+        private final StringProperty cap = new SimpleStringProperty("");
+
+        CeilingEdit(io.headroom.decision.CeilingSpec live) {
+            this.live = live;
+        }
+
+        public String name() {
+            return live.name();
+        }
+
+        /** The live ceiling in words, e.g. "100 / 8 per replica" or "from signal ceiling:db:budget". */
+        public String describe() {
+            var b = live.budget();
+            var p = live.perReplica();
+            if (live.dynamic()) {
+                return "from " + (b.signal() != null ? b.signal() : p.signal()) + " (the replay has no such signal:"
+                        + " it uses the conservative " + live.conservativeReplicas() + ")";
+            }
+            return p.constant() == 1 ? num(b.constant()) + " replicas" : num(b.constant()) + " / " + num(p.constant())
+                    + " per replica";
+        }
+
+        public StringProperty capProperty() {
+            return cap;
+        }
+    }
+
     private final String className;
     private final Policy current;
     private final DoubleFunction<LoadHistory> history;
@@ -50,6 +83,7 @@ public final class WhatIfViewModel {
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Replay.Comparison> comparison = new SimpleObjectProperty<>();
+    private final List<CeilingEdit> ceilings;
 
     /**
      * @param history    the class's load over the last N seconds; called on the FX thread
@@ -64,6 +98,7 @@ public final class WhatIfViewModel {
         this.background = background;
         this.fx = fx;
         this.seed = seed;
+        this.ceilings = current.ceilings().stream().map(CeilingEdit::new).toList();
         reset();
     }
 
@@ -81,6 +116,8 @@ public final class WhatIfViewModel {
     public StringProperty statusProperty() { return status; }
     public BooleanProperty runningProperty() { return running; }
     public ObservableList<Row> rows() { return rows; }
+    /** The live policy's ceilings, each with its edit. */
+    public List<CeilingEdit> ceilings() { return ceilings; }
     /** The last replay shown (for the charts), null when there is none. */
     public ObjectProperty<Replay.Comparison> comparisonProperty() { return comparison; }
 
@@ -92,6 +129,9 @@ public final class WhatIfViewModel {
         maxAgeSeconds.set(current.maxAgeSeconds() == null ? "" : num(current.maxAgeSeconds()));
         minReplicas.set(current.minReplicas());
         maxReplicas.set(current.maxReplicas());
+        for (CeilingEdit c : ceilings) {
+            c.cap.set("");
+        }
     }
 
     /** The edited policy, or an exception naming the field that is wrong. */
@@ -103,9 +143,23 @@ public final class WhatIfViewModel {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("age objective: \"" + a + "\" is not a number of seconds");
         }
+        List<io.headroom.decision.CeilingSpec> caps = new java.util.ArrayList<>();
+        for (CeilingEdit c : ceilings) {
+            String v = c.cap.get() == null ? "" : c.cap.get().trim();
+            if (v.isEmpty()) {
+                caps.add(c.live);
+                continue;
+            }
+            try {
+                caps.add(io.headroom.decision.CeilingSpec.replicas(c.name(), Integer.parseInt(v)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("ceiling " + c.name() + ": \"" + v + "\" is not a whole number of"
+                        + " replicas");
+            }
+        }
         return current.toBuilder().targetUtilization(targetUtilization.get()).slotsPerReplica(slotsPerReplica.get())
                 .drainTargetSeconds(drainTargetSeconds.get()).maxAgeSeconds(age).minReplicas(minReplicas.get())
-                .maxReplicas(maxReplicas.get()).build();
+                .maxReplicas(maxReplicas.get()).ceilings(caps).build();
     }
 
     /** Replays the window under both policies (FX thread; the work itself runs in the background). */

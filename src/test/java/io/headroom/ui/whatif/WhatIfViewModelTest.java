@@ -73,4 +73,24 @@ class WhatIfViewModelTest {
         assertEquals(10, vm.maxReplicasProperty().get());
         assertEquals("30", vm.maxAgeSecondsProperty().get());
     }
+
+    @Test
+    void aCeilingCanBeCappedForTheReplayAndABadCapIsNamed() {
+        Policy withCeiling = live.toBuilder().ceilings(List.of(io.headroom.decision.CeilingSpec.budget("db", 40, 4)))
+                .build();
+        WhatIfViewModel vm = new WhatIfViewModel("orders", withCeiling, WhatIfViewModelTest::steady, background::add,
+                fxQueue::add, 1);
+        assertEquals(List.of("db"), vm.ceilings().stream().map(WhatIfViewModel.CeilingEdit::name).toList());
+        assertEquals("40 / 4 per replica", vm.ceilings().get(0).describe());
+        vm.ceilings().get(0).capProperty().set("x2");
+        vm.replay();
+        assertEquals("Not replayed: ceiling db: \"x2\" is not a whole number of replicas", vm.statusProperty().get());
+        vm.ceilings().get(0).capProperty().set("2");
+        vm.replay();
+        runAll();
+        assertEquals("3", vm.rows().get(0).current(), "the live ceiling (10) does not bind");
+        assertEquals("2", vm.rows().get(0).edited(), "capped by the edited ceiling");
+        vm.reset();
+        assertEquals("", vm.ceilings().get(0).capProperty().get());
+    }
 }
