@@ -45,9 +45,14 @@ public final class Replay {
     /**
      * Both runs.
      *
-     * @param start epoch seconds of the window's start: a tick line's {@code t} counts from it
+     * @param start    epoch seconds of the window's start: a tick line's {@code t} counts from it
+     * @param caveats  what the replay could not model as live, in sentences (a dependency guard, a
+     *                 signal-fed ceiling)
      */
-    public record Comparison(Run current, Run edited, double seconds, double start) {
+    public record Comparison(Run current, Run edited, double seconds, double start, List<String> caveats) {
+        public Comparison {
+            caveats = List.copyOf(caveats);
+        }
     }
 
     /**
@@ -64,8 +69,21 @@ public final class Replay {
         }
         SandboxClassSpec spec = spec(h, service, current.slotsPerReplica());
         double tick = Math.min(current.pollIntervalSeconds(), edited.pollIntervalSeconds());
+        List<String> caveats = new ArrayList<>();
+        if (current.dependencyGuard() != null || edited.dependencyGuard() != null) {
+            // The replay has no dependency signal: a guard would read it as unknown and block every scale-up.
+            caveats.add("the dependency guard is left out (the replay has no dependency signal)");
+            current = current.toBuilder().dependencyGuard(null).build();
+            edited = edited.toBuilder().dependencyGuard(null).build();
+        }
+        for (io.headroom.decision.CeilingSpec c : edited.ceilings()) {
+            if (c.dynamic()) {
+                caveats.add("ceiling " + c.name() + " reads a signal the replay does not have: it uses its"
+                        + " conservative " + c.conservativeReplicas() + " replicas");
+            }
+        }
         return new Comparison(run(spec, current, h, tick, seed), run(spec, edited, h, tick, seed), h.seconds(),
-                h.times()[0]);
+                h.times()[0], caveats);
     }
 
     static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {

@@ -69,4 +69,15 @@ class ReplayTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Replay.compare(new LoadHistory(t, r, s, 0, 1),
                 policy(4), policy(8), 1)).getMessage().startsWith("no service time is known"));
     }
+
+    @Test
+    void aDependencyGuardIsLeftOutAndSaidSoSinceTheReplayHasNoDependencySignal() {
+        Policy guarded = policy(20).toBuilder().dependencyGuard(new io.headroom.decision.DependencyGuard(200, "p95 ms"))
+                .build();
+        Replay.Comparison c = Replay.compare(burst(), guarded, guarded, 3);
+        assertEquals(java.util.List.of("the dependency guard is left out (the replay has no dependency signal)"),
+                c.caveats());
+        assertTrue(c.current().ticks().stream().anyMatch(l -> l.desiredReplicas() > 3),
+                "without the guard the burst scales up (with it, an unknown dependency would block every scale-up)");
+    }
 }

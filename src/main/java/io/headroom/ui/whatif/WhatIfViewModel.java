@@ -194,7 +194,9 @@ public final class WhatIfViewModel {
             rows.setAll(rows(c, current, edited));
             comparison.set(c);
             status.set("Replayed " + Math.round(c.seconds() / 60) + " min of " + className
-                    + "'s load under both policies, same arrivals. Nothing is applied: the live policy is unchanged.");
+                    + "'s load under both policies, same arrivals"
+                    + (c.caveats().isEmpty() ? "" : "; " + String.join("; ", c.caveats()))
+                    + ". Nothing is applied: the live policy is unchanged.");
         }));
         return f;
     }
