@@ -115,6 +115,7 @@ public final class WhatIfView extends BorderPane {
         table.setPrefHeight(215);
         table.setMinHeight(215);
         VBox results = new VBox(8, table, status);
+        edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
         setTop(body);
