@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * What-if (DESIGN §6): replays a class's recent load through the same decision code and a queue
  * simulation, once with the current policy and once with the edited one, side by side. Both runs
- * see the same arrivals (one seed), so the difference is the policy's. Pure and fast (a 30-minute
- * window replays in milliseconds); call it off the FX thread all the same.
+ * see the same arrivals (one seed), so the difference is the policy's. Pure; tens to a few hundred
+ * milliseconds ({@code WhatIfReplayBenchmark}), so call it off the FX thread.
  *
  * <p>The simulated workers keep the current policy's slots per replica: that is how many jobs a
  * pod really takes, and an edited {@code slotsPerReplica} is a belief to test, not a new pod.
