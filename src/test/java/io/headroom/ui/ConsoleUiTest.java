@@ -80,6 +80,11 @@ class ConsoleUiTest {
         assertTrue(onFx(() -> robot.lookup("#" + io.headroom.ui.whatif.WhatIfView.STATUS_ID).queryLabeled().getText())
                 .contains("Nothing is applied"));
         assertEquals(live, onFx(() -> view().detailViewModel().latest(cls).cls().policy()), "the live policy is unchanged");
+        robot.clickOn("#" + io.headroom.ui.whatif.WhatIfView.COPY_ID);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup(
+                "#" + io.headroom.ui.whatif.WhatIfView.STATUS_ID).queryLabeled().getText()).startsWith("Copied"));
+        String copied = onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertTrue(copied != null && copied.contains("maxReplicas: " + cap), "the clipboard holds the edit: " + copied);
     }
 
     @Test

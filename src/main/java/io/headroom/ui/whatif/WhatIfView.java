@@ -36,6 +36,7 @@ public final class WhatIfView extends BorderPane {
     public static final String STATUS_ID = "whatif-status";
     public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
     public static final String UTILIZATION_ID = "whatif-utilization";
+    public static final String COPY_ID = "whatif-copy";
 
     /** Points per chart series: a 60-minute replay at a 1 s tick fits. */
     static final int CHART_POINTS = 4000;
@@ -96,7 +97,18 @@ public final class WhatIfView extends BorderPane {
         }
         Button reset = new Button("Back to the live policy");
         reset.setOnAction(e -> vm.reset());
-        edits.add(reset, 0, r, 2, 1);
+        Button copy = new Button("Copy as YAML");
+        copy.setId(COPY_ID);
+        copy.setTooltip(new Tooltip("The edited policy as a policy: block for the workloads file, on the clipboard"));
+        copy.setOnAction(e -> {
+            String yaml = vm.editedYaml();
+            if (yaml != null) {
+                javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+                content.putString(yaml);
+                javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+            }
+        });
+        edits.add(new HBox(8, reset, copy), 0, r, 2, 1);
 
         TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
         table.setId(TABLE_ID);

@@ -162,6 +162,23 @@ public final class WhatIfViewModel {
                 .maxReplicas(maxReplicas.get()).ceilings(caps).build();
     }
 
+    /**
+     * The edited policy as a {@code policy:} block for the class's entry in the workloads file
+     * (export: the operator pastes it in and reloads; nothing is applied from here), or null with the
+     * status saying why.
+     */
+    public String editedYaml() {
+        try {
+            String yaml = io.headroom.config.PolicyWriter.toYaml(edited());
+            status.set("Copied the edited policy as a policy: block for " + className + " in the workloads file."
+                    + " Nothing is applied until the file is changed and loaded.");
+            return yaml;
+        } catch (IllegalArgumentException e) {
+            status.set("Not copied: " + e.getMessage());
+            return null;
+        }
+    }
+
     /** Replays the window under both policies (FX thread; the work itself runs in the background). */
     public CompletableFuture<Replay.Comparison> replay() {
         long mine = ++generation;

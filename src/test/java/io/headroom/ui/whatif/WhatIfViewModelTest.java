@@ -93,4 +93,22 @@ class WhatIfViewModelTest {
         vm.reset();
         assertEquals("", vm.ceilings().get(0).capProperty().get());
     }
+
+    @Test
+    void theEditedPolicyIsCopiedAsABlockTheWorkloadsFileReadsBack() throws Exception {
+        WhatIfViewModel vm = vm();
+        vm.maxReplicasProperty().set(6);
+        vm.targetUtilizationProperty().set(0.5);
+        String yaml = vm.editedYaml();
+        io.headroom.config.ConfigNode root = io.headroom.config.ConfigTree.parse("w.yaml", yaml,
+                io.headroom.config.ConfigTree.Format.YAML);
+        Policy back = io.headroom.config.PolicyReader.read(((io.headroom.config.ConfigNode.MapNode) root).fields()
+                .get("policy"));
+        assertEquals(vm.edited(), back);
+        assertEquals(6, back.maxReplicas());
+        assertTrue(vm.statusProperty().get().startsWith("Copied the edited policy"));
+        vm.maxAgeSecondsProperty().set("x");
+        assertEquals(null, vm.editedYaml());
+        assertTrue(vm.statusProperty().get().startsWith("Not copied: age objective"));
+    }
 }

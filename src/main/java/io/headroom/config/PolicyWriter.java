@@ -1,0 +1,133 @@
+package io.headroom.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a {@link Policy} back as a {@code policy:} block {@link PolicyReader} reads to the same
+ * policy: every field, in the reader's names. A ceiling that reads PromQL of the workloads file
+ * ({@code budgetQuery}/{@code perReplicaQuery}) cannot be written without its query, which the policy
+ * does not hold: it is left out and named in a comment, to be kept from the file.
+ */
+public final class PolicyWriter {
+
+    private PolicyWriter() {
+    }
+
+    /** The policy as the reader's fields; ceilings fed by a file's PromQL are left out. */
+    public static Map<String, Object> toMap(Policy p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("slotsPerReplica", p.slotsPerReplica());
+        m.put("targetUtilization", p.targetUtilization());
+        m.put("drainTargetSeconds", p.drainTargetSeconds());
+        if (p.maxAgeSeconds() != null) {
+            m.put("maxAgeSeconds", p.maxAgeSeconds());
+        }
+        m.put("minReplicas", p.minReplicas());
+        m.put("maxReplicas", p.maxReplicas());
+        m.put("cooldownSeconds", p.cooldownSeconds());
+        m.put("pollIntervalSeconds", p.pollIntervalSeconds());
+        m.put("scaleUp", behavior(p.scaleUp()));
+        m.put("scaleDown", behavior(p.scaleDown()));
+        Map<String, Object> fb = new LinkedHashMap<>();
+        fb.put("failureThreshold", p.fallback().failureThreshold());
+        if (p.fallback().floorReplicas() != null) {
+            fb.put("floorReplicas", p.fallback().floorReplicas());
+        }
+        m.put("fallback", fb);
+        List<Map<String, Object>> ceilings = new ArrayList<>();
+        for (CeilingSpec c : p.ceilings()) {
+            if (!fromQuery(c)) {
+                ceilings.add(ceiling(c));
+            }
+        }
+        m.put("ceilings", ceilings);
+        if (p.dependencyGuard() != null) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("threshold", p.dependencyGuard().threshold());
+            if (p.dependencyGuard().label() != null) {
+                g.put("label", p.dependencyGuard().label());
+            }
+            m.put("dependencyGuard", g);
+        }
+        return m;
+    }
+
+    /** A {@code policy:} block, indented for a class of a workloads file, with comments for what it leaves out. */
+    public static String toYaml(Policy p) {
+        StringBuilder sb = new StringBuilder();
+        for (CeilingSpec c : p.ceilings()) {
+            if (fromQuery(c)) {
+                sb.append("# ceiling ").append(c.name()).append(" reads PromQL of the workloads file: keep it from there\n");
+            }
+        }
+        try {
+            ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+            return sb.append(yaml.writeValueAsString(Map.of("policy", toMap(p)))).toString();
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** True for a side read from a query of the workloads file (signal "ceiling:NAME:side"). */
+    private static boolean fromQuery(CeilingSpec c) {
+        return isQuery(c.budget().signal()) || isQuery(c.perReplica().signal());
+    }
+
+    private static boolean isQuery(String signal) {
+        return signal != null && signal.startsWith("ceiling:");
+    }
+
+    private static Map<String, Object> ceiling(CeilingSpec c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", c.name());
+        if (!c.dynamic() && c.perReplica().constant() == 1 && c.budget().constant() == Math.rint(c.budget().constant())) {
+            m.put("replicas", (int) c.budget().constant());
+            return m;
+        }
+        if (c.budget().signal() != null) {
+            m.put("budgetSignal", c.budget().signal());
+        } else {
+            m.put("budget", c.budget().constant());
+        }
+        if (c.perReplica().signal() != null) {
+            m.put("perReplicaSignal", c.perReplica().signal());
+        } else {
+            m.put("perReplica", c.perReplica().constant());
+        }
+        if (c.conservativeReplicas() != null) {
+            m.put("conservativeReplicas", c.conservativeReplicas());
+        }
+        return m;
+    }
+
+    static Map<String, Object> behavior(ScalingBehavior b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
+        String sel = b.select().name().toLowerCase(Locale.ROOT);
+        m.put("selectPolicy", Character.toUpperCase(sel.charAt(0)) + sel.substring(1));
+        List<Map<String, Object>> rules = new ArrayList<>();
+        for (ScalingRule r : b.rules()) {
+            Map<String, Object> rm = new LinkedHashMap<>();
+            rm.put("type", r.type() == ScalingRule.Type.PODS ? "Pods" : "Percent");
+            rm.put("value", r.value());
+            rm.put("periodSeconds", r.periodSeconds());
+            rules.add(rm);
+        }
+        m.put("policies", rules);
+        return m;
+    }
+}

@@ -1,0 +1,58 @@
+package io.headroom.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.DependencyGuard;
+import io.headroom.decision.Fallback;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import io.headroom.sandbox.SandboxCatalog;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A written policy reads back as the same policy. */
+class PolicyWriterTest {
+
+    static Policy readBack(String yaml) throws Exception {
+        ConfigNode root = ConfigTree.parse("p.yaml", yaml, ConfigTree.Format.YAML);
+        ConfigNode policy = ((ConfigNode.MapNode) root).fields().get("policy");
+        return PolicyReader.read(policy);
+    }
+
+    @Test
+    void everyFieldRoundTrips() throws Exception {
+        Policy p = Policy.builder().slotsPerReplica(3).targetUtilization(0.55).drainTargetSeconds(45)
+                .maxAgeSeconds(90.0).minReplicas(2).maxReplicas(40).cooldownSeconds(120).pollIntervalSeconds(10)
+                .scaleUp(new ScalingBehavior(0, List.of(new ScalingRule(ScalingRule.Type.PERCENT, 100, 15)),
+                        ScalingBehavior.SelectPolicy.MAX))
+                .scaleDown(new ScalingBehavior(600, List.of(), ScalingBehavior.SelectPolicy.DISABLED))
+                .fallback(new Fallback(4, 3))
+                .ceilings(List.of(CeilingSpec.replicas("partitions", 12), CeilingSpec.budget("db", 100, 7.5),
+                        new CeilingSpec("mem", CeilingSpec.Source.constant(64_000),
+                                CeilingSpec.Source.signal("podMemory"), 8)))
+                .dependencyGuard(new DependencyGuard(250, "p95 ms")).build();
+        assertEquals(p, readBack(PolicyWriter.toYaml(p)));
+    }
+
+    @Test
+    void theSandboxPoliciesAndTheDefaultsRoundTrip() throws Exception {
+        assertEquals(Policy.defaults(), readBack(PolicyWriter.toYaml(Policy.defaults())));
+        for (SandboxCatalog.Entry e : SandboxCatalog.defaultClasses()) {
+            assertEquals(e.policy(), readBack(PolicyWriter.toYaml(e.policy())), e.name());
+        }
+    }
+
+    @Test
+    void aCeilingFedByTheFilesPromqlIsLeftOutAndNamed() throws Exception {
+        Policy p = Policy.builder().ceilings(List.of(new CeilingSpec("db", CeilingSpec.Source.signal("ceiling:db:budget"),
+                CeilingSpec.Source.constant(10), 5), CeilingSpec.replicas("tenant", 6))).build();
+        String yaml = PolicyWriter.toYaml(p);
+        assertTrue(yaml.startsWith("# ceiling db reads PromQL of the workloads file: keep it from there\n"), yaml);
+        assertFalse(yaml.contains("ceiling:db"), yaml);
+        assertEquals(List.of(CeilingSpec.replicas("tenant", 6)), readBack(yaml).ceilings());
+    }
+}
