@@ -114,7 +114,7 @@ public final class PolicyWriter {
         return m;
     }
 
-    static Map<String, Object> behavior(ScalingBehavior b) {
+    private static Map<String, Object> behavior(ScalingBehavior b) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
         String sel = b.select().name().toLowerCase(Locale.ROOT);

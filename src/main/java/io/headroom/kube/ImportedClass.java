@@ -5,14 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.PolicyWriter;
 import io.headroom.decision.Policy;
-import io.headroom.decision.ScalingBehavior;
-import io.headroom.decision.ScalingRule;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -76,39 +73,13 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
         return sb.append(body).toString();
     }
 
-    /** The policy fields an import sets, in {@code PolicyReader}'s names. */
+    /** The policy fields an import sets, in {@code PolicyReader}'s names (as {@link PolicyWriter} writes them). */
     static Map<String, Object> policyMap(Policy p) {
+        Map<String, Object> all = PolicyWriter.toMap(p);
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("minReplicas", p.minReplicas());
-        m.put("maxReplicas", p.maxReplicas());
-        m.put("cooldownSeconds", p.cooldownSeconds());
-        m.put("pollIntervalSeconds", p.pollIntervalSeconds());
-        m.put("scaleUp", behavior(p.scaleUp()));
-        m.put("scaleDown", behavior(p.scaleDown()));
-        Map<String, Object> fb = new LinkedHashMap<>();
-        fb.put("failureThreshold", p.fallback().failureThreshold());
-        if (p.fallback().floorReplicas() != null) {
-            fb.put("floorReplicas", p.fallback().floorReplicas());
-        }
-        m.put("fallback", fb);
-        return m;
-    }
-
-    private static Map<String, Object> behavior(ScalingBehavior b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
-        String sel = b.select().name().toLowerCase(Locale.ROOT);
-        m.put("selectPolicy", Character.toUpperCase(sel.charAt(0)) + sel.substring(1));
-        List<Map<String, Object>> rules = new ArrayList<>();
-        for (ScalingRule r : b.rules()) {
-            Map<String, Object> rm = new LinkedHashMap<>();
-            rm.put("type", r.type() == ScalingRule.Type.PODS ? "Pods" : "Percent");
-            rm.put("value", r.value());
-            rm.put("periodSeconds", r.periodSeconds());
-            rules.add(rm);
-        }
-        if (!rules.isEmpty()) {
-            m.put("policies", rules);
+        for (String k : List.of("minReplicas", "maxReplicas", "cooldownSeconds", "pollIntervalSeconds", "scaleUp",
+                "scaleDown", "fallback")) {
+            m.put(k, all.get(k));
         }
         return m;
     }
