@@ -106,8 +106,12 @@ public interface ClusterGateway extends AutoCloseable {
         return PodMarks.Result.refused(pods, "this cluster cannot mark pods");
     }
 
-    /** Removes a drain's marks (both annotations) from pods; a pod that is gone counts as done. */
-    default PodMarks.Result unmarkDrain(WorkloadRef ref, java.util.List<String> pods) {
+    /**
+     * Removes drain {@code drainId}'s marks (both annotations) from pods; a pod that is gone counts
+     * as done, and one the cluster view shows marked by another drain is left alone (and counts as
+     * done: nothing of this drain's is on it).
+     */
+    default PodMarks.Result unmarkDrain(WorkloadRef ref, java.util.List<String> pods, String drainId) {
         return PodMarks.Result.refused(pods, "this cluster cannot mark pods");
     }
 

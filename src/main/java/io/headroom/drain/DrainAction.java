@@ -12,8 +12,8 @@ public sealed interface DrainAction {
         }
     }
 
-    /** Remove the drain marks from these pods. */
-    record Unmark(List<String> pods) implements DrainAction {
+    /** Remove drain {@code drainId}'s marks from these pods (another drain's are left alone). */
+    record Unmark(List<String> pods, String drainId) implements DrainAction {
         public Unmark {
             pods = List.copyOf(pods);
         }

@@ -205,7 +205,7 @@ public final class DrainStep {
     private static Step end(Drain d, DrainPhase phase, List<DrainPod> pods, String why, List<String> unmark,
                             Instant now) {
         Drain next = d.with(phase, pods, why, now);
-        return new Step(next, unmark.isEmpty() ? List.of() : List.of(new DrainAction.Unmark(unmark)));
+        return new Step(next, unmark.isEmpty() ? List.of() : List.of(new DrainAction.Unmark(unmark, d.id())));
     }
 
     private static List<String> present(Drain d, WorkloadState w) {

@@ -550,7 +550,7 @@ public final class KubeClusterGateway implements ClusterGateway {
      * A pod the cache shows under another workload is left alone ("name: not a pod of …").
      */
     @Override
-    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods) {
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
         NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
         Map<String, String> match = w.workloadsSynced() ? matchLabels(ref, w) : null;
         Map<String, String> clear = new LinkedHashMap<>();
@@ -562,6 +562,12 @@ public final class KubeClusterGateway implements ClusterGateway {
             Pod cached = w.pods.getStore().getByKey(ref.namespace() + "/" + name);
             if (cached != null && match != null && !selects(match, cached)) {
                 failed.add(name + ": not a pod of " + ref);
+                continue;
+            }
+            String markedBy = cached == null || cached.getMetadata().getAnnotations() == null ? null
+                    : cached.getMetadata().getAnnotations().get(PodMarks.DRAIN_ANNOTATION);
+            if (markedBy != null && !markedBy.equals(drainId)) {
+                done.add(name); // another drain's mark: not ours to remove
                 continue;
             }
             String why = patchAnnotations(ref.namespace(), name, null, clear);

@@ -53,9 +53,9 @@ public final class SandboxCluster implements ClusterGateway {
     }
 
     @Override
-    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods) {
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
         world.advanceTo(clock.instant());
-        return world.classOf(ref).map(c -> world.mark(c, pods, null))
+        return world.classOf(ref).map(c -> world.unmark(c, pods, drainId))
                 .orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
     }
 

@@ -200,6 +200,26 @@ public final class SandboxWorld {
         return new PodMarks.Result(done, failed);
     }
 
+    /** Removes drain {@code drainId}'s marks; a pod gone, or marked by another drain, is left as it is (done). */
+    public synchronized PodMarks.Result unmark(String className, List<String> podNames, String drainId) {
+        ClassSim c = classes.get(className);
+        if (c == null) {
+            return PodMarks.Result.refused(podNames, "no sandbox class '" + className + "'");
+        }
+        List<String> ours = new ArrayList<>();
+        for (String n : podNames) {
+            Pod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
+            if (p == null || p.drainId == null || p.drainId.equals(drainId)) {
+                ours.add(n);
+            }
+        }
+        List<String> others = podNames.stream().filter(n -> !ours.contains(n)).toList();
+        PodMarks.Result r = mark(className, ours, null);
+        List<String> done = new ArrayList<>(r.done());
+        done.addAll(others);
+        return new PodMarks.Result(done, r.failed());
+    }
+
     /** Jobs in flight per pod of a class (as a per-pod gauge would report), empty during a metrics outage. */
     public synchronized Map<String, Double> podInFlight(String className) {
         ClassSim c = classes.get(className);

@@ -34,8 +34,8 @@ final class DrainDriver {
     private final Journal journal;
     private final Records records;
     private volatile Function<String, Map<String, Double>> podLoad = c -> Map.of();
-    /** Pods whose marks could not be removed (an API error), per class: retried every tick until gone. */
-    private final Map<String, java.util.Set<String>> leftovers = new java.util.HashMap<>();
+    /** Marks that could not be removed (an API error), per class: pod → drain id, retried every tick until gone. */
+    private final Map<String, Map<String, String>> leftovers = new java.util.HashMap<>();
 
     DrainDriver(ClusterGateway cluster, Journal journal, Records records) {
         this.cluster = cluster;
@@ -71,12 +71,12 @@ final class DrainDriver {
                 d = next.drain();
                 todo.addAll(next.actions());
             } else if (a instanceof DrainAction.Unmark u) {
-                PodMarks.Result r = unmark(cls, u.pods());
+                PodMarks.Result r = unmark(cls, u.pods(), u.drainId());
                 if (!r.ok()) {
                     d = d.noting("; could not remove the marks from " + String.join("; ", r.failed())
                             + " (retried every tick)");
-                    java.util.Set<String> left = leftovers.computeIfAbsent(cls.name(), k -> new java.util.TreeSet<>());
-                    u.pods().stream().filter(p -> !r.done().contains(p)).forEach(left::add);
+                    Map<String, String> left = leftovers.computeIfAbsent(cls.name(), k -> new java.util.TreeMap<>());
+                    u.pods().stream().filter(p -> !r.done().contains(p)).forEach(p -> left.put(p, u.drainId()));
                 }
             } else if (a instanceof DrainAction.Scale s) {
                 ScaleResult r = scale(cls, d.from(), s.replicas(), s.resourceVersion());
@@ -97,21 +97,21 @@ final class DrainDriver {
 
     /** Tries again to remove marks that could not be removed before; journals when they are gone. */
     void retryLeftovers(WorkloadClass cls, java.time.Instant now) {
-        java.util.Set<String> left = leftovers.get(cls.name());
+        Map<String, String> left = leftovers.get(cls.name());
         if (left == null || left.isEmpty()) {
             return;
         }
-        PodMarks.Result r = unmark(cls, List.copyOf(left));
-        left.removeAll(r.done());
-        if (!r.done().isEmpty()) {
-            journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
-                    .detail("drain marks removed at last from " + String.join(", ", r.done())));
+        List<String> removed = new java.util.ArrayList<>();
+        for (String id : new java.util.TreeSet<>(left.values())) {
+            List<String> pods = left.entrySet().stream().filter(e -> e.getValue().equals(id)).map(Map.Entry::getKey)
+                    .toList();
+            removed.addAll(unmark(cls, pods, id).done());
         }
-    }
-
-    /** Pods of a class whose drain marks are still to be removed. */
-    java.util.Set<String> leftovers(String className) {
-        return java.util.Set.copyOf(leftovers.getOrDefault(className, java.util.Set.of()));
+        removed.forEach(left::remove);
+        if (!removed.isEmpty()) {
+            journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
+                    .detail("drain marks removed at last from " + String.join(", ", removed)));
+        }
     }
 
     private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId) {
@@ -122,9 +122,9 @@ final class DrainDriver {
         }
     }
 
-    PodMarks.Result unmark(WorkloadClass cls, List<String> pods) {
+    PodMarks.Result unmark(WorkloadClass cls, List<String> pods, String drainId) {
         try {
-            return cluster.unmarkDrain(cls.target(), pods);
+            return cluster.unmarkDrain(cls.target(), pods, drainId);
         } catch (RuntimeException e) {
             return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
         }

@@ -752,7 +752,7 @@ public final class Supervisor implements Actuator {
             List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId()))
                     .map(io.headroom.cluster.PodState::name).toList();
             io.headroom.cluster.PodMarks.Result r = marked.isEmpty()
-                    ? new io.headroom.cluster.PodMarks.Result(List.of(), List.of()) : drains.unmark(cls, marked);
+                    ? new io.headroom.cluster.PodMarks.Result(List.of(), List.of()) : drains.unmark(cls, marked, id);
             journal.append(record(now, Kind.DRAIN_ENDED, cls.name()).proposal(id).reason(DrainPhase.INTERRUPTED.name())
                     .detail("the console stopped during the drain, which was not resumed"
                             + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", r.done()))

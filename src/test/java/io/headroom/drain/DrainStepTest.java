@@ -93,7 +93,7 @@ class DrainStepTest {
         assertEquals(DrainPhase.TIMED_OUT, s.drain().phase());
         assertEquals("still running at the deadline: a (2 in flight); nothing scaled, marks removed",
                 s.drain().detail());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), s.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), s.actions());
     }
 
     @Test
@@ -108,13 +108,13 @@ class DrainStepTest {
         DrainStep.Step moved = DrainStep.observe(waiting(), now(5), Map.of(), T0.plusSeconds(5));
         assertEquals(DrainPhase.INTERRUPTED, moved.drain().phase());
         assertTrue(moved.drain().detail().startsWith("replicas changed from 3 to 5 by someone else"));
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), moved.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), moved.actions());
 
         DrainStep.Step gone = DrainStep.observe(waiting(), now(3, List.of(), List.of("a"), List.of()), Map.of(),
                 T0.plusSeconds(5));
         assertEquals(DrainPhase.INTERRUPTED, gone.drain().phase());
         assertTrue(gone.drain().detail().startsWith("pod a went away during the drain"));
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b"))), gone.actions(), "only pods that still exist");
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b"), ID)), gone.actions(), "only pods that still exist");
 
         DrainStep.Step notYet = DrainStep.observe(waiting(), now(3, List.of(), List.of(), List.of("b")), Map.of(),
                 T0.plusSeconds(5));
@@ -136,7 +136,7 @@ class DrainStepTest {
         DrainStep.Step c = DrainStep.cancel(waiting(), "cancelled by the operator", T0.plusSeconds(3));
         assertEquals(DrainPhase.INTERRUPTED, c.drain().phase());
         assertEquals("cancelled by the operator; nothing scaled, marks removed", c.drain().detail());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), c.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), c.actions());
 
         DrainStep.Step late = DrainStep.cancel(scaling(), "cancelled", T0.plusSeconds(9));
         assertEquals(DrainPhase.SCALING, late.drain().phase());
@@ -149,13 +149,13 @@ class DrainStepTest {
                 new PodMarks.Result(List.of("b"), List.of("a: forbidden")), T0);
         assertEquals(DrainPhase.FAILED, partial.drain().phase());
         assertEquals("could not mark a: forbidden; marks removed again from b", partial.drain().detail());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), partial.actions(),
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), partial.actions(),
                 "every pod asked for: a request that failed on our side may still have landed");
 
         DrainStep.Step refused = DrainStep.scaled(scaling(), ScaleResult.of(ScaleResult.Outcome.CONFLICT, 3,
                 "moved"), T0.plusSeconds(9));
         assertEquals(DrainPhase.FAILED, refused.drain().phase());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), refused.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), refused.actions());
     }
 
     @Test
@@ -165,7 +165,7 @@ class DrainStepTest {
                 T0.plusSeconds(10));
         assertEquals(DrainPhase.COMPLETED, s.drain().phase());
         assertTrue(s.drain().detail().contains("the cluster removed c instead of a"), s.drain().detail());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("a"))), s.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("a"), ID)), s.actions());
         assertNull(waiting().endedAt());
     }
 
@@ -222,7 +222,7 @@ class DrainStepTest {
         assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, now(1), Map.of(), patience).drain().phase());
         DrainStep.Step late = DrainStep.observe(scaled, now(1), Map.of(), patience.plusSeconds(1));
         assertEquals(DrainPhase.TIMED_OUT, late.drain().phase());
-        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"))), late.actions());
+        assertEquals(List.of(new DrainAction.Unmark(List.of("b", "a"), ID)), late.actions());
         DrainStep.Step unread = DrainStep.observe(scaled, null, Map.of(), patience.plusSeconds(1));
         assertEquals(DrainPhase.TIMED_OUT, unread.drain().phase(), "an unreadable workload does not hang it");
         assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, null, Map.of(), T0.plusSeconds(20)).drain().phase());

@@ -102,7 +102,7 @@ class DrainMarksTest {
         assertTrue(gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-8").ok());
         awaitPods("the marks in the cache", pods -> pods.get("worker-a").draining() && pods.get("worker-b").draining());
 
-        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"));
+        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-8");
         assertEquals(List.of("worker-a", "worker-b"), r.done());
         assertTrue(r.ok(), r.failed().toString());
         for (String p : List.of("worker-a", "worker-b")) {
@@ -118,7 +118,7 @@ class DrainMarksTest {
             assertNull(p.deletionCost(), p.name());
             assertNull(p.drainId(), p.name());
         }
-        assertTrue(gateway.unmarkDrain(ref, List.of("worker-a")).ok(), "unmarking twice is harmless");
+        assertTrue(gateway.unmarkDrain(ref, List.of("worker-a"), "drain-8").ok(), "unmarking twice is harmless");
     }
 
     @Test
@@ -139,10 +139,24 @@ class DrainMarksTest {
         MockCluster.await("the other pod's mark in the cache", WAIT,
                 () -> gateway.workload(new WorkloadRef("dev", "payments", "Deployment", "other")).orElseThrow()
                         .pods().get(0).draining());
-        PodMarks.Result u = gateway.unmarkDrain(ref, List.of("worker-b", "other-a"));
+        PodMarks.Result u = gateway.unmarkDrain(ref, List.of("worker-b", "other-a"), "drain-9");
         assertEquals(List.of("worker-b"), u.done());
         assertEquals(List.of("other-a: not a pod of dev/payments/deployment/worker"), u.failed());
         assertEquals("their-drain", cluster.annotations("payments", "other-a").get(PodMarks.DRAIN_ANNOTATION));
+    }
+
+    @Test
+    void anotherDrainsMarksAreLeftAloneWhenADrainUnmarks() {
+        cluster.answerAccessReviews(true, null);
+        assertTrue(gateway.markForDrain(ref, List.of("worker-a"), "drain-16").ok());
+        assertTrue(gateway.markForDrain(ref, List.of("worker-b"), "drain-17").ok());
+        MockCluster.await("both marks in the cache", WAIT, () -> gateway.workload(ref).orElseThrow().pods().stream()
+                .filter(PodState::draining).count() == 2);
+        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-16");
+        assertEquals(List.of("worker-a", "worker-b"), r.done(), "nothing of drain-16's is left on either");
+        assertNull(cluster.annotations("payments", "worker-a").get(PodMarks.DRAIN_ANNOTATION));
+        assertEquals("drain-17", cluster.annotations("payments", "worker-b").get(PodMarks.DRAIN_ANNOTATION),
+                "another drain's mark is not ours to remove");
     }
 
     @Test
@@ -151,14 +165,14 @@ class DrainMarksTest {
         assertTrue(gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-10").ok());
         cluster.admin.pods().inNamespace("payments").withName("worker-b").delete();
         // Whether or not the cache has seen the deletion yet, the pod is gone: nothing left to unmark.
-        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"));
+        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-10");
         assertEquals(List.of("worker-a", "worker-b"), r.done());
         assertTrue(r.ok(), r.failed().toString());
         assertFalse(cluster.annotations("payments", "worker-a").containsKey(PodMarks.DRAIN_ANNOTATION));
         assertNull(cluster.annotations("payments", "worker-b"));
 
         awaitPods("the cache to drop worker-b", pods -> !pods.containsKey("worker-b"));
-        assertEquals(List.of("worker-b"), gateway.unmarkDrain(ref, List.of("worker-b")).done(),
+        assertEquals(List.of("worker-b"), gateway.unmarkDrain(ref, List.of("worker-b"), "drain-10").done(),
                 "also once the cache no longer has it");
         assertEquals(List.of("worker-b: not found in namespace payments"),
                 gateway.markForDrain(ref, List.of("worker-b"), "drain-11").failed());
@@ -218,7 +232,7 @@ class DrainMarksTest {
                     r.failed().get(0));
             assertFalse(cluster.annotations("payments", "worker-b").containsKey(PodMarks.DRAIN_ANNOTATION));
             // A console that lost the lease mid-drain must still be able to give its pods back.
-            assertTrue(ana.unmarkDrain(ref, List.of("worker-c")).ok());
+            assertTrue(ana.unmarkDrain(ref, List.of("worker-c"), "ana-drain").ok());
         } finally {
             for (KubeClusterGateway g : List.of(ana, bob)) {
                 g.close();
