@@ -319,12 +319,14 @@ public final class MainView extends BorderPane {
                     return series == null ? new LoadHistory(new double[0], new double[0],
                             new double[0], 0, 0) : series.loadHistory(seconds, slots);
                 }, io, javafx.application.Platform::runLater, 1);
-        whatIfStages.add(WhatIfView.open(window(), vm));
+        Stage stage = WhatIfView.open(window(), vm);
+        whatIfStages.add(stage);
+        stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
     }
 
     public void dispose() {
-        whatIfStages.forEach(Stage::close);
+        List.copyOf(whatIfStages).forEach(Stage::close);
         session.loop().removeListener(tickListener);
         session.supervisor().removeListener(supervisionListener);
         ticks.stop();
