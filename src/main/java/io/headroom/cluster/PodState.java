@@ -8,14 +8,22 @@ import java.time.Instant;
  *
  * @param deletionCost the pod's {@code controller.kubernetes.io/pod-deletion-cost}, null when unset
  * @param drainId      the drain that marked the pod ({@value PodMarks#DRAIN_ANNOTATION}), null when unmarked
+ * @param readyAt      when the pod last became ready (its Ready condition's transition), null when
+ *                     never ready or unknown: creation to ready is the pod's start-up time
  */
 public record PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
-                       String node, Integer deletionCost, String drainId) {
+                       String node, Integer deletionCost, String drainId, Instant readyAt) {
+
+    /** A pod whose ready time is not known. */
+    public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
+                    String node, Integer deletionCost, String drainId) {
+        this(name, phase, ready, createdAt, deletionTimestamp, node, deletionCost, drainId, null);
+    }
 
     /** A pod without drain marks. */
     public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
                     String node) {
-        this(name, phase, ready, createdAt, deletionTimestamp, node, null, null);
+        this(name, phase, ready, createdAt, deletionTimestamp, node, null, null, null);
     }
 
     public boolean terminating() {

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param dependency    {@code null} when the class calls no dependency
  * @param poison        {@code null} when no poison message arrives
  * @param podMemoryMb   mean per-pod memory, or {@code null} when the class reports none
+ * @param costSegments  windows in which arriving jobs cost more (their service time is multiplied)
  */
 public record SandboxClassSpec(
         String name,
@@ -29,7 +30,8 @@ public record SandboxClassSpec(
         Poison poison,
         List<Window> outages,
         Double podMemoryMb,
-        WorkloadRef target) {
+        WorkloadRef target,
+        List<CostSegment> costSegments) {
 
     /** Context and namespace of every sandbox workload. */
     public static final String CONTEXT = "sandbox";
@@ -43,6 +45,7 @@ public record SandboxClassSpec(
         }
         segments = segments == null ? List.of() : List.copyOf(segments);
         outages = outages == null ? List.of() : List.copyOf(outages);
+        costSegments = costSegments == null ? List.of() : List.copyOf(costSegments);
         if (repeatSeconds != null) {
             if (!(repeatSeconds > 0) || repeatSeconds.isInfinite()) {
                 throw new IllegalArgumentException("repeatSeconds must be > 0, got " + repeatSeconds);
@@ -52,6 +55,12 @@ public record SandboxClassSpec(
                 if (s.toSeconds() > repeatSeconds) {
                     throw new IllegalArgumentException("segments must end within repeatSeconds ("
                             + repeatSeconds + "), got to " + s.toSeconds());
+                }
+            }
+            for (CostSegment c : costSegments) {
+                if (c.toSeconds() > repeatSeconds) {
+                    throw new IllegalArgumentException("cost segments must end within repeatSeconds ("
+                            + repeatSeconds + "), got to " + c.toSeconds());
                 }
             }
         }
@@ -89,6 +98,17 @@ public record SandboxClassSpec(
             }
         }
         return baseRate;
+    }
+
+    /** How many times its usual service time a job arriving at {@code t} takes (1 outside cost segments). */
+    public double costAt(double t) {
+        double local = localTime(t);
+        for (CostSegment c : costSegments) {
+            if (local >= c.fromSeconds() && local < c.toSeconds()) {
+                return c.factor();
+            }
+        }
+        return 1;
     }
 
     /** Whether metrics of this class are in an outage at {@code t}. */
@@ -150,6 +170,24 @@ public record SandboxClassSpec(
         /** An upper bound of the rate across the segment (a ramp is linear, so an end). */
         double maxRate() {
             return rampToRate == null ? rate : Math.max(rate, rampToRate);
+        }
+    }
+
+    /**
+     * Jobs arriving in [from, to) take {@code factor} times their usual service time: a burst of
+     * expensive jobs (a bulk re-render, a tenant with large inputs) rather than of more jobs.
+     */
+    public record CostSegment(double fromSeconds, double toSeconds, double factor) {
+        public CostSegment {
+            if (!(fromSeconds >= 0) || Double.isInfinite(fromSeconds)) {
+                throw new IllegalArgumentException("from must be >= 0, got " + fromSeconds);
+            }
+            if (!(toSeconds > fromSeconds) || Double.isInfinite(toSeconds)) {
+                throw new IllegalArgumentException("to must be after from (" + fromSeconds + "), got " + toSeconds);
+            }
+            if (!(factor > 0) || factor > 1000) {
+                throw new IllegalArgumentException("factor must be in (0, 1000], got " + factor);
+            }
         }
     }
 
@@ -278,6 +316,7 @@ public record SandboxClassSpec(
         private final List<Window> outages = new ArrayList<>();
         private Double podMemoryMb;
         private WorkloadRef target;
+        private final List<CostSegment> costSegments = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -299,11 +338,13 @@ public record SandboxClassSpec(
         public Builder outages(List<Window> v) { outages.clear(); outages.addAll(v); return this; }
         public Builder podMemoryMb(Double v) { podMemoryMb = v; return this; }
         public Builder target(WorkloadRef v) { target = v; return this; }
+        public Builder cost(double from, double to, double factor) { costSegments.add(new CostSegment(from, to, factor)); return this; }
+        public Builder costSegments(List<CostSegment> v) { costSegments.clear(); costSegments.addAll(v); return this; }
 
         public SandboxClassSpec build() {
             return new SandboxClassSpec(name, baseRate, segments, repeatSeconds, service, concurrency,
                     startupSeconds, initialReplicas, initialBacklog, dependency, poison, outages,
-                    podMemoryMb, target);
+                    podMemoryMb, target, costSegments);
         }
     }
 }

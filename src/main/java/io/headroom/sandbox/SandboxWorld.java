@@ -168,7 +168,7 @@ public final class SandboxWorld {
         for (Pod p : c.pods) {
             pods.add(new PodState(p.name, p.ready ? "Running" : "Pending", p.ready && !p.terminating(),
                     toInstant(p.createdAt), p.terminating() ? toInstant(p.deletedAt) : null, p.node, p.deletionCost,
-                    p.drainId));
+                    p.drainId, Double.isNaN(p.readyAt) ? null : toInstant(p.readyAt)));
         }
         return Optional.of(new WorkloadState(c.spec.target(), c.specReplicas, c.readyReplicas(),
                 c.resourceVersion(), pods, toInstant(now)));
@@ -403,7 +403,8 @@ public final class SandboxWorld {
 
         void init() {
             for (int i = 0; i < spec.initialReplicas(); i++) {
-                Pod p = newPod();
+                // Running before the world began: created one start-up earlier, ready at 0.
+                Pod p = newPod(-spec.startupSeconds());
                 p.ready = true;
                 p.readyAt = 0;
             }
@@ -436,9 +437,13 @@ public final class SandboxWorld {
         }
 
         Pod newPod() {
+            return newPod(now);
+        }
+
+        Pod newPod(double createdAt) {
             podCounter++;
             Pod p = new Pod(String.format("%s-%05d", spec.name(), podCounter),
-                    "sandbox-node-" + (podCounter % 3 + 1), now);
+                    "sandbox-node-" + (podCounter % 3 + 1), createdAt);
             pods.add(p);
             return p;
         }
@@ -563,7 +568,7 @@ public final class SandboxWorld {
                         Pod pod = freePod();
                         if (pod != null) {
                             poisonInFlight = true;
-                            start(pod, poisonGeneration);
+                            start(pod, poisonGeneration, 1);
                         }
                     }
                     return;
@@ -575,8 +580,8 @@ public final class SandboxWorld {
                 if (pod == null) {
                     return;
                 }
-                waiting.pollFirst();
-                start(pod, -1);
+                double arrivedAt = waiting.pollFirst();
+                start(pod, -1, spec.costAt(arrivedAt));
             }
         }
 
@@ -592,10 +597,10 @@ public final class SandboxWorld {
             return best;
         }
 
-        void start(Pod pod, int poisonGen) {
+        void start(Pod pod, int poisonGen, double cost) {
             pod.inFlight++;
             inFlight++;
-            double service = sampleService();
+            double service = sampleService() * cost;
             Dependency dep = spec.dependency();
             if (dep != null) {
                 service *= dep.factor(inFlight);

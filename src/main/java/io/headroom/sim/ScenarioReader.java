@@ -11,6 +11,7 @@ import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sandbox.SandboxClassSpec.Dependency;
 import io.headroom.sandbox.SandboxClassSpec.Distribution;
 import io.headroom.sandbox.SandboxClassSpec.Poison;
+import io.headroom.sandbox.SandboxClassSpec.CostSegment;
 import io.headroom.sandbox.SandboxClassSpec.RateSegment;
 import io.headroom.sandbox.SandboxClassSpec.ServiceTime;
 import io.headroom.sandbox.SandboxClassSpec.Window;
@@ -204,6 +205,24 @@ public final class ScenarioReader {
             }
         }
         b.outages(outages);
+        List<CostSegment> costs = new ArrayList<>();
+        for (ConfigNode n : c.list("costSegments")) {
+            Fields o = Fields.of(n, c.errors());
+            Double from = o.requiredNumber("from");
+            Double to = o.requiredNumber("to");
+            Double factor = o.requiredNumber("factor");
+            o.finish();
+            if (from == null || to == null || factor == null) {
+                continue;
+            }
+            CostSegment cs = o.build(() -> new CostSegment(from, to, factor));
+            if (cs != null && to > limit(duration, repeat)) {
+                o.error("to", "must be within " + withinWhat(duration, repeat) + ", got " + num(to));
+            } else if (cs != null) {
+                costs.add(cs);
+            }
+        }
+        b.costSegments(costs);
         b.podMemoryMb(c.number("podMemoryMb"));
 
         // The class's slots per pod is the policy's k unless the file says otherwise (a what-if may).
