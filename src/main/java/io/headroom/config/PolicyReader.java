@@ -74,6 +74,15 @@ public final class PolicyReader {
         if ((d = f.number("pollIntervalSeconds")) != null) {
             b.pollIntervalSeconds(d);
         }
+        if ((d = f.number("expectedServiceSeconds")) != null) {
+            b.expectedServiceSeconds(d);
+        }
+        if ((d = f.number("startupSeconds")) != null) {
+            b.startupSeconds(d);
+        }
+        if ((d = f.number("minDrainSeconds")) != null) {
+            b.minDrainSeconds(d);
+        }
         Fields up = f.object("scaleUp");
         if (up != null) {
             b.scaleUp(behavior(up, base.scaleUp()));
@@ -162,11 +171,13 @@ public final class PolicyReader {
     static DependencyGuard dependencyGuard(Fields f) {
         Double threshold = f.requiredNumber("threshold");
         String label = f.string("label");
+        double backoff = f.number("backoffRatio", DependencyGuard.DEFAULT_BACKOFF_RATIO);
+        double probe = f.number("probeSeconds", DependencyGuard.DEFAULT_PROBE_SECONDS);
         f.finish();
         if (threshold == null) {
             return null;
         }
-        return f.build(() -> new DependencyGuard(threshold, label));
+        return f.build(() -> new DependencyGuard(threshold, label, backoff, probe));
     }
 
     /** Where a ceiling's PromQL goes: the caller runs it as a named signal of the class. */

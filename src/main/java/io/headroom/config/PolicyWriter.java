@@ -39,6 +39,11 @@ public final class PolicyWriter {
         m.put("maxReplicas", p.maxReplicas());
         m.put("cooldownSeconds", p.cooldownSeconds());
         m.put("pollIntervalSeconds", p.pollIntervalSeconds());
+        if (p.expectedServiceSeconds() != null) {
+            m.put("expectedServiceSeconds", p.expectedServiceSeconds());
+        }
+        m.put("startupSeconds", p.startupSeconds());
+        m.put("minDrainSeconds", p.minDrainSeconds());
         m.put("scaleUp", behavior(p.scaleUp()));
         m.put("scaleDown", behavior(p.scaleDown()));
         Map<String, Object> fb = new LinkedHashMap<>();
@@ -60,6 +65,8 @@ public final class PolicyWriter {
             if (p.dependencyGuard().label() != null) {
                 g.put("label", p.dependencyGuard().label());
             }
+            g.put("backoffRatio", p.dependencyGuard().backoffRatio());
+            g.put("probeSeconds", p.dependencyGuard().probeSeconds());
             m.put("dependencyGuard", g);
         }
         return m;

@@ -6,33 +6,79 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the decision for one class remembers between ticks: past recommendations (stabilisation
- * windows), observed replica changes (rate policies), telemetry failures, idleness (cooldown) and
- * age growth (stall detection). Immutable: each decision returns the next memory.
+ * What the decision for one class remembers between ticks: the last tick's replicas, queue and
+ * age (net growth, stall detection), the last known service time and pod start-up, telemetry
+ * failures, idleness (cooldown), the concurrency governor, past recommendations (stabilisation
+ * windows) and replica changes stamped with the time they were applied (rate policies).
+ * Immutable: each decision returns the next memory.
  *
- * @param lastReplicas replicas seen on the previous tick, null before the first
- * @param lastOldestAge oldest age seen on the previous tick, NaN when unknown
- * @param stallSince since when the age has grown with no completions, null when not
- * @param lastMeanService the last known mean service time, NaN when never known
- * @param failureTicks consecutive ticks with a required input missing or stale
- * @param lastActiveAt the last time work was waiting or in flight, null before the first tick
+ * @param lastReplicas      spec replicas seen on the previous tick (or set by a change applied since), null before the first
+ * @param lastTickAt        when the previous tick decided, null before the first
+ * @param lastQueueLength   queue length seen on the previous tick, NaN when unknown
+ * @param lastOldestAge     oldest age seen on the previous tick, NaN when unknown
+ * @param stallSince        since when work has waited with idle slots and nothing completing, null when not
+ * @param lastMeanService   the last known mean service time, NaN when never known
+ * @param lastMeanServiceAt when it was sampled, null when never known
+ * @param failureTicks      consecutive ticks with a required input missing or stale
+ * @param lastActiveAt      the last time work was waiting or in flight, null before the first tick
+ * @param startupSeconds    the last measured pod start-up (creation → ready), NaN when never measured
+ * @param governor          the concurrency governor's state, {@link GovernorState#IDLE} without a limit
+ * @param recommendations   past recommendations within the stabilisation windows
+ * @param scaleEvents       replica changes (applied at, delta) within the rate policies' periods
  */
-public record ClassMemory(Integer lastReplicas, double lastOldestAge, Instant stallSince, double lastMeanService,
-                          int failureTicks, Instant lastActiveAt, List<Stamped> recommendations,
-                          List<Stamped> scaleEvents) {
+public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQueueLength, double lastOldestAge,
+                          Instant stallSince, double lastMeanService, Instant lastMeanServiceAt, int failureTicks,
+                          Instant lastActiveAt, double startupSeconds, GovernorState governor,
+                          List<Stamped> recommendations, List<Stamped> scaleEvents) {
 
-    /** A value at a time: a past recommendation or an observed replica change (delta). */
-    public record Stamped(Instant at, int value) {
+    /**
+     * A value at a time: a past recommendation or a replica change (delta) at the time it was applied.
+     *
+     * @param sustained for a recommendation, the part the scale-down window holds (without the share
+     *                  that only drains a backlog); equal to {@code value} otherwise
+     */
+    public record Stamped(Instant at, int value, int sustained) {
+        public Stamped(Instant at, int value) {
+            this(at, value, value);
+        }
     }
 
     public ClassMemory {
         recommendations = List.copyOf(recommendations);
         scaleEvents = List.copyOf(scaleEvents);
+        if (governor == null) {
+            governor = GovernorState.IDLE;
+        }
     }
 
     /** The memory of a class never decided before. */
     public static ClassMemory initial() {
-        return new ClassMemory(null, Double.NaN, null, Double.NaN, 0, null, List.of(), List.of());
+        return new ClassMemory(null, null, Double.NaN, Double.NaN, null, Double.NaN, null, 0, null, Double.NaN,
+                GovernorState.IDLE, List.of(), List.of());
+    }
+
+    /**
+     * This memory after the loop applied a change from {@code from} to {@code to} replicas at
+     * {@code at}: the rate policies count it from then (not from the next tick that sees it), and
+     * the next tick does not count it again.
+     */
+    public ClassMemory applied(Instant at, int from, int to) {
+        if (from == to) {
+            return this;
+        }
+        List<Stamped> events = new ArrayList<>(scaleEvents);
+        events.add(new Stamped(at, to - from));
+        return new ClassMemory(to, lastTickAt, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
+                lastMeanServiceAt, failureTicks, lastActiveAt, startupSeconds, governor, recommendations, events);
+    }
+
+    /**
+     * The memory a rule without age, stall or telemetry bookkeeping (a baseline) passes on: the
+     * replicas it saw, when work was last active, its recommendations and the replica changes.
+     */
+    public ClassMemory next(int replicas, Instant at, Instant activeAt, List<Stamped> recs, List<Stamped> events) {
+        return new ClassMemory(replicas, at, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
+                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events);
     }
 
     static List<Stamped> keepSince(List<Stamped> list, Instant now, Duration horizon) {

@@ -13,6 +13,8 @@ import java.util.List;
  * @param ageReplicas the age term, null when the age is within the objective (or unknown)
  * @param recommendedReplicas the estimate after min/max, before ceilings and behaviours
  * @param bindingCeiling the name of the ceiling that capped the decision, null when none did
+ * @param telemetryMissing a required input was missing or stale (replicas held, or only the age term acted)
+ * @param governorLimit the concurrency governor's replica limit this tick, null when it imposes none
  * @param memory the memory to pass to the next tick
  */
 public record Decision(
@@ -31,6 +33,7 @@ public record Decision(
         String bindingCeiling,
         boolean stalled,
         boolean telemetryMissing,
+        Integer governorLimit,
         List<InputStatus> inputs,
         List<Term> terms,
         List<Reason> reasons,
@@ -57,6 +60,16 @@ public record Decision(
             }
         }
         return false;
+    }
+
+    /** The term with that name, or null. */
+    public Term term(String name) {
+        for (Term t : terms) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The input with that signal name, or null. */

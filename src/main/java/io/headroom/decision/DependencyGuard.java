@@ -1,10 +1,21 @@
 package io.headroom.decision;
 
 /**
- * While the {@link Signals#DEPENDENCY} signal is above {@code threshold}, no scale-up: more
- * replicas would only slow the dependency further (the amplification loop).
+ * The concurrency governor's settings (DESIGN §3 step 6, the amplification loop). While the
+ * {@link Signals#DEPENDENCY} signal is above {@code threshold}, no scale-up; if it stays above and
+ * throughput per replica falls, replicas step down by {@code backoffRatio} (never below the last
+ * count at which the dependency was healthy); once it recovers, one replica is added back every
+ * {@code probeSeconds}, and a probe that breaches again doubles the wait before the next one.
+ *
+ * @param backoffRatio the multiplicative step down, in (0, 1): 0.75 keeps three quarters
+ * @param probeSeconds the wait between additive probes after recovery (a change needs time to
+ *                     show in rates measured over a window)
  */
-public record DependencyGuard(double threshold, String label) {
+public record DependencyGuard(double threshold, String label, double backoffRatio, double probeSeconds) {
+
+    public static final double DEFAULT_BACKOFF_RATIO = 0.75;
+    public static final double DEFAULT_PROBE_SECONDS = 60;
+
     public DependencyGuard {
         if (!Double.isFinite(threshold)) {
             throw new IllegalArgumentException("dependency guard threshold must be a number");
@@ -12,5 +23,16 @@ public record DependencyGuard(double threshold, String label) {
         if (label == null || label.isBlank()) {
             label = "dependency";
         }
+        if (!(backoffRatio > 0 && backoffRatio < 1)) {
+            throw new IllegalArgumentException("dependency guard backoffRatio must be in (0, 1), got " + backoffRatio);
+        }
+        if (!(probeSeconds > 0) || probeSeconds > 86400) {
+            throw new IllegalArgumentException("dependency guard probeSeconds must be in (0, 86400], got " + probeSeconds);
+        }
+    }
+
+    /** A guard with the default back-off and probe. */
+    public DependencyGuard(double threshold, String label) {
+        this(threshold, label, DEFAULT_BACKOFF_RATIO, DEFAULT_PROBE_SECONDS);
     }
 }

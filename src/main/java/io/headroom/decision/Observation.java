@@ -1,23 +1,41 @@
 package io.headroom.decision;
 
+import java.time.Instant;
 import java.util.Map;
 
 /**
  * What one tick saw of one class: replicas from the cluster and named signals from metrics.
  * Signals absent from the map count as missing.
+ *
+ * @param startupSeconds     measured pod start-up (creation → ready) of the workload's recent pods,
+ *                           NaN when the cluster does not show it
+ * @param replicasChangedAt  when the spec replicas last changed, as far as the cluster shows it; null
+ *                           when unknown (a change is then counted from the tick that sees it)
  */
-public record Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals) {
+public record Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals,
+                          double startupSeconds, Instant replicasChangedAt) {
 
     public Observation {
         if (currentReplicas < 0 || readyReplicas < 0) {
             throw new IllegalArgumentException("replicas cannot be negative");
         }
         signals = Map.copyOf(signals);
+        if (!(startupSeconds >= 0) || Double.isInfinite(startupSeconds)) {
+            startupSeconds = Double.NaN;
+        }
+    }
+
+    /** Replicas and signals; start-up and change times unknown. */
+    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals) {
+        this(currentReplicas, readyReplicas, signals, Double.NaN, null);
     }
 
     /** The named signal, or a missing signal saying it was not collected. */
     public Signal signal(String name) {
         Signal s = signals.get(name);
-        return s != null ? s : Signal.missing("not collected");
+        return s != null ? s : Signal.missing(NOT_COLLECTED);
     }
+
+    /** Why a signal absent from the map is missing. */
+    public static final String NOT_COLLECTED = "not collected";
 }

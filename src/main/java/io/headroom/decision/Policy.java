@@ -10,6 +10,12 @@ import java.util.Set;
  *
  * @param maxAgeSeconds the age objective, or {@code null} for none
  * @param dependencyGuard {@code null} when the class has no dependency guard
+ * @param expectedServiceSeconds the prior for the mean service time before any job was seen to
+ *                               complete (scale from zero is sized with it), or {@code null} for none
+ * @param startupSeconds how long a new pod takes from creation to ready when the cluster does not
+ *                       show it (measured start-up replaces it as soon as pods are seen starting)
+ * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
+ *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
  */
 public record Policy(
         int slotsPerReplica,
@@ -24,7 +30,10 @@ public record Policy(
         double pollIntervalSeconds,
         Fallback fallback,
         List<CeilingSpec> ceilings,
-        DependencyGuard dependencyGuard) {
+        DependencyGuard dependencyGuard,
+        Double expectedServiceSeconds,
+        double startupSeconds,
+        double minDrainSeconds) {
 
     public Policy {
         if (slotsPerReplica < 1) {
@@ -64,6 +73,15 @@ public record Policy(
         if (fallback == null) {
             fallback = Fallback.defaults();
         }
+        if (expectedServiceSeconds != null && (!(expectedServiceSeconds > 0) || expectedServiceSeconds.isInfinite())) {
+            throw new IllegalArgumentException("expectedServiceSeconds must be > 0, got " + expectedServiceSeconds);
+        }
+        if (!(startupSeconds >= 0) || startupSeconds > 86400) {
+            throw new IllegalArgumentException("startupSeconds must be in 0..86400, got " + startupSeconds);
+        }
+        if (!(minDrainSeconds > 0) || Double.isInfinite(minDrainSeconds)) {
+            throw new IllegalArgumentException("minDrainSeconds must be > 0, got " + minDrainSeconds);
+        }
         ceilings = ceilings == null ? List.of() : List.copyOf(ceilings);
         Set<String> names = new HashSet<>();
         for (CeilingSpec c : ceilings) {
@@ -72,6 +90,11 @@ public record Policy(
             }
         }
     }
+
+    /** A new pod's start-up when nothing measured it: image pull, runtime start, readiness. */
+    public static final double DEFAULT_STARTUP_SECONDS = 30;
+    /** The shortest drain target the age objective asks for by default. */
+    public static final double DEFAULT_MIN_DRAIN_SECONDS = 10;
 
     /** The defaults from the brief: k 1, u 0.7, D 60 s, 1..50 replicas, HPA behaviours, 300 s cooldown, 15 s poll. */
     public static Policy defaults() {
@@ -97,6 +120,9 @@ public record Policy(
         b.fallback = fallback;
         b.ceilings = ceilings;
         b.dependencyGuard = dependencyGuard;
+        b.expectedServiceSeconds = expectedServiceSeconds;
+        b.startupSeconds = startupSeconds;
+        b.minDrainSeconds = minDrainSeconds;
         return b;
     }
 
@@ -115,6 +141,9 @@ public record Policy(
         private Fallback fallback = Fallback.defaults();
         private List<CeilingSpec> ceilings = List.of();
         private DependencyGuard dependencyGuard;
+        private Double expectedServiceSeconds;
+        private double startupSeconds = DEFAULT_STARTUP_SECONDS;
+        private Double minDrainSeconds;
 
         private Builder() {
         }
@@ -132,11 +161,16 @@ public record Policy(
         public Builder fallback(Fallback v) { fallback = v; return this; }
         public Builder ceilings(List<CeilingSpec> v) { ceilings = v; return this; }
         public Builder dependencyGuard(DependencyGuard v) { dependencyGuard = v; return this; }
+        public Builder expectedServiceSeconds(Double v) { expectedServiceSeconds = v; return this; }
+        public Builder startupSeconds(double v) { startupSeconds = v; return this; }
+        /** D_min; unset, {@value #DEFAULT_MIN_DRAIN_SECONDS} s. */
+        public Builder minDrainSeconds(Double v) { minDrainSeconds = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
-                    fallback, ceilings, dependencyGuard);
+                    fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
+                    minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS);
         }
     }
 }

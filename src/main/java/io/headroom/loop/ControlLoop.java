@@ -3,8 +3,8 @@ package io.headroom.loop;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.ClassMemory;
+import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
-import io.headroom.decision.DecisionEngine;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Signal;
 import io.headroom.metrics.MetricsSource;
@@ -32,12 +32,20 @@ public final class ControlLoop {
     private final ClusterGateway cluster;
     private final MetricsSource metrics;
     private final Clock clock;
+    private final Decider decider;
     private final Map<String, ClassMemory> memory = new HashMap<>();
     private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
     private volatile Actuator actuator;
 
     public ControlLoop(List<WorkloadClass> classes, ClusterGateway cluster, MetricsSource metrics,
                        Actuator actuator, Clock clock) {
+        this(classes, cluster, metrics, actuator, clock, Decider.HEADROOM);
+    }
+
+    /** A loop deciding by another rule (a baseline such as KEDA's, for side-by-side runs). */
+    public ControlLoop(List<WorkloadClass> classes, ClusterGateway cluster, MetricsSource metrics,
+                       Actuator actuator, Clock clock, Decider decider) {
+        this.decider = java.util.Objects.requireNonNull(decider, "decider");
         this.classes = List.copyOf(classes);
         this.cluster = cluster;
         this.metrics = metrics;
@@ -122,8 +130,9 @@ public final class ControlLoop {
             return unobserved(c, now, act, "workload " + c.target() + " not found");
         }
         WorkloadState w = state.get();
-        Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals);
-        Decision d = DecisionEngine.decide(c.name(), c.policy(), obs,
+        Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals,
+                PodStartup.measure(w.pods()), null);
+        Decision d = decider.decide(c.name(), c.policy(), obs,
                 memory.getOrDefault(c.name(), ClassMemory.initial()), now);
         memory.put(c.name(), d.memory());
         Actuation a;
@@ -133,6 +142,10 @@ public final class ControlLoop {
             LOG.log(Level.WARNING, "actuation failed for " + c.name(), e);
             a = new Actuation(Actuation.Kind.FAILED, d.currentReplicas(), d.currentReplicas(),
                     "actuation failed: " + e.getMessage());
+        }
+        if (a.kind() == Actuation.Kind.APPLIED && a.to() != a.from()) {
+            // The rate policies count a change from when it was applied, not from the next tick that sees it.
+            memory.put(c.name(), d.memory().applied(now, a.from(), a.to()));
         }
         return new ClassSnapshot(c, now, obs, w, d, a, null);
     }

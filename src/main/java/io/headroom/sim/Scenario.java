@@ -51,6 +51,11 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
         return new SandboxWorld(specs, seed, start);
     }
 
+    /** The same scenario from another seed (other arrivals and service times, same programme). */
+    public Scenario withSeed(long otherSeed) {
+        return new Scenario(name, durationSeconds, tickSeconds, otherSeed, start, classes);
+    }
+
     /** The number of control ticks in the run. */
     public int ticks() {
         return (int) Math.floor(durationSeconds / tickSeconds + 1e-9);

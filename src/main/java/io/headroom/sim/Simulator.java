@@ -1,5 +1,6 @@
 package io.headroom.sim;
 
+import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Reason;
@@ -51,11 +52,22 @@ public final class Simulator {
                                long jobsCompleted) {
     }
 
+    /** How often the world's truth is sampled for the summaries. */
+    static final double TRUTH_SECONDS = 1;
+
     private Simulator() {
     }
 
-    /** Runs the whole scenario; {@code onTick} sees every line in order. */
+    /** Runs the whole scenario under Headroom's decision; {@code onTick} sees every line in order. */
     public static List<ClassSummary> run(Scenario scenario, Consumer<TickLine> onTick) {
+        return run(scenario, Decider.HEADROOM, onTick);
+    }
+
+    /**
+     * Runs the whole scenario with {@code decider} choosing replicas (Headroom's decision or a
+     * baseline); the world, its seed and its arrivals are the same whichever decides.
+     */
+    public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick) {
         Instant start = scenario.start();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -67,7 +79,7 @@ public final class Simulator {
         SandboxWorld world = new SandboxWorld(specs, scenario.seed(), start);
         SandboxCluster cluster = new SandboxCluster(world, clock);
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
-        ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock);
+        ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock, decider);
 
         Map<String, Accumulator> acc = new LinkedHashMap<>();
         for (WorkloadClass c : classes) {
@@ -75,14 +87,26 @@ public final class Simulator {
         }
         double tick = scenario.tickSeconds();
         long ticks = (long) Math.floor(scenario.durationSeconds() / tick + 1e-9);
+        // The world's truth is sampled every second between ticks (or every tick when shorter), so
+        // violation seconds and replica-hours are measured, not rounded to whole ticks.
+        int samples = (int) Math.max(1, Math.ceil(tick / TRUTH_SECONDS - 1e-9));
+        double step = tick / samples;
         for (long i = 0; i <= ticks; i++) {
             double t = i * tick;
             clock.set(start.plus(Duration.ofNanos((long) (t * 1e9))));
             TickResult r = loop.tick();
             for (ClassSnapshot s : r.classes()) {
-                SandboxWorld.Measurements truth = world.measure(s.name()).orElseThrow();
-                acc.get(s.name()).add(truth, i < ticks ? tick : 0, s.actuation());
+                acc.get(s.name()).scaled(s.actuation());
                 onTick.accept(line(t, s));
+            }
+            int n = i < ticks ? samples : 1;
+            for (int j = 0; j < n; j++) {
+                if (j > 0) {
+                    world.advanceTo(start.plus(Duration.ofNanos((long) ((t + j * step) * 1e9))));
+                }
+                for (WorkloadClass c : classes) {
+                    acc.get(c.name()).add(world.measure(c.name()).orElseThrow(), i < ticks ? step : 0);
+                }
             }
         }
         List<ClassSummary> out = new ArrayList<>();
@@ -125,7 +149,13 @@ public final class Simulator {
             this.objective = objective;
         }
 
-        void add(SandboxWorld.Measurements m, double dt, Actuation a) {
+        void scaled(Actuation a) {
+            if (a != null && a.kind() == Actuation.Kind.APPLIED) {
+                scaleEvents++;
+            }
+        }
+
+        void add(SandboxWorld.Measurements m, double dt) {
             double age = m.oldestAgeSeconds();
             if (n == ages.length) {
                 ages = Arrays.copyOf(ages, n * 2);
@@ -136,9 +166,6 @@ public final class Simulator {
                 violation += dt;
             }
             replicaSeconds += m.specReplicas() * dt;
-            if (a != null && a.kind() == Actuation.Kind.APPLIED) {
-                scaleEvents++;
-            }
         }
 
         ClassSummary summary(String name, long completed) {

@@ -80,6 +80,7 @@ class PlanCommandTest {
                 policy:
                   slotsPerReplica: 4
                   maxAgeSeconds: 120
+                  startupSeconds: 10   # 120 s objective − 50 s age − 10 s start-up leaves D = 60 s to drain
                   ceilings:
                     - {name: db-connections, budgetQuery: hr_db_connection_budget, perReplica: 10, conservativeReplicas: 5}
                     - {name: tenant, replicas: 30}

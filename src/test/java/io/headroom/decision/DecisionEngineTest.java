@@ -302,29 +302,64 @@ class DecisionEngineTest {
     }
 
     @Test
-    void growingAgeWithNoCompletionsIsStalledAndTheAgeTermIsWithheld() {
+    void aHeadThatStopsMovingIsStalledWithinTwoTicksAndTheAgeTermIsWithheld() {
         Policy p = policy().maxAgeSeconds(60.0).pollIntervalSeconds(5).build();
-        ClassMemory m = ClassMemory.initial();
+        // Flowing: jobs complete, the oldest stays young.
+        ClassMemory m = DecisionEngine.decide("c", p, Obs.of(2, 1, 1, 1).replicas(4).set(Signals.IN_FLIGHT, 3)
+                .build(), ClassMemory.initial(), T0).memory();
         Decision d = null;
-        for (int i = 0; i <= 6; i++) {
-            Obs o = Obs.of(12, 100 + 5 * i, 0.1, 1).set(Signals.COMPLETION_RATE, 0).replicas(2)
-                    .at(T0.plusSeconds(5L * i));
+        // A poison message at the head: the oldest age grows by the whole tick, slots idle, completions
+        // still counted over their window (not yet 0).
+        for (int i = 1; i <= 14; i++) {
+            Obs o = Obs.of(2 + 5 * i, 5.0 * i, 1, 1).set(Signals.COMPLETION_RATE, 0.5).set(Signals.IN_FLIGHT, 1)
+                    .replicas(4).at(T0.plusSeconds(5L * i));
             d = DecisionEngine.decide("c", p, o.build(), m, o.at);
             m = d.memory();
             if (i < 3) {
                 assertFalse(d.stalled(), "not yet: tick " + i);
-                assertTrue(d.has(Code.AGE_BREACH));
+            } else {
+                assertTrue(d.stalled(), "within two ticks of the head stopping: tick " + i);
+                assertTrue(d.desiredReplicas() <= 4, "no scale-up while stalled: " + d.explanation());
             }
         }
-        assertTrue(d.stalled());
         assertTrue(d.has(Code.STALLED));
-        assertFalse(d.has(Code.AGE_BREACH));
+        assertTrue(d.has(Code.AGE_BREACH), "the breach is reported: " + d.reasons());
+        assertFalse(d.explanation().contains("objective → "), "the age term does not act: " + d.explanation());
+        assertTrue(d.term("ageReplicas").formula().contains("not applied: stalled"), d.terms().toString());
         assertTrue(d.explanation().contains("more replicas may not help"), d.explanation());
         assertEquals(Admission.State.CLOSED, d.admission().state());
 
-        Obs moving = Obs.of(12, 20, 0.1, 1).set(Signals.COMPLETION_RATE, 0.5).replicas(2).at(T0.plusSeconds(35));
+        Obs moving = Obs.of(12, 20, 1, 1).set(Signals.COMPLETION_RATE, 0.5).set(Signals.IN_FLIGHT, 4).replicas(4)
+                .at(T0.plusSeconds(75));
         Decision recovered = DecisionEngine.decide("c", p, moving.build(), m, moving.at);
-        assertFalse(recovered.stalled());
+        assertFalse(recovered.stalled(), "busy slots and a moving head: no stall");
+    }
+
+    @Test
+    void anHourOldHeadWithNothingCompletingIsStalledAndBreachedOnFirstSightWithoutS() {
+        // The case against a real Prometheus: zero completions, a 3600 s oldest age, five jobs
+        // waiting, S unknown. One tick (a one-shot plan) must say both AGE_BREACH and STALLED.
+        Policy p = policy().maxAgeSeconds(300.0).build();
+        Obs o = Obs.of(5, 3600, 0, 0).missing(Signals.MEAN_SERVICE, "NaN (no completions)")
+                .set(Signals.COMPLETION_RATE, 0).set(Signals.IN_FLIGHT, 0).replicas(2);
+        Decision d = decide(p, o);
+        assertTrue(d.has(Code.AGE_BREACH), d.reasons().toString());
+        assertTrue(d.has(Code.STALLED), d.reasons().toString());
+        assertTrue(d.reasons().toString().contains("TELEMETRY_MISSING:meanService"), d.reasons().toString());
+        assertEquals(2, d.desiredReplicas(), "stalled: more replicas would not help");
+    }
+
+    @Test
+    void aMissingServiceTimeNeverHidesAnAgeBreach() {
+        Policy p = policy().maxAgeSeconds(60.0).build();
+        // Work moves (completions, busy slots) but S has no value: the age term needs none.
+        Obs o = Obs.of(40, 180, 1, 0).missing(Signals.MEAN_SERVICE, "NaN").set(Signals.COMPLETION_RATE, 2)
+                .set(Signals.IN_FLIGHT, 4).replicas(4);
+        Decision d = decide(p, o);
+        assertTrue(d.has(Code.AGE_BREACH), d.reasons().toString());
+        assertFalse(d.stalled());
+        assertEquals(12, d.desiredReplicas(), "ceil(4 × 180 / 60): " + d.explanation());
+        assertTrue(d.reasons().toString().contains("TELEMETRY_MISSING:meanService"), d.reasons().toString());
     }
 
     @Test
@@ -472,8 +507,8 @@ class DecisionEngineTest {
     }
 
     @Test
-    void fromZeroWithNoServiceTimeYetStillStartsAReplicaAndIsNotStalled() {
-        Policy p = Policy.builder().minReplicas(0).maxAgeSeconds(60.0).pollIntervalSeconds(5).build();
+    void fromZeroWithNoServiceTimeEverStartsAReplicaSaysSIsMissingAndIsNotStalled() {
+        Policy p = Policy.builder().minReplicas(0).maxAgeSeconds(600.0).pollIntervalSeconds(5).build();
         ClassMemory m = ClassMemory.initial();
         Decision d = null;
         for (int i = 0; i < 6; i++) {
@@ -482,10 +517,44 @@ class DecisionEngineTest {
             d = DecisionEngine.decide("c", p, o.build(), m, o.at);
             m = d.memory();
         }
-        assertFalse(d.telemetryMissing(), d.reasons().toString());
+        assertTrue(d.reasons().toString().contains("TELEMETRY_MISSING:meanService"),
+                "with no last known S and no prior, S is missing: " + d.reasons());
         assertFalse(d.stalled(), "no consumers is not a stall");
         assertTrue(d.desiredReplicas() >= 1);
         assertTrue(d.has(Code.SCALE_FROM_ZERO));
+    }
+
+    @Test
+    void fromZeroIsSizedFromTheBacklogWithThePrior() {
+        Policy p = Policy.builder().minReplicas(0).slotsPerReplica(2).expectedServiceSeconds(4.0)
+                .scaleUp(new ScalingBehavior(0, List.of(ScalingRule.pods(100, 15)), ScalingBehavior.SelectPolicy.MAX))
+                .build();
+        Obs o = Obs.of(600, 10, 0, 0).missing(Signals.MEAN_SERVICE, "NaN").set(Signals.COMPLETION_RATE, 0).replicas(0);
+        Decision d = decide(p, o);
+        // (0 + 600 × 4 s / 60 s) / 0.7 = 57.1 → 58 slots → 29 replicas; the start is not one at a time.
+        assertEquals(29, d.slotReplicas());
+        assertEquals(29, d.desiredReplicas(), d.explanation());
+        assertTrue(d.term("S").formula().contains("expectedServiceSeconds"), d.terms().toString());
+        assertFalse(d.telemetryMissing(), "a prior stands in for S: " + d.reasons());
+    }
+
+    @Test
+    void fromZeroIsSizedFromTheBacklogWithTheLastKnownServiceTimeShowingItsAge() {
+        Policy p = Policy.builder().minReplicas(0).slotsPerReplica(2).build();
+        // A busy tick teaches S = 3 s; then the class idles at zero and a backlog lands.
+        ClassMemory m = DecisionEngine.decide("c", p, Obs.of(0, 0, 1, 3).replicas(2).build(), ClassMemory.initial(), T0)
+                .memory();
+        Obs idle = Obs.of(0, 0, 0, 0).missing(Signals.MEAN_SERVICE, "NaN").replicas(0).at(T0.plusSeconds(1800));
+        m = DecisionEngine.decide("c", p, idle.build(), m, idle.at).memory();
+        Obs later = Obs.of(300, 5, 0, 0).missing(Signals.MEAN_SERVICE, "NaN").set(Signals.COMPLETION_RATE, 0)
+                .replicas(0).at(T0.plusSeconds(3600));
+        Decision d = DecisionEngine.decide("c", p, later.build(), m, later.at);
+        assertEquals(3, d.term("S").value());
+        assertTrue(d.term("S").formula().contains("3600 s old"), d.term("S").formula());
+        // (300 × 3 s / 60 s) / 0.7 = 21.4 → 22 slots → 11 replicas, started at the rate limit (max(100 %, 4 pods)).
+        assertEquals(11, d.slotReplicas());
+        assertEquals(4, d.desiredReplicas());
+        assertTrue(d.has(Code.RATE_LIMITED_UP));
     }
 
     static Stream<Arguments> admissionTable() {

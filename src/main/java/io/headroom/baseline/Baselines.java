@@ -1,0 +1,123 @@
+package io.headroom.baseline;
+
+import io.headroom.decision.Admission;
+import io.headroom.decision.Behaviour;
+import io.headroom.decision.ClassMemory;
+import io.headroom.decision.Decider;
+import io.headroom.decision.Decision;
+import io.headroom.decision.InputStatus;
+import io.headroom.decision.Observation;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Reason;
+import io.headroom.decision.Term;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The rules Headroom is judged against (DESIGN §3a), by name: {@code keda:listLength=5} or
+ * {@code hpa-cpu:target=70}. Each is a pure {@link Decider}, run through the same loop, sandbox
+ * and behaviour normalisation as Headroom's own decision.
+ */
+public final class Baselines {
+
+    private Baselines() {
+    }
+
+    /** A named rule: what {@code --baseline} printed it as, and the decider. */
+    public record Named(String label, Decider decider) {
+    }
+
+    /**
+     * Parses {@code keda:listLength=N[,activation=A][,inFlight=true|false][,ignoreNullValues=true|false]}
+     * or {@code hpa-cpu[:target=P][,busyPodCpu=F]}.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static Named parse(String spec) {
+        String s = spec == null ? "" : spec.trim();
+        int colon = s.indexOf(':');
+        String kind = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
+        Map<String, String> opts = options(colon < 0 ? "" : s.substring(colon + 1), spec);
+        switch (kind) {
+            case "keda" -> {
+                double listLength = number(opts, "listLength", Double.NaN, spec);
+                if (Double.isNaN(listLength)) {
+                    throw new IllegalArgumentException("baseline '" + spec + "': keda needs listLength=N");
+                }
+                KedaLengthRule r = new KedaLengthRule(listLength, number(opts, "activation", 0, spec),
+                        bool(opts, "inFlight", false, spec), bool(opts, "ignoreNullValues", true, spec));
+                unknown(opts, spec);
+                return new Named("keda:listLength=" + io.headroom.decision.DecisionEngine.fmt(listLength), r);
+            }
+            case "hpa-cpu" -> {
+                HpaCpuRule r = new HpaCpuRule(number(opts, "target", 70, spec) / 100.0,
+                        number(opts, "busyPodCpu", HpaCpuRule.DEFAULT_BUSY_POD_CPU, spec));
+                unknown(opts, spec);
+                return new Named("hpa-cpu:target=" + io.headroom.decision.DecisionEngine.fmt(r.target() * 100), r);
+            }
+            default -> throw new IllegalArgumentException("baseline '" + spec
+                    + "': expected keda:listLength=N or hpa-cpu[:target=P]");
+        }
+    }
+
+    private static Map<String, String> options(String text, String spec) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (text.isBlank()) {
+            return out;
+        }
+        for (String part : text.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("baseline '" + spec + "': '" + part.trim() + "' is not name=value");
+            }
+            out.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+        }
+        return out;
+    }
+
+    private static double number(Map<String, String> opts, String name, double fallback, String spec) {
+        String v = opts.remove(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            if (!Double.isFinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("baseline '" + spec + "': " + name + " must be a number, got '" + v + "'");
+        }
+    }
+
+    private static boolean bool(Map<String, String> opts, String name, boolean fallback, String spec) {
+        String v = opts.remove(name);
+        if (v == null) {
+            return fallback;
+        }
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new IllegalArgumentException("baseline '" + spec + "': " + name + " must be true or false, got '" + v + "'");
+    }
+
+    private static void unknown(Map<String, String> left, String spec) {
+        if (!left.isEmpty()) {
+            throw new IllegalArgumentException("baseline '" + spec + "': unknown option " + left.keySet());
+        }
+    }
+
+    /** A baseline's outcome in the shape every reader of decisions knows. */
+    static Decision decision(String cls, Instant now, Observation obs, int desired, double estimate, List<Term> terms,
+                             List<Reason> reasons, List<InputStatus> inputs, String explanation, ClassMemory next) {
+        boolean missing = reasons.stream().anyMatch(r -> r.code() == Reason.Code.TELEMETRY_MISSING);
+        return new Decision(cls, now, obs.currentReplicas(), obs.readyReplicas(), desired, Double.NaN, Double.NaN,
+                null, null, null, desired, List.of(), null, false, missing, null, inputs, terms, reasons,
+                Admission.unknown("a baseline gives no admission advice"), explanation, next);
+    }
+}

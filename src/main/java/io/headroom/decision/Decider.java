@@ -1,0 +1,17 @@
+package io.headroom.decision;
+
+import java.time.Instant;
+
+/**
+ * A scaling rule as a pure function: one class's policy, what one tick observed, what it
+ * remembers and the time in; a {@link Decision} (with the next memory) out. Headroom's own rule is
+ * {@link DecisionEngine#decide}; the rules it is judged against live in {@code io.headroom.baseline}.
+ */
+@FunctionalInterface
+public interface Decider {
+
+    /** Headroom's decision (DESIGN §3). */
+    Decider HEADROOM = DecisionEngine::decide;
+
+    Decision decide(String className, Policy policy, Observation obs, ClassMemory memory, Instant now);
+}

@@ -1,0 +1,83 @@
+package io.headroom.decision;
+
+import io.headroom.decision.InputStatus.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The first stage: each signal the tick saw, judged usable, stale, missing or absurd. A value no
+ * real queue can have (a billion jobs, a negative rate, a service time of years) is bad data, never
+ * believed: it counts as missing, so replicas are held rather than scaled on it.
+ */
+final class Inputs {
+
+    /** The largest believable value of each standard signal; beyond it the sample is bad data. */
+    static final Map<String, Double> LIMITS = Map.of(
+            Signals.QUEUE_LENGTH, 1e9,
+            Signals.OLDEST_AGE, 3.2e8,          // ten years
+            Signals.ARRIVAL_RATE, 1e7,
+            Signals.MEAN_SERVICE, 1e6,          // eleven days a job
+            Signals.QUEUED_SERVICE, 1e12,
+            Signals.IN_FLIGHT, 1e9,
+            Signals.COMPLETION_RATE, 1e7,
+            Signals.POD_MEMORY, 1e9);
+
+    private final Observation obs;
+    private final Policy p;
+    private final Instant now;
+    private final Map<String, InputStatus> resolved = new LinkedHashMap<>();
+
+    Inputs(Observation obs, Policy p, Instant now) {
+        this.obs = obs;
+        this.p = p;
+        this.now = now;
+        for (String name : Signals.STANDARD) {
+            resolved.put(name, judge(name));
+        }
+    }
+
+    Map<String, InputStatus> all() {
+        return resolved;
+    }
+
+    InputStatus get(String name) {
+        InputStatus in = resolved.get(name);
+        return in != null ? in : judge(name);
+    }
+
+    boolean usable(String name) {
+        return get(name).usable();
+    }
+
+    /** The value when usable, else NaN. */
+    double value(String name) {
+        InputStatus in = get(name);
+        return in.usable() ? in.value() : Double.NaN;
+    }
+
+    private InputStatus judge(String name) {
+        Signal s = obs.signal(name);
+        if (!s.present()) {
+            return new InputStatus(name, Status.MISSING, Double.NaN, null, s.missingReason());
+        }
+        double age = Duration.between(s.sampledAt(), now).toNanos() / 1e9;
+        double limit = 2 * p.pollIntervalSeconds();
+        if (age > limit) {
+            return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
+                    "sample " + DecisionEngine.fmt(age) + " s old (limit " + DecisionEngine.fmt(limit) + " s)");
+        }
+        if (s.value() < 0 && !name.equals(Signals.DEPENDENCY)) {
+            return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
+                    "negative value " + DecisionEngine.fmt(s.value()));
+        }
+        Double max = LIMITS.get(name);
+        if (max != null && s.value() > max) {
+            return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
+                    "bad data: " + String.format(java.util.Locale.ROOT, "%.3g", s.value())
+                            + " is beyond any real " + name + " (at most " + String.format(java.util.Locale.ROOT, "%.0g", max) + ")");
+        }
+        return new InputStatus(name, Status.OK, s.value(), s.sampledAt(), null);
+    }
+}

@@ -1,0 +1,208 @@
+package io.headroom.decision;
+
+import io.headroom.decision.Reason.Code;
+import java.time.Instant;
+
+/**
+ * Steps 1 to 3 of DESIGN §3, the replica calculation: how many slots the work needs (incoming work
+ * at the fast arrival estimate, plus the backlog drained before the age objective breaks), how many
+ * replicas that is, and the age backstop, with stall detection. Pure; no bounds, ceilings or
+ * behaviour here (as the HPA keeps {@code replica_calculator.go} apart from its normalisation).
+ */
+final class SlotEstimate {
+
+    /** Completions per second below this count as "nothing completes" for stall detection. */
+    static final double NO_COMPLETIONS = 1e-3;
+    /** Guards ceil() against floating-point dust: 12.000000000001 slots is 12 slots. */
+    static final double EPS = 1e-9;
+    /** A queue must grow by more than this many standard deviations of Poisson noise to count as a burst. */
+    static final double GROWTH_SIGMAS = 2;
+
+    private SlotEstimate() {
+    }
+
+    /** Where the service time S came from. */
+    enum ServiceSource { LIVE, LAST_KNOWN, PRIOR, UNKNOWN }
+
+    /**
+     * The estimate.
+     *
+     * @param s            the service time used, NaN when unknown
+     * @param lambda       the configured (slow) arrival rate
+     * @param lambdaUp     the arrival rate used: the larger of lambda and the net growth estimate
+     * @param dEff         the drain target used for the backlog
+     * @param startup      the pod start-up assumed in D_eff (measured, last measured, or the policy's)
+     * @param slots        null when S is unknown and there is work (nothing to estimate with)
+     * @param partial      λ (or S for the incoming term) is unknown: the slots are a lower bound
+     * @param ageReplicas  the age term when the age breaches the objective, else null
+     * @param ageApplied   the age term counts (it does not while stalled)
+     */
+    record Result(double s, ServiceSource sSource, double lambda, double lambdaUp, double q, double dEff,
+                  double startup, double startupMeasured, double incoming, double backlog, Integer slots,
+                  Integer slotReplicas, boolean partial, Integer ageReplicas, boolean ageApplied, boolean stalled,
+                  Instant stallSince) {
+    }
+
+    static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
+        int current = obs.currentReplicas();
+        double l = in.value(Signals.QUEUE_LENGTH);
+        double age = in.value(Signals.OLDEST_AGE);
+
+        // S: live, else the last known (its age shown), else the policy's prior.
+        double s;
+        ServiceSource source;
+        if (in.usable(Signals.MEAN_SERVICE)) {
+            s = in.value(Signals.MEAN_SERVICE);
+            source = ServiceSource.LIVE;
+        } else if (Double.isFinite(mem.lastMeanService())) {
+            s = mem.lastMeanService();
+            source = ServiceSource.LAST_KNOWN;
+            double ago = mem.lastMeanServiceAt() == null ? Double.NaN : Behaviour.seconds(mem.lastMeanServiceAt(), now);
+            t.term("S", s, "last known mean service time, " + DecisionEngine.fmt(ago) + " s old ("
+                    + Signals.MEAN_SERVICE + " " + in.get(Signals.MEAN_SERVICE).reason() + ")");
+        } else if (p.expectedServiceSeconds() != null) {
+            s = p.expectedServiceSeconds();
+            source = ServiceSource.PRIOR;
+            t.term("S", s, "the policy's expectedServiceSeconds (no completion seen yet)");
+        } else {
+            s = Double.NaN;
+            source = ServiceSource.UNKNOWN;
+        }
+
+        // Stall: work waits, slots are idle, and nothing completes (or the head has not moved).
+        double stallAfter = Math.max(2 * p.pollIntervalSeconds(), Double.isFinite(s) ? 2 * s : 0);
+        Instant stallSince = stallSince(p, in, obs, mem, now, l, age);
+        boolean stalled = stallSince != null && Behaviour.seconds(stallSince, now) >= stallAfter - EPS;
+
+        // λ: the configured rate, or the net growth (completions + ΔL/Δt) when the queue grows beyond noise.
+        double lambda = in.value(Signals.ARRIVAL_RATE);
+        double lambdaUp = lambda;
+        if (Double.isFinite(l) && Double.isFinite(mem.lastQueueLength()) && mem.lastTickAt() != null
+                && in.usable(Signals.COMPLETION_RATE) && Double.isFinite(lambda)) {
+            double dt = Behaviour.seconds(mem.lastTickAt(), now);
+            double dl = l - mem.lastQueueLength();
+            if (dt > 0 && dt <= 3 * p.pollIntervalSeconds()
+                    && dl > GROWTH_SIGMAS * Math.sqrt(Math.max(1, lambda * dt))) {
+                double net = in.value(Signals.COMPLETION_RATE) + dl / dt;
+                if (net > lambda) {
+                    lambdaUp = net;
+                    t.term("λ↑", net, "net growth: completions " + DecisionEngine.fmt(in.value(Signals.COMPLETION_RATE))
+                            + "/s + ΔL/Δt " + DecisionEngine.fmt(dl) + " / " + DecisionEngine.fmt(dt) + " s"
+                            + " (configured λ " + DecisionEngine.fmt(lambda) + "/s)");
+                }
+            }
+        }
+
+        // Start-up: measured on this workload's pods, else the last measured, else the policy's.
+        double measured = Double.isFinite(obs.startupSeconds()) ? obs.startupSeconds() : mem.startupSeconds();
+        double startup = Double.isFinite(measured) ? measured : p.startupSeconds();
+
+        // D_eff: drain before the objective breaks, leaving time for new pods to start.
+        double d = p.drainTargetSeconds();
+        double dEff = d;
+        if (p.maxAgeSeconds() != null && Double.isFinite(age)) {
+            double dMin = Math.min(p.minDrainSeconds(), d);
+            dEff = Math.max(dMin, Math.min(d, p.maxAgeSeconds() - age - startup));
+            if (dEff < d) {
+                t.term("D_eff", dEff, "clamp(" + DecisionEngine.fmt(p.maxAgeSeconds()) + " − " + DecisionEngine.fmt(age)
+                        + " − " + DecisionEngine.fmt(startup) + " s start-up" + (Double.isFinite(measured) ? " (measured)" : "")
+                        + ", " + DecisionEngine.fmt(dMin) + ", " + DecisionEngine.fmt(d) + ")");
+            }
+        }
+
+        boolean qLive = in.usable(Signals.QUEUED_SERVICE);
+        double q = qLive ? in.value(Signals.QUEUED_SERVICE) : l * s;
+        Integer slots = null;
+        Integer slotReplicas = null;
+        double incoming = Double.NaN;
+        double backlog = Double.NaN;
+        boolean work = (Double.isFinite(l) && l > 0) || (Double.isFinite(lambda) && lambda > 0);
+        // With λ unknown the incoming term is unknown too: the backlog alone is then a lower bound.
+        boolean partial = !Double.isFinite(lambda) || !Double.isFinite(s) && lambda > 0;
+        boolean estimable = Double.isFinite(l) && (Double.isFinite(s) || !work || qLive);
+        if (estimable) {
+            double sUsed = Double.isFinite(s) ? s : 0;
+            incoming = Double.isFinite(lambdaUp) ? lambdaUp * sUsed : 0;
+            backlog = (qLive ? q : l * sUsed) / dEff;
+            q = qLive ? q : l * sUsed;
+            double raw = (incoming + backlog) / p.targetUtilization();
+            slots = ceil(raw);
+            slotReplicas = (int) Math.min(Integer.MAX_VALUE, ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica());
+            t.term("incoming", incoming, partial ? "unknown (λ or S missing): the estimate is a lower bound"
+                    : "λ × S = " + DecisionEngine.fmt(lambdaUp) + "/s × " + DecisionEngine.fmt(sUsed) + " s");
+            t.term("backlog", backlog, "Q / " + (dEff < d ? "D_eff" : "D") + " = " + DecisionEngine.fmt(q) + " s / "
+                    + DecisionEngine.fmt(dEff) + " s" + (qLive ? "" : " (Q = L × S)"));
+            t.term("slots", slots, "ceil((" + DecisionEngine.fmt(incoming) + " + " + DecisionEngine.fmt(backlog) + ") / "
+                    + DecisionEngine.fmt(p.targetUtilization()) + ") = ceil(" + DecisionEngine.fmtBeforeCeil(raw) + ")");
+            t.term("slotReplicas", slotReplicas, "ceil(" + slots + " / " + p.slotsPerReplica() + ")");
+            t.say((partial ? "at least " : "") + "(" + (partial ? "?" : DecisionEngine.fmt(lambdaUp) + "/s"
+                    + (lambdaUp > lambda ? " net growth" : "")) + " × "
+                    + DecisionEngine.fmt(sUsed) + " s" + (source == ServiceSource.LAST_KNOWN ? " last known"
+                    : source == ServiceSource.PRIOR ? " expected" : "") + " + " + DecisionEngine.fmt(q) + " s / "
+                    + DecisionEngine.fmt(dEff) + " s) / " + DecisionEngine.fmt(p.targetUtilization()) + " = "
+                    + DecisionEngine.fmtBeforeCeil(raw) + " → " + slots + " slots → " + slotReplicas + " replica"
+                    + DecisionEngine.plural(slotReplicas));
+        }
+
+        // Step 3: the age backstop needs no S; a stall withholds it.
+        Integer ageReplicas = null;
+        boolean ageApplied = false;
+        if (p.maxAgeSeconds() != null && Double.isFinite(age) && age > p.maxAgeSeconds()) {
+            long byRatio = (long) Math.ceil((double) current * age / p.maxAgeSeconds() - EPS);
+            ageReplicas = (int) Math.min(Integer.MAX_VALUE, Math.max(current + 1L, byRatio));
+            t.reason(Code.AGE_BREACH);
+            t.term("ageReplicas", ageReplicas, "max(current + 1, ceil(" + current + " × " + DecisionEngine.fmt(age)
+                    + " / " + DecisionEngine.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled" : ""));
+            if (!stalled) {
+                ageApplied = true;
+                t.say("age " + DecisionEngine.fmt(age) + " s > " + DecisionEngine.fmt(p.maxAgeSeconds())
+                        + " s objective → " + ageReplicas + " replica" + DecisionEngine.plural(ageReplicas));
+            }
+        }
+        if (stalled) {
+            t.reason(Code.STALLED);
+            t.say("stalled: work waits " + DecisionEngine.fmt(Behaviour.seconds(stallSince, now))
+                    + " s with idle slots and nothing completing; more replicas may not help"
+                    + (ageReplicas != null ? ", age term not applied" : ""));
+        }
+        return new Result(s, source, lambda, lambdaUp, q, dEff, startup, measured, incoming, backlog, slots,
+                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince);
+    }
+
+    /**
+     * Since when the class has shown a stall: work waits, a consumer is ready, slots are idle, and
+     * nothing completes or the oldest job has not moved since the last tick. On first sight, a head
+     * that has not moved dates the stall from the last tick; nothing completing dates it from the
+     * head's arrival (the oldest age), so a one-shot plan still sees an hour-old stall.
+     */
+    static Instant stallSince(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, double l,
+                              double age) {
+        int ready = obs.readyReplicas();
+        boolean waits = Double.isFinite(l) && l > 0;
+        boolean idleSlots = in.usable(Signals.IN_FLIGHT)
+                && in.value(Signals.IN_FLIGHT) < (double) ready * p.slotsPerReplica();
+        boolean nothingCompletes = in.usable(Signals.COMPLETION_RATE)
+                && in.value(Signals.COMPLETION_RATE) < NO_COMPLETIONS;
+        double dt = mem.lastTickAt() == null ? Double.NaN : Behaviour.seconds(mem.lastTickAt(), now);
+        boolean headStuck = Double.isFinite(age) && Double.isFinite(mem.lastOldestAge()) && dt > 0
+                && age - mem.lastOldestAge() >= 0.9 * dt;
+        if (!(waits && ready > 0 && idleSlots && (nothingCompletes || headStuck))) {
+            return null;
+        }
+        if (mem.stallSince() != null) {
+            return mem.stallSince();
+        }
+        if (headStuck) {
+            return mem.lastTickAt();
+        }
+        return Double.isFinite(age) ? now.minusMillis((long) (Math.min(age, 3.2e8) * 1000)) : now;
+    }
+
+    /** ceil, saturating at Integer.MAX_VALUE, with floating-point dust ignored; 0 for NaN or ≤ 0. */
+    static int ceil(double x) {
+        if (!(x > 0)) {
+            return 0;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, Math.ceil(x - EPS));
+    }
+}

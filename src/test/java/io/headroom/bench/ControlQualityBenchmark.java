@@ -1,0 +1,114 @@
+package io.headroom.bench;
+
+import io.headroom.baseline.KedaLengthRule;
+import io.headroom.decision.Decider;
+import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioReader;
+import io.headroom.sim.SideBySide;
+import io.headroom.sim.SideBySide.Totals;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Headroom's decision against KEDA's queue-length rule (DESIGN §3a), side by side on the same
+ * simulated worlds: per scenario over 10 seeds, age-objective violation seconds, p95 and max
+ * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
+ * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity
+ * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds]}.
+ */
+public final class ControlQualityBenchmark {
+
+    /** Where capacity is the problem: §3a's criterion is judged over these. */
+    static final List<String> CAPACITY = List.of("burst", "surge", "expensive-burst", "slow-startup", "scale-from-zero",
+            "outage-in-burst");
+    /** The other load tests of the brief: judged on their own terms (lock-in, holding on missing data, cost). */
+    static final List<String> OTHERS = List.of("dependency-saturation", "scale-down-active", "metric-outage",
+            "poison", "ceiling", "scale-down");
+
+    public static void main(String[] args) throws Exception {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        long[] seeds = new long[n];
+        for (int i = 0; i < n; i++) {
+            seeds[i] = 1000 + i;
+        }
+        System.out.printf(Locale.ROOT, "control quality: Headroom vs KEDA's length rule, %d seeds per scenario%n%n", n);
+        header();
+        Totals[] capacity = new Totals[3];
+        boolean neverWorse = true;
+        StringBuilder losses = new StringBuilder();
+        for (String name : CAPACITY) {
+            Totals[] t = scenario(name, seeds);
+            for (int i = 0; i < 3; i++) {
+                capacity[i] = add(capacity[i], t[i]);
+            }
+            for (int i = 1; i < 3; i++) {
+                if (t[0].violationSeconds() > t[i].violationSeconds() + 1e-9) {
+                    neverWorse = false;
+                    losses.append(String.format(Locale.ROOT, "  %s: %.0f s vs %.0f s (%s)%n", name,
+                            t[0].violationSeconds(), t[i].violationSeconds(), i == 1 ? "KEDA 5" : "KEDA matched"));
+                }
+            }
+        }
+        System.out.println();
+        for (String name : OTHERS) {
+            scenario(name, seeds);
+        }
+        System.out.println();
+        System.out.println("capacity scenarios, in total:");
+        row("headroom", capacity[0], "");
+        row("keda:5", capacity[1], "");
+        row("keda:matched", capacity[2], "");
+        for (int i = 1; i < 3; i++) {
+            String who = i == 1 ? "KEDA at listLength 5" : "KEDA at the matched listLength";
+            double fewer = 1 - capacity[0].violationSeconds() / Math.max(1e-9, capacity[i].violationSeconds());
+            double cost = capacity[0].replicaHours() / capacity[i].replicaHours();
+            System.out.printf(Locale.ROOT, "  vs %-32s %5.1f %% fewer violation seconds at %.2f× the replica-hours: %s%n",
+                    who, fewer * 100, cost, fewer >= 0.5 && cost <= 1.0 + 1e-9 ? "PASS" : "FAIL");
+        }
+        System.out.println("  never more violation seconds than KEDA in any capacity scenario: "
+                + (neverWorse ? "PASS" : "FAIL\n" + losses));
+    }
+
+    /** Runs one scenario under the three rules; prints three rows; returns headroom, keda 5, keda matched. */
+    static Totals[] scenario(String name, long[] seeds) throws Exception {
+        Scenario s = ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml"));
+        double matched = SideBySide.matchedListLength(s, seeds[0]);
+        Totals h = SideBySide.run(s, Decider.HEADROOM, seeds);
+        Totals k5 = SideBySide.run(s, KedaLengthRule.of(5), seeds);
+        Totals km = SideBySide.run(s, KedaLengthRule.of(matched), seeds);
+        System.out.println(name);
+        row("headroom", h, "");
+        row("keda:5", k5, "");
+        row("keda:" + fmt(matched), km, " (matched)");
+        return new Totals[] {h, k5, km};
+    }
+
+    static void header() {
+        System.out.printf(Locale.ROOT, "  %-16s %12s %10s %10s %12s %8s %10s%n", "rule", "violation s", "p95 age s",
+                "max age s", "replica-h", "scales", "completed");
+    }
+
+    static void row(String rule, Totals t, String note) {
+        System.out.printf(Locale.ROOT, "  %-16s %12.0f %10.1f %10.1f %12.2f %8d %10d%s%n", rule, t.violationSeconds(),
+                t.p95AgeSeconds(), t.maxAgeSeconds(), t.replicaHours(), t.scaleEvents(), t.jobsCompleted(), note);
+    }
+
+    static Totals add(Totals a, Totals b) {
+        if (a == null) {
+            return b;
+        }
+        int runs = a.runs() + b.runs();
+        return new Totals(a.violationSeconds() + b.violationSeconds(), a.replicaHours() + b.replicaHours(),
+                (a.p95AgeSeconds() * a.runs() + b.p95AgeSeconds() * b.runs()) / runs,
+                Math.max(a.maxAgeSeconds(), b.maxAgeSeconds()), a.scaleEvents() + b.scaleEvents(),
+                a.jobsCompleted() + b.jobsCompleted(), runs);
+    }
+
+    static String fmt(double v) {
+        return io.headroom.decision.DecisionEngine.fmt(v);
+    }
+
+    private ControlQualityBenchmark() {
+    }
+}
