@@ -214,6 +214,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         String user = b.requiredString("username");
         if (user != null && user.isEmpty()) {
             b.error("username", "must not be empty");
+        } else if (user != null && user.indexOf(':') >= 0) {
+            b.error("username", "must not contain ':' (basic auth puts it between the user name and the password)");
         }
         String file = b.string("passwordFile");
         String env = b.string("passwordEnv");

@@ -107,6 +107,14 @@ class WorkloadsFileBoundsTest {
     }
 
     @Test
+    void aBasicAuthUserNameCannotHoldTheSeparator() {
+        ConfigException e = assertThrows(ConfigException.class, () -> read("prometheus: {url: 'https://p.example',"
+                + " basicAuth: {username: 'ops:admin', passwordEnv: P}}", ""));
+        assertTrue(e.getMessage().startsWith("w.yaml:1: prometheus.basicAuth.username: must not contain ':'"),
+                e.getMessage());
+    }
+
+    @Test
     void theEndpointItselfRefusesClearTextCredentialsToAnotherHost() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PrometheusEndpoint(
                 URI.create("http://p.example:9090"), SecretRef.env("T"), null, null, false,
