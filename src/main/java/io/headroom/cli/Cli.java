@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.config.UntrustedText;
 import io.headroom.ui.HeadroomApp;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -19,7 +20,7 @@ public final class Cli {
         if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")) {
             String problem = consoleArgumentProblem(args);
             if (problem != null) {
-                err.println("headroom: " + problem + "\n" + usage());
+                err.println("headroom: " + UntrustedText.line(problem, 1000) + "\n" + usage());
                 return ExitCode.USAGE;
             }
             Application.launch(HeadroomApp.class, argv);
@@ -36,7 +37,7 @@ public final class Cli {
                 yield ExitCode.OK;
             }
             default -> {
-                err.println("headroom: unknown command '" + command + "'\n" + usage());
+                err.println("headroom: unknown command '" + UntrustedText.line(command, 100) + "'\n" + usage());
                 yield ExitCode.USAGE;
             }
         };
@@ -73,8 +74,15 @@ public final class Cli {
                     }
                 }
                 case "--config" -> {
-                    if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of(kv[1]))) {
-                        return "--config: " + kv[1] + ": no such file";
+                    try {
+                        // The file itself (a directory, a loop, too large, not UTF-8) is refused here, located;
+                        // its content is checked by the console, which opens the sandbox when it is wrong.
+                        io.headroom.config.ConfigTree.formatOf(java.nio.file.Path.of(kv[1]));
+                        io.headroom.config.ConfigTree.readText(java.nio.file.Path.of(kv[1]));
+                    } catch (io.headroom.config.ConfigException e) {
+                        return "--config: " + e.getMessage();
+                    } catch (java.nio.file.InvalidPathException e) {
+                        return "--config: not a file path";
                     }
                 }
                 default -> {

@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.config.UntrustedText;
 import io.headroom.kube.Contexts;
 import io.headroom.kube.ImportedClass;
 import io.headroom.kube.KubeConnection;
@@ -38,7 +39,7 @@ final class ImportCommand {
                 return ExitCode.OK;
             }
             if (i + 1 >= args.size() || !List.of("--context", "--namespace", "--kubeconfig", "--out").contains(a)) {
-                err.println("headroom import-keda: unexpected '" + a + "'\n" + usage());
+                err.println("headroom import-keda: unexpected '" + UntrustedText.line(a, 100) + "'\n" + usage());
                 return ExitCode.USAGE;
             }
             String v = args.get(++i);
@@ -59,27 +60,30 @@ final class ImportCommand {
         }
         Contexts contexts = kubeconfig != null ? Contexts.load(List.of(kubeconfig)) : Contexts.fromEnvironment();
         if (contexts.get(context).isEmpty()) {
-            err.println("headroom import-keda: no context '" + context + "' in " + contexts.files());
+            err.println(UntrustedText.line("headroom import-keda: no context '" + context + "' in " + contexts.files(), 1000));
             return ExitCode.USAGE;
         }
         List<ImportedClass> imported;
         try (KubeConnection conn = contexts.open(context)) {
             imported = ScaledObjectImport.listIn(conn, namespace);
         } catch (RuntimeException e) {
-            err.println("headroom import-keda: " + e.getMessage());
+            // The cluster's words: shown, never obeyed (no escape sequence reaches the terminal).
+            err.println("headroom import-keda: " + UntrustedText.line(String.valueOf(e.getMessage()), 500));
             return ExitCode.FAILED;
         }
         if (imported.isEmpty()) {
-            err.println("headroom import-keda: no ScaledObject in " + context + "/" + namespace);
+            err.println(UntrustedText.line("headroom import-keda: no ScaledObject in " + context + "/" + namespace, 500));
             return ExitCode.FAILED;
         }
         List<String> blocks = new ArrayList<>();
         for (ImportedClass c : imported) {
             blocks.add(c.toYaml());
         }
+        // Names and queries come from the cluster: line breaks stay (it is YAML), control characters do not.
         String text = "# " + imported.size() + " class(es) imported from KEDA in " + context + "/" + namespace
                 + ": paste under classes: in a workloads file, review, fill the commented signals.\n"
                 + String.join("\n", blocks);
+        text = UntrustedText.lines(text);
         if (target == null) {
             out.print(text);
         } else {

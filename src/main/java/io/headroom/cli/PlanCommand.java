@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.ConfigException;
+import io.headroom.config.PolicyReader;
+import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.decision.CeilingResult;
 import io.headroom.decision.ClassMemory;
@@ -20,7 +22,6 @@ import io.headroom.prometheus.PrometheusSetupException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -92,8 +93,9 @@ final class PlanCommand {
                             n = null;
                         }
                     }
-                    if (n == null || n < 0) {
-                        err.println("headroom plan: --replicas needs class=N with N a whole number >= 0, got '" + kv + "'");
+                    if (n == null || n < 0 || n > PolicyReader.MAX_REPLICAS) {
+                        err.println("headroom plan: --replicas needs class=N with N a whole number in 0.."
+                                + PolicyReader.MAX_REPLICAS + ", got '" + UntrustedText.line(kv, 100) + "'");
                         return ExitCode.USAGE;
                     }
                     replicas.put(kv.substring(0, eq), n);
@@ -103,17 +105,13 @@ final class PlanCommand {
                     return ExitCode.OK;
                 }
                 default -> {
-                    err.println("headroom plan: unknown argument '" + a + "'\n" + usage());
+                    err.println("headroom plan: unknown argument '" + UntrustedText.line(a, 100) + "'\n" + usage());
                     return ExitCode.USAGE;
                 }
             }
         }
         if (config == null) {
             err.println("headroom plan: --config FILE is required\n" + usage());
-            return ExitCode.USAGE;
-        }
-        if (!Files.isRegularFile(config)) {
-            err.println("headroom plan: " + config + ": no such file");
             return ExitCode.USAGE;
         }
         WorkloadsFile file;
@@ -125,8 +123,8 @@ final class PlanCommand {
         }
         for (String cls : replicas.keySet()) {
             if (file.classConfig(cls).isEmpty()) {
-                err.println("headroom plan: --replicas " + cls + "=…: no class '" + cls + "' in "
-                        + file.source());
+                err.println("headroom plan: --replicas " + UntrustedText.line(cls, 100) + "=…: no class '"
+                        + UntrustedText.line(cls, 100) + "' in " + file.source());
                 return ExitCode.USAGE;
             }
         }
@@ -134,12 +132,17 @@ final class PlanCommand {
         try {
             client = PrometheusClient.connect(file.prometheus(), env, Clock.systemUTC());
         } catch (PrometheusSetupException e) {
-            err.println(file.source() + ": " + e.getMessage());
+            err.println(UntrustedText.line(file.source() + ": " + e.getMessage(), 1000));
             return ExitCode.USAGE;
         }
         if (client.insecure()) {
             err.println("headroom plan: warning: TLS verification is off for " + client.url()
                     + " (insecureSkipVerify)");
+        }
+        if (client.credentialsInClearText()) {
+            err.println("headroom plan: warning: the " + (file.prometheus().bearerToken() != null ? "bearer token"
+                    : "password") + " goes in clear text over http:// to " + file.prometheus().url().getHost()
+                    + " (allowInsecureCredentials)");
         }
         ExecutorService pool = Executors.newFixedThreadPool(QUERY_THREADS, daemonThreads());
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, file.classes(), pool,
@@ -183,13 +186,20 @@ final class PlanCommand {
             if (current == null) {
                 Signal r = signals.getOrDefault(WorkloadsFile.REPLICAS, Signal.missing("no replicas query"));
                 currentFrom = "signal";
-                if (r.present() && r.value() >= 0) {
-                    current = (int) Math.round(r.value());
+                String why = null;
+                if (c.query(WorkloadsFile.REPLICAS) == null) {
+                    why = "no 'replicas' signal in the config and no --replicas " + c.name() + "=N";
+                } else if (!r.present()) {
+                    why = "the 'replicas' signal has no value (" + r.missingReason() + "); pass --replicas "
+                            + c.name() + "=N";
+                } else if (!isReplicaCount(r.value())) {
+                    // Never cast blindly: 4294967296 would wrap to 0 and 3e9 to a negative count.
+                    why = "replicas signal " + number(r.value()) + " is not a replica count (a whole number in 0.."
+                            + PolicyReader.MAX_REPLICAS + "); pass --replicas " + c.name() + "=N";
                 } else {
-                    String why = c.query(WorkloadsFile.REPLICAS) == null
-                            ? "no 'replicas' signal in the config and no --replicas " + c.name() + "=N"
-                            : "the 'replicas' signal has no value (" + (r.present() ? "negative" : r.missingReason())
-                            + "); pass --replicas " + c.name() + "=N";
+                    current = (int) r.value();
+                }
+                if (why != null) {
                     code = ExitCode.FAILED;
                     if (json) {
                         ObjectNode o = JSON.createObjectNode();
@@ -197,7 +207,8 @@ final class PlanCommand {
                         o.put("error", "current replicas unknown: " + why);
                         out.println(write(o));
                     } else {
-                        out.println(String.format(Locale.ROOT, "%-22s error: current replicas unknown: %s", c.name(), why));
+                        out.println(UntrustedText.lines(String.format(Locale.ROOT,
+                                "%-22s error: current replicas unknown: %s", c.name(), why)));
                     }
                     continue;
                 }
@@ -206,9 +217,19 @@ final class PlanCommand {
             Decision d = DecisionEngine.decide(c.name(), c.policy(), obs,
                     memory.getOrDefault(c.name(), ClassMemory.initial()), now);
             memory.put(c.name(), d.memory());
-            out.println(json ? write(toJson(c, d, obs, currentFrom)) : text(d));
+            out.println(json ? write(toJson(c, d, obs, currentFrom)) : UntrustedText.lines(text(d)));
         }
         return code;
+    }
+
+    /** A replica count: a whole number from 0 to {@link PolicyReader#MAX_REPLICAS}. */
+    static boolean isReplicaCount(double v) {
+        return v >= 0 && v <= PolicyReader.MAX_REPLICAS && v == Math.rint(v);
+    }
+
+    /** 4294967296 and 2.5 as they are, not 4.294967296E9. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     static ObjectNode toJson(ClassConfig c, Decision d, Observation obs, String currentFrom) {

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.config.ConfigException;
+import io.headroom.config.UntrustedText;
 import io.headroom.sim.Scenario;
 import io.headroom.sim.ScenarioReader;
 import io.headroom.sim.Simulator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -42,17 +42,13 @@ final class SimulateCommand {
                     return ExitCode.OK;
                 }
                 default -> {
-                    err.println("headroom simulate: unknown argument '" + a + "'\n" + usage());
+                    err.println("headroom simulate: unknown argument '" + UntrustedText.line(a, 100) + "'\n" + usage());
                     return ExitCode.USAGE;
                 }
             }
         }
         if (scenarioFile == null) {
             err.println("headroom simulate: --scenario FILE is required\n" + usage());
-            return ExitCode.USAGE;
-        }
-        if (!Files.isRegularFile(scenarioFile)) {
-            err.println("headroom simulate: " + scenarioFile + ": no such file");
             return ExitCode.USAGE;
         }
         Scenario scenario;

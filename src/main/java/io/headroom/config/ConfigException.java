@@ -48,6 +48,16 @@ public final class ConfigException extends Exception {
      * @param path   dotted path with list indices (e.g. {@code classes[0].policy.targetUtilization}); empty for the whole file
      */
     public record Problem(String file, int line, int column, String path, String message) {
+        /** The longest message kept; a problem is one line of plain text whatever it quotes. */
+        static final int MAX_MESSAGE = 1000;
+
+        public Problem {
+            // A file name, a path or a quoted value may come from anywhere: nothing here may drive a terminal.
+            file = UntrustedText.line(file, 300);
+            path = path == null ? "" : UntrustedText.line(path, 300);
+            message = UntrustedText.line(message, MAX_MESSAGE);
+        }
+
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder(file);

@@ -138,10 +138,10 @@ public abstract sealed class ConfigNode permits ConfigNode.MapNode, ConfigNode.L
         @Override
         public String describe() {
             return switch (token) {
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number (" + text + ")";
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number (" + UntrustedText.line(text, 40) + ")";
                 case VALUE_TRUE, VALUE_FALSE -> "a boolean (" + text + ")";
                 case VALUE_NULL -> "null";
-                default -> "a string (\"" + text + "\")";
+                default -> "a string (\"" + UntrustedText.line(text, 80) + "\")";
             };
         }
     }

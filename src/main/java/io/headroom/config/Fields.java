@@ -37,12 +37,22 @@ public final class Fields {
      */
     public <T> List<T> namedList(String key, String noun, java.util.function.Function<Fields, T> reader,
                                  java.util.function.Function<T, String> nameOf) {
+        return namedList(key, noun, Integer.MAX_VALUE, reader, nameOf);
+    }
+
+    /** {@link #namedList(String, String, java.util.function.Function, java.util.function.Function)} of at most {@code max}. */
+    public <T> List<T> namedList(String key, String noun, int max, java.util.function.Function<Fields, T> reader,
+                                 java.util.function.Function<T, String> nameOf) {
         List<T> out = new ArrayList<>();
         if (!has(key)) {
             missing(key);
             return out;
         }
         List<ConfigNode> items = list(key);
+        if (items.size() > max) {
+            error(key, "has " + items.size() + " " + noun + " entries; at most " + max + " are allowed");
+            return out;
+        }
         if (items.isEmpty() && get(key).get() instanceof ConfigNode.ListNode) {
             error(key, "must name at least one " + noun);
         }
@@ -204,6 +214,49 @@ public final class Fields {
                 errors.addField(map, key, "unknown field; expected one of " + String.join(", ", known));
             }
         }
+    }
+
+    // ------------------------------------------------------------ sane ranges
+
+    /**
+     * Checks a number already read from {@code key} against a sane range (beyond the domain its
+     * record checks): outside it, "must be at least MIN" or "must be at most MAX" is recorded with the
+     * value as the file wrote it, and false returned. A null value passes.
+     */
+    public boolean within(String key, Number value, double min, double max) {
+        if (value == null) {
+            return true;
+        }
+        double v = value.doubleValue();
+        if (v >= min && v <= max) {
+            return true;
+        }
+        error(key, (v < min ? "must be at least " + plain(min) : "must be at most " + plain(max)) + ", got "
+                + written(key, v));
+        return false;
+    }
+
+    /** A list's items, refused (recorded, empty) when there are more than {@code max}. */
+    public List<ConfigNode> list(String key, int max) {
+        List<ConfigNode> items = list(key);
+        if (items.size() > max) {
+            error(key, "has " + items.size() + " entries; at most " + max + " are allowed");
+            return List.of();
+        }
+        return items;
+    }
+
+    /** 0.000001 and 1000000000000000, not 1.0E-6 and 1.0E15. */
+    public static String plain(double d) {
+        return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+    }
+
+    /** A number as the file wrote it (1e-9 stays 1e-9). */
+    private String written(String key, double v) {
+        if (map != null && map.fields().get(key) instanceof ConfigNode.ScalarNode s && s.isNumber()) {
+            return UntrustedText.line(s.text(), 40);
+        }
+        return Double.isFinite(v) ? plain(v) : Double.toString(v);
     }
 
     // ------------------------------------------------------------ building values

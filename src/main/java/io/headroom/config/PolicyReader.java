@@ -18,6 +18,29 @@ import java.util.Map;
  */
 public final class PolicyReader {
 
+    /** The most replicas any field may name (min, max, floors, ceilings): more is a typo, not a plan. */
+    public static final int MAX_REPLICAS = 100_000;
+    /** The most concurrent jobs a pod may take. */
+    public static final int MAX_SLOTS_PER_REPLICA = 10_000;
+    /** The lowest target utilization: below it the slot estimate is a multiple of hundreds. */
+    public static final double MIN_TARGET_UTILIZATION = 0.01;
+    /** The quickest polling: once a second. */
+    public static final double MIN_POLL_SECONDS = 1;
+    /** The slowest polling: once an hour. */
+    public static final double MAX_POLL_SECONDS = 3600;
+    /** A day: the longest drain target and cooldown. */
+    public static final double DAY_SECONDS = 86_400;
+    /** 30 days: the longest age objective. */
+    public static final double MAX_AGE_SECONDS = 30 * DAY_SECONDS;
+    /** The range of a ceiling's budget or per-replica amount, and of a dependency threshold's size. */
+    public static final double MIN_AMOUNT = 1e-6;
+    public static final double MAX_AMOUNT = 1e15;
+    /** The most failed ticks before fallback. */
+    public static final int MAX_FAILURE_THRESHOLD = 1000;
+    /** The most ceilings of one policy, and rate policies of one behaviour. */
+    public static final int MAX_CEILINGS = 32;
+    public static final int MAX_RATE_POLICIES = 10;
+
     private PolicyReader() {
     }
 
@@ -50,28 +73,33 @@ public final class PolicyReader {
         Policy.Builder b = base.toBuilder();
         Integer i;
         Double d;
-        if ((i = f.integer("slotsPerReplica")) != null) {
+        // Each number is checked against a sane range only inside its domain, whose message the Policy gives.
+        if ((i = f.integer("slotsPerReplica")) != null && f.within("slotsPerReplica", i, -Double.MAX_VALUE,
+                MAX_SLOTS_PER_REPLICA)) {
             b.slotsPerReplica(i);
         }
-        if ((d = f.number("targetUtilization")) != null) {
+        if ((d = f.number("targetUtilization")) != null
+                && (!(d > 0) || f.within("targetUtilization", d, MIN_TARGET_UTILIZATION, Double.MAX_VALUE))) {
             b.targetUtilization(d);
         }
-        if ((d = f.number("drainTargetSeconds")) != null) {
+        if ((d = f.number("drainTargetSeconds")) != null
+                && (!(d > 0) || f.within("drainTargetSeconds", d, 1, DAY_SECONDS))) {
             b.drainTargetSeconds(d);
         }
-        if ((d = f.number("maxAgeSeconds")) != null) {
+        if ((d = f.number("maxAgeSeconds")) != null && (!(d > 0) || f.within("maxAgeSeconds", d, 1, MAX_AGE_SECONDS))) {
             b.maxAgeSeconds(d);
         }
-        if ((i = f.integer("minReplicas")) != null) {
+        if ((i = f.integer("minReplicas")) != null && f.within("minReplicas", i, -Double.MAX_VALUE, MAX_REPLICAS)) {
             b.minReplicas(i);
         }
-        if ((i = f.integer("maxReplicas")) != null) {
+        if ((i = f.integer("maxReplicas")) != null && f.within("maxReplicas", i, -Double.MAX_VALUE, MAX_REPLICAS)) {
             b.maxReplicas(i);
         }
-        if ((d = f.number("cooldownSeconds")) != null) {
+        if ((d = f.number("cooldownSeconds")) != null && f.within("cooldownSeconds", d, -Double.MAX_VALUE, DAY_SECONDS)) {
             b.cooldownSeconds(d);
         }
-        if ((d = f.number("pollIntervalSeconds")) != null) {
+        if ((d = f.number("pollIntervalSeconds")) != null
+                && (!(d > 0) || f.within("pollIntervalSeconds", d, MIN_POLL_SECONDS, MAX_POLL_SECONDS))) {
             b.pollIntervalSeconds(d);
         }
         if ((d = f.number("expectedServiceSeconds")) != null) {
@@ -96,7 +124,7 @@ public final class PolicyReader {
             b.fallback(fallback(fb, base.fallback()));
         }
         if (f.has("ceilings")) {
-            b.ceilings(ceilings(f.list("ceilings"), errors, queries));
+            b.ceilings(ceilings(f.list("ceilings", MAX_CEILINGS), errors, queries));
         }
         Fields guard = f.object("dependencyGuard");
         if (guard != null) {
@@ -127,7 +155,7 @@ public final class PolicyReader {
         List<ScalingRule> rules = base.rules();
         if (f.has("policies")) {
             rules = new ArrayList<>();
-            for (ConfigNode n : f.list("policies")) {
+            for (ConfigNode n : f.list("policies", MAX_RATE_POLICIES)) {
                 ScalingRule r = rule(Fields.of(n, f.errors()));
                 if (r != null) {
                     rules.add(r);
@@ -152,6 +180,7 @@ public final class PolicyReader {
             }
         }
         Integer value = f.requiredInteger("value");
+        f.within("value", value, -Double.MAX_VALUE, MAX_REPLICAS);
         Integer period = f.requiredInteger("periodSeconds");
         f.finish();
         if (f.errors().count() > before) {
@@ -163,7 +192,9 @@ public final class PolicyReader {
 
     static Fallback fallback(Fields f, Fallback base) {
         int threshold = f.integer("failureThreshold", base.failureThreshold());
+        f.within("failureThreshold", threshold, -Double.MAX_VALUE, MAX_FAILURE_THRESHOLD);
         Integer floor = f.has("floorReplicas") ? f.integer("floorReplicas") : base.floorReplicas();
+        f.within("floorReplicas", floor, -Double.MAX_VALUE, MAX_REPLICAS);
         f.finish();
         return f.build(() -> new Fallback(threshold, floor));
     }
@@ -174,7 +205,7 @@ public final class PolicyReader {
         double backoff = f.number("backoffRatio", DependencyGuard.DEFAULT_BACKOFF_RATIO);
         double probe = f.number("probeSeconds", DependencyGuard.DEFAULT_PROBE_SECONDS);
         f.finish();
-        if (threshold == null) {
+        if (threshold == null || !f.within("threshold", threshold, -MAX_AMOUNT, MAX_AMOUNT)) {
             return null;
         }
         return f.build(() -> new DependencyGuard(threshold, label, backoff, probe));
@@ -226,6 +257,14 @@ public final class PolicyReader {
         String budgetQuery = queries == null ? null : query(f, "budgetQuery");
         String perReplicaQuery = queries == null ? null : query(f, "perReplicaQuery");
         Integer conservative = f.integer("conservativeReplicas");
+        f.within("replicas", replicas, -Double.MAX_VALUE, MAX_REPLICAS);
+        f.within("conservativeReplicas", conservative, -Double.MAX_VALUE, MAX_REPLICAS);
+        if (budget != null && budget > 0) {
+            f.within("budget", budget, MIN_AMOUNT, MAX_AMOUNT);
+        }
+        if (perReplica != null && perReplica > 0) {
+            f.within("perReplica", perReplica, MIN_AMOUNT, MAX_AMOUNT);
+        }
         f.finish();
         boolean hasBudget = f.has("budget") || f.has("budgetSignal") || budgetQuery != null;
         boolean hasPer = f.has("perReplica") || f.has("perReplicaSignal") || perReplicaQuery != null;

@@ -43,6 +43,12 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
 
     /** Longest per-request timeout accepted. */
     static final int MAX_TIMEOUT_SECONDS = 300;
+    /** Shortest per-request timeout accepted. */
+    static final double MIN_TIMEOUT_SECONDS = 0.1;
+    /** The shortest drain deadline. */
+    static final double MIN_DRAIN_SECONDS = 1;
+    /** The most classes one file may hold. */
+    public static final int MAX_CLASSES = 500;
 
     public WorkloadsFile {
         classes = List.copyOf(classes);
@@ -82,7 +88,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         } else {
             endpoint = prometheus(prom, baseDir);
         }
-        List<ClassConfig> classes = f.namedList("classes", "class", c -> readClass(c), ClassConfig::name);
+        List<ClassConfig> classes = f.namedList("classes", "class", MAX_CLASSES, c -> readClass(c), ClassConfig::name);
         f.finish();
         errors.throwIfAny();
         return new WorkloadsFile(root.file(), endpoint, classes);
@@ -120,26 +126,30 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         if (caText != null) {
             ca = existingFile(p, "caFile", caText, baseDir).orElse(null);
         }
-        boolean insecure = false;
-        Optional<ConfigNode> insecureNode = p.get("insecureSkipVerify");
-        if (insecureNode.isPresent()) {
-            if (insecureNode.get() instanceof ConfigNode.ScalarNode s
-                    && (s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
-                    || s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE)) {
-                insecure = s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
-            } else {
-                p.error("insecureSkipVerify", "expected true or false, got " + insecureNode.get().describe());
-            }
-        }
+        boolean insecure = bool(p, "insecureSkipVerify");
         if (insecure && ca != null) {
             p.error("insecureSkipVerify", "cannot be combined with caFile: either verify against the CA or skip verification");
         }
         if (url != null && "http".equals(url.getScheme()) && (ca != null || insecure)) {
             p.error(ca != null ? "caFile" : "insecureSkipVerify", "applies only to an https url");
         }
+        // A bearer token or password over plain http can be read by anyone on the way: only to this
+        // machine, or when the file says so out loud.
+        boolean clearTextAllowed = bool(p, "allowInsecureCredentials");
+        if (url != null && "http".equals(url.getScheme())) {
+            boolean credentials = tokenFile != null || tokenEnv != null || p.has("basicAuth");
+            if (credentials && !clearTextAllowed && PrometheusEndpoint.clearText(url, true)) {
+                p.error(tokenFile != null ? "bearerTokenFile" : tokenEnv != null ? "bearerTokenEnv" : "basicAuth",
+                        PrometheusEndpoint.clearTextProblem(url));
+            }
+        } else if (url != null && clearTextAllowed) {
+            p.error("allowInsecureCredentials", "applies only to an http url");
+        }
         double timeout = p.number("timeoutSeconds", PrometheusEndpoint.DEFAULT_TIMEOUT.toSeconds());
         if (!(timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS)) {
             p.error("timeoutSeconds", "must be in (0, " + MAX_TIMEOUT_SECONDS + "], got " + num(timeout));
+        } else {
+            p.within("timeoutSeconds", timeout, MIN_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS);
         }
         p.finish();
         if (p.errors().count() > before) {
@@ -150,8 +160,24 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         PrometheusEndpoint.BasicAuth ba = basic;
         Path c = ca;
         boolean i = insecure;
+        boolean allow = clearTextAllowed;
         Duration d = Duration.ofMillis(Math.round(timeout * 1000));
-        return p.build(() -> new PrometheusEndpoint(u, t, ba, c, i, d));
+        return p.build(() -> new PrometheusEndpoint(u, t, ba, c, i, d, allow));
+    }
+
+    /** An optional true/false field; anything else is recorded. */
+    private static boolean bool(Fields p, String key) {
+        Optional<ConfigNode> node = p.get(key);
+        if (node.isEmpty()) {
+            return false;
+        }
+        if (node.get() instanceof ConfigNode.ScalarNode s
+                && (s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
+                || s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE)) {
+            return s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
+        }
+        p.error(key, "expected true or false, got " + node.get().describe());
+        return false;
     }
 
     static URI url(Fields p, String text) {
@@ -188,6 +214,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         String user = b.requiredString("username");
         if (user != null && user.isEmpty()) {
             b.error("username", "must not be empty");
+        } else if (user != null && user.indexOf(':') >= 0) {
+            b.error("username", "must not contain ':' (basic auth puts it between the user name and the password)");
         }
         String file = b.string("passwordFile");
         String env = b.string("passwordEnv");
@@ -304,7 +332,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             double seconds = dr.number("deadlineSeconds", DEFAULT_DRAIN_SECONDS);
             if (!(seconds > 0) || seconds > MAX_DRAIN_SECONDS) {
                 dr.error("deadlineSeconds", "must be in (0, " + (long) MAX_DRAIN_SECONDS + "], got " + seconds);
-            } else {
+            } else if (dr.within("deadlineSeconds", seconds, MIN_DRAIN_SECONDS, MAX_DRAIN_SECONDS)) {
                 drain = java.time.Duration.ofMillis(Math.round(seconds * 1000));
             }
             dr.finish();

@@ -2,6 +2,7 @@ package io.headroom.prometheus;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.headroom.config.PrometheusEndpoint;
+import io.headroom.config.UntrustedText;
 import io.headroom.prometheus.ResponseDecoder.Answer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -117,11 +118,12 @@ public final class PrometheusClient implements AutoCloseable {
     private static String authorization(PrometheusEndpoint e, Function<String, String> env)
             throws PrometheusSetupException {
         try {
+            // Checked here, not in OkHttp: a bad header there is an exception inside a tick's query.
             if (e.bearerToken() != null) {
-                return "Bearer " + e.bearerToken().read(env);
+                return "Bearer " + e.bearerToken().readToken(env);
             }
             if (e.basicAuth() != null) {
-                return Credentials.basic(e.basicAuth().username(), e.basicAuth().password().read(env),
+                return Credentials.basic(e.basicAuth().username(), e.basicAuth().password().readPassword(env),
                         StandardCharsets.UTF_8);
             }
             return null;
@@ -200,6 +202,11 @@ public final class PrometheusClient implements AutoCloseable {
         return endpoint.timeout();
     }
 
+    /** True when a credential goes over plain http to another machine (allowed explicitly): the UI should warn. */
+    public boolean credentialsInClearText() {
+        return endpoint.credentialsInClearText();
+    }
+
     /** An instant query at Prometheus's current time. */
     public QueryOutcome query(String promql) {
         return query(promql, null, false);
@@ -256,9 +263,13 @@ public final class PrometheusClient implements AutoCloseable {
         return new QueryOutcome.Value(v, ResponseDecoder.instant(ts), stats);
     }
 
+    /** The longest label value kept as a key: a Kubernetes name has at most 253 characters. */
+    static final int MAX_KEY_LENGTH = 253;
+
     /**
      * An instant query whose series are told apart by one label: each series' value by that label's
-     * value (series without the label are left out). No series is an empty map, not no data: the
+     * value (series without the label, or whose value is not plain text of at most {@value #MAX_KEY_LENGTH}
+     * characters, are left out). No series is an empty map, not no data: the
      * caller knows what an absent key means. NaN/Inf values are kept. Two series with the same label
      * value are {@code MULTIPLE_SERIES}, never one of them picked.
      */
@@ -275,6 +286,9 @@ public final class PrometheusClient implements AutoCloseable {
         java.util.Map<String, Double> byKey = new java.util.LinkedHashMap<>();
         for (int i = 0; i < a.keys.size(); i++) {
             String k = a.keys.get(i);
+            if (k != null && (k.length() > MAX_KEY_LENGTH || UntrustedText.firstUnsafe(k) >= 0)) {
+                continue; // no pod (nor anything else this is asked for) is named so: never a key, never in a message
+            }
             if (k != null && byKey.put(k, a.values[i]) != null) {
                 // Picking one would be a guess (a pod read as 0 on one series and 3 on another looks idle).
                 return new QueryOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "several series have " + label + "=\""
@@ -356,7 +370,7 @@ public final class PrometheusClient implements AutoCloseable {
                         + ResponseDecoder.abbreviate(String.valueOf(e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), 120) + ")");
             }
             if (!a.success()) {
-                String type = a.errorType == null ? "error" : a.errorType;
+                String type = a.errorType == null ? "error" : ResponseDecoder.abbreviate(a.errorType, 40);
                 return fail(NoDataReason.QUERY_ERROR, type + ": " + ResponseDecoder.abbreviate(
                         a.error == null ? "(no message)" : a.error, 300) + (code == 200 ? "" : " (HTTP " + code + ")"));
             }
@@ -379,7 +393,7 @@ public final class PrometheusClient implements AutoCloseable {
     }
 
     private static String statusText(Response r) {
-        return r.message().isEmpty() ? "" : " " + r.message();
+        return r.message().isEmpty() ? "" : " " + ResponseDecoder.abbreviate(r.message(), 80);
     }
 
     private QueryOutcome.NoData fail(NoDataReason reason, String message) {

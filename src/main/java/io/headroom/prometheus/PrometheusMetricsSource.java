@@ -111,7 +111,9 @@ public final class PrometheusMetricsSource implements MetricsSource {
             case FAILING -> io.headroom.metrics.MetricsHealth.State.FAILING;
             case UNKNOWN -> io.headroom.metrics.MetricsHealth.State.UNKNOWN;
         };
-        String detail = h.url() + " · " + h.requests() + " requests, " + h.failures() + " failed"
+        String detail = h.url() + (client.credentialsInClearText()
+                ? " · credentials sent in clear text (allowInsecureCredentials)" : "")
+                + " · " + h.requests() + " requests, " + h.failures() + " failed"
                 + (h.lastFailureReason() == null ? "" : " · last failure: " + h.lastFailureReason()
                 + (h.lastFailure() == null ? "" : " (" + h.lastFailure() + ")"));
         return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure());

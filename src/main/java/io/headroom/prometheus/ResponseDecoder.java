@@ -3,6 +3,7 @@ package io.headroom.prometheus;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.headroom.config.UntrustedText;
 import io.headroom.prometheus.QueryOutcome.QueryStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -290,8 +291,8 @@ final class ResponseDecoder {
         return Instant.ofEpochMilli(millis);
     }
 
+    /** Server text made one harmless line of at most {@code max} characters (see {@link UntrustedText}). */
     static String abbreviate(String s, int max) {
-        String oneLine = s.replaceAll("\\s+", " ").strip();
-        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max) + "…";
+        return UntrustedText.line(s, max);
     }
 }

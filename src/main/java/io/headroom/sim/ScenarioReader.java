@@ -31,7 +31,77 @@ public final class ScenarioReader {
     /** Control interval when the file gives none. */
     public static final double DEFAULT_TICK_SECONDS = 15;
 
+    /*
+     * Sane ranges. A scenario is run as fast as the machine can, so a run has budgets too: control
+     * ticks of all classes together (a decision each) and jobs (arrivals and initial backlog, each
+     * some events). At the budgets a run takes seconds, not hours; beyond them it is refused when read.
+     */
+    /** The most control ticks of all classes together in one run. */
+    public static final int MAX_CLASS_TICKS = 100_000;
+    /** The most jobs (expected arrivals and initial backlog) in one run. */
+    public static final long MAX_JOBS = 5_000_000;
+    /** The longest run: 30 days. */
+    public static final double MAX_DURATION_SECONDS = 30 * 86_400;
+    /** The shortest and longest control tick. */
+    public static final double MIN_TICK_SECONDS = 1;
+    public static final double MAX_TICK_SECONDS = 3600;
+    /** The most classes in one scenario. */
+    public static final int MAX_CLASSES = 100;
+    /** The highest arrival rate, jobs per second. */
+    public static final double MAX_RATE = 10_000;
+    /** The most replicas of a simulated class (each job start looks at every pod). */
+    public static final int MAX_REPLICAS = 1000;
+    /** The most concurrent jobs of a simulated pod. */
+    public static final int MAX_CONCURRENCY = 1000;
+    /** The largest initial backlog. */
+    public static final int MAX_BACKLOG = 1_000_000;
+    /** The shortest and longest mean service time. */
+    public static final double MIN_SERVICE_SECONDS = 0.001;
+    public static final double MAX_SERVICE_SECONDS = 86_400;
+    /** The longest pod start-up. */
+    public static final double MAX_STARTUP_SECONDS = 3600;
+    /** The most segments or outages of a class. */
+    public static final int MAX_WINDOWS = 1000;
+
     private ScenarioReader() {
+    }
+
+    /**
+     * The jobs a class brings into a run of {@code durationSeconds}: its initial backlog and the
+     * integral of its arrival rate (the programme is piecewise linear, so each piece's integral is its
+     * length times its rate at the middle; a repeated programme counts whole periods and the rest).
+     */
+    static double expectedJobs(SandboxClassSpec spec, double durationSeconds) {
+        Double repeat = spec.repeatSeconds();
+        double arrivals;
+        if (repeat == null || repeat >= durationSeconds) {
+            arrivals = arrivalsUpTo(spec, durationSeconds);
+        } else {
+            double periods = Math.floor(durationSeconds / repeat);
+            arrivals = periods * arrivalsUpTo(spec, repeat) + arrivalsUpTo(spec, durationSeconds - periods * repeat);
+        }
+        return arrivals + spec.initialBacklog();
+    }
+
+    /** The integral of the rate over [0, end], end within one period of the programme. */
+    private static double arrivalsUpTo(SandboxClassSpec spec, double end) {
+        java.util.TreeSet<Double> cuts = new java.util.TreeSet<>(List.of(0.0, end));
+        for (RateSegment s : spec.segments()) {
+            for (double b : new double[] {s.fromSeconds(), s.toSeconds()}) {
+                if (b > 0 && b < end) {
+                    cuts.add(b);
+                }
+            }
+        }
+        double total = 0;
+        Double previous = null;
+        for (double cut : cuts) {
+            if (previous != null && cut > previous) {
+                total += (cut - previous) * spec.rateAt((previous + cut) / 2);
+            }
+            previous = cut;
+        }
+        return total;
     }
 
     public static Scenario read(Path path) throws ConfigException {
@@ -54,11 +124,16 @@ public final class ScenarioReader {
         if (duration != null && !(duration > 0)) {
             f.error("durationSeconds", "must be > 0, got " + duration);
             duration = null;
+        } else if (!f.within("durationSeconds", duration, 0, MAX_DURATION_SECONDS)) {
+            duration = null;
         }
         double tick = f.number("tickSeconds", DEFAULT_TICK_SECONDS);
         if (!(tick > 0)) {
             f.error("tickSeconds", "must be > 0, got " + tick);
             tick = DEFAULT_TICK_SECONDS;
+        } else if (!f.within("tickSeconds", tick, MIN_TICK_SECONDS, MAX_TICK_SECONDS)) {
+            tick = DEFAULT_TICK_SECONDS;
+            duration = null; // no budget to check against a tick that is refused anyway
         } else if (duration != null && tick > duration) {
             f.error("tickSeconds", "must be <= durationSeconds (" + num(duration) + "), got " + num(tick));
         }
@@ -76,7 +151,11 @@ public final class ScenarioReader {
         List<ScenarioClass> classes = new ArrayList<>();
         double limit = duration == null ? Double.POSITIVE_INFINITY : duration;
         double tickForClasses = tick;
-        classes.addAll(f.namedList("classes", "class", c -> readClass(c, limit, tickForClasses), ScenarioClass::name));
+        classes.addAll(f.namedList("classes", "class", MAX_CLASSES, c -> readClass(c, limit, tickForClasses),
+                ScenarioClass::name));
+        if (duration != null && !classes.isEmpty() && tick <= duration) {
+            budgets(f, duration, tick, classes);
+        }
         f.finish();
         errors.throwIfAny();
         double d = duration;
@@ -85,6 +164,25 @@ public final class ScenarioReader {
         Scenario scenario = f.build(() -> new Scenario(name, d, t, seed, s, classes));
         errors.throwIfAny();
         return scenario;
+    }
+
+    /** The run's budgets of class-ticks and of jobs (each class's jobs are checked where it is read). */
+    private static void budgets(Fields f, double duration, double tick, List<ScenarioClass> classes) {
+        long ticks = (long) Math.floor(duration / tick + 1e-9);
+        long classTicks = ticks * classes.size();
+        if (classTicks > MAX_CLASS_TICKS) {
+            f.error("tickSeconds", num(duration) + " s at " + num(tick) + " s ticks for " + classes.size()
+                    + (classes.size() == 1 ? " class" : " classes") + " is " + classTicks + " class-ticks; a run may"
+                    + " have at most " + MAX_CLASS_TICKS + " (longer ticks, a shorter run or fewer classes)");
+        }
+        double jobs = 0;
+        for (ScenarioClass c : classes) {
+            jobs += expectedJobs(c.sandbox(), duration);
+        }
+        if (jobs > MAX_JOBS) {
+            f.error("classes", "the classes together bring about " + Math.round(jobs) + " jobs into the run; a run may"
+                    + " have at most " + MAX_JOBS + " (lower rates or a shorter run)");
+        }
     }
 
     /** One class; null when it had problems (they are recorded). */
@@ -102,24 +200,32 @@ public final class ScenarioReader {
             double baseRate = arrival.number("baseRate", 0);
             if (!(baseRate >= 0)) {
                 arrival.error("baseRate", "must be >= 0, got " + num(baseRate));
+            } else {
+                arrival.within("baseRate", baseRate, 0, MAX_RATE);
             }
             b.baseRate(baseRate);
             repeat = arrival.number("repeatSeconds");
             if (repeat != null && !(repeat > 0)) {
                 arrival.error("repeatSeconds", "must be > 0, got " + num(repeat));
                 repeat = null;
+            } else if (!arrival.within("repeatSeconds", repeat, 1, MAX_DURATION_SECONDS)) {
+                repeat = null;
             }
             b.repeatSeconds(repeat);
             String within = withinWhat(duration, repeat);
             double limit = limit(duration, repeat);
             List<RateSegment> segments = new ArrayList<>();
-            for (ConfigNode n : arrival.list("segments")) {
+            for (ConfigNode n : arrival.list("segments", MAX_WINDOWS)) {
                 Fields s = Fields.of(n, c.errors());
                 Double from = s.requiredNumber("from");
                 Double to = s.requiredNumber("to");
                 Double rate = s.requiredNumber("rate");
                 Double rampTo = s.number("rampTo");
                 s.finish();
+                if (rate != null && rate >= 0 && !s.within("rate", rate, 0, MAX_RATE)
+                        || rampTo != null && rampTo >= 0 && !s.within("rampTo", rampTo, 0, MAX_RATE)) {
+                    continue;
+                }
                 if (from == null || to == null || rate == null) {
                     continue;
                 }
@@ -147,19 +253,19 @@ public final class ScenarioReader {
         }
 
         Integer concurrency = c.integer("concurrency");
-        if (concurrency != null) {
+        if (concurrency != null && c.within("concurrency", concurrency, -Double.MAX_VALUE, MAX_CONCURRENCY)) {
             b.concurrency(concurrency);
         }
         Double startup = c.number("startupSeconds");
-        if (startup != null) {
+        if (startup != null && c.within("startupSeconds", startup, -Double.MAX_VALUE, MAX_STARTUP_SECONDS)) {
             b.startupSeconds(startup);
         }
         Integer initialReplicas = c.integer("initialReplicas");
-        if (initialReplicas != null) {
+        if (initialReplicas != null && c.within("initialReplicas", initialReplicas, -Double.MAX_VALUE, MAX_REPLICAS)) {
             b.initialReplicas(initialReplicas);
         }
         Integer backlog = c.integer("initialBacklog");
-        if (backlog != null) {
+        if (backlog != null && c.within("initialBacklog", backlog, -Double.MAX_VALUE, MAX_BACKLOG)) {
             b.initialBacklog(backlog);
         }
 
@@ -169,7 +275,10 @@ public final class ScenarioReader {
             Double slope = dep.requiredNumber("slope");
             Double base = dep.requiredNumber("baseLatencyMs");
             dep.finish();
-            if (limitCalls != null && slope != null && base != null) {
+            boolean sane = dep.within("limit", limitCalls, -Double.MAX_VALUE, 1_000_000)
+                    & dep.within("slope", slope, -Double.MAX_VALUE, 1000)
+                    & dep.within("baseLatencyMs", base, -Double.MAX_VALUE, 60_000);
+            if (sane && limitCalls != null && slope != null && base != null) {
                 b.dependency(dep.build(() -> new Dependency(limitCalls, slope, base)));
             }
         }
@@ -189,7 +298,7 @@ public final class ScenarioReader {
         }
 
         List<Window> outages = new ArrayList<>();
-        for (ConfigNode n : c.list("outages")) {
+        for (ConfigNode n : c.list("outages", MAX_WINDOWS)) {
             Fields o = Fields.of(n, c.errors());
             Double from = o.requiredNumber("from");
             Double to = o.requiredNumber("to");
@@ -223,17 +332,35 @@ public final class ScenarioReader {
             }
         }
         b.costSegments(costs);
-        b.podMemoryMb(c.number("podMemoryMb"));
+        Double memory = c.number("podMemoryMb");
+        if (c.within("podMemoryMb", memory, -Double.MAX_VALUE, 1024 * 1024)) {
+            b.podMemoryMb(memory);
+        }
 
         // The class's slots per pod is the policy's k unless the file says otherwise (a what-if may).
         Policy base = Policy.builder().pollIntervalSeconds(tick)
                 .slotsPerReplica(concurrency == null || concurrency < 1 ? 1 : concurrency).build();
         Policy policy = c.get("policy").map(n -> PolicyReader.read(n, c.errors(), base)).orElse(base);
+        if (policy != null && policy.maxReplicas() > MAX_REPLICAS) {
+            ConfigNode at = c.get("policy").get() instanceof ConfigNode.MapNode m && m.fields().get("maxReplicas") != null
+                    ? m.fields().get("maxReplicas") : c.get("policy").get();
+            c.errors().add(at, "a simulated class may have at most " + MAX_REPLICAS + " replicas, got "
+                    + policy.maxReplicas());
+        }
         c.finish();
         if (c.errors().count() > before) {
             return null;
         }
         SandboxClassSpec spec = c.build(b::build);
+        if (spec != null && Double.isFinite(duration)) {
+            double jobs = expectedJobs(spec, duration);
+            if (jobs > MAX_JOBS) {
+                c.error(c.has("arrival") ? "arrival" : "initialBacklog", "about " + Math.round(jobs) + " jobs in the run"
+                        + " (arrivals and initial backlog); a run may have at most " + MAX_JOBS
+                        + " (a lower rate or a shorter run)");
+                return null;
+            }
+        }
         return spec == null || policy == null ? null : new ScenarioClass(spec, policy);
     }
 
@@ -253,6 +380,14 @@ public final class ScenarioReader {
         Double cv = s.number("cv");
         Double min = s.number("minSeconds");
         Double max = s.number("maxSeconds");
+        if (mean != null && mean > 0) {
+            s.within("meanSeconds", mean, MIN_SERVICE_SECONDS, MAX_SERVICE_SECONDS);
+        }
+        if (cv != null && cv > 0) {
+            s.within("cv", cv, 0, 10);
+        }
+        s.within("minSeconds", min, -Double.MAX_VALUE, MAX_SERVICE_SECONDS);
+        s.within("maxSeconds", max, -Double.MAX_VALUE, MAX_SERVICE_SECONDS);
         s.finish();
         if (dist == Distribution.UNIFORM) {
             if (s.has("meanSeconds")) {

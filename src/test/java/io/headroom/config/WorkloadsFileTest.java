@@ -202,7 +202,9 @@ class WorkloadsFileTest {
         assertFalse(f.prometheus().toString().contains("s3cret"));
         assertEquals("s3cret-token", ref.read(Map.<String, String>of()::get));
 
-        Files.writeString(file, "prometheus:\n  url: http://h\n  basicAuth: {username: u, passwordFile: pw}\n" + CLASS);
+        // To another host over plain http only with the explicit allowance (WorkloadsFileBoundsTest).
+        Files.writeString(file, "prometheus:\n  url: http://h\n  basicAuth: {username: u, passwordFile: pw}\n"
+                + "  allowInsecureCredentials: true\n" + CLASS);
         PrometheusEndpoint.BasicAuth basic = WorkloadsFile.read(file).prometheus().basicAuth();
         assertEquals("u", basic.username());
         assertFalse(basic.toString().contains("hunter2"));
