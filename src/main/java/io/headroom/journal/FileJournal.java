@@ -45,14 +45,48 @@ public final class FileJournal implements Journal {
         this.lock = lock;
     }
 
+    /** How a segment's channel is opened; tests inject one that fails like a full disk. */
+    interface Channels {
+        FileChannel open(Path file) throws IOException;
+    }
+
+    /**
+     * @param maxSegmentBytes the active segment is sealed once it reaches this size
+     * @param clock           decides the day, for daily rotation
+     */
+    record Options(long maxSegmentBytes, java.time.Clock clock, Channels channels) {
+        static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
+
+        static Options defaults() {
+            return new Options(DEFAULT_SEGMENT_BYTES, java.time.Clock.systemUTC(),
+                    f -> FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                            StandardOpenOption.WRITE));
+        }
+
+        Options withChannels(Channels c) {
+            return new Options(maxSegmentBytes, clock, c);
+        }
+
+        Options withMaxSegmentBytes(long max) {
+            return new Options(max, clock, channels);
+        }
+
+        Options withClock(java.time.Clock c) {
+            return new Options(maxSegmentBytes, c, channels);
+        }
+    }
+
     /** Opens (creating) the journal at {@code file}, repairing a torn tail. */
     public static FileJournal open(Path file) throws IOException {
+        return open(file, Options.defaults());
+    }
+
+    static FileJournal open(Path file, Options options) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel ch = options.channels().open(file);
         FileLock lock;
         try {
             lock = ch.tryLock();

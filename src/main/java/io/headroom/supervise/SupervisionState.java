@@ -6,7 +6,8 @@ import java.util.Map;
 
 /** A snapshot of everything supervised mode holds, for the UI. Immutable. */
 public record SupervisionState(Instant at, Freeze freezeAll, Map<String, ClassSupervision> classes,
-                               List<Proposal> pending, List<String> warnings) {
+                               List<Proposal> pending, List<String> warnings,
+                               String journalFailure) {
     public SupervisionState {
         classes = Map.copyOf(classes);
         pending = List.copyOf(pending);

@@ -92,6 +92,12 @@ public final class Supervisor implements Actuator {
      */
     public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
                       Executor loopThread, String user, Duration proposalTtl) {
+        this(classes, cluster, journal, clock, loopThread, loopThread, user, proposalTtl);
+    }
+
+    /** @param urgent where freezes run, so they never wait behind a loop thread stuck in a cluster write */
+    public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
+                      Executor loopThread, Executor urgent, String user, Duration proposalTtl) {
         for (WorkloadClass c : classes) {
             this.classes.put(c.name(), c);
             slots.put(c.name(), new Slot());
@@ -837,6 +843,6 @@ public final class Supervisor implements Actuator {
                 pending.add(s.proposal);
             }
         }
-        return new SupervisionState(now, freezeAll, out, pending, warnings);
+        return new SupervisionState(now, freezeAll, out, pending, warnings, null);
     }
 }

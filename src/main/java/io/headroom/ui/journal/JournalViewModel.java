@@ -92,13 +92,18 @@ public final class JournalViewModel {
         List<JournalRecord> snapshot = List.copyOf(rows);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                Files.writeString(file, toCsv(snapshot), StandardCharsets.UTF_8);
+                writeCsv(file, snapshot);
                 return file;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }, io).whenComplete((p, e) -> Platform.runLater(() -> status.set(e == null
                 ? "exported " + snapshot.size() + " records to " + p : "export failed: " + e.getMessage())));
+    }
+
+    /** Writes {@code records} to {@code file} as CSV. */
+    static void writeCsv(Path file, List<JournalRecord> records) throws IOException {
+        Files.writeString(file, toCsv(records), StandardCharsets.UTF_8);
     }
 
     static String toCsv(List<JournalRecord> records) {
