@@ -2,9 +2,17 @@ package io.headroom.journal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.logging.Logger;
 
-/** Opens the console's journal, and says what the console runs on when it cannot. */
+/**
+ * Opens the console's journal, and says what the console runs on when it cannot: the sandbox
+ * may go on in memory (with a standing warning); a console connected to a real cluster never
+ * does, it observes only, because a freeze, an override or a drain's clean-up it cannot write
+ * down would be forgotten on the next start.
+ */
 public final class Journals {
+    private static final Logger LOG = Logger.getLogger(Journals.class.getName());
+
     private Journals() {
     }
 
@@ -24,8 +32,15 @@ public final class Journals {
         try {
             return new Opened(FileJournal.open(file), null);
         } catch (IOException | RuntimeException e) {
-            return new Opened(new MemoryJournal(), "Journal unavailable (" + e.getMessage()
-                    + "): actions are kept in memory only.");
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String warning = fallback == Fallback.MEMORY
+                    ? "Journal unavailable (" + why + "): actions are kept in memory only."
+                    : "Journal unavailable (" + why + "): observe only, nothing is scaled until the console can"
+                    + " journal again (restart it once the journal can be opened).";
+            LOG.warning(warning);
+            return new Opened(fallback == Fallback.MEMORY ? new MemoryJournal()
+                    : new UnavailableJournal("the journal " + file + " could not be opened (" + why
+                    + "): observe only, nothing is scaled"), warning);
         }
     }
 }
