@@ -109,6 +109,8 @@ public final class FileJournal implements Journal {
     private String lastSum = GENESIS;
     private long activeFirstSeq = -1;
     private LocalDate activeDay;
+    /** The records that shape state, kept as they are appended: sealing writes them without reading back. */
+    private Compaction live = new Compaction();
     private volatile String failure;
     private boolean closed;
 
@@ -193,7 +195,10 @@ public final class FileJournal implements Journal {
         goodSize = active.size();
         checkpoint = Checkpoint.open(sibling(".checkpoint"));
         Checkpoint.Mark mark = checkpoint.read();
-        Scan s = scan(Reading.STATE, line -> { }, mark, Long.MIN_VALUE);
+        Scan s;
+        try (View v = view(Reading.STATE)) {
+            s = scan(v, Reading.STATE, live::add, mark, Long.MIN_VALUE);
+        }
         lastRecordSeq = s.verifier().lastSeq();
         lastSum = s.verifier().lastSum();
         lastSeq = Math.max(lastRecordSeq, s.verifier().lastSeenSeq());
@@ -285,6 +290,7 @@ public final class FileJournal implements Journal {
             throw new JournalException(failure, e);
         }
         goodSize += line.line().length;
+        live.add(new Line(r, java.util.Arrays.copyOf(line.line(), line.line().length - 1)));
         lastSeq = r.seq();
         lastRecordSeq = r.seq();
         lastSum = line.sum();
@@ -330,10 +336,9 @@ public final class FileJournal implements Journal {
      * (2) the active file is renamed to its segment name; (3) the snapshot replaces the old one;
      * (4) a new active file starts, chained to the sealed one. Opening reads the snapshot and every
      * segment after the record it covers: before (3) that is the old snapshot and the new segment.
+     * The snapshot's records are those kept as they were appended: sealing reads nothing back.
      */
     private void rotate() throws IOException {
-        Compaction live = new Compaction();
-        scan(Reading.STATE, live::add, null, Long.MIN_VALUE);
         long first = activeFirstSeq > 0 ? activeFirstSeq : lastRecordSeq + 1;
         PrivateFiles.write(snapshotTmp(), Snapshot.encode(lastRecordSeq, lastSum, live.live()));
         options.steps().reached("snapshot-written");
@@ -353,12 +358,16 @@ public final class FileJournal implements Journal {
         LOG.info("journal segment sealed: " + sealed.getFileName());
     }
 
-    /** Records to restore state from: the snapshot's and those after it, with what could not be read. */
+    /**
+     * Records to restore state from: the snapshot's and those after it, with what could not be
+     * read. The files are taken in a moment under the lock and read outside it: a long read never
+     * holds up an append (a freeze), and a seal meanwhile does not disturb it.
+     */
     @Override
-    public synchronized Replay replay() {
+    public Replay replay() {
         List<JournalRecord> records = new ArrayList<>();
-        try {
-            Scan s = scan(Reading.STATE, l -> records.add(l.record()), null, Long.MIN_VALUE);
+        try (View v = view(Reading.STATE)) {
+            Scan s = scan(v, Reading.STATE, l -> records.add(l.record()), null, Long.MIN_VALUE);
             return new Replay(records, merged(s.verifier().warnings()));
         } catch (IOException e) {
             throw new JournalException("could not read the journal " + file + ": " + e.getMessage(), e);
@@ -371,12 +380,13 @@ public final class FileJournal implements Journal {
         return history(null);
     }
 
-    /** The records of the segments that may hold records at or after {@code since} (all when null). */
-    public synchronized Replay history(Instant since) {
+    /** The records at or after {@code since} (all when null), read from the segments that may hold them. */
+    @Override
+    public Replay history(Instant since) {
         List<JournalRecord> records = new ArrayList<>();
-        try {
+        try (View v = view(Reading.HISTORY)) {
             long sinceMillis = since == null ? Long.MIN_VALUE : since.toEpochMilli();
-            Scan s = scan(Reading.HISTORY, l -> {
+            Scan s = scan(v, Reading.HISTORY, l -> {
                 if (since == null || !l.record().at().isBefore(since)) {
                     records.add(l.record());
                 }
@@ -385,6 +395,31 @@ public final class FileJournal implements Journal {
         } catch (IOException e) {
             throw new JournalException("could not read the journal " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The journal's files at one moment: the snapshot's bytes, the sealed segments, and the active
+     * file through its own read-only descriptor with its size then. Sealed bytes and the active
+     * file's first {@code activeSize} bytes never change, so reading them later is reading that
+     * moment. (The lock is on the lock file, which no read touches.)
+     */
+    private record View(byte[] snapshot, List<Segments.Sealed> sealed, FileChannel active, long activeSize)
+            implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            if (active != null) {
+                active.close();
+            }
+        }
+    }
+
+    private synchronized View view(Reading reading) throws IOException {
+        if (closed) {
+            throw new IOException("the journal is closed");
+        }
+        byte[] snap = reading == Reading.STATE ? Snapshot.bytes(snapshotFile()) : null;
+        FileChannel ch = this.active == null ? null : FileChannel.open(file, StandardOpenOption.READ);
+        return new View(snap, Segments.list(dir, base), ch, goodSize);
     }
 
     private List<String> merged(List<String> found) {
@@ -401,20 +436,20 @@ public final class FileJournal implements Journal {
     private enum Reading { STATE, HISTORY }
 
     /**
-     * Reads records in order into {@code sink}. STATE: the snapshot, the segments after the record
-     * it covers, the active file. HISTORY: the segments sealed at or after {@code sealedSince}
-     * (epoch ms; chained on from the one before), then the active file.
+     * Reads the records of {@code view} in order into {@code sink}. STATE: the snapshot, the segments
+     * after the record it covers, the active file. HISTORY: the segments sealed at or after
+     * {@code sealedSince} (epoch ms; chained on from the one before), then the active file.
      */
-    private Scan scan(Reading reading, Consumer<Line> sink, Checkpoint.Mark mark, long sealedSince)
+    private Scan scan(View view, Reading reading, Consumer<Line> sink, Checkpoint.Mark mark, long sealedSince)
             throws IOException {
-        List<Segments.Sealed> sealed = Segments.list(dir, base);
+        List<Segments.Sealed> sealed = view.sealed();
         Verifier v;
         long after = -1;
         List<String> pre = new ArrayList<>();
         Snapshot.Read snap = null;
         if (reading == Reading.STATE) {
             try {
-                snap = Snapshot.read(snapshotFile());
+                snap = Snapshot.read(view.snapshot());
             } catch (Snapshot.Damaged e) {
                 pre.add("the snapshot " + snapshotFile().getFileName() + " is damaged (" + e.getMessage()
                         + "): state is read from every segment instead");
@@ -449,8 +484,8 @@ public final class FileJournal implements Journal {
             }
         }
         v.segment(null);
-        if (active != null) {
-            LineReader.read(active, goodSize, v::line);
+        if (view.active() != null) {
+            LineReader.read(view.active(), view.activeSize(), v::line);
         }
         return new Scan(v, v.segmentFirstSeq(), v.segmentFirstAt());
     }

@@ -19,6 +19,13 @@ public interface Journal extends AutoCloseable {
         return replay();
     }
 
+    /** The records kept from {@code since} on (all when null); a journal in segments skips the older ones. */
+    default Replay history(java.time.Instant since) {
+        Replay all = history();
+        return since == null ? all : new Replay(all.records().stream().filter(r -> !r.at().isBefore(since)).toList(),
+                all.warnings());
+    }
+
     /** Why the journal cannot be written right now (the last append failed, or it never opened); empty when it can. */
     default java.util.Optional<String> failure() {
         return java.util.Optional.empty();

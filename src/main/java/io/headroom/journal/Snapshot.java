@@ -53,12 +53,20 @@ final class Snapshot {
         return out.toByteArray();
     }
 
-    /** The snapshot in {@code file}, or null when there is none. */
-    static Read read(Path file) throws IOException, Damaged {
-        if (!Files.exists(file)) {
+    /** The snapshot file's bytes, or null when there is none. */
+    static byte[] bytes(Path file) throws IOException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
             return null;
         }
-        byte[] all = Files.readAllBytes(file);
+    }
+
+    /** The snapshot in {@code all} (a snapshot file's bytes), or null when there is none. */
+    static Read read(byte[] all) throws Damaged {
+        if (all == null) {
+            return null;
+        }
         int nl = indexOf(all, 0);
         if (nl < 0) {
             throw new Damaged("no header");

@@ -127,6 +127,30 @@ class JournalRotationTest {
     }
 
     @Test
+    void historyFromATimeOnReadsOnlyTheSegmentsThatMayHoldIt(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("journal.jsonl");
+        FileJournal.Options daily = FileJournal.Options.defaults().withClock(clock);
+        try (FileJournal j = FileJournal.open(f, daily)) {
+            for (int day = 0; day < 3; day++) {
+                clock.now = T0.plus(Duration.ofDays(day));
+                for (int i = 0; i < 5; i++) {
+                    j.append(JournalCrashProbe.record(day * 5 + i + 1, clock.now.plusSeconds(i)));
+                }
+            }
+        }
+        List<Path> sealed = segments(dir);
+        assertEquals(2, sealed.size());
+        Files.writeString(sealed.get(0), "not even json\n", java.nio.file.StandardOpenOption.APPEND);
+        try (FileJournal j = FileJournal.open(f, daily)) {
+            Journal.Replay lastDay = j.history(T0.plus(Duration.ofDays(2)));
+            assertEquals(List.of(11L, 12L, 13L, 14L, 15L), seqs(lastDay.records()));
+            assertEquals(List.of(), lastDay.warnings(), "the first day's segment was not even read");
+            assertTrue(j.history().warnings().stream().anyMatch(w -> w.contains("unreadable JSON")),
+                    "the whole history reads it");
+        }
+    }
+
+    @Test
     void alteringOrRemovingASealedSegmentShowsInTheHistory(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
         try (FileJournal j = FileJournal.open(f, small())) {

@@ -48,7 +48,7 @@ public final class JournalViewModel {
         this.clock = clock;
         classFilter.addListener(o -> filter());
         kindFilter.addListener(o -> filter());
-        since.addListener(o -> filter());
+        since.addListener(o -> reload()); // a longer span may need older segments
     }
 
     public ObservableList<JournalRecord> rows() { return rows; }
@@ -61,9 +61,13 @@ public final class JournalViewModel {
 
     // Commands
 
-    /** Re-reads the journal's whole history (every segment) off the FX thread. */
+    /**
+     * Re-reads the journal's history off the FX thread: every segment, or only those that may hold
+     * records within the time filter (a long history is not read whole for the last hour).
+     */
     public CompletableFuture<Void> reload() {
-        return CompletableFuture.supplyAsync(journal::history, io).thenAccept(r -> Platform.runLater(() -> {
+        Instant cutoff = since.get() == null ? null : clock.instant().minus(since.get());
+        return CompletableFuture.supplyAsync(() -> journal.history(cutoff), io).thenAccept(r -> Platform.runLater(() -> {
             all = r.records();
             List<String> names = new ArrayList<>();
             names.add(ALL);
