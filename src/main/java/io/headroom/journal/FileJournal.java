@@ -1,75 +1,164 @@
 package io.headroom.journal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
- * The journal as a file of JSON lines. Each line carries a checksum over its own content and
- * the previous line's checksum, so an altered or removed record is reported on replay. Every
- * append is forced to disk before it returns. A torn last line (a crash mid-write) is moved
- * aside to a {@code .torn-…} file with a warning and never corrupts the records before it.
- * The file is locked: two consoles cannot write one journal.
+ * The journal as files of JSON lines. Each line carries a checksum over its own content and the
+ * previous line's checksum, so an altered or removed record is reported on replay; a checkpoint
+ * beside the journal (the last record's number and checksum) tells when records were removed from
+ * its end. Every append is forced to disk before it returns; a write that fails (a full disk) is
+ * cut back, so the next record starts on a clean line. Lines are decoded one by one: a bad one is
+ * set aside with a warning and costs only itself. A torn last line (a crash mid-write) is moved
+ * aside to a {@code .torn-…} file.
+ *
+ * <p>The active file is sealed into a segment once a day or at 64 MB, and a snapshot of the
+ * records that still shape state is written then: opening reads the snapshot and the segments
+ * after it, never the whole history; the chain runs on across segments, so {@link #history()}
+ * still verifies it all. Sealing is crash-safe at every step (see {@link #rotate}).
+ *
+ * <p>A lock file beside the journal is held while it is open: two consoles (two processes, or
+ * two windows of one) cannot write one journal. All files are the user's alone ({@link PrivateFiles}).
  */
 public final class FileJournal implements Journal {
     private static final Logger LOG = Logger.getLogger(FileJournal.class.getName());
-    private static final ObjectMapper JSON = new ObjectMapper();
-    static final String GENESIS = "0".repeat(32);
+    static final String GENESIS = Codec.GENESIS;
+    /**
+     * Lock files this JVM holds. A second open in this process is refused before it opens a
+     * descriptor on the lock file: on POSIX systems closing any descriptor of a file drops every
+     * lock the process holds on it.
+     */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    /** How a segment's channel is opened; tests inject one that fails like a full disk. */
+    interface Channels {
+        FileChannel open(Path file) throws IOException;
+    }
+
+    /** Told each step of sealing a segment as it is done; tests end the process there to crash it. */
+    interface RotationSteps {
+        void reached(String step) throws IOException;
+    }
+
+    /**
+     * @param maxSegmentBytes the active file is sealed once it reaches this size
+     * @param clock           the day, for daily sealing, and the time in the names of files set aside
+     */
+    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps) {
+        static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
+
+        static Options defaults() {
+            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { });
+        }
+
+        Options withChannels(Channels c) {
+            return new Options(maxSegmentBytes, clock, c, steps);
+        }
+
+        Options withMaxSegmentBytes(long max) {
+            return new Options(max, clock, channels, steps);
+        }
+
+        Options withClock(Clock c) {
+            return new Options(maxSegmentBytes, c, channels, steps);
+        }
+
+        Options withSteps(RotationSteps s) {
+            return new Options(maxSegmentBytes, clock, channels, s);
+        }
+    }
 
     private final Path file;
-    private final FileChannel channel;
+    private final Path dir;
+    private final String base;
+    private final Options options;
+    private final Path lockKey;
+    private final FileChannel lockChannel;
     private final FileLock lock;
     private final List<String> openWarnings = new ArrayList<>();
-    private String lastSum = GENESIS;
+    private Checkpoint checkpoint;
+    /** The active file; null after a seal that could not open the next one (the next append tries again). */
+    private FileChannel active;
+    /** Bytes of whole records in the active file: a failed write is cut back to this. */
+    private long goodSize;
+    /** Numbering goes on from here: at least the last record in the files (more when records were removed). */
     private long lastSeq;
+    /** The last record in the files, and its checksum (the next line chains to it). */
+    private long lastRecordSeq;
+    private String lastSum = GENESIS;
+    private long activeFirstSeq = -1;
+    private LocalDate activeDay;
+    /** The records that shape state, kept as they are appended: sealing writes them without reading back. */
+    private Compaction live = new Compaction();
+    private volatile String failure;
+    private boolean closed;
 
-    private FileJournal(Path file, FileChannel channel, FileLock lock) {
+    private FileJournal(Path file, Options options, Path lockKey, FileChannel lockChannel, FileLock lock) {
         this.file = file;
-        this.channel = channel;
+        this.dir = file.getParent();
+        this.base = file.getFileName().toString();
+        this.options = options;
+        this.lockKey = lockKey;
+        this.lockChannel = lockChannel;
         this.lock = lock;
     }
 
     /** Opens (creating) the journal at {@code file}, repairing a torn tail. */
     public static FileJournal open(Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
+        return open(file, Options.defaults());
+    }
+
+    static FileJournal open(Path file, Options options) throws IOException {
+        Path abs = file.toAbsolutePath();
+        PrivateFiles.createDirectories(abs.getParent());
+        String lockName = abs.getFileName() + ".lock";
+        Path key = abs.getParent().toRealPath().resolve(lockName);
+        if (!HELD.add(key)) {
+            throw new IOException("journal " + file + " is in use by another Headroom console (in this process)");
         }
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        FileLock lock;
+        FileChannel lc = null;
         try {
-            lock = ch.tryLock();
-        } catch (java.nio.channels.OverlappingFileLockException e) {
-            lock = null; // held by this very process (a second console window)
+            lc = PrivateFiles.open(abs.resolveSibling(lockName));
+            FileLock lock = lc.tryLock();
+            if (lock == null) {
+                throw new IOException("journal " + file + " is in use by another Headroom console");
+            }
+            FileJournal j = new FileJournal(abs, options, key, lc, lock);
+            try {
+                j.start();
+            } catch (IOException | RuntimeException e) {
+                j.close();
+                throw e;
+            }
+            return j;
+        } catch (IOException | RuntimeException e) {
+            if (lc != null && lc.isOpen()) {
+                lc.close();
+            }
+            HELD.remove(key);
+            throw e;
         }
-        if (lock == null) {
-            ch.close();
-            throw new IOException("journal " + file + " is in use by another Headroom console");
-        }
-        FileJournal j = new FileJournal(file, ch, lock);
-        j.repairTail();
-        Replay r = j.replay();
-        if (!r.records().isEmpty()) {
-            j.lastSeq = r.records().get(r.records().size() - 1).seq();
-        }
-        return j;
     }
 
     /** Where the journal lives by default: {@code $XDG_STATE_HOME/headroom} or {@code ~/.local/state/headroom}. */
@@ -84,89 +173,350 @@ public final class FileJournal implements Journal {
         return file;
     }
 
-    @Override
-    public synchronized JournalRecord append(JournalRecord record) {
-        JournalRecord r = Redactor.redact(record).withSeq(++lastSeq);
-        ObjectNode body = toJson(r);
-        String sum = checksum(lastSum, body);
-        body.put("prev", lastSum);
-        body.put("sum", sum);
-        byte[] line = (body.toString() + "\n").getBytes(StandardCharsets.UTF_8);
-        try {
-            ByteBuffer buf = ByteBuffer.wrap(line);
-            channel.position(channel.size());
-            while (buf.hasRemaining()) {
-                channel.write(buf);
-            }
-            channel.force(false); // durable before the action is reported done
-        } catch (IOException e) {
-            lastSeq--;
-            throw new UncheckedIOException("could not write the journal " + file, e);
+    private Path sibling(String suffix) {
+        return dir.resolve(base + suffix);
+    }
+
+    private Path snapshotFile() {
+        return sibling(".snapshot");
+    }
+
+    private Path snapshotTmp() {
+        return sibling(".snapshot.tmp");
+    }
+
+    /** Recovers what a crash left, reads where the journal stands, compares with the checkpoint. */
+    private void start() throws IOException {
+        // A seal that crashed before installing its snapshot: the segments are the truth, the half-made
+        // snapshot is not needed.
+        Files.deleteIfExists(snapshotTmp());
+        openActive();
+        repairTail();
+        goodSize = active.size();
+        checkpoint = Checkpoint.open(sibling(".checkpoint"));
+        Checkpoint.Mark mark = checkpoint.read();
+        Scan s;
+        try (View v = view(Reading.STATE)) {
+            s = scan(v, Reading.STATE, live::add, mark, Long.MIN_VALUE);
         }
-        lastSum = sum;
-        return r;
+        lastRecordSeq = s.verifier().lastSeq();
+        lastSum = s.verifier().lastSum();
+        lastSeq = Math.max(lastRecordSeq, s.verifier().lastSeenSeq());
+        activeFirstSeq = s.activeFirstSeq();
+        activeDay = s.activeFirstAt() == null ? null : LocalDate.ofInstant(s.activeFirstAt(), ZoneOffset.UTC);
+        setAside(s.verifier().bad());
+        // What opening found stays reported for this session, even once its segment is sealed.
+        s.verifier().warnings().forEach(this::warn);
+        if (mark == null) {
+            if (lastRecordSeq > 0 && !checkpoint.existed()) {
+                warn("no checkpoint was found beside the journal (first opened by this version, or deleted):"
+                        + " records removed from its end before now cannot be detected");
+            }
+        } else if (mark.seq() > lastSeq) {
+            warn("the journal ends at record " + lastSeq + ", but record " + mark.seq() + " was written (the"
+                    + " checkpoint beside it says so): " + Verifier.missing(lastSeq + 1, mark.seq())
+                    + " (deleted or cut off); what they recorded, a lifted freeze or a cleared override, is not"
+                    + " replayed");
+            lastSeq = mark.seq(); // number on from there: the gap stays visible
+        }
+        if (lastRecordSeq > 0 && (mark == null || mark.seq() < lastRecordSeq)) {
+            checkpoint.write(lastRecordSeq, lastSum);
+        }
+        if (rotationDue()) {
+            try {
+                rotate();
+            } catch (IOException e) {
+                LOG.warning("could not seal the journal segment " + file + ": " + e.getMessage());
+                if (active == null) {
+                    openActive();
+                }
+            }
+        }
+    }
+
+    private void warn(String message) {
+        if (!openWarnings.contains(message)) {
+            openWarnings.add(message);
+            LOG.warning(message);
+        }
+    }
+
+    private void openActive() throws IOException {
+        active = options.channels().open(file);
+        PrivateFiles.restrict(file);
+        PrivateFiles.syncDirectory(dir);
+        goodSize = active.size();
+        activeFirstSeq = -1;
+        activeDay = null;
     }
 
     @Override
-    public synchronized Replay replay() {
-        List<JournalRecord> records = new ArrayList<>();
-        List<String> warnings = new ArrayList<>(openWarnings);
-        String prev = GENESIS;
-        List<String> lines;
+    public synchronized JournalRecord append(JournalRecord record) {
+        if (closed) {
+            throw new JournalException("the journal " + file + " is closed");
+        }
+        JournalRecord r = FreeText.clean(record).withSeq(lastSeq + 1);
+        Codec.Encoded line = Codec.encode(r, lastSum);
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the journal " + file, e);
-        }
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            int n = i + 1;
-            if (line.isBlank()) {
-                continue;
+            if (active == null) {
+                openActive();
+            } else if (active.size() != goodSize) {
+                cutBack(); // what a failed write left
             }
-            ObjectNode node;
-            try {
-                JsonNode parsed = JSON.readTree(line);
-                if (!(parsed instanceof ObjectNode o)) {
-                    warnings.add("line " + n + ": not a journal record; skipped");
-                    continue;
+            if (rotationDue()) {
+                try {
+                    rotate();
+                } catch (IOException e) {
+                    LOG.warning("could not seal the journal segment " + file + " (it grows on): " + e.getMessage());
+                    if (active == null) {
+                        throw e;
+                    }
                 }
-                node = o;
-            } catch (IOException e) {
-                warnings.add("line " + n + ": unreadable JSON; skipped");
-                continue;
             }
-            String sum = node.path("sum").asText("");
-            String linePrev = node.path("prev").asText("");
-            ObjectNode body = node.deepCopy();
-            body.remove("sum");
-            body.remove("prev");
-            if (!sum.equals(checksum(linePrev, body))) {
-                warnings.add("line " + n + ": checksum mismatch: the record was altered; not replayed");
-                continue;
+            ByteBuffer buf = ByteBuffer.wrap(line.line());
+            long at = goodSize;
+            while (buf.hasRemaining()) {
+                at += active.write(buf, at);
             }
-            if (!linePrev.equals(prev)) {
-                warnings.add("line " + n + ": chain broken: a record before it was altered or removed");
-            }
-            prev = sum;
+            active.force(false); // durable before the action is taken and reported
+        } catch (IOException e) {
             try {
-                records.add(fromJson(node));
-            } catch (RuntimeException e) {
-                warnings.add("line " + n + ": " + e.getMessage() + "; skipped");
+                cutBack();
+            } catch (IOException again) {
+                e.addSuppressed(again); // the next append cuts back first
+            }
+            failure = "could not write the journal " + file + ": " + e.getMessage();
+            LOG.warning(failure);
+            throw new JournalException(failure, e);
+        }
+        goodSize += line.line().length;
+        live.add(new Line(r, java.util.Arrays.copyOf(line.line(), line.line().length - 1)));
+        lastSeq = r.seq();
+        lastRecordSeq = r.seq();
+        lastSum = line.sum();
+        if (activeFirstSeq < 0) {
+            activeFirstSeq = r.seq();
+            activeDay = today();
+        }
+        failure = null;
+        try {
+            checkpoint.write(r.seq(), line.sum());
+        } catch (IOException e) {
+            // The record itself is durable; only the detection of a later truncation is weaker for now.
+            LOG.warning("could not update the journal's checkpoint: " + e.getMessage());
+        }
+        return r;
+    }
+
+    /** Removes what a failed write left after the last whole record. */
+    private void cutBack() throws IOException {
+        if (active != null && active.size() != goodSize) {
+            active.truncate(goodSize);
+            active.force(true);
+        }
+    }
+
+    @Override
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    private LocalDate today() {
+        return LocalDate.ofInstant(options.clock().instant(), ZoneOffset.UTC);
+    }
+
+    private boolean rotationDue() {
+        return active != null && goodSize > 0 && (goodSize >= options.maxSegmentBytes()
+                || activeDay != null && !activeDay.equals(today()));
+    }
+
+    /**
+     * Seals the active file into a segment and snapshots the state, in an order that a crash at
+     * any step cannot lose a record or the state: (1) the new snapshot goes to a temporary file;
+     * (2) the active file is renamed to its segment name; (3) the snapshot replaces the old one;
+     * (4) a new active file starts, chained to the sealed one. Opening reads the snapshot and every
+     * segment after the record it covers: before (3) that is the old snapshot and the new segment.
+     * The snapshot's records are those kept as they were appended: sealing reads nothing back.
+     */
+    private void rotate() throws IOException {
+        long first = activeFirstSeq > 0 ? activeFirstSeq : lastRecordSeq + 1;
+        PrivateFiles.write(snapshotTmp(), Snapshot.encode(lastRecordSeq, lastSum, live.live()));
+        options.steps().reached("snapshot-written");
+        Path sealed = dir.resolve(Segments.name(base, first, lastRecordSeq, options.clock().millis()));
+        Files.move(file, sealed, StandardCopyOption.ATOMIC_MOVE);
+        PrivateFiles.syncDirectory(dir);
+        FileChannel old = active;
+        active = null;
+        old.close();
+        options.steps().reached("segment-sealed");
+        Files.move(snapshotTmp(), snapshotFile(), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+        PrivateFiles.syncDirectory(dir);
+        options.steps().reached("snapshot-installed");
+        openActive();
+        options.steps().reached("active-created");
+        LOG.info("journal segment sealed: " + sealed.getFileName());
+    }
+
+    /**
+     * Records to restore state from: the snapshot's and those after it, with what could not be
+     * read. The files are taken in a moment under the lock and read outside it: a long read never
+     * holds up an append (a freeze), and a seal meanwhile does not disturb it.
+     */
+    @Override
+    public Replay replay() {
+        List<JournalRecord> records = new ArrayList<>();
+        try (View v = view(Reading.STATE)) {
+            Scan s = scan(v, Reading.STATE, l -> records.add(l.record()), null, Long.MIN_VALUE);
+            return new Replay(records, merged(s.verifier().warnings()));
+        } catch (IOException e) {
+            throw new JournalException("could not read the journal " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every record in every segment, the chain checked across them all. */
+    @Override
+    public Replay history() {
+        return history(null);
+    }
+
+    /** The records at or after {@code since} (all when null), read from the segments that may hold them. */
+    @Override
+    public Replay history(Instant since) {
+        List<JournalRecord> records = new ArrayList<>();
+        try (View v = view(Reading.HISTORY)) {
+            long sinceMillis = since == null ? Long.MIN_VALUE : since.toEpochMilli();
+            Scan s = scan(v, Reading.HISTORY, l -> {
+                if (since == null || !l.record().at().isBefore(since)) {
+                    records.add(l.record());
+                }
+            }, null, sinceMillis);
+            return new Replay(records, merged(s.verifier().warnings()));
+        } catch (IOException e) {
+            throw new JournalException("could not read the journal " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The journal's files at one moment: the snapshot's bytes, the sealed segments, and the active
+     * file through its own read-only descriptor with its size then. Sealed bytes and the active
+     * file's first {@code activeSize} bytes never change, so reading them later is reading that
+     * moment. (The lock is on the lock file, which no read touches.)
+     */
+    private record View(byte[] snapshot, List<Segments.Sealed> sealed, FileChannel active, long activeSize)
+            implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            if (active != null) {
+                active.close();
             }
         }
-        lastSum = prev;
-        return new Replay(records, warnings);
+    }
+
+    private synchronized View view(Reading reading) throws IOException {
+        if (closed) {
+            throw new IOException("the journal is closed");
+        }
+        byte[] snap = reading == Reading.STATE ? Snapshot.bytes(snapshotFile()) : null;
+        FileChannel ch = this.active == null ? null : FileChannel.open(file, StandardOpenOption.READ);
+        return new View(snap, Segments.list(dir, base), ch, goodSize);
+    }
+
+    private List<String> merged(List<String> found) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(openWarnings);
+        all.addAll(found);
+        return new ArrayList<>(all);
+    }
+
+    /** What a scan found; {@code activeFirstSeq} is -1 when the active file holds no record. */
+    private record Scan(Verifier verifier, long activeFirstSeq, Instant activeFirstAt) {
+    }
+
+    /** What a scan reads: the state (snapshot and what follows it) or the history (segments). */
+    private enum Reading { STATE, HISTORY }
+
+    /**
+     * Reads the records of {@code view} in order into {@code sink}. STATE: the snapshot, the segments
+     * after the record it covers, the active file. HISTORY: the segments sealed at or after
+     * {@code sealedSince} (epoch ms; chained on from the one before), then the active file.
+     */
+    private Scan scan(View view, Reading reading, Consumer<Line> sink, Checkpoint.Mark mark, long sealedSince)
+            throws IOException {
+        List<Segments.Sealed> sealed = view.sealed();
+        Verifier v;
+        long after = -1;
+        List<String> pre = new ArrayList<>();
+        Snapshot.Read snap = null;
+        if (reading == Reading.STATE) {
+            try {
+                snap = Snapshot.read(view.snapshot());
+            } catch (Snapshot.Damaged e) {
+                pre.add("the snapshot " + snapshotFile().getFileName() + " is damaged (" + e.getMessage()
+                        + "): state is read from every segment instead");
+            }
+        }
+        if (snap != null) {
+            v = new Verifier(base, snap.sum(), snap.through(), sink);
+            snap.lines().forEach(sink);
+            after = snap.through();
+        } else {
+            Segments.Sealed skipped = null;
+            for (Segments.Sealed s : sealed) {
+                if (s.sealedAtMillis() < sealedSince) {
+                    skipped = s;
+                }
+            }
+            // History from a time on starts after the last segment sealed before it, chained on from there.
+            v = skipped == null ? new Verifier(base, GENESIS, 0, sink) : new Verifier(base, null, skipped.last(), sink);
+            after = skipped == null ? -1 : skipped.last();
+        }
+        v.warnings().addAll(pre);
+        if (mark != null) {
+            v.expect(mark.seq(), mark.sum());
+        }
+        for (Segments.Sealed s : sealed) {
+            if (after >= 0 && s.last() <= after) {
+                continue;
+            }
+            v.segment(s.file().getFileName().toString());
+            try (FileChannel ch = FileChannel.open(s.file(), StandardOpenOption.READ)) {
+                LineReader.read(ch, ch.size(), v::line);
+            }
+        }
+        v.segment(null);
+        if (view.active() != null) {
+            LineReader.read(view.active(), view.activeSize(), v::line);
+        }
+        return new Scan(v, v.segmentFirstSeq(), v.segmentFirstAt());
+    }
+
+    /** Bad lines are kept in a {@code .bad} file beside their segment, for a human to read. */
+    private void setAside(List<Verifier.Bad> bad) {
+        Map<String, ByteArrayOutputStream> bySegment = new LinkedHashMap<>();
+        for (Verifier.Bad b : bad) {
+            ByteArrayOutputStream out = bySegment.computeIfAbsent(b.segment() == null ? base : b.segment(),
+                    k -> new ByteArrayOutputStream());
+            out.writeBytes(b.raw());
+            out.write('\n');
+        }
+        for (Map.Entry<String, ByteArrayOutputStream> e : bySegment.entrySet()) {
+            Path aside = dir.resolve(e.getKey() + ".bad");
+            try {
+                PrivateFiles.write(aside, e.getValue().toByteArray());
+            } catch (IOException ex) {
+                LOG.warning("could not set bad journal lines aside in " + aside + ": " + ex.getMessage());
+            }
+        }
     }
 
     /** A crash mid-write leaves a last line without its newline: move it aside, keep the rest. */
     private void repairTail() throws IOException {
-        long size = channel.size();
+        long size = active.size();
         if (size == 0) {
             return;
         }
         ByteBuffer last = ByteBuffer.allocate(1);
-        channel.read(last, size - 1);
+        active.read(last, size - 1);
         if (last.get(0) == '\n') {
             return;
         }
@@ -175,88 +525,45 @@ public final class FileJournal implements Journal {
         ByteBuffer one = ByteBuffer.allocate(1);
         while (pos > 0) {
             one.clear();
-            channel.read(one, pos - 1);
+            active.read(one, pos - 1);
             if (one.get(0) == '\n') {
                 break;
             }
             pos--;
         }
-        ByteBuffer torn = ByteBuffer.allocate((int) (size - pos));
-        channel.read(torn, pos);
-        Path aside = file.resolveSibling(file.getFileName() + ".torn-" + Instant.now().toEpochMilli());
-        Files.write(aside, torn.array());
-        channel.truncate(pos);
-        channel.force(true);
-        String msg = "the last record was torn (a crash while writing?): " + (size - pos)
-                + " bytes moved to " + aside.getFileName() + "; the records before it are intact";
-        openWarnings.add(msg);
-        LOG.warning(msg);
-    }
-
-    static String checksum(String prev, ObjectNode body) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(prev.getBytes(StandardCharsets.UTF_8));
-            md.update((byte) '\n');
-            md.update(body.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(md.digest(), 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always available", e);
-        }
+        ByteBuffer torn = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 16, size - pos));
+        active.read(torn, pos);
+        Path aside = sibling(".torn-" + options.clock().millis());
+        PrivateFiles.write(aside, java.util.Arrays.copyOf(torn.array(), torn.position()));
+        active.truncate(pos);
+        active.force(true);
+        warn("the last record was torn (a crash while writing?): " + (size - pos) + " bytes moved to "
+                + aside.getFileName() + "; the records before it are intact");
     }
 
     static ObjectNode toJson(JournalRecord r) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("seq", r.seq());
-        o.put("at", r.at().toString());
-        o.put("kind", r.kind().name());
-        o.put("user", r.user());
-        putText(o, "context", r.context());
-        putText(o, "class", r.className());
-        if (r.before() != null) {
-            o.put("before", r.before());
-        }
-        if (r.after() != null) {
-            o.put("after", r.after());
-        }
-        putText(o, "reason", r.reason());
-        putText(o, "detail", r.detail());
-        putText(o, "proposal", r.proposalId());
-        if (r.until() != null) {
-            o.put("until", r.until().toString());
-        }
-        return o;
-    }
-
-    static JournalRecord fromJson(JsonNode o) {
-        return new JournalRecord(o.path("seq").asLong(), Instant.parse(o.path("at").asText()),
-                JournalRecord.Kind.valueOf(o.path("kind").asText()), o.path("user").asText(),
-                text(o, "context"), text(o, "class"), integer(o, "before"), integer(o, "after"), text(o, "reason"),
-                text(o, "detail"), text(o, "proposal"), o.hasNonNull("until") ? Instant.parse(o.get("until").asText())
-                        : null);
-    }
-
-    private static void putText(ObjectNode o, String field, String value) {
-        if (value != null) {
-            o.put(field, value);
-        }
-    }
-
-    private static String text(JsonNode o, String field) {
-        return o.hasNonNull(field) ? o.get(field).asText() : null;
-    }
-
-    private static Integer integer(JsonNode o, String field) {
-        return o.hasNonNull(field) ? o.get(field).asInt() : null;
+        return Codec.toJson(r);
     }
 
     @Override
     public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
+            if (active != null) {
+                active.close();
+            }
+            if (checkpoint != null) {
+                checkpoint.close();
+            }
             lock.release();
-            channel.close();
+            lockChannel.close();
         } catch (IOException e) {
             LOG.warning("closing the journal: " + e.getMessage());
+        } finally {
+            HELD.remove(lockKey);
         }
     }
 }

@@ -14,6 +14,23 @@ public interface Journal extends AutoCloseable {
     /** Everything readable, in order, with what could not be read. */
     Replay replay();
 
+    /** Every record kept (all segments), for the journal view and its export. */
+    default Replay history() {
+        return replay();
+    }
+
+    /** The records kept from {@code since} on (all when null); a journal in segments skips the older ones. */
+    default Replay history(java.time.Instant since) {
+        Replay all = history();
+        return since == null ? all : new Replay(all.records().stream().filter(r -> !r.at().isBefore(since)).toList(),
+                all.warnings());
+    }
+
+    /** Why the journal cannot be written right now (the last append failed, or it never opened); empty when it can. */
+    default java.util.Optional<String> failure() {
+        return java.util.Optional.empty();
+    }
+
     /** The outcome of reading the journal back. */
     record Replay(List<JournalRecord> records, List<String> warnings) {
         public Replay {

@@ -20,7 +20,10 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         PROPOSED, SUPERSEDED, WITHDRAWN, EXPIRED, APPROVED, REJECTED,
         OVERRIDE_SET, OVERRIDE_CLEARED, OVERRIDE_EXPIRED,
         FROZEN, UNFROZEN, FREEZE_EXPIRED,
-        MODE_CHANGED, APPLIED, FAILED,
+        MODE_CHANGED,
+        /** A scale about to be written (the intent); APPLIED or FAILED follows for the same class. */
+        SCALING,
+        APPLIED, FAILED,
         DRAIN_STARTED, DRAIN_ENDED,
         /** Drain marks that could not be removed when their drain ended were removed later. */
         DRAIN_UNMARKED

@@ -9,7 +9,7 @@ public final class MemoryJournal implements Journal {
 
     @Override
     public synchronized JournalRecord append(JournalRecord record) {
-        JournalRecord r = Redactor.redact(record).withSeq(records.size() + 1L);
+        JournalRecord r = FreeText.clean(record).withSeq(records.size() + 1L);
         records.add(r);
         return r;
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * What the console remembers across restarts: which workloads file to connect to (none: the
@@ -43,17 +42,19 @@ public record Settings(Path workloadsFile) {
         return new Settings(wf == null || wf.isNull() || wf.asText().isBlank() ? null : Path.of(wf.asText()));
     }
 
-    /** Writes atomically (temp file, then move), so a crash never leaves half a settings file. */
+    /**
+     * Writes atomically (temp file, then move), so a crash never leaves half a settings file; the
+     * file is the user's alone ({@code 0600}, in a {@code 0700} directory when Headroom creates it).
+     */
     public void save(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        io.headroom.journal.PrivateFiles.createParent(file);
         ObjectNode n = JSON.createObjectNode();
         if (workloadsFile == null) {
             n.putNull("workloadsFile");
         } else {
             n.put("workloadsFile", workloadsFile.toAbsolutePath().toString());
         }
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(n));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        io.headroom.journal.PrivateFiles.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

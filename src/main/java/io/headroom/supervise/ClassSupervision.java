@@ -5,13 +5,18 @@ import io.headroom.drain.Drain;
 /**
  * One class's actuation state: its mode, overlays, pending proposal and drain (each may be null).
  *
+ * @param lastAction the last thing supervision did for the class; null before the first
  * @param drain the running drain, or the last one once it ended; null when the class never drained
  */
 public record ClassSupervision(String className, Mode mode, Freeze freeze, ReplicaOverride override, Proposal proposal,
-                               String lastAction, Drain drain) {
+                               LastAction lastAction, Drain drain) {
 
     /** True while a drain runs: the class's decisions are withheld until it ends. */
     public boolean draining() {
         return drain != null && drain.active();
+    }
+
+    ClassSupervision withFreeze(Freeze f) {
+        return new ClassSupervision(className, mode, f, override, proposal, lastAction, drain);
     }
 }

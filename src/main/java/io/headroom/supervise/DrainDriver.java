@@ -8,6 +8,7 @@ import io.headroom.drain.Drain;
 import io.headroom.drain.DrainAction;
 import io.headroom.drain.DrainStep;
 import io.headroom.journal.Journal;
+import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.WorkloadClass;
@@ -79,8 +80,13 @@ final class DrainDriver {
                     u.pods().stream().filter(p -> !r.done().contains(p)).forEach(p -> left.put(p, u.drainId()));
                 }
             } else if (a instanceof DrainAction.Scale s) {
-                ScaleResult r = scale(cls, d.from(), s.replicas(), s.resourceVersion());
-                journal.append(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
+                // The intent first: without its record, replicas are not lowered and the drain ends failed.
+                ScaleResult r = !journaled(records.record(now, Kind.SCALING, cls.name()).change(d.from(), s.replicas())
+                        .reason("drain " + d.id()).proposal(d.id()))
+                        ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
+                        + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
+                        : scale(cls, d.from(), s.replicas(), s.resourceVersion());
+                journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                         .change(d.from(), s.replicas()).reason("drain " + d.id()).proposal(d.id())
                         .detail(r.ok() ? "marked pods idle: " + String.join(", ", d.podNames()) : r.message()));
                 DrainStep.Step next = DrainStep.scaled(d, r, now);
@@ -89,7 +95,8 @@ final class DrainDriver {
             }
         }
         if (!d.active() && (previous == null || previous.active())) {
-            journal.append(records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
+            // Unjournaled, the drain stays open in the journal: a restart removes its marks again, harmlessly.
+            journaled(records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
                     .proposal(d.id()).reason(d.phase().name()).detail(d.detail()));
         }
         return d;
@@ -109,8 +116,18 @@ final class DrainDriver {
         }
         removed.forEach(left::remove);
         if (!removed.isEmpty()) {
-            journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
+            journaled(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
                     .detail("drain marks removed at last from " + String.join(", ", removed)));
+        }
+    }
+
+    /** Appends; false when the journal cannot be written (the supervisor's state shows why). */
+    private boolean journaled(JournalRecord r) {
+        try {
+            journal.append(r);
+            return true;
+        } catch (JournalException e) {
+            return false;
         }
     }
 

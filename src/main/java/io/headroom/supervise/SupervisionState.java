@@ -1,12 +1,20 @@
 package io.headroom.supervise;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A snapshot of everything supervised mode holds, for the UI. Immutable. */
+/**
+ * A snapshot of everything supervised mode holds, for the UI. Immutable.
+ *
+ * @param warnings       what could not be trusted when the journal was read back (bad lines, records
+ *                       missing, a scale whose outcome was never written)
+ * @param journalFailure why the journal cannot be written now, or null when it can: while it is set,
+ *                       nothing is scaled, proposed or changed (the UI shows it as an error)
+ */
 public record SupervisionState(Instant at, Freeze freezeAll, Map<String, ClassSupervision> classes,
-                               List<Proposal> pending, List<String> warnings) {
+                               List<Proposal> pending, List<String> warnings, String journalFailure) {
     public SupervisionState {
         classes = Map.copyOf(classes);
         pending = List.copyOf(pending);
@@ -21,5 +29,12 @@ public record SupervisionState(Instant at, Freeze freezeAll, Map<String, ClassSu
     public boolean frozen(String className) {
         ClassSupervision c = classes.get(className);
         return freezeAll != null || c != null && c.freeze() != null;
+    }
+
+    /** The same snapshot with the freezes (and the journal's health) as they are now. */
+    SupervisionState withFreezes(Freeze all, Map<String, Freeze> byClass, String failure) {
+        Map<String, ClassSupervision> next = new LinkedHashMap<>();
+        classes.forEach((name, c) -> next.put(name, c.withFreeze(byClass.get(name))));
+        return new SupervisionState(at, all, next, pending, warnings, failure);
     }
 }

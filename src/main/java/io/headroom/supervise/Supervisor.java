@@ -1,8 +1,11 @@
 package io.headroom.supervise;
 
 import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
 import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
 import io.headroom.decision.Reason;
@@ -11,6 +14,7 @@ import io.headroom.drain.DrainPhase;
 import io.headroom.drain.DrainPlanner;
 import io.headroom.drain.DrainStep;
 import io.headroom.journal.Journal;
+import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.Actuation;
@@ -19,45 +23,67 @@ import io.headroom.loop.WorkloadClass;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Supervised operation (DESIGN §4): sits in the control loop's actuator seam and decides, per
  * class, whether a decision is applied, becomes a proposal, or is withheld (observe mode, a
- * freeze, an override). Every change of state is written to the journal before it is reported.
+ * freeze, an override) — the precedence itself is the pure {@link Precedence} step; the journal is
+ * read back by {@link SupervisionReplay}.
  *
- * <p>Thread model: all state lives on the loop's thread. {@link #handle} is called there by the
- * loop; operator commands are queued onto the same executor and answer with a future, so the FX
- * thread never waits on the cluster. Snapshots go to listeners after every change.
+ * <p>The journal is written before the world changes: a scale's intent ({@code SCALING}) before
+ * the write, a command's record before its state changes. A record that cannot be written means
+ * the action is not taken, and {@link SupervisionState#journalFailure()} says why until the
+ * journal can be written again. The one exception is a freeze, which stops actions: it takes
+ * effect in memory even then, and says it will not survive a restart. Removing a drain's own marks
+ * (clean-up) is journaled after it is done: repeating it after a restart is harmless.
+ *
+ * <p>Thread model: state lives on the loop's thread. {@link #handle} is called there by the loop;
+ * operator commands are queued onto the same executor and answer with a future, so the FX thread
+ * never waits on the cluster. Freezes are the exception: they run on their own executor, so Freeze
+ * all never waits behind a loop thread stuck in a cluster write, and every write passes a gate
+ * ({@link GatedCluster}) that refuses to start once a freeze covers its class. Snapshots go to
+ * listeners after every change, from the loop's thread or a freeze's.
  */
 public final class Supervisor implements Actuator {
     /** How long a worker gets to see its drain mark (a downward-API volume syncs within about a minute). */
     public static final Duration DEFAULT_DRAIN_NOTICE = Duration.ofSeconds(60);
-    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter HHMM = Precedence.HHMM;
+    /** Where freezes run when no executor is given: daemon threads, never the loop's. */
+    private static final ExecutorService FREEZE_THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "headroom-freeze");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final ClusterGateway cluster;
+    /** Every write goes through here: no write starts once a freeze covers its class. */
+    private final GatedCluster writes;
     private final Journal journal;
     private final Clock clock;
     private final Executor loopThread;
+    private final Executor urgent;
     private final String user;
     private final Duration proposalTtl;
-    private final Map<String, WorkloadClass> classes = new LinkedHashMap<>();
+    private final Map<String, WorkloadClass> classes = new ConcurrentHashMap<>();
     private final Map<String, Slot> slots = new LinkedHashMap<>();
+    private final Freezes freezes = new Freezes();
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
-    private final List<String> warnings = new ArrayList<>();
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final DrainDriver drains;
-    private Freeze freezeAll;
+    private final Object publishLock = new Object();
     private long proposalCounter;
     private long drainCounter;
     /** Tells this console's drain ids from another's: marks are on shared pods. */
@@ -66,16 +92,13 @@ public final class Supervisor implements Actuator {
     private Duration drainNoticeGrace = DEFAULT_DRAIN_NOTICE;
     private volatile SupervisionState state;
 
-    /** Mutable per-class state, loop thread only. */
+    /** Mutable per-class state, loop thread only (freezes live in {@link Freezes}). */
     private static final class Slot {
         Mode mode = Mode.SUPERVISED;
-        Freeze freeze;
         ReplicaOverride override;
         Proposal proposal;
-        int rejectedFrom = -1;
-        int rejectedTo = -1;
-        Instant rejectedUntil;
-        String lastAction;
+        Precedence.Rejection rejected;
+        LastAction lastAction;
         /** The running drain, or the last one (ended) for the operator to read; null when none. */
         Drain drain;
         /** Drains the journal started and never ended (the console stopped mid-drain): their marks go. */
@@ -92,18 +115,36 @@ public final class Supervisor implements Actuator {
      */
     public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
                       Executor loopThread, String user, Duration proposalTtl) {
+        this(classes, cluster, journal, clock, loopThread, FREEZE_THREADS, user, proposalTtl);
+    }
+
+    /** @param urgent where freezes run, so they never wait behind a loop thread stuck in a cluster write */
+    public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
+                      Executor loopThread, Executor urgent, String user, Duration proposalTtl) {
         for (WorkloadClass c : classes) {
             this.classes.put(c.name(), c);
             slots.put(c.name(), new Slot());
         }
         this.cluster = cluster;
+        this.writes = new GatedCluster(cluster, freezes, this::classOf);
         this.journal = journal;
         this.clock = clock;
         this.loopThread = loopThread;
+        this.urgent = urgent;
         this.user = user;
         this.proposalTtl = proposalTtl;
-        this.drains = new DrainDriver(cluster, journal, this::record);
+        this.drains = new DrainDriver(writes, journal, this::record);
         this.state = snapshot(clock.instant());
+    }
+
+    /** The class a write is for (the gate asks; null when no class targets it: only a global freeze stops it). */
+    private String classOf(WorkloadRef ref) {
+        for (WorkloadClass c : classes.values()) {
+            if (c.target().equals(ref)) {
+                return c.name();
+            }
+        }
+        return null;
     }
 
     /**
@@ -132,7 +173,7 @@ public final class Supervisor implements Actuator {
         return state;
     }
 
-    /** Listeners run on the loop's thread. */
+    /** Listeners run on the loop's thread, or on the thread a freeze ran on. */
     public void addListener(Consumer<SupervisionState> l) {
         listeners.add(l);
         l.accept(state);
@@ -146,123 +187,28 @@ public final class Supervisor implements Actuator {
 
     /**
      * Rebuilds modes, freezes, overrides and pending proposals from the journal; what has expired
-     * since is dropped (and journaled as expired on the next tick). Call before the loop starts.
+     * since is dropped. Call before the loop starts.
      */
     public void restore(Journal.Replay replay) {
-        for (JournalRecord r : replay.records()) {
-            if (r.context() != null && !cluster.contextName().equals(r.context()) && !classContext(r)) {
-                continue; // another cluster's journal lines
-            }
-            Slot s = r.className() == null ? null : slots.get(r.className());
-            switch (r.kind()) {
-                case FROZEN -> {
-                    Freeze f = new Freeze(r.reason(), r.until(), r.user(), r.at());
-                    if (r.className() == null) {
-                        freezeAll = f;
-                    } else if (s != null) {
-                        s.freeze = f;
-                    }
-                }
-                case UNFROZEN, FREEZE_EXPIRED -> {
-                    if (r.className() == null) {
-                        freezeAll = null;
-                    } else if (s != null) {
-                        s.freeze = null;
-                    }
-                }
-                case OVERRIDE_SET -> {
-                    if (s != null) {
-                        s.override = new ReplicaOverride(r.after(), r.until(), r.reason(), r.user(), r.at());
-                    }
-                }
-                case OVERRIDE_CLEARED, OVERRIDE_EXPIRED -> {
-                    if (s != null) {
-                        s.override = null;
-                    }
-                }
-                case MODE_CHANGED -> {
-                    if (s != null && r.detail() != null) {
-                        s.mode = Mode.valueOf(r.detail());
-                    }
-                }
-                case PROPOSED, SUPERSEDED -> {
-                    if (s != null) {
-                        s.proposal = new Proposal(r.proposalId(), r.className(), r.context(), r.before(), r.after(),
-                                s.proposal != null && s.proposal.id().equals(r.proposalId())
-                                        ? s.proposal.createdAt() : r.at(),
-                                r.at(), r.until(), r.detail() == null ? "" : r.detail(), List.of());
-                        proposalCounter = Math.max(proposalCounter, counterOf(r.proposalId()));
-                    }
-                }
-                case DRAIN_STARTED -> {
-                    if (s != null && r.proposalId() != null) {
-                        s.orphanDrains.add(r.proposalId());
-                        drainCounter = Math.max(drainCounter, drainNumber(r.proposalId()));
-                    }
-                }
-                case DRAIN_ENDED -> {
-                    if (s != null) {
-                        s.orphanDrains.remove(r.proposalId());
-                    }
-                }
-                case APPROVED, REJECTED, WITHDRAWN, EXPIRED -> {
-                    if (s != null && s.proposal != null && s.proposal.id().equals(r.proposalId())) {
-                        s.proposal = null;
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        warnings.addAll(replay.warnings());
         Instant now = clock.instant();
-        if (freezeAll != null && !freezeAll.activeAt(now)) {
-            freezeAll = null;
+        SupervisionReplay.Restored r = SupervisionReplay.replay(replay, Map.copyOf(classes), cluster.contextName(), now);
+        synchronized (freezes) {
+            freezes.set(null, r.freezeAll());
+            r.classes().forEach((name, c) -> freezes.set(name, c.freeze()));
         }
-        for (Slot s : slots.values()) {
-            if (s.freeze != null && !s.freeze.activeAt(now)) {
-                s.freeze = null;
+        r.classes().forEach((name, c) -> {
+            Slot s = slots.get(name);
+            if (s != null) {
+                s.mode = c.mode();
+                s.override = c.override();
+                s.proposal = c.proposal();
+                s.orphanDrains.addAll(c.orphanDrains());
             }
-            if (s.override != null && !s.override.activeAt(now)) {
-                s.override = null;
-            }
-            if (s.proposal != null && s.proposal.expiredAt(now)) {
-                s.proposal = null;
-            }
-        }
+        });
+        proposalCounter = Math.max(proposalCounter, r.proposalCounter());
+        drainCounter = Math.max(drainCounter, r.drainCounter());
+        warnings.addAll(r.warnings());
         publish(now);
-    }
-
-    private boolean classContext(JournalRecord r) {
-        WorkloadClass c = r.className() == null ? null : classes.get(r.className());
-        return c != null && c.target().context().equals(r.context());
-    }
-
-    /** N of "class-drain-N-tag". */
-    private static long drainNumber(String id) {
-        String[] parts = id.split("-");
-        for (int i = parts.length - 1; i > 0; i--) {
-            if (parts[i - 1].equals("drain")) {
-                try {
-                    return Long.parseLong(parts[i]);
-                } catch (NumberFormatException e) {
-                    return 0;
-                }
-            }
-        }
-        return 0;
-    }
-
-    private static long counterOf(String id) {
-        if (id == null) {
-            return 0;
-        }
-        int dash = id.lastIndexOf('-');
-        try {
-            return Long.parseLong(id.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     // ------------------------------------------------------------------ the actuator seam
@@ -270,9 +216,9 @@ public final class Supervisor implements Actuator {
     @Override
     public Actuation handle(WorkloadClass cls, Decision d, WorkloadState w) {
         Instant now = clock.instant();
-        expire(now);
-        Slot s = slots.computeIfAbsent(cls.name(), n -> new Slot());
         classes.putIfAbsent(cls.name(), cls);
+        Slot s = slots.computeIfAbsent(cls.name(), n -> new Slot());
+        expire(now);
         try {
             return act(cls, s, d, w, now);
         } finally {
@@ -282,66 +228,44 @@ public final class Supervisor implements Actuator {
 
     private Actuation act(WorkloadClass cls, Slot s, Decision d, WorkloadState w, Instant now) {
         int current = d.currentReplicas();
-        Freeze f = freezeAll != null ? freezeAll : s.freeze;
+        int desired = d.desiredReplicas();
         cleanUpOrphans(cls, s, w, now);
-        s.lastDesired = d.desiredReplicas();
+        s.lastDesired = desired;
         drains.retryLeftovers(cls, now);
         if (s.drain != null && s.drain.active()) {
-            String stop = f != null ? "frozen (" + f.reason() + ")"
-                    : d.desiredReplicas() > s.drain.from() ? "the load rose: the decision now wants "
-                    + d.desiredReplicas() + " replicas" : null;
-            advanceDrain(cls, s, w, stop, now);
+            advanceDrain(cls, s, w, Precedence.drainStop(freezes.covering(cls.name()), s.drain, desired), now);
             if (s.drain.active()) {
-                return withheld(current, d.desiredReplicas(), "draining " + s.drain.from() + " → " + s.drain.to()
-                        + " (the decision wants " + d.desiredReplicas() + "): " + s.drain.detail());
+                return withheld(current, desired, "draining " + s.drain.from() + " → " + s.drain.to()
+                        + " (the decision wants " + desired + "): " + s.drain.detail());
             }
         }
-        if (f != null) {
-            return withheld(current, d.desiredReplicas(), "frozen until " + HHMM.format(f.until()) + ": " + f.reason());
+        Precedence.Plan plan = Precedence.decide(new Precedence.Input(freezes.covering(cls.name()), s.override, s.mode,
+                current, desired, d.wantsChange(), cls.drainOnScaleDown() != null, w != null, s.autoDrainAfter,
+                s.rejected, now));
+        if (plan.withdraw() != null) {
+            withdraw(s, now, plan.withdraw());
         }
-        if (s.override != null) {
-            int pinned = s.override.replicas();
-            if (current != pinned) {
-                return apply(cls, w, current, pinned, "override: " + s.override.reason(), d.explanation(), null);
-            }
-            return withheld(current, pinned, "override pins " + pinned + " until " + HHMM.format(s.override.until()));
+        Precedence.Step step = plan.step();
+        if (step instanceof Precedence.Withhold h) {
+            return withheld(current, h.desired(), h.why());
         }
-        switch (s.mode) {
-            case OBSERVE:
-                withdraw(s, now, "observe mode");
-                return withheld(current, d.desiredReplicas(), "observe mode: decided, not acted on");
-            case AUTO:
-                withdraw(s, now, "auto mode");
-                if (!d.wantsChange()) {
-                    return Actuation.none(current);
-                }
-                if (d.desiredReplicas() < current && cls.drainOnScaleDown() != null && w != null) {
-                    if (s.autoDrainAfter != null && now.isBefore(s.autoDrainAfter)) {
-                        return withheld(current, d.desiredReplicas(), "auto: the last drain did not complete; next"
-                                + " try after " + HHMM.format(s.autoDrainAfter) + " (or drain by hand)");
-                    }
-                    Outcome o = drainNow(cls, s, w, d.desiredReplicas(), cls.drainOnScaleDown(), "auto", now);
-                    return withheld(current, d.desiredReplicas(), o.ok() ? "auto: " + o.message()
-                            : "auto: scale-down not started, " + o.message());
-                }
-                return apply(cls, w, current, d.desiredReplicas(), "auto", d.explanation(), null);
-            default:
-                return propose(cls, s, d, now);
+        if (step instanceof Precedence.Apply a) {
+            return apply(cls, w, current, a.to(), a.cause(), a.why(), d.explanation(), null);
         }
+        if (step instanceof Precedence.Propose) {
+            return propose(cls, s, d, now);
+        }
+        if (step instanceof Precedence.StartDrain drain) {
+            Outcome o = drainNow(cls, s, w, drain.to(), cls.drainOnScaleDown(), "auto", now);
+            return withheld(current, desired, o.ok() ? "auto: " + o.message()
+                    : "auto: scale-down not started, " + o.message());
+        }
+        return Actuation.none(current);
     }
 
     private Actuation propose(WorkloadClass cls, Slot s, Decision d, Instant now) {
         int current = d.currentReplicas();
         int desired = d.desiredReplicas();
-        if (!d.wantsChange()) {
-            withdraw(s, now, "the decision now holds " + current);
-            return Actuation.none(current);
-        }
-        if (s.rejectedUntil != null && now.isBefore(s.rejectedUntil) && s.rejectedFrom == current
-                && s.rejectedTo == desired) {
-            return withheld(current, desired, "rejected by the operator; not proposed again before "
-                    + HHMM.format(s.rejectedUntil));
-        }
         Proposal p = s.proposal;
         List<String> reasons = d.reasons().stream().map(Reason::toString).toList();
         if (p != null && p.from() == current && p.to() == desired) {
@@ -350,50 +274,73 @@ public final class Supervisor implements Actuator {
                     now.plus(proposalTtl), d.explanation(), reasons);
             return withheld(current, desired, "proposal " + p.id() + " waiting for approval");
         }
-        String id = p != null ? p.id() : cls.name() + "-" + (++proposalCounter);
+        String id = p != null ? p.id() : cls.name() + "-" + (proposalCounter + 1);
         Proposal next = new Proposal(id, cls.name(), cluster.contextName(), current, desired,
                 p != null ? p.createdAt() : now, now, now.plus(proposalTtl), d.explanation(), reasons);
-        JournalRecord rec = record(now, p != null ? Kind.SUPERSEDED : Kind.PROPOSED, cls.name())
-                .change(current, desired).proposal(id).until(next.expiresAt()).detail(d.explanation())
-                .reason(p != null ? "revised from " + p.from() + " → " + p.to() : null);
-        journal.append(rec);
+        try {
+            journal.append(record(now, p != null ? Kind.SUPERSEDED : Kind.PROPOSED, cls.name())
+                    .change(current, desired).proposal(id).until(next.expiresAt()).detail(d.explanation())
+                    .reason(p != null ? "revised from " + p.from() + " → " + p.to() : null));
+        } catch (JournalException e) {
+            return withheld(current, desired, (p != null ? "proposal not revised, " : "not proposed, ")
+                    + unjournaled(e));
+        }
+        if (p == null) {
+            proposalCounter++;
+        }
         s.proposal = next;
-        s.lastAction = (p != null ? "proposal revised: " : "proposed: ") + current + " → " + desired;
+        s.lastAction = LastAction.of(p != null ? LastAction.Kind.REVISED : LastAction.Kind.PROPOSED,
+                (p != null ? "proposal revised: " : "proposed: ") + current + " → " + desired);
         return withheld(current, desired, "proposal " + id + " waiting for approval");
     }
 
     private void withdraw(Slot s, Instant now, String why) {
-        if (s.proposal != null) {
-            journal.append(record(now, Kind.WITHDRAWN, s.proposal.className()).change(s.proposal.from(),
-                    s.proposal.to()).proposal(s.proposal.id()).reason(why));
-            s.lastAction = "proposal " + s.proposal.from() + " → " + s.proposal.to() + " withdrawn: " + why;
-            s.proposal = null;
+        Proposal p = s.proposal;
+        if (p == null) {
+            return;
         }
+        // Withdrawn here even when its record cannot be written: a restart brings the proposal back, and
+        // approving it re-reads the workload first.
+        tryAppend(record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to()).proposal(p.id()).reason(why));
+        s.lastAction = LastAction.of(LastAction.Kind.WITHDRAWN, "proposal " + p.from() + " → " + p.to()
+                + " withdrawn: " + why);
+        s.proposal = null;
     }
 
-    private Actuation apply(WorkloadClass cls, WorkloadState w, int from, int to, String why, String explanation,
-                            String proposalId) {
+    /**
+     * Scales {@code from} → {@code to}: the intent is journaled first (no record, no write), the
+     * write passes the freeze gate, the outcome is journaled after.
+     */
+    private Actuation apply(WorkloadClass cls, WorkloadState w, int from, int to, Precedence.Cause cause, String why,
+                            String explanation, String proposalId) {
         Instant now = clock.instant();
-        ScaleResult r;
+        Slot s = slots.get(cls.name());
+        try {
+            journal.append(record(now, Kind.SCALING, cls.name()).change(from, to).reason(why).proposal(proposalId));
+        } catch (JournalException e) {
+            String message = "not scaled " + from + " → " + to + " (" + why + "): " + unjournaled(e);
+            s.lastAction = LastAction.of(LastAction.Kind.FAILED, message);
+            return new Actuation(Actuation.Kind.FAILED, from, from, message);
+        }
         // A stale resourceVersion (someone scaled meanwhile) re-reads the workload: an override
         // re-proposes the pinned count; a decision or an approval gives up with the reason, and
         // the next tick decides again from the fresh state. Never a blind overwrite.
-        boolean pinned = why.startsWith("override");
+        boolean pinned = cause == Precedence.Cause.OVERRIDE;
         Redecision.Redecider redecide = fresh -> pinned || fresh.specReplicas() == from ? Redecision.propose(to)
                 : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
                         + " since the decision; the next tick decides again");
+        ScaleResult r;
         try {
-            r = cluster.scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
+            r = writes.scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
         } catch (RuntimeException e) {
             r = ScaleResult.of(ScaleResult.Outcome.FAILED, from, e.getMessage());
         }
-        Kind kind = r.ok() ? Kind.APPLIED : Kind.FAILED;
-        journal.append(record(now, kind, cls.name()).change(from, r.ok() ? r.replicas() : to).reason(why)
-                .detail(r.ok() ? explanation : r.message()).proposal(proposalId));
-        Slot s = slots.get(cls.name());
-        if (s != null) {
-            s.lastAction = (r.ok() ? "applied " : "failed ") + from + " → " + to + " (" + why + ")";
-        }
+        // The write is done (or not): when its outcome cannot be journaled, the state says the journal
+        // fails and a restart warns that this scale's outcome is unknown.
+        tryAppend(record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name()).change(from, r.ok() ? r.replicas() : to)
+                .reason(why).detail(r.ok() ? explanation : r.message()).proposal(proposalId));
+        s.lastAction = LastAction.of(r.ok() ? LastAction.Kind.APPLIED : LastAction.Kind.FAILED,
+                (r.ok() ? "applied " : "failed ") + from + " → " + to + " (" + why + ")");
         return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, from,
                 r.ok() ? r.replicas() : from, r.ok() ? why : r.message());
     }
@@ -402,25 +349,35 @@ public final class Supervisor implements Actuator {
         return new Actuation(Actuation.Kind.WITHHELD, current, desired, why);
     }
 
+    /**
+     * Drops what has run out. An expiry follows from the time already journaled, so it happens
+     * even when its record cannot be written (a restart drops the same things).
+     */
     private void expire(Instant now) {
-        if (freezeAll != null && !freezeAll.activeAt(now)) {
-            journal.append(record(now, Kind.FREEZE_EXPIRED, null).reason(freezeAll.reason()));
-            freezeAll = null;
+        synchronized (freezes) {
+            Freeze all = freezes.all();
+            if (all != null && !all.activeAt(now)) {
+                tryAppend(record(now, Kind.FREEZE_EXPIRED, null).reason(all.reason()));
+                freezes.set(null, null);
+            }
+            freezes.byClass().forEach((name, f) -> {
+                if (!f.activeAt(now)) {
+                    tryAppend(record(now, Kind.FREEZE_EXPIRED, name).reason(f.reason()));
+                    freezes.set(name, null);
+                }
+            });
         }
         for (Map.Entry<String, Slot> e : slots.entrySet()) {
             Slot s = e.getValue();
-            if (s.freeze != null && !s.freeze.activeAt(now)) {
-                journal.append(record(now, Kind.FREEZE_EXPIRED, e.getKey()).reason(s.freeze.reason()));
-                s.freeze = null;
-            }
             if (s.override != null && !s.override.activeAt(now)) {
-                journal.append(record(now, Kind.OVERRIDE_EXPIRED, e.getKey()).change(null, s.override.replicas())
-                        .reason("override ended; " + s.mode.name().toLowerCase() + " mode takes over"));
-                s.lastAction = "override ended; " + s.mode.name().toLowerCase() + " mode takes over";
+                String next = "override ended; " + s.mode.name().toLowerCase() + " mode takes over";
+                tryAppend(record(now, Kind.OVERRIDE_EXPIRED, e.getKey()).change(null, s.override.replicas())
+                        .reason(next));
+                s.lastAction = LastAction.of(LastAction.Kind.OVERRIDE_ENDED, next);
                 s.override = null;
             }
             if (s.proposal != null && s.proposal.expiredAt(now)) {
-                journal.append(record(now, Kind.EXPIRED, e.getKey()).change(s.proposal.from(), s.proposal.to())
+                tryAppend(record(now, Kind.EXPIRED, e.getKey()).change(s.proposal.from(), s.proposal.to())
                         .proposal(s.proposal.id()));
                 s.proposal = null;
             }
@@ -451,7 +408,7 @@ public final class Supervisor implements Actuator {
         }
         Proposal p = s.proposal;
         WorkloadClass cls = classes.get(p.className());
-        Freeze f = freezeAll != null ? freezeAll : s.freeze;
+        Freeze f = freezes.covering(p.className());
         if (f != null) {
             return Outcome.refused(p.className() + " is frozen (" + f.reason() + "); unfreeze first");
         }
@@ -461,7 +418,7 @@ public final class Supervisor implements Actuator {
         }
         int actual = w.get().specReplicas();
         if (actual != p.from()) {
-            journal.append(record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to()).proposal(p.id())
+            tryAppend(record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to()).proposal(p.id())
                     .reason("replicas moved from " + p.from() + " to " + actual + " since the proposal"));
             s.proposal = null;
             return Outcome.refused("replicas moved from " + p.from() + " to " + actual
@@ -477,16 +434,20 @@ public final class Supervisor implements Actuator {
             }
             drain = (DrainPlanner.Plan) planned;
         }
-        journal.append(record(now, Kind.APPROVED, p.className()).change(p.from(), to).proposal(p.id())
-                .reason(value != null ? "operator chose " + to + " instead of " + p.to()
-                        + (reason == null || reason.isBlank() ? "" : ": " + reason) : null)
-                .detail(p.explanation()));
+        try {
+            journal.append(record(now, Kind.APPROVED, p.className()).change(p.from(), to).proposal(p.id())
+                    .reason(value != null ? "operator chose " + to + " instead of " + p.to()
+                            + (reason == null || reason.isBlank() ? "" : ": " + reason) : null)
+                    .detail(p.explanation()));
+        } catch (JournalException e) {
+            return Outcome.refused(p.className() + ": not approved, " + unjournaled(e));
+        }
         s.proposal = null;
         if (drain != null) {
             return runDrain(cls, s, drain, "approved proposal " + p.id(), now);
         }
-        Actuation a = apply(cls, w.get(), p.from(), to, value != null ? "approved with " + to : "approved",
-                p.explanation(), p.id());
+        Actuation a = apply(cls, w.get(), p.from(), to, Precedence.Cause.APPROVED,
+                value != null ? "approved with " + to : "approved", p.explanation(), p.id());
         return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(p.className() + ": " + p.from() + " → " + to)
                 : Outcome.refused(p.className() + ": " + a.message());
     }
@@ -519,18 +480,25 @@ public final class Supervisor implements Actuator {
                 return Outcome.refused("proposal " + proposalId + " is no longer pending");
             }
             Proposal p = s.proposal;
-            journal.append(record(now, Kind.REJECTED, p.className()).change(p.from(), p.to()).proposal(p.id())
-                    .reason(reason));
+            try {
+                journal.append(record(now, Kind.REJECTED, p.className()).change(p.from(), p.to()).proposal(p.id())
+                        .reason(reason));
+            } catch (JournalException e) {
+                return Outcome.refused(p.className() + ": not rejected, " + unjournaled(e));
+            }
             s.proposal = null;
-            s.rejectedFrom = p.from();
-            s.rejectedTo = p.to();
-            s.rejectedUntil = now.plus(proposalTtl);
-            s.lastAction = "rejected " + p.from() + " → " + p.to();
+            s.rejected = new Precedence.Rejection(p.from(), p.to(), now.plus(proposalTtl));
+            s.lastAction = LastAction.of(LastAction.Kind.REJECTED, "rejected " + p.from() + " → " + p.to());
             return Outcome.ok(p.className() + ": rejected " + p.from() + " → " + p.to());
         });
     }
 
-    /** Freezes one class, or every class when {@code className} is null. */
+    /**
+     * Freezes one class, or every class when {@code className} is null. Runs on its own executor,
+     * not the loop's: it is journaled and in force when the future completes, even while the loop
+     * thread is stuck in a cluster write, and no write starts after it (the gate). A freeze that
+     * cannot be journaled still holds, in memory, and says so.
+     */
     public CompletableFuture<Outcome> freeze(String className, Duration ttl, String reason) {
         if (ttl.isNegative() || ttl.isZero()) {
             return CompletableFuture.completedFuture(Outcome.refused("a freeze needs a positive duration"));
@@ -538,42 +506,59 @@ public final class Supervisor implements Actuator {
         if (reason == null || reason.isBlank()) {
             return CompletableFuture.completedFuture(Outcome.refused("a freeze needs a reason"));
         }
-        return command(() -> {
-            Instant now = clock.instant();
-            Freeze f = new Freeze(reason, now.plus(ttl), user, now);
-            if (className == null) {
-                freezeAll = f;
-            } else {
-                Slot s = slots.get(className);
-                if (s == null) {
-                    return Outcome.refused("unknown class " + className);
-                }
-                s.freeze = f;
+        if (className != null && !classes.containsKey(className)) {
+            return CompletableFuture.completedFuture(Outcome.refused("unknown class " + className));
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return freezeNow(className, ttl, reason);
+            } catch (RuntimeException e) {
+                return Outcome.refused("failed: " + e.getMessage());
             }
-            journal.append(record(now, Kind.FROZEN, className).reason(reason).until(f.until()));
-            return Outcome.ok((className == null ? "everything" : className) + " frozen until "
-                    + HHMM.format(f.until()));
-        });
+        }, urgent);
     }
 
-    /** Lifts a freeze on one class, or the global one when {@code className} is null. */
+    private Outcome freezeNow(String className, Duration ttl, String reason) {
+        Instant now = clock.instant();
+        Freeze f = new Freeze(reason, now.plus(ttl), user, now);
+        String notJournaled = null;
+        int inFlight;
+        synchronized (freezes) {
+            try {
+                journal.append(record(now, Kind.FROZEN, className).reason(reason).until(f.until()));
+            } catch (JournalException e) {
+                notJournaled = e.getMessage();
+            }
+            freezes.set(className, f);
+            inFlight = freezes.inFlight();
+        }
+        publishFreezes();
+        String what = (className == null ? "everything" : className) + " frozen until " + HHMM.format(f.until());
+        String flight = inFlight == 0 ? "" : "; " + inFlight + (inFlight == 1 ? " write was" : " writes were")
+                + " already under way and may still land";
+        return notJournaled == null ? Outcome.ok(what + flight)
+                : Outcome.refused(what + " in memory only: not journaled (" + notJournaled
+                + "), so it will not survive a restart" + flight);
+    }
+
+    /** Lifts a freeze on one class, or the global one when {@code className} is null; journaled first. */
     public CompletableFuture<Outcome> unfreeze(String className, String reason) {
         return command(() -> {
             Instant now = clock.instant();
-            if (className == null) {
-                if (freezeAll == null) {
-                    return Outcome.refused("nothing is frozen globally");
+            String what = className == null ? "global freeze" : className + " freeze";
+            synchronized (freezes) {
+                if (className == null ? freezes.all() == null : freezes.of(className) == null) {
+                    return Outcome.refused(className == null ? "nothing is frozen globally"
+                            : className + " is not frozen");
                 }
-                freezeAll = null;
-            } else {
-                Slot s = slots.get(className);
-                if (s == null || s.freeze == null) {
-                    return Outcome.refused(className + " is not frozen");
+                try {
+                    journal.append(record(now, Kind.UNFROZEN, className).reason(reason));
+                } catch (JournalException e) {
+                    return Outcome.refused(what + " not lifted, " + unjournaled(e));
                 }
-                s.freeze = null;
+                freezes.set(className, null);
             }
-            journal.append(record(now, Kind.UNFROZEN, className).reason(reason));
-            return Outcome.ok((className == null ? "global freeze" : className + " freeze") + " lifted");
+            return Outcome.ok(what + " lifted");
         });
     }
 
@@ -597,9 +582,13 @@ public final class Supervisor implements Actuator {
             if (s.drain != null && s.drain.active()) {
                 return Outcome.refused(className + " is draining (" + s.drain.id() + "); cancel the drain first");
             }
+            try {
+                journal.append(record(now, Kind.OVERRIDE_SET, className).change(null, replicas).reason(reason)
+                        .until(until));
+            } catch (JournalException e) {
+                return Outcome.refused(className + ": override not set, " + unjournaled(e));
+            }
             s.override = new ReplicaOverride(replicas, until, reason, user, now);
-            journal.append(record(now, Kind.OVERRIDE_SET, className).change(null, replicas).reason(reason)
-                    .until(until));
             withdraw(s, now, "override set");
             return Outcome.ok(className + " pinned to " + replicas + " until " + HHMM.format(until));
         });
@@ -612,8 +601,12 @@ public final class Supervisor implements Actuator {
             if (s == null || s.override == null) {
                 return Outcome.refused(className + " has no override");
             }
-            journal.append(record(now, Kind.OVERRIDE_CLEARED, className).change(null, s.override.replicas())
-                    .reason(reason));
+            try {
+                journal.append(record(now, Kind.OVERRIDE_CLEARED, className).change(null, s.override.replicas())
+                        .reason(reason));
+            } catch (JournalException e) {
+                return Outcome.refused(className + ": override not cleared, " + unjournaled(e));
+            }
             s.override = null;
             return Outcome.ok(className + " override cleared; " + s.mode.name().toLowerCase() + " mode takes over");
         });
@@ -638,8 +631,8 @@ public final class Supervisor implements Actuator {
             step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to stop: follow it
         }
         s.drain = drains.carryOut(cls, before, step, now);
-        s.lastAction = "drain " + s.drain.id() + " " + s.drain.phase().name().toLowerCase().replace('_', ' ')
-                + ": " + s.drain.detail();
+        s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + s.drain.id() + " "
+                + s.drain.phase().name().toLowerCase().replace('_', ' ') + ": " + s.drain.detail());
         if (!s.drain.active() && s.drain.phase() != DrainPhase.COMPLETED) {
             // A drain that did not complete is not retried automatically at once: the same busy pods
             // would be marked again, tick after tick.
@@ -665,7 +658,7 @@ public final class Supervisor implements Actuator {
             if (s == null || cls == null) {
                 return Outcome.refused("unknown class " + className);
             }
-            Freeze f = freezeAll != null ? freezeAll : s.freeze;
+            Freeze f = freezes.covering(className);
             if (f != null) {
                 return Outcome.refused(className + " is frozen (" + f.reason() + "); unfreeze first");
             }
@@ -705,14 +698,18 @@ public final class Supervisor implements Actuator {
     }
 
     private Outcome runDrain(WorkloadClass cls, Slot s, DrainPlanner.Plan plan, String reason, Instant now) {
+        Drain d = plan.drain();
+        try {
+            journal.append(record(now, Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to()).proposal(d.id())
+                    .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
+                    .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+        } catch (JournalException e) {
+            return Outcome.refused(cls.name() + ": drain not started, " + unjournaled(e));
+        }
         drainCounter++;
         withdraw(s, now, "a drain takes over");
-        Drain d = plan.drain();
-        journal.append(record(now, Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to()).proposal(d.id())
-                .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
-                .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
         s.drain = drains.carryOut(cls, null, new DrainStep.Step(d, List.of(plan.mark())), now);
-        s.lastAction = "drain " + d.id() + ": " + s.drain.detail();
+        s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + d.id() + ": " + s.drain.detail());
         return s.drain.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
                 + String.join(", ", d.podNames()) + " marked")
                 : Outcome.refused(cls.name() + ": drain " + s.drain.phase().name().toLowerCase() + ": "
@@ -735,30 +732,34 @@ public final class Supervisor implements Actuator {
                         + before.to());
             }
             s.drain = drains.carryOut(classes.get(className), before, step, now);
-            s.lastAction = "drain " + s.drain.id() + " interrupted: " + s.drain.detail();
+            s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + s.drain.id() + " interrupted: "
+                    + s.drain.detail());
             return Outcome.ok(className + ": drain cancelled, marks removed");
         });
     }
 
     /**
      * A console that stopped mid-drain left pods marked: on its next look at the workload, remove
-     * the marks of drains the journal started and never ended, and end them there.
+     * the marks of drains the journal started and never ended, and end them there. An end that
+     * cannot be journaled is tried again next tick (the marks are gone by then: nothing to redo).
      */
     private void cleanUpOrphans(WorkloadClass cls, Slot s, WorkloadState w, Instant now) {
         if (s.orphanDrains.isEmpty() || w == null) {
             return;
         }
         for (String id : List.copyOf(s.orphanDrains)) {
-            List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId()))
-                    .map(io.headroom.cluster.PodState::name).toList();
-            io.headroom.cluster.PodMarks.Result r = marked.isEmpty()
-                    ? new io.headroom.cluster.PodMarks.Result(List.of(), List.of()) : drains.unmark(cls, marked, id);
-            journal.append(record(now, Kind.DRAIN_ENDED, cls.name()).proposal(id).reason(DrainPhase.INTERRUPTED.name())
+            List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId())).map(PodState::name).toList();
+            PodMarks.Result r = marked.isEmpty() ? new PodMarks.Result(List.of(), List.of())
+                    : drains.unmark(cls, marked, id);
+            boolean ended = tryAppend(record(now, Kind.DRAIN_ENDED, cls.name()).proposal(id)
+                    .reason(DrainPhase.INTERRUPTED.name())
                     .detail("the console stopped during the drain, which was not resumed"
                             + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", r.done()))
                             + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
-            s.lastAction = "drain " + id + " interrupted by a restart";
-            s.orphanDrains.remove(id);
+            s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + id + " interrupted by a restart");
+            if (ended) {
+                s.orphanDrains.remove(id);
+            }
         }
     }
 
@@ -772,8 +773,12 @@ public final class Supervisor implements Actuator {
             if (s.mode == mode) {
                 return Outcome.ok(className + " is already " + mode.name().toLowerCase());
             }
-            journal.append(record(now, Kind.MODE_CHANGED, className).detail(mode.name())
-                    .reason(s.mode.name() + " → " + mode.name()));
+            try {
+                journal.append(record(now, Kind.MODE_CHANGED, className).detail(mode.name())
+                        .reason(s.mode.name() + " → " + mode.name()));
+            } catch (JournalException e) {
+                return Outcome.refused(className + " stays " + s.mode.name().toLowerCase() + ", " + unjournaled(e));
+            }
             s.mode = mode;
             return Outcome.ok(className + " is now " + mode.name().toLowerCase());
         });
@@ -813,30 +818,54 @@ public final class Supervisor implements Actuator {
         }, loopThread);
     }
 
+    /** Appends; false when the journal cannot be written (the state says so, from {@link Journal#failure()}). */
+    private boolean tryAppend(JournalRecord r) {
+        try {
+            journal.append(r);
+            return true;
+        } catch (JournalException e) {
+            return false;
+        }
+    }
+
+    private static String unjournaled(JournalException e) {
+        return "not journaled: " + e.getMessage();
+    }
+
     /** A record naming the class's own context (several clusters may be open at once). */
     private JournalRecord record(Instant at, Kind kind, String className) {
         WorkloadClass c = className == null ? null : classes.get(className);
         return JournalRecord.of(at, kind, user, c != null ? c.target().context() : cluster.contextName(), className);
     }
 
+    /** Loop thread: a whole new snapshot. */
     private void publish(Instant now) {
-        state = snapshot(now);
-        for (Consumer<SupervisionState> l : listeners) {
-            l.accept(state);
+        synchronized (publishLock) {
+            state = snapshot(now);
+            listeners.forEach(l -> l.accept(state));
+        }
+    }
+
+    /** Any thread: the last snapshot with the freezes (and the journal's health) as they are now. */
+    private void publishFreezes() {
+        synchronized (publishLock) {
+            state = state.withFreezes(freezes.all(), freezes.byClass(), journal.failure().orElse(null));
+            listeners.forEach(l -> l.accept(state));
         }
     }
 
     private SupervisionState snapshot(Instant now) {
         Map<String, ClassSupervision> out = new LinkedHashMap<>();
         List<Proposal> pending = new ArrayList<>();
+        Map<String, Freeze> classFreezes = freezes.byClass();
         for (Map.Entry<String, Slot> e : slots.entrySet()) {
             Slot s = e.getValue();
-            out.put(e.getKey(), new ClassSupervision(e.getKey(), s.mode, s.freeze, s.override, s.proposal,
-                    s.lastAction, s.drain));
+            out.put(e.getKey(), new ClassSupervision(e.getKey(), s.mode, classFreezes.get(e.getKey()), s.override,
+                    s.proposal, s.lastAction, s.drain));
             if (s.proposal != null) {
                 pending.add(s.proposal);
             }
         }
-        return new SupervisionState(now, freezeAll, out, pending, warnings);
+        return new SupervisionState(now, freezes.all(), out, pending, warnings, journal.failure().orElse(null));
     }
 }

@@ -3,8 +3,7 @@ package io.headroom.ui;
 import io.headroom.config.ConfigException;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.FileJournal;
-import io.headroom.journal.Journal;
-import io.headroom.journal.MemoryJournal;
+import io.headroom.journal.Journals;
 import io.headroom.kube.Contexts;
 import io.headroom.session.Session;
 import io.headroom.session.Settings;
@@ -77,7 +76,7 @@ public final class HeadroomApp extends Application {
     private void openSandbox(String warning) {
         Path file = journalOption != null ? Path.of(journalOption)
                 : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
-        JournalOrWarning j = openJournal(file);
+        Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
         Session s = Session.sandbox(seed, Instant.now(), WARM_UP, j.journal());
         s.setSpeed(speed);
         showSession(s, join(warning, j.warning()));
@@ -104,8 +103,15 @@ public final class HeadroomApp extends Application {
                 WorkloadsFile file = WorkloadsFile.read(workloads);
                 Path journalFile = journalOption != null ? Path.of(journalOption)
                         : FileJournal.defaultDirectory().resolve("journal.jsonl");
-                JournalOrWarning j = openJournal(journalFile);
-                Session s = Session.connect(file, Contexts.fromEnvironment(), j.journal());
+                // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
+                Journals.Opened j = Journals.open(journalFile, Journals.Fallback.OBSERVE_ONLY);
+                Session s;
+                try {
+                    s = Session.connect(file, Contexts.fromEnvironment(), j.journal());
+                } catch (Exception e) {
+                    j.journal().close(); // its lock is not kept by a console that did not start
+                    throw e;
+                }
                 Platform.runLater(() -> {
                     showSession(s, j.warning());
                     s.startAsync(Duration.ZERO);
@@ -158,20 +164,6 @@ public final class HeadroomApp extends Application {
             t.setDaemon(true);
             t.start();
         });
-    }
-
-    private record JournalOrWarning(Journal journal, String warning) {
-    }
-
-    private static JournalOrWarning openJournal(Path file) {
-        try {
-            return new JournalOrWarning(FileJournal.open(file), null);
-        } catch (IOException | RuntimeException e) {
-            // Keep the console usable, but say loudly that nothing is being journaled.
-            String w = "Journal unavailable (" + e.getMessage() + "): actions are kept in memory only.";
-            LOG.log(Level.WARNING, w);
-            return new JournalOrWarning(new MemoryJournal(), w);
-        }
     }
 
     private static String join(String a, String b) {

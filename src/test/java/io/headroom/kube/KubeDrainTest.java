@@ -125,7 +125,7 @@ class KubeDrainTest {
         assertEquals(DrainPhase.COMPLETED, drain().phase(), drain().detail());
         assertEquals("removed worker-b; replicas 3 → 2", drain().detail());
         List<JournalRecord.Kind> kinds = journal.replay().records().stream().map(JournalRecord::kind).toList();
-        assertEquals(List.of(JournalRecord.Kind.DRAIN_STARTED, JournalRecord.Kind.APPLIED,
+        assertEquals(List.of(JournalRecord.Kind.DRAIN_STARTED, JournalRecord.Kind.SCALING, JournalRecord.Kind.APPLIED,
                 JournalRecord.Kind.DRAIN_ENDED), kinds);
     }
 

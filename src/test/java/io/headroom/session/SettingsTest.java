@@ -37,4 +37,14 @@ class SettingsTest {
         assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
         assertFalse(e.getMessage().isBlank());
     }
+
+    @Test
+    void theSettingsFileIsOnlyTheUsers(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("config/headroom/settings.json");
+        new Settings(dir.resolve("workloads.yaml")).save(file);
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"),
+                Files.getPosixFilePermissions(file));
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"),
+                Files.getPosixFilePermissions(file.getParent()));
+    }
 }

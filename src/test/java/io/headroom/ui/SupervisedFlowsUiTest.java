@@ -89,7 +89,7 @@ class SupervisedFlowsUiTest {
     }
 
     static List<JournalRecord> journal() {
-        return session().journal().replay().records();
+        return session().journal().history().records();
     }
 
     static ProposalRow waitForProposal() throws Exception {

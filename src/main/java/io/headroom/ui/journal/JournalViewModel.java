@@ -2,10 +2,10 @@ package io.headroom.ui.journal;
 
 import io.headroom.journal.Journal;
 import io.headroom.journal.JournalRecord;
+import io.headroom.journal.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,7 +48,7 @@ public final class JournalViewModel {
         this.clock = clock;
         classFilter.addListener(o -> filter());
         kindFilter.addListener(o -> filter());
-        since.addListener(o -> filter());
+        since.addListener(o -> reload()); // a longer span may need older segments
     }
 
     public ObservableList<JournalRecord> rows() { return rows; }
@@ -61,9 +61,13 @@ public final class JournalViewModel {
 
     // Commands
 
-    /** Re-reads the journal off the FX thread. */
+    /**
+     * Re-reads the journal's history off the FX thread: every segment, or only those that may hold
+     * records within the time filter (a long history is not read whole for the last hour).
+     */
     public CompletableFuture<Void> reload() {
-        return CompletableFuture.supplyAsync(journal::replay, io).thenAccept(r -> Platform.runLater(() -> {
+        Instant cutoff = since.get() == null ? null : clock.instant().minus(since.get());
+        return CompletableFuture.supplyAsync(() -> journal.history(cutoff), io).thenAccept(r -> Platform.runLater(() -> {
             all = r.records();
             List<String> names = new ArrayList<>();
             names.add(ALL);
@@ -92,13 +96,18 @@ public final class JournalViewModel {
         List<JournalRecord> snapshot = List.copyOf(rows);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                Files.writeString(file, toCsv(snapshot), StandardCharsets.UTF_8);
+                writeCsv(file, snapshot);
                 return file;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }, io).whenComplete((p, e) -> Platform.runLater(() -> status.set(e == null
                 ? "exported " + snapshot.size() + " records to " + p : "export failed: " + e.getMessage())));
+    }
+
+    /** Writes {@code records} to {@code file} as CSV, readable by its owner only (it holds the audit trail). */
+    static void writeCsv(Path file, List<JournalRecord> records) throws IOException {
+        PrivateFiles.write(file, toCsv(records).getBytes(StandardCharsets.UTF_8));
     }
 
     static String toCsv(List<JournalRecord> records) {
@@ -114,12 +123,15 @@ public final class JournalViewModel {
         return b.toString();
     }
 
-    /** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula. */
+    /** What a spreadsheet may read as the start of a formula (OWASP's list, and a line feed). */
+    private static final String FORMULA_START = "=+-@\t\r\n";
+
+    /** RFC 4180 quoting; a leading = + - @ TAB CR LF is neutralised so a spreadsheet does not run it as a formula. */
     static String cell(String s) {
         if (s == null) {
             return "";
         }
-        String v = !s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0 ? "'" + s : s;
+        String v = !s.isEmpty() && FORMULA_START.indexOf(s.charAt(0)) >= 0 ? "'" + s : s;
         if (v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r")) {
             return "\"" + v.replace("\"", "\"\"") + "\"";
         }

@@ -1,6 +1,7 @@
 package io.headroom.ui.supervise;
 
 import io.headroom.supervise.ClassSupervision;
+import io.headroom.supervise.LastAction;
 import io.headroom.supervise.Mode;
 import io.headroom.ui.Styles;
 import java.util.List;
@@ -142,8 +143,8 @@ public final class ClassControls extends HBox {
                 parts.add("drain " + c.drain().phase().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " at "
                         + SupervisionViewModel.HHMM.format(c.drain().endedAt()) + ": " + c.drain().detail());
             }
-            if (c != null && c.lastAction() != null && !c.lastAction().startsWith("drain ")) {
-                parts.add(c.lastAction());
+            if (c != null && c.lastAction() != null && c.lastAction().kind() != LastAction.Kind.DRAIN) {
+                parts.add(c.lastAction().text());
             }
         }
         state.setText(String.join(" · ", parts));

@@ -15,6 +15,7 @@ import javafx.scene.layout.VBox;
 /** The proposals inbox: one card per pending change, approve / reject / another value. */
 public final class InboxView extends VBox {
     public static final String LIST_ID = "inbox";
+    public static final String JOURNAL_BANNER_ID = "journal-banner";
     public static final String SHORTCUTS = "A approve · R reject · O other value · D dry run · F freeze class · "
             + "Ctrl+Shift+F freeze all · Ctrl+Z undo · Ctrl+J journal";
 
@@ -30,6 +31,23 @@ public final class InboxView extends VBox {
         count.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
         HBox header = new HBox(8, title, count);
         header.setAlignment(Pos.CENTER_LEFT);
+
+        // The journal cannot be written (an error: nothing acts) or was read back with warnings.
+        Label journal = new Label();
+        journal.setId(JOURNAL_BANNER_ID);
+        journal.textProperty().bind(vm.journalProblemProperty());
+        journal.visibleProperty().bind(vm.journalProblemProperty().isNotEmpty());
+        journal.managedProperty().bind(journal.visibleProperty());
+        journal.setWrapText(true);
+        journal.setMinHeight(Region.USE_PREF_SIZE);
+        journal.setMaxWidth(Double.MAX_VALUE);
+        journal.getStyleClass().addAll(Styles.CHIP, "journal-banner");
+        Styles.toggle(journal, java.util.List.of(Styles.DANGER, Styles.WARN), Styles.WARN);
+        vm.journalFailedProperty().addListener((o, a, failed) -> Styles.toggle(journal,
+                java.util.List.of(Styles.DANGER, Styles.WARN), failed ? Styles.DANGER : Styles.WARN));
+        Tooltip journalTip = new Tooltip();
+        journalTip.textProperty().bind(vm.journalDetailProperty());
+        journal.setTooltip(journalTip);
 
         list.setId(LIST_ID);
         list.setItems(vm.proposals());
@@ -57,7 +75,7 @@ public final class InboxView extends VBox {
         status.getStyleClass().add("inbox-status");
         vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
                 ok ? null : Styles.BAD));
-        getChildren().addAll(header, list, status, keys);
+        getChildren().addAll(header, journal, list, status, keys);
     }
 
     public ListView<ProposalRow> list() {

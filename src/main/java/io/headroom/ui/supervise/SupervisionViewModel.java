@@ -48,6 +48,9 @@ public final class SupervisionViewModel {
     private final BooleanProperty statusOk = new SimpleBooleanProperty(true);
     private final StringProperty undoLabel = new SimpleStringProperty("");
     private final ObjectProperty<SupervisionState> state = new SimpleObjectProperty<>();
+    private final StringProperty journalProblem = new SimpleStringProperty("");
+    private final StringProperty journalDetail = new SimpleStringProperty("");
+    private final BooleanProperty journalFailed = new SimpleBooleanProperty();
 
     private final java.util.Map<String, io.headroom.cluster.ActionCheck> access = new java.util.HashMap<>();
     private final Supervisor supervisor;
@@ -72,6 +75,15 @@ public final class SupervisionViewModel {
     /** What Ctrl+Z would undo, or empty. */
     public StringProperty undoLabelProperty() { return undoLabel; }
     public ObjectProperty<SupervisionState> stateProperty() { return state; }
+    /**
+     * The journal's trouble, for a banner: why it cannot be written (nothing is acted on meanwhile),
+     * or what could not be trusted when it was read back; empty when none.
+     */
+    public StringProperty journalProblemProperty() { return journalProblem; }
+    /** Every warning, one per line, for the banner's tooltip. */
+    public StringProperty journalDetailProperty() { return journalDetail; }
+    /** True when the journal cannot be written: the banner is an error, not a warning. */
+    public BooleanProperty journalFailedProperty() { return journalFailed; }
 
     /** Called with proposals that appeared since the last update (for desktop notifications). */
     public void setOnNewProposals(Consumer<List<ProposalRow>> handler) {
@@ -85,6 +97,7 @@ public final class SupervisionViewModel {
     /** Applies the newest supervision snapshot. */
     public void apply(SupervisionState s) {
         state.set(s);
+        applyJournal(s);
         String keep = selected.get() == null ? null : selected.get().id();
         List<ProposalRow> rows = s.pending().stream().map(ProposalRow::of).toList();
         if (!rows.equals(proposals)) {
@@ -103,6 +116,26 @@ public final class SupervisionViewModel {
         long classFreezes = s.classes().values().stream().filter(c -> c.freeze() != null).count();
         freezeText.set(f != null ? "FROZEN until " + HHMM.format(f.until()) + " — " + f.reason() + " (" + f.by() + ")"
                 : classFreezes > 0 ? classFreezes + (classFreezes == 1 ? " class" : " classes") + " frozen" : "");
+    }
+
+    private void applyJournal(SupervisionState s) {
+        int n = s.warnings().size();
+        journalFailed.set(s.journalFailure() != null);
+        if (s.journalFailure() != null) {
+            journalProblem.set("The journal cannot be written: nothing is scaled, proposed or changed until it can"
+                    + " (" + s.journalFailure() + ")");
+        } else if (n > 0) {
+            journalProblem.set("Journal read back with " + (n == 1 ? "a warning" : n + " warnings") + ": "
+                    + s.warnings().get(0) + (n > 1 ? " (and " + (n - 1) + " more)" : ""));
+        } else {
+            journalProblem.set("");
+        }
+        List<String> lines = new java.util.ArrayList<>();
+        if (s.journalFailure() != null) {
+            lines.add(s.journalFailure());
+        }
+        lines.addAll(s.warnings());
+        journalDetail.set(String.join("\n", lines));
     }
 
     /** Whether this console may scale each class now (lease, RBAC, another autoscaler). */

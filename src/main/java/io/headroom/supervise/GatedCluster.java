@@ -1,0 +1,132 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ActionCheck;
+import io.headroom.cluster.AutoscalerView;
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.Redecision;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.cluster.WorkloadState;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The cluster as the supervisor writes to it: every write that changes what runs (a scale, a
+ * re-proposed scale after a conflict, a drain mark) first asks {@link Freezes#begin}; once a
+ * freeze covers the class, no write starts, even from a loop thread that was stuck in an earlier
+ * write when the freeze was set. Reads and clean-up (removing drain marks) pass straight through.
+ */
+final class GatedCluster implements ClusterGateway {
+    private final ClusterGateway real;
+    private final Freezes freezes;
+    private final Function<WorkloadRef, String> classOf;
+
+    GatedCluster(ClusterGateway real, Freezes freezes, Function<WorkloadRef, String> classOf) {
+        this.real = real;
+        this.freezes = freezes;
+        this.classOf = classOf;
+    }
+
+    private static String frozen(Freeze f) {
+        return "frozen (" + f.reason() + "): not written";
+    }
+
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
+        Freeze f = freezes.begin(classOf.apply(ref));
+        if (f != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, frozen(f));
+        }
+        try {
+            return real.scale(ref, replicas, expectedResourceVersion);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             Redecision.Redecider redecider, int maxAttempts) {
+        String cls = classOf.apply(ref);
+        Freeze f = freezes.begin(cls);
+        if (f != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, frozen(f));
+        }
+        try {
+            // A conflict's re-proposal is a new write: a freeze set meanwhile stops it.
+            return real.scale(ref, replicas, expectedResourceVersion, fresh -> {
+                Freeze now = freezes.covering(cls);
+                return now != null ? Redecision.giveUp("frozen meanwhile (" + now.reason() + ")")
+                        : redecider.redecide(fresh);
+            }, maxAttempts);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        Freeze f = freezes.begin(classOf.apply(ref));
+        if (f != null) {
+            return PodMarks.Result.refused(pods, frozen(f));
+        }
+        try {
+            return real.markForDrain(ref, pods, drainId);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    @Override
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        return real.unmarkDrain(ref, pods, drainId);
+    }
+
+    @Override
+    public String contextName() {
+        return real.contextName();
+    }
+
+    @Override
+    public Optional<WorkloadState> workload(WorkloadRef ref) {
+        return real.workload(ref);
+    }
+
+    @Override
+    public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
+        return real.freshWorkload(ref);
+    }
+
+    @Override
+    public ScaleResult dryRunScale(WorkloadRef ref, int replicas) {
+        return real.dryRunScale(ref, replicas);
+    }
+
+    @Override
+    public ActionCheck canScale(WorkloadRef ref) {
+        return real.canScale(ref);
+    }
+
+    @Override
+    public AutoscalerView autoscaler(WorkloadRef ref) {
+        return real.autoscaler(ref);
+    }
+
+    @Override
+    public ScaleResult handBack(WorkloadRef ref) {
+        return real.handBack(ref);
+    }
+
+    @Override
+    public ClusterHealth health() {
+        return real.health();
+    }
+
+    /** The supervisor does not own the cluster: closing the gate leaves it open. */
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,21 @@
+package io.headroom.supervise;
+
+/** The last thing supervision did for a class, as a kind the UI can tell apart and a sentence it shows. */
+public record LastAction(Kind kind, String text) {
+
+    /** What kind of thing happened. */
+    public enum Kind {
+        PROPOSED, REVISED, WITHDRAWN, REJECTED, APPLIED, FAILED, OVERRIDE_ENDED,
+        /** A drain moved (its own detail says how); the drain itself is shown apart. */
+        DRAIN
+    }
+
+    public static LastAction of(Kind kind, String text) {
+        return new LastAction(kind, text);
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}
