@@ -83,6 +83,8 @@ public final class KubeClusterGateway implements ClusterGateway {
     /** Waits between first-contact attempts: doubling from the first, capped at the last. */
     static final Duration CONNECT_RETRY_FIRST = Duration.ofSeconds(1);
     static final Duration CONNECT_RETRY_MAX = Duration.ofSeconds(30);
+    /** How long after opening a read may wait for the first contact and the first sync (never later). */
+    static final Duration START_GRACE = Duration.ofSeconds(5);
 
     private final KubeConnection connection;
     private final KubernetesClient client;
@@ -100,6 +102,9 @@ public final class KubeClusterGateway implements ClusterGateway {
     /** Per class, no write before this instant: the API server asked so (429/503 with Retry-After). */
     private final Map<WorkloadRef, Instant> notBefore = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
+    /** Completed when the first contact attempt fails (reads stop waiting for it). */
+    private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+    private final long createdNanos = System.nanoTime();
     private final ScheduledExecutorService connector;
     private volatile Instant connectingSince;
     private volatile String unreachable;
@@ -169,6 +174,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (!(e instanceof KubernetesClientException k) || k.getCode() <= 0) {
                 unreachable = KubeErrors.describe(e);
                 recordError(e);
+                firstFailure.complete(null);
                 long wait = Math.min(CONNECT_RETRY_MAX.toMillis(),
                         CONNECT_RETRY_FIRST.toMillis() << Math.min(10, connectAttempts - 1));
                 LOG.log(Level.FINE, () -> contextName() + " unreachable (" + unreachable + "); next try in " + wait + " ms");
@@ -186,6 +192,27 @@ public final class KubeClusterGateway implements ClusterGateway {
             watches.computeIfAbsent(ns, NamespaceWatch::new);
         }
         connector.shutdown(); // its work is done: informers reconnect on fabric8's own threads
+    }
+
+    /**
+     * Only in the first {@link #START_GRACE} after this gateway was made: waits (at most what is left
+     * of it) until {@code ready} holds, so the first tick decides a reachable cluster's classes instead
+     * of reporting "connecting…" or "still syncing" for a moment. A refused connection ends the wait at
+     * once; later reads never wait.
+     */
+    private void awaitStart(java.util.function.BooleanSupplier ready, CompletableFuture<?> done) {
+        long left = createdNanos + START_GRACE.toNanos() - System.nanoTime();
+        if (left <= 0 || ready.getAsBoolean() || closed) {
+            return;
+        }
+        CompletableFuture<?> failed = firstFailure;
+        try {
+            CompletableFuture.anyOf(done, failed).get(left, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // the grace ran out, or the wait failed: the caller reports what it finds
+        }
     }
 
     /** Whether the first contact succeeded: reads come from informers, writes may be sent. */
@@ -214,6 +241,7 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     /** The namespace's informers; refuses (with the reason) while the context is not connected. */
     private NamespaceWatch watchOf(String namespace) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected);
         String problem = connectionProblem();
         if (problem != null) {
             throw new IllegalStateException(problem);
@@ -305,6 +333,10 @@ public final class KubeClusterGateway implements ClusterGateway {
     @Override
     public Optional<WorkloadState> workload(WorkloadRef ref) {
         NamespaceWatch w = watchOf(ref.namespace());
+        if (!w.workloadsSynced()) {
+            awaitStart(w::workloadsSynced, CompletableFuture.allOf(w.deployments.start().toCompletableFuture(),
+                    w.statefulSets.start().toCompletableFuture(), w.pods.start().toCompletableFuture()));
+        }
         if (!w.workloadsSynced()) {
             throw new IllegalStateException("cluster view of namespace " + ref.namespace() + " is still syncing");
         }
@@ -789,13 +821,13 @@ public final class KubeClusterGateway implements ClusterGateway {
      * the pod's resourceVersion, so another drain's mark set meanwhile is never removed. A pod that is gone
      * counts as done. Not refused for the lease or an HPA: taking marks off is how an interrupted drain
      * gives its pods back, and must not be blocked. A pod the cache shows under another workload is left
-     * alone ("name: not a pod of …").
+     * alone ("name: not a pod of …"). Held back like every write while the server asked to wait.
      */
     @Override
     public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
-        String problem = connectionProblem();
-        if (problem != null) {
-            return PodMarks.Result.refused(pods, problem);
+        String held = heldBack(ref); // not connected, or the server asked to wait: the caller retries later
+        if (held != null) {
+            return PodMarks.Result.refused(pods, held);
         }
         NamespaceWatch w = watchOf(ref.namespace());
         Map<String, String> match = w.workloadsSynced() ? matchLabels(ref, w) : null;

@@ -87,6 +87,9 @@ class BoundedWritesTest {
         PodMarks.Result marks = gateway.markForDrain(ref, List.of("worker-a"), "drain-1");
         assertEquals(List.of(), marks.done());
         assertTrue(marks.failed().get(0).contains("retry after 20 s"), marks.failed().get(0));
+        PodMarks.Result unmarks = gateway.unmarkDrain(ref, List.of("worker-a"), "drain-0");
+        assertTrue(unmarks.failed().get(0).contains("retry after 20 s"), "taking marks off waits too (a drain"
+                + " retries it every tick): " + unmarks.failed());
         List<RecordedRequest> sent = cluster.takeRequests();
         assertEquals(0, count(sent, "PUT", SCALE), "not written again before the server's time");
         assertEquals(0, count(sent, "PATCH", POD));

@@ -84,8 +84,8 @@ class UnreachableAtStartTest {
         assertTrue(attempts <= 2, "opening does not wait on retries against the unreachable cluster: "
                 + attempts + " requests before it returned");
 
-        KubeClusterGateway reachable = (KubeClusterGateway) routing.gateway("up").orElseThrow();
-        assertTrue(reachable.awaitSynced(Duration.ofSeconds(15)), "the reachable cluster syncs meanwhile");
+        // The very first tick: the reachable cluster's first contact and sync are waited for (briefly,
+        // at start only); the unreachable one's refused connection is not.
         TickResult first = session.loop().tick();
         Map<String, ClassSnapshot> byName = first.classes().stream()
                 .collect(Collectors.toMap(ClassSnapshot::name, Function.identity()));
