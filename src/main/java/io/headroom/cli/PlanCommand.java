@@ -144,6 +144,10 @@ final class PlanCommand {
                     : "password") + " goes in clear text over http:// to " + file.prometheus().url().getHost()
                     + " (allowInsecureCredentials)");
         }
+        for (String w : io.headroom.kube.Contexts.warningsFor(file.classes().stream()
+                .map(c -> c.target().context()).toList())) {
+            err.println("headroom plan: warning: " + w);
+        }
         ExecutorService pool = Executors.newFixedThreadPool(QUERY_THREADS, daemonThreads());
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, file.classes(), pool,
                 PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {

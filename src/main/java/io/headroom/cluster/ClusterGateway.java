@@ -107,12 +107,38 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /**
-     * Removes drain {@code drainId}'s marks (both annotations) from pods; a pod that is gone counts
-     * as done, and one the cluster view shows marked by another drain is left alone (and counts as
+     * Marks pods as {@link #markForDrain(WorkloadRef, java.util.List, String)} does, with marks that
+     * expire at {@code expiresAt} (null: the adapter's default, {@link PodMarks#DEFAULT_TTL} from now).
+     * A cluster that cannot record an expiry marks without one (the sandbox: its marks die with it).
+     */
+    default PodMarks.Result markForDrain(WorkloadRef ref, java.util.List<String> pods, String drainId,
+                                         Instant expiresAt) {
+        return markForDrain(ref, pods, drainId);
+    }
+
+    /**
+     * Removes drain {@code drainId}'s marks from pods and restores the deletion cost they replaced; a
+     * pod that is gone counts as done, and one marked by another drain is left alone (and counts as
      * done: nothing of this drain's is on it).
      */
     default PodMarks.Result unmarkDrain(WorkloadRef ref, java.util.List<String> pods, String drainId) {
         return PodMarks.Result.refused(pods, "this cluster cannot mark pods");
+    }
+
+    /** Every drain mark on the workload's pods, as the cluster view shows them (a cache read). */
+    default java.util.List<PodMarks.Found> drainMarks(WorkloadRef ref) {
+        return workload(ref).map(w -> w.pods().stream().filter(PodState::draining)
+                .map(p -> new PodMarks.Found(p.name(), p.drainId(), null, null)).toList()).orElse(java.util.List.of());
+    }
+
+    /**
+     * Clears marks found expired ({@link PodMarks.Found#expiredAt}) whoever set them, restoring the prior
+     * deletion cost; only where the pod still carries exactly that mark, still expired at {@code now}.
+     * Not fenced by the lease: it gives pods back, and any console may (must) do it.
+     */
+    default PodMarks.Result clearExpiredMarks(WorkloadRef ref, java.util.List<PodMarks.Found> marks, Instant now) {
+        return PodMarks.Result.refused(marks.stream().map(PodMarks.Found::pod).toList(),
+                "this cluster cannot clear marks");
     }
 
     /** How live the gateway's view of the cluster is. */

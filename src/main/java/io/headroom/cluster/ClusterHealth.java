@@ -14,15 +14,30 @@ import java.util.List;
  * @param lastError   the last API error, credentials-free; null when none
  * @param requests    API requests made through this connection so far (watches count once per (re)open)
  * @param notReady    which caches are not synced or not watching, e.g. {@code pods in payments}
+ * @param warnings    what is unsafe about the connection (TLS verification off, plain http), for the top bar
  */
 public record ClusterHealth(boolean connected, boolean synced, Instant staleSince, Instant lastEventAt,
-                            String lastError, Instant lastErrorAt, long requests, List<String> notReady) {
+                            String lastError, Instant lastErrorAt, long requests, List<String> notReady,
+                            List<String> warnings) {
     public ClusterHealth {
         notReady = notReady == null ? List.of() : List.copyOf(notReady);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** Health without warnings. */
+    public ClusterHealth(boolean connected, boolean synced, Instant staleSince, Instant lastEventAt, String lastError,
+                         Instant lastErrorAt, long requests, List<String> notReady) {
+        this(connected, synced, staleSince, lastEventAt, lastError, lastErrorAt, requests, notReady, List.of());
     }
 
     /** A cluster seen perfectly (the sandbox). */
     public static ClusterHealth live(Instant now) {
         return new ClusterHealth(true, true, null, now, null, null, 0, List.of());
+    }
+
+    /** The same health with other warnings (several clusters: every cluster's warnings on the worst one's health). */
+    public ClusterHealth withWarnings(List<String> all) {
+        return new ClusterHealth(connected, synced, staleSince, lastEventAt, lastError, lastErrorAt, requests, notReady,
+                all);
     }
 }

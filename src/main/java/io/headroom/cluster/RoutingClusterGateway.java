@@ -60,6 +60,45 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
+        return route(ref).freshWorkload(ref);
+    }
+
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? notOpen(ref, pods) : g.markForDrain(ref, pods, drainId);
+    }
+
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId, Instant expiresAt) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? notOpen(ref, pods) : g.markForDrain(ref, pods, drainId, expiresAt);
+    }
+
+    @Override
+    public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? notOpen(ref, pods) : g.unmarkDrain(ref, pods, drainId);
+    }
+
+    @Override
+    public List<PodMarks.Found> drainMarks(WorkloadRef ref) {
+        return route(ref).drainMarks(ref);
+    }
+
+    @Override
+    public PodMarks.Result clearExpiredMarks(WorkloadRef ref, List<PodMarks.Found> marks, Instant now) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? notOpen(ref, marks.stream().map(PodMarks.Found::pod).toList())
+                : g.clearExpiredMarks(ref, marks, now);
+    }
+
+    private static PodMarks.Result notOpen(WorkloadRef ref, List<String> pods) {
+        return PodMarks.Result.refused(pods, "context '" + ref.context() + "' is not open");
+    }
+
+    @Override
     public ScaleResult dryRunScale(WorkloadRef ref, int replicas) {
         return route(ref).dryRunScale(ref, replicas);
     }
@@ -81,17 +120,22 @@ public final class RoutingClusterGateway implements ClusterGateway {
         return route(ref).handBack(ref);
     }
 
-    /** The worst of the contexts' health: one disconnected cluster makes the whole bar say so. */
+    /**
+     * The worst of the contexts' health: one disconnected cluster makes the whole bar say so; the
+     * warnings (TLS verification off, plain http) of every context.
+     */
     @Override
     public ClusterHealth health() {
         ClusterHealth worst = null;
+        List<String> warnings = new java.util.ArrayList<>();
         for (ClusterGateway g : byContext.values()) {
             ClusterHealth h = g.health();
+            warnings.addAll(h.warnings());
             if (worst == null || !h.connected() && worst.connected() || !h.synced() && worst.synced()) {
                 worst = h;
             }
         }
-        return worst == null ? ClusterHealth.live(Instant.now()) : worst;
+        return worst == null ? ClusterHealth.live(Instant.now()) : worst.withWarnings(warnings);
     }
 
     /** Health per context, for the top bar's tooltip. */

@@ -48,6 +48,15 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
                 phase, detail + more, endedAt);
     }
 
+    /**
+     * When this drain's marks may be cleared by any console: after the deadline, the time a scale-down
+     * may still take ({@link DrainStep#REMOVAL_PATIENCE}) and a grace for ticks and clocks that disagree.
+     * A live drain has ended before its marks expire.
+     */
+    public Instant marksExpireAt() {
+        return deadline.plus(DrainStep.REMOVAL_PATIENCE).plus(io.headroom.cluster.PodMarks.EXPIRY_GRACE);
+    }
+
     /** True while the drain runs (not yet in an end state). */
     public boolean active() {
         return !phase.ended();

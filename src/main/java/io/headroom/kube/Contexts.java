@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -27,15 +28,26 @@ import java.util.function.Consumer;
  * and refreshes expiring tokens as fabric8 does: on a 401 it re-reads the kubeconfig (every file of the
  * list), runs the plugin again and retries the request once (see {@code docs/decisions/0004}).
  *
+ * <p>Unsafe contexts are said to be so ({@link #warnings}): TLS verification switched off, plain http.
+ * {@link #open} refuses a context that would send credentials (token, basic, exec, auth provider,
+ * client certificate) over plain http to another host, unless that context was explicitly allowed
+ * ({@link #allowPlainHttpCredentials}, or {@value #ALLOW_PLAIN_HTTP_ENV} for {@link #fromEnvironment}).
+ *
  * <p>Safe to call off the FX thread; {@link #open} may take seconds when an exec plugin is slow.
  */
 public final class Contexts {
+    /**
+     * The explicit opt-in for credentials over plain http: context names separated by commas, or
+     * {@code *} for every context. Read by {@link #fromEnvironment}; shown in every warning it allows.
+     */
+    public static final String ALLOW_PLAIN_HTTP_ENV = "HEADROOM_ALLOW_PLAIN_HTTP_CREDENTIALS";
 
     private final List<Path> files;
     private final boolean fromEnvironment;
     private final Map<String, KubeContext> contexts;
     private final String current;
     private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
+    private volatile Set<String> plainHttpAllowed = Set.of();
 
     private Contexts(List<Path> files, boolean fromEnvironment) {
         this.files = List.copyOf(files);
@@ -75,7 +87,7 @@ public final class Contexts {
             String ns = c == null || c.getNamespace() == null || c.getNamespace().isBlank() ? "default" : c.getNamespace();
             found.put(e.getKey(), new KubeContext(e.getKey(), clusterName, cluster == null ? null : cluster.getServer(),
                     ns, user, describeAuth(user == null ? null : users.get(user)), defining.get(e.getKey()).toString(),
-                    e.getKey().equals(cur)));
+                    e.getKey().equals(cur), cluster != null && Boolean.TRUE.equals(cluster.getInsecureSkipTlsVerify())));
         }
         this.contexts = found;
         this.current = cur;
@@ -90,7 +102,18 @@ public final class Contexts {
                 files.add(p);
             }
         }
-        return new Contexts(files, true);
+        Contexts c = new Contexts(files, true);
+        String allow = System.getenv(ALLOW_PLAIN_HTTP_ENV);
+        if (allow != null && !allow.isBlank()) {
+            Set<String> names = new java.util.LinkedHashSet<>();
+            for (String n : allow.split(",")) {
+                if (!n.isBlank()) {
+                    names.add(n.trim());
+                }
+            }
+            c.allowPlainHttpCredentials(names);
+        }
+        return c;
     }
 
     /** Reads the given kubeconfig files, merged in order like a {@code KUBECONFIG} list. */
@@ -102,6 +125,76 @@ public final class Contexts {
     public Contexts customize(Consumer<KubernetesClientBuilder> customizer) {
         customizers.add(customizer);
         return this;
+    }
+
+    /**
+     * Allows these contexts ({@code *}: every context) to send credentials over plain http to a host
+     * other than this machine. An explicit, visible choice: the top bar and {@code headroom plan} keep
+     * warning about it.
+     */
+    public Contexts allowPlainHttpCredentials(Set<String> contextNames) {
+        plainHttpAllowed = Set.copyOf(contextNames);
+        return this;
+    }
+
+    private boolean plainHttpAllowed(String context) {
+        return plainHttpAllowed.contains(context) || plainHttpAllowed.contains("*");
+    }
+
+    /**
+     * What is unsafe about a context, one sentence each, credentials-free: TLS verification off, plain
+     * http to another host (with credentials: refused, or allowed explicitly). Empty for an unknown context.
+     */
+    public List<String> warnings(String contextName) {
+        KubeContext c = contexts.get(contextName);
+        return c == null ? List.of() : warnings(c, c.server(), false);
+    }
+
+    /**
+     * The warnings of every named context as the console would open it ({@code KUBECONFIG} or
+     * {@code ~/.kube/config}), for commands that do not connect (plan). Reads names only, runs no
+     * plugin; a missing or unreadable kubeconfig has nothing to warn about here (the console says why
+     * it cannot open it).
+     */
+    public static List<String> warningsFor(java.util.Collection<String> contextNames) {
+        Contexts all;
+        try {
+            all = fromEnvironment();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String name : new java.util.LinkedHashSet<>(contextNames)) {
+            out.addAll(all.warnings(name));
+        }
+        return out;
+    }
+
+    private List<String> warnings(KubeContext c, String server, boolean trustAll) {
+        List<String> out = new ArrayList<>();
+        if (KubeContext.isPlainHttp(server)) {
+            if (!KubeContext.isLoopback(server)) {
+                if (!c.sendsCredentials()) {
+                    out.add("context '" + c.name() + "' talks plain http to " + server + ": the API traffic is not"
+                            + " encrypted");
+                } else if (plainHttpAllowed(c.name())) {
+                    out.add("context '" + c.name() + "' sends credentials (" + c.auth() + ") over plain http to "
+                            + server + ", unencrypted (allowed by " + ALLOW_PLAIN_HTTP_ENV + ")");
+                } else {
+                    out.add(plainHttpRefusal(c, server));
+                }
+            }
+        } else if (c.insecureSkipTlsVerify() || trustAll) {
+            out.add("TLS verification is OFF for context '" + c.name() + "' ("
+                    + (c.insecureSkipTlsVerify() ? "insecure-skip-tls-verify in " + c.file() : "trust all certificates")
+                    + "): the API server at " + server + " is not checked to be who it says");
+        }
+        return out;
+    }
+
+    private static String plainHttpRefusal(KubeContext c, String server) {
+        return "context '" + c.name() + "' would send credentials (" + c.auth() + ") over plain http to " + server
+                + ": refused; use https, or allow it explicitly with " + ALLOW_PLAIN_HTTP_ENV + "=" + c.name();
     }
 
     public List<Path> files() {
@@ -142,16 +235,25 @@ public final class Contexts {
         if (config.getNamespace() == null) {
             config.setNamespace(ctx.namespace());
         }
+        // Judge the URL the client will really use (an environment may override the kubeconfig's).
+        String server = config.getMasterUrl() == null ? ctx.server() : config.getMasterUrl().replaceAll("/+$", "");
+        if (ctx.sendsCredentials() && KubeContext.isPlainHttp(server) && !KubeContext.isLoopback(server)
+                && !plainHttpAllowed(contextName)) {
+            throw new IllegalArgumentException(plainHttpRefusal(ctx, server));
+        }
+        List<String> warnings = warnings(ctx, server, config.isTrustCerts());
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
         // console take up to 32 s to see an API server that came back; 250 ms caps it at 8 s.
         config.setWatchReconnectInterval(WATCH_RECONNECT_MILLIS);
         RequestCounter counter = new RequestCounter();
+        RetryAfter retryAfter = new RetryAfter();
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
-                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor(RequestCounter.NAME, counter));
+                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor(RequestCounter.NAME, counter)
+                        .addOrReplaceInterceptor(RetryAfter.NAME, retryAfter));
         for (Consumer<KubernetesClientBuilder> c : customizers) {
             c.accept(builder);
         }
-        return new KubeConnection(ctx, builder.build(), counter);
+        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings);
     }
 
     /**

@@ -42,8 +42,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -56,7 +60,15 @@ import java.util.logging.Logger;
  * ScaledObjects (as generic resources). Writes go through the scale subresource with the observed
  * resourceVersion; a KEDA-managed workload is frozen/overridden through KEDA's paused-replicas
  * annotation and an HPA-managed one is refused with the reason. With a {@link LeaseKeeper}, only the
- * console holding a workload's lease scales it.
+ * console holding a workload's lease writes to it, and every write is fenced: the Lease is re-read
+ * right before the request ({@link LeaseKeeper#fence}).
+ *
+ * <p>{@link #open} returns at once: the first contact with the API server (a probe, KEDA discovery)
+ * runs on a thread of its own and is retried with backoff; until it succeeds, reads answer with a
+ * clear problem ("connecting…", "unreachable: …") and writes are refused, so one unreachable cluster
+ * never holds up another. Every write and Lease request is sent once ({@link KubeConnection#once()}):
+ * a 500 or 429 is reported, not retried on the caller's thread, and a Retry-After keeps the class from
+ * being written again before the server's time.
  *
  * <p>All methods are safe on any thread but the FX thread; reads are cache lookups.
  */
@@ -66,15 +78,38 @@ public final class KubeClusterGateway implements ClusterGateway {
     public static final ResourceDefinitionContext SCALED_OBJECTS = new ResourceDefinitionContext.Builder()
             .withGroup("keda.sh").withVersion("v1alpha1").withKind("ScaledObject").withPlural("scaledobjects")
             .withNamespaced(true).build();
+    /** How long the first contact may take before the context reads as unreachable (it keeps trying). */
+    static final Duration CONNECT_DEADLINE = Duration.ofSeconds(10);
+    /** Waits between first-contact attempts: doubling from the first, capped at the last. */
+    static final Duration CONNECT_RETRY_FIRST = Duration.ofSeconds(1);
+    static final Duration CONNECT_RETRY_MAX = Duration.ofSeconds(30);
+    /** How long after opening a read may wait for the first contact and the first sync (never later). */
+    static final Duration START_GRACE = Duration.ofSeconds(5);
 
     private final KubeConnection connection;
     private final KubernetesClient client;
+    /** The same client without fabric8's retries: every write, the reads a write makes, probes. */
+    private final KubernetesClient once;
     private final Clock clock;
     private final LeaseKeeper leases;
     private final Permissions permissions;
     private final long resyncMillis;
+    /** Who sets this console's drain marks: the lease identity, or one made for this gateway. */
+    private final String owner;
+    private final Set<String> namespaces = ConcurrentHashMap.newKeySet();
     private final Map<String, NamespaceWatch> watches = new ConcurrentHashMap<>();
     private final List<Consumer<ClusterEvent>> listeners = new CopyOnWriteArrayList<>();
+    /** Per class, no write before this instant: the API server asked so (429/503 with Retry-After). */
+    private final Map<WorkloadRef, Instant> notBefore = new ConcurrentHashMap<>();
+    private final CompletableFuture<Void> connected = new CompletableFuture<>();
+    /** Completed when the first contact attempt fails (reads stop waiting for it). */
+    private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+    private final long createdNanos = System.nanoTime();
+    private final ScheduledExecutorService connector;
+    private volatile Instant connectingSince;
+    private volatile String unreachable;
+    private volatile int connectAttempts;
+    private volatile boolean closed;
     private volatile Boolean keda;
     private volatile Instant lastEventAt;
     private volatile String lastError;
@@ -84,26 +119,135 @@ public final class KubeClusterGateway implements ClusterGateway {
     private final java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
+     * A gateway that connects on {@code connector} (call {@link #connect()}, or use {@link #open}).
+     *
      * @param leases null for a console that never contends (single-user tools, tests of other features)
      * @param resync how often informers re-deliver their cache (no API requests), e.g. 10 minutes
      */
     public KubeClusterGateway(KubeConnection connection, Clock clock, LeaseKeeper leases, Duration resync) {
         this.connection = connection;
         this.client = connection.client();
+        this.once = connection.once();
         this.clock = clock;
         this.leases = leases;
-        this.permissions = new Permissions(client, clock, Duration.ofMinutes(1));
+        this.permissions = new Permissions(once, clock, Duration.ofMinutes(1));
         this.resyncMillis = resync.toMillis();
+        this.owner = leases != null ? leases.identity() : HolderIdentity.current();
+        this.connector = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "headroom-connect-" + connection.context().name());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
-    /** Opens a gateway and starts watching the namespaces of the given targets. */
+    /**
+     * Opens a gateway for the targets' namespaces and returns at once: the first contact runs in the
+     * background, with a deadline, retried until the API server answers (see the class comment).
+     */
     public static KubeClusterGateway open(KubeConnection connection, Collection<WorkloadRef> targets, Clock clock,
                                           LeaseKeeper leases) {
         KubeClusterGateway g = new KubeClusterGateway(connection, clock, leases, Duration.ofMinutes(10));
         for (WorkloadRef r : targets) {
             g.watch(r.namespace());
         }
+        g.connect();
         return g;
+    }
+
+    /** Starts the first contact in the background (idempotent while connecting). */
+    public void connect() {
+        if (connectingSince == null) {
+            connectingSince = clock.instant();
+            connector.execute(this::attemptConnect);
+        }
+    }
+
+    /** One first-contact attempt on the connector's thread: probe, discover KEDA, start the informers. */
+    private void attemptConnect() {
+        if (closed || connected.isDone()) {
+            return;
+        }
+        connectAttempts++;
+        try {
+            connection.probe();
+        } catch (RuntimeException e) {
+            if (!(e instanceof KubernetesClientException k) || k.getCode() <= 0) {
+                unreachable = KubeErrors.describe(e);
+                recordError(e);
+                firstFailure.complete(null);
+                long wait = Math.min(CONNECT_RETRY_MAX.toMillis(),
+                        CONNECT_RETRY_FIRST.toMillis() << Math.min(10, connectAttempts - 1));
+                LOG.log(Level.FINE, () -> contextName() + " unreachable (" + unreachable + "); next try in " + wait + " ms");
+                if (!closed) {
+                    connector.schedule(this::attemptConnect, wait, TimeUnit.MILLISECONDS);
+                }
+                return;
+            }
+            recordError(e); // the server answered (401, 403, …): connected; health shows the error
+        }
+        kedaInstalled();
+        unreachable = null;
+        connected.complete(null);
+        for (String ns : namespaces) {
+            watches.computeIfAbsent(ns, NamespaceWatch::new);
+        }
+        connector.shutdown(); // its work is done: informers reconnect on fabric8's own threads
+    }
+
+    /**
+     * Only in the first {@link #START_GRACE} after this gateway was made: waits (at most what is left
+     * of it) until {@code ready} holds, so the first tick decides a reachable cluster's classes instead
+     * of reporting "connecting…" or "still syncing" for a moment. A refused connection ends the wait at
+     * once; later reads never wait.
+     */
+    private void awaitStart(java.util.function.BooleanSupplier ready, CompletableFuture<?> done) {
+        long left = createdNanos + START_GRACE.toNanos() - System.nanoTime();
+        if (left <= 0 || ready.getAsBoolean() || closed) {
+            return;
+        }
+        CompletableFuture<?> failed = firstFailure;
+        try {
+            CompletableFuture.anyOf(done, failed).get(left, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // the grace ran out, or the wait failed: the caller reports what it finds
+        }
+    }
+
+    /** Whether the first contact succeeded: reads come from informers, writes may be sent. */
+    public boolean isConnected() {
+        return connected.isDone();
+    }
+
+    /**
+     * Why this context cannot be read or written yet, or null once connected: "connecting…" during the
+     * first {@link #CONNECT_DEADLINE}, then "unreachable: why" (it keeps trying in the background).
+     */
+    public String connectionProblem() {
+        if (connected.isDone()) {
+            return null;
+        }
+        String why = unreachable;
+        Instant since = connectingSince;
+        boolean late = since != null && !clock.instant().isBefore(since.plus(CONNECT_DEADLINE));
+        if (why == null && !late) {
+            return "context '" + contextName() + "': connecting… to " + connection.context().server();
+        }
+        return "context '" + contextName() + "' unreachable: " + (why != null ? why
+                : "no answer from " + connection.context().server() + " within " + CONNECT_DEADLINE.toSeconds() + " s")
+                + " (observe-only; still trying)";
+    }
+
+    /** The namespace's informers; refuses (with the reason) while the context is not connected. */
+    private NamespaceWatch watchOf(String namespace) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected);
+        String problem = connectionProblem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        namespaces.add(namespace);
+        return watches.computeIfAbsent(namespace, NamespaceWatch::new);
     }
 
     @Override
@@ -138,7 +282,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         Boolean k = keda;
         if (k == null) {
             try {
-                k = client.supports("keda.sh/v1alpha1", "ScaledObject");
+                k = once.supports("keda.sh/v1alpha1", "ScaledObject");
             } catch (KubernetesClientException e) {
                 recordError(e);
                 k = false;
@@ -150,13 +294,25 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     /** Starts the informers of a namespace (idempotent; returns at once, syncing continues in the background). */
     public void watch(String namespace) {
-        watches.computeIfAbsent(namespace, NamespaceWatch::new);
+        namespaces.add(namespace);
+        if (connected.isDone()) {
+            watches.computeIfAbsent(namespace, NamespaceWatch::new);
+        }
     }
 
-    /** Waits until every watched namespace has synced, up to {@code timeout}. For start-up off the FX thread and tests. */
+    /**
+     * Waits until the first contact succeeded and every watched namespace has synced, up to
+     * {@code timeout}. For start-up off the FX thread and tests.
+     */
     public boolean awaitSynced(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (NamespaceWatch w : watches.values()) {
+        try {
+            connected.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (Exception e) {
+            return false;
+        }
+        for (String ns : namespaces) {
+            NamespaceWatch w = watches.computeIfAbsent(ns, NamespaceWatch::new);
             for (SharedIndexInformer<?> i : w.all()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
@@ -176,7 +332,11 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     @Override
     public Optional<WorkloadState> workload(WorkloadRef ref) {
-        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        NamespaceWatch w = watchOf(ref.namespace());
+        if (!w.workloadsSynced()) {
+            awaitStart(w::workloadsSynced, CompletableFuture.allOf(w.deployments.start().toCompletableFuture(),
+                    w.statefulSets.start().toCompletableFuture(), w.pods.start().toCompletableFuture()));
+        }
         if (!w.workloadsSynced()) {
             throw new IllegalStateException("cluster view of namespace " + ref.namespace() + " is still syncing");
         }
@@ -187,10 +347,10 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     /** The workload as the API server has it now (a GET, not the cache): used after a conflict. */
     Optional<WorkloadState> fetch(WorkloadRef ref) {
-        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        NamespaceWatch w = watchOf(ref.namespace());
         HasMetadata obj = isStatefulSet(ref)
-                ? client.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
-                : client.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
+                ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
+                : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
         return Optional.ofNullable(obj).map(o -> state(ref, o, w));
     }
 
@@ -290,7 +450,7 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     @Override
     public AutoscalerView autoscaler(WorkloadRef ref) {
-        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        NamespaceWatch w = watchOf(ref.namespace());
         List<GenericKubernetesResource> sos = w.scaledObjects == null ? List.of() : w.scaledObjects.getStore().list();
         return Autoscalers.view(ref, sos, w.hpas.getStore().list());
     }
@@ -300,6 +460,10 @@ public final class KubeClusterGateway implements ClusterGateway {
     @Override
     public ActionCheck canScale(WorkloadRef ref) {
         String action = "scale " + ref;
+        String problem = connectionProblem();
+        if (problem != null) {
+            return ActionCheck.denied(action, "observe only: " + problem);
+        }
         AutoscalerView v = autoscaler(ref);
         if (v.kind() == AutoscalerView.Kind.HPA) {
             return ActionCheck.denied(action, Autoscalers.hpaRefusal(v));
@@ -319,13 +483,45 @@ public final class KubeClusterGateway implements ClusterGateway {
         return ActionCheck.allowed(action);
     }
 
-    /** Null when this console may actuate {@code ref}; otherwise the refusal. Takes the lease when free. */
-    private ScaleResult leaseRefusal(WorkloadRef ref, int replicas) {
-        if (leases == null || leases.holds(ref)) {
+    /**
+     * Null when this console may write to {@code ref} now; otherwise the refusal. Takes the lease when
+     * free, then fences: the Lease is re-read right before the write and must still be this console's.
+     */
+    private String leaseRefusal(WorkloadRef ref) {
+        if (leases == null) {
             return null;
         }
-        LeaseState s = leases.acquire(ref);
-        return s.mine() ? null : ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "observe only: " + s.note());
+        if (!leases.holds(ref)) {
+            LeaseState s = leases.acquire(ref);
+            if (!s.mine()) {
+                return "observe only: " + s.note();
+            }
+        }
+        String fenced = leases.fence(ref);
+        return fenced == null ? null : "observe only: " + fenced;
+    }
+
+    /** Null when {@code ref} may be written now; otherwise why not (the server asked to wait, or not connected). */
+    private String heldBack(WorkloadRef ref) {
+        String problem = connectionProblem();
+        if (problem != null) {
+            return problem;
+        }
+        Instant until = notBefore.get(ref);
+        if (until == null) {
+            return null;
+        }
+        Instant now = clock.instant();
+        if (!now.isBefore(until)) {
+            notBefore.remove(ref, until);
+            return null;
+        }
+        return "not written: the API server asked for no more requests until " + until + " (retry after "
+                + seconds(Duration.between(now, until)) + " s)";
+    }
+
+    private static long seconds(Duration d) {
+        return Math.max(1, (d.toMillis() + 999) / 1000);
     }
 
     // ------------------------------------------------------------------ writes
@@ -335,13 +531,13 @@ public final class KubeClusterGateway implements ClusterGateway {
         if (replicas < 0) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "replicas cannot be negative");
         }
+        String held = heldBack(ref);
+        if (held != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, held);
+        }
         AutoscalerView v = autoscaler(ref);
         if (v.kind() == AutoscalerView.Kind.HPA) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, Autoscalers.hpaRefusal(v));
-        }
-        ScaleResult refused = leaseRefusal(ref, replicas);
-        if (refused != null) {
-            return refused;
         }
         if (v.kind() == AutoscalerView.Kind.KEDA) {
             return pauseKeda(ref, v, replicas, expectedResourceVersion, false);
@@ -363,6 +559,10 @@ public final class KubeClusterGateway implements ClusterGateway {
     /** Server-side dry run ({@code dryRun=All}) of exactly the write {@link #scale} would send. */
     @Override
     public ScaleResult dryRunScale(WorkloadRef ref, int replicas) {
+        String problem = connectionProblem();
+        if (problem != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, problem);
+        }
         AutoscalerView v = autoscaler(ref);
         if (v.kind() == AutoscalerView.Kind.HPA) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, Autoscalers.hpaRefusal(v));
@@ -373,12 +573,18 @@ public final class KubeClusterGateway implements ClusterGateway {
         return putScale(ref, replicas, null, true);
     }
 
+    private static String scalePath(WorkloadRef ref) {
+        return (isStatefulSet(ref) ? "/apis/apps/v1/namespaces/%s/statefulsets/%s/scale"
+                : "/apis/apps/v1/namespaces/%s/deployments/%s/scale").formatted(ref.namespace(), ref.name());
+    }
+
     private ScaleResult putScale(WorkloadRef ref, int replicas, String expectedResourceVersion, boolean dryRun) {
         String what = (dryRun ? "dry run: " : "") + ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        long started = System.nanoTime();
         try {
             Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? client.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : client.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
             Scale current = res.scale();
             if (current == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
@@ -391,9 +597,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             Scale wanted = new ScaleBuilder(current).editMetadata().withResourceVersion(version).endMetadata()
                     .editOrNewSpec().withReplicas(replicas).endSpec().build();
             if (dryRun) {
-                String path = (isStatefulSet(ref) ? "apis/apps/v1/namespaces/%s/statefulsets/%s/scale"
-                        : "apis/apps/v1/namespaces/%s/deployments/%s/scale").formatted(ref.namespace(), ref.name());
-                int code = send("PUT", path + "?dryRun=All",
+                int code = send("PUT", scalePath(ref).substring(1) + "?dryRun=All",
                         client.getKubernetesSerialization().asJson(wanted));
                 if (code / 100 == 2) {
                     return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas,
@@ -403,16 +607,22 @@ public final class KubeClusterGateway implements ClusterGateway {
                         : code == 403 ? ScaleResult.Outcome.REFUSED : ScaleResult.Outcome.FAILED, replicas,
                         what + " rejected by the server: HTTP " + code);
             }
+            String refused = leaseRefusal(ref); // the fence: right before the write, after the read
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, refused);
+            }
             res.scale(wanted);
             return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas, "scaled " + what + " " + from + " → " + replicas);
         } catch (KubernetesClientException e) {
-            return writeFailure(what, replicas, e);
+            return writeFailure(ref, what, replicas, e, scalePath(ref), started);
         }
     }
 
     private ScaleResult pauseKeda(WorkloadRef ref, AutoscalerView v, int replicas, String expectedResourceVersion,
                                   boolean dryRun) {
         String what = (dryRun ? "dry run: " : "") + "KEDA-managed " + ref + " (ScaledObject " + v.name() + ")";
+        String path = "/apis/keda.sh/v1alpha1/namespaces/%s/scaledobjects/%s".formatted(ref.namespace(), v.name());
+        long started = System.nanoTime();
         try {
             if (expectedResourceVersion != null) {
                 Optional<WorkloadState> now = fetch(ref);
@@ -421,7 +631,7 @@ public final class KubeClusterGateway implements ClusterGateway {
                             + expectedResourceVersion + " → " + now.get().resourceVersion() + ")");
                 }
             }
-            Resource<GenericKubernetesResource> so = client.genericKubernetesResources(SCALED_OBJECTS)
+            Resource<GenericKubernetesResource> so = once.genericKubernetesResources(SCALED_OBJECTS)
                     .inNamespace(ref.namespace()).withName(v.name());
             GenericKubernetesResource cur = so.get();
             if (cur == null) {
@@ -431,66 +641,90 @@ public final class KubeClusterGateway implements ClusterGateway {
                     + "\",\"annotations\":{\"" + Autoscalers.PAUSED_REPLICAS + "\":\"" + replicas + "\"}}}";
             PatchContext ctx = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE)
                     .withDryRun(dryRun ? List.of("All") : null).build();
+            if (!dryRun) {
+                String refused = leaseRefusal(ref);
+                if (refused != null) {
+                    return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, refused);
+                }
+            }
             so.patch(ctx, patch);
             return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas, what + (dryRun ? " would be" : " is")
                     + " paused at " + replicas + " replicas via " + Autoscalers.PAUSED_REPLICAS
                     + ": KEDA scales it to " + replicas + " and stops autoscaling until handed back");
         } catch (KubernetesClientException e) {
-            return writeFailure(what, replicas, e);
+            return writeFailure(ref, what, replicas, e, path, started);
         }
     }
 
     /** Removes KEDA's paused-replicas annotation: KEDA autoscales the workload again. */
     @Override
     public ScaleResult handBack(WorkloadRef ref) {
+        String held = heldBack(ref);
+        if (held != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, held);
+        }
         AutoscalerView v = autoscaler(ref);
         if (v.kind() != AutoscalerView.Kind.KEDA) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no KEDA ScaledObject manages " + ref
                     + (v.kind() == AutoscalerView.Kind.HPA ? " (an HPA does, and it was never paused)" : ""));
         }
-        ScaleResult refused = leaseRefusal(ref, 0);
-        if (refused != null) {
-            return refused;
-        }
         String what = "KEDA-managed " + ref + " (ScaledObject " + v.name() + ")";
+        String path = "/apis/keda.sh/v1alpha1/namespaces/%s/scaledobjects/%s".formatted(ref.namespace(), v.name());
+        long started = System.nanoTime();
         try {
             // Read the ScaledObject itself: the cache may not show a pause made a moment ago.
-            GenericKubernetesResource so = client.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
+            GenericKubernetesResource so = once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
                     .withName(v.name()).get();
             Map<String, String> ann = so == null ? null : so.getMetadata().getAnnotations();
             if (ann == null || !ann.containsKey(Autoscalers.PAUSED_REPLICAS)) {
                 return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
                         what + " is already under KEDA's control (not paused)");
             }
-            client.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace()).withName(v.name())
+            String refused = leaseRefusal(ref);
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, refused);
+            }
+            once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace()).withName(v.name())
                     // A JSON patch "remove" (RFC 6902): unambiguous, where a merge patch's null may be stored as a value.
                     .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/metadata/annotations/"
                             + Autoscalers.PAUSED_REPLICAS.replace("~", "~0").replace("/", "~1") + "\"}]");
             return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
                     what + " handed back to KEDA (" + Autoscalers.PAUSED_REPLICAS + " removed)");
         } catch (KubernetesClientException e) {
-            return writeFailure(what, 0, e);
+            return writeFailure(ref, what, 0, e, path, started);
         }
     }
 
     // ------------------------------------------------------------------ drain marks
 
-    /**
-     * Marks pods for a drain with one JSON merge patch each ({@link PodMarks}: the lowest
-     * pod-deletion-cost and {@value PodMarks#DRAIN_ANNOTATION}). Refused as a whole, before anything
-     * changes, where {@link #scale} would refuse (an HPA manages the workload, another console holds
-     * its lease) or when this user may not {@code patch pods} in the namespace. Otherwise each pod
-     * must be in the watch cache and selected by the workload, as {@link #workload} counts pods;
-     * each failure is "name: why". The patch carries the cached pod's uid, so a pod recreated under
-     * the same name since (a StatefulSet's) is not marked in its stead: the server rejects a changed uid.
-     */
     @Override
     public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
+        return markForDrain(ref, pods, drainId, null);
+    }
+
+    /**
+     * Marks pods for a drain with one JSON merge patch each ({@link PodMarks}: the lowest
+     * pod-deletion-cost and {@value PodMarks#DRAIN_ANNOTATION}, with this console as the owner, the
+     * expiry and the cost it replaces). Refused as a whole, before anything changes, where
+     * {@link #scale} would refuse (an HPA or KEDA manages the workload, another console holds its
+     * lease, the lease fence fails, the server asked to wait) or when this user may not {@code patch
+     * pods} in the namespace. Otherwise each pod must be in the watch cache and selected by the
+     * workload, as {@link #workload} counts pods; each failure is "name: why". The patch carries the
+     * cached pod's uid and resourceVersion, so a pod recreated under the same name (a StatefulSet's) is
+     * not marked in its stead and the recorded prior cost is the one the pod had (a stale cache is read
+     * again once).
+     */
+    @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId, Instant expiresAt) {
         if (pods.isEmpty()) {
             return new PodMarks.Result(List.of(), List.of());
         }
         if (drainId == null || drainId.isBlank()) {
             return PodMarks.Result.refused(pods, "a drain needs an id to mark pods with");
+        }
+        String held = heldBack(ref);
+        if (held != null) {
+            return PodMarks.Result.refused(pods, held);
         }
         AutoscalerView v = autoscaler(ref);
         if (v.kind() == AutoscalerView.Kind.HPA) {
@@ -503,16 +737,12 @@ public final class KubeClusterGateway implements ClusterGateway {
                     + "; drains of KEDA-managed workloads are not supported (its own scale-down would remove the"
                     + " marked pods first): freeze or override instead");
         }
-        ScaleResult leaseRefused = leaseRefusal(ref, 0);
-        if (leaseRefused != null) {
-            return PodMarks.Result.refused(pods, leaseRefused.message());
-        }
         Permission patch = permissions.can("patch", "pods", ref.namespace());
         if (!patch.allowed()) {
             return PodMarks.Result.refused(pods, "not permitted to patch pods in " + ref.namespace() + ": "
                     + patch.reason());
         }
-        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        NamespaceWatch w = watchOf(ref.namespace());
         if (!w.workloadsSynced()) {
             return PodMarks.Result.refused(pods, "cluster view of namespace " + ref.namespace() + " is still syncing");
         }
@@ -520,9 +750,11 @@ public final class KubeClusterGateway implements ClusterGateway {
         if (match == null) {
             return PodMarks.Result.refused(pods, "no workload " + ref);
         }
-        Map<String, String> marks = new LinkedHashMap<>();
-        marks.put(PodMarks.DELETION_COST_ANNOTATION, Integer.toString(PodMarks.DRAIN_DELETION_COST));
-        marks.put(PodMarks.DRAIN_ANNOTATION, drainId);
+        String refused = leaseRefusal(ref); // the fence, right before the patches
+        if (refused != null) {
+            return PodMarks.Result.refused(pods, refused);
+        }
+        Instant expires = expiresAt != null ? expiresAt : clock.instant().plus(PodMarks.DEFAULT_TTL);
         List<String> done = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (String name : new LinkedHashSet<>(pods)) {
@@ -532,7 +764,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             } else if (!selects(match, cached)) {
                 failed.add(name + ": not a pod of " + ref);
             } else {
-                String why = patchAnnotations(ref.namespace(), name, cached.getMetadata().getUid(), marks);
+                String why = markPod(ref, cached, drainId, expires);
                 if (why == null) {
                     done.add(name);
                 } else {
@@ -543,19 +775,62 @@ public final class KubeClusterGateway implements ClusterGateway {
         return new PodMarks.Result(done, failed);
     }
 
+    /** One pod's marks; null when they landed, else why not. Reads the pod again once after a conflict. */
+    private String markPod(WorkloadRef ref, Pod cached, String drainId, Instant expires) {
+        Pod p = cached;
+        for (int attempt = 0; ; attempt++) {
+            Map<String, String> ann = annotations(p);
+            String other = ann.get(PodMarks.DRAIN_ANNOTATION);
+            if (other != null && !other.equals(drainId)) {
+                return "already marked by drain " + other
+                        + (ann.containsKey(PodMarks.OWNER_ANNOTATION) ? " of " + ann.get(PodMarks.OWNER_ANNOTATION) : "");
+            }
+            Map<String, String> marks = new LinkedHashMap<>();
+            marks.put(PodMarks.DELETION_COST_ANNOTATION, Integer.toString(PodMarks.DRAIN_DELETION_COST));
+            marks.put(PodMarks.DRAIN_ANNOTATION, drainId);
+            marks.put(PodMarks.OWNER_ANNOTATION, owner);
+            marks.put(PodMarks.EXPIRES_ANNOTATION, expires.toString());
+            if (other == null) {
+                // First mark: remember the cost the pod had (or that it had none).
+                String prior = ann.get(PodMarks.DELETION_COST_ANNOTATION);
+                if (prior != null) {
+                    marks.put(PodMarks.PRIOR_COST_ANNOTATION, prior);
+                } else if (ann.containsKey(PodMarks.PRIOR_COST_ANNOTATION)) {
+                    marks.put(PodMarks.PRIOR_COST_ANNOTATION, null);
+                }
+            }
+            String why = patchAnnotations(ref, p.getMetadata().getName(), p.getMetadata().getUid(),
+                    p.getMetadata().getResourceVersion(), marks);
+            if (!CONFLICT.equals(why) || attempt > 0) {
+                return CONFLICT.equals(why) ? "the pod kept changing; not marked" : why;
+            }
+            try {
+                p = once.pods().inNamespace(ref.namespace()).withName(p.getMetadata().getName()).get();
+            } catch (KubernetesClientException e) {
+                return KubeErrors.describe(e);
+            }
+            if (p == null || !cached.getMetadata().getUid().equals(p.getMetadata().getUid())) {
+                return GONE;
+            }
+        }
+    }
+
     /**
-     * Removes both drain annotations (a merge patch setting them to null: removing what is absent is a
-     * no-op, so a retry is safe). A pod that is gone counts as done. Not refused for the lease or an
-     * HPA: taking marks off is how an interrupted drain gives its pods back, and must not be blocked.
-     * A pod the cache shows under another workload is left alone ("name: not a pod of …").
+     * Removes drain {@code drainId}'s marks and gives the pod its prior deletion cost back, only where the
+     * pod (read again when the cache does not show the mark) carries this drain's mark: a merge patch with
+     * the pod's resourceVersion, so another drain's mark set meanwhile is never removed. A pod that is gone
+     * counts as done. Not refused for the lease or an HPA: taking marks off is how an interrupted drain
+     * gives its pods back, and must not be blocked. A pod the cache shows under another workload is left
+     * alone ("name: not a pod of …"). Held back like every write while the server asked to wait.
      */
     @Override
     public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
-        NamespaceWatch w = watches.computeIfAbsent(ref.namespace(), NamespaceWatch::new);
+        String held = heldBack(ref); // not connected, or the server asked to wait: the caller retries later
+        if (held != null) {
+            return PodMarks.Result.refused(pods, held);
+        }
+        NamespaceWatch w = watchOf(ref.namespace());
         Map<String, String> match = w.workloadsSynced() ? matchLabels(ref, w) : null;
-        Map<String, String> clear = new LinkedHashMap<>();
-        clear.put(PodMarks.DELETION_COST_ANNOTATION, null);
-        clear.put(PodMarks.DRAIN_ANNOTATION, null);
         List<String> done = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (String name : new LinkedHashSet<>(pods)) {
@@ -564,14 +839,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 failed.add(name + ": not a pod of " + ref);
                 continue;
             }
-            String markedBy = cached == null || cached.getMetadata().getAnnotations() == null ? null
-                    : cached.getMetadata().getAnnotations().get(PodMarks.DRAIN_ANNOTATION);
-            if (markedBy != null && !markedBy.equals(drainId)) {
-                done.add(name); // another drain's mark: not ours to remove
-                continue;
-            }
-            String why = patchAnnotations(ref.namespace(), name, null, clear);
-            if (why == null || why.equals(GONE)) {
+            String why = restore(ref, name, cached, m -> drainId.equals(m.get(PodMarks.DRAIN_ANNOTATION)));
+            if (why == null) {
                 done.add(name);
             } else {
                 failed.add(name + ": " + why);
@@ -580,17 +849,129 @@ public final class KubeClusterGateway implements ClusterGateway {
         return new PodMarks.Result(done, failed);
     }
 
+    /** Every drain mark on the workload's pods, from the watch cache. */
+    @Override
+    public List<PodMarks.Found> drainMarks(WorkloadRef ref) {
+        NamespaceWatch w = watchOf(ref.namespace());
+        Map<String, String> match = matchLabels(ref, w);
+        if (match == null) {
+            return List.of();
+        }
+        List<PodMarks.Found> out = new ArrayList<>();
+        for (Pod p : w.pods.getStore().list()) {
+            Map<String, String> ann = annotations(p);
+            String id = ann.get(PodMarks.DRAIN_ANNOTATION);
+            if (id != null && selects(match, p)) {
+                out.add(new PodMarks.Found(p.getMetadata().getName(), id, ann.get(PodMarks.OWNER_ANNOTATION),
+                        instant(ann.get(PodMarks.EXPIRES_ANNOTATION))));
+            }
+        }
+        out.sort((a, b) -> a.pod().compareTo(b.pod()));
+        return out;
+    }
+
+    /**
+     * Clears expired marks, whoever set them: each pod is changed only while it carries exactly the mark
+     * found (same drain, still expired at {@code now} by this console's clock), with its resourceVersion,
+     * so two consoles clearing at once, or a fresh mark set meanwhile, cannot go wrong. Not fenced by the
+     * lease (it gives pods back), but held back like every write when the server asked to wait.
+     */
+    @Override
+    public PodMarks.Result clearExpiredMarks(WorkloadRef ref, List<PodMarks.Found> marks, Instant now) {
+        List<String> names = marks.stream().map(PodMarks.Found::pod).toList();
+        String held = heldBack(ref);
+        if (held != null) {
+            return PodMarks.Result.refused(names, held);
+        }
+        NamespaceWatch w = watchOf(ref.namespace());
+        List<String> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (PodMarks.Found f : marks) {
+            Pod cached = w.pods.getStore().getByKey(ref.namespace() + "/" + f.pod());
+            String why = restore(ref, f.pod(), cached, m -> f.drainId().equals(m.get(PodMarks.DRAIN_ANNOTATION))
+                    && instant(m.get(PodMarks.EXPIRES_ANNOTATION)) != null
+                    && !now.isBefore(instant(m.get(PodMarks.EXPIRES_ANNOTATION))));
+            if (why == null) {
+                done.add(f.pod());
+            } else {
+                failed.add(f.pod() + ": " + why);
+            }
+        }
+        return new PodMarks.Result(done, failed);
+    }
+
+    /**
+     * Takes the drain marks off one pod and restores its prior deletion cost, when {@code ours} accepts
+     * the pod's annotations; null when done (including: gone, or nothing of ours on it), else why not.
+     * The cached pod is used first; when it does not show the mark, or the patch conflicts, the pod is
+     * read from the server (the cache may lag a write).
+     */
+    private String restore(WorkloadRef ref, String name, Pod cached, java.util.function.Predicate<Map<String, String>> ours) {
+        Pod p = cached;
+        boolean fresh = false;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (p == null || !ours.test(annotations(p))) {
+                if (fresh) {
+                    return null; // gone, or nothing of ours on it
+                }
+                p = read(ref.namespace(), name);
+                fresh = true;
+                continue;
+            }
+            Map<String, String> ann = annotations(p);
+            Map<String, String> clear = new LinkedHashMap<>();
+            clear.put(PodMarks.DRAIN_ANNOTATION, null);
+            for (String k : List.of(PodMarks.OWNER_ANNOTATION, PodMarks.EXPIRES_ANNOTATION, PodMarks.PRIOR_COST_ANNOTATION)) {
+                if (ann.containsKey(k)) {
+                    clear.put(k, null);
+                }
+            }
+            String cost = ann.get(PodMarks.DELETION_COST_ANNOTATION);
+            if (cost == null || cost.equals(Integer.toString(PodMarks.DRAIN_DELETION_COST))) {
+                // The drain's cost (a cost someone set since is theirs, and stays): back to what it was.
+                clear.put(PodMarks.DELETION_COST_ANNOTATION, ann.get(PodMarks.PRIOR_COST_ANNOTATION));
+            }
+            String why = patchAnnotations(ref, name, p.getMetadata().getUid(), p.getMetadata().getResourceVersion(),
+                    clear);
+            if (why == null || why.equals(GONE)) {
+                return null;
+            }
+            if (!why.equals(CONFLICT)) {
+                return why;
+            }
+            p = read(ref.namespace(), name);
+            fresh = true;
+        }
+        return "the pod kept changing; marks not removed (retried later)";
+    }
+
+    /** The pod as the server has it now; null when gone. */
+    private Pod read(String namespace, String name) {
+        return once.pods().inNamespace(namespace).withName(name).get();
+    }
+
+    private static Map<String, String> annotations(Pod p) {
+        Map<String, String> a = p.getMetadata().getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+
     private static final String GONE = "gone";
+    private static final String CONFLICT = "conflict";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
-     * One JSON merge patch of a pod's annotations (a null value removes one). Null when it landed,
-     * {@link #GONE} on 404, otherwise why not.
+     * One JSON merge patch of a pod's annotations (a null value removes one), conditional on {@code uid}
+     * and {@code resourceVersion} when given. Null when it landed, {@link #GONE} on 404, {@link #CONFLICT}
+     * on 409, otherwise why not (with "retry after N s" when the server asked to wait).
      */
-    private String patchAnnotations(String namespace, String pod, String uid, Map<String, String> annotations) {
+    private String patchAnnotations(WorkloadRef ref, String pod, String uid, String resourceVersion,
+                                    Map<String, String> annotations) {
         Map<String, Object> meta = new LinkedHashMap<>();
         if (uid != null) {
             meta.put("uid", uid);
+        }
+        if (resourceVersion != null) {
+            meta.put("resourceVersion", resourceVersion);
         }
         meta.put("annotations", annotations);
         String body;
@@ -599,24 +980,51 @@ public final class KubeClusterGateway implements ClusterGateway {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        long started = System.nanoTime();
         try {
-            client.pods().inNamespace(namespace).withName(pod).patch(PatchContext.of(PatchType.JSON_MERGE), body);
+            once.pods().inNamespace(ref.namespace()).withName(pod).patch(PatchContext.of(PatchType.JSON_MERGE), body);
             return null;
         } catch (KubernetesClientException e) {
             return switch (e.getCode()) {
                 case 404 -> GONE;
+                case 409 -> CONFLICT;
                 case 403 -> "forbidden: " + KubeErrors.describe(e);
                 default -> {
                     if (e.getCode() <= 0 || e.getCode() >= 500) {
                         recordError(e); // the API's trouble, not this pod's: health shows it
                     }
-                    yield KubeErrors.describe(e);
+                    String wait = holdFor(ref, e, "/api/v1/namespaces/" + ref.namespace() + "/pods/" + pod, started);
+                    yield KubeErrors.describe(e) + (wait == null ? "" : "; " + wait);
                 }
             };
         }
     }
 
-    private ScaleResult writeFailure(String what, int replicas, KubernetesClientException e) {
+    /**
+     * After a 429 or 5xx: when the server said how long to wait (Retry-After, or the Status's
+     * retryAfterSeconds), holds every write to {@code ref} until then and says so; null otherwise.
+     */
+    private String holdFor(WorkloadRef ref, KubernetesClientException e, String path, long startedNanos) {
+        if (e.getCode() != 429 && e.getCode() < 500) {
+            return null;
+        }
+        java.util.OptionalLong header = connection.retryAfter().since(path, startedNanos);
+        Long secs = header.isPresent() ? Long.valueOf(header.getAsLong()) : null;
+        if (secs == null && e.getStatus() != null && e.getStatus().getDetails() != null
+                && e.getStatus().getDetails().getRetryAfterSeconds() != null) {
+            secs = Math.min(RetryAfter.MAX_SECONDS, Math.max(0, e.getStatus().getDetails().getRetryAfterSeconds()));
+        }
+        if (secs == null || secs <= 0) {
+            return null;
+        }
+        Instant until = clock.instant().plusSeconds(secs);
+        notBefore.merge(ref, until, (a, b) -> a.isAfter(b) ? a : b);
+        return "retry after " + secs + " s (the API server asked; " + ref + " is not written again before "
+                + until + ")";
+    }
+
+    private ScaleResult writeFailure(WorkloadRef ref, String what, int replicas, KubernetesClientException e,
+                                     String path, long startedNanos) {
         return switch (e.getCode()) {
             case 409 -> ScaleResult.of(ScaleResult.Outcome.CONFLICT, replicas,
                     what + " moved since it was read (stale resourceVersion); not overwritten");
@@ -624,21 +1032,23 @@ public final class KubeClusterGateway implements ClusterGateway {
             case 404 -> ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, what + ": not found");
             default -> {
                 recordError(e);
-                yield ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, what + ": " + KubeErrors.describe(e));
+                String wait = holdFor(ref, e, path, startedNanos);
+                yield ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, what + ": " + KubeErrors.describe(e)
+                        + (wait == null ? "" : "; " + wait));
             }
         };
     }
 
-    /** A raw request through the client's own HTTP stack (auth, counter, TLS); returns the status code. */
+    /** A raw request through the client's own HTTP stack (auth, counter, TLS), sent once; returns the status code. */
     private int send(String method, String path, String json) {
-        String base = client.getMasterUrl().toString();
+        String base = once.getMasterUrl().toString();
         byte[] body = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        HttpRequest req = client.getHttpClient().newHttpRequestBuilder()
+        HttpRequest req = once.getHttpClient().newHttpRequestBuilder()
                 .uri(base + (base.endsWith("/") ? "" : "/") + path)
                 .method(method, "application/json", new java.io.ByteArrayInputStream(body), (long) body.length)
                 .build();
         try {
-            HttpResponse<String> r = client.getHttpClient().sendAsync(req, String.class).get(30, TimeUnit.SECONDS);
+            HttpResponse<String> r = once.getHttpClient().sendAsync(req, String.class).get(30, TimeUnit.SECONDS);
             return r.code();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -652,8 +1062,13 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     @Override
     public ClusterHealth health() {
+        String problem = connectionProblem();
+        if (problem != null) {
+            return new ClusterHealth(false, false, connectingSince, lastEventAt, problem, lastErrorAt,
+                    connection.requests().count(), List.of(problem), connection.warnings());
+        }
         List<String> notReady = new ArrayList<>();
-        boolean connected = true;
+        boolean live = true;
         boolean synced = true;
         for (NamespaceWatch w : watches.values()) {
             for (Map.Entry<String, SharedIndexInformer<?>> e : w.named().entrySet()) {
@@ -662,14 +1077,14 @@ public final class KubeClusterGateway implements ClusterGateway {
                     synced = false;
                     notReady.add(e.getKey() + " in " + w.namespace + " (not synced)");
                 } else if (!i.isWatching()) {
-                    connected = false;
+                    live = false;
                     notReady.add(e.getKey() + " in " + w.namespace + " (watch down)");
                 }
             }
         }
-        connected = connected && synced;
+        live = live && synced;
         Instant now = clock.instant();
-        if (connected) {
+        if (live) {
             staleSince = null;
         } else {
             if (staleSince == null) {
@@ -679,8 +1094,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 probeIfUnexplained(now); // an initial list that fails reports through the informers' handler
             }
         }
-        return new ClusterHealth(connected, synced, staleSince, lastEventAt, lastError, lastErrorAt,
-                connection.requests().count(), notReady);
+        return new ClusterHealth(live, synced, staleSince, lastEventAt, lastError, lastErrorAt,
+                connection.requests().count(), notReady, connection.warnings());
     }
 
     /**
@@ -723,6 +1138,8 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     @Override
     public void close() {
+        closed = true;
+        connector.shutdownNow();
         if (leases != null) {
             leases.close();
         }

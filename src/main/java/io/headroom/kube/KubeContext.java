@@ -1,5 +1,8 @@
 package io.headroom.kube;
 
+import java.net.URI;
+import java.util.Locale;
+
 /**
  * One kubeconfig context as the context switcher shows it. Holds names only: never a token,
  * password, key or certificate, so it is safe to print, log and bind.
@@ -7,9 +10,53 @@ package io.headroom.kube;
  * @param server    the API server URL
  * @param namespace the context's namespace, "default" when it names none
  * @param auth      how the user authenticates, described without the secret: {@code token},
- *                  {@code exec: aws}, {@code client certificate}, {@code auth-provider: oidc} …
+ *                  {@code exec: aws}, {@code client certificate}, {@code auth-provider: oidc} …; {@code none}
  * @param file      the kubeconfig file that defines the context
+ * @param insecureSkipTlsVerify the cluster entry switches TLS verification off
  */
 public record KubeContext(String name, String cluster, String server, String namespace, String user, String auth,
-                          String file, boolean current) {
+                          String file, boolean current, boolean insecureSkipTlsVerify) {
+
+    /** True when the user sends credentials of any kind (token, basic, exec, auth provider, client certificate). */
+    public boolean sendsCredentials() {
+        return auth != null && !auth.equals("none");
+    }
+
+    /** True when the server URL is plain {@code http://}. */
+    public boolean plainHttp() {
+        return isPlainHttp(server);
+    }
+
+    /** True when the server is this machine (localhost or a loopback address), where plain http stays local. */
+    public boolean loopback() {
+        return isLoopback(server);
+    }
+
+    static boolean isPlainHttp(String url) {
+        return url != null && url.toLowerCase(Locale.ROOT).startsWith("http://");
+    }
+
+    /** Loopback by the URL alone: "localhost" or a literal loopback address. Never asks DNS. */
+    static boolean isLoopback(String url) {
+        String host;
+        try {
+            host = url == null ? null : URI.create(url).getHost();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (host == null) {
+            return false;
+        }
+        host = host.toLowerCase(Locale.ROOT);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        if (host.equals("localhost") || host.endsWith(".localhost")) {
+            return true;
+        }
+        if (host.matches("127(\\.\\d{1,3}){3}")) {
+            return true;
+        }
+        return host.equals("::1") || host.equals("0:0:0:0:0:0:0:1");
+    }
 }

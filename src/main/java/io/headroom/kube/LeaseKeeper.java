@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.RequestConfigBuilder;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.headroom.cluster.WorkloadRef;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,38 +19,72 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * One actuator per class: a {@code coordination.k8s.io/v1} Lease per scale target, named
  * {@code headroom-<kind>-<name>} in the target's namespace. The console that holds it may actuate;
- * the others see the holder and observe. Held leases are renewed every {@code duration / 3} on an
- * injected scheduler ({@link #renewAll()} is the whole tick, so tests call it with a manual clock),
- * released on {@link #close()}, and taken over only after the holder let it expire. Every write
+ * the others see the holder and observe.
+ *
+ * <p>Time is only ever this console's own (client-go's leader-election rule): another console's lease
+ * counts as expired once its {@code resourceVersion} has not changed for the lease's whole duration as
+ * measured here since this console first saw that version, never by comparing the holder's
+ * {@code renewTime} with the local clock, so a laptop whose clock is 40 s ahead cannot take a live lease.
+ * The holder itself stops acting {@link #SAFETY_MARGIN_DIVISOR a third} of a duration before anyone
+ * could take over: it may act until {@code (when it sent its last successful renewal) + duration × 2/3}.
+ * Every world-changing write is fenced by {@link #fence}, a re-read of the Lease right before it.
+ *
+ * <p>Held leases are renewed every {@code duration / 3} on a thread of their own ({@link #start()}), so
+ * a loop thread stuck in a slow write never lets a lease lapse; {@link #renewAll()} is the whole tick, so
+ * tests call it with a manual clock. Every Lease request is sent once (no fabric8 retries) and every write
  * carries the resourceVersion it read, so two consoles racing for one lease cannot both win.
  */
 public final class LeaseKeeper implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
+    /** The holder's own deadline is {@code duration - duration / SAFETY_MARGIN_DIVISOR} after its renewal was sent. */
+    static final int SAFETY_MARGIN_DIVISOR = 3;
 
     private final KubernetesClient client;
     private final String identity;
     private final Clock clock;
     private final Duration duration;
-    private final Map<WorkloadRef, LeaseState> wanted = new LinkedHashMap<>();
+    private final Duration renewDeadline;
+    private final Map<WorkloadRef, Held> wanted = new ConcurrentHashMap<>();
     private ScheduledFuture<?> task;
+    private ScheduledExecutorService ownScheduler;
 
+    /** What this console knows of one lease; fields guarded by {@code lock}, {@code state} published. */
+    private static final class Held {
+        final ReentrantLock lock = new ReentrantLock();
+        volatile LeaseState state;
+        /** The version last seen, and when (by this console's clock) it was first seen. */
+        String observedVersion;
+        Instant observedAt;
+        /** The version this console's own last write produced. */
+        String ownVersion;
+    }
+
+    /**
+     * @param client   the context's client; Lease requests go through a copy of it that never retries
+     * @param duration how long a lease lasts without renewal, at least 3 s
+     */
     public LeaseKeeper(KubernetesClient client, String identity, Clock clock, Duration duration) {
         if (duration.toSeconds() < 3) {
             throw new IllegalArgumentException("lease duration must be at least 3 s, got " + duration);
         }
-        this.client = client;
+        this.client = client.newClient(new RequestConfigBuilder(client.getConfiguration().getRequestConfig())
+                .withRequestRetryBackoffLimit(0).build()).adapt(KubernetesClient.class);
         this.identity = identity;
         this.clock = clock;
         this.duration = duration;
+        this.renewDeadline = duration.minus(duration.dividedBy(SAFETY_MARGIN_DIVISOR));
     }
 
     public String identity() {
@@ -65,7 +101,19 @@ public final class LeaseKeeper implements AutoCloseable {
         return n.length() > 253 ? n.substring(0, 253) : n;
     }
 
-    /** Renews {@link #renewAll()} every duration / 3 on {@code scheduler} until {@link #close()}. */
+    /** Renews on a daemon thread of its own, every duration / 3, until {@link #close()}. */
+    public synchronized void start() {
+        if (ownScheduler == null) {
+            ownScheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "headroom-lease-renewal");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        start(ownScheduler);
+    }
+
+    /** Renews {@link #renewAll()} every duration / 3 on {@code scheduler} (never the loop's) until {@link #close()}. */
     public synchronized void start(ScheduledExecutorService scheduler) {
         if (task != null) {
             task.cancel(false);
@@ -76,61 +124,147 @@ public final class LeaseKeeper implements AutoCloseable {
 
     /**
      * Wants the lease for {@code ref} and tries to take it now: creates it when absent, renews it
-     * when ours, takes it over when the holder let it expire, and otherwise records the holder.
+     * when ours, takes it over when it stood still for a full duration (or nobody holds it), and
+     * otherwise records the holder.
      */
-    public synchronized LeaseState acquire(WorkloadRef ref) {
-        LeaseState s = attempt(ref);
-        wanted.put(ref, s);
-        return s;
+    public LeaseState acquire(WorkloadRef ref) {
+        Held h = wanted.computeIfAbsent(ref, r -> new Held());
+        h.lock.lock();
+        try {
+            return attempt(ref, h);
+        } finally {
+            h.lock.unlock();
+        }
     }
 
     /** Renews every held lease and retries every wanted one (takeover after expiry). One scheduler tick. */
-    public synchronized void renewAll() {
-        for (WorkloadRef ref : List.copyOf(wanted.keySet())) {
-            wanted.put(ref, attempt(ref));
+    public void renewAll() {
+        for (Map.Entry<WorkloadRef, Held> e : List.copyOf(wanted.entrySet())) {
+            Held h = e.getValue();
+            h.lock.lock();
+            try {
+                if (wanted.get(e.getKey()) == h) {
+                    attempt(e.getKey(), h);
+                }
+            } catch (RuntimeException ex) {
+                LOG.log(Level.WARNING, "lease renewal failed for " + e.getKey(), ex);
+            } finally {
+                h.lock.unlock();
+            }
         }
     }
 
     /** The last seen state of the lease for {@code ref}, if this console wants it. */
-    public synchronized Optional<LeaseState> state(WorkloadRef ref) {
-        return Optional.ofNullable(wanted.get(ref));
+    public Optional<LeaseState> state(WorkloadRef ref) {
+        Held h = wanted.get(ref);
+        return Optional.ofNullable(h == null ? null : h.state);
     }
 
     /** Every lease this console wants, with its last seen state (for the top bar). */
-    public synchronized Map<WorkloadRef, LeaseState> states() {
-        return Map.copyOf(wanted);
+    public Map<WorkloadRef, LeaseState> states() {
+        Map<WorkloadRef, LeaseState> out = new LinkedHashMap<>();
+        wanted.forEach((r, h) -> {
+            if (h.state != null) {
+                out.put(r, h.state);
+            }
+        });
+        return Map.copyOf(out);
     }
 
-    /** Whether this console holds the lease now (by its own clock: a lease it failed to renew lapses). */
-    public synchronized boolean holds(WorkloadRef ref) {
-        LeaseState s = wanted.get(ref);
+    /**
+     * Whether this console holds the lease now, by its own clock: until a third of a duration before
+     * anyone else could take it after the last renewal this console sent.
+     */
+    public boolean holds(WorkloadRef ref) {
+        Held h = wanted.get(ref);
+        LeaseState s = h == null ? null : h.state;
         return s != null && s.mine() && s.expiresAt() != null && clock.instant().isBefore(s.expiresAt());
     }
 
+    /**
+     * The fence before a write that changes the world: re-reads the Lease and answers null only when it
+     * is still this console's, unchanged since this console's own last write, and within its deadline;
+     * otherwise why not (and the lease is then no longer counted as held). One GET, never retried.
+     */
+    public String fence(WorkloadRef ref) {
+        Held h = wanted.get(ref);
+        if (h == null || !holds(ref)) {
+            return "this console does not hold the lease for " + ref;
+        }
+        h.lock.lock();
+        try {
+            LeaseState before = h.state;
+            if (before == null || !before.mine() || !clock.instant().isBefore(before.expiresAt())) {
+                return "this console's lease for " + ref + " ran out before the write";
+            }
+            Lease l;
+            try {
+                l = leases(ref).withName(before.leaseName()).get();
+            } catch (KubernetesClientException e) {
+                return "could not confirm the lease " + before.leaseName() + " right before the write: "
+                        + KubeErrors.describe(e);
+            }
+            Instant now = clock.instant();
+            if (l == null) {
+                h.state = notMine(before, null, "lease " + before.leaseName() + " was deleted");
+                return h.state.note();
+            }
+            String version = l.getMetadata().getResourceVersion();
+            String holder = l.getSpec() == null ? null : l.getSpec().getHolderIdentity();
+            observe(h, version, now);
+            if (!identity.equals(holder)) {
+                h.state = othersState(ref, l, h, holder == null || holder.isBlank()
+                        ? "the lease was released by someone else" : "lost the lease to " + holder);
+                return h.state.note();
+            }
+            if (h.ownVersion != null && !h.ownVersion.equals(version)) {
+                h.state = notMine(before, identity, "lease " + before.leaseName() + " changed since this console"
+                        + " last renewed it (resourceVersion " + h.ownVersion + " → " + version + ")");
+                return h.state.note();
+            }
+            return null;
+        } finally {
+            h.lock.unlock();
+        }
+    }
+
     /** Gives the lease up (other consoles may take it at once) and stops wanting it. */
-    public synchronized void release(WorkloadRef ref) {
-        LeaseState s = wanted.remove(ref);
-        if (s == null || !s.mine()) {
+    public void release(WorkloadRef ref) {
+        Held h = wanted.remove(ref);
+        if (h == null) {
             return;
         }
+        h.lock.lock();
         try {
-            Lease l = client.leases().inNamespace(ref.namespace()).withName(s.leaseName()).get();
+            LeaseState s = h.state;
+            if (s == null || !s.mine()) {
+                return;
+            }
+            Lease l = leases(ref).withName(s.leaseName()).get();
             if (l != null && identity.equals(l.getSpec().getHolderIdentity())) {
                 l.getSpec().setHolderIdentity(null);
                 l.getSpec().setRenewTime(null);
-                client.leases().inNamespace(ref.namespace()).resource(l).update();
+                leases(ref).resource(l).update(); // with the version read: a lease taken meanwhile is left alone
             }
         } catch (KubernetesClientException e) {
             // Not fatal: the lease simply expires after its duration.
-            LOG.log(Level.INFO, "could not release lease " + s.leaseName() + ": " + e.getMessage());
+            LOG.log(Level.INFO, "could not release lease " + leaseName(ref) + ": " + e.getMessage());
+        } finally {
+            h.lock.unlock();
         }
     }
 
     @Override
-    public synchronized void close() {
-        if (task != null) {
-            task.cancel(false);
-            task = null;
+    public void close() {
+        synchronized (this) {
+            if (task != null) {
+                task.cancel(false);
+                task = null;
+            }
+            if (ownScheduler != null) {
+                ownScheduler.shutdownNow();
+                ownScheduler = null;
+            }
         }
         for (WorkloadRef ref : List.copyOf(wanted.keySet())) {
             release(ref);
@@ -145,61 +279,106 @@ public final class LeaseKeeper implements AutoCloseable {
         }
     }
 
-    private LeaseState attempt(WorkloadRef ref) {
+    private io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<Lease, io.fabric8.kubernetes.api.model.coordination.v1.LeaseList, Resource<Lease>> leases(
+            WorkloadRef ref) {
+        return client.leases().inNamespace(ref.namespace());
+    }
+
+    /** Records the version seen at {@code now}; the clock of expiry restarts whenever it changes. */
+    private static void observe(Held h, String version, Instant now) {
+        if (version == null || !version.equals(h.observedVersion)) {
+            h.observedVersion = version;
+            h.observedAt = now;
+        }
+    }
+
+    /** One look at the lease, under {@code h.lock}. */
+    private LeaseState attempt(WorkloadRef ref, Held h) {
         String name = leaseName(ref);
         String ns = ref.namespace();
-        Instant now = clock.instant();
+        // The deadline counts from before the request: the server may have stored it at any time after.
+        Instant sent = clock.instant();
         try {
-            Lease l = client.leases().inNamespace(ns).withName(name).get();
+            Lease l = leases(ref).withName(name).get();
             if (l == null) {
                 Lease fresh = new LeaseBuilder()
                         .withMetadata(new ObjectMetaBuilder().withName(name).withNamespace(ns)
                                 .addToLabels("app.kubernetes.io/managed-by", "headroom").build())
                         .withNewSpec().withHolderIdentity(identity).withLeaseDurationSeconds((int) duration.toSeconds())
-                        .withAcquireTime(micro(now)).withRenewTime(micro(now)).withLeaseTransitions(0).endSpec()
+                        .withAcquireTime(micro(sent)).withRenewTime(micro(sent)).withLeaseTransitions(0).endSpec()
                         .build();
-                client.leases().inNamespace(ns).resource(fresh).create();
-                return mine(ns, name, now, "acquired");
+                Lease created = leases(ref).resource(fresh).create();
+                return mine(h, ns, name, created, sent, "acquired");
             }
+            observe(h, l.getMetadata().getResourceVersion(), sent);
             String holder = l.getSpec().getHolderIdentity();
-            Instant renewed = parse(l.getSpec().getRenewTime());
-            int secs = l.getSpec().getLeaseDurationSeconds() == null ? (int) duration.toSeconds()
-                    : l.getSpec().getLeaseDurationSeconds();
-            Instant expires = renewed == null ? null : renewed.plusSeconds(secs);
-            boolean free = holder == null || holder.isBlank() || expires == null || !now.isBefore(expires);
-            if (identity.equals(holder) || free) {
-                boolean takeover = !identity.equals(holder);
+            boolean nobody = holder == null || holder.isBlank();
+            boolean ours = identity.equals(holder);
+            if (ours || nobody || expired(l, h, sent)) {
+                boolean takeover = !ours;
                 l.getSpec().setHolderIdentity(identity);
                 l.getSpec().setLeaseDurationSeconds((int) duration.toSeconds());
-                l.getSpec().setRenewTime(micro(now));
+                l.getSpec().setRenewTime(micro(sent));
                 if (takeover) {
-                    l.getSpec().setAcquireTime(micro(now));
+                    l.getSpec().setAcquireTime(micro(sent));
                     int t = l.getSpec().getLeaseTransitions() == null ? 0 : l.getSpec().getLeaseTransitions();
                     l.getSpec().setLeaseTransitions(t + 1);
                 }
                 // update() sends the resourceVersion we read: a racing console gets 409, not a shared lease.
-                client.leases().inNamespace(ns).resource(l).update();
-                String note = !takeover ? "renewed"
-                        : holder == null || holder.isBlank() ? "acquired" : "took over from " + holder + " (expired)";
-                return mine(ns, name, now, note);
+                Lease written = leases(ref).resource(l).update();
+                String note = ours ? "renewed" : nobody ? "acquired"
+                        : "took over from " + holder + " (its lease stood still for " + seconds(l) + " s)";
+                return mine(h, ns, name, written, sent, note);
             }
-            return new LeaseState(ns, name, holder, false, renewed, expires,
-                    "held by " + holder + " until " + expires + "; this console observes only");
+            h.state = othersState(ref, l, h, null);
+            return h.state;
         } catch (KubernetesClientException e) {
+            LeaseState before = h.state;
             if (e.getCode() == 409) {
-                return new LeaseState(ns, name, null, false, null, null,
+                h.state = new LeaseState(ns, name, null, false, null, null,
                         "another console won the race for " + name + "; will look again");
+                return h.state;
             }
-            LeaseState before = wanted.get(ref);
-            // Keep what we knew (our own expiry still bounds how long we act) and say why renewal failed.
-            return new LeaseState(ns, name, before == null ? null : before.holder(), before != null && before.mine(),
+            // Keep what we knew (our own deadline still bounds how long we act) and say why renewal failed.
+            h.state = new LeaseState(ns, name, before == null ? null : before.holder(), before != null && before.mine(),
                     before == null ? null : before.renewedAt(), before == null ? null : before.expiresAt(),
                     "lease " + name + " not reachable: " + KubeErrors.describe(e));
+            return h.state;
         }
     }
 
-    private LeaseState mine(String ns, String name, Instant now, String note) {
-        return new LeaseState(ns, name, identity, true, now, now.plus(duration), note);
+    /** Another holder's lease is expired when its version stood still for its whole duration, by this console's clock. */
+    private boolean expired(Lease l, Held h, Instant now) {
+        return h.observedAt != null && !now.isBefore(h.observedAt.plusSeconds(seconds(l)));
+    }
+
+    private int seconds(Lease l) {
+        Integer s = l.getSpec().getLeaseDurationSeconds();
+        return s == null || s <= 0 ? (int) duration.toSeconds() : s;
+    }
+
+    private LeaseState othersState(WorkloadRef ref, Lease l, Held h, String why) {
+        String holder = l.getSpec().getHolderIdentity();
+        Instant free = h.observedAt == null ? null : h.observedAt.plusSeconds(seconds(l));
+        String note = holder == null || holder.isBlank()
+                ? (why == null ? "nobody holds " + leaseName(ref) : why + "; nobody holds " + leaseName(ref))
+                : "held by " + holder + " until " + free + " at the earliest (unless renewed); this console observes only";
+        return new LeaseState(ref.namespace(), leaseName(ref), holder, false, h.observedAt, free,
+                why == null || holder == null || holder.isBlank() ? note : why + ": " + note);
+    }
+
+    private static LeaseState notMine(LeaseState before, String holder, String why) {
+        return new LeaseState(before.namespace(), before.leaseName(), holder, false, before.renewedAt(), null,
+                why + "; this console observes only until it holds the lease again");
+    }
+
+    private LeaseState mine(Held h, String ns, String name, Lease written, Instant sent, String note) {
+        String version = written == null ? null : written.getMetadata().getResourceVersion();
+        h.ownVersion = version;
+        h.observedVersion = version;
+        h.observedAt = sent;
+        h.state = new LeaseState(ns, name, identity, true, sent, sent.plus(renewDeadline), note);
+        return h.state;
     }
 
     /** Lease times are MicroTime on the wire. */

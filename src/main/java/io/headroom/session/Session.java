@@ -135,7 +135,7 @@ public final class Session implements AutoCloseable {
                 opened.add(conn);
                 LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall,
                         Duration.ofSeconds(30));
-                leases.start(scheduler);
+                leases.start(); // its own thread: a loop thread stuck in a slow write never lets a lease lapse
                 opened.add(leases);
                 KubeClusterGateway g = KubeClusterGateway.open(conn, e.getValue(), wall, leases);
                 opened.add(g);

@@ -14,10 +14,16 @@ import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.WorkloadClass;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Carries out what drain steps ask ({@link DrainAction}s) against the cluster, feeds the results
@@ -35,6 +41,9 @@ final class DrainDriver {
     private final Journal journal;
     private final Records records;
     private volatile Function<String, Map<String, Double>> podLoad = c -> Map.of();
+    private static final Logger LOG = Logger.getLogger(DrainDriver.class.getName());
+    /** Expired marks already journaled as being cleared (class|drain|pods): journaled once, retried quietly. */
+    private final Set<String> expiredJournaled = new HashSet<>();
     /** Marks that could not be removed (an API error), per class: pod → drain id, retried every tick until gone. */
     private final Map<String, Map<String, String>> leftovers = new java.util.HashMap<>();
 
@@ -68,7 +77,7 @@ final class DrainDriver {
         while (!todo.isEmpty()) {
             DrainAction a = todo.poll();
             if (a instanceof DrainAction.Mark m) {
-                DrainStep.Step next = DrainStep.marked(d, mark(cls, m.pods(), m.drainId()), now);
+                DrainStep.Step next = DrainStep.marked(d, mark(cls, m.pods(), m.drainId(), d.marksExpireAt()), now);
                 d = next.drain();
                 todo.addAll(next.actions());
             } else if (a instanceof DrainAction.Unmark u) {
@@ -102,8 +111,12 @@ final class DrainDriver {
         return d;
     }
 
-    /** Tries again to remove marks that could not be removed before; journals when they are gone. */
+    /**
+     * Tries again to remove marks that could not be removed before, and clears drain marks found
+     * expired on the class's pods, whoever left them ({@link #clearExpired}); journals what goes.
+     */
     void retryLeftovers(WorkloadClass cls, java.time.Instant now) {
+        clearExpired(cls, now);
         Map<String, String> left = leftovers.get(cls.name());
         if (left == null || left.isEmpty()) {
             return;
@@ -131,9 +144,64 @@ final class DrainDriver {
         }
     }
 
-    private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId) {
+    /**
+     * Nothing left behind: drain marks whose expiry has passed by this console's clock (a console that
+     * died mid-drain, or lost its way) are cleared and their pods get their prior deletion cost back,
+     * whoever set them. Journaled first, once per drain and set of pods; a mark that could not be
+     * cleared is tried again next tick. Unexpired marks, of a live console, are never touched.
+     */
+    private void clearExpired(WorkloadClass cls, Instant now) {
+        List<PodMarks.Found> expired;
         try {
-            return cluster.markForDrain(cls.target(), pods, drainId);
+            expired = cluster.drainMarks(cls.target()).stream().filter(f -> f.expiredAt(now)).toList();
+        } catch (RuntimeException e) {
+            return; // the workload cannot be read now: the tick says why
+        }
+        Set<String> seen = new HashSet<>();
+        Map<String, List<PodMarks.Found>> byDrain = new TreeMap<>();
+        for (PodMarks.Found f : expired) {
+            byDrain.computeIfAbsent(f.drainId(), k -> new ArrayList<>()).add(f);
+        }
+        for (Map.Entry<String, List<PodMarks.Found>> e : byDrain.entrySet()) {
+            List<PodMarks.Found> marks = e.getValue();
+            List<String> pods = marks.stream().map(PodMarks.Found::pod).toList();
+            String key = cls.name() + "|" + e.getKey() + "|" + String.join(",", pods);
+            seen.add(key);
+            if (!expiredJournaled.contains(key)) {
+                List<String> owners = marks.stream().map(f -> f.owner() == null ? "an unnamed owner" : f.owner())
+                        .distinct().toList();
+                try {
+                    journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name()).proposal(e.getKey())
+                            .reason("marks expired")
+                            .detail("drain marks of " + e.getKey() + " by " + String.join(", ", owners)
+                                    + " expired at " + marks.get(0).expiresAt() + "; clearing them from "
+                                    + String.join(", ", pods) + " and restoring their prior deletion cost"));
+                } catch (RuntimeException ex) {
+                    // Journal first: a clean-up that cannot be recorded is not made (tried again next tick).
+                    LOG.log(Level.WARNING, "not clearing expired drain marks of " + e.getKey()
+                            + ": the journal could not record it: " + ex.getMessage());
+                    continue;
+                }
+                expiredJournaled.add(key);
+            }
+            PodMarks.Result r;
+            try {
+                r = cluster.clearExpiredMarks(cls.target(), marks, now);
+            } catch (RuntimeException ex) {
+                r = PodMarks.Result.refused(pods, String.valueOf(ex.getMessage()));
+            }
+            if (!r.ok()) {
+                LOG.log(Level.WARNING, "could not clear expired drain marks of " + e.getKey() + ": "
+                        + String.join("; ", r.failed()) + " (tried again next tick)");
+            }
+        }
+        // Forget what is no longer found (cleared), so a later expiry of the same drain is journaled again.
+        expiredJournaled.removeIf(k -> k.startsWith(cls.name() + "|") && !seen.contains(k));
+    }
+
+    private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId, Instant expiresAt) {
+        try {
+            return cluster.markForDrain(cls.target(), pods, drainId, expiresAt);
         } catch (RuntimeException e) {
             return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
         }

@@ -73,9 +73,13 @@ class ActuationLeaseTest {
         assertFalse(bob.leases().orElseThrow().holds(ref));
         assertEquals(ScaleResult.Outcome.APPLIED, ana.scale(ref, 4, null).outcome());
 
-        // Ana stops renewing (crashed, asleep). After the duration Bob takes over.
+        // Ana stops renewing (crashed, asleep). Bob takes over once he has seen her lease stand still
+        // for a whole duration (her scale renewed it after his last look: his count starts again now).
         clock.advance(Duration.ofSeconds(16));
         assertFalse(ana.leases().orElseThrow().holds(ref), "a lease we could not renew lapses by our own clock too");
+        bob.leases().orElseThrow().renewAll();
+        assertFalse(bob.leases().orElseThrow().holds(ref), "a version Bob has only just seen is not expired");
+        clock.advance(Duration.ofSeconds(15));
         bob.leases().orElseThrow().renewAll();
         LeaseState s = bob.leases().orElseThrow().state(ref).orElseThrow();
         assertTrue(s.mine());

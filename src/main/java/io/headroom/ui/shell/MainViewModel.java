@@ -117,6 +117,9 @@ public final class MainViewModel {
             clusterDetail.set(clusterDetail.get() + " · " + cluster.requests() + " API requests"
                     + (cluster.staleSince() == null ? "" : " · stale since " + cluster.staleSince()));
         }
+        if (cluster != null && !cluster.warnings().isEmpty() && warning.get().isEmpty()) {
+            warning.set(String.join("; ", cluster.warnings())); // TLS verification off, plain http
+        }
         if (metrics != null) {
             if (metrics.state() == io.headroom.metrics.MetricsHealth.State.FAILING) {
                 metricsHealth.set(Health.DOWN);

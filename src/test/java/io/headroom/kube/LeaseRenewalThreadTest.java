@@ -1,0 +1,92 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.headroom.cluster.RoutingClusterGateway;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A console's loop thread stuck in a slow write must not let its Leases lapse: renewal runs on a
+ * thread of its own. The loop is blocked here by a tick listener that waits; the Lease is renewed anyway.
+ */
+class LeaseRenewalThreadTest {
+    @TempDir
+    Path dir;
+    MockCluster cluster;
+    Session session;
+    final CountDownLatch release = new CountDownLatch(1);
+
+    @AfterEach
+    void tearDown() {
+        release.countDown();
+        if (session != null) {
+            session.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void leasesAreRenewedWhileTheLoopThreadIsBlocked() throws Exception {
+        cluster = new MockCluster();
+        cluster.deployment("search", "indexer", 2);
+        cluster.answerAccessReviews(true, null);
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
+                "search");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
+                classes:
+                  - {name: indexing, context: up, namespace: search, target: {kind: Deployment, name: indexer},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                """.formatted(closed));
+        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
+                new MemoryJournal());
+        KubeClusterGateway gateway = (KubeClusterGateway) ((RoutingClusterGateway) session.loop().cluster())
+                .gateway("up").orElseThrow();
+        assertTrue(gateway.awaitSynced(Duration.ofSeconds(15)));
+        WorkloadRef ref = session.loop().classes().get(0).target();
+
+        CountDownLatch blocked = new CountDownLatch(1);
+        session.loop().addListener(r -> {
+            blocked.countDown();
+            try {
+                release.await(); // the loop thread is stuck, as in a write that never answers
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        session.startAsync(Duration.ZERO);
+        MockCluster.await("the loop thread to block", Duration.ofSeconds(15), () -> blocked.getCount() == 0);
+
+        assertTrue(gateway.leases().orElseThrow().acquire(ref).mine());
+        Instant first = renewTime(ref);
+        MockCluster.await("a renewal while the loop thread is blocked", Duration.ofSeconds(40),
+                () -> renewTime(ref).isAfter(first));
+    }
+
+    private Instant renewTime(WorkloadRef ref) {
+        Lease l = cluster.admin.leases().inNamespace(ref.namespace()).withName(LeaseKeeper.leaseName(ref)).get();
+        return l.getSpec().getRenewTime().toInstant();
+    }
+}
