@@ -60,6 +60,16 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             Redecision.Redecider redecider, int maxAttempts) {
+        ClusterGateway g = byContext.get(ref.context());
+        if (g == null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "context '" + ref.context() + "' is not open");
+        }
+        return g.scale(ref, replicas, expectedResourceVersion, redecider, maxAttempts);
+    }
+
+    @Override
     public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
         return route(ref).freshWorkload(ref);
     }

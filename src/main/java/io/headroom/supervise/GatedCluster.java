@@ -9,6 +9,7 @@ import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -81,8 +82,32 @@ final class GatedCluster implements ClusterGateway {
     }
 
     @Override
+    public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId, Instant expiresAt) {
+        Freeze f = freezes.begin(classOf.apply(ref));
+        if (f != null) {
+            return PodMarks.Result.refused(pods, frozen(f));
+        }
+        try {
+            return real.markForDrain(ref, pods, drainId, expiresAt);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    @Override
     public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
         return real.unmarkDrain(ref, pods, drainId);
+    }
+
+    @Override
+    public List<PodMarks.Found> drainMarks(WorkloadRef ref) {
+        return real.drainMarks(ref);
+    }
+
+    /** Clean-up gives pods back; a freeze does not stop it. */
+    @Override
+    public PodMarks.Result clearExpiredMarks(WorkloadRef ref, List<PodMarks.Found> marks, Instant now) {
+        return real.clearExpiredMarks(ref, marks, now);
     }
 
     @Override
