@@ -260,6 +260,7 @@ final class PlanCommand {
             reasons.add(r.toString());
         }
         o.put("explanation", d.explanation());
+        DecisionJson.terms(o, d.terms(), d.governorLimit());
         ObjectNode inputs = o.putObject("inputs");
         Map<String, InputStatus> all = new LinkedHashMap<>();
         for (InputStatus s : d.inputs()) {
@@ -310,8 +311,8 @@ final class PlanCommand {
         sb.append("\n  ").append(d.explanation());
         List<String> problems = new ArrayList<>();
         for (InputStatus s : d.inputs()) {
-            if (!s.usable() && !"not collected".equals(s.reason())) {
-                problems.add(s.name() + " " + s.status().name().toLowerCase(Locale.ROOT) + " (" + s.reason() + ")");
+            if (!s.usable() && s.status() != InputStatus.Status.NOT_COLLECTED) {
+                problems.add(s.name() + " " + s.label() + " (" + s.reason() + ")");
             }
         }
         if (!problems.isEmpty()) {

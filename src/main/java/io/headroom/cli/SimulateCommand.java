@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.config.ConfigException;
 import io.headroom.config.UntrustedText;
+import io.headroom.baseline.Baselines;
+import io.headroom.decision.Decider;
 import io.headroom.sim.Scenario;
 import io.headroom.sim.ScenarioReader;
 import io.headroom.sim.Simulator;
@@ -12,7 +14,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /** {@code headroom simulate --scenario FILE [--json]}: a scenario faster than real time. */
@@ -26,6 +31,7 @@ final class SimulateCommand {
     static int run(List<String> args, PrintStream out, PrintStream err) {
         Path scenarioFile = null;
         boolean json = false;
+        List<Baselines.Named> baselines = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -35,6 +41,18 @@ final class SimulateCommand {
                         return ExitCode.USAGE;
                     }
                     scenarioFile = Path.of(args.get(++i));
+                }
+                case "--baseline" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("headroom simulate: --baseline needs a rule, e.g. keda:listLength=5");
+                        return ExitCode.USAGE;
+                    }
+                    try {
+                        baselines.add(Baselines.parse(args.get(++i)));
+                    } catch (IllegalArgumentException e) {
+                        err.println("headroom simulate: " + UntrustedText.line(e.getMessage(), 300));
+                        return ExitCode.USAGE;
+                    }
                 }
                 case "--json" -> json = true;
                 case "-h", "--help" -> {
@@ -59,35 +77,62 @@ final class SimulateCommand {
             return ExitCode.USAGE;
         }
         boolean asJson = json;
-        List<Simulator.ClassSummary> summaries = Simulator.run(scenario, line -> {
-            if (asJson) {
-                out.println(tickJson(line));
-            } else {
-                out.println(tickText(line));
-            }
-        });
+        boolean many = !baselines.isEmpty();
+        List<Baselines.Named> rules = new ArrayList<>();
+        rules.add(new Baselines.Named(HEADROOM, Decider.HEADROOM));
+        rules.addAll(baselines);
+        Map<String, List<Simulator.ClassSummary>> results = new LinkedHashMap<>();
+        for (Baselines.Named rule : rules) {
+            // Text mode prints Headroom's ticks; JSON prints every rule's, each line naming its policy.
+            boolean print = asJson || rule.decider() == Decider.HEADROOM;
+            results.put(rule.label(), Simulator.run(scenario, rule.decider(), line -> {
+                if (!print) {
+                    return;
+                }
+                out.println(asJson ? tickJson(line, many ? rule.label() : null) : tickText(line));
+            }));
+        }
         if (!asJson) {
             out.println();
-            out.println(String.format(Locale.ROOT, "%-22s %10s %10s %12s %14s %8s %10s", "class", "max age s",
-                    "p95 age s", "violation s", "replica-s", "scales", "completed"));
+            out.println(String.format(Locale.ROOT, "%-22s %-22s %10s %10s %12s %12s %8s %10s", "class", "policy",
+                    "max age s", "p95 age s", "violation s", "replica-h", "scales", "completed"));
         }
-        for (Simulator.ClassSummary s : summaries) {
-            out.println(asJson ? summaryJson(s) : String.format(Locale.ROOT, "%-22s %10.1f %10.1f %12.0f %14.0f %8d %10d",
-                    s.className(), s.maxOldestAgeSeconds(), s.p95OldestAgeSeconds(), s.ageObjectiveViolationSeconds(),
-                    s.replicaSeconds(), s.scaleEvents(), s.jobsCompleted()));
+        for (int c = 0; c < scenario.classes().size(); c++) {
+            for (Map.Entry<String, List<Simulator.ClassSummary>> e : results.entrySet()) {
+                Simulator.ClassSummary s = e.getValue().get(c);
+                out.println(asJson ? summaryJson(s, many ? e.getKey() : null)
+                        : String.format(Locale.ROOT, "%-22s %-22s %10.1f %10.1f %12.0f %12.2f %8d %10d",
+                        s.className(), e.getKey(), s.maxOldestAgeSeconds(), s.p95OldestAgeSeconds(),
+                        s.ageObjectiveViolationSeconds(), s.replicaSeconds() / 3600, s.scaleEvents(),
+                        s.jobsCompleted()));
+            }
         }
         out.flush();
         return ExitCode.OK;
     }
 
+    /** The policy name of Headroom's own decision in side-by-side output. */
+    static final String HEADROOM = "headroom";
+
     static String usage() {
-        return "usage: headroom simulate --scenario FILE [--json]\n"
+        return "usage: headroom simulate --scenario FILE [--baseline RULE]... [--json]\n"
                 + "  Runs FILE (YAML or JSON, see examples/scenarios/) faster than real time and prints one line\n"
-                + "  per class per control tick, then a summary per class. --json prints one JSON object per line.";
+                + "  per class per control tick, then a summary per class. --json prints one JSON object per line.\n"
+                + "  --baseline runs the same world under another rule too and prints the summaries side by side\n"
+                + "  (JSON: a \"policy\" field on every line). RULE is keda:listLength=N[,activation=A]\n"
+                + "  [,inFlight=true][,ignoreNullValues=false] (KEDA's length rule with the HPA's default\n"
+                + "  behaviour) or hpa-cpu[:target=P][,busyPodCpu=F] (the HPA on CPU).";
     }
 
     static String tickJson(Simulator.TickLine l) {
+        return tickJson(l, null);
+    }
+
+    static String tickJson(Simulator.TickLine l, String policy) {
         ObjectNode o = JSON.createObjectNode();
+        if (policy != null) {
+            o.put("policy", policy);
+        }
         o.put("t", l.t());
         o.put("class", l.className());
         num(o, "queueLength", l.queueLength());
@@ -110,12 +155,16 @@ final class SimulateCommand {
         var reasons = o.putArray("reasons");
         l.reasons().forEach(reasons::add);
         o.put("explanation", l.explanation());
+        DecisionJson.terms(o, l.terms(), l.governorLimit());
         return write(o);
     }
 
-    static String summaryJson(Simulator.ClassSummary s) {
+    static String summaryJson(Simulator.ClassSummary s, String policy) {
         ObjectNode o = JSON.createObjectNode();
         o.put("summary", true);
+        if (policy != null) {
+            o.put("policy", policy);
+        }
         o.put("class", s.className());
         o.put("maxOldestAgeSeconds", round(s.maxOldestAgeSeconds()));
         o.put("p95OldestAgeSeconds", round(s.p95OldestAgeSeconds()));

@@ -124,14 +124,14 @@ final class Bounds {
             InputStatus s = named(c.budget().signal(), in, obs, p, now);
             budget = s.value();
             if (!s.usable()) {
-                problem = c.budget().signal() + " " + s.status().name().toLowerCase() + " (" + s.reason() + ")";
+                problem = c.budget().signal() + " " + s.label() + " (" + s.reason() + ")";
             }
         }
         if (problem == null && c.perReplica().signal() != null) {
             InputStatus s = named(c.perReplica().signal(), in, obs, p, now);
             per = s.value();
             if (!s.usable()) {
-                problem = c.perReplica().signal() + " " + s.status().name().toLowerCase() + " (" + s.reason() + ")";
+                problem = c.perReplica().signal() + " " + s.label() + " (" + s.reason() + ")";
             } else if (!(per > 0)) {
                 problem = c.perReplica().signal() + " is " + DecisionEngine.fmt(per) + ", not a positive per-replica amount";
             }
@@ -160,7 +160,8 @@ final class Bounds {
         }
         Signal s = obs.signal(name);
         if (!s.present()) {
-            return new InputStatus(name, Status.MISSING, Double.NaN, null, s.missingReason());
+            return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
+                    s.missingReason());
         }
         double age = Duration.between(s.sampledAt(), now).toNanos() / 1e9;
         if (age > 2 * p.pollIntervalSeconds()) {

@@ -52,7 +52,7 @@ public final class DecisionEngine {
             for (String m : missing) {
                 InputStatus s = in.get(m);
                 t.reason(Code.TELEMETRY_MISSING, m);
-                t.say(m + " " + s.status().name().toLowerCase() + " (" + s.reason() + "): acting on what is known,"
+                t.say(m + " " + s.label() + " (" + s.reason() + "): acting on what is known,"
                         + " at least " + lowerBound);
             }
         }
@@ -158,7 +158,7 @@ public final class DecisionEngine {
             if (why.length() > 0) {
                 why.append(", ");
             }
-            why.append(m).append(' ').append(s.status().name().toLowerCase()).append(" (").append(s.reason()).append(')');
+            why.append(m).append(' ').append(s.label()).append(" (").append(s.reason()).append(')');
         }
         t.say(why + " → hold " + current);
         Integer floor = p.fallback().floorReplicas();

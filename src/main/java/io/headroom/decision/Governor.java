@@ -52,7 +52,7 @@ final class Governor {
             }
             // Unknown is not healthy: hold what runs, keep what the governor knew.
             t.reason(Code.DEPENDENCY_UNKNOWN);
-            t.say(g.label() + " " + dep.status().name().toLowerCase() + " (" + dep.reason() + ") → no scale-up");
+            t.say(g.label() + " " + dep.label() + " (" + dep.reason() + ") → no scale-up");
             return new Outcome(s.limiting() ? Math.min(s.limit(), current) : current, s, false);
         }
         double v = dep.value();

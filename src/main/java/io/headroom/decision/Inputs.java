@@ -60,7 +60,8 @@ final class Inputs {
     private InputStatus judge(String name) {
         Signal s = obs.signal(name);
         if (!s.present()) {
-            return new InputStatus(name, Status.MISSING, Double.NaN, null, s.missingReason());
+            return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
+                    s.missingReason());
         }
         double age = Duration.between(s.sampledAt(), now).toNanos() / 1e9;
         double limit = 2 * p.pollIntervalSeconds();

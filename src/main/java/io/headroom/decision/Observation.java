@@ -33,9 +33,6 @@ public record Observation(int currentReplicas, int readyReplicas, Map<String, Si
     /** The named signal, or a missing signal saying it was not collected. */
     public Signal signal(String name) {
         Signal s = signals.get(name);
-        return s != null ? s : Signal.missing(NOT_COLLECTED);
+        return s != null ? s : Signal.NOT_COLLECTED;
     }
-
-    /** Why a signal absent from the map is missing. */
-    public static final String NOT_COLLECTED = "not collected";
 }

@@ -18,6 +18,14 @@ public record Signal(double value, Instant sampledAt, String missingReason) {
         }
     }
 
+    /** A signal the class does not collect at all: missing, and known to be so on purpose. */
+    public static final Signal NOT_COLLECTED = new Signal(Double.NaN, null, "not collected");
+
+    /** True for {@link #NOT_COLLECTED}: the class has no query for this signal. */
+    public boolean notCollected() {
+        return this == NOT_COLLECTED;
+    }
+
     /** A sample; NaN or infinite values become no data, never 0. */
     public static Signal of(double value, Instant sampledAt) {
         if (Double.isNaN(value)) {

@@ -5,6 +5,7 @@ import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Reason;
 import io.headroom.decision.Signals;
+import io.headroom.decision.Term;
 import io.headroom.loop.Actuation;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.ControlLoop;
@@ -40,7 +41,11 @@ public final class Simulator {
     public record TickLine(double t, String className, double queueLength, double oldestAgeSeconds,
                            double arrivalRate, double meanServiceSeconds, Integer estimatedSlots,
                            int desiredReplicas, int replicas, int readyReplicas, String bindingCeiling,
-                           List<String> reasons, String explanation) {
+                           List<String> reasons, String explanation, List<Term> terms, Integer governorLimit) {
+        public TickLine {
+            reasons = List.copyOf(reasons);
+            terms = List.copyOf(terms);
+        }
     }
 
     /**
@@ -121,13 +126,13 @@ public final class Simulator {
         Decision d = s.decision();
         if (d == null) {
             return new TickLine(t, s.name(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, 0, 0, 0, null,
-                    List.of("PROBLEM"), s.problem());
+                    List.of("PROBLEM"), s.problem(), List.of(), null);
         }
         List<String> reasons = d.reasons().stream().map(Reason::toString).toList();
         return new TickLine(t, s.name(), value(d, Signals.QUEUE_LENGTH), value(d, Signals.OLDEST_AGE),
                 value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), d.estimatedSlots(),
                 d.desiredReplicas(), d.currentReplicas(), d.readyReplicas(), d.bindingCeiling(), reasons,
-                d.explanation());
+                d.explanation(), d.terms(), d.governorLimit());
     }
 
     private static double value(Decision d, String name) {

@@ -124,7 +124,7 @@ class PlanCommandTest {
         assertEquals("OK", in.get("arrivalRate").get("status").asText());
         Instant sampled = Instant.parse(in.get("queueLength").get("sampleTimestamp").asText());
         assertFalse(sampled.isBefore(before.minusSeconds(5)), "sampled at " + sampled);
-        assertEquals("MISSING", in.get("inFlight").get("status").asText());
+        assertEquals("NOT_COLLECTED", in.get("inFlight").get("status").asText()); // plan-a has no inFlight query
         assertTrue(in.get("inFlight").get("value").isNull(), "missing is null, never 0");
         // The brief's worked example: (0.5/s × 8 s + 240 s / 60 s) / 0.7 = 11.4 → 12 slots → 3 replicas of 4.
         int slots = (int) Math.ceil((lambda * s + q / 60) / 0.7 - 1e-9);

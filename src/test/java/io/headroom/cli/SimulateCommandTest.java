@@ -21,7 +21,7 @@ class SimulateCommandTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final List<String> TICK_FIELDS = List.of("t", "class", "queueLength", "oldestAgeSeconds", "arrivalRate",
             "meanServiceSeconds", "estimatedSlots", "desiredReplicas", "replicas", "readyReplicas", "bindingCeiling",
-            "reasons");
+            "reasons", "terms", "governorLimit");
     static final List<String> SUMMARY_FIELDS = List.of("class", "maxOldestAgeSeconds", "p95OldestAgeSeconds",
             "ageObjectiveViolationSeconds", "replicaSeconds", "scaleEvents", "jobsCompleted");
 
@@ -62,6 +62,56 @@ class SimulateCommandTest {
         }
         assertTrue(summaries.get(0).get("jobsCompleted").asLong() > 10_000);
         assertTrue(summaries.get(0).get("replicaSeconds").asDouble() > 0);
+    }
+
+    @Test
+    void aBaselineRunsTheSameWorldAndEveryLineNamesItsPolicy() throws Exception {
+        Run r = run("simulate", "--scenario", "examples/scenarios/outage-in-burst.yaml", "--baseline",
+                "keda:listLength=5", "--json");
+        assertEquals(0, r.code(), r.err());
+        java.util.Map<String, JsonNode> summaries = new java.util.LinkedHashMap<>();
+        int kedaTicks = 0;
+        for (String line : r.out().split("\n")) {
+            JsonNode n = JSON.readTree(line);
+            assertTrue(n.has("policy"), n.toString());
+            if (n.path("summary").asBoolean()) {
+                summaries.put(n.get("policy").asText(), n);
+            } else if (n.get("policy").asText().startsWith("keda")) {
+                kedaTicks++;
+                assertTrue(n.get("explanation").asText().startsWith("KEDA"), n.toString());
+            }
+        }
+        assertEquals(java.util.List.of("headroom", "keda:listLength=5"), java.util.List.copyOf(summaries.keySet()));
+        assertEquals(161, kedaTicks);
+        JsonNode h = summaries.get("headroom");
+        JsonNode k = summaries.get("keda:listLength=5");
+        // Same world: the same jobs arrive for both (completed counts differ by at most what is left waiting).
+        assertTrue(Math.abs(h.get("jobsCompleted").asLong() - k.get("jobsCompleted").asLong()) < 100, r.out());
+        // KEDA reads the outage as an empty queue; Headroom holds.
+        assertTrue(h.get("replicaSeconds").asDouble() < k.get("replicaSeconds").asDouble());
+    }
+
+    @Test
+    void theTermsOfEveryTickAreInTheJson() throws Exception {
+        Run r = run("simulate", "--scenario", "examples/scenarios/dependency-saturation.yaml", "--json");
+        boolean sawDeff = false;
+        boolean sawGovernor = false;
+        for (String line : r.out().split("\n")) {
+            JsonNode n = JSON.readTree(line);
+            for (JsonNode t : n.path("terms")) {
+                sawDeff |= t.get("name").asText().equals("D_eff");
+                sawGovernor |= t.get("name").asText().equals("governor") && !n.get("governorLimit").isNull();
+            }
+        }
+        assertTrue(sawDeff && sawGovernor);
+    }
+
+    @Test
+    void aBadBaselineIsAUsageError() {
+        Run r = run("simulate", "--scenario", "examples/scenarios/burst.yaml", "--baseline", "keda:listLength=-1");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("listLength must be > 0"), r.err());
+        assertTrue(r.out().isEmpty());
     }
 
     @Test

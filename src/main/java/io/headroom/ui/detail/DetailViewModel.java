@@ -268,19 +268,15 @@ public final class DetailViewModel {
         return new CeilingRow(c.name(), c.limit(), c.note(), c.binding(), c.fromFallback());
     }
 
-    /** The reason an Observation gives for a signal absent from its map. */
-    static final String NOT_COLLECTED = "not collected";
-
     static InputRow inputRow(InputStatus in, Instant now) {
         return switch (in.status()) {
             case OK -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
                     ageOf(in.sampledAt(), now), true);
             case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + in.reason(), false);
             // A signal nobody collects for this class is not an alarm; one that failed is.
-            case MISSING -> NOT_COLLECTED.equals(in.reason())
-                    ? new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
-                            ? "not collected (Q = L × S)" : "not collected", true)
-                    : new InputRow(in.name(), "—", "no data: " + in.reason(), false);
+            case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
+                    ? "not collected (Q = L × S)" : "not collected", true);
+            case MISSING -> new InputRow(in.name(), "—", "no data: " + in.reason(), false);
         };
     }
 

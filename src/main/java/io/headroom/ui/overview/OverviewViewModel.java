@@ -127,7 +127,7 @@ public final class OverviewViewModel {
             boolean allStale = true;
             for (InputStatus in : d.inputs()) {
                 if (!in.usable() && d.reasons().contains(Reason.of(Reason.Code.TELEMETRY_MISSING, in.name()))) {
-                    detail.add(in.name() + " " + in.status().name().toLowerCase() + ": " + in.reason());
+                    detail.add(in.name() + " " + in.label() + ": " + in.reason());
                     allStale &= in.status() == InputStatus.Status.STALE;
                     unusable++;
                 }
