@@ -4,17 +4,18 @@ package io.headroom.decision;
  * The concurrency governor's settings (DESIGN §3 step 6, the amplification loop). While the
  * {@link Signals#DEPENDENCY} signal is above {@code threshold}, no scale-up; if it stays above and
  * throughput per replica falls, replicas step down by {@code backoffRatio} (never below the last
- * count at which the dependency was healthy); once it recovers, one replica is added back every
- * {@code probeSeconds}, and a probe that breaches again doubles the wait before the next one.
+ * count at which the dependency was healthy); once it recovers, one replica more (or fewer, while
+ * the dependency still reads slower than uncongested) is tried and judged {@code probeSeconds}
+ * later by throughput; a probe that did not pay goes back and doubles the wait before the next.
  *
  * @param backoffRatio the multiplicative step down, in (0, 1): 0.75 keeps three quarters
- * @param probeSeconds the wait between additive probes after recovery (a change needs time to
- *                     show in rates measured over a window)
+ * @param probeSeconds how long a probe runs before it is judged: longer than a pod's start-up plus
+ *                     the window the completion rate is measured over
  */
 public record DependencyGuard(double threshold, String label, double backoffRatio, double probeSeconds) {
 
     public static final double DEFAULT_BACKOFF_RATIO = 0.75;
-    public static final double DEFAULT_PROBE_SECONDS = 60;
+    public static final double DEFAULT_PROBE_SECONDS = 120;
 
     public DependencyGuard {
         if (!Double.isFinite(threshold)) {

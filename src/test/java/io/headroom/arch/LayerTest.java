@@ -42,6 +42,18 @@ class LayerTest {
     }
 
     @Test
+    void baselinesArePureAndSeeOnlyTheDecisionCore() throws IOException {
+        List<String> violations = new ArrayList<>(references("baseline", List.of("javafx", "io.fabric8", "okhttp3")));
+        for (String ref : allReferences("baseline")) {
+            if (ref.contains("io.headroom.") && !ref.contains("io.headroom.decision") && !ref.contains("io.headroom.baseline")) {
+                violations.add(ref);
+            }
+        }
+        assertEquals(List.of(), violations, "the rules Headroom is judged against are pure deciders, like its own");
+        assertFalse(allReferences("baseline").isEmpty(), "the scanner sees the package");
+    }
+
+    @Test
     void drainStepsArePureAndSeeOnlyTheClusterPort() throws IOException {
         List<String> violations = new ArrayList<>(references("drain", List.of("javafx", "io.fabric8", "okhttp3")));
         for (String ref : allReferences("drain")) {

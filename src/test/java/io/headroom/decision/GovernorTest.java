@@ -57,36 +57,65 @@ class GovernorTest {
         assertTrue(String.join("; ", trail.story).contains("never below 6"), trail.story.toString());
     }
 
-    @Test
-    void recoveryProbesOneReplicaAtATimeAndAProbeThatBreachesGoesBackAndWaitsLonger() {
-        tick(100, 12, 6, 6, 6);
-        tick(400, 12, 8, 8, 20);
-        tick(420, 10, 8, 8, 20);                          // backs off to 6
-        assertEquals(6, state.limit());
-        Governor.Outcome o = tick(100, 12, 6, 6, 20);     // healthy at 6 but the probe waits its interval
-        assertEquals(6, o.limit());
-        now = now.plusSeconds(60);
-        o = tick(100, 12, 6, 6, 20);                      // the interval passed: probe 7
-        assertEquals(7, o.limit());
-        assertEquals(Phase.PROBING, state.phase());
-        o = tick(200, 11, 7, 7, 20);                      // the probe breached: back to 6, wait doubled
-        assertEquals(6, o.limit());
-        assertEquals(120, state.probeSeconds());
-        assertFalse(state.nextProbeAt().isBefore(now.plusSeconds(90)), "the next probe waits twice as long");
-    }
-
-    @Test
-    void aProbeThatHoldsResetsTheWaitAndTheLimitLiftsOnceTheEstimateFitsUnderIt() {
+    /** Healthy at 6, breached at 8, backed off to 6: where the tests below start. */
+    void backedOffToSix() {
         tick(100, 12, 6, 6, 6);
         tick(400, 12, 8, 8, 20);
         tick(420, 10, 8, 8, 20);
+        assertEquals(6, state.limit());
+    }
+
+    @Test
+    void aProbeUpThatDoesNotRaiseThroughputGoesBackAndTheNextWaitsTwiceAsLong() {
+        backedOffToSix();
+        Governor.Outcome o = tick(100, 12, 6, 6, 20);     // healthy, but the next probe waits its interval
+        assertEquals(6, o.limit());
         now = now.plusSeconds(120);
+        o = tick(100, 12, 6, 6, 20);                      // uncongested (at its lowest reading): probe one more
+        assertEquals(7, o.limit());
+        assertEquals(Phase.PROBING, state.phase());
+        assertEquals(6, state.probedFrom());
+        o = tick(140, 10, 7, 7, 20);                      // under the threshold, still being tried
+        assertEquals(7, o.limit());
+        now = now.plusSeconds(120);
+        o = tick(140, 9.3, 7, 7, 20);                     // judged: 12 → 9.3 jobs/s, it did not pay
+        assertEquals(6, o.limit());
+        assertEquals(120, state.backoffSeconds(), "twice the guard's 60 s");
+        assertTrue(String.join("; ", trail.story).contains("did not pay"), trail.story.toString());
+        o = tick(100, 12, 6, 6, 20);
+        assertEquals(6, o.limit(), "no new probe before the doubled wait");
+    }
+
+    @Test
+    void aProbeThatBreachesGoesBackAtOnce() {
+        backedOffToSix();
+        now = now.plusSeconds(240);
         tick(100, 12, 6, 6, 20);                          // probe 7
         assertEquals(7, state.limit());
-        tick(100, 14, 7, 7, 20);                          // the 7th pod serves and it is healthy: probe held
+        Governor.Outcome o = tick(200, 11, 7, 7, 20);     // breached: back to 6, wait doubled
+        assertEquals(6, o.limit());
+        assertEquals(120, state.backoffSeconds(), "twice the guard's 60 s");
+    }
+
+    @Test
+    void whileTheDependencyReadsSlowerThanUncongestedTheGovernorTriesOneFewerAndKeepsItIfThroughputHolds() {
+        tick(100, 12, 6, 6, 6);                           // 100 ms is its uncongested reading
+        tick(400, 12, 8, 8, 20);
+        tick(420, 10, 8, 8, 20);                          // backs off to 6
+        now = now.plusSeconds(240);
+        Governor.Outcome o = tick(140, 9.5, 7, 7, 20);    // healthy (140 < 150) but congested: try one fewer
+        assertEquals(5, o.limit(), "6 − 1");
+        now = now.plusSeconds(120);
+        o = tick(100, 10, 5, 5, 20);                      // 9.5 → 10 jobs/s with fewer: kept
+        assertEquals(5, o.limit());
         assertEquals(-1, state.probedFrom());
-        assertEquals(60, state.probeSeconds());
-        Governor.Outcome o = tick(100, 14, 7, 7, 5);      // load fell: the estimate fits, the limit lifts
+        assertTrue(String.join("; ", trail.story).contains("paid"), trail.story.toString());
+    }
+
+    @Test
+    void theLimitLiftsOnceTheEstimateFitsUnderIt() {
+        backedOffToSix();
+        Governor.Outcome o = tick(100, 6, 6, 6, 5);       // load fell: the estimate wants 5
         assertEquals(-1, o.limit());
         assertEquals(Phase.IDLE, state.phase());
     }

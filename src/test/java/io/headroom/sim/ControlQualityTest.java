@@ -1,0 +1,96 @@
+package io.headroom.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.baseline.KedaLengthRule;
+import io.headroom.decision.Decider;
+import io.headroom.sim.SideBySide.Totals;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DESIGN §3a as a regression test, on fewer seeds than {@code ControlQualityBenchmark} (which prints
+ * the full table): over the capacity scenarios Headroom has at most half KEDA's violation seconds
+ * at no more replica-hours; under dependency saturation it does not lock in; on missing data it
+ * never scales down. Deterministic: same seeds, same worlds, same numbers.
+ */
+class ControlQualityTest {
+    static final long[] SEEDS = {1000, 1001, 1002};
+    static final List<String> CAPACITY = List.of("burst", "surge", "expensive-burst", "slow-startup",
+            "scale-from-zero", "outage-in-burst");
+
+    static Scenario scenario(String name) throws Exception {
+        return ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml"));
+    }
+
+    @Test
+    void overTheCapacityScenariosHalfKedasViolationAtNoMoreReplicaHours() throws Exception {
+        double h = 0, k5 = 0, km = 0, hCost = 0, k5Cost = 0, kmCost = 0;
+        for (String name : CAPACITY) {
+            Scenario s = scenario(name);
+            double matched = SideBySide.matchedListLength(s, SEEDS[0]);
+            Totals th = SideBySide.run(s, Decider.HEADROOM, SEEDS);
+            Totals t5 = SideBySide.run(s, KedaLengthRule.of(5), SEEDS);
+            Totals tm = SideBySide.run(s, KedaLengthRule.of(matched), SEEDS);
+            h += th.violationSeconds();
+            k5 += t5.violationSeconds();
+            km += tm.violationSeconds();
+            hCost += th.replicaHours();
+            k5Cost += t5.replicaHours();
+            kmCost += tm.replicaHours();
+        }
+        String figures = "violation s: headroom " + h + ", keda:5 " + k5 + ", keda matched " + km
+                + "; replica-h: " + hCost + ", " + k5Cost + ", " + kmCost;
+        assertTrue(h <= 0.5 * k5, figures);
+        assertTrue(h <= 0.5 * km, figures);
+        assertTrue(hCost <= k5Cost && hCost <= kmCost, figures);
+    }
+
+    @Test
+    void dependencySaturationDoesNotLockIn() throws Exception {
+        // The provider serves 24 calls at once without slowing; past that every call slows (slope 3),
+        // so 6 replicas of 4 slots, 12 jobs/s at 2 s a job, is the best any count can do.
+        Scenario s = scenario("dependency-saturation").withSeed(SEEDS[0]);
+        double best = 12;
+        // The world is deterministic: the same run cut at two times gives the completions in between.
+        double saturated = (completedBy(s, 1500) - completedBy(s, 900)) / 600;
+        assertTrue(saturated >= 0.9 * best, "throughput while the load exceeds the provider: " + saturated
+                + "/s; the best count gives " + best + "/s");
+        double arrived = 4 * 300 + 9 * 300 + 14 * 900 + 4 * 1500;
+        long completed = completedBy(s, s.durationSeconds());
+        assertTrue(completed >= 0.99 * arrived, "the backlog drains once the load falls: " + completed
+                + " of about " + arrived + " jobs");
+        // The plain guard it replaces, and KEDA's rule, stay below the best count's throughput.
+        Scenario keda = s;
+        double kedaRate = (completedBy(keda, 1500, KedaLengthRule.of(5)) - completedBy(keda, 900, KedaLengthRule.of(5))) / 600;
+        assertTrue(kedaRate < saturated, "KEDA " + kedaRate + "/s against Headroom " + saturated + "/s");
+    }
+
+    @Test
+    void missingDataNeverScalesDown() throws Exception {
+        for (String name : List.of("metric-outage", "outage-in-burst")) {
+            Scenario s = scenario(name).withSeed(SEEDS[0]);
+            List<Simulator.TickLine> lines = new ArrayList<>();
+            Simulator.run(s, Decider.HEADROOM, lines::add);
+            boolean sawOutage = false;
+            for (Simulator.TickLine l : lines) {
+                if (l.reasons().stream().anyMatch(r -> r.startsWith("TELEMETRY_MISSING"))) {
+                    sawOutage = true;
+                    assertTrue(l.desiredReplicas() >= l.replicas(), name + " at " + l.t() + ": " + l.explanation());
+                }
+            }
+            assertTrue(sawOutage, name);
+        }
+    }
+
+    static long completedBy(Scenario s, double seconds) {
+        return completedBy(s, seconds, Decider.HEADROOM);
+    }
+
+    static long completedBy(Scenario s, double seconds, Decider rule) {
+        Scenario cut = new Scenario(s.name(), seconds, s.tickSeconds(), s.seed(), s.start(), s.classes());
+        return Simulator.run(cut, rule, line -> { }).get(0).jobsCompleted();
+    }
+}
