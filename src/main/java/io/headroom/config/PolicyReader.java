@@ -102,13 +102,15 @@ public final class PolicyReader {
                 && (!(d > 0) || f.within("pollIntervalSeconds", d, MIN_POLL_SECONDS, MAX_POLL_SECONDS))) {
             b.pollIntervalSeconds(d);
         }
-        if ((d = f.number("expectedServiceSeconds")) != null) {
+        if ((d = f.number("expectedServiceSeconds")) != null
+                && (!(d > 0) || f.within("expectedServiceSeconds", d, 0.001, DAY_SECONDS))) {
             b.expectedServiceSeconds(d);
         }
-        if ((d = f.number("startupSeconds")) != null) {
+        if ((d = f.number("startupSeconds")) != null && f.within("startupSeconds", d, -Double.MAX_VALUE, DAY_SECONDS)) {
             b.startupSeconds(d);
         }
-        if ((d = f.number("minDrainSeconds")) != null) {
+        if ((d = f.number("minDrainSeconds")) != null
+                && (!(d > 0) || f.within("minDrainSeconds", d, 1, DAY_SECONDS))) {
             b.minDrainSeconds(d);
         }
         Fields up = f.object("scaleUp");
@@ -205,6 +207,7 @@ public final class PolicyReader {
         double backoff = f.number("backoffRatio", DependencyGuard.DEFAULT_BACKOFF_RATIO);
         double probe = f.number("probeSeconds", DependencyGuard.DEFAULT_PROBE_SECONDS);
         f.finish();
+        f.within("probeSeconds", probe, 1, DAY_SECONDS);
         if (threshold == null || !f.within("threshold", threshold, -MAX_AMOUNT, MAX_AMOUNT)) {
             return null;
         }

@@ -1,6 +1,8 @@
 package io.headroom.whatif;
 
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.baseline.Baselines;
+import io.headroom.decision.Decider;
 import io.headroom.decision.Policy;
 import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sandbox.SandboxClassSpec.RateSegment;
@@ -49,7 +51,8 @@ public final class Replay {
      * @param caveats  what the replay could not model as live, in sentences (a dependency guard, a
      *                 signal-fed ceiling)
      */
-    public record Comparison(Run current, Run edited, double seconds, double start, List<String> caveats) {
+    public record Comparison(Run current, Run edited, double seconds, double start, List<String> caveats,
+                             Run baseline, String baselineLabel) {
         public Comparison {
             caveats = List.copyOf(caveats);
         }
@@ -59,6 +62,18 @@ public final class Replay {
      * @throws IllegalArgumentException when the history is too short or holds no service time to simulate
      */
     public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed) {
+        return compare(h, current, edited, seed, null);
+    }
+
+    /**
+     * The live and the edited policy, and a third run under {@code baseline} (KEDA's rule, say) with
+     * the live policy's min/max and behaviour: "what KEDA's rule would have done" on the same load.
+     *
+     * @param baseline null for two runs
+     * @throws IllegalArgumentException when the history is too short or holds no service time to simulate
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
+                                     Baselines.Named baseline) {
         if (h.seconds() < 4 * current.pollIntervalSeconds()) {
             throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
                     + " s; the charts need a few minutes first");
@@ -82,8 +97,10 @@ public final class Replay {
                         + " conservative " + c.conservativeReplicas() + " replicas");
             }
         }
-        return new Comparison(run(spec, current, h, tick, seed), run(spec, edited, h, tick, seed), h.seconds(),
-                h.times()[0], caveats);
+        return new Comparison(run(spec, current, h, tick, seed, Decider.HEADROOM),
+                run(spec, edited, h, tick, seed, Decider.HEADROOM), h.seconds(), h.times()[0], caveats,
+                baseline == null ? null : run(spec, current, h, tick, seed, baseline.decider()),
+                baseline == null ? null : baseline.label());
     }
 
     static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {
@@ -115,11 +132,11 @@ public final class Replay {
                 .build();
     }
 
-    private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed) {
+    private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed, Decider rule) {
         Scenario s = new Scenario("what-if", h.seconds(), tick, seed, Instant.ofEpochSecond((long) h.times()[0]),
                 List.of(new ScenarioClass(spec, p)));
         List<Simulator.TickLine> ticks = new ArrayList<>();
-        List<Simulator.ClassSummary> summary = Simulator.run(s, ticks::add);
+        List<Simulator.ClassSummary> summary = Simulator.run(s, rule, ticks::add);
         return new Run(summary.get(0), ticks);
     }
 }

@@ -44,6 +44,20 @@ class ReplayTest {
     }
 
     @Test
+    void kedasRuleIsAThirdRunOnTheSameLoadWithTheLivePolicysBounds() {
+        io.headroom.baseline.Baselines.Named keda = io.headroom.baseline.Baselines.parse("keda:listLength=5");
+        Replay.Comparison c = Replay.compare(burst(), policy(20), policy(20), 42, keda);
+        assertEquals("keda:listLength=5", c.baselineLabel());
+        Replay.Run k = c.baseline();
+        assertEquals(c.current().ticks().size(), k.ticks().size(), "the same window and tick");
+        assertTrue(k.ticks().stream().allMatch(l -> l.desiredReplicas() <= 20), "the live max applies");
+        assertTrue(k.ticks().stream().allMatch(l -> l.explanation().startsWith("KEDA")), "decided by KEDA's rule");
+        // Same arrivals: whatever each rule did, the jobs that arrived are (almost) all done.
+        assertTrue(Math.abs(k.summary().jobsCompleted() - c.current().summary().jobsCompleted()) < 100);
+        assertEquals(null, Replay.compare(burst(), policy(20), policy(20), 42).baseline());
+    }
+
+    @Test
     void bothRunsSeeTheSameArrivalsSoAnUnchangedPolicyChangesNothing() {
         Replay.Comparison c = Replay.compare(burst(), policy(10), policy(10), 7);
         assertEquals(c.current().summary(), c.edited().summary());

@@ -24,6 +24,8 @@ public final class ClassSeries {
     final SeriesBuffer readySlots = new SeriesBuffer(CAPACITY);
     final SeriesBuffer desiredSlots = new SeriesBuffer(CAPACITY);
     final Map<String, SeriesBuffer> ceilingSlots = new LinkedHashMap<>();
+    /** The concurrency governor's limit × k while it imposes one, NaN (a gap) while it does not. */
+    final SeriesBuffer governorSlots = new SeriesBuffer(CAPACITY);
     final SeriesBuffer arrivalRate = new SeriesBuffer(CAPACITY);
     final SeriesBuffer serviceSeconds = new SeriesBuffer(CAPACITY);
     private int points;
@@ -56,6 +58,7 @@ public final class ClassSeries {
             }
             b.append(t, (double) c.limit() * k);
         }
+        governorSlots.append(t, d.governorLimit() == null ? Double.NaN : (double) d.governorLimit() * k);
         arrivalRate.append(t, value(d, Signals.ARRIVAL_RATE));
         serviceSeconds.append(t, value(d, Signals.MEAN_SERVICE));
         return added;
@@ -145,7 +148,7 @@ public final class ClassSeries {
 
     private Iterable<SeriesBuffer> all() {
         java.util.List<SeriesBuffer> list = new java.util.ArrayList<>(java.util.List.of(oldestAge, queueLength,
-                estimatedSlots, capacitySlots, readySlots, desiredSlots, arrivalRate, serviceSeconds));
+                estimatedSlots, capacitySlots, readySlots, desiredSlots, governorSlots, arrivalRate, serviceSeconds));
         list.addAll(ceilingSlots.values());
         return list;
     }

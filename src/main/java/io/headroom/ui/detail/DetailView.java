@@ -47,6 +47,7 @@ public final class DetailView extends VBox {
     /** Colours with a meaning of their own, readable on both themes. */
     static final Color DESIRED = Color.web("#a371f7");
     static final Color CEILING = Color.web("#e5534b");
+    static final Color GOVERNOR = Color.web("#d29922");
 
     private final DetailViewModel vm;
     private final TimeAxis axis;
@@ -348,6 +349,10 @@ public final class DetailView extends VBox {
             ChartSeries c = capacityChart.addSeries("ceiling " + e.getKey() + " × k", SeriesKind.STEP, e.getValue());
             c.setDashed(true);
             c.setColor(CEILING);
+        }
+        if (vm.governedProperty().get()) {
+            ChartSeries g = capacityChart.addSeries("governor limit × k", SeriesKind.STEP, cs.governorSlots);
+            g.setColor(GOVERNOR);
         }
 
         loadChart.addSeries("arrivals (jobs/s)", SeriesKind.LINE, cs.arrivalRate);

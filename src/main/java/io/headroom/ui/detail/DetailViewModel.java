@@ -59,6 +59,7 @@ public final class DetailViewModel {
     private java.util.Map<String, io.headroom.cluster.ActionCheck> access = java.util.Map.of();
     private java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = java.util.Map.of();
     private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
+    private final javafx.beans.property.BooleanProperty governed = new javafx.beans.property.SimpleBooleanProperty();
     private final ObservableList<TermRow> terms = FXCollections.observableArrayList();
     private final ObservableList<CeilingRow> ceilings = FXCollections.observableArrayList();
     private final ObservableList<String> reasons = FXCollections.observableArrayList();
@@ -118,6 +119,8 @@ public final class DetailViewModel {
         return b.toString();
     }
     public ObjectProperty<Double> ageObjectiveProperty() { return ageObjective; }
+    /** The class has a dependency guard, so its capacity chart shows the governor's limit. */
+    public javafx.beans.property.BooleanProperty governedProperty() { return governed; }
     public ObservableList<TermRow> terms() { return terms; }
     public ObservableList<CeilingRow> ceilings() { return ceilings; }
     public ObservableList<String> reasons() { return reasons; }
@@ -212,6 +215,7 @@ public final class DetailViewModel {
         series.set(byClass.computeIfAbsent(name, n -> new ClassSeries()));
         ClassSnapshot s = latest.get(name);
         ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
+        governed.set(s != null && s.cls().policy().dependencyGuard() != null);
         refreshAccess();
         structure.set(structure.get() + 1);
         revision.set(revision.get() + 1);

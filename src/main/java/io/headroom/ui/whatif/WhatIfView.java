@@ -38,6 +38,8 @@ public final class WhatIfView extends BorderPane {
     public static final String UTILIZATION_ID = "whatif-utilization";
     public static final String COPY_ID = "whatif-copy";
 
+    public static final String KEDA_ID = "whatif-keda-list-length";
+
     /** Points per chart series: a 60-minute replay at a 1 s tick fits. */
     static final int CHART_POINTS = 4000;
 
@@ -86,6 +88,11 @@ public final class WhatIfView extends BorderPane {
         window.getItems().addAll(15, 30, 60);
         window.valueProperty().bindBidirectional(vm.windowMinutesProperty());
         edits.addRow(r++, field("Replay the last (min)", "how much of the charted load to replay"), window);
+        Spinner<Double> keda = doubleSpinner(0.5, 10_000, 1, vm.kedaListLengthProperty().get());
+        keda.setId(KEDA_ID);
+        keda.getValueFactory().valueProperty().bindBidirectional(vm.kedaListLengthProperty());
+        edits.addRow(r++, field("KEDA listLength", "the third run: KEDA's queue-length rule, ceil(waiting jobs /"
+                + " listLength) with the HPA's default behaviour and the live min/max, on the same load"), keda);
         for (WhatIfViewModel.CeilingEdit c : vm.ceilings()) {
             TextField cap = new TextField();
             cap.setPromptText("as live");
@@ -115,7 +122,8 @@ public final class WhatIfView extends BorderPane {
         table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 190),
                 column("Live policy", WhatIfViewModel.Row::current, 170),
                 column("Edited", WhatIfViewModel.Row::edited, 170),
-                column("Change", WhatIfViewModel.Row::change, 110)));
+                column("Change", WhatIfViewModel.Row::change, 110),
+                column("KEDA's rule", WhatIfViewModel.Row::keda, 150)));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No replay yet"));
         Label status = new Label();
@@ -145,6 +153,8 @@ public final class WhatIfView extends BorderPane {
         ChartSeries liveAge = ages.addSeries("live policy", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
         ChartSeries editedAge = ages.addSeries("edited", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
         editedAge.setDashed(true);
+        ChartSeries kedaReplicas = replicas.addSeries("KEDA's rule", SeriesKind.STEP, new SeriesBuffer(CHART_POINTS));
+        ChartSeries kedaAge = ages.addSeries("KEDA's rule", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
         charts = List.of(replicas, ages);
         VBox chartBox = new VBox(8, replicas, ages);
         chartBox.setPadding(new Insets(12, 0, 0, 0));
@@ -152,7 +162,7 @@ public final class WhatIfView extends BorderPane {
         VBox.setVgrow(ages, Priority.ALWAYS);
         setCenter(chartBox);
         vm.comparisonProperty().addListener((o, a, c) -> {
-            for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge)) {
+            for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge, kedaReplicas, kedaAge)) {
                 cs.getBuffer().clear();
             }
             if (c != null) {
@@ -164,6 +174,12 @@ public final class WhatIfView extends BorderPane {
                     editedReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
                     editedAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
                 }
+                if (c.baseline() != null) {
+                    for (var t : c.baseline().ticks()) {
+                        kedaReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
+                        kedaAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
+                    }
+                }
                 axis.setWindowLength(Math.max(60, c.seconds()));
                 axis.setWindowEnd(c.start() + c.seconds());
             }
@@ -174,7 +190,8 @@ public final class WhatIfView extends BorderPane {
         javafx.beans.InvalidationListener replay = o -> vm.replay();
         List<javafx.beans.Observable> edited = new java.util.ArrayList<>(List.of(vm.targetUtilizationProperty(),
                 vm.slotsPerReplicaProperty(), vm.drainTargetSecondsProperty(), vm.maxAgeSecondsProperty(),
-                vm.minReplicasProperty(), vm.maxReplicasProperty(), vm.windowMinutesProperty()));
+                vm.minReplicasProperty(), vm.maxReplicasProperty(), vm.windowMinutesProperty(),
+                vm.kedaListLengthProperty()));
         vm.ceilings().forEach(c -> edited.add(c.capProperty()));
         for (javafx.beans.Observable p : edited) {
             p.addListener(replay);

@@ -1,5 +1,7 @@
 package io.headroom.ui.whatif;
 
+import io.headroom.baseline.Baselines;
+import io.headroom.baseline.KedaLengthRule;
 import io.headroom.decision.Policy;
 import io.headroom.whatif.LoadHistory;
 import io.headroom.whatif.Replay;
@@ -27,7 +29,7 @@ import javafx.collections.ObservableList;
 public final class WhatIfViewModel {
 
     /** One line of the comparison. */
-    public record Row(String what, String current, String edited, String change) {
+    public record Row(String what, String current, String edited, String change, String keda) {
     }
 
     /**
@@ -79,6 +81,7 @@ public final class WhatIfViewModel {
     private final ObjectProperty<Integer> minReplicas = new SimpleObjectProperty<>();
     private final ObjectProperty<Integer> maxReplicas = new SimpleObjectProperty<>();
     private final ObjectProperty<Integer> windowMinutes = new SimpleObjectProperty<>(30);
+    private final ObjectProperty<Double> kedaListLength = new SimpleObjectProperty<>(5.0);
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
@@ -112,6 +115,8 @@ public final class WhatIfViewModel {
     public ObjectProperty<Integer> minReplicasProperty() { return minReplicas; }
     public ObjectProperty<Integer> maxReplicasProperty() { return maxReplicas; }
     public ObjectProperty<Integer> windowMinutesProperty() { return windowMinutes; }
+    /** The listLength of the third run, KEDA's rule on the same load. */
+    public ObjectProperty<Double> kedaListLengthProperty() { return kedaListLength; }
     /** What the last replay said, or why there is none. */
     public StringProperty statusProperty() { return status; }
     public BooleanProperty runningProperty() { return running; }
@@ -194,8 +199,11 @@ public final class WhatIfViewModel {
         LoadHistory h = history.apply(windowMinutes.get() * 60.0);
         running.set(true);
         status.set("Replaying the last " + windowMinutes.get() + " min…");
+        Double listLength = kedaListLength.get();
+        Baselines.Named keda = listLength == null || !(listLength > 0) ? null
+                : new Baselines.Named("KEDA's rule (listLength " + num(listLength) + ")", KedaLengthRule.of(listLength));
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed), background);
+                () -> Replay.compare(h, current, edited, seed, keda), background);
         f.whenComplete((c, e) -> fx.accept(() -> {
             if (mine != generation) {
                 return; // an edit came after this replay started
@@ -211,7 +219,8 @@ public final class WhatIfViewModel {
             rows.setAll(rows(c, current, edited));
             comparison.set(c);
             status.set("Replayed " + Math.round(c.seconds() / 60) + " min of " + className
-                    + "'s load under both policies, same arrivals"
+                    + "'s load under both policies" + (c.baseline() != null ? " and " + c.baselineLabel() : "")
+                    + ", same arrivals"
                     + (c.caveats().isEmpty() ? "" : "; " + String.join("; ", c.caveats()))
                     + ". Nothing is applied: the live policy is unchanged.");
         }));
@@ -221,16 +230,22 @@ public final class WhatIfViewModel {
     static List<Row> rows(Replay.Comparison c, Policy current, Policy edited) {
         var a = c.current().summary();
         var b = c.edited().summary();
+        var k = c.baseline() == null ? null : c.baseline().summary();
         return List.of(
-                row("Desired replicas at the end", c.current().finalDesired(), c.edited().finalDesired(), ""),
-                row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(), " s"),
-                row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(), " s"),
+                row("Desired replicas at the end", c.current().finalDesired(), c.edited().finalDesired(),
+                        k == null ? Double.NaN : c.baseline().finalDesired(), ""),
+                row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(),
+                        k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s"),
+                row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(),
+                        k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s"),
                 new Row("Time over the age objective", objective(a.ageObjectiveViolationSeconds(), current),
                         objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
-                        b.ageObjectiveViolationSeconds(), " s")),
-                row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(), " h"),
-                row("Scale events", a.scaleEvents(), b.scaleEvents(), ""),
-                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), ""));
+                        b.ageObjectiveViolationSeconds(), " s"),
+                        k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current)),
+                row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(),
+                        k == null ? Double.NaN : c.baseline().replicaHours(), " h"),
+                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(), ""),
+                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), k == null ? Double.NaN : k.jobsCompleted(), ""));
     }
 
     private static String objective(double seconds, Policy p) {
@@ -238,8 +253,8 @@ public final class WhatIfViewModel {
                 + " s)";
     }
 
-    private static Row row(String what, double a, double b, String unit) {
-        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit));
+    private static Row row(String what, double a, double b, double keda, String unit) {
+        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit), Double.isNaN(keda) ? "" : num(keda) + unit);
     }
 
     private static String change(double a, double b, String unit) {

@@ -66,6 +66,8 @@ class WhatIfViewModelTest {
         runAll();
         assertEquals(7, vm.rows().size());
         assertEquals("2", vm.rows().get(0).edited(), "capped at 2: " + vm.rows());
+        assertTrue(vm.rows().stream().allMatch(row -> !row.keda().isEmpty()), "KEDA's rule is the third column");
+        assertTrue(vm.statusProperty().get().contains("KEDA's rule (listLength 5)"), vm.statusProperty().get());
         assertEquals(2, vm.comparisonProperty().get().edited().finalDesired(), "the charts get the run that was shown");
         assertEquals(3, vm.comparisonProperty().get().current().finalDesired());
         assertEquals(live, vm.current(), "the live policy object is untouched");
