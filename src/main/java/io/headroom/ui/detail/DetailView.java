@@ -47,7 +47,7 @@ public final class DetailView extends VBox {
     /** Colours with a meaning of their own, readable on both themes. */
     static final Color DESIRED = Color.web("#a371f7");
     static final Color CEILING = Color.web("#e5534b");
-    static final Color GOVERNOR = Color.web("#d29922");
+    static final Color GOVERNOR = Color.web("#39c5cf");
 
     private final DetailViewModel vm;
     private final TimeAxis axis;

@@ -204,7 +204,7 @@ public final class WhatIfView extends BorderPane {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("What if — " + vm.className() + " (nothing is applied)");
-        Scene scene = new Scene(view, 1060, 760);
+        Scene scene = new Scene(view, 1160, 760);
         Styles.install(scene);
         boolean light = owner != null && owner.getScene() != null
                 && owner.getScene().getRoot().getStyleClass().contains(Styles.THEME_LIGHT);

@@ -232,13 +232,13 @@ public final class WhatIfViewModel {
         var b = c.edited().summary();
         var k = c.baseline() == null ? null : c.baseline().summary();
         return List.of(
-                row("Desired replicas at the end", c.current().finalDesired(), c.edited().finalDesired(),
+                row("Desired replicas, end", c.current().finalDesired(), c.edited().finalDesired(),
                         k == null ? Double.NaN : c.baseline().finalDesired(), ""),
                 row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(),
                         k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s"),
                 row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(),
                         k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s"),
-                new Row("Time over the age objective", objective(a.ageObjectiveViolationSeconds(), current),
+                new Row("Time over objective", objective(a.ageObjectiveViolationSeconds(), current),
                         objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
                         b.ageObjectiveViolationSeconds(), " s"),
                         k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current)),
