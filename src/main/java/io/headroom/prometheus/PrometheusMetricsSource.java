@@ -116,7 +116,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
                 + " · " + h.requests() + " requests, " + h.failures() + " failed"
                 + (h.lastFailureReason() == null ? "" : " · last failure: " + h.lastFailureReason()
                 + (h.lastFailure() == null ? "" : " (" + h.lastFailure() + ")"));
-        return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure());
+        return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure(), client.credentialsInClearText());
     }
 
     /**

@@ -134,7 +134,7 @@ public final class HeadroomApp extends Application {
         view = show(stage, s);
         view.setOnOpenSettings(this::openSettings);
         if (warning != null) {
-            view.viewModel().warningProperty().set(warning);
+            view.viewModel().setStandingWarning(warning);
         }
     }
 

@@ -38,6 +38,7 @@ public final class MainViewModel {
     private final DoubleProperty speed = new SimpleDoubleProperty(1);
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(true);
     private final StringProperty warning = new SimpleStringProperty("");
+    private String standingWarning = "";
     private final javafx.collections.ObservableList<String> contexts = javafx.collections.FXCollections
             .observableArrayList();
     private final StringProperty selectedContext = new SimpleStringProperty();
@@ -95,8 +96,14 @@ public final class MainViewModel {
                 + " observe-only here");
         blockedDetail.set(String.join("\n", reasons));
     }
-    /** A standing warning for the top bar (e.g. the journal could not be opened); empty when none. */
-    public StringProperty warningProperty() { return warning; }
+    /** The top bar's warning: the standing one and what is unsafe about the connections; empty when none. */
+    public javafx.beans.property.ReadOnlyStringProperty warningProperty() { return warning; }
+
+    /** A warning that stays for the session (e.g. the journal could not be opened); empty for none. */
+    public void setStandingWarning(String text) {
+        standingWarning = text == null ? "" : text;
+        warning.set(standingWarning);
+    }
 
     // Commands
 
@@ -117,17 +124,22 @@ public final class MainViewModel {
             clusterDetail.set(clusterDetail.get() + " · " + cluster.requests() + " API requests"
                     + (cluster.staleSince() == null ? "" : " · stale since " + cluster.staleSince()));
         }
-        if (cluster != null && !cluster.warnings().isEmpty() && warning.get().isEmpty()) {
-            warning.set(String.join("; ", cluster.warnings())); // TLS verification off, plain http
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        if (!standingWarning.isEmpty()) {
+            warnings.add(standingWarning);
         }
+        if (cluster != null) {
+            warnings.addAll(cluster.warnings()); // TLS verification off, plain http
+        }
+        if (metrics != null) {
+            warnings.addAll(metrics.warnings());
+        }
+        warning.set(String.join("; ", warnings.stream().distinct().toList()));
         if (metrics != null) {
             if (metrics.state() == io.headroom.metrics.MetricsHealth.State.FAILING) {
                 metricsHealth.set(Health.DOWN);
             }
             metricsDetail.set(metricsDetail.get() + "\n" + metrics.detail());
-            if (metrics.insecure() && warning.get().isEmpty()) {
-                warning.set("TLS verification is OFF for Prometheus (insecureSkipVerify)");
-            }
         }
     }
 
