@@ -85,6 +85,21 @@ class ControlQualityTest {
         }
     }
 
+    @Test
+    void aBurstDoublesReplicasEveryFifteenSecondsWithNoHoldInBetween() throws Exception {
+        // The finding on main: 4 → 8, hold, 16, hold, 32 (a change was stamped when the next tick saw it).
+        io.headroom.sandbox.SandboxClassSpec spec = io.headroom.sandbox.SandboxClassSpec.builder("doubling")
+                .baseRate(2).segment(60, 600, 400).service(io.headroom.sandbox.SandboxClassSpec.ServiceTime.constant(1))
+                .concurrency(1).startupSeconds(5).initialReplicas(4).build();
+        io.headroom.decision.Policy p = io.headroom.decision.Policy.builder().minReplicas(4).maxReplicas(1000)
+                .pollIntervalSeconds(15).build();
+        Scenario s = new Scenario("doubling", 150, 15, 1, Scenario.DEFAULT_START, List.of(new ScenarioClass(spec, p)));
+        List<Integer> replicas = new ArrayList<>();
+        Simulator.run(s, Decider.HEADROOM, l -> replicas.add(l.replicas()));
+        // Ticks at 0, 15, …: the burst is seen at 75; the default allows max(100 %, 4 pods) per 15 s.
+        assertTrue(java.util.Collections.indexOfSubList(replicas, List.of(4, 8, 16, 32, 64)) >= 0, replicas.toString());
+    }
+
     static long completedBy(Scenario s, double seconds) {
         return completedBy(s, seconds, Decider.HEADROOM);
     }
