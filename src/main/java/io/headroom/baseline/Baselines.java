@@ -1,17 +1,14 @@
 package io.headroom.baseline;
 
 import io.headroom.decision.Admission;
-import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
-import io.headroom.decision.Policy;
 import io.headroom.decision.Reason;
 import io.headroom.decision.Term;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,5 @@
 package io.headroom.baseline;
 
-import io.headroom.decision.Admission;
 import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
@@ -152,10 +151,5 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
 
     static double seconds(Instant from, Instant to) {
         return Duration.between(from, to).toNanos() / 1e9;
-    }
-
-    /** Unused: KEDA gives no admission advice. */
-    static Admission noAdvice() {
-        return Admission.unknown("KEDA gives no admission advice");
     }
 }
