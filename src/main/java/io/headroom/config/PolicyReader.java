@@ -4,6 +4,7 @@ import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.DependencyGuard;
 import io.headroom.decision.Fallback;
 import io.headroom.decision.Policy;
+import io.headroom.decision.ScheduledFloor;
 import io.headroom.decision.ScalingBehavior;
 import io.headroom.decision.ScalingRule;
 import java.util.ArrayList;
@@ -125,6 +126,24 @@ public final class PolicyReader {
         if (fb != null) {
             b.fallback(fallback(fb, base.fallback()));
         }
+        if (f.has("scheduledFloors")) {
+            List<ScheduledFloor> floors = new ArrayList<>();
+            for (ConfigNode n : f.list("scheduledFloors", MAX_SCHEDULED_FLOORS)) {
+                ScheduledFloor sf = scheduledFloor(Fields.of(n, errors));
+                if (sf != null) {
+                    floors.add(sf);
+                }
+            }
+            b.scheduledFloors(floors);
+        }
+        String zone = f.string("timeZone");
+        if (zone != null) {
+            try {
+                b.timeZone(java.time.ZoneId.of(zone));
+            } catch (java.time.DateTimeException e) {
+                f.error("timeZone", "is not a time zone, got \"" + zone + "\" (e.g. UTC, Europe/Berlin, America/New_York)");
+            }
+        }
         if (f.has("ceilings")) {
             b.ceilings(ceilings(f.list("ceilings", MAX_CEILINGS), errors, queries));
         }
@@ -199,6 +218,76 @@ public final class PolicyReader {
         f.within("floorReplicas", floor, -Double.MAX_VALUE, MAX_REPLICAS);
         f.finish();
         return f.build(() -> new Fallback(threshold, floor));
+    }
+
+    /** At most this many scheduled floors per policy. */
+    static final int MAX_SCHEDULED_FLOORS = 32;
+
+    /** {@code {days: Mon-Fri, from: "08:00", to: "20:00", replicas: 2}}; days also "Sat,Sun" or "every day". */
+    static ScheduledFloor scheduledFloor(Fields f) {
+        int before = f.errors().count();
+        String daysText = f.requiredString("days");
+        String fromText = f.requiredString("from");
+        String toText = f.requiredString("to");
+        Integer replicas = f.requiredInteger("replicas");
+        f.finish();
+        if (replicas != null) {
+            f.within("replicas", replicas, 0, MAX_REPLICAS);
+        }
+        java.util.Set<java.time.DayOfWeek> days = daysText == null ? null : days(daysText, f);
+        java.time.LocalTime from = fromText == null ? null : time("from", fromText, f);
+        java.time.LocalTime to = toText == null ? null : time("to", toText, f);
+        if (f.errors().count() > before || days == null || from == null || to == null || replicas == null) {
+            return null;
+        }
+        return f.build(() -> new ScheduledFloor(days, from, to, replicas));
+    }
+
+    private static java.time.LocalTime time(String key, String text, Fields f) {
+        try {
+            return java.time.LocalTime.parse(text.trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            f.error(key, "is not a time of day HH:MM, got \"" + text + "\"");
+            return null;
+        }
+    }
+
+    static java.util.Set<java.time.DayOfWeek> days(String text, Fields f) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("every day") || t.equals("daily") || t.equals("*")) {
+            return java.util.EnumSet.allOf(java.time.DayOfWeek.class);
+        }
+        java.util.Set<java.time.DayOfWeek> out = java.util.EnumSet.noneOf(java.time.DayOfWeek.class);
+        for (String part : t.split(",")) {
+            String[] range = part.trim().split("\\s*[-–]\\s*");
+            java.time.DayOfWeek a = day(range[0], f);
+            java.time.DayOfWeek z = range.length > 1 ? day(range[1], f) : a;
+            if (a == null || z == null || range.length > 2) {
+                if (range.length > 2) {
+                    f.error("days", "\"" + part.trim() + "\" is not a day or a range of days");
+                }
+                return null;
+            }
+            for (java.time.DayOfWeek d = a; ; d = d.plus(1)) {
+                out.add(d);
+                if (d == z) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static java.time.DayOfWeek day(String name, Fields f) {
+        String n = name.trim();
+        for (java.time.DayOfWeek d : java.time.DayOfWeek.values()) {
+            String full = d.name().toLowerCase(Locale.ROOT);
+            if (n.length() >= 3 && full.startsWith(n)) {
+                return d;
+            }
+        }
+        f.error("days", "\"" + name.trim() + "\" is not a day (Mon, Tue, … or Monday, …; ranges like Mon-Fri)");
+        return null;
     }
 
     static DependencyGuard dependencyGuard(Fields f) {

@@ -43,6 +43,19 @@ public final class PolicyWriter {
             m.put("expectedServiceSeconds", p.expectedServiceSeconds());
         }
         m.put("startupSeconds", p.startupSeconds());
+        if (!p.scheduledFloors().isEmpty()) {
+            List<Map<String, Object>> floors = new ArrayList<>();
+            for (io.headroom.decision.ScheduledFloor f : p.scheduledFloors()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("days", f.dayRange().replace('–', '-'));
+                e.put("from", f.from().toString());
+                e.put("to", f.to().toString());
+                e.put("replicas", f.replicas());
+                floors.add(e);
+            }
+            m.put("scheduledFloors", floors);
+            m.put("timeZone", p.timeZone().getId());
+        }
         m.put("minDrainSeconds", p.minDrainSeconds());
         m.put("scaleUp", behavior(p.scaleUp()));
         m.put("scaleDown", behavior(p.scaleDown()));

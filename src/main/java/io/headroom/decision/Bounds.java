@@ -43,6 +43,14 @@ final class Bounds {
             t.reason(Code.MAX_REPLICAS);
             t.say("max " + p.maxReplicas());
         }
+        int floor = floor(p, now);
+        if (floor > desired) {
+            desired = floor;
+            ScheduledFloor f = activeFloor(p, now);
+            t.reason(Code.SCHEDULED_FLOOR, f.dayRange() + " " + f.from() + "–" + f.to());
+            t.term("scheduledFloor", floor, f.describe() + " (" + p.timeZone() + ")");
+            t.say("scheduled floor " + f.describe());
+        }
         int recommended = desired;
 
         double l = in.value(Signals.QUEUE_LENGTH);
@@ -104,6 +112,26 @@ final class Bounds {
                     + (r.fromFallback() ? " (conservative: " + r.note() + ")" : ""));
         }
         return new Result(capped, recommended, toZero, fromZero, ceilings, binding);
+    }
+
+    /** The highest scheduled floor active at {@code now}, within maxReplicas; 0 when none is. */
+    static int floor(Policy p, Instant now) {
+        ScheduledFloor f = activeFloor(p, now);
+        return f == null ? 0 : Math.min(f.replicas(), p.maxReplicas());
+    }
+
+    private static ScheduledFloor activeFloor(Policy p, Instant now) {
+        if (p.scheduledFloors().isEmpty()) {
+            return null;
+        }
+        java.time.ZonedDateTime local = now.atZone(p.timeZone());
+        ScheduledFloor best = null;
+        for (ScheduledFloor f : p.scheduledFloors()) {
+            if (f.activeAt(local) && (best == null || f.replicas() > best.replicas())) {
+                best = f;
+            }
+        }
+        return best;
     }
 
     /** Every ceiling as it stands, for a decision that holds (none binds a hold). */

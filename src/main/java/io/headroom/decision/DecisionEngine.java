@@ -71,7 +71,7 @@ public final class DecisionEngine {
         }
 
         Behaviour.Result n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
-                sustained(policy, e, b, g, desired, partial), mem.recommendations(), events, now,
+                sustained(policy, e, b, g, desired, partial, now), mem.recommendations(), events, now,
                 b.toZero() || b.fromZero());
         t.addAll(n);
         int result = n.replicas();
@@ -97,13 +97,13 @@ public final class DecisionEngine {
      * the backlog is there, the recommendation itself keeps it.
      */
     private static int sustained(Policy p, SlotEstimate.Result e, Bounds.Result b, Governor.Outcome g, int desired,
-                                 boolean partial) {
+                                 boolean partial, Instant now) {
         if (partial || e.slots() == null || !Double.isFinite(e.incoming())) {
             return desired;
         }
         int slots = SlotEstimate.ceil(e.incoming() / p.targetUtilization());
         long replicas = ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica();
-        int r = (int) Math.max(p.minReplicas(), Math.min(p.maxReplicas(), replicas));
+        int r = (int) Math.max(Math.max(p.minReplicas(), Bounds.floor(p, now)), Math.min(p.maxReplicas(), replicas));
         for (CeilingResult c : b.ceilings()) {
             r = Math.min(r, c.limit());
         }

@@ -14,6 +14,8 @@ import java.util.Set;
  *                               complete (scale from zero is sized with it), or {@code null} for none
  * @param startupSeconds how long a new pod takes from creation to ready when the cluster does not
  *                       show it (measured start-up replaces it as soon as pods are seen starting)
+ * @param scheduledFloors warm capacity on a schedule: at least N replicas in a time window (empty for none)
+ * @param timeZone the zone the scheduled floors' times are in (default UTC)
  * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
  *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
  */
@@ -33,7 +35,9 @@ public record Policy(
         DependencyGuard dependencyGuard,
         Double expectedServiceSeconds,
         double startupSeconds,
-        double minDrainSeconds) {
+        double minDrainSeconds,
+        List<ScheduledFloor> scheduledFloors,
+        java.time.ZoneId timeZone) {
 
     public Policy {
         if (slotsPerReplica < 1) {
@@ -82,6 +86,10 @@ public record Policy(
         if (!(minDrainSeconds > 0) || Double.isInfinite(minDrainSeconds)) {
             throw new IllegalArgumentException("minDrainSeconds must be > 0, got " + minDrainSeconds);
         }
+        scheduledFloors = scheduledFloors == null ? List.of() : List.copyOf(scheduledFloors);
+        if (timeZone == null) {
+            timeZone = java.time.ZoneOffset.UTC;
+        }
         ceilings = ceilings == null ? List.of() : List.copyOf(ceilings);
         Set<String> names = new HashSet<>();
         for (CeilingSpec c : ceilings) {
@@ -123,6 +131,8 @@ public record Policy(
         b.expectedServiceSeconds = expectedServiceSeconds;
         b.startupSeconds = startupSeconds;
         b.minDrainSeconds = minDrainSeconds;
+        b.scheduledFloors = scheduledFloors;
+        b.timeZone = timeZone;
         return b;
     }
 
@@ -144,6 +154,8 @@ public record Policy(
         private Double expectedServiceSeconds;
         private double startupSeconds = DEFAULT_STARTUP_SECONDS;
         private Double minDrainSeconds;
+        private List<ScheduledFloor> scheduledFloors = List.of();
+        private java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
 
         private Builder() {
         }
@@ -165,12 +177,14 @@ public record Policy(
         public Builder startupSeconds(double v) { startupSeconds = v; return this; }
         /** D_min; unset, {@value #DEFAULT_MIN_DRAIN_SECONDS} s. */
         public Builder minDrainSeconds(Double v) { minDrainSeconds = v; return this; }
+        public Builder scheduledFloors(List<ScheduledFloor> v) { scheduledFloors = v; return this; }
+        public Builder timeZone(java.time.ZoneId v) { timeZone = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
                     fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
-                    minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS);
+                    minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone);
         }
     }
 }

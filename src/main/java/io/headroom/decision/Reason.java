@@ -25,6 +25,8 @@ public record Reason(Code code, String detail) {
         FALLBACK,
         /** Clamped up to minReplicas. */
         MIN_REPLICAS,
+        /** Raised to a scheduled floor: warm capacity bought for a time window (detail: the window). */
+        SCHEDULED_FLOOR,
         /** Clamped down to maxReplicas. */
         MAX_REPLICAS,
         /** The scale-down stabilisation window holds a higher recommendation. */

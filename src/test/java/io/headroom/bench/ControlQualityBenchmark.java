@@ -24,7 +24,7 @@ public final class ControlQualityBenchmark {
             "outage-in-burst");
     /** The other load tests of the brief: judged on their own terms (lock-in, holding on missing data, cost). */
     static final List<String> OTHERS = List.of("dependency-saturation", "scale-down-active", "metric-outage",
-            "poison", "ceiling", "scale-down");
+            "poison", "ceiling", "scale-down", "warm-floor");
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10;

@@ -100,6 +100,11 @@ class PolicyReaderTest {
             guard without threshold | 'dependencyGuard: {label: db}'        | p.yaml:1: dependencyGuard.threshold: is required
             fallback threshold 0  | 'fallback:\n  failureThreshold: 0'      | p.yaml:2: fallback.failureThreshold: fallback failureThreshold must be >= 1, got 0
             not a mapping         | '- 1'                                   | p.yaml:1: expected a mapping, got a list
+            floor bad day         | 'scheduledFloors:\n  - {days: Mon-Fry, from: "08:00", to: "20:00", replicas: 2}' | p.yaml:2: scheduledFloors[0].days: "fry" is not a day
+            floor bad time        | 'scheduledFloors:\n  - {days: Mon, from: "8h", to: "20:00", replicas: 2}' | p.yaml:2: scheduledFloors[0].from: is not a time of day HH:MM, got "8h"
+            floor empty window    | 'scheduledFloors:\n  - {days: Mon, from: "08:00", to: "08:00", replicas: 2}' | p.yaml:2: scheduledFloors[0].from: a scheduled floor's from and to are both 08:00
+            floor no replicas     | 'scheduledFloors:\n  - {days: Mon, from: "08:00", to: "09:00"}' | p.yaml:2: scheduledFloors[0].replicas: is required
+            bad time zone         | 'timeZone: Mars/Olympus'                | p.yaml:1: timeZone: is not a time zone, got "Mars/Olympus"
             """)
     void badPoliciesAreLocated(String name, String yaml, String expected) {
         ConfigException e = assertThrows(ConfigException.class, () -> read(yaml.replace("\\n", "\n")));

@@ -34,7 +34,12 @@ class PolicyWriterTest {
                 .ceilings(List.of(CeilingSpec.replicas("partitions", 12), CeilingSpec.budget("db", 100, 7.5),
                         new CeilingSpec("mem", CeilingSpec.Source.constant(64_000),
                                 CeilingSpec.Source.signal("podMemory"), 8)))
-                .dependencyGuard(new DependencyGuard(250, "p95 ms")).build();
+                .dependencyGuard(new DependencyGuard(250, "p95 ms", 0.5, 90))
+                .expectedServiceSeconds(4.0).startupSeconds(45).minDrainSeconds(20.0)
+                .scheduledFloors(List.of(new io.headroom.decision.ScheduledFloor(java.util.EnumSet.of(
+                        java.time.DayOfWeek.MONDAY, java.time.DayOfWeek.TUESDAY, java.time.DayOfWeek.WEDNESDAY,
+                        java.time.DayOfWeek.SATURDAY), java.time.LocalTime.of(22, 30), java.time.LocalTime.of(6, 0), 3)))
+                .timeZone(java.time.ZoneId.of("America/New_York")).build();
         assertEquals(p, readBack(PolicyWriter.toYaml(p)));
     }
 

@@ -100,6 +100,23 @@ class ControlQualityTest {
         assertTrue(java.util.Collections.indexOfSubList(replicas, List.of(4, 8, 16, 32, 64)) >= 0, replicas.toString());
     }
 
+    @Test
+    void aScheduledFloorBuysBackTheStartUpAtTheStartOfTheDay() throws Exception {
+        Scenario s = scenario("warm-floor");
+        List<ScenarioClass> bare = new ArrayList<>();
+        for (ScenarioClass c : s.classes()) {
+            bare.add(new ScenarioClass(c.sandbox(), c.policy().toBuilder().scheduledFloors(List.of()).build()));
+        }
+        Scenario without = new Scenario(s.name(), s.durationSeconds(), s.tickSeconds(), s.seed(), s.start(), bare);
+        Totals with = SideBySide.run(s, Decider.HEADROOM, SEEDS);
+        Totals cold = SideBySide.run(without, Decider.HEADROOM, SEEDS);
+        assertTrue(cold.violationSeconds() > 0, "a start from zero at 08:00 breaks the 45 s objective");
+        assertTrue(with.violationSeconds() < cold.violationSeconds() / 4, with + " vs " + cold);
+        List<Simulator.TickLine> lines = new ArrayList<>();
+        Simulator.run(s, Decider.HEADROOM, lines::add);
+        assertTrue(lines.stream().anyMatch(l -> l.reasons().stream().anyMatch(r -> r.startsWith("SCHEDULED_FLOOR"))));
+    }
+
     static long completedBy(Scenario s, double seconds) {
         return completedBy(s, seconds, Decider.HEADROOM);
     }
