@@ -31,6 +31,7 @@ public final class Cli {
         return switch (command) {
             case "simulate" -> SimulateCommand.run(rest, out, err);
             case "import-keda" -> ImportCommand.run(rest, out, err);
+            case "export-keda" -> ExportCommand.run(rest, out, err);
             case "plan" -> PlanCommand.run(rest, out, err);
             case "help", "-h", "--help" -> {
                 out.println(usage());
@@ -103,6 +104,8 @@ public final class Cli {
                                                                     the decision per class from live Prometheus data
                        headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]
                                                    ScaledObjects → workloads-file entries to review
+                       headroom export-keda --config FILE --class NAME [--out FILE]
+                                                   a class's policy → a KEDA ScaledObject to review
                        headroom help""";
     }
 }

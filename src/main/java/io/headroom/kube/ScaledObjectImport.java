@@ -87,6 +87,7 @@ public final class ScaledObjectImport {
         b.scaleDown(behavior(Maps.map(behavior, "scaleDown"), ScalingBehavior.defaultDown()));
 
         Map<String, String> signals = new LinkedHashMap<>();
+        List<io.headroom.decision.ScheduledFloor> floors = new ArrayList<>();
         int n = 0;
         for (Object t : Maps.list(spec, "triggers")) {
             n++;
@@ -114,14 +115,69 @@ public final class ScaledObjectImport {
                             + "' → queueLength. Headroom reads queues through Prometheus: the query assumes redis_exporter "
                             + "with --check-single-keys including " + key + "; adjust it to your exporter.");
                 }
+                case "cron" -> {
+                    io.headroom.decision.ScheduledFloor f = cron(md);
+                    if (f == null) {
+                        notes.add("cron trigger " + n + " (start " + Maps.string(md, "start") + ", end "
+                                + Maps.string(md, "end") + ") was not imported: only 'M H * * days' schedules map to a"
+                                + " scheduled floor.");
+                    } else {
+                        floors.add(f);
+                        String zone = Maps.string(md, "timezone");
+                        if (zone != null) {
+                            try {
+                                b.timeZone(java.time.ZoneId.of(zone));
+                            } catch (java.time.DateTimeException e) {
+                                notes.add("cron trigger " + n + ": time zone '" + zone + "' is unknown; UTC used.");
+                            }
+                        }
+                        notes.add("cron trigger → scheduled floor " + f.describe() + ".");
+                    }
+                }
                 default -> notes.add("trigger " + n + " of type " + type + " was not imported (no Headroom signal for it yet).");
             }
         }
         if (!signals.containsKey(Signals.QUEUE_LENGTH)) {
             notes.add("no queue-length trigger found: add a queueLength signal before saving.");
         }
+        b.scheduledFloors(floors);
         Policy policy = b.build();
         return new ImportedClass(so.getMetadata().getName(), target, policy, signals, notes);
+    }
+
+    /** A cron trigger of the form {@code M H * * days} as a scheduled floor, or null when it has another form. */
+    static io.headroom.decision.ScheduledFloor cron(Map<String, Object> md) {
+        String start = Maps.string(md, "start");
+        String end = Maps.string(md, "end");
+        String replicas = Maps.string(md, "desiredReplicas");
+        if (start == null || end == null || replicas == null) {
+            return null;
+        }
+        String[] s = start.trim().split("\\s+");
+        String[] e = end.trim().split("\\s+");
+        try {
+            if (s.length != 5 || e.length != 5 || !s[2].equals("*") || !s[3].equals("*")) {
+                return null;
+            }
+            java.util.Set<java.time.DayOfWeek> days = java.util.EnumSet.noneOf(java.time.DayOfWeek.class);
+            if (s[4].equals("*")) {
+                days = java.util.EnumSet.allOf(java.time.DayOfWeek.class);
+            } else {
+                for (String d : s[4].split(",")) {
+                    String[] range = d.trim().split("-");
+                    int from = Integer.parseInt(range[0]);
+                    int to = range.length > 1 ? Integer.parseInt(range[1]) : from;
+                    for (int v = from; v <= to; v++) {
+                        days.add(java.time.DayOfWeek.of(v % 7 == 0 ? 7 : v % 7));
+                    }
+                }
+            }
+            return new io.headroom.decision.ScheduledFloor(days,
+                    java.time.LocalTime.of(Integer.parseInt(s[1]), Integer.parseInt(s[0])),
+                    java.time.LocalTime.of(Integer.parseInt(e[1]), Integer.parseInt(e[0])), Integer.parseInt(replicas.trim()));
+        } catch (RuntimeException ex) {
+            return null; // ranges, steps, names: not a simple daily window
+        }
     }
 
     /** One direction of HPA behaviour; absent parts keep the HPA defaults (which are Headroom's). */

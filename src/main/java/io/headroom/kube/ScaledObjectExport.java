@@ -1,0 +1,235 @@
+package io.headroom.kube;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.Policy;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.ScalingRule;
+import io.headroom.decision.ScheduledFloor;
+import io.headroom.decision.Signals;
+import java.io.UncheckedIOException;
+import java.time.DayOfWeek;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A class's policy as a KEDA ScaledObject (the way back from {@link ScaledObjectImport}): what
+ * KEDA can express, min/max, cooldown, polling interval, the HPA behaviour under
+ * {@code advanced.horizontalPodAutoscalerConfig.behavior}, fallback, a Prometheus trigger whose
+ * threshold reproduces Headroom's slot estimate at steady state, and scheduled floors as cron
+ * triggers; what it cannot (the age term, ceilings, the governor, D_eff) is said in comments.
+ *
+ * <p>The trigger: KEDA's HPA asks for {@code ceil(value / threshold)} replicas. With the value
+ * {@code λ × S + L × S / D} (busy slots plus the backlog drained in D, from the class's own PromQL)
+ * and the threshold {@code u × k}, that is Headroom's {@code ceil((incoming + backlog) / u / k)}.
+ */
+public final class ScaledObjectExport {
+
+    private ScaledObjectExport() {
+    }
+
+    /**
+     * The ScaledObject and what it leaves out.
+     *
+     * @param object the ScaledObject as a map, ready to write as YAML or to apply
+     * @param notes  what KEDA cannot express, in sentences
+     */
+    public record Export(Map<String, Object> object, List<String> notes) {
+        public Export {
+            notes = List.copyOf(notes);
+        }
+
+        /** Notes as comments, then the object. */
+        public String toYaml() {
+            StringBuilder sb = new StringBuilder();
+            for (String n : notes) {
+                sb.append("# ").append(n.replace("\n", " ")).append('\n');
+            }
+            try {
+                ObjectMapper yaml = new ObjectMapper(new YAMLFactory()
+                        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                        .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+                        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
+                sb.append(yaml.writeValueAsString(object));
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+            return sb.toString();
+        }
+    }
+
+    /**
+     * @param name      the ScaledObject's name (the class's)
+     * @param queries   the class's signal PromQL (signal name → query)
+     * @param serverUrl the Prometheus server KEDA should ask
+     */
+    public static Export of(String name, WorkloadRef target, Policy p, Map<String, String> queries, String serverUrl) {
+        List<String> notes = new ArrayList<>();
+        notes.add("Exported from Headroom class " + name + "; review before applying. KEDA acts alone: nothing is"
+                + " proposed or explained.");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        Map<String, Object> ref = new LinkedHashMap<>();
+        ref.put("kind", target.kind());
+        ref.put("name", target.name());
+        spec.put("scaleTargetRef", ref);
+        spec.put("pollingInterval", (int) Math.max(1, Math.round(p.pollIntervalSeconds())));
+        spec.put("cooldownPeriod", (int) Math.round(p.cooldownSeconds()));
+        spec.put("minReplicaCount", p.minReplicas());
+        spec.put("maxReplicaCount", p.maxReplicas());
+        if (p.fallback().floorReplicas() != null) {
+            Map<String, Object> fb = new LinkedHashMap<>();
+            fb.put("failureThreshold", p.fallback().failureThreshold());
+            fb.put("replicas", p.fallback().floorReplicas());
+            spec.put("fallback", fb);
+            notes.add("fallback: KEDA jumps to " + p.fallback().floorReplicas() + " replicas when its scaler fails;"
+                    + " Headroom held the current count and only raised it to the floor.");
+        } else {
+            notes.add("no fallback: KEDA's HPA keeps its replicas when the scaler fails (Headroom held them too).");
+        }
+        Map<String, Object> behavior = new LinkedHashMap<>();
+        behavior.put("scaleUp", behavior(p.scaleUp()));
+        behavior.put("scaleDown", behavior(p.scaleDown()));
+        spec.put("advanced", Map.of("horizontalPodAutoscalerConfig", Map.of("behavior", behavior)));
+
+        List<Object> triggers = new ArrayList<>();
+        triggers.add(prometheusTrigger(p, queries, serverUrl, notes));
+        for (ScheduledFloor f : p.scheduledFloors()) {
+            triggers.add(cronTrigger(f, p));
+        }
+        spec.put("triggers", triggers);
+
+        if (p.maxAgeSeconds() != null) {
+            notes.add("not expressible in KEDA: the age objective (" + fmt(p.maxAgeSeconds()) + " s): no age term, no"
+                    + " D_eff; the backlog is drained in D = " + fmt(p.drainTargetSeconds()) + " s whatever its age.");
+        }
+        for (CeilingSpec c : p.ceilings()) {
+            notes.add("not expressible in KEDA: ceiling " + c.name() + (c.dynamic() ? " (fed by a signal)" : "")
+                    + (c.dynamic() ? "" : "; maxReplicaCount could carry the lowest static ceiling"));
+        }
+        if (p.dependencyGuard() != null) {
+            notes.add("not expressible in KEDA: the concurrency governor on " + p.dependencyGuard().label()
+                    + " (KEDA keeps scaling up while the dependency saturates).");
+        }
+        notes.add("KEDA reads a missing Prometheus value as 0 unless ignoreNullValues is false (set below).");
+
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("name", name);
+        metadata.put("namespace", target.namespace());
+        metadata.put("labels", Map.of("app.kubernetes.io/managed-by", "headroom-export"));
+        Map<String, Object> so = new LinkedHashMap<>();
+        so.put("apiVersion", "keda.sh/v1alpha1");
+        so.put("kind", "ScaledObject");
+        so.put("metadata", metadata);
+        so.put("spec", spec);
+        return new Export(so, notes);
+    }
+
+    private static Map<String, Object> prometheusTrigger(Policy p, Map<String, String> queries, String serverUrl,
+                                                         List<String> notes) {
+        String l = queries.get(Signals.QUEUE_LENGTH);
+        String lambda = queries.get(Signals.ARRIVAL_RATE);
+        String s = queries.get(Signals.MEAN_SERVICE);
+        String q = queries.get(Signals.QUEUED_SERVICE);
+        String query;
+        double threshold;
+        if (lambda != null && s != null && (l != null || q != null)) {
+            String backlog = q != null ? "(" + trim(q) + ")" : "(" + trim(l) + ") * (" + trim(s) + ")";
+            query = "(" + trim(lambda) + ") * (" + trim(s) + ") + " + backlog + " / " + fmt(p.drainTargetSeconds());
+            threshold = p.targetUtilization() * p.slotsPerReplica();
+            notes.add("trigger: busy slots plus the backlog drained in D (λ × S + Q / D), threshold u × k = "
+                    + fmt(threshold) + ": KEDA's ceil(value / threshold) is Headroom's slot estimate at steady state.");
+        } else if (l != null) {
+            query = trim(l);
+            threshold = p.slotsPerReplica();
+            notes.add("trigger: the class has no arrivalRate/meanService queries, so the trigger is the queue length"
+                    + " with k = " + p.slotsPerReplica() + " waiting jobs per replica (KEDA's length rule).");
+        } else {
+            throw new IllegalArgumentException("the class reads no queueLength: KEDA needs a query to scale on");
+        }
+        Map<String, Object> md = new LinkedHashMap<>();
+        md.put("serverAddress", serverUrl);
+        md.put("query", query);
+        md.put("threshold", fmt(threshold));
+        md.put("ignoreNullValues", "false");
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("type", "prometheus");
+        t.put("name", "headroom-slots");
+        t.put("metadata", md);
+        return t;
+    }
+
+    /** KEDA's cron scaler: {@code desiredReplicas} between start and end (cron expressions, a time zone). */
+    private static Map<String, Object> cronTrigger(ScheduledFloor f, Policy p) {
+        String days = cronDays(f);
+        Map<String, Object> md = new LinkedHashMap<>();
+        md.put("timezone", p.timeZone().getId());
+        md.put("start", f.from().getMinute() + " " + f.from().getHour() + " * * " + days);
+        md.put("end", f.to().getMinute() + " " + f.to().getHour() + " * * " + (f.to().isAfter(f.from()) ? days
+                : shifted(f)));
+        md.put("desiredReplicas", Integer.toString(f.replicas()));
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("type", "cron");
+        t.put("name", "floor-" + f.dayRange().toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-") + "-"
+                + String.format(Locale.ROOT, "%02d%02d", f.from().getHour(), f.from().getMinute()));
+        t.put("metadata", md);
+        return t;
+    }
+
+    /** Cron day-of-week field: 0 = Sunday … 6 = Saturday. */
+    static String cronDays(ScheduledFloor f) {
+        List<String> out = new ArrayList<>();
+        for (DayOfWeek d : DayOfWeek.values()) {
+            if (f.days().contains(d)) {
+                out.add(Integer.toString(d.getValue() % 7));
+            }
+        }
+        return out.size() == 7 ? "*" : String.join(",", out);
+    }
+
+    /** The days a window past midnight ends on: the day after each start day. */
+    private static String shifted(ScheduledFloor f) {
+        List<String> out = new ArrayList<>();
+        for (DayOfWeek d : DayOfWeek.values()) {
+            if (f.days().contains(d)) {
+                out.add(Integer.toString(d.plus(1).getValue() % 7));
+            }
+        }
+        return String.join(",", out);
+    }
+
+    private static Map<String, Object> behavior(ScalingBehavior b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
+        m.put("selectPolicy", switch (b.select()) {
+            case MAX -> "Max";
+            case MIN -> "Min";
+            case DISABLED -> "Disabled";
+        });
+        List<Object> rules = new ArrayList<>();
+        for (ScalingRule r : b.rules()) {
+            Map<String, Object> rm = new LinkedHashMap<>();
+            rm.put("type", r.type() == ScalingRule.Type.PODS ? "Pods" : "Percent");
+            rm.put("value", r.value());
+            rm.put("periodSeconds", r.periodSeconds());
+            rules.add(rm);
+        }
+        m.put("policies", rules);
+        return m;
+    }
+
+    private static String trim(String query) {
+        return query.strip().replaceAll("\\s*\\n\\s*", " ");
+    }
+
+    private static String fmt(double v) {
+        return io.headroom.decision.DecisionEngine.fmt(v);
+    }
+}
