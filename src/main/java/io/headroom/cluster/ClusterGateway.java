@@ -142,6 +142,15 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /** How live the gateway's view of the cluster is. */
+    /**
+     * Posts a Kubernetes Event on the workload (one team timeline: {@code kubectl describe}, k9s and
+     * Lens show it). Best effort: the answer says whether it was written and, if not, why; it never
+     * throws. The default writes nothing (a cluster without events, the sandbox).
+     */
+    default EventResult postEvent(WorkloadRef ref, TeamEvent event) {
+        return EventResult.notPosted("this cluster takes no events");
+    }
+
     default ClusterHealth health() {
         return ClusterHealth.live(Instant.now());
     }

@@ -70,6 +70,12 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public EventResult postEvent(WorkloadRef ref, TeamEvent event) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? EventResult.notPosted("context '" + ref.context() + "' is not open") : g.postEvent(ref, event);
+    }
+
+    @Override
     public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
         return route(ref).freshWorkload(ref);
     }

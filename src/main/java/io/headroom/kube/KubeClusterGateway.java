@@ -345,6 +345,38 @@ public final class KubeClusterGateway implements ClusterGateway {
         return Optional.ofNullable(obj).map(o -> state(ref, o, w));
     }
 
+    /**
+     * A core/v1 Event on the workload, from component {@code headroom}, instance this console's
+     * identity. Sent once (no retries), so a slow or refusing API server costs one request.
+     */
+    @Override
+    public io.headroom.cluster.EventResult postEvent(WorkloadRef ref, io.headroom.cluster.TeamEvent e) {
+        try {
+            NamespaceWatch w = watchOf(ref.namespace());
+            HasMetadata obj = !w.workloadsSynced() ? null : isStatefulSet(ref)
+                    ? w.statefulSets.getStore().getByKey(key(ref)) : w.deployments.getStore().getByKey(key(ref));
+            String ts = e.at().toString();
+            io.fabric8.kubernetes.api.model.Event ev = new io.fabric8.kubernetes.api.model.EventBuilder()
+                    .withNewMetadata().withGenerateName(ref.name() + ".headroom-").withNamespace(ref.namespace())
+                    .addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
+                    .withNewInvolvedObject().withApiVersion("apps/v1").withKind(isStatefulSet(ref) ? "StatefulSet" : "Deployment")
+                    .withName(ref.name()).withNamespace(ref.namespace())
+                    .withUid(obj == null ? null : obj.getMetadata().getUid()).endInvolvedObject()
+                    .withReason(e.reason()).withMessage(io.headroom.config.UntrustedText.line(e.message(), 1000))
+                    .withType(e.warning() ? "Warning" : "Normal")
+                    .withNewSource().withComponent("headroom").endSource()
+                    .withReportingComponent("headroom.io/console").withReportingInstance(owner)
+                    .withFirstTimestamp(ts).withLastTimestamp(ts).withCount(1)
+                    .build();
+            once.v1().events().inNamespace(ref.namespace()).resource(ev).create();
+            return io.headroom.cluster.EventResult.ok();
+        } catch (KubernetesClientException ex) {
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
+        } catch (RuntimeException ex) {
+            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+        }
+    }
+
     /** The workload as the API server has it now (a GET, not the cache): used after a conflict. */
     Optional<WorkloadState> fetch(WorkloadRef ref) {
         NamespaceWatch w = watchOf(ref.namespace());

@@ -110,6 +110,12 @@ final class GatedCluster implements ClusterGateway {
         return real.clearExpiredMarks(ref, marks, now);
     }
 
+    /** An event records what was done; a freeze does not stop it. */
+    @Override
+    public io.headroom.cluster.EventResult postEvent(WorkloadRef ref, io.headroom.cluster.TeamEvent event) {
+        return real.postEvent(ref, event);
+    }
+
     @Override
     public String contextName() {
         return real.contextName();

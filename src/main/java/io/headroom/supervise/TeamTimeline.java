@@ -1,0 +1,139 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.EventResult;
+import io.headroom.cluster.TeamEvent;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
+
+/**
+ * One team timeline (DESIGN §4): every operator action written to the journal is also posted as a
+ * Kubernetes Event on the class's workload, so {@code kubectl describe}, k9s, Lens and other
+ * consoles see it. A journal decorator: the record is durable first (the journal's own rule), then
+ * the event is posted on {@code posting}, never on the caller's thread; an event that cannot be
+ * written never blocks or undoes the action, and is reported to {@code problems}.
+ */
+public final class TeamTimeline implements Journal {
+
+    /** The record kinds that are operator actions or what they did to the world, and their event reasons. */
+    static final Map<Kind, String> REASONS = Map.ofEntries(
+            Map.entry(Kind.APPROVED, "HeadroomApproved"),
+            Map.entry(Kind.REJECTED, "HeadroomRejected"),
+            Map.entry(Kind.OVERRIDE_SET, "HeadroomOverride"),
+            Map.entry(Kind.OVERRIDE_CLEARED, "HeadroomOverrideCleared"),
+            Map.entry(Kind.FROZEN, "HeadroomFrozen"),
+            Map.entry(Kind.UNFROZEN, "HeadroomUnfrozen"),
+            Map.entry(Kind.MODE_CHANGED, "HeadroomModeChanged"),
+            Map.entry(Kind.APPLIED, "HeadroomScaled"),
+            Map.entry(Kind.FAILED, "HeadroomScaleFailed"),
+            Map.entry(Kind.DRAIN_STARTED, "HeadroomDrainStarted"),
+            Map.entry(Kind.DRAIN_ENDED, "HeadroomDrainEnded"),
+            Map.entry(Kind.DRAIN_UNMARKED, "HeadroomDrainMarksCleared"));
+
+    private final Journal journal;
+    private final ClusterGateway cluster;
+    private final Map<String, WorkloadRef> workloads;
+    private final Executor posting;
+    private final Consumer<String> problems;
+
+    /**
+     * @param workloads class name → its workload (a freeze of everything is posted on each)
+     * @param posting   where events are posted (a background executor)
+     * @param problems  told, in a sentence, about each event that could not be written
+     */
+    public TeamTimeline(Journal journal, ClusterGateway cluster, Map<String, WorkloadRef> workloads, Executor posting,
+                        Consumer<String> problems) {
+        this.journal = journal;
+        this.cluster = cluster;
+        this.workloads = Map.copyOf(workloads);
+        this.posting = posting;
+        this.problems = problems;
+    }
+
+    @Override
+    public JournalRecord append(JournalRecord record) {
+        JournalRecord written = journal.append(record); // throws when it cannot be written: no event either
+        String reason = REASONS.get(written.kind());
+        if (reason != null) {
+            List<WorkloadRef> targets = written.className() == null ? List.copyOf(workloads.values())
+                    : Optional.ofNullable(workloads.get(written.className())).map(List::of).orElse(List.of());
+            TeamEvent event = event(written, reason);
+            for (WorkloadRef ref : targets) {
+                try {
+                    posting.execute(() -> post(ref, event));
+                } catch (RejectedExecutionException e) {
+                    problems.accept("event " + reason + " on " + ref.name() + " not posted: the console is closing");
+                }
+            }
+        }
+        return written;
+    }
+
+    private void post(WorkloadRef ref, TeamEvent event) {
+        EventResult r;
+        try {
+            r = cluster.postEvent(ref, event);
+        } catch (RuntimeException e) {
+            r = EventResult.notPosted(String.valueOf(e.getMessage()));
+        }
+        if (!r.posted() && r.problem() != null && !r.problem().equals("this cluster takes no events")) {
+            problems.accept("event " + event.reason() + " on " + ref.name() + " not posted: " + r.problem());
+        }
+    }
+
+    /** The event for a record: actor, what changed and why, in one line (the journal redacted it already). */
+    static TeamEvent event(JournalRecord r, String reason) {
+        StringBuilder m = new StringBuilder(r.user());
+        m.append(": ").append(r.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+        if (r.className() == null) {
+            m.append(" (every class)");
+        }
+        if (r.before() != null || r.after() != null) {
+            m.append(' ').append(r.before() == null ? "?" : r.before()).append(" → ")
+                    .append(r.after() == null ? "?" : r.after());
+        }
+        if (r.reason() != null && !r.reason().isBlank()) {
+            m.append("; reason: ").append(r.reason());
+        }
+        if (r.until() != null) {
+            m.append("; until ").append(r.until());
+        }
+        if (r.context() != null) {
+            m.append("; context ").append(r.context());
+        }
+        return new TeamEvent(reason, m.toString(), r.kind() == Kind.FAILED || r.kind() == Kind.FROZEN, r.at(), r.user());
+    }
+
+    @Override
+    public Replay replay() {
+        return journal.replay();
+    }
+
+    @Override
+    public Replay history() {
+        return journal.history();
+    }
+
+    @Override
+    public Replay history(java.time.Instant since) {
+        return journal.history(since);
+    }
+
+    @Override
+    public Optional<String> failure() {
+        return journal.failure();
+    }
+
+    @Override
+    public void close() {
+        journal.close();
+    }
+}
