@@ -82,6 +82,7 @@ public final class DecisionEngine {
         }
         t.term("desired", result, "after the governor, stabilisation and rate policies");
 
+        startupShare(in, obs, now, t);
         Admission admission = admission(policy, obs, e, result);
         ClassMemory next = remember(mem, obs, in, e, now, 0, lastActive, g.next(), n.recommendations(), events);
         return new Decision(className, now, current, obs.readyReplicas(), result, e.incoming(), e.backlog(),
@@ -111,6 +112,23 @@ public final class DecisionEngine {
             r = Math.min(r, g.limit());
         }
         return Math.min(desired, r);
+    }
+
+    /**
+     * Warm capacity's price, shown (DESIGN §5): while pods are starting, the part of the oldest job's
+     * age spent since the oldest of them was created, and whether they started from zero (no ready
+     * replica). A term, {@code waitingOnStartup}, in seconds; nothing when no pod is starting or no job waits.
+     */
+    private static void startupShare(Inputs in, Observation obs, Instant now, Trail t) {
+        double age = in.value(Signals.OLDEST_AGE);
+        if (!(age > 0) || obs.startingSince() == null || obs.startingSince().isAfter(now)) {
+            return;
+        }
+        double waiting = Math.min(age, Behaviour.seconds(obs.startingSince(), now));
+        int starting = Math.max(1, obs.currentReplicas() - obs.readyReplicas());
+        t.term("waitingOnStartup", waiting, fmt(waiting) + " s of the oldest age " + fmt(age) + " s ("
+                + Math.round(100 * waiting / age) + " %) is pods starting" + (obs.readyReplicas() == 0
+                ? " from zero (no replica ready)" : " (" + starting + " not ready yet)"));
     }
 
     /** Required inputs that are unusable: L and λ, the age with an objective, S when there is work to size. */

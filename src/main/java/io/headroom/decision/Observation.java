@@ -11,9 +11,11 @@ import java.util.Map;
  *                           NaN when the cluster does not show it
  * @param replicasChangedAt  when the spec replicas last changed, as far as the cluster shows it; null
  *                           when unknown (a change is then counted from the tick that sees it)
+ * @param startingSince      when the oldest pod that is still starting (created, not ready) was created;
+ *                           null when none is starting or the cluster does not show it
  */
 public record Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals,
-                          double startupSeconds, Instant replicasChangedAt) {
+                          double startupSeconds, Instant replicasChangedAt, Instant startingSince) {
 
     public Observation {
         if (currentReplicas < 0 || readyReplicas < 0) {
@@ -27,7 +29,13 @@ public record Observation(int currentReplicas, int readyReplicas, Map<String, Si
 
     /** Replicas and signals; start-up and change times unknown. */
     public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals) {
-        this(currentReplicas, readyReplicas, signals, Double.NaN, null);
+        this(currentReplicas, readyReplicas, signals, Double.NaN, null, null);
+    }
+
+    /** Replicas, signals, measured start-up and when replicas changed; no pod known to be starting. */
+    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals, double startupSeconds,
+                       Instant replicasChangedAt) {
+        this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, null);
     }
 
     /** The named signal, or a missing signal saying it was not collected. */

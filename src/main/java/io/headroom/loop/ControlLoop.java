@@ -131,7 +131,7 @@ public final class ControlLoop {
         }
         WorkloadState w = state.get();
         Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals,
-                PodStartup.measure(w.pods()), null);
+                PodStartup.measure(w.pods()), null, PodStartup.startingSince(w.pods()));
         Decision d = decider.decide(c.name(), c.policy(), obs,
                 memory.getOrDefault(c.name(), ClassMemory.initial()), now);
         memory.put(c.name(), d.memory());

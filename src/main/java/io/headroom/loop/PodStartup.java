@@ -15,6 +15,18 @@ final class PodStartup {
     private PodStartup() {
     }
 
+    /** When the oldest pod still starting (not ready, not terminating) was created, or null when none is. */
+    static java.time.Instant startingSince(List<PodState> pods) {
+        java.time.Instant oldest = null;
+        for (PodState p : pods) {
+            if (!p.ready() && !p.terminating() && p.createdAt() != null
+                    && (oldest == null || p.createdAt().isBefore(oldest))) {
+                oldest = p.createdAt();
+            }
+        }
+        return oldest;
+    }
+
     /** The median start-up of the newest pods that show both times, or NaN when none does. */
     static double measure(List<PodState> pods) {
         List<PodState> started = new ArrayList<>();

@@ -104,6 +104,22 @@ class SlotEstimateTest {
         assertEquals(25, e.dEff(), 1e-9);
     }
 
+    @Test
+    void theOldestAgeSpentWaitingOnStartingPodsIsATerm() {
+        Policy p = Policy.builder().maxAgeSeconds(120.0).build();
+        Map<String, Signal> s = signals(T0, 40, 60, 1, 1, 1);
+        Decision fromZero = DecisionEngine.decide("c", p, new Observation(3, 0, s, Double.NaN, null,
+                T0.minusSeconds(40)), ClassMemory.initial(), T0);
+        assertEquals(40, fromZero.term("waitingOnStartup").value());
+        assertTrue(fromZero.term("waitingOnStartup").formula().contains("(67 %) is pods starting from zero"),
+                fromZero.term("waitingOnStartup").formula());
+        Decision some = DecisionEngine.decide("c", p, new Observation(5, 3, s, Double.NaN, null, T0.minusSeconds(90)),
+                ClassMemory.initial(), T0);
+        assertEquals(60, some.term("waitingOnStartup").value(), "never more than the oldest age");
+        assertNull(DecisionEngine.decide("c", p, new Observation(3, 3, s), ClassMemory.initial(), T0)
+                .term("waitingOnStartup"), "nothing starting");
+    }
+
     static Stream<Arguments> absurd() {
         return Stream.of(
                 Arguments.of(Signals.QUEUE_LENGTH, 1e12),
