@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.BuildInfo;
 import io.headroom.config.UntrustedText;
 import io.headroom.ui.HeadroomApp;
 import java.io.PrintStream;
@@ -17,7 +18,8 @@ public final class Cli {
 
     public static int run(String[] argv, PrintStream out, PrintStream err) {
         List<String> args = Arrays.asList(argv);
-        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")) {
+        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")
+                && !args.get(0).equals("--version")) {
             String problem = consoleArgumentProblem(args);
             if (problem != null) {
                 err.println("headroom: " + UntrustedText.line(problem, 1000) + "\n" + usage());
@@ -33,6 +35,10 @@ public final class Cli {
             case "import-keda" -> ImportCommand.run(rest, out, err);
             case "export-keda" -> ExportCommand.run(rest, out, err);
             case "plan" -> PlanCommand.run(rest, out, err);
+            case "version", "--version", "-V" -> {
+                out.println(BuildInfo.current().line());
+                yield ExitCode.OK;
+            }
             case "help", "-h", "--help" -> {
                 out.println(usage());
                 yield ExitCode.OK;
@@ -106,6 +112,7 @@ public final class Cli {
                                                    ScaledObjects → workloads-file entries to review
                        headroom export-keda --config FILE --class NAME [--out FILE]
                                                    a class's policy → a KEDA ScaledObject to review
+                       headroom --version                print version, commit and build time
                        headroom help""";
     }
 }
