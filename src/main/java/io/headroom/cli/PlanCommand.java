@@ -41,9 +41,10 @@ import java.util.function.Function;
 
 /**
  * {@code headroom plan --config FILE [--once] [--json] [--replicas class=N …]}: what the decision
- * would be for every class, from live Prometheus data, without acting. With {@code --once} it
- * evaluates once; otherwise it repeats every polling interval, each class remembering its past
- * decisions as the control loop does, until interrupted.
+ * would be for every class, from live Prometheus data, without acting. Each round is one tick of the
+ * console's {@link ControlLoop} on a {@link PlanWorld}, acted on by an observe-only actuator. With
+ * {@code --once} it evaluates once; otherwise it repeats every polling interval, each class
+ * remembering its past decisions, until interrupted.
  */
 final class PlanCommand {
     private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
