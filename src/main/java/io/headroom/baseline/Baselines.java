@@ -115,6 +115,6 @@ public final class Baselines {
         boolean missing = reasons.stream().anyMatch(r -> r.code() == Reason.Code.TELEMETRY_MISSING);
         return new Decision(cls, now, obs.currentReplicas(), obs.readyReplicas(), desired, Double.NaN, Double.NaN,
                 null, null, null, desired, List.of(), null, false, missing, null, inputs, terms, reasons,
-                Admission.unknown("a baseline gives no admission advice"), explanation, next);
+                Admission.unknown("a baseline gives no admission advice"), explanation, next, List.of());
     }
 }

@@ -110,6 +110,10 @@ public final class PolicyReader {
         if ((d = f.number("startupSeconds")) != null && f.within("startupSeconds", d, -Double.MAX_VALUE, DAY_SECONDS)) {
             b.startupSeconds(d);
         }
+        if ((d = f.number("stuckAfterSeconds")) != null
+                && (!(d > 0) || f.within("stuckAfterSeconds", d, 1, DAY_SECONDS))) {
+            b.stuckAfterSeconds(d);
+        }
         if ((d = f.number("minDrainSeconds")) != null
                 && (!(d > 0) || f.within("minDrainSeconds", d, 1, DAY_SECONDS))) {
             b.minDrainSeconds(d);

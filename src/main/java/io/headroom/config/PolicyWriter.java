@@ -57,6 +57,7 @@ public final class PolicyWriter {
             m.put("timeZone", p.timeZone().getId());
         }
         m.put("minDrainSeconds", p.minDrainSeconds());
+        m.put("stuckAfterSeconds", p.stuckAfterSeconds());
         m.put("scaleUp", behavior(p.scaleUp()));
         m.put("scaleDown", behavior(p.scaleDown()));
         Map<String, Object> fb = new LinkedHashMap<>();

@@ -39,13 +39,15 @@ public record Decision(
         List<Reason> reasons,
         Admission admission,
         String explanation,
-        ClassMemory memory) {
+        ClassMemory memory,
+        List<String> stuckPods) {
 
     public Decision {
         ceilings = List.copyOf(ceilings);
         inputs = List.copyOf(inputs);
         terms = List.copyOf(terms);
         reasons = List.copyOf(reasons);
+        stuckPods = stuckPods == null ? List.of() : List.copyOf(stuckPods);
     }
 
     /** True when the decision asks for a different replica count than the current one. */

@@ -88,7 +88,7 @@ public final class DecisionEngine {
         return new Decision(className, now, current, obs.readyReplicas(), result, e.incoming(), e.backlog(),
                 e.slots(), e.slotReplicas(), e.ageReplicas(), b.recommended(), b.ceilings(), b.binding(),
                 e.stalled(), partial, g.limit() >= 0 ? g.limit() : null, List.copyOf(in.all().values()),
-                t.terms, t.reasons, admission, explanation(t.story, current, result), next);
+                t.terms, t.reasons, admission, explanation(t.story, current, result), next, e.stuckPods());
     }
 
     /**
@@ -201,7 +201,7 @@ public final class DecisionEngine {
         ClassMemory next = remember(mem, obs, in, e, now, failures, lastActive, mem.governor(), recs, events);
         return new Decision(cls, now, current, obs.readyReplicas(), desired, Double.NaN, Double.NaN, null, null,
                 e.ageReplicas(), desired, ceilings, null, e.stalled(), true, null, List.copyOf(in.all().values()),
-                t.terms, t.reasons, admission, String.join("; ", t.story), next);
+                t.terms, t.reasons, admission, String.join("; ", t.story), next, e.stuckPods());
     }
 
     private static ClassMemory remember(ClassMemory mem, Observation obs, Inputs in, SlotEstimate.Result e, Instant now,

@@ -13,15 +13,19 @@ import java.util.Map;
  *                           when unknown (a change is then counted from the tick that sees it)
  * @param startingSince      when the oldest pod that is still starting (created, not ready) was created;
  *                           null when none is starting or the cluster does not show it
+ * @param podsWithoutProgress ready pods holding work whose completion counter has not moved, each with
+ *                           the time it last moved (or was first seen); the decision judges how long is STUCK
  */
 public record Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals,
-                          double startupSeconds, Instant replicasChangedAt, Instant startingSince) {
+                          double startupSeconds, Instant replicasChangedAt, Instant startingSince,
+                          Map<String, Instant> podsWithoutProgress) {
 
     public Observation {
         if (currentReplicas < 0 || readyReplicas < 0) {
             throw new IllegalArgumentException("replicas cannot be negative");
         }
         signals = Map.copyOf(signals);
+        podsWithoutProgress = podsWithoutProgress == null ? Map.of() : Map.copyOf(podsWithoutProgress);
         if (!(startupSeconds >= 0) || Double.isInfinite(startupSeconds)) {
             startupSeconds = Double.NaN;
         }
@@ -29,13 +33,18 @@ public record Observation(int currentReplicas, int readyReplicas, Map<String, Si
 
     /** Replicas and signals; start-up and change times unknown. */
     public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals) {
-        this(currentReplicas, readyReplicas, signals, Double.NaN, null, null);
+        this(currentReplicas, readyReplicas, signals, Double.NaN, null, null, Map.of());
     }
 
     /** Replicas, signals, measured start-up and when replicas changed; no pod known to be starting. */
     public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals, double startupSeconds,
                        Instant replicasChangedAt) {
-        this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, null);
+        this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, null, Map.of());
+    }
+
+    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals, double startupSeconds,
+                       Instant replicasChangedAt, Instant startingSince) {
+        this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, startingSince, Map.of());
     }
 
     /** The named signal, or a missing signal saying it was not collected. */

@@ -16,6 +16,8 @@ import java.util.Set;
  *                       show it (measured start-up replaces it as soon as pods are seen starting)
  * @param scheduledFloors warm capacity on a schedule: at least N replicas in a time window (empty for none)
  * @param timeZone the zone the scheduled floors' times are in (default UTC)
+ * @param stuckAfterSeconds a ready pod holding work that finishes nothing for {@code max(3 × S, this)} is
+ *                          STUCK: it counts as no capacity
  * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
  *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
  */
@@ -37,7 +39,8 @@ public record Policy(
         double startupSeconds,
         double minDrainSeconds,
         List<ScheduledFloor> scheduledFloors,
-        java.time.ZoneId timeZone) {
+        java.time.ZoneId timeZone,
+        double stuckAfterSeconds) {
 
     public Policy {
         if (slotsPerReplica < 1) {
@@ -87,6 +90,9 @@ public record Policy(
             throw new IllegalArgumentException("minDrainSeconds must be > 0, got " + minDrainSeconds);
         }
         scheduledFloors = scheduledFloors == null ? List.of() : List.copyOf(scheduledFloors);
+        if (!(stuckAfterSeconds > 0) || Double.isInfinite(stuckAfterSeconds)) {
+            throw new IllegalArgumentException("stuckAfterSeconds must be > 0, got " + stuckAfterSeconds);
+        }
         if (timeZone == null) {
             timeZone = java.time.ZoneOffset.UTC;
         }
@@ -103,6 +109,8 @@ public record Policy(
     public static final double DEFAULT_STARTUP_SECONDS = 30;
     /** The shortest drain target the age objective asks for by default. */
     public static final double DEFAULT_MIN_DRAIN_SECONDS = 10;
+    /** A pod holding work that finishes nothing for at least this long (and 3 × S) is STUCK. */
+    public static final double DEFAULT_STUCK_AFTER_SECONDS = 120;
 
     /** The defaults from the brief: k 1, u 0.7, D 60 s, 1..50 replicas, HPA behaviours, 300 s cooldown, 15 s poll. */
     public static Policy defaults() {
@@ -133,6 +141,7 @@ public record Policy(
         b.minDrainSeconds = minDrainSeconds;
         b.scheduledFloors = scheduledFloors;
         b.timeZone = timeZone;
+        b.stuckAfterSeconds = stuckAfterSeconds;
         return b;
     }
 
@@ -156,6 +165,7 @@ public record Policy(
         private Double minDrainSeconds;
         private List<ScheduledFloor> scheduledFloors = List.of();
         private java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
+        private double stuckAfterSeconds = DEFAULT_STUCK_AFTER_SECONDS;
 
         private Builder() {
         }
@@ -179,12 +189,14 @@ public record Policy(
         public Builder minDrainSeconds(Double v) { minDrainSeconds = v; return this; }
         public Builder scheduledFloors(List<ScheduledFloor> v) { scheduledFloors = v; return this; }
         public Builder timeZone(java.time.ZoneId v) { timeZone = v; return this; }
+        public Builder stuckAfterSeconds(double v) { stuckAfterSeconds = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
                     fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
-                    minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone);
+                    minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone,
+                    stuckAfterSeconds);
         }
     }
 }

@@ -9,6 +9,8 @@ public record Reason(Code code, String detail) {
         AGE_BREACH,
         /** The oldest age grows while nothing completes: poison message or dead dependency. */
         STALLED,
+        /** Ready pods hold work and finish none: capacity is lower than the replica count (detail: the pods). */
+        STUCK_PODS,
         /** A named ceiling capped the desired replicas (detail: the ceiling's name). */
         CEILING,
         /** A ceiling is below minReplicas; the ceiling wins to protect the downstream. */

@@ -40,7 +40,7 @@ final class SlotEstimate {
     record Result(double s, ServiceSource sSource, double lambda, double lambdaUp, double q, double dEff,
                   double startup, double startupMeasured, double incoming, double backlog, Integer slots,
                   Integer slotReplicas, boolean partial, Integer ageReplicas, boolean ageApplied, boolean stalled,
-                  Instant stallSince) {
+                  Instant stallSince, java.util.List<String> stuckPods) {
     }
 
     static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
@@ -144,6 +144,28 @@ final class SlotEstimate {
                     + DecisionEngine.plural(slotReplicas));
         }
 
+        // Stuck pods: ready, holding work, finishing nothing. They are replicas without capacity, so the
+        // estimate asks for as many more, unless every ready pod is stuck (that is a stall of the class:
+        // a poison head or a dead dependency, where more pods do not help).
+        // A stalled class (poison head, dead dependency) explains its idle workers itself: no pod is singled out.
+        java.util.List<String> stuck = stalled ? java.util.List.of() : stuckPods(p, obs, now, s);
+        if (!stuck.isEmpty()) {
+            t.reason(Code.STUCK_PODS, String.join(", ", stuck));
+            boolean all = stuck.size() >= obs.readyReplicas();
+            double after = stuckAfter(p, s);
+            if (slotReplicas != null && !all) {
+                slotReplicas = (int) Math.min(Integer.MAX_VALUE, (long) slotReplicas + stuck.size());
+            }
+            t.term("stuck", stuck.size(), stuck.size() + " of " + obs.readyReplicas() + " ready pod"
+                    + DecisionEngine.plural(obs.readyReplicas()) + " hold work and finished nothing for ≥ "
+                    + DecisionEngine.fmt(after) + " s (max(3 × S, " + DecisionEngine.fmt(p.stuckAfterSeconds()) + " s))"
+                    + (slotReplicas != null && !all ? ": +" + stuck.size() + " → " + slotReplicas
+                    + " replica" + DecisionEngine.plural(slotReplicas) : ": not added (every ready pod is stuck)"));
+            t.say(stuck.size() + " pod" + DecisionEngine.plural(stuck.size()) + " STUCK (" + String.join(", ", stuck)
+                    + "): capacity is lower than the replica count suggests; drain "
+                    + (stuck.size() == 1 ? "it" : "them"));
+        }
+
         // Step 3: the age backstop needs no S; a stall withholds it.
         Integer ageReplicas = null;
         boolean ageApplied = false;
@@ -166,7 +188,25 @@ final class SlotEstimate {
                     + (ageReplicas != null ? ", age term not applied" : ""));
         }
         return new Result(s, source, lambda, lambdaUp, q, dEff, startup, measured, incoming, backlog, slots,
-                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince);
+                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck);
+    }
+
+    /** How long without progress makes a pod STUCK: {@code max(3 × S, stuckAfterSeconds)}. */
+    static double stuckAfter(Policy p, double s) {
+        return Math.max(Double.isFinite(s) ? 3 * s : 0, p.stuckAfterSeconds());
+    }
+
+    /** The pods without progress for at least {@link #stuckAfter}, by name. */
+    static java.util.List<String> stuckPods(Policy p, Observation obs, Instant now, double s) {
+        double after = stuckAfter(p, s);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        obs.podsWithoutProgress().forEach((pod, since) -> {
+            if (Behaviour.seconds(since, now) >= after - EPS) {
+                out.add(pod);
+            }
+        });
+        java.util.Collections.sort(out);
+        return out;
     }
 
     /**

@@ -34,6 +34,7 @@ public final class ControlLoop {
     private final Clock clock;
     private final Decider decider;
     private final Map<String, ClassMemory> memory = new HashMap<>();
+    private final Map<String, PodProgressTracker> progress = new HashMap<>();
     private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
     private volatile Actuator actuator;
 
@@ -130,8 +131,23 @@ public final class ControlLoop {
             return unobserved(c, now, act, "workload " + c.target() + " not found");
         }
         WorkloadState w = state.get();
+        Map<String, io.headroom.metrics.PodProgress> perPod;
+        try {
+            perPod = metrics.podProgress(c.name());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "per-pod progress unavailable for " + c.name(), e);
+            perPod = Map.of(); // unknown progress flags nothing
+        }
+        PodProgressTracker tracker = progress.computeIfAbsent(c.name(), k -> new PodProgressTracker());
+        ClassMemory before = memory.get(c.name());
+        if (before != null && before.stallSince() != null) {
+            // While the class shows a stall (a poison head, a dead dependency) that explains its idle
+            // workers; each pod's clock starts again once it is over.
+            tracker.forget();
+        }
+        Map<String, Instant> noProgress = tracker.update(w.pods(), perPod, now);
         Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals,
-                PodStartup.measure(w.pods()), null, PodStartup.startingSince(w.pods()));
+                PodStartup.measure(w.pods()), null, PodStartup.startingSince(w.pods()), noProgress);
         Decision d = decider.decide(c.name(), c.policy(), obs,
                 memory.getOrDefault(c.name(), ClassMemory.initial()), now);
         memory.put(c.name(), d.memory());

@@ -42,6 +42,15 @@ public interface MetricsSource extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * Per pod of a class: jobs in flight and jobs finished so far, for telling a worker that is alive
+     * but not making progress (STUCK). Read once a tick on the loop's thread; a source without per-pod
+     * data answers an empty map (and nothing is ever flagged).
+     */
+    default Map<String, PodProgress> podProgress(String className) {
+        return Map.of();
+    }
+
     /** Connection state for the top bar; cheap, callable from the loop's thread. */
     default MetricsHealth health() {
         return MetricsHealth.ok(name());

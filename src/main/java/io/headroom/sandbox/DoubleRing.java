@@ -35,6 +35,16 @@ final class DoubleRing {
         size++;
     }
 
+    /** Puts {@code v} at the head (a job handed back goes first). */
+    void addFirst(double v) {
+        if (size == items.length) {
+            grow();
+        }
+        head = (head - 1 + items.length) % items.length;
+        items[head] = v;
+        size++;
+    }
+
     double peekFirst() {
         if (size == 0) {
             throw new IllegalStateException("empty");

@@ -61,14 +61,15 @@ public final class SandboxCatalog {
 
     /**
      * Steady traffic around 4 jobs/s with a gentle swell; about 3 replicas of 4 slots. A 40-s metrics
-     * outage at 400 s shows the fallback holding replicas instead of reading "no data" as zero.
+     * outage at 400 s shows the fallback holding replicas instead of reading "no data" as zero. At 700 s
+     * one worker hangs: ready and alive, it fills its four slots and finishes nothing (STUCK) until drained.
      */
     static Entry paymentsSteady() {
         SandboxClassSpec spec = SandboxClassSpec.builder("payments-steady")
                 .baseRate(4).ramp(300, 450, 4, 5.5).ramp(450, 600, 5.5, 4)
                 .repeatSeconds(PERIOD_SECONDS)
                 .service(ServiceTime.lognormal(2, 0.5)).concurrency(4).startupSeconds(20)
-                .initialReplicas(3).outage(400, 440).podMemoryMb(350.0)
+                .initialReplicas(3).outage(400, 440).podMemoryMb(350.0).podHang(700)
                 .build();
         Policy policy = base().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(2).maxReplicas(20).build();
         return new Entry(spec, policy);

@@ -31,7 +31,8 @@ public record SandboxClassSpec(
         List<Window> outages,
         Double podMemoryMb,
         WorkloadRef target,
-        List<CostSegment> costSegments) {
+        List<CostSegment> costSegments,
+        List<Double> podHangs) {
 
     /** Context and namespace of every sandbox workload. */
     public static final String CONTEXT = "sandbox";
@@ -46,6 +47,12 @@ public record SandboxClassSpec(
         segments = segments == null ? List.of() : List.copyOf(segments);
         outages = outages == null ? List.of() : List.copyOf(outages);
         costSegments = costSegments == null ? List.of() : List.copyOf(costSegments);
+        podHangs = podHangs == null ? List.of() : List.copyOf(podHangs);
+        for (Double h : podHangs) {
+            if (h == null || !(h >= 0) || h.isInfinite()) {
+                throw new IllegalArgumentException("a pod hang needs a time >= 0, got " + h);
+            }
+        }
         if (repeatSeconds != null) {
             if (!(repeatSeconds > 0) || repeatSeconds.isInfinite()) {
                 throw new IllegalArgumentException("repeatSeconds must be > 0, got " + repeatSeconds);
@@ -317,6 +324,7 @@ public record SandboxClassSpec(
         private Double podMemoryMb;
         private WorkloadRef target;
         private final List<CostSegment> costSegments = new ArrayList<>();
+        private final List<Double> podHangs = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -340,11 +348,14 @@ public record SandboxClassSpec(
         public Builder target(WorkloadRef v) { target = v; return this; }
         public Builder cost(double from, double to, double factor) { costSegments.add(new CostSegment(from, to, factor)); return this; }
         public Builder costSegments(List<CostSegment> v) { costSegments.clear(); costSegments.addAll(v); return this; }
+        /** At {@code atSeconds} the oldest healthy ready pod hangs: alive and ready, it completes nothing again. */
+        public Builder podHang(double atSeconds) { podHangs.add(atSeconds); return this; }
+        public Builder podHangs(List<Double> v) { podHangs.clear(); podHangs.addAll(v); return this; }
 
         public SandboxClassSpec build() {
             return new SandboxClassSpec(name, baseRate, segments, repeatSeconds, service, concurrency,
                     startupSeconds, initialReplicas, initialBacklog, dependency, poison, outages,
-                    podMemoryMb, target, costSegments);
+                    podMemoryMb, target, costSegments, podHangs);
         }
     }
 }

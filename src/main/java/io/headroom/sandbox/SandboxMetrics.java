@@ -57,6 +57,14 @@ public final class SandboxMetrics implements MetricsSource {
         return world.podInFlight(className);
     }
 
+    @Override
+    public Map<String, io.headroom.metrics.PodProgress> podProgress(String className) {
+        world.advanceTo(clock.instant());
+        Map<String, io.headroom.metrics.PodProgress> out = new LinkedHashMap<>();
+        world.podProgress(className).forEach((pod, v) -> out.put(pod, new io.headroom.metrics.PodProgress(v[0], v[1])));
+        return Map.copyOf(out);
+    }
+
     static Map<String, Signal> signals(SandboxClassSpec spec, Measurements m) {
         List<String> names = signalNames(spec);
         if (m.metricsOutage()) {

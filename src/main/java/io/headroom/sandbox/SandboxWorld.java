@@ -41,6 +41,10 @@ public final class SandboxWorld {
     private static final int POD_READY = 2;
     private static final int POISON_START = 3;
     private static final int POISON_CLEAR = 4;
+    private static final int POD_HANG = 5;
+    private static final int POD_KILL = 6;
+    /** A terminating pod that still holds work after this long is killed, as the kubelet does. */
+    static final double TERMINATION_GRACE_SECONDS = 30;
 
     private final Instant start;
     private final long seed;
@@ -233,6 +237,36 @@ public final class SandboxWorld {
         return out;
     }
 
+    /**
+     * Per pod: jobs in flight and jobs finished so far (as a per-pod gauge and counter would report),
+     * empty during a metrics outage.
+     */
+    public synchronized Map<String, double[]> podProgress(String className) {
+        ClassSim c = classes.get(className);
+        if (c == null || c.spec.inOutage(now)) {
+            return Map.of();
+        }
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (Pod p : c.pods) {
+            out.put(p.name, new double[] {p.inFlight, p.completed});
+        }
+        return out;
+    }
+
+    /** Names of the pods that hang (ground truth for tests and the tour). */
+    public synchronized List<String> hungPods(String className) {
+        ClassSim c = classes.get(className);
+        List<String> out = new ArrayList<>();
+        if (c != null) {
+            for (Pod p : c.pods) {
+                if (p.hung) {
+                    out.add(p.name);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Everything measurable about a class at world time, or empty when unknown. */
     public synchronized Optional<Measurements> measure(String className) {
         ClassSim c = classes.get(className);
@@ -267,6 +301,8 @@ public final class SandboxWorld {
             case POD_READY -> c.onPodReady(e.pod);
             case POISON_START -> c.onPoisonStart();
             case POISON_CLEAR -> c.onPoisonClear();
+            case POD_HANG -> c.onPodHang();
+            case POD_KILL -> c.onPodKill(e.pod);
             default -> throw new IllegalStateException("unknown event " + e.type);
         }
     }
@@ -341,6 +377,11 @@ public final class SandboxWorld {
         Integer deletionCost;
         /** The drain that marked the pod: its worker takes no new work. */
         String drainId;
+        /** Alive and ready, but its jobs never finish (a deadlocked worker). */
+        boolean hung;
+        double hungAt = Double.NaN;
+        /** Jobs this pod has finished, as a per-pod counter would report. */
+        long completed;
 
         Pod(String name, String node, double createdAt) {
             this.name = name;
@@ -413,6 +454,9 @@ public final class SandboxWorld {
                 waiting.addLast(0);
             }
             scheduleNextArrival(0);
+            for (double h : spec.podHangs()) {
+                schedule(h, POD_HANG, this, null, 0, -1);
+            }
             if (spec.poison() != null) {
                 schedule(spec.poison().atSeconds(), POISON_START, this, null, 0, -1);
                 if (spec.poison().clearAtSeconds() != null) {
@@ -483,6 +527,8 @@ public final class SandboxWorld {
                     p.deletedAt = now;
                     if (p.inFlight == 0) {
                         remove(p);
+                    } else if (p.hung) {
+                        schedule(now + TERMINATION_GRACE_SECONDS, POD_KILL, this, p, 0, -1);
                     }
                 }
             }
@@ -508,6 +554,9 @@ public final class SandboxWorld {
 
         void onCompletion(Event e) {
             Pod pod = e.pod;
+            if (pod.hung || pod.gone) {
+                return; // a hung worker never finishes; a killed pod's jobs were handed back
+            }
             pod.inFlight--;
             inFlight--;
             if (e.poisonGeneration >= 0) {
@@ -517,6 +566,7 @@ public final class SandboxWorld {
                 }
             } else {
                 jobsCompleted++;
+                pod.completed++;
                 completionTimes.addLast(now);
                 completionServices.addLast(e.service);
                 trim(completionTimes, completionServices);
@@ -533,6 +583,31 @@ public final class SandboxWorld {
             }
             pod.ready = true;
             pod.readyAt = now;
+            dispatch();
+        }
+
+        /** The oldest healthy ready pod hangs: it keeps taking work until its slots are full and finishes none. */
+        void onPodHang() {
+            for (Pod p : pods) {
+                if (p.ready && !p.terminating() && !p.hung) {
+                    p.hung = true;
+                    p.hungAt = now;
+                    return;
+                }
+            }
+        }
+
+        /** The grace period is over: the pod is killed and its jobs go back to the head of the queue. */
+        void onPodKill(Pod pod) {
+            if (pod.gone) {
+                return;
+            }
+            for (int i = 0; i < pod.inFlight; i++) {
+                waiting.addFirst(Double.isNaN(pod.hungAt) ? now : pod.hungAt);
+            }
+            inFlight -= pod.inFlight;
+            pod.inFlight = 0;
+            remove(pod);
             dispatch();
         }
 
