@@ -5,7 +5,7 @@ import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Signals;
 import io.headroom.loop.ClassSnapshot;
-import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.history.SeriesBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
