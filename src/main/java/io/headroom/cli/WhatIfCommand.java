@@ -10,13 +10,19 @@ import io.headroom.config.PolicyReader;
 import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.Decider;
 import io.headroom.decision.Policy;
 import io.headroom.history.Backfill;
 import io.headroom.history.ClassHistory;
 import io.headroom.history.History;
+import io.headroom.history.HistoryRecorder;
 import io.headroom.prometheus.PrometheusClient;
 import io.headroom.prometheus.PrometheusMetricsSource;
 import io.headroom.prometheus.PrometheusSetupException;
+import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioClass;
+import io.headroom.sim.ScenarioReader;
+import io.headroom.sim.Simulator;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import io.headroom.whatif.Replay;
@@ -85,6 +91,7 @@ public final class WhatIfCommand {
     /** The command with its clock and history source given; returns the exit code. */
     public static int run(List<String> args, PrintStream out, PrintStream err, Clock clock, HistoryLoader loader) {
         Path config = null;
+        Path scenarioFile = null;
         String className = null;
         boolean json = false;
         Duration window = DEFAULT_WINDOW;
@@ -93,13 +100,14 @@ public final class WhatIfCommand {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--config", "--class", "--set", "--window", "--keda-list-length" -> {
+                case "--config", "--scenario", "--class", "--set", "--window", "--keda-list-length" -> {
                     if (i + 1 >= args.size()) {
                         return usage(err, a + " needs a value");
                     }
                     String v = args.get(++i);
                     switch (a) {
                         case "--config" -> config = Path.of(v);
+                        case "--scenario" -> scenarioFile = Path.of(v);
                         case "--class" -> className = v;
                         case "--window" -> {
                             window = window(v);
@@ -138,24 +146,40 @@ public final class WhatIfCommand {
                 }
             }
         }
-        if (config == null || className == null) {
-            return usage(err, (config == null ? "--config FILE" : "--class NAME") + " is required");
+        if ((config == null) == (scenarioFile == null)) {
+            return usage(err, config == null ? "--config FILE (or --scenario FILE) is required"
+                    : "--config and --scenario are two sources of history: give one");
         }
-        WorkloadsFile file;
+        if (className == null) {
+            return usage(err, "--class NAME is required");
+        }
+        String wanted = className;
+        Policy current;
+        WorkloadsFile file = null;
+        ClassConfig cls = null;
+        Scenario scenario = null;
         try {
-            file = WorkloadsFile.read(config);
+            if (config != null) {
+                file = WorkloadsFile.read(config);
+                cls = file.classConfig(wanted).orElse(null);
+                if (cls == null) {
+                    return noClass(err, wanted, file.source(), file.classes().stream().map(ClassConfig::name).toList());
+                }
+                current = cls.policy();
+            } else {
+                scenario = ScenarioReader.read(scenarioFile);
+                ScenarioClass sc = scenario.classes().stream().filter(x -> x.name().equals(wanted)).findFirst()
+                        .orElse(null);
+                if (sc == null) {
+                    return noClass(err, wanted, scenarioFile.toString(),
+                            scenario.classes().stream().map(ScenarioClass::name).toList());
+                }
+                current = sc.policy();
+            }
         } catch (ConfigException e) {
             err.println(e.getMessage());
             return ExitCode.USAGE;
         }
-        String wanted = className;
-        ClassConfig cls = file.classConfig(wanted).orElse(null);
-        if (cls == null) {
-            err.println("headroom whatif: no class '" + UntrustedText.line(wanted, 100) + "' in " + file.source()
-                    + "; its classes: " + String.join(", ", file.classes().stream().map(ClassConfig::name).toList()));
-            return ExitCode.USAGE;
-        }
-        Policy current = cls.policy();
         Policy edited;
         try {
             edited = edit(current, sets);
@@ -163,13 +187,16 @@ public final class WhatIfCommand {
             err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 300));
             return ExitCode.USAGE;
         }
-        Instant now = clock.instant();
         Loaded loaded;
-        try {
-            loaded = loader.load(file, cls, now, window, err);
-        } catch (LoadFailure e) {
-            err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 1000));
-            return ExitCode.USAGE;
+        if (scenario != null) {
+            loaded = simulated(scenario, wanted);
+        } else {
+            try {
+                loaded = loader.load(file, cls, clock.instant(), window, err);
+            } catch (LoadFailure e) {
+                err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 1000));
+                return ExitCode.USAGE;
+            }
         }
         LoadHistory load = LoadHistory.of(loaded.history(), window.toSeconds());
         io.headroom.baseline.Baselines.Named keda = ComparisonTable.keda(listLength);
@@ -177,19 +204,37 @@ public final class WhatIfCommand {
         try {
             c = Replay.compare(load, current, edited, ComparisonTable.SEED, keda);
         } catch (IllegalArgumentException e) {
-            err.println("headroom whatif: " + cls.name() + ": " + UntrustedText.line(e.getMessage(), 300)
+            err.println("headroom whatif: " + wanted + ": " + UntrustedText.line(e.getMessage(), 300)
                     + (loaded.missing().isEmpty() ? "" : " (no history for " + String.join(", ", loaded.missing())
                     + ")"));
             return ExitCode.FAILED;
         }
         List<ComparisonTable.Row> rows = ComparisonTable.rows(c, current, edited);
         if (json) {
-            out.println(write(toJson(cls.name(), c, rows, sets, loaded)));
+            out.println(write(toJson(wanted, c, rows, sets, loaded)));
         } else {
-            out.println(UntrustedText.lines(text(cls.name(), c, rows, sets, loaded)));
+            out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)));
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    private static int noClass(PrintStream err, String wanted, String source, List<String> names) {
+        err.println("headroom whatif: no class '" + UntrustedText.line(wanted, 100) + "' in "
+                + UntrustedText.line(source, 300) + "; its classes: " + String.join(", ", names));
+        return ExitCode.USAGE;
+    }
+
+    /**
+     * The history of a scenario's class: the whole scenario run through the same sandbox, loop and
+     * decision as {@code headroom simulate}, each tick recorded as the console records it. No
+     * cluster and no Prometheus needed.
+     */
+    static Loaded simulated(Scenario scenario, String className) {
+        History history = new History(Duration.ofMillis(Math.max(1, Math.round(scenario.tickSeconds() * 1000))),
+                scenario.ticks() + 2);
+        Simulator.run(scenario, Decider.HEADROOM, line -> { }, new HistoryRecorder(history));
+        return new Loaded(history.of(className), "scenario " + scenario.name(), List.of());
     }
 
     /**
@@ -365,10 +410,11 @@ public final class WhatIfCommand {
     }
 
     static String usage() {
-        return "usage: headroom whatif --config FILE --class NAME --set key=value [--set key=value ...]\n"
+        return "usage: headroom whatif (--config FILE | --scenario FILE) --class NAME --set key=value [--set ...]\n"
                 + "                       [--window 30m] [--keda-list-length 5] [--json]\n"
                 + "  Replays the class's recent load (from the workloads file's Prometheus, query_range over the\n"
-                + "  window, at most 24h) under its live policy and the edited one, with KEDA's length rule as a\n"
+                + "  window, at most 24h; or the last window of a scenario, simulated as `headroom simulate` runs\n"
+                + "  it) under its live policy and the edited one, with KEDA's length rule as a\n"
                 + "  third run, and prints the comparison the What-if window shows. Nothing is applied.\n"
                 + "  keys: " + String.join(", ", KEYS) + " (maxAgeSeconds=none drops the objective),\n"
                 + "        ceiling.NAME=N caps a ceiling at N replicas. --keda-list-length 0 leaves KEDA's run out.";

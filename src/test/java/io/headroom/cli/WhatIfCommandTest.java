@@ -98,7 +98,7 @@ class WhatIfCommandTest {
     void badInputIsSaidClearlyWithExitCodeTwo(@TempDir Path dir) throws Exception {
         Path f = workloads(dir, "http://127.0.0.1:1");
         String cfg = f.toString();
-        assertBad(run("--class", "plan-a"), "--config FILE is required");
+        assertBad(run("--class", "plan-a"), "--config FILE (or --scenario FILE) is required");
         assertBad(run("--config", cfg), "--class NAME is required");
         assertBad(run("--config", cfg, "--class", "nobody"), "no class 'nobody'");
         assertBad(run("--config", cfg, "--class", "plan-a", "--set", "maxReplicas"), "--set needs key=value");
@@ -121,7 +121,27 @@ class WhatIfCommandTest {
         Run all = new Run(Cli.run(new String[] {"help"}, new PrintStream(new ByteArrayOutputStream()),
                 System.err), "", "");
         assertEquals(0, all.code());
-        assertTrue(Cli.usage().contains("headroom whatif --config FILE --class NAME"), Cli.usage());
+        assertTrue(Cli.usage().contains("headroom whatif (--config FILE | --scenario FILE) --class NAME"), Cli.usage());
+    }
+
+    @Test
+    void aScenarioIsAHistoryWithoutAClusterOrPrometheus() throws Exception {
+        Path burst = Path.of("examples/scenarios/burst.yaml");
+        Run r = run("--scenario", burst.toString(), "--class", "checkout-events", "--set", "maxReplicas=2",
+                "--window", "20m", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertEquals("scenario burst", o.get("source").asText());
+        assertEquals(1200, o.get("seconds").asDouble(), "the scenario's last 20 minutes");
+        JsonNode desired = o.get("rows").get(0);
+        assertEquals("2", desired.get("edited").asText(), "capped at the edited max: " + o);
+        JsonNode maxAge = o.get("rows").get(1);
+        assertTrue(maxAge.get("change").asText().startsWith("+"), "the burst waits longer under a cap of 2: " + o);
+        Run again = run("--scenario", burst.toString(), "--class", "checkout-events", "--set", "maxReplicas=2",
+                "--window", "20m", "--json");
+        assertEquals(r.out(), again.out(), "deterministic: the scenario's seed and the replay's");
+        assertBad(run("--scenario", burst.toString(), "--class", "nobody"), "its classes: checkout-events");
+        assertBad(run("--scenario", burst.toString(), "--config", burst.toString(), "--class", "x"), "give one");
     }
 
     @Test
