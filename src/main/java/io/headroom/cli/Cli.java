@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.BuildInfo;
 import io.headroom.config.UntrustedText;
 import io.headroom.ui.HeadroomApp;
 import java.io.PrintStream;
@@ -16,8 +17,14 @@ public final class Cli {
     }
 
     public static int run(String[] argv, PrintStream out, PrintStream err) {
+        return run(argv, System.in, out, err);
+    }
+
+    /** @param in answers a command's questions (export-keda --apply asks before writing) */
+    public static int run(String[] argv, java.io.InputStream in, PrintStream out, PrintStream err) {
         List<String> args = Arrays.asList(argv);
-        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")) {
+        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")
+                && !args.get(0).equals("--version")) {
             String problem = consoleArgumentProblem(args);
             if (problem != null) {
                 err.println("headroom: " + UntrustedText.line(problem, 1000) + "\n" + usage());
@@ -31,9 +38,13 @@ public final class Cli {
         return switch (command) {
             case "simulate" -> SimulateCommand.run(rest, out, err);
             case "import-keda" -> ImportCommand.run(rest, out, err);
-            case "export-keda" -> ExportCommand.run(rest, out, err);
+            case "export-keda" -> ExportCommand.run(rest, in, io.headroom.kube.Contexts::fromEnvironment, out, err);
             case "plan" -> PlanCommand.run(rest, out, err);
             case "whatif" -> WhatIfCommand.run(rest, out, err);
+            case "version", "--version", "-V" -> {
+                out.println(BuildInfo.current().line());
+                yield ExitCode.OK;
+            }
             case "help", "-h", "--help" -> {
                 out.println(usage());
                 yield ExitCode.OK;
@@ -110,8 +121,10 @@ public final class Cli {
                                                    edited policy, and KEDA's rule: the What-if window's comparison
                        headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]
                                                    ScaledObjects → workloads-file entries to review
-                       headroom export-keda --config FILE --class NAME [--out FILE]
-                                                   a class's policy → a KEDA ScaledObject to review
+                       headroom export-keda --config FILE --class NAME [--out FILE | --apply [--yes]]
+                                                   a class's policy → a KEDA ScaledObject to review, or to
+                                                   apply after a server-side dry run and its diff
+                       headroom --version                print version, commit and build time
                        headroom help""";
     }
 }

@@ -9,13 +9,16 @@ import io.headroom.config.PolicyReader;
 import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.decision.CeilingResult;
-import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decision;
 import io.headroom.decision.DecisionEngine;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Reason;
 import io.headroom.decision.Signal;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.ControlLoop;
+import io.headroom.loop.ObserveOnlyActuator;
+import io.headroom.loop.TickResult;
 import io.headroom.prometheus.PrometheusClient;
 import io.headroom.prometheus.PrometheusMetricsSource;
 import io.headroom.prometheus.PrometheusSetupException;
@@ -27,7 +30,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,9 +41,10 @@ import java.util.function.Function;
 
 /**
  * {@code headroom plan --config FILE [--once] [--json] [--replicas class=N …]}: what the decision
- * would be for every class, from live Prometheus data, without acting. With {@code --once} it
- * evaluates once; otherwise it repeats every polling interval, each class remembering its past
- * decisions as the control loop does, until interrupted.
+ * would be for every class, from live Prometheus data, without acting. Each round is one tick of the
+ * console's {@link ControlLoop} on a {@link PlanWorld}, acted on by an observe-only actuator. With
+ * {@code --once} it evaluates once; otherwise it repeats every polling interval, each class
+ * remembering its past decisions, until interrupted.
  */
 final class PlanCommand {
     private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -62,6 +65,12 @@ final class PlanCommand {
 
     static int run(List<String> args, PrintStream out, PrintStream err, Function<String, String> env, Pause pause,
                    int maxRounds) {
+        return run(args, out, err, env, pause, maxRounds, Clock.systemUTC());
+    }
+
+    /** As an operator runs it, with the environment, the pause between rounds and the clock injected. */
+    static int run(List<String> args, PrintStream out, PrintStream err, Function<String, String> env, Pause pause,
+                   int maxRounds, Clock clock) {
         Path config = null;
         boolean json = false;
         boolean once = false;
@@ -130,7 +139,7 @@ final class PlanCommand {
         }
         PrometheusClient client;
         try {
-            client = PrometheusClient.connect(file.prometheus(), env, Clock.systemUTC());
+            client = PrometheusClient.connect(file.prometheus(), env, clock);
         } catch (PrometheusSetupException e) {
             err.println(UntrustedText.line(file.source() + ": " + e.getMessage(), 1000));
             return ExitCode.USAGE;
@@ -150,9 +159,12 @@ final class PlanCommand {
         }
         ExecutorService pool = Executors.newFixedThreadPool(QUERY_THREADS, daemonThreads());
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, file.classes(), pool,
-                PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {
+                PrometheusMetricsSource.defaultDeadline(client.timeout()), clock)) {
+            // The console's own loop, acting on nothing: each class remembers its past decisions as it does live.
+            PlanWorld world = new PlanWorld(source, file.classes(), replicas);
+            ControlLoop loop = new ControlLoop(world.classes(), world.cluster(), world.metrics(),
+                    new ObserveOnlyActuator(), clock);
             int rounds = once ? 1 : maxRounds;
-            Map<String, ClassMemory> memory = new HashMap<>();
             int code = ExitCode.OK;
             for (int round = 0; round < rounds; round++) {
                 if (round > 0) {
@@ -163,7 +175,7 @@ final class PlanCommand {
                         break;
                     }
                 }
-                code = round(file, source, replicas, memory, json, out);
+                code = print(file, world, loop.tick(), json, out);
             }
             out.flush();
             return code;
@@ -172,56 +184,33 @@ final class PlanCommand {
         }
     }
 
-    /** One evaluation of every class; FAILED when some class could not be evaluated. */
-    private static int round(WorkloadsFile file, PrometheusMetricsSource source, Map<String, Integer> overrides,
-                             Map<String, ClassMemory> memory, boolean json, PrintStream out) {
-        List<String> names = file.classes().stream().map(ClassConfig::name).toList();
-        Instant now = Instant.now();
-        Map<String, Map<String, Signal>> readings = source.read(names, now);
+    /** Prints one tick of every class; FAILED when some class could not be evaluated. */
+    private static int print(WorkloadsFile file, PlanWorld world, TickResult tick, boolean json, PrintStream out) {
         int code = ExitCode.OK;
         if (!json) {
             out.println(String.format(Locale.ROOT, "%-22s %7s %6s %6s %6s %7s  %-18s %s", "class", "current",
                     "slots", "slotR", "ageR", "desired", "binding ceiling", "reasons"));
         }
-        for (ClassConfig c : file.classes()) {
-            Map<String, Signal> signals = readings.getOrDefault(c.name(), Map.of());
-            Integer current = overrides.get(c.name());
-            String currentFrom = "--replicas";
-            if (current == null) {
-                Signal r = signals.getOrDefault(WorkloadsFile.REPLICAS, Signal.missing("no replicas query"));
-                currentFrom = "signal";
-                String why = null;
-                if (c.query(WorkloadsFile.REPLICAS) == null) {
-                    why = "no 'replicas' signal in the config and no --replicas " + c.name() + "=N";
-                } else if (!r.present()) {
-                    why = "the 'replicas' signal has no value (" + r.missingReason() + "); pass --replicas "
-                            + c.name() + "=N";
-                } else if (!isReplicaCount(r.value())) {
-                    // Never cast blindly: 4294967296 would wrap to 0 and 3e9 to a negative count.
-                    why = "replicas signal " + number(r.value()) + " is not a replica count (a whole number in 0.."
-                            + PolicyReader.MAX_REPLICAS + "); pass --replicas " + c.name() + "=N";
+        for (int i = 0; i < tick.classes().size(); i++) {
+            ClassSnapshot snap = tick.classes().get(i);
+            ClassConfig c = file.classes().get(i); // the loop keeps the file's order
+            PlanWorld.Current current = world.current(c.name());
+            if (!snap.decided()) {
+                code = ExitCode.FAILED;
+                String why = current.unknown() != null ? current.unknown() : snap.problem();
+                if (json) {
+                    ObjectNode o = JSON.createObjectNode();
+                    o.put("class", c.name());
+                    o.put("error", "current replicas unknown: " + why);
+                    out.println(write(o));
                 } else {
-                    current = (int) r.value();
+                    out.println(UntrustedText.lines(String.format(Locale.ROOT,
+                            "%-22s error: current replicas unknown: %s", c.name(), why)));
                 }
-                if (why != null) {
-                    code = ExitCode.FAILED;
-                    if (json) {
-                        ObjectNode o = JSON.createObjectNode();
-                        o.put("class", c.name());
-                        o.put("error", "current replicas unknown: " + why);
-                        out.println(write(o));
-                    } else {
-                        out.println(UntrustedText.lines(String.format(Locale.ROOT,
-                                "%-22s error: current replicas unknown: %s", c.name(), why)));
-                    }
-                    continue;
-                }
+                continue;
             }
-            Observation obs = new Observation(current, current, signals);
-            Decision d = DecisionEngine.decide(c.name(), c.policy(), obs,
-                    memory.getOrDefault(c.name(), ClassMemory.initial()), now);
-            memory.put(c.name(), d.memory());
-            out.println(json ? write(toJson(c, d, obs, currentFrom)) : UntrustedText.lines(text(d)));
+            Decision d = snap.decision();
+            out.println(json ? write(toJson(c, d, snap.observation(), current.from())) : UntrustedText.lines(text(d)));
         }
         return code;
     }

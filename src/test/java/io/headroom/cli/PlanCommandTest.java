@@ -213,6 +213,22 @@ class PlanCommandTest {
     }
 
     @Test
+    void everyRoundIsStampedByTheInjectedClock(SharedPrometheus.Fixture fx, @TempDir Path dir) throws Exception {
+        Path file = workloads(dir, fx, PLAN_A);
+        Instant fixed = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = PlanCommand.run(List.of("--config", file.toString(), "--json"),
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err, k -> null, d -> { }, 2,
+                java.time.Clock.fixed(fixed, java.time.ZoneOffset.UTC));
+        assertEquals(0, code);
+        List<JsonNode> lines = new Run(code, out.toString(StandardCharsets.UTF_8), "").lines();
+        assertEquals(2, lines.size());
+        for (JsonNode l : lines) {
+            assertEquals(fixed, Instant.parse(l.get("at").asText()), "the clock's time, not the wall clock's");
+        }
+    }
+
+    @Test
     void aBadConfigExits2NamingFileLineAndField(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("bad.yaml");
         Files.writeString(file, """

@@ -16,12 +16,15 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Two consoles contend for one class's Lease: one actuates, the other observes, takeover only after expiry. */
 class ActuationLeaseTest {
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
@@ -30,7 +33,7 @@ class ActuationLeaseTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         ana = console("ana@desk-1/aaaa0001");
         bob = console("bob@desk-2/bbbb0002");
@@ -50,7 +53,6 @@ class ActuationLeaseTest {
             g.close();
             g.connection().close();
         }
-        cluster.close();
     }
 
     @Test

@@ -16,9 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Headroom cooperates with an HPA (refuses, says why) and with KEDA (paused-replicas, then hands back). */
@@ -74,6 +74,8 @@ class AutoscalerCooperationTest {
 
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     final WorkloadRef orders = new WorkloadRef("dev", "shop", "Deployment", "orders");
@@ -82,7 +84,7 @@ class AutoscalerCooperationTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
                 .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
                 .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
@@ -106,11 +108,6 @@ class AutoscalerCooperationTest {
 
     GenericKubernetesResource scaledObject() {
         return cluster.admin.getKubernetesSerialization().unmarshal(SCALED_OBJECT, GenericKubernetesResource.class);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +31,8 @@ class BoundedWritesTest {
             + "\"reason\":\"%s\",\"message\":\"%s\"}";
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
@@ -37,7 +40,7 @@ class BoundedWritesTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         cluster.pod("payments", "worker", "worker-a", true, "node-1");
         cluster.answerAccessReviews(true, null);
@@ -51,7 +54,6 @@ class BoundedWritesTest {
     void tearDown() {
         gateway.close();
         gateway.connection().close();
-        cluster.close();
     }
 
     @Test

@@ -15,9 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Kubeconfig contexts across several files and two live mock clusters; credentials never leak into output. */
@@ -25,27 +25,25 @@ class ContextsTest {
     static final String TOKEN = "sEcReT-t0ken-4f9a1c";
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension eastApi = new MockApiServerExtension();
     MockCluster east;
+    @RegisterExtension
+    final MockApiServerExtension westApi = new MockApiServerExtension();
     MockCluster west;
     Path first;
     Path second;
 
     @BeforeEach
     void setUp() throws Exception {
-        east = new MockCluster();
-        west = new MockCluster();
+        east = eastApi.cluster();
+        west = westApi.cluster();
         east.deployment("payments", "worker", 2);
         west.deployment("search", "indexer", 5);
         // KUBECONFIG=first:second — "east" is defined in both; the first file wins, as with kubectl.
         first = MockCluster.kubeconfig(dir, "first.yaml", "east", TOKEN, "east", east.url(), "payments");
         second = MockCluster.kubeconfig(dir, "second.yaml", "west", TOKEN, "west", west.url(), "search",
                 "east", "http://127.0.0.1:1", "elsewhere");
-    }
-
-    @AfterEach
-    void tearDown() {
-        east.close();
-        west.close();
     }
 
     @Test

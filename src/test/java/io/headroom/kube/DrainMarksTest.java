@@ -19,9 +19,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,13 +33,15 @@ class DrainMarksTest {
     static final String COST = Integer.toString(PodMarks.DRAIN_DELETION_COST);
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 3);
         cluster.deployment("payments", "other", 1);
         // An annotation of someone else's: marks must be added beside it, and taken off without it.
@@ -48,11 +50,6 @@ class DrainMarksTest {
         cluster.pod("payments", "worker", "worker-c", true, "node-1");
         cluster.pod("payments", "other", "other-a", true, "node-1");
         gateway = cluster.openGateway(dir, ref);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -51,6 +52,8 @@ class ExecCredentialPluginTest {
 
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     Path plugin;
     AutoCloseable environment = () -> { };
@@ -58,7 +61,7 @@ class ExecCredentialPluginTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         plugin = dir.resolve("token-plugin.sh");
         Files.writeString(plugin, """
@@ -75,7 +78,6 @@ class ExecCredentialPluginTest {
     @AfterEach
     void tearDown() throws Exception {
         environment.close();
-        cluster.close();
     }
 
     @ParameterizedTest

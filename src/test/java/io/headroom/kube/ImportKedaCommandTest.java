@@ -12,42 +12,44 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code headroom import-keda} against a (mock) cluster with a ScaledObject, as an operator runs it. */
 class ImportKedaCommandTest {
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
 
     @Test
     void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
-        try (MockCluster cluster = new MockCluster()) {
-            cluster.deployment("shop", "orders", 2);
-            cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                    .resource(cluster.admin.getKubernetesSerialization().unmarshal(
-                            AutoscalerCooperationTest.SCALED_OBJECT, GenericKubernetesResource.class)).create();
-            Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        MockCluster cluster = api.cluster();
+        cluster.deployment("shop", "orders", 2);
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .resource(cluster.admin.getKubernetesSerialization().unmarshal(
+                        AutoscalerCooperationTest.SCALED_OBJECT, GenericKubernetesResource.class)).create();
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
 
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "shop",
-                "--kubeconfig", kubeconfig.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            String text = out.toString(StandardCharsets.UTF_8);
-            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-            assertTrue(text.contains("- name: orders-so"), text);
-            assertTrue(text.contains("context: prod") && text.contains("namespace: shop"), text);
-            assertTrue(text.contains("# oldestAge: <PromQL>"), "required signals left to fill: " + text);
-            assertFalse(text.contains("hunter2"), "trigger secrets are never copied");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "shop",
+            "--kubeconfig", kubeconfig.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertTrue(text.contains("- name: orders-so"), text);
+        assertTrue(text.contains("context: prod") && text.contains("namespace: shop"), text);
+        assertTrue(text.contains("# oldestAge: <PromQL>"), "required signals left to fill: " + text);
+        assertFalse(text.contains("hunter2"), "trigger secrets are never copied");
 
-            Path file = dir.resolve("imported.yaml");
-            String[] write = {"import-keda", "--context", "prod", "--namespace", "shop", "--kubeconfig",
-                kubeconfig.toString(), "--out", file.toString()};
-            assertEquals(0, Cli.run(write, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err)));
-            assertTrue(Files.readString(file).contains("- name: orders-so"));
-            assertEquals(2, Cli.run(write, new PrintStream(new ByteArrayOutputStream()),
-                    new PrintStream(new ByteArrayOutputStream())), "never overwrites");
-            assertEquals(1, Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "empty",
-                "--kubeconfig", kubeconfig.toString()}, new PrintStream(new ByteArrayOutputStream()),
-                    new PrintStream(new ByteArrayOutputStream())), "nothing to import is said, with exit 1");
-        }
+        Path file = dir.resolve("imported.yaml");
+        String[] write = {"import-keda", "--context", "prod", "--namespace", "shop", "--kubeconfig",
+            kubeconfig.toString(), "--out", file.toString()};
+        assertEquals(0, Cli.run(write, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err)));
+        assertTrue(Files.readString(file).contains("- name: orders-so"));
+        assertEquals(2, Cli.run(write, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(new ByteArrayOutputStream())), "never overwrites");
+        assertEquals(1, Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "empty",
+            "--kubeconfig", kubeconfig.toString()}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(new ByteArrayOutputStream())), "nothing to import is said, with exit 1");
     }
 }

@@ -16,33 +16,30 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class KubeClusterGatewayTest {
     static final Duration WAIT = Duration.ofSeconds(10);
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         cluster.deployment("payments", "other", 1);
         cluster.pod("payments", "worker", "worker-a", true, "node-1");
         cluster.pod("payments", "worker", "worker-b", false, "node-2");
         cluster.pod("payments", "other", "other-a", true, "node-1");
         gateway = cluster.openGateway(dir, ref);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     @Test

@@ -24,9 +24,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,6 +40,8 @@ class KubeDrainTest {
     static final Duration WAIT = Duration.ofSeconds(15);
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     Supervisor supervisor;
@@ -68,7 +70,7 @@ class KubeDrainTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("payments", "worker", 3);
         for (String p : List.of("worker-a", "worker-b", "worker-c")) {
@@ -81,11 +83,6 @@ class KubeDrainTest {
         supervisor.setPodLoad(metrics::inFlightByPod);
         supervisor.setDrainNoticeGrace(Duration.ZERO); // the test's numbers are never older than the marks
         loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, Clock.systemUTC());
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     Drain drain() {

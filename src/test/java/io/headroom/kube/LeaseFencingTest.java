@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,13 +30,15 @@ class LeaseFencingTest {
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final List<KubeClusterGateway> opened = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         for (String p : List.of("worker-a", "worker-b")) {
             cluster.pod("payments", "worker", p, true, "node-1");
@@ -49,7 +52,6 @@ class LeaseFencingTest {
             g.close();
             g.connection().close();
         }
-        cluster.close();
     }
 
     KubeClusterGateway console(String identity, ManualClock clock) throws Exception {

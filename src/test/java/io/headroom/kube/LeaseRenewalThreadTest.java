@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LeaseRenewalThreadTest {
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     Session session;
     final CountDownLatch release = new CountDownLatch(1);
@@ -36,14 +39,11 @@ class LeaseRenewalThreadTest {
         if (session != null) {
             session.close();
         }
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test
     void leasesAreRenewedWhileTheLoopThreadIsBlocked() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
         cluster.answerAccessReviews(true, null);
         int closed;

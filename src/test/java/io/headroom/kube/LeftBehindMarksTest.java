@@ -23,9 +23,9 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,13 +43,15 @@ class LeftBehindMarksTest {
     static final String PRIOR = "headroom.io/prior-deletion-cost";
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
 
     @BeforeEach
     void setUp() {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("payments", "worker", 3);
         cluster.pod("payments", "worker", "worker-a", true, "node-1");
@@ -57,11 +59,6 @@ class LeftBehindMarksTest {
         cluster.pod("payments", "worker", "worker-b", true, "node-1",
                 Map.of(PodMarks.DELETION_COST_ANNOTATION, "250"));
         cluster.pod("payments", "worker", "worker-c", true, "node-2");
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     KubeClusterGateway console(String identity, ManualClock clock) throws Exception {

@@ -53,9 +53,10 @@ import java.util.logging.Logger;
 /**
  * A fabric8 mock API server on loopback in mixed mode: expectations first (for what CRUD mode cannot
  * answer: SelfSubjectAccessReview, dry runs), CRUD for everything else. Plus fixtures and a
- * kubeconfig writer.
+ * kubeconfig writer. Kube tests get one per test from {@link MockApiServerExtension}; the few members
+ * tests of other packages (the console's UI tests) need are public.
  */
-final class MockCluster implements AutoCloseable {
+public final class MockCluster implements AutoCloseable {
     /** The mock server logs every request at INFO; keep test output readable. Held strongly so the level sticks. */
     static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver");
 
@@ -64,7 +65,7 @@ final class MockCluster implements AutoCloseable {
     }
 
     final KubernetesMockServer server;
-    final KubernetesClient admin;
+    public final KubernetesClient admin;
     /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
     final List<Patch> patches = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -74,7 +75,7 @@ final class MockCluster implements AutoCloseable {
     record Patch(String path, String contentType, String body) {
     }
 
-    MockCluster() {
+    public MockCluster() {
         this(0, false);
     }
 
@@ -239,11 +240,11 @@ final class MockCluster implements AutoCloseable {
         return p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getPort();
     }
 
-    Deployment deployment(String ns, String name, int replicas) {
+    public Deployment deployment(String ns, String name, int replicas) {
         return admin.apps().deployments().inNamespace(ns).resource(new DeploymentBuilder()
                 .withNewMetadata().withName(name).withNamespace(ns).endMetadata()
                 .withNewSpec().withReplicas(replicas).withNewSelector().addToMatchLabels("app", name).endSelector()
@@ -269,7 +270,8 @@ final class MockCluster implements AutoCloseable {
     }
 
     /** Writes a kubeconfig with one context per (name, cluster url, namespace); each user authenticates with {@code token}. */
-    static Path kubeconfig(Path dir, String file, String current, String token, String... ctxUrlNs) throws IOException {
+    public static Path kubeconfig(Path dir, String file, String current, String token, String... ctxUrlNs)
+            throws IOException {
         return kubeconfigWithUser(dir, file, current, "    token: " + token + "\n", ctxUrlNs);
     }
 

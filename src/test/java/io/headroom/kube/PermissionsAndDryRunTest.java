@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,20 +25,17 @@ class PermissionsAndDryRunTest {
     static final String SSAR = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     KubeClusterGateway gateway;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() throws Exception {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("payments", "worker", 2);
         gateway = cluster.openGateway(dir, ref);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     @Test

@@ -19,9 +19,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,20 +33,17 @@ class TeamTimelineTest {
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final WorkloadClass cls = new WorkloadClass("payments", ref, Policy.defaults());
 
     @BeforeEach
     void setUp() {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("payments", "worker", 3);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cluster.close();
     }
 
     List<Event> events() {

@@ -27,6 +27,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,13 +38,15 @@ import org.junit.jupiter.api.io.TempDir;
 class UnreachableAtStartTest {
     @TempDir
     Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     Session session;
     final WorkloadRef down = new WorkloadRef("down", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() {
-        cluster = new MockCluster();
+        cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
         cluster.answerAccessReviews(true, null);
     }
@@ -53,7 +56,6 @@ class UnreachableAtStartTest {
         if (session != null) {
             session.close();
         }
-        cluster.close();
     }
 
     @Test

@@ -1,4 +1,9 @@
-package io.headroom.ui.chart;
+package io.headroom.bench;
+
+import io.headroom.ui.chart.ChartSeries;
+import io.headroom.ui.chart.SeriesKind;
+import io.headroom.ui.chart.TimeAxis;
+import io.headroom.ui.chart.TimeChart;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -29,7 +34,7 @@ import javafx.stage.Stage;
  * <p>Run from the project root:
  * <pre>
  * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
- * java -cp target/test-classes:target/classes:$(cat target/bench.classpath) io.headroom.ui.chart.ChartRenderBenchmark
+ * java -cp target/test-classes:target/classes:$(cat target/bench.classpath) io.headroom.bench.ChartRenderBenchmark
  * </pre>
  *
  * <p>Each frame appends one sample to every series (the oldest drops out, so both charts keep

@@ -1,17 +1,15 @@
-package io.headroom.kube;
+package io.headroom.ui.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.prometheus.it.SharedPrometheus;
+import io.headroom.kube.MockCluster;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.overview.ClassRow;
 import io.headroom.ui.overview.OverviewView;
-import io.headroom.ui.shell.MainView;
-import io.headroom.ui.shell.MainViewModel;
-import io.headroom.ui.shell.TopBar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

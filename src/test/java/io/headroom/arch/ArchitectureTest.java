@@ -1,0 +1,313 @@
+package io.headroom.arch;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The layers, checked on the compiled classes (every reference counts, written out in full or
+ * imported). Rules are phrased over all of {@code io.headroom}, so a new package is covered the day
+ * it appears: it needs a row in {@link #ALLOWED} before it may use any other package of ours.
+ */
+@AnalyzeClasses(packages = "io.headroom", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    static final String ROOT = "io.headroom";
+
+    /** The adapters to the world outside (DESIGN §9 "one small interface per outside system"). */
+    static final Set<String> ADAPTERS = Set.of("kube", "prometheus", "sandbox");
+
+    /** The core that must stay free of adapters, UI and JavaFX (issue 12). */
+    static final Set<String> CORE = Set.of("decision", "cluster", "metrics", "journal", "time", "history");
+
+    /**
+     * Which other packages of ours each top-level package may use ("(root)" is {@code io.headroom}
+     * itself: the launcher). A package missing here may use none; a dependency missing here fails
+     * {@link #everyPackageUsesOnlyWhatItsRowAllows}. Rows may name packages other branches are
+     * adding (history; threads, the named executors) so they land covered.
+     */
+    static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry("(root)", Set.of("cli", "ui")),
+            Map.entry("decision", Set.of()),
+            Map.entry("baseline", Set.of("decision")),
+            Map.entry("time", Set.of()),
+            Map.entry("threads", Set.of()),
+            Map.entry("journal", Set.of("time")),
+            Map.entry("cluster", Set.of("decision", "time")),
+            Map.entry("metrics", Set.of("decision", "time")),
+            Map.entry("drain", Set.of("cluster", "decision")),
+            Map.entry("loop", Set.of("cluster", "decision", "metrics", "threads", "time")),
+            Map.entry("history", Set.of("cluster", "decision", "loop", "metrics", "time")),
+            Map.entry("config", Set.of("cluster", "decision", "loop")),
+            Map.entry("supervise", Set.of("cluster", "decision", "drain", "journal", "loop", "metrics", "threads",
+                    "time")),
+            Map.entry("kube", Set.of("cluster", "config", "decision", "loop", "threads", "time")),
+            Map.entry("prometheus", Set.of("config", "decision", "metrics", "threads", "time")),
+            Map.entry("sandbox", Set.of("cluster", "decision", "loop", "metrics", "threads", "time")),
+            Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "loop", "metrics", "sandbox", "time")),
+            Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "history", "loop", "metrics",
+                    "sandbox", "sim", "time")),
+            Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
+                    "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise", "threads", "time",
+                    "whatif")),
+            Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
+                    "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise", "threads",
+                    "time", "whatif")),
+            // No adapters: the UI reaches kube, prometheus and the sandbox through session.
+            Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
+                    "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));
+
+    /**
+     * Violations that exist on main today, as "origin class -> target class". All three go when
+     * flow-session lands (issue 12 item 1: session/Launcher owns start-up, Main decides console vs
+     * CLI): delete them then, and enable the strict rules below. A new violation is never added here.
+     */
+    static final Set<String> KNOWN = Set.of(
+            "io.headroom.cli.Cli -> io.headroom.ui.HeadroomApp",
+            "io.headroom.cli.Cli -> javafx.application.Application",
+            "io.headroom.ui.HeadroomApp -> io.headroom.kube.Contexts");
+
+    /**
+     * Classes of the root package that every package may use: leaf values that use nothing of ours
+     * (the build's version, for the CLI, the window title and the journal). The launcher, Main, is not
+     * one of them: nothing may use it.
+     */
+    static final Set<String> SHARED_ROOT_CLASSES = Set.of("io.headroom.BuildInfo");
+
+    static final String JAVAFX = "javafx..";
+    static final String FABRIC8 = "io.fabric8..";
+    static final String[] OKHTTP = {"okhttp3..", "okio..", "kotlin.."};
+
+    static final DescribedPredicate<JavaClass> CLI = resideInAPackage("io.headroom.cli..");
+    static final DescribedPredicate<JavaClass> UI = resideInAPackage("io.headroom.ui..");
+    static final DescribedPredicate<JavaClass> OUTSIDE_UI = resideOutsideOfPackage("io.headroom.ui..");
+    static final DescribedPredicate<JavaClass> ANY_ADAPTER = resideInAnyPackage(packages(ADAPTERS));
+    static final DescribedPredicate<JavaClass> JAVAFX_CLASSES = resideInAPackage(JAVAFX);
+
+    // --- Rules that hold today -------------------------------------------------------------------
+
+    @ArchTest
+    static final ArchRule the_core_uses_no_adapter_no_ui_and_no_javafx = noClasses()
+            .that().resideInAnyPackage(packages(CORE))
+            .should().dependOnClassesThat().resideInAnyPackage(packages(ADAPTERS, "ui", "session", "cli"))
+            .orShould().dependOnClassesThat().resideInAnyPackage(JAVAFX, FABRIC8)
+            .orShould().dependOnClassesThat().resideInAnyPackage(OKHTTP)
+            .because("decision, cluster, metrics, journal, time and history are the domain: adapters plug into them")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()
+            .that().resideInAPackage("io.headroom.decision..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.decision..")
+            .because("DESIGN §3: plain values in, a decision out, time passed in");
+
+    @ArchTest
+    static final ArchRule baselines_are_pure_deciders = classes()
+            .that().resideInAPackage("io.headroom.baseline..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.decision..",
+                    "io.headroom.baseline..")
+            .because("the rules Headroom is judged against are pure deciders, like its own");
+
+    @ArchTest
+    static final ArchRule drains_are_data = classes()
+            .that().resideInAPackage("io.headroom.drain..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.drain..",
+                    "io.headroom.cluster..", "io.headroom.decision..")
+            .because("drain plans and steps are data; the supervisor carries them out");
+
+    @ArchTest
+    static final ArchRule only_kube_uses_fabric8 = noClasses()
+            .that().resideOutsideOfPackage("io.headroom.kube..")
+            .should().dependOnClassesThat().resideInAPackage(FABRIC8)
+            .because("everything else reaches Kubernetes through ClusterGateway");
+
+    @ArchTest
+    static final ArchRule only_prometheus_uses_okhttp = noClasses()
+            .that().resideOutsideOfPackage("io.headroom.prometheus..")
+            .should().dependOnClassesThat().resideInAnyPackage(OKHTTP)
+            .because("everything else reads telemetry through MetricsSource");
+
+    @ArchTest
+    static final ArchRule pure_packages_never_read_the_wall_clock_or_sleep = noClasses()
+            .that().resideInAnyPackage(packages(Set.of("decision", "baseline", "drain", "sandbox", "config", "sim")))
+            .should().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(Instant.class, "now")
+            .orShould().callMethod(LocalDateTime.class, "now")
+            .orShould().callMethod(Clock.class, "systemUTC")
+            .orShould().callMethod(Clock.class, "systemDefaultZone")
+            .orShould().callMethod(Thread.class, "sleep", long.class)
+            .because("time is passed in (DESIGN §9): the simulator and the tests move it by hand");
+
+    @ArchTest
+    static final ArchRule shared_root_classes_use_nothing_of_ours = classes()
+            .that(DescribedPredicate.describe("are shared root classes", c -> SHARED_ROOT_CLASSES.contains(c.getName())))
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", ROOT)
+            .because("every package may use them, so they may use none (that would be a cycle)")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule no_package_cycles = slices().matching("io.headroom.(*)..").should().beFreeOfCycles();
+
+    /** Every package of ours has a row, and uses only the packages its row allows. */
+    @ArchTest
+    static final ArchRule everyPackageUsesOnlyWhatItsRowAllows = classes()
+            .that().resideInAPackage("io.headroom..")
+            .should(useOnlyAllowedPackages());
+
+    @ArchTest
+    static void theTableKeepsTheLayersItsRulesName(JavaClasses classes) {
+        for (String core : CORE) {
+            Set<String> row = ALLOWED.get(core);
+            for (String forbidden : List.of("kube", "prometheus", "sandbox", "ui", "session", "cli")) {
+                assertFalse(row.contains(forbidden), core + " may not be allowed " + forbidden);
+            }
+        }
+        for (String adapter : ADAPTERS) {
+            assertFalse(ALLOWED.get("ui").contains(adapter), "ui reaches " + adapter + " through session only");
+        }
+        assertFalse(ALLOWED.get("cli").contains("ui"), "cli never imports ui");
+        // Guard against an importer that silently sees nothing: the UI does use JavaFX, kube fabric8.
+        assertFalse(dependencies(classes, UI, JAVAFX_CLASSES).isEmpty(), "the importer sees the UI's JavaFX");
+        assertTrue(classes.contain("io.headroom.decision.DecisionEngine"), "the importer sees the decision core");
+        assertFalse(classes.contain("io.headroom.arch.ArchitectureTest"), "tests are not part of the layers");
+    }
+
+    // --- Rules with a known violation on main today ------------------------------------------------
+
+    static final ArchRule CLI_NEVER_IMPORTS_UI = noClasses().that(CLI).should().dependOnClassesThat(UI)
+            .because("every CLI command would otherwise link JavaFX (issue 12)");
+    static final ArchRule ONLY_UI_USES_JAVAFX = noClasses().that(OUTSIDE_UI).should().dependOnClassesThat(JAVAFX_CLASSES)
+            .because("nothing below the console needs a toolkit");
+    static final ArchRule UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION = noClasses().that(UI)
+            .should().dependOnClassesThat(ANY_ADAPTER)
+            .because("session owns what the console is connected to");
+
+    // enabled after flow-session lands: turn these three into @ArchTest fields and delete KNOWN.
+    //   @ArchTest static final ArchRule cli_never_imports_ui = CLI_NEVER_IMPORTS_UI;
+    //   @ArchTest static final ArchRule only_ui_uses_javafx = ONLY_UI_USES_JAVAFX;
+    //   @ArchTest static final ArchRule ui_reaches_adapters_only_through_session = UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION;
+
+    @ArchTest
+    static void cliImportsUiNowhereButTheKnownPlace(JavaClasses classes) {
+        assertOnlyKnown(CLI_NEVER_IMPORTS_UI, dependencies(classes, CLI, UI));
+    }
+
+    @ArchTest
+    static void onlyUiUsesJavaFxButForTheKnownPlace(JavaClasses classes) {
+        assertOnlyKnown(ONLY_UI_USES_JAVAFX, dependencies(classes, OUTSIDE_UI, JAVAFX_CLASSES));
+    }
+
+    @ArchTest
+    static void uiReachesAdaptersOnlyThroughSessionButForTheKnownPlace(JavaClasses classes) {
+        assertOnlyKnown(UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION, dependencies(classes, UI, ANY_ADAPTER));
+    }
+
+    // --- Helpers ------------------------------------------------------------------------------------
+
+    private static void assertOnlyKnown(ArchRule rule, Set<String> found) {
+        Set<String> fresh = new TreeSet<>(found);
+        fresh.removeAll(KNOWN);
+        assertEquals(Set.of(), fresh, "new violations of \"" + rule.getDescription() + "\"");
+    }
+
+    /** "origin -> target" for every dependency between the two sides, origins named by their top-level class. */
+    static Set<String> dependencies(JavaClasses classes, DescribedPredicate<JavaClass> from,
+                                    DescribedPredicate<JavaClass> to) {
+        Set<String> out = new TreeSet<>();
+        for (JavaClass c : classes.that(from)) {
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                if (to.test(d.getTargetClass())) {
+                    out.add(pair(d));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String pair(Dependency d) {
+        return outermost(d.getOriginClass()) + " -> " + outermost(d.getTargetClass());
+    }
+
+    private static String outermost(JavaClass c) {
+        String name = c.getName();
+        int dollar = name.indexOf('$');
+        return dollar < 0 ? name : name.substring(0, dollar);
+    }
+
+    /** The top-level package of ours a class lives in ("(root)" for io.headroom itself), or null when not ours. */
+    static String topLevel(JavaClass c) {
+        String p = c.getPackageName();
+        if (p.equals(ROOT)) {
+            return "(root)";
+        }
+        if (!p.startsWith(ROOT + ".")) {
+            return null;
+        }
+        String rest = p.substring(ROOT.length() + 1);
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
+
+    private static ArchCondition<JavaClass> useOnlyAllowedPackages() {
+        return new ArchCondition<>("use only the packages of ours their row in ALLOWED names") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                String top = topLevel(c);
+                Set<String> row = ALLOWED.get(top);
+                if (row == null) {
+                    events.add(SimpleConditionEvent.violated(c, "package " + c.getPackageName()
+                            + " has no row in ArchitectureTest.ALLOWED (a new package must say what it may use)"));
+                    return;
+                }
+                for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                    String target = topLevel(d.getTargetClass());
+                    if (SHARED_ROOT_CLASSES.contains(outermost(d.getTargetClass()))) {
+                        continue;
+                    }
+                    if (target != null && !target.equals(top) && !row.contains(target) && !KNOWN.contains(pair(d))) {
+                        events.add(SimpleConditionEvent.violated(c, top + " may not use " + target + ": "
+                                + d.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+
+    private static String[] packages(Set<String> names, String... more) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(ROOT + "." + n + "..");
+        }
+        for (String n : more) {
+            out.add(ROOT + "." + n + "..");
+        }
+        return out.stream().sorted().collect(Collectors.toList()).toArray(new String[0]);
+    }
+}
