@@ -40,6 +40,7 @@ public final class Cli {
             case "import-keda" -> ImportCommand.run(rest, out, err);
             case "export-keda" -> ExportCommand.run(rest, in, io.headroom.kube.Contexts::fromEnvironment, out, err);
             case "plan" -> PlanCommand.run(rest, out, err);
+            case "whatif" -> WhatIfCommand.run(rest, out, err);
             case "version", "--version", "-V" -> {
                 out.println(BuildInfo.current().line());
                 yield ExitCode.OK;
@@ -113,6 +114,11 @@ public final class Cli {
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time
                        headroom plan --config FILE [--once] [--json] [--replicas class=N ...]
                                                                     the decision per class from live Prometheus data
+                       headroom whatif (--config FILE | --scenario FILE) --class NAME --set maxReplicas=8 [--set k=v ...]
+                                       [--window 1h] [--json]
+                                                   replay the class's recent load (Prometheus, or a scenario's
+                                                   simulated load) under its live and an
+                                                   edited policy, and KEDA's rule: the What-if window's comparison
                        headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]
                                                    ScaledObjects → workloads-file entries to review
                        headroom export-keda --config FILE --class NAME [--out FILE | --apply [--yes]]

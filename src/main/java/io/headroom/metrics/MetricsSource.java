@@ -33,6 +33,17 @@ public interface MetricsSource extends AutoCloseable {
     }
 
     /**
+     * A signal's past on a regular grid (history backfill): one point per {@code step} from
+     * {@code from} (rounded down to a whole step) to {@code to}, NaN where there was no data, never
+     * 0. Blocks the calling thread (never the FX thread) for as many requests as the source needs.
+     * Sources without history answer "none".
+     */
+    default SignalHistory range(String className, String signal, Instant from, Instant to,
+                                java.time.Duration step) {
+        return SignalHistory.none(className, signal, name() + " keeps no history");
+    }
+
+    /**
      * Jobs in flight per pod of a class (pod name → jobs), for choosing which pods a drain takes
      * and for watching them empty. Pods the source knows nothing of are absent; a source without
      * per-pod data answers an empty map. Called on the loop's thread during drains; may block for

@@ -285,6 +285,65 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return new History(className, signal, step, times, values, null);
     }
 
+    /**
+     * A signal's past on a grid of {@code step} (history backfill), in as many {@code query_range}
+     * requests as it takes to keep each under {@link PrometheusClient#MAX_POINTS} points per series
+     * (Prometheus refuses more): a day at 5 s is two requests, at 15 s one. A chunk without data
+     * leaves its steps NaN; the history is "none" only when no chunk had any. Blocks for up to one
+     * timeout per chunk.
+     */
+    @Override
+    public io.headroom.metrics.SignalHistory range(String className, String signal, Instant from, Instant to,
+                                                   Duration step) {
+        ClassConfig c = classes.get(className);
+        String promql = c == null ? null : c.query(signal);
+        if (promql == null) {
+            return io.headroom.metrics.SignalHistory.none(className, signal,
+                    c == null ? "unknown class" : "no query for " + signal);
+        }
+        long stepSec = Math.max(1, step.toSeconds());
+        long startSec = Math.floorDiv(from.getEpochSecond(), stepSec) * stepSec;
+        long endSec = to.getEpochSecond();
+        if (endSec < startSec) {
+            throw new IllegalArgumentException("range: 'to' is before 'from'");
+        }
+        int n = (int) HistoryStep.points(endSec - startSec, stepSec);
+        double[] times = new double[n];
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = startSec + (double) i * stepSec;
+            values[i] = Double.NaN;
+        }
+        String firstProblem = null;
+        boolean failed = false;
+        boolean any = false;
+        for (int chunk = 0; chunk < n; chunk += PrometheusClient.MAX_POINTS) {
+            int last = Math.min(n, chunk + PrometheusClient.MAX_POINTS) - 1;
+            RangeOutcome r = client.queryRange(promql, Instant.ofEpochSecond((long) times[chunk]),
+                    Instant.ofEpochSecond((long) times[last]), Duration.ofSeconds(stepSec));
+            if (r instanceof RangeOutcome.NoData nd) {
+                // A failure says more than an empty chunk (a day back, Prometheus may simply be younger).
+                if (firstProblem == null || !failed && nd.reason() != NoDataReason.EMPTY_RESULT) {
+                    firstProblem = nd.reason() + ": " + nd.message();
+                    failed = nd.reason() != NoDataReason.EMPTY_RESULT;
+                }
+                continue;
+            }
+            RangeOutcome.Series s = (RangeOutcome.Series) r;
+            for (int i = 0; i < s.size(); i++) {
+                long k = Math.round((s.times()[i] - startSec) / stepSec);
+                if (k >= chunk && k <= last) {
+                    values[(int) k] = s.values()[i];
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return io.headroom.metrics.SignalHistory.none(className, signal, firstProblem);
+        }
+        return new io.headroom.metrics.SignalHistory(className, signal, times, values, null);
+    }
+
     /** {@link #history} on the query executor; complete it on the FX thread with Platform::runLater. */
     public CompletableFuture<History> historyAsync(String className, String signal, Instant from, Instant to,
                                                    int pixelWidth) {

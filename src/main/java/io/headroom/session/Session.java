@@ -2,6 +2,10 @@ package io.headroom.session;
 
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.config.WorkloadsFile;
+import io.headroom.history.Backfill;
+import io.headroom.history.ClassHistory;
+import io.headroom.history.History;
+import io.headroom.history.HistoryRecorder;
 import io.headroom.journal.Journal;
 import io.headroom.kube.Contexts;
 import io.headroom.kube.HolderIdentity;
@@ -48,6 +52,8 @@ public final class Session implements AutoCloseable {
 
     private final Supervisor supervisor;
     private final Journal journal;
+    /** Every class's load over the last day, in domain units: written by each tick and the backfill. */
+    private final History history;
 
     private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox,
                     ScheduledExecutorService scheduler, Supervisor supervisor, Journal journal) {
@@ -59,6 +65,8 @@ public final class Session implements AutoCloseable {
         this.supervisor = supervisor;
         this.journal = journal;
         this.runner = new LoopRunner(loop, scheduler);
+        this.history = new History(tick);
+        loop.addListener(new HistoryRecorder(history));
     }
 
     private static ScheduledExecutorService loopThread() {
@@ -179,6 +187,23 @@ public final class Session implements AutoCloseable {
         return loop;
     }
 
+    /** Every class's load history (what-if and the command line read it; charts may). */
+    public History history() {
+        return history;
+    }
+
+    /**
+     * Fills the history's past day from the metrics source ({@code query_range} for Prometheus; the
+     * sandbox's warm-up ticks are its past) on {@code executor}, under the live ticks.
+     */
+    public java.util.concurrent.CompletableFuture<List<Backfill.Result>> backfill(
+            java.util.concurrent.Executor executor) {
+        List<String> names = loop.classes().stream().map(WorkloadClass::name).toList();
+        Instant now = clock.instant();
+        return java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> Backfill.fillAll(history, loop.metrics(), names, now, ClassHistory.SPAN), executor);
+    }
+
     public boolean isSandbox() {
         return sandbox;
     }
@@ -225,6 +250,15 @@ public final class Session implements AutoCloseable {
      * the supervisor happens on one thread. Returns at once.
      */
     public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
+        if (!sandbox) {
+            java.util.concurrent.ExecutorService backfills = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "headroom-history-backfill");
+                t.setDaemon(true);
+                return t;
+            });
+            extra.add(backfills::shutdownNow);
+            backfill(backfills).whenComplete((r, e) -> backfills.shutdown());
+        }
         return java.util.concurrent.CompletableFuture.runAsync(() -> {
             if (!warmUp.isZero()) {
                 warmUp(warmUp);

@@ -73,6 +73,15 @@ public final class Simulator {
      * baseline); the world, its seed and its arrivals are the same whichever decides.
      */
     public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick) {
+        return run(scenario, decider, onTick, r -> { });
+    }
+
+    /**
+     * The same, and {@code onResult} sees each tick's whole {@link TickResult} (e.g. a
+     * {@code HistoryRecorder}, so the simulated load becomes a class's history).
+     */
+    public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
+                                         Consumer<TickResult> onResult) {
         Instant start = scenario.start();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -100,6 +109,7 @@ public final class Simulator {
             double t = i * tick;
             clock.set(start.plus(Duration.ofNanos((long) (t * 1e9))));
             TickResult r = loop.tick();
+            onResult.accept(r);
             for (ClassSnapshot s : r.classes()) {
                 acc.get(s.name()).scaled(s.actuation());
                 onTick.accept(line(t, s));

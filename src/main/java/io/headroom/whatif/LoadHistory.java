@@ -1,9 +1,11 @@
 package io.headroom.whatif;
 
+import io.headroom.history.ClassHistory;
+import io.headroom.history.ClassHistory.Series;
 import java.util.Arrays;
 
 /**
- * The recent load of one class, as the charts hold it: arrival rate and mean service time over
+ * The recent load of one class, from its domain history: arrival rate and mean service time over
  * time (epoch seconds, NaN where unknown), and the queue and replicas at the start of the window.
  */
 public record LoadHistory(double[] times, double[] arrivalRate, double[] meanServiceSeconds, double queueAtStart,
@@ -19,6 +21,33 @@ public record LoadHistory(double[] times, double[] arrivalRate, double[] meanSer
         if (replicasAtStart < 0) {
             throw new IllegalArgumentException("replicas cannot be negative");
         }
+    }
+
+    /**
+     * The last {@code seconds} of a class's history, up to its newest point: a copy, safe to hand
+     * to another thread. Replicas are the workload's own count (not capacity over slots per
+     * replica); the queue and replicas at the start are the window's first known values (0 when
+     * none is known). An empty or null history gives an empty load, which {@link Replay} refuses.
+     */
+    public static LoadHistory of(ClassHistory history, double seconds) {
+        if (history == null) {
+            return new LoadHistory(new double[0], new double[0], new double[0], 0, 0);
+        }
+        ClassHistory.Window w = history.last(seconds);
+        double queue = firstKnown(w.values(Series.QUEUE_LENGTH));
+        double replicas = firstKnown(w.values(Series.REPLICAS));
+        return new LoadHistory(w.times(), w.values(Series.ARRIVAL_RATE), w.values(Series.MEAN_SERVICE),
+                Double.isFinite(queue) ? Math.max(0, queue) : 0,
+                Double.isFinite(replicas) ? (int) Math.max(0, Math.round(replicas)) : 0);
+    }
+
+    private static double firstKnown(double[] values) {
+        for (double v : values) {
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        }
+        return Double.NaN;
     }
 
     /** Seconds from the first point to the last; 0 with fewer than two points. */

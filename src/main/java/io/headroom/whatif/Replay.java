@@ -76,7 +76,7 @@ public final class Replay {
                                      Baselines.Named baseline) {
         if (h.seconds() < 4 * current.pollIntervalSeconds()) {
             throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
-                    + " s; the charts need a few minutes first");
+                    + " s; the history needs a few minutes first");
         }
         double service = h.typicalServiceSeconds();
         if (!Double.isFinite(service)) {

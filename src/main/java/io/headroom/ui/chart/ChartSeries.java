@@ -1,5 +1,7 @@
 package io.headroom.ui.chart;
 
+import io.headroom.history.Downsampler;
+import io.headroom.history.SeriesBuffer;
 import java.util.Objects;
 import javafx.scene.paint.Color;
 
@@ -167,15 +169,7 @@ public final class ChartSeries {
             incoming = draining != null ? draining : new SeriesBuffer(buffer.capacity());
             draining = null;
         }
-        boolean any = false;
-        int n = batch.size();
-        int p = batch.physical(0);
-        for (int i = 0; i < n; i++) {
-            any |= buffer.append(batch.times[p], batch.values[p]);
-            if (++p == batch.times.length) {
-                p = 0;
-            }
-        }
+        boolean any = batch.appendTo(buffer);
         batch.clear();
         draining = batch;
         return any;

@@ -1,5 +1,6 @@
 package io.headroom.ui.chart;
 
+import io.headroom.history.SeriesBuffer;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;

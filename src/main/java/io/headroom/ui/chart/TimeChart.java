@@ -1,5 +1,7 @@
 package io.headroom.ui.chart;
 
+import io.headroom.history.SeriesBuffer;
+import io.headroom.history.Downsampler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

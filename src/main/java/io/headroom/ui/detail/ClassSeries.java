@@ -5,7 +5,7 @@ import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Signals;
 import io.headroom.loop.ClassSnapshot;
-import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.history.SeriesBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -98,47 +98,6 @@ public final class ClassSeries {
             b.append(lt[i], lv[i]);
         }
         return true;
-    }
-
-    /**
-     * The load of the last {@code seconds} for a what-if replay: arrival rate and service time as
-     * charted, and the queue and replicas at the window's start. A copy: safe to hand to another thread.
-     */
-    public io.headroom.whatif.LoadHistory loadHistory(double seconds, int slotsPerReplica) {
-        int n = arrivalRate.size();
-        if (n == 0) {
-            return new io.headroom.whatif.LoadHistory(new double[0], new double[0], new double[0], 0, 0);
-        }
-        double from = arrivalRate.time(n - 1) - seconds;
-        int first = 0;
-        while (first < n - 1 && arrivalRate.time(first) < from) {
-            first++;
-        }
-        int m = n - first;
-        double[] t = new double[m];
-        double[] rate = new double[m];
-        for (int i = 0; i < m; i++) {
-            t[i] = arrivalRate.time(first + i);
-            rate[i] = arrivalRate.value(first + i);
-        }
-        double[] service = aligned(serviceSeconds, t);
-        double queue = aligned(queueLength, new double[] {t[0]})[0];
-        double capacity = aligned(capacitySlots, new double[] {t[0]})[0];
-        int replicas = Double.isFinite(capacity) ? (int) Math.round(capacity / Math.max(1, slotsPerReplica)) : 0;
-        return new io.headroom.whatif.LoadHistory(t, rate, service, queue, replicas);
-    }
-
-    /** The buffer's values at the given ascending times (the same ticks), NaN where it has none; one pass. */
-    private static double[] aligned(SeriesBuffer b, double[] times) {
-        double[] out = new double[times.length];
-        int j = 0;
-        for (int i = 0; i < times.length; i++) {
-            while (j < b.size() && b.time(j) < times[i]) {
-                j++;
-            }
-            out[i] = j < b.size() && b.time(j) == times[i] ? b.value(j) : Double.NaN;
-        }
-        return out;
     }
 
     /** Number of ticks appended so far (not capped by the ring). */

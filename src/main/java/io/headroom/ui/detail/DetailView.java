@@ -4,7 +4,7 @@ import io.headroom.ui.Styles;
 import io.headroom.ui.chart.ChartSeries;
 import io.headroom.ui.chart.ChartTheme;
 import io.headroom.ui.chart.ReferenceLine;
-import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.history.SeriesBuffer;
 import io.headroom.ui.chart.SeriesKind;
 import io.headroom.ui.chart.TimeAxis;
 import io.headroom.ui.chart.TimeChart;

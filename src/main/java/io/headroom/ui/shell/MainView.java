@@ -11,7 +11,6 @@ import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
 import io.headroom.supervise.SupervisionState;
 import io.headroom.ui.Styles;
-import io.headroom.ui.detail.ClassSeries;
 import io.headroom.ui.detail.DetailView;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.fx.PulseBatcher;
@@ -26,6 +25,7 @@ import io.headroom.ui.supervise.ProposalRow;
 import io.headroom.ui.supervise.SupervisionViewModel;
 import io.headroom.ui.whatif.WhatIfView;
 import io.headroom.ui.whatif.WhatIfViewModel;
+import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -312,13 +312,10 @@ public final class MainView extends BorderPane {
         if (cls == null) {
             return null;
         }
-        int slots = cls.policy().slotsPerReplica();
+        // The domain history, in replicas and jobs/s: not the charts' buffers.
         WhatIfViewModel vm = new WhatIfViewModel(className, cls.policy(),
-                seconds -> {
-                    ClassSeries series = detail.series(className);
-                    return series == null ? new LoadHistory(new double[0], new double[0],
-                            new double[0], 0, 0) : series.loadHistory(seconds, slots);
-                }, io, javafx.application.Platform::runLater, 1);
+                seconds -> LoadHistory.of(session.history().find(className), seconds), io,
+                javafx.application.Platform::runLater, ComparisonTable.SEED);
         Stage stage = WhatIfView.open(window(), vm);
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept

@@ -3,7 +3,7 @@ package io.headroom.ui.whatif;
 import io.headroom.ui.Styles;
 import io.headroom.ui.chart.ChartSeries;
 import io.headroom.ui.chart.ChartTheme;
-import io.headroom.ui.chart.SeriesBuffer;
+import io.headroom.history.SeriesBuffer;
 import io.headroom.ui.chart.SeriesKind;
 import io.headroom.ui.chart.TimeAxis;
 import io.headroom.ui.chart.TimeChart;

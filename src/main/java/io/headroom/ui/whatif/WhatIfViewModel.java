@@ -1,12 +1,11 @@
 package io.headroom.ui.whatif;
 
 import io.headroom.baseline.Baselines;
-import io.headroom.baseline.KedaLengthRule;
 import io.headroom.decision.Policy;
+import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import io.headroom.whatif.Replay;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -81,7 +80,8 @@ public final class WhatIfViewModel {
     private final ObjectProperty<Integer> minReplicas = new SimpleObjectProperty<>();
     private final ObjectProperty<Integer> maxReplicas = new SimpleObjectProperty<>();
     private final ObjectProperty<Integer> windowMinutes = new SimpleObjectProperty<>(30);
-    private final ObjectProperty<Double> kedaListLength = new SimpleObjectProperty<>(5.0);
+    private final ObjectProperty<Double> kedaListLength =
+            new SimpleObjectProperty<>(ComparisonTable.DEFAULT_KEDA_LIST_LENGTH);
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
@@ -200,8 +200,7 @@ public final class WhatIfViewModel {
         running.set(true);
         status.set("Replaying the last " + windowMinutes.get() + " min…");
         Double listLength = kedaListLength.get();
-        Baselines.Named keda = listLength == null || !(listLength > 0) ? null
-                : new Baselines.Named("KEDA's rule (listLength " + num(listLength) + ")", KedaLengthRule.of(listLength));
+        Baselines.Named keda = ComparisonTable.keda(listLength);
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
                 () -> Replay.compare(h, current, edited, seed, keda), background);
         f.whenComplete((c, e) -> fx.accept(() -> {
@@ -228,44 +227,11 @@ public final class WhatIfViewModel {
     }
 
     static List<Row> rows(Replay.Comparison c, Policy current, Policy edited) {
-        var a = c.current().summary();
-        var b = c.edited().summary();
-        var k = c.baseline() == null ? null : c.baseline().summary();
-        return List.of(
-                row("Desired replicas, end", c.current().finalDesired(), c.edited().finalDesired(),
-                        k == null ? Double.NaN : c.baseline().finalDesired(), ""),
-                row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(),
-                        k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s"),
-                row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(),
-                        k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s"),
-                new Row("Time over objective", objective(a.ageObjectiveViolationSeconds(), current),
-                        objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
-                        b.ageObjectiveViolationSeconds(), " s"),
-                        k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current)),
-                row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(),
-                        k == null ? Double.NaN : c.baseline().replicaHours(), " h"),
-                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(), ""),
-                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), k == null ? Double.NaN : k.jobsCompleted(), ""));
-    }
-
-    private static String objective(double seconds, Policy p) {
-        return p.maxAgeSeconds() == null ? "no objective" : num(seconds) + " s (objective " + num(p.maxAgeSeconds())
-                + " s)";
-    }
-
-    private static Row row(String what, double a, double b, double keda, String unit) {
-        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit), Double.isNaN(keda) ? "" : num(keda) + unit);
-    }
-
-    private static String change(double a, double b, String unit) {
-        double d = b - a;
-        return d == 0 ? "same" : (d > 0 ? "+" : "−") + num(Math.abs(d)) + unit;
+        return ComparisonTable.rows(c, current, edited).stream()
+                .map(r -> new Row(r.what(), r.current(), r.edited(), r.change(), r.keda())).toList();
     }
 
     static String num(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e9) {
-            return Long.toString((long) v);
-        }
-        return String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%.1f", v);
+        return ComparisonTable.num(v);
     }
 }

@@ -1,5 +1,6 @@
 package io.headroom.ui.chart;
 
+import io.headroom.history.SeriesBuffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 

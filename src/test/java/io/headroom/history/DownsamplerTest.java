@@ -1,4 +1,4 @@
-package io.headroom.ui.chart;
+package io.headroom.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.headroom.ui.chart;
+package io.headroom.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -100,6 +100,22 @@ class SeriesBufferTest {
         assertTrue(Double.isNaN(b.lastTime()));
         assertTrue(b.append(0, 1)); // an earlier time is fine after a clear
         assertEquals(2, b.capacity());
+    }
+
+    @Test
+    void appendToMovesAWrappedBatchOldestFirstAndSkipsWhatIsLate() {
+        SeriesBuffer batch = new SeriesBuffer(3);
+        for (int t = 1; t <= 5; t++) {
+            batch.append(t, t * 10); // wraps: holds 3, 4, 5
+        }
+        SeriesBuffer dest = new SeriesBuffer(8);
+        dest.append(4, 0);
+        assertTrue(batch.appendTo(dest), "4 and 5 are not late");
+        assertEquals(3, dest.size());
+        assertEquals(4, dest.time(1));
+        assertEquals(40, dest.value(1));
+        assertEquals(50, dest.value(2));
+        assertFalse(new SeriesBuffer(2).appendTo(dest), "an empty batch moves nothing");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.headroom.ui.chart;
+package io.headroom.history;
 
 /**
  * A fixed-capacity ring of (time, value) samples that overwrites its oldest sample when full.
@@ -6,7 +6,7 @@ package io.headroom.ui.chart;
  * <p>Times are epoch seconds and must not decrease, so a time window maps to an index range by
  * binary search. A NaN value means "no data at this time" and is kept as such: the chart draws
  * it as a gap, never as 0. Not thread-safe: confine a buffer to one thread (the chart's buffers
- * live on the FX thread; {@link ChartSeries#post} is the way in from other threads).
+ * live on the FX thread; {@code ChartSeries.post} is the way in from other threads).
  */
 public final class SeriesBuffer {
 
@@ -61,6 +61,24 @@ public final class SeriesBuffer {
         times[slot] = time;
         values[slot] = value;
         return true;
+    }
+
+    /**
+     * Appends every sample of this buffer to {@code dest}, oldest first (a batch moving into a
+     * chart's buffer without a per-sample index lookup).
+     *
+     * @return whether {@code dest} took any sample
+     */
+    public boolean appendTo(SeriesBuffer dest) {
+        boolean any = false;
+        int p = head;
+        for (int i = 0; i < size; i++) {
+            any |= dest.append(times[p], values[p]);
+            if (++p == times.length) {
+                p = 0;
+            }
+        }
+        return any;
     }
 
     /** Drops every sample; the capacity stays. */

@@ -1,4 +1,4 @@
-package io.headroom.ui.chart;
+package io.headroom.history;
 
 import java.util.Arrays;
 
@@ -34,18 +34,27 @@ public final class Downsampler {
      * @return the number of output points, at most {@code 4 * columns}
      */
     public int run(SeriesBuffer src, double t0, double t1, int columns) {
+        if (src.isEmpty()) {
+            return run(src.times, src.values, 0, 0, 0, 0, t0, t1, columns);
+        }
+        return run(src.times, src.values, src.physical(0), src.size(), Math.max(0, src.lowerBound(t0) - 1),
+                Math.min(src.size(), src.upperBound(t1) + 1), t0, t1, columns);
+    }
+
+    /**
+     * The same over any ring of (time, value) columns: {@code head} is the physical slot of the
+     * oldest of {@code count} samples, and {@code from..to} the logical range to walk (one sample
+     * either side of the window included). Lets {@link ClassHistory} share its time column.
+     */
+    int run(double[] times, double[] values, int head, int count, int from, int to, double t0, double t1,
+            int columns) {
         size = 0;
         min = Double.NaN;
         max = Double.NaN;
-        if (columns <= 0 || !(t1 > t0) || src.isEmpty()) {
+        if (columns <= 0 || !(t1 > t0) || count == 0) {
             return 0;
         }
         ensureCapacity(4 * columns);
-
-        int from = Math.max(0, src.lowerBound(t0) - 1);
-        int to = Math.min(src.size(), src.upperBound(t1) + 1);
-        double[] times = src.times;
-        double[] values = src.values;
         int cap = times.length;
         double scale = columns / (t1 - t0);
         int lastColumn = columns - 1;
@@ -60,7 +69,7 @@ public final class Downsampler {
         double visibleMin = Double.POSITIVE_INFINITY;
         double visibleMax = Double.NEGATIVE_INFINITY;
 
-        int p = src.physical(from);
+        int p = head + from >= cap ? head + from - cap : head + from;
         for (int i = from; i < to; i++) {
             double t = times[p];
             double v = values[p];
@@ -73,7 +82,7 @@ public final class Downsampler {
             }
             if (c != column) {
                 if (first >= 0) {
-                    flush(src, first, minIdx, maxIdx, last);
+                    flush(times, values, head, first, minIdx, maxIdx, last);
                 }
                 column = c;
                 first = i;
@@ -104,7 +113,7 @@ public final class Downsampler {
             }
         }
         if (first >= 0) {
-            flush(src, first, minIdx, maxIdx, last);
+            flush(times, values, head, first, minIdx, maxIdx, last);
         }
         if (visibleMin <= visibleMax) {
             min = visibleMin;
@@ -138,7 +147,7 @@ public final class Downsampler {
         return max;
     }
 
-    private void flush(SeriesBuffer src, int first, int minIdx, int maxIdx, int last) {
+    private void flush(double[] times, double[] values, int head, int first, int minIdx, int maxIdx, int last) {
         int n = 0;
         picks[n++] = first;
         if (minIdx >= 0) {
@@ -163,14 +172,14 @@ public final class Downsampler {
                 continue;
             }
             previous = idx;
-            int p = src.physical(idx);
-            double v = src.values[p];
+            int p = head + idx >= times.length ? head + idx - times.length : head + idx;
+            double v = values[p];
             // One NaN point per run of gap is enough; keeping the first keeps the gap's start time,
             // which is where a step line must stop.
             if (v != v && size > 0 && outValues[size - 1] != outValues[size - 1]) {
                 continue;
             }
-            outTimes[size] = src.times[p];
+            outTimes[size] = times[p];
             outValues[size] = v;
             size++;
         }

@@ -1,0 +1,430 @@
+package io.headroom.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.config.ClassConfig;
+import io.headroom.config.ConfigException;
+import io.headroom.config.PolicyReader;
+import io.headroom.config.UntrustedText;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.decision.CeilingSpec;
+import io.headroom.decision.Decider;
+import io.headroom.decision.Policy;
+import io.headroom.history.Backfill;
+import io.headroom.history.ClassHistory;
+import io.headroom.history.History;
+import io.headroom.history.HistoryRecorder;
+import io.headroom.prometheus.PrometheusClient;
+import io.headroom.prometheus.PrometheusMetricsSource;
+import io.headroom.prometheus.PrometheusSetupException;
+import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioClass;
+import io.headroom.sim.ScenarioReader;
+import io.headroom.sim.Simulator;
+import io.headroom.whatif.ComparisonTable;
+import io.headroom.whatif.LoadHistory;
+import io.headroom.whatif.Replay;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+/**
+ * {@code headroom whatif --config FILE --class NAME --set maxReplicas=8 [--set k=v …] [--window 1h]
+ * [--keda-list-length N] [--json]}: the What-if window without the UI. The class's history comes
+ * from Prometheus ({@code query_range} over the window, on the class's polling grid), goes through
+ * the same {@link Replay} and prints the same {@link ComparisonTable} rows as the window.
+ * Public only for the test that holds it to the window's comparison on one history.
+ */
+public final class WhatIfCommand {
+    private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    /** The window's default: the What-if window opens on the last 30 minutes too. */
+    static final Duration DEFAULT_WINDOW = Duration.ofMinutes(30);
+    /** Editable with --set, as in the What-if window; plus ceiling.NAME. */
+    static final List<String> KEYS = List.of("targetUtilization", "slotsPerReplica", "drainTargetSeconds",
+            "maxAgeSeconds", "minReplicas", "maxReplicas");
+
+    /** Where a class's history comes from: Prometheus in real use, a fixed history in tests. */
+    public interface HistoryLoader {
+        /**
+         * The class's history over the window ending at {@code now}.
+         *
+         * @throws LoadFailure with a message for the operator when there is no source to ask
+         */
+        Loaded load(WorkloadsFile file, ClassConfig cls, Instant now, Duration window, PrintStream err)
+                throws LoadFailure;
+    }
+
+    /** A loaded history, where it came from, and the signals that had none. */
+    public record Loaded(ClassHistory history, String source, List<String> missing) {
+    }
+
+    /** The history could not be asked for (a setup problem: bad input, exit 2). */
+    public static final class LoadFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public LoadFailure(String message) {
+            super(message);
+        }
+    }
+
+    private WhatIfCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Clock.systemUTC(), prometheus(System::getenv));
+    }
+
+    /** The command with its clock and history source given; returns the exit code. */
+    public static int run(List<String> args, PrintStream out, PrintStream err, Clock clock, HistoryLoader loader) {
+        Path config = null;
+        Path scenarioFile = null;
+        String className = null;
+        boolean json = false;
+        Duration window = DEFAULT_WINDOW;
+        Double listLength = ComparisonTable.DEFAULT_KEDA_LIST_LENGTH;
+        Map<String, String> sets = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--config", "--scenario", "--class", "--set", "--window", "--keda-list-length" -> {
+                    if (i + 1 >= args.size()) {
+                        return usage(err, a + " needs a value");
+                    }
+                    String v = args.get(++i);
+                    switch (a) {
+                        case "--config" -> config = Path.of(v);
+                        case "--scenario" -> scenarioFile = Path.of(v);
+                        case "--class" -> className = v;
+                        case "--window" -> {
+                            window = window(v);
+                            if (window == null) {
+                                return usage(err, "--window must be a duration such as 90s, 30m, 1h or 24h, at most"
+                                        + " 24h, got '" + UntrustedText.line(v, 100) + "'");
+                            }
+                        }
+                        case "--keda-list-length" -> {
+                            try {
+                                listLength = Double.parseDouble(v);
+                            } catch (NumberFormatException e) {
+                                listLength = Double.NaN;
+                            }
+                            if (!(listLength >= 0) || listLength.isInfinite()) {
+                                return usage(err, "--keda-list-length must be a number >= 0 (0: no KEDA run), got '"
+                                        + UntrustedText.line(v, 100) + "'");
+                            }
+                        }
+                        default -> {
+                            int eq = v.indexOf('=');
+                            if (eq <= 0) {
+                                return usage(err, "--set needs key=value, got '" + UntrustedText.line(v, 100) + "'");
+                            }
+                            sets.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
+                        }
+                    }
+                }
+                case "--json" -> json = true;
+                case "-h", "--help" -> {
+                    out.println(usage());
+                    return ExitCode.OK;
+                }
+                default -> {
+                    return usage(err, "unknown argument '" + UntrustedText.line(a, 100) + "'");
+                }
+            }
+        }
+        if ((config == null) == (scenarioFile == null)) {
+            return usage(err, config == null ? "--config FILE (or --scenario FILE) is required"
+                    : "--config and --scenario are two sources of history: give one");
+        }
+        if (className == null) {
+            return usage(err, "--class NAME is required");
+        }
+        String wanted = className;
+        Policy current;
+        WorkloadsFile file = null;
+        ClassConfig cls = null;
+        Scenario scenario = null;
+        try {
+            if (config != null) {
+                file = WorkloadsFile.read(config);
+                cls = file.classConfig(wanted).orElse(null);
+                if (cls == null) {
+                    return noClass(err, wanted, file.source(), file.classes().stream().map(ClassConfig::name).toList());
+                }
+                current = cls.policy();
+            } else {
+                scenario = ScenarioReader.read(scenarioFile);
+                ScenarioClass sc = scenario.classes().stream().filter(x -> x.name().equals(wanted)).findFirst()
+                        .orElse(null);
+                if (sc == null) {
+                    return noClass(err, wanted, scenarioFile.toString(),
+                            scenario.classes().stream().map(ScenarioClass::name).toList());
+                }
+                current = sc.policy();
+            }
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return ExitCode.USAGE;
+        }
+        Policy edited;
+        try {
+            edited = edit(current, sets);
+        } catch (IllegalArgumentException e) {
+            err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 300));
+            return ExitCode.USAGE;
+        }
+        Loaded loaded;
+        if (scenario != null) {
+            loaded = simulated(scenario, wanted);
+        } else {
+            try {
+                loaded = loader.load(file, cls, clock.instant(), window, err);
+            } catch (LoadFailure e) {
+                err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 1000));
+                return ExitCode.USAGE;
+            }
+        }
+        LoadHistory load = LoadHistory.of(loaded.history(), window.toSeconds());
+        io.headroom.baseline.Baselines.Named keda = ComparisonTable.keda(listLength);
+        Replay.Comparison c;
+        try {
+            c = Replay.compare(load, current, edited, ComparisonTable.SEED, keda);
+        } catch (IllegalArgumentException e) {
+            err.println("headroom whatif: " + wanted + ": " + UntrustedText.line(e.getMessage(), 300)
+                    + (loaded.missing().isEmpty() ? "" : " (no history for " + String.join(", ", loaded.missing())
+                    + ")"));
+            return ExitCode.FAILED;
+        }
+        List<ComparisonTable.Row> rows = ComparisonTable.rows(c, current, edited);
+        if (json) {
+            out.println(write(toJson(wanted, c, rows, sets, loaded)));
+        } else {
+            out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private static int noClass(PrintStream err, String wanted, String source, List<String> names) {
+        err.println("headroom whatif: no class '" + UntrustedText.line(wanted, 100) + "' in "
+                + UntrustedText.line(source, 300) + "; its classes: " + String.join(", ", names));
+        return ExitCode.USAGE;
+    }
+
+    /**
+     * The history of a scenario's class: the whole scenario run through the same sandbox, loop and
+     * decision as {@code headroom simulate}, each tick recorded as the console records it. No
+     * cluster and no Prometheus needed.
+     */
+    static Loaded simulated(Scenario scenario, String className) {
+        History history = new History(Duration.ofMillis(Math.max(1, Math.round(scenario.tickSeconds() * 1000))),
+                scenario.ticks() + 2);
+        Simulator.run(scenario, Decider.HEADROOM, line -> { }, new HistoryRecorder(history));
+        return new Loaded(history.of(className), "scenario " + scenario.name(), List.of());
+    }
+
+    /**
+     * The live policy with the operator's edits, exactly as the What-if window builds it: a
+     * ceiling's edit replaces it with a fixed replica limit of the same name.
+     *
+     * @throws IllegalArgumentException naming the key that is wrong
+     */
+    static Policy edit(Policy current, Map<String, String> sets) {
+        Policy.Builder b = current.toBuilder();
+        List<CeilingSpec> ceilings = new ArrayList<>(current.ceilings());
+        for (Map.Entry<String, String> e : sets.entrySet()) {
+            String k = e.getKey();
+            String v = e.getValue();
+            if (k.startsWith("ceiling.")) {
+                String name = k.substring("ceiling.".length());
+                int at = -1;
+                for (int i = 0; i < ceilings.size(); i++) {
+                    if (ceilings.get(i).name().equals(name)) {
+                        at = i;
+                    }
+                }
+                if (at < 0) {
+                    throw new IllegalArgumentException("--set " + k + ": the class has no ceiling '" + name + "'"
+                            + (ceilings.isEmpty() ? "" : "; its ceilings: " + String.join(", ",
+                            ceilings.stream().map(CeilingSpec::name).toList())));
+                }
+                ceilings.set(at, CeilingSpec.replicas(name, whole(k, v, 0)));
+                continue;
+            }
+            switch (k) {
+                case "targetUtilization" -> b.targetUtilization(number(k, v));
+                case "slotsPerReplica" -> b.slotsPerReplica(whole(k, v, 1));
+                case "drainTargetSeconds" -> b.drainTargetSeconds(number(k, v));
+                case "maxAgeSeconds" -> b.maxAgeSeconds(v.equalsIgnoreCase("none") ? null : number(k, v));
+                case "minReplicas" -> b.minReplicas(whole(k, v, 0));
+                case "maxReplicas" -> b.maxReplicas(whole(k, v, 1));
+                default -> throw new IllegalArgumentException("--set: unknown key '" + k + "'; editable: "
+                        + String.join(", ", KEYS) + ", ceiling.NAME");
+            }
+        }
+        return b.ceilings(ceilings).build();
+    }
+
+    private static double number(String key, String v) {
+        try {
+            double d = Double.parseDouble(v);
+            if (Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("--set " + key + ": '" + v + "' is not a number");
+    }
+
+    private static int whole(String key, String v, int min) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min && n <= PolicyReader.MAX_REPLICAS) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("--set " + key + ": '" + v + "' is not a whole number in " + min + ".."
+                + PolicyReader.MAX_REPLICAS);
+    }
+
+    /** 90s, 30m, 1h, 24h (at most a day, the history's span); null when it is none of those. */
+    static Duration window(String v) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})([smh])").matcher(v.trim());
+        if (!m.matches()) {
+            return null;
+        }
+        long n = Long.parseLong(m.group(1));
+        Duration d = switch (m.group(2)) {
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+        };
+        return d.isZero() || d.compareTo(ClassHistory.SPAN) > 0 ? null : d;
+    }
+
+    /** The history from the workloads file's Prometheus, on the class's polling grid. */
+    static HistoryLoader prometheus(Function<String, String> env) {
+        return (file, cls, now, window, err) -> {
+            PrometheusClient client;
+            try {
+                client = PrometheusClient.connect(file.prometheus(), env, Clock.systemUTC());
+            } catch (PrometheusSetupException e) {
+                throw new LoadFailure(file.source() + ": " + e.getMessage());
+            }
+            if (client.insecure()) {
+                err.println("headroom whatif: warning: TLS verification is off for " + client.url()
+                        + " (insecureSkipVerify)");
+            }
+            Duration step = Duration.ofSeconds(Math.max(1, Math.round(cls.policy().pollIntervalSeconds())));
+            ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "headroom-whatif-query");
+                t.setDaemon(true);
+                return t;
+            });
+            try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, List.of(cls), pool,
+                    PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {
+                History history = new History(step, (int) (window.toSeconds() / step.toSeconds()) + 2);
+                ClassHistory h = history.of(cls.name());
+                Backfill.Result r = Backfill.fill(h, source, now, window, step);
+                return new Loaded(h, client.url(), r.missing());
+            } finally {
+                pool.shutdownNow();
+            }
+        };
+    }
+
+    static ObjectNode toJson(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
+                             Loaded loaded) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("class", cls);
+        o.put("source", loaded.source());
+        o.put("from", Instant.ofEpochSecond((long) c.start()).toString());
+        o.put("seconds", c.seconds());
+        ObjectNode edits = o.putObject("edits");
+        sets.forEach(edits::put);
+        if (c.baselineLabel() == null) {
+            o.putNull("baseline");
+        } else {
+            o.put("baseline", c.baselineLabel());
+        }
+        ArrayNode table = o.putArray("rows");
+        for (ComparisonTable.Row r : rows) {
+            ObjectNode row = table.addObject();
+            row.put("what", r.what());
+            row.put("current", r.current());
+            row.put("edited", r.edited());
+            row.put("change", r.change());
+            row.put("keda", r.keda());
+        }
+        ArrayNode caveats = o.putArray("caveats");
+        c.caveats().forEach(caveats::add);
+        ArrayNode missing = o.putArray("noHistory");
+        loaded.missing().forEach(missing::add);
+        return o;
+    }
+
+    static String text(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
+                       Loaded loaded) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("what-if for ").append(cls).append(": the last ").append(Math.round(c.seconds() / 60))
+                .append(" min from ").append(loaded.source()).append(" under the live policy and the edited one")
+                .append(c.baseline() != null ? " and " + c.baselineLabel() : "").append(", same arrivals\n");
+        sb.append("edits: ").append(sets.isEmpty() ? "none" : String.join(", ",
+                sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())).append('\n');
+        String fmt = "%-22s %-26s %-26s %-12s %s%n";
+        sb.append(String.format(Locale.ROOT, fmt, "", "Live policy", "Edited", "Change",
+                c.baseline() != null ? "KEDA's rule" : ""));
+        for (ComparisonTable.Row r : rows) {
+            sb.append(String.format(Locale.ROOT, fmt, r.what(), r.current(), r.edited(), r.change(), r.keda()));
+        }
+        for (String caveat : c.caveats()) {
+            sb.append("note: ").append(caveat).append('\n');
+        }
+        if (!loaded.missing().isEmpty()) {
+            sb.append("no history for: ").append(String.join("; ", loaded.missing())).append('\n');
+        }
+        sb.append("Nothing is applied: the live policy is unchanged.");
+        return sb.toString();
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("headroom whatif: " + problem + "\n" + usage());
+        return ExitCode.USAGE;
+    }
+
+    static String usage() {
+        return "usage: headroom whatif (--config FILE | --scenario FILE) --class NAME --set key=value [--set ...]\n"
+                + "                       [--window 30m] [--keda-list-length 5] [--json]\n"
+                + "  Replays the class's recent load (from the workloads file's Prometheus, query_range over the\n"
+                + "  window, at most 24h; or the last window of a scenario, simulated as `headroom simulate` runs\n"
+                + "  it) under its live policy and the edited one, with KEDA's length rule as a\n"
+                + "  third run, and prints the comparison the What-if window shows. Nothing is applied.\n"
+                + "  keys: " + String.join(", ", KEYS) + " (maxAgeSeconds=none drops the objective),\n"
+                + "        ceiling.NAME=N caps a ceiling at N replicas. --keda-list-length 0 leaves KEDA's run out.";
+    }
+
+    private static String write(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
