@@ -81,7 +81,8 @@ public final class MainView extends BorderPane {
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
 
-    public MainView(Session session) {
+    /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
+    public MainView(Session session, java.util.concurrent.Executor fx) {
         this.session = session;
         this.main = new MainViewModel(session.loop().cluster().contextName(), session.loop().metrics().name(),
                 session.isSandbox(), session.tick(), session::setSpeed);
@@ -140,8 +141,8 @@ public final class MainView extends BorderPane {
             }
         });
 
-        ticks = new PulseBatcher<>(this::applyTicks);
-        supervisionUpdates = new PulseBatcher<>(batch -> {
+        ticks = new PulseBatcher<>(fx, this::applyTicks);
+        supervisionUpdates = new PulseBatcher<>(fx, batch -> {
             SupervisionState s = batch.get(batch.size() - 1);
             supervision.apply(s);
             overview.applySupervision(s);
@@ -164,8 +165,6 @@ public final class MainView extends BorderPane {
         supervisionListener = supervisionUpdates::offer;
         session.loop().addListener(tickListener);
         session.supervisor().addListener(supervisionListener);
-        ticks.start();
-        supervisionUpdates.start();
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
             main.updateClock(session.clock().instant());
             inbox.list().refresh(); // ages and expiry countdowns
