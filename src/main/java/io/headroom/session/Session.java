@@ -59,6 +59,72 @@ public final class Session implements AutoCloseable {
         this.supervisor = supervisor;
         this.journal = journal;
         this.runner = new LoopRunner(loop, scheduler);
+        loop.addListener(this::enrich);
+        supervisor.addListener(st -> publishSupervision());
+    }
+
+    private final Object publishLock = new Object();
+    private final List<java.util.function.Consumer<SessionTick>> tickListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The last tick published; guarded by publishLock. */
+    private SessionTick lastTick;
+
+    /**
+     * Subscribes to the session's ticks: at once the latest (or only supervision's state before the
+     * first tick), then one {@link SessionTick} per loop tick and one per supervision change, in
+     * order, on the loop's thread (or a freeze's). Returns what unsubscribes.
+     */
+    public Runnable subscribe(java.util.function.Consumer<SessionTick> listener) {
+        synchronized (publishLock) {
+            tickListeners.add(listener);
+            SessionTick t = lastTick; // new to this subscriber: its tick counts as new
+            listener.accept(t != null ? new SessionTick(t.result(), true, t.cluster(), t.metrics(), t.access(),
+                    t.autoscalers(), supervisor.state())
+                    : new SessionTick(null, false, null, null, java.util.Map.of(), java.util.Map.of(),
+                    supervisor.state()));
+        }
+        return () -> tickListeners.remove(listener);
+    }
+
+    /**
+     * Loop thread: the tick with what the console shows beside it. Permission checks may ask the API
+     * server (cached there), so this is done here, never in a view.
+     */
+    private void enrich(io.headroom.loop.TickResult r) {
+        if (tickListeners.isEmpty()) {
+            return;
+        }
+        java.util.Map<String, io.headroom.cluster.ActionCheck> access = new java.util.LinkedHashMap<>();
+        java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
+        for (WorkloadClass c : loop.classes()) {
+            try {
+                access.put(c.name(), loop.cluster().canScale(c.target()));
+                autoscalers.put(c.name(), loop.cluster().autoscaler(c.target()));
+            } catch (RuntimeException e) {
+                access.put(c.name(), io.headroom.cluster.ActionCheck.denied("scale " + c.target(),
+                        "cannot check: " + e.getMessage()));
+            }
+        }
+        io.headroom.cluster.ClusterHealth cluster = loop.cluster().health();
+        io.headroom.metrics.MetricsHealth metrics = loop.metrics().health();
+        synchronized (publishLock) {
+            // The supervisor's newest state: it acted on this tick before the loop published it.
+            lastTick = new SessionTick(r, true, cluster, metrics, access, autoscalers, supervisor.state());
+            tickListeners.forEach(l -> l.accept(lastTick));
+        }
+    }
+
+    /** Any thread: supervision changed between ticks. Reads the newest state, so what is published never goes back. */
+    private void publishSupervision() {
+        synchronized (publishLock) {
+            if (tickListeners.isEmpty()) {
+                return;
+            }
+            SessionTick t = lastTick != null ? lastTick.withSupervision(supervisor.state())
+                    : new SessionTick(null, false, null, null, java.util.Map.of(), java.util.Map.of(),
+                    supervisor.state());
+            tickListeners.forEach(l -> l.accept(t));
+        }
     }
 
     private static ScheduledExecutorService loopThread() {

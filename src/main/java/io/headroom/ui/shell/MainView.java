@@ -1,15 +1,9 @@
 package io.headroom.ui.shell;
 
-import io.headroom.cluster.ActionCheck;
-import io.headroom.cluster.AutoscalerView;
-import io.headroom.cluster.ClusterHealth;
-import java.util.Map;
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.loop.ClassSnapshot;
-import io.headroom.metrics.MetricsHealth;
-import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
-import io.headroom.supervise.SupervisionState;
+import io.headroom.session.SessionTick;
 import io.headroom.ui.Styles;
 import io.headroom.ui.detail.ClassSeries;
 import io.headroom.ui.detail.DetailView;
@@ -30,7 +24,6 @@ import io.headroom.whatif.LoadHistory;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Consumer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
@@ -48,8 +41,8 @@ import javafx.util.Duration;
 
 /**
  * The console window's content: top bar, overview with the proposals inbox, and class detail,
- * wired to one session. Ticks and supervision snapshots arrive on the loop's thread and reach
- * the view models once per frame through {@link PulseBatcher}s.
+ * wired to one session. The session's {@link SessionTick}s arrive on the loop's thread and reach
+ * the view models on the FX thread, merged, through one {@link PulseBatcher} ({@link SessionFeed}).
  */
 public final class MainView extends BorderPane {
     private final MainViewModel main;
@@ -58,18 +51,11 @@ public final class MainView extends BorderPane {
     private final SupervisionViewModel supervision;
     private final OperatorActions actions;
     private final InboxView inbox;
-    /** A tick with the connections' health as read on the loop's thread at that tick. */
-    private record Tick(TickResult result, ClusterHealth cluster, MetricsHealth metrics,
-                        Map<String, ActionCheck> access, Map<String, AutoscalerView> autoscalers) {
-    }
-
-    private final PulseBatcher<Tick> ticks;
-    private final PulseBatcher<SupervisionState> supervisionUpdates;
+    private final PulseBatcher<SessionTick> ticks;
     private final Timeline clock;
     private final Session session;
-    private final Consumer<TickResult> tickListener;
+    private final Runnable unsubscribe;
     private Runnable openSettings = () -> { };
-    private final Consumer<SupervisionState> supervisionListener;
     private final ExecutorService io = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "headroom-ui-io");
         t.setDaemon(true);
@@ -141,30 +127,9 @@ public final class MainView extends BorderPane {
             }
         });
 
+        // One ordered stream, enriched on the loop's thread; merged onto the FX thread once per turn.
         ticks = new PulseBatcher<>(fx, this::applyTicks);
-        supervisionUpdates = new PulseBatcher<>(fx, batch -> {
-            SupervisionState s = batch.get(batch.size() - 1);
-            supervision.apply(s);
-            overview.applySupervision(s);
-        });
-        // Read on the loop's thread: permission checks may ask the API server (cached there).
-        tickListener = r -> {
-            Map<String, ActionCheck> access = new java.util.LinkedHashMap<>();
-            Map<String, AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
-            for (var c : session.loop().classes()) {
-                try {
-                    access.put(c.name(), session.loop().cluster().canScale(c.target()));
-                    autoscalers.put(c.name(), session.loop().cluster().autoscaler(c.target()));
-                } catch (RuntimeException e) {
-                    access.put(c.name(), ActionCheck.denied("scale " + c.target(), "cannot check: " + e.getMessage()));
-                }
-            }
-            ticks.offer(new Tick(r, session.loop().cluster().health(), session.loop().metrics().health(), access,
-                    autoscalers));
-        };
-        supervisionListener = supervisionUpdates::offer;
-        session.loop().addListener(tickListener);
-        session.supervisor().addListener(supervisionListener);
+        unsubscribe = session.subscribe(ticks::offer);
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
             main.updateClock(session.clock().instant());
             inbox.list().refresh(); // ages and expiry countdowns
@@ -173,19 +138,8 @@ public final class MainView extends BorderPane {
         clock.play();
     }
 
-    private void applyTicks(List<Tick> batch) {
-        Tick tick = batch.get(batch.size() - 1);
-        TickResult last = tick.result();
-        overview.apply(last);
-        SupervisionState s = supervision.stateProperty().get();
-        if (s != null) {
-            overview.applySupervision(s);
-        }
-        detail.apply(batch.stream().map(Tick::result).toList());
-        main.apply(last, tick.cluster(), tick.metrics());
-        main.applyAccess(tick.access());
-        supervision.applyAccess(tick.access());
-        detail.applyAccess(tick.access(), tick.autoscalers());
+    private void applyTicks(List<SessionTick> batch) {
+        SessionFeed.apply(batch, main, overview, detail, supervision);
         main.updateClock(session.clock().instant());
     }
 
@@ -326,10 +280,8 @@ public final class MainView extends BorderPane {
 
     public void dispose() {
         List.copyOf(whatIfStages).forEach(Stage::close);
-        session.loop().removeListener(tickListener);
-        session.supervisor().removeListener(supervisionListener);
+        unsubscribe.run();
         ticks.stop();
-        supervisionUpdates.stop();
         clock.stop();
         io.shutdownNow();
         if (journalStage != null) {
