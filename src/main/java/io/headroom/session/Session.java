@@ -28,7 +28,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
+import io.headroom.threads.NamedThreads;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -50,7 +51,9 @@ public final class Session implements AutoCloseable {
     private final Journal journal;
 
     private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox,
-                    ScheduledExecutorService scheduler, Supervisor supervisor, Journal journal) {
+                    ScheduledExecutorService scheduler, ExecutorService freezeThreads, Supervisor supervisor,
+                    Journal journal) {
+        this.freezeThreads = freezeThreads;
         this.loop = loop;
         this.clock = clock;
         this.tick = tick;
@@ -127,13 +130,15 @@ public final class Session implements AutoCloseable {
         }
     }
 
+    /** The one thread that touches the loop, the sandbox and the supervisor's state. */
     private static ScheduledExecutorService loopThread() {
-        return Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "headroom-control-loop");
-            t.setDaemon(true);
-            return t;
-        });
+        return NamedThreads.single("headroom-control-loop");
     }
+
+    /** Where freezes run: never behind a loop thread stuck in a cluster write. */
+    private final ExecutorService freezeThreads;
+    /** Blocking work for the console off the loop's thread: journal reads, CSV export, what-if replays, notifications. */
+    private final ExecutorService background = NamedThreads.cached("headroom-io");
 
     /**
      * The built-in sandbox: the catalog's classes on a simulated cluster whose clock starts
@@ -158,11 +163,12 @@ public final class Session implements AutoCloseable {
         // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
         ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock);
         ScheduledExecutorService scheduler = loopThread();
-        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
-                PROPOSAL_TTL);
+        ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
+        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
+                Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
-        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, supervisor,
-                journal);
+        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,
+                supervisor, journal);
     }
 
     /** How long a proposal waits for the operator before it expires. */
@@ -193,6 +199,7 @@ public final class Session implements AutoCloseable {
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
         ScheduledExecutorService scheduler = loopThread();
+        ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         List<AutoCloseable> opened = new ArrayList<>();
         try {
             java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
@@ -209,21 +216,17 @@ public final class Session implements AutoCloseable {
             }
             RoutingClusterGateway cluster = new RoutingClusterGateway(gateways);
             PrometheusClient client = PrometheusClient.connect(file.prometheus());
-            java.util.concurrent.ExecutorService queries = Executors.newFixedThreadPool(8, r -> {
-                Thread t = new Thread(r, "headroom-prometheus");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService queries = NamedThreads.fixed("headroom-prometheus", 8);
             opened.add(queries::shutdownNow);
             PrometheusMetricsSource metrics = new PrometheusMetricsSource(client, file.classes(), queries,
                     PrometheusMetricsSource.defaultDeadline(file.prometheus().timeout()), wall);
             SwitchableClock clock = new SwitchableClock(wall);
-            Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
-                    PROPOSAL_TTL);
+            Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
+                    Supervisor.osUser(), PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
-                    supervisor, journal);
+                    freezeThreads, supervisor, journal);
             s.extra.addAll(opened);
             return s;
         } catch (RuntimeException | PrometheusSetupException e) {
@@ -235,6 +238,7 @@ public final class Session implements AutoCloseable {
                 }
             }
             scheduler.shutdownNow();
+            freezeThreads.shutdownNow();
             throw e;
         }
     }
@@ -254,8 +258,14 @@ public final class Session implements AutoCloseable {
         return tick;
     }
 
+    /** The session's time: simulated in the sandbox (it may run faster than the wall), the wall's otherwise. */
     public java.time.Clock clock() {
         return clock;
+    }
+
+    /** The console's executor for blocking work off the FX and loop threads; it stops with the session. */
+    public java.util.concurrent.Executor io() {
+        return background;
     }
 
     /**
@@ -327,6 +337,8 @@ public final class Session implements AutoCloseable {
     @Override
     public void close() {
         runner.close();
+        background.shutdownNow();
+        freezeThreads.shutdownNow();
         scheduler.shutdownNow();
         try {
             scheduler.awaitTermination(2, TimeUnit.SECONDS);

@@ -22,8 +22,6 @@ import io.headroom.ui.whatif.WhatIfView;
 import io.headroom.ui.whatif.WhatIfViewModel;
 import io.headroom.whatif.LoadHistory;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
@@ -47,7 +45,8 @@ import javafx.util.Duration;
 public final class MainView extends BorderPane {
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
-    private final DetailViewModel detail = new DetailViewModel();
+    private final DetailViewModel detail;
+    private final java.util.concurrent.Executor fx;
     private final SupervisionViewModel supervision;
     private final OperatorActions actions;
     private final InboxView inbox;
@@ -56,12 +55,7 @@ public final class MainView extends BorderPane {
     private final Session session;
     private final Runnable unsubscribe;
     private Runnable openSettings = () -> { };
-    private final ExecutorService io = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "headroom-ui-io");
-        t.setDaemon(true);
-        return t;
-    });
-    private Notifier notifier = Notifier.desktop();
+    private Notifier notifier;
     private final List<Stage> whatIfStages = new java.util.ArrayList<>();
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
@@ -70,9 +64,12 @@ public final class MainView extends BorderPane {
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
         this.session = session;
+        this.fx = fx;
+        this.detail = new DetailViewModel(session.clock(), fx);
+        this.notifier = Notifier.desktop(session.io());
         this.main = new MainViewModel(session.loop().cluster().contextName(), session.loop().metrics().name(),
                 session.isSandbox(), session.tick(), session::setSpeed);
-        this.supervision = new SupervisionViewModel(session.supervisor(), session.clock());
+        this.supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         this.actions = new OperatorActions(supervision, this::window);
         getStyleClass().add(Styles.THEME_DARK);
         main.speedProperty().set(session.speed());
@@ -82,7 +79,7 @@ public final class MainView extends BorderPane {
         HBox.setHgrow(overviewView, Priority.ALWAYS);
         HBox top = new HBox(overviewView, inbox);
         if (!session.isSandbox()) {
-            detail.setHistorySource(session.loop().metrics()::historyFor, session.clock());
+            detail.setHistorySource(session.loop().metrics()::historyFor);
         }
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
@@ -200,7 +197,7 @@ public final class MainView extends BorderPane {
     /** Opens (or brings forward) the journal window; its reading happens off the FX thread. */
     public void openJournal() {
         if (journalStage == null) {
-            JournalViewModel vm = new JournalViewModel(session.journal(), io, session.clock());
+            JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock());
             JournalView view = new JournalView(vm);
             view.getStyleClass().add(main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT);
             journalStage = new Stage();
@@ -271,8 +268,8 @@ public final class MainView extends BorderPane {
                     ClassSeries series = detail.series(className);
                     return series == null ? new LoadHistory(new double[0], new double[0],
                             new double[0], 0, 0) : series.loadHistory(seconds, slots);
-                }, io, javafx.application.Platform::runLater, 1);
-        Stage stage = WhatIfView.open(window(), vm);
+                }, session.io(), fx, 1);
+        Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
@@ -283,7 +280,6 @@ public final class MainView extends BorderPane {
         unsubscribe.run();
         ticks.stop();
         clock.stop();
-        io.shutdownNow();
         if (journalStage != null) {
             journalStage.close();
         }
