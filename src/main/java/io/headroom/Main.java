@@ -1,19 +1,27 @@
 package io.headroom;
 
 import io.headroom.cli.Cli;
+import io.headroom.cli.ExitCode;
 
 /**
- * The launcher: {@code headroom} with no arguments opens the console; {@code headroom simulate …}
- * runs the command line. It does not extend Application, so JavaFX can load from the classpath.
+ * The launcher: {@code headroom} with no arguments (or {@code headroom console}, or console options
+ * alone) opens the console; {@code headroom simulate …} and the other commands run the command line,
+ * which never loads JavaFX. It does not extend Application, so JavaFX can load from the classpath.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        int code = Cli.run(args, System.out, System.err);
-        if (code != Cli.CONSOLE_STARTED) {
-            System.exit(code);
+        if (!Cli.opensConsole(args)) {
+            System.exit(Cli.run(args, System.out, System.err));
         }
+        String problem = Cli.consoleUsageError(args);
+        if (problem != null) {
+            System.err.println(problem);
+            System.exit(ExitCode.USAGE);
+        }
+        // Loaded only here: the command line's classes never link the console's.
+        io.headroom.ui.Console.launch(Cli.consoleOptions(args));
     }
 }

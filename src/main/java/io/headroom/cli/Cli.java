@@ -2,20 +2,37 @@ package io.headroom.cli;
 
 import io.headroom.BuildInfo;
 import io.headroom.config.UntrustedText;
-import io.headroom.ui.HeadroomApp;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
-import javafx.application.Application;
 
-/** Dispatches the command line: no command opens the console, otherwise a subcommand runs. */
+/**
+ * The command line's subcommands. Whether the arguments open the console instead is
+ * {@link #opensConsole}; {@code io.headroom.Main} decides, so nothing here links JavaFX.
+ */
 public final class Cli {
-    /** Returned when the console ran (the JVM exits when its window closes). */
-    public static final int CONSOLE_STARTED = -1;
 
     private Cli() {
     }
 
+    /** True for the console: no arguments, {@code console [options]}, or console options alone ({@code --speed=10}). */
+    public static boolean opensConsole(String[] argv) {
+        return argv.length == 0 || argv[0].equals("console")
+                || argv[0].startsWith("--") && !argv[0].equals("--help") && !argv[0].equals("--version");
+    }
+
+    /** The console's options, without the {@code console} word. */
+    public static String[] consoleOptions(String[] argv) {
+        return argv.length > 0 && argv[0].equals("console") ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
+    }
+
+    /** Checks the console's options before any window opens: null when fine, else the message to print. */
+    public static String consoleUsageError(String[] argv) {
+        String problem = consoleArgumentProblem(Arrays.asList(consoleOptions(argv)));
+        return problem == null ? null : "headroom: " + UntrustedText.line(problem, 1000) + "\n" + usage();
+    }
+
+    /** Runs a subcommand and returns its exit code (the console is not one: see {@link #opensConsole}). */
     public static int run(String[] argv, PrintStream out, PrintStream err) {
         return run(argv, System.in, out, err);
     }
@@ -23,15 +40,11 @@ public final class Cli {
     /** @param in answers a command's questions (export-keda --apply asks before writing) */
     public static int run(String[] argv, java.io.InputStream in, PrintStream out, PrintStream err) {
         List<String> args = Arrays.asList(argv);
-        if (args.isEmpty() || args.get(0).startsWith("--") && !args.get(0).equals("--help")
-                && !args.get(0).equals("--version")) {
-            String problem = consoleArgumentProblem(args);
-            if (problem != null) {
-                err.println("headroom: " + UntrustedText.line(problem, 1000) + "\n" + usage());
-                return ExitCode.USAGE;
-            }
-            Application.launch(HeadroomApp.class, argv);
-            return CONSOLE_STARTED;
+        if (opensConsole(argv)) {
+            String problem = consoleUsageError(argv);
+            err.println(problem != null ? problem : "headroom: the console opens from the launcher (io.headroom.Main)\n"
+                    + usage());
+            return ExitCode.USAGE;
         }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
@@ -106,9 +119,9 @@ public final class Cli {
         return null;
     }
 
-    static String usage() {
+    public static String usage() {
         return """
-                usage: headroom [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
+                usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
                                                    open the console: the workloads file (or the one chosen in
                                                    Settings), else the built-in sandbox
                        headroom simulate --scenario FILE [--json]   run a scenario faster than real time

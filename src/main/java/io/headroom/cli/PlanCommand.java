@@ -36,7 +36,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -328,12 +327,7 @@ final class PlanCommand {
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "headroom-plan-query-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        return io.headroom.threads.NamedThreads.numbered("headroom-plan-query");
     }
 
     static String usage() {

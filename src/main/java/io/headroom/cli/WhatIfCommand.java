@@ -39,7 +39,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
@@ -333,11 +332,7 @@ public final class WhatIfCommand {
                         + " (insecureSkipVerify)");
             }
             Duration step = Duration.ofSeconds(Math.max(1, Math.round(cls.policy().pollIntervalSeconds())));
-            ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "headroom-whatif-query");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = io.headroom.threads.NamedThreads.fixed("headroom-whatif-query", 1);
             try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, List.of(cls), pool,
                     PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {
                 History history = new History(step, (int) (window.toSeconds() / step.toSeconds()) + 2);

@@ -151,7 +151,7 @@ public final class RoutingClusterGateway implements ClusterGateway {
                 worst = h;
             }
         }
-        return worst == null ? ClusterHealth.live(Instant.now()) : worst.withWarnings(warnings);
+        return worst.withWarnings(warnings); // never null: at least one context is open
     }
 
     /** Health per context, for the top bar's tooltip. */

@@ -46,7 +46,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -133,11 +132,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         this.permissions = new Permissions(once, clock, Duration.ofMinutes(1));
         this.resyncMillis = resync.toMillis();
         this.owner = leases != null ? leases.identity() : HolderIdentity.current();
-        this.connector = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "headroom-connect-" + connection.context().name());
-            t.setDaemon(true);
-            return t;
-        });
+        this.connector = io.headroom.threads.NamedThreads.single("headroom-connect-" + connection.context().name());
     }
 
     /**
@@ -1147,7 +1142,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             return;
         }
         lastProbeAt = now;
-        Thread t = new Thread(() -> {
+        io.headroom.threads.NamedThreads.start("headroom-api-probe-" + contextName(), () -> {
             try {
                 connection.probe();
                 // The server answers: say so, so the outage is explained (and not probed every 5 s).
@@ -1158,9 +1153,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             } finally {
                 probing.set(false);
             }
-        }, "headroom-api-probe-" + contextName());
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     private void recordError(Throwable t) {

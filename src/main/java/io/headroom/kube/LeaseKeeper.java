@@ -20,7 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -104,11 +103,7 @@ public final class LeaseKeeper implements AutoCloseable {
     /** Renews on a daemon thread of its own, every duration / 3, until {@link #close()}. */
     public synchronized void start() {
         if (ownScheduler == null) {
-            ownScheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "headroom-lease-renewal");
-                t.setDaemon(true);
-                return t;
-            });
+            ownScheduler = io.headroom.threads.NamedThreads.single("headroom-lease-renewal");
         }
         start(ownScheduler);
     }

@@ -32,7 +32,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
+import io.headroom.threads.NamedThreads;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -56,7 +57,9 @@ public final class Session implements AutoCloseable {
     private final History history;
 
     private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox,
-                    ScheduledExecutorService scheduler, Supervisor supervisor, Journal journal) {
+                    ScheduledExecutorService scheduler, ExecutorService freezeThreads, Supervisor supervisor,
+                    Journal journal) {
+        this.freezeThreads = freezeThreads;
         this.loop = loop;
         this.clock = clock;
         this.tick = tick;
@@ -67,15 +70,83 @@ public final class Session implements AutoCloseable {
         this.runner = new LoopRunner(loop, scheduler);
         this.history = new History(tick);
         loop.addListener(new HistoryRecorder(history));
+        loop.addListener(this::enrich);
+        supervisor.addListener(st -> publishSupervision());
     }
 
-    private static ScheduledExecutorService loopThread() {
-        return Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "headroom-control-loop");
-            t.setDaemon(true);
-            return t;
-        });
+    private final Object publishLock = new Object();
+    private final List<java.util.function.Consumer<SessionTick>> tickListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The last tick published; guarded by publishLock. */
+    private SessionTick lastTick;
+
+    /**
+     * Subscribes to the session's ticks: at once the latest (or only supervision's state before the
+     * first tick), then one {@link SessionTick} per loop tick and one per supervision change, in
+     * order, on the loop's thread (or a freeze's). Returns what unsubscribes.
+     */
+    public Runnable subscribe(java.util.function.Consumer<SessionTick> listener) {
+        synchronized (publishLock) {
+            tickListeners.add(listener);
+            SessionTick t = lastTick; // new to this subscriber: its tick counts as new
+            listener.accept(t != null ? new SessionTick(t.result(), true, t.cluster(), t.metrics(), t.access(),
+                    t.autoscalers(), supervisor.state())
+                    : new SessionTick(null, false, null, null, java.util.Map.of(), java.util.Map.of(),
+                    supervisor.state()));
+        }
+        return () -> tickListeners.remove(listener);
     }
+
+    /**
+     * Loop thread: the tick with what the console shows beside it. Permission checks may ask the API
+     * server (cached there), so this is done here, never in a view.
+     */
+    private void enrich(io.headroom.loop.TickResult r) {
+        if (tickListeners.isEmpty()) {
+            return;
+        }
+        java.util.Map<String, io.headroom.cluster.ActionCheck> access = new java.util.LinkedHashMap<>();
+        java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
+        for (WorkloadClass c : loop.classes()) {
+            try {
+                access.put(c.name(), loop.cluster().canScale(c.target()));
+                autoscalers.put(c.name(), loop.cluster().autoscaler(c.target()));
+            } catch (RuntimeException e) {
+                access.put(c.name(), io.headroom.cluster.ActionCheck.denied("scale " + c.target(),
+                        "cannot check: " + e.getMessage()));
+            }
+        }
+        io.headroom.cluster.ClusterHealth cluster = loop.cluster().health();
+        io.headroom.metrics.MetricsHealth metrics = loop.metrics().health();
+        synchronized (publishLock) {
+            // The supervisor's newest state: it acted on this tick before the loop published it.
+            lastTick = new SessionTick(r, true, cluster, metrics, access, autoscalers, supervisor.state());
+            tickListeners.forEach(l -> l.accept(lastTick));
+        }
+    }
+
+    /** Any thread: supervision changed between ticks. Reads the newest state, so what is published never goes back. */
+    private void publishSupervision() {
+        synchronized (publishLock) {
+            if (tickListeners.isEmpty()) {
+                return;
+            }
+            SessionTick t = lastTick != null ? lastTick.withSupervision(supervisor.state())
+                    : new SessionTick(null, false, null, null, java.util.Map.of(), java.util.Map.of(),
+                    supervisor.state());
+            tickListeners.forEach(l -> l.accept(t));
+        }
+    }
+
+    /** The one thread that touches the loop, the sandbox and the supervisor's state. */
+    private static ScheduledExecutorService loopThread() {
+        return NamedThreads.single("headroom-control-loop");
+    }
+
+    /** Where freezes run: never behind a loop thread stuck in a cluster write. */
+    private final ExecutorService freezeThreads;
+    /** Blocking work for the console off the loop's thread: journal reads, CSV export, what-if replays, notifications. */
+    private final ExecutorService background = NamedThreads.cached("headroom-io");
 
     /**
      * The built-in sandbox: the catalog's classes on a simulated cluster whose clock starts
@@ -100,11 +171,12 @@ public final class Session implements AutoCloseable {
         // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
         ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock);
         ScheduledExecutorService scheduler = loopThread();
-        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
-                PROPOSAL_TTL);
+        ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
+        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
+                Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
-        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, supervisor,
-                journal);
+        return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,
+                supervisor, journal);
     }
 
     /** How long a proposal waits for the operator before it expires. */
@@ -135,6 +207,7 @@ public final class Session implements AutoCloseable {
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
         ScheduledExecutorService scheduler = loopThread();
+        ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         List<AutoCloseable> opened = new ArrayList<>();
         try {
             java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
@@ -151,21 +224,17 @@ public final class Session implements AutoCloseable {
             }
             RoutingClusterGateway cluster = new RoutingClusterGateway(gateways);
             PrometheusClient client = PrometheusClient.connect(file.prometheus());
-            java.util.concurrent.ExecutorService queries = Executors.newFixedThreadPool(8, r -> {
-                Thread t = new Thread(r, "headroom-prometheus");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService queries = NamedThreads.fixed("headroom-prometheus", 8);
             opened.add(queries::shutdownNow);
             PrometheusMetricsSource metrics = new PrometheusMetricsSource(client, file.classes(), queries,
                     PrometheusMetricsSource.defaultDeadline(file.prometheus().timeout()), wall);
             SwitchableClock clock = new SwitchableClock(wall);
-            Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, Supervisor.osUser(),
-                    PROPOSAL_TTL);
+            Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
+                    Supervisor.osUser(), PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
-                    supervisor, journal);
+                    freezeThreads, supervisor, journal);
             s.extra.addAll(opened);
             return s;
         } catch (RuntimeException | PrometheusSetupException e) {
@@ -177,6 +246,7 @@ public final class Session implements AutoCloseable {
                 }
             }
             scheduler.shutdownNow();
+            freezeThreads.shutdownNow();
             throw e;
         }
     }
@@ -213,8 +283,14 @@ public final class Session implements AutoCloseable {
         return tick;
     }
 
+    /** The session's time: simulated in the sandbox (it may run faster than the wall), the wall's otherwise. */
     public java.time.Clock clock() {
         return clock;
+    }
+
+    /** The console's executor for blocking work off the FX and loop threads; it stops with the session. */
+    public java.util.concurrent.Executor io() {
+        return background;
     }
 
     /**
@@ -251,11 +327,7 @@ public final class Session implements AutoCloseable {
      */
     public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
         if (!sandbox) {
-            java.util.concurrent.ExecutorService backfills = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "headroom-history-backfill");
-                t.setDaemon(true);
-                return t;
-            });
+            java.util.concurrent.ExecutorService backfills = NamedThreads.fixed("headroom-history-backfill", 1);
             extra.add(backfills::shutdownNow);
             backfill(backfills).whenComplete((r, e) -> backfills.shutdown());
         }
@@ -295,6 +367,8 @@ public final class Session implements AutoCloseable {
     @Override
     public void close() {
         runner.close();
+        background.shutdownNow();
+        freezeThreads.shutdownNow();
         scheduler.shutdownNow();
         try {
             scheduler.awaitTermination(2, TimeUnit.SECONDS);

@@ -33,7 +33,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -62,11 +61,7 @@ public final class Supervisor implements Actuator {
     public static final Duration DEFAULT_DRAIN_NOTICE = Duration.ofSeconds(60);
     private static final DateTimeFormatter HHMM = Precedence.HHMM;
     /** Where freezes run when no executor is given: daemon threads, never the loop's. */
-    private static final ExecutorService FREEZE_THREADS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "headroom-freeze");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService FREEZE_THREADS = io.headroom.threads.NamedThreads.cached("headroom-freeze");
 
     private final ClusterGateway cluster;
     /** Every write goes through here: no write starts once a freeze covers its class. */

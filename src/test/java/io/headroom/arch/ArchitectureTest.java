@@ -6,7 +6,6 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -83,16 +81,6 @@ class ArchitectureTest {
             // No adapters: the UI reaches kube, prometheus and the sandbox through session.
             Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
                     "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));
-
-    /**
-     * Violations that exist on main today, as "origin class -> target class". All three go when
-     * flow-session lands (issue 12 item 1: session/Launcher owns start-up, Main decides console vs
-     * CLI): delete them then, and enable the strict rules below. A new violation is never added here.
-     */
-    static final Set<String> KNOWN = Set.of(
-            "io.headroom.cli.Cli -> io.headroom.ui.HeadroomApp",
-            "io.headroom.cli.Cli -> javafx.application.Application",
-            "io.headroom.ui.HeadroomApp -> io.headroom.kube.Contexts");
 
     /**
      * Classes of the root package that every package may use: leaf values that use nothing of ours
@@ -199,60 +187,33 @@ class ArchitectureTest {
         assertFalse(classes.contain("io.headroom.arch.ArchitectureTest"), "tests are not part of the layers");
     }
 
-    // --- Rules with a known violation on main today ------------------------------------------------
+    // --- The one-way flow (issue 12): the session owns start-up, Main decides console vs CLI ---------
 
-    static final ArchRule CLI_NEVER_IMPORTS_UI = noClasses().that(CLI).should().dependOnClassesThat(UI)
+    @ArchTest
+    static final ArchRule cli_never_imports_ui = noClasses().that(CLI).should().dependOnClassesThat(UI)
             .because("every CLI command would otherwise link JavaFX (issue 12)");
-    static final ArchRule ONLY_UI_USES_JAVAFX = noClasses().that(OUTSIDE_UI).should().dependOnClassesThat(JAVAFX_CLASSES)
-            .because("nothing below the console needs a toolkit");
-    static final ArchRule UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION = noClasses().that(UI)
+    @ArchTest
+    static final ArchRule only_ui_uses_javafx = noClasses().that(OUTSIDE_UI).should()
+            .dependOnClassesThat(JAVAFX_CLASSES).because("nothing below the console needs a toolkit");
+    @ArchTest
+    static final ArchRule ui_reaches_adapters_only_through_session = noClasses().that(UI)
             .should().dependOnClassesThat(ANY_ADAPTER)
             .because("session owns what the console is connected to");
 
-    // enabled after flow-session lands: turn these three into @ArchTest fields and delete KNOWN.
-    //   @ArchTest static final ArchRule cli_never_imports_ui = CLI_NEVER_IMPORTS_UI;
-    //   @ArchTest static final ArchRule only_ui_uses_javafx = ONLY_UI_USES_JAVAFX;
-    //   @ArchTest static final ArchRule ui_reaches_adapters_only_through_session = UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION;
-
-    @ArchTest
-    static void cliImportsUiNowhereButTheKnownPlace(JavaClasses classes) {
-        assertOnlyKnown(CLI_NEVER_IMPORTS_UI, dependencies(classes, CLI, UI));
-    }
-
-    @ArchTest
-    static void onlyUiUsesJavaFxButForTheKnownPlace(JavaClasses classes) {
-        assertOnlyKnown(ONLY_UI_USES_JAVAFX, dependencies(classes, OUTSIDE_UI, JAVAFX_CLASSES));
-    }
-
-    @ArchTest
-    static void uiReachesAdaptersOnlyThroughSessionButForTheKnownPlace(JavaClasses classes) {
-        assertOnlyKnown(UI_REACHES_ADAPTERS_ONLY_THROUGH_SESSION, dependencies(classes, UI, ANY_ADAPTER));
-    }
-
     // --- Helpers ------------------------------------------------------------------------------------
-
-    private static void assertOnlyKnown(ArchRule rule, Set<String> found) {
-        Set<String> fresh = new TreeSet<>(found);
-        fresh.removeAll(KNOWN);
-        assertEquals(Set.of(), fresh, "new violations of \"" + rule.getDescription() + "\"");
-    }
 
     /** "origin -> target" for every dependency between the two sides, origins named by their top-level class. */
     static Set<String> dependencies(JavaClasses classes, DescribedPredicate<JavaClass> from,
                                     DescribedPredicate<JavaClass> to) {
-        Set<String> out = new TreeSet<>();
+        Set<String> out = new java.util.TreeSet<>();
         for (JavaClass c : classes.that(from)) {
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 if (to.test(d.getTargetClass())) {
-                    out.add(pair(d));
+                    out.add(outermost(d.getOriginClass()) + " -> " + outermost(d.getTargetClass()));
                 }
             }
         }
         return out;
-    }
-
-    private static String pair(Dependency d) {
-        return outermost(d.getOriginClass()) + " -> " + outermost(d.getTargetClass());
     }
 
     private static String outermost(JavaClass c) {
@@ -291,7 +252,7 @@ class ArchitectureTest {
                     if (SHARED_ROOT_CLASSES.contains(outermost(d.getTargetClass()))) {
                         continue;
                     }
-                    if (target != null && !target.equals(top) && !row.contains(target) && !KNOWN.contains(pair(d))) {
+                    if (target != null && !target.equals(top) && !row.contains(target)) {
                         events.add(SimpleConditionEvent.violated(c, top + " may not use " + target + ": "
                                 + d.getDescription()));
                     }

@@ -41,6 +41,7 @@ class ConsoleUiTest {
         app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60",
                 "--settings=" + java.nio.file.Files.createTempDirectory("headroom-settings").resolve("settings.json"),
                 "--journal=" + java.nio.file.Files.createTempDirectory("headroom-journal").resolve("journal.jsonl"));
+        ((HeadroomApp) app).ready().get(60, TimeUnit.SECONDS); // the session opens off the FX thread
     }
 
     @AfterAll

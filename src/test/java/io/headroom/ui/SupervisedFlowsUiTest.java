@@ -62,6 +62,7 @@ class SupervisedFlowsUiTest {
         stage = FxToolkit.registerPrimaryStage();
         app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--journal=" + journalFile,
                 "--settings=" + journalFile.resolveSibling("settings.json"));
+        app.ready().get(60, TimeUnit.SECONDS); // the session opens off the FX thread
         onFx(() -> {
             view().setNotifier((title, body) -> notified.add(title + ": " + body));
             view().setAttention(operatorPresent);

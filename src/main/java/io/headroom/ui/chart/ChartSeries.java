@@ -10,9 +10,9 @@ import javafx.scene.paint.Color;
  * {@link TimeChart#addSeries}.
  *
  * <p>Two ways to feed samples: {@link #append} on the FX thread, or {@link #post} from any
- * thread. Posted samples wait in a side buffer and move into the series once per frame, so a
- * fast producer costs one lock per sample and at most one redraw per frame, never one
- * {@code Platform.runLater} per sample.
+ * thread. Posted samples wait in a side buffer and cross to the FX thread through the one
+ * {@code FxExecutor}, once per burst, so a fast producer costs one lock per sample and at most one
+ * redraw per frame, never one crossing per sample.
  */
 public final class ChartSeries {
 

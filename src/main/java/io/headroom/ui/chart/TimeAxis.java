@@ -52,11 +52,6 @@ public final class TimeAxis {
     private DateTimeFormatter minutes;
     private DateTimeFormatter days;
 
-    /** A 15-minute window following the system clock, labelled in the system zone. */
-    public TimeAxis() {
-        this(Clock.systemUTC(), ZoneId.systemDefault());
-    }
-
     /** A 15-minute window following {@code clock}, labelled in {@code zone} (tests fix both). */
     public TimeAxis(Clock clock, ZoneId zone) {
         this.clock = Objects.requireNonNull(clock, "clock");

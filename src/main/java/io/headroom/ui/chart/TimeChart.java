@@ -316,9 +316,22 @@ public class TimeChart extends Region {
     // --- Frame ------------------------------------------------------------------------------
 
     void samplesPosted() {
-        // Any thread. One pulse request per burst of posts, not one per sample.
+        // Any thread. One crossing per burst of posts, not one per sample, through the one FX executor.
         if (posted.compareAndSet(false, true)) {
-            Platform.requestNextPulse();
+            io.headroom.ui.fx.FxExecutor.get().execute(this::movePosted);
+        }
+    }
+
+    /** FX thread: posted samples into the series, and a redraw at the next frame if any arrived. */
+    private void movePosted() {
+        if (posted.getAndSet(false)) {
+            boolean any = false;
+            for (ChartSeries s : series) {
+                any |= s.drainPosted();
+            }
+            if (any) {
+                requestRedraw();
+            }
         }
     }
 
@@ -330,13 +343,6 @@ public class TimeChart extends Region {
     }
 
     private void onPulse() {
-        if (posted.getAndSet(false)) {
-            for (ChartSeries s : series) {
-                if (s.drainPosted()) {
-                    dirty = true;
-                }
-            }
-        }
         double width = getWidth();
         double height = getHeight();
         if (axis.isFollowLive()) {

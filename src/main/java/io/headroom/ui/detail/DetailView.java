@@ -93,7 +93,7 @@ public final class DetailView extends VBox {
         // Opening a class, or widening the window, fills the charts from history where the
         // metrics source keeps it (Prometheus query_range); results arrive on the FX thread.
         Runnable backfill = () -> vm.backfill(java.time.Duration.ofSeconds((long) axis.getWindowLength()),
-                (int) Math.max(200, ageChart.getWidth()), javafx.application.Platform::runLater);
+                (int) Math.max(200, ageChart.getWidth()));
         vm.classNameProperty().addListener((o, a, b) -> backfill.run());
         axis.windowLengthProperty().addListener((o, a, b) -> backfill.run());
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());

@@ -67,6 +67,17 @@ public final class DetailViewModel {
 
     private final Map<String, ClassSeries> byClass = new HashMap<>();
     private final Map<String, ClassSnapshot> latest = new HashMap<>();
+    private final java.time.Clock clock;
+    private final java.util.concurrent.Executor fx;
+
+    /**
+     * @param clock the session's clock: history windows end at its now
+     * @param fx    the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
+     */
+    public DetailViewModel(java.time.Clock clock, java.util.concurrent.Executor fx) {
+        this.clock = clock;
+        this.fx = fx;
+    }
 
     public ReadOnlyStringProperty classNameProperty() { return className; }
     public ObjectProperty<ClassSeries> seriesProperty() { return series; }
@@ -163,23 +174,21 @@ public final class DetailViewModel {
             io.headroom.decision.Signals.MEAN_SERVICE);
 
     private HistorySource historySource;
-    private java.time.Clock clock = java.time.Clock.systemUTC();
     private final java.util.Set<String> backfilled = new java.util.HashSet<>();
     private final StringProperty backfillStatus = new SimpleStringProperty("");
 
     /** "history: 4 signals from Prometheus" or why not; for the detail header. */
     public StringProperty backfillStatusProperty() { return backfillStatus; }
 
-    public void setHistorySource(HistorySource source, java.time.Clock clock) {
+    public void setHistorySource(HistorySource source) {
         this.historySource = source;
-        this.clock = clock;
     }
 
     /**
      * Fills the selected class's charts from history for the window (once per class and window);
-     * results cross to the FX thread through {@code fx}.
+     * results cross to the FX thread through the view model's executor.
      */
-    public void backfill(Duration window, int pixelWidth, java.util.function.Consumer<Runnable> fx) {
+    public void backfill(Duration window, int pixelWidth) {
         String name = className.get();
         if (historySource == null || name.isEmpty() || !backfilled.add(name + "@" + window.toSeconds())) {
             return;
@@ -191,7 +200,7 @@ public final class DetailViewModel {
         java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(BACKFILLED.size());
         List<String> missing = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         for (String signal : BACKFILLED) {
-            historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.accept(() -> {
+            historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.execute(() -> {
                 if (e != null || h == null || h.size() == 0) {
                     missing.add(signal + (e != null ? " (" + e.getMessage() + ")" : h == null ? "" : " (" + h.noData() + ")"));
                 } else {

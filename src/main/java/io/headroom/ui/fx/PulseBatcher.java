@@ -3,42 +3,44 @@ package io.headroom.ui.fx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import javafx.animation.AnimationTimer;
 
 /**
- * Hands background results to the FX thread at most once per frame: producers {@link #offer}
- * from any thread; on the next pulse everything offered since the last one is applied in one
- * batch. A burst of a hundred ticks costs one layout pass, and nothing queues up on the FX thread.
+ * Hands background results to the FX thread merged: producers {@link #offer} from any thread;
+ * everything offered until the FX thread gets to it is applied in one batch. A burst of a hundred
+ * ticks costs one layout pass, and nothing queues up on the FX thread. It crosses through the
+ * given executor ({@link FxExecutor} in the console, {@code Runnable::run} in tests).
  */
 public final class PulseBatcher<T> {
     private final ConcurrentLinkedQueue<T> pending = new ConcurrentLinkedQueue<>();
     private final Consumer<List<T>> apply;
-    private final AnimationTimer timer;
+    private final Executor fx;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile boolean stopped;
     private long batches;
 
-    public PulseBatcher(Consumer<List<T>> apply) {
+    public PulseBatcher(Executor fx, Consumer<List<T>> apply) {
+        this.fx = fx;
         this.apply = apply;
-        this.timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                drain();
-            }
-        };
     }
 
-    /** Starts applying on each pulse. Call on the FX thread. */
-    public void start() {
-        timer.start();
-    }
-
+    /** Nothing more is applied, even what is pending (the view is gone). */
     public void stop() {
-        timer.stop();
+        stopped = true;
+        pending.clear();
     }
 
     /** Queues one result; safe from any thread. */
     public void offer(T item) {
+        if (stopped) {
+            return;
+        }
         pending.add(item);
+        if (scheduled.compareAndSet(false, true)) {
+            fx.execute(this::drain);
+        }
     }
 
     /** How many batches have been applied (for tests and diagnostics). */
@@ -46,9 +48,10 @@ public final class PulseBatcher<T> {
         return batches;
     }
 
-    /** Applies everything pending now. Called by the pulse; callable on the FX thread directly. */
+    /** Applies everything pending now, on the FX thread. */
     public void drain() {
-        if (pending.isEmpty()) {
+        scheduled.set(false);
+        if (stopped || pending.isEmpty()) {
             return;
         }
         List<T> batch = new ArrayList<>();

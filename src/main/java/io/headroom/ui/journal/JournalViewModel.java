@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -39,12 +38,18 @@ public final class JournalViewModel {
 
     private final Journal journal;
     private final Executor io;
+    private final Executor fx;
     private final Clock clock;
     private List<JournalRecord> all = List.of();
 
-    public JournalViewModel(Journal journal, Executor io, Clock clock) {
+    /**
+     * @param io where the journal is read and CSV written
+     * @param fx the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
+     */
+    public JournalViewModel(Journal journal, Executor io, Executor fx, Clock clock) {
         this.journal = journal;
         this.io = io;
+        this.fx = fx;
         this.clock = clock;
         classFilter.addListener(o -> filter());
         kindFilter.addListener(o -> filter());
@@ -67,7 +72,7 @@ public final class JournalViewModel {
      */
     public CompletableFuture<Void> reload() {
         Instant cutoff = since.get() == null ? null : clock.instant().minus(since.get());
-        return CompletableFuture.supplyAsync(() -> journal.history(cutoff), io).thenAccept(r -> Platform.runLater(() -> {
+        return CompletableFuture.supplyAsync(() -> journal.history(cutoff), io).thenAcceptAsync(r -> {
             all = r.records();
             List<String> names = new ArrayList<>();
             names.add(ALL);
@@ -77,7 +82,7 @@ public final class JournalViewModel {
             filter();
             status.set(all.size() + " records" + (r.warnings().isEmpty() ? ""
                     : " · " + r.warnings().size() + " warning(s): " + String.join("; ", r.warnings())));
-        }));
+        }, fx);
     }
 
     void filter() {
@@ -101,8 +106,8 @@ public final class JournalViewModel {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }, io).whenComplete((p, e) -> Platform.runLater(() -> status.set(e == null
-                ? "exported " + snapshot.size() + " records to " + p : "export failed: " + e.getMessage())));
+        }, io).whenCompleteAsync((p, e) -> status.set(e == null
+                ? "exported " + snapshot.size() + " records to " + p : "export failed: " + e.getMessage()), fx);
     }
 
     /** Writes {@code records} to {@code file} as CSV, readable by its owner only (it holds the audit trail). */

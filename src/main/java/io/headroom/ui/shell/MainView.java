@@ -1,15 +1,9 @@
 package io.headroom.ui.shell;
 
-import io.headroom.cluster.ActionCheck;
-import io.headroom.cluster.AutoscalerView;
-import io.headroom.cluster.ClusterHealth;
-import java.util.Map;
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.loop.ClassSnapshot;
-import io.headroom.metrics.MetricsHealth;
-import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
-import io.headroom.supervise.SupervisionState;
+import io.headroom.session.SessionTick;
 import io.headroom.ui.Styles;
 import io.headroom.ui.detail.DetailView;
 import io.headroom.ui.detail.DetailViewModel;
@@ -28,9 +22,6 @@ import io.headroom.ui.whatif.WhatIfViewModel;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Consumer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
@@ -48,44 +39,37 @@ import javafx.util.Duration;
 
 /**
  * The console window's content: top bar, overview with the proposals inbox, and class detail,
- * wired to one session. Ticks and supervision snapshots arrive on the loop's thread and reach
- * the view models once per frame through {@link PulseBatcher}s.
+ * wired to one session. The session's {@link SessionTick}s arrive on the loop's thread and reach
+ * the view models on the FX thread, merged, through one {@link PulseBatcher} ({@link SessionFeed}).
  */
 public final class MainView extends BorderPane {
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
-    private final DetailViewModel detail = new DetailViewModel();
+    private final DetailViewModel detail;
+    private final java.util.concurrent.Executor fx;
     private final SupervisionViewModel supervision;
     private final OperatorActions actions;
     private final InboxView inbox;
-    /** A tick with the connections' health as read on the loop's thread at that tick. */
-    private record Tick(TickResult result, ClusterHealth cluster, MetricsHealth metrics,
-                        Map<String, ActionCheck> access, Map<String, AutoscalerView> autoscalers) {
-    }
-
-    private final PulseBatcher<Tick> ticks;
-    private final PulseBatcher<SupervisionState> supervisionUpdates;
+    private final PulseBatcher<SessionTick> ticks;
     private final Timeline clock;
     private final Session session;
-    private final Consumer<TickResult> tickListener;
+    private final Runnable unsubscribe;
     private Runnable openSettings = () -> { };
-    private final Consumer<SupervisionState> supervisionListener;
-    private final ExecutorService io = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "headroom-ui-io");
-        t.setDaemon(true);
-        return t;
-    });
-    private Notifier notifier = Notifier.desktop();
+    private Notifier notifier;
     private final List<Stage> whatIfStages = new java.util.ArrayList<>();
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
 
-    public MainView(Session session) {
+    /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
+    public MainView(Session session, java.util.concurrent.Executor fx) {
         this.session = session;
+        this.fx = fx;
+        this.detail = new DetailViewModel(session.clock(), fx);
+        this.notifier = Notifier.desktop(session.io());
         this.main = new MainViewModel(session.loop().cluster().contextName(), session.loop().metrics().name(),
                 session.isSandbox(), session.tick(), session::setSpeed);
-        this.supervision = new SupervisionViewModel(session.supervisor(), session.clock());
+        this.supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         this.actions = new OperatorActions(supervision, this::window);
         getStyleClass().add(Styles.THEME_DARK);
         main.speedProperty().set(session.speed());
@@ -95,7 +79,7 @@ public final class MainView extends BorderPane {
         HBox.setHgrow(overviewView, Priority.ALWAYS);
         HBox top = new HBox(overviewView, inbox);
         if (!session.isSandbox()) {
-            detail.setHistorySource(session.loop().metrics()::historyFor, session.clock());
+            detail.setHistorySource(session.loop().metrics()::historyFor);
         }
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
@@ -140,32 +124,9 @@ public final class MainView extends BorderPane {
             }
         });
 
-        ticks = new PulseBatcher<>(this::applyTicks);
-        supervisionUpdates = new PulseBatcher<>(batch -> {
-            SupervisionState s = batch.get(batch.size() - 1);
-            supervision.apply(s);
-            overview.applySupervision(s);
-        });
-        // Read on the loop's thread: permission checks may ask the API server (cached there).
-        tickListener = r -> {
-            Map<String, ActionCheck> access = new java.util.LinkedHashMap<>();
-            Map<String, AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
-            for (var c : session.loop().classes()) {
-                try {
-                    access.put(c.name(), session.loop().cluster().canScale(c.target()));
-                    autoscalers.put(c.name(), session.loop().cluster().autoscaler(c.target()));
-                } catch (RuntimeException e) {
-                    access.put(c.name(), ActionCheck.denied("scale " + c.target(), "cannot check: " + e.getMessage()));
-                }
-            }
-            ticks.offer(new Tick(r, session.loop().cluster().health(), session.loop().metrics().health(), access,
-                    autoscalers));
-        };
-        supervisionListener = supervisionUpdates::offer;
-        session.loop().addListener(tickListener);
-        session.supervisor().addListener(supervisionListener);
-        ticks.start();
-        supervisionUpdates.start();
+        // One ordered stream, enriched on the loop's thread; merged onto the FX thread once per turn.
+        ticks = new PulseBatcher<>(fx, this::applyTicks);
+        unsubscribe = session.subscribe(ticks::offer);
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
             main.updateClock(session.clock().instant());
             inbox.list().refresh(); // ages and expiry countdowns
@@ -174,19 +135,8 @@ public final class MainView extends BorderPane {
         clock.play();
     }
 
-    private void applyTicks(List<Tick> batch) {
-        Tick tick = batch.get(batch.size() - 1);
-        TickResult last = tick.result();
-        overview.apply(last);
-        SupervisionState s = supervision.stateProperty().get();
-        if (s != null) {
-            overview.applySupervision(s);
-        }
-        detail.apply(batch.stream().map(Tick::result).toList());
-        main.apply(last, tick.cluster(), tick.metrics());
-        main.applyAccess(tick.access());
-        supervision.applyAccess(tick.access());
-        detail.applyAccess(tick.access(), tick.autoscalers());
+    private void applyTicks(List<SessionTick> batch) {
+        SessionFeed.apply(batch, main, overview, detail, supervision);
         main.updateClock(session.clock().instant());
     }
 
@@ -247,7 +197,7 @@ public final class MainView extends BorderPane {
     /** Opens (or brings forward) the journal window; its reading happens off the FX thread. */
     public void openJournal() {
         if (journalStage == null) {
-            JournalViewModel vm = new JournalViewModel(session.journal(), io, session.clock());
+            JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock());
             JournalView view = new JournalView(vm);
             view.getStyleClass().add(main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT);
             journalStage = new Stage();
@@ -314,9 +264,9 @@ public final class MainView extends BorderPane {
         }
         // The domain history, in replicas and jobs/s: not the charts' buffers.
         WhatIfViewModel vm = new WhatIfViewModel(className, cls.policy(),
-                seconds -> LoadHistory.of(session.history().find(className), seconds), io,
-                javafx.application.Platform::runLater, ComparisonTable.SEED);
-        Stage stage = WhatIfView.open(window(), vm);
+                seconds -> LoadHistory.of(session.history().find(className), seconds), session.io(), fx,
+                ComparisonTable.SEED);
+        Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
@@ -324,12 +274,9 @@ public final class MainView extends BorderPane {
 
     public void dispose() {
         List.copyOf(whatIfStages).forEach(Stage::close);
-        session.loop().removeListener(tickListener);
-        session.supervisor().removeListener(supervisionListener);
+        unsubscribe.run();
         ticks.stop();
-        supervisionUpdates.stop();
         clock.stop();
-        io.shutdownNow();
         if (journalStage != null) {
             journalStage.close();
         }

@@ -10,8 +10,8 @@ public interface Notifier {
 
     void notify(String title, String body);
 
-    /** The desktop's notifier (freedesktop {@code notify-send}), run off the FX thread; a no-op without it. */
-    static Notifier desktop() {
+    /** The desktop's notifier (freedesktop {@code notify-send}), run on {@code background}; a no-op without it. */
+    static Notifier desktop(java.util.concurrent.Executor background) {
         Path bin = null;
         String path = System.getenv("PATH");
         if (path != null) {
@@ -29,15 +29,13 @@ public interface Notifier {
         Path exe = bin;
         Logger log = Logger.getLogger(Notifier.class.getName());
         return (title, body) -> {
-            Thread t = new Thread(() -> {
+            background.execute(() -> {
                 try {
                     new ProcessBuilder(exe.toString(), "--app-name=Headroom", title, body).inheritIO().start();
                 } catch (java.io.IOException e) {
                     log.log(Level.FINE, "notify-send failed", e);
                 }
-            }, "headroom-notify");
-            t.setDaemon(true);
-            t.start();
+            });
         };
     }
 }

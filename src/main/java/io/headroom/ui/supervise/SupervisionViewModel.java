@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -55,13 +54,19 @@ public final class SupervisionViewModel {
     private final java.util.Map<String, io.headroom.cluster.ActionCheck> access = new java.util.HashMap<>();
     private final Supervisor supervisor;
     private final Clock clock;
+    private final java.util.concurrent.Executor fx;
     private final Set<String> seen = new HashSet<>();
     private Consumer<List<ProposalRow>> onNewProposals = rows -> { };
     private Supplier<CompletableFuture<Outcome>> undo;
 
-    public SupervisionViewModel(Supervisor supervisor, Clock clock) {
+    /**
+     * @param clock the session's clock (ages, countdowns, undo's remaining time)
+     * @param fx    the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
+     */
+    public SupervisionViewModel(Supervisor supervisor, Clock clock, java.util.concurrent.Executor fx) {
         this.supervisor = supervisor;
         this.clock = clock;
+        this.fx = fx;
     }
 
     public ObservableList<ProposalRow> proposals() { return proposals; }
@@ -249,7 +254,7 @@ public final class SupervisionViewModel {
 
     /** Outcomes arrive on the loop's thread; the status line is set on the FX thread. */
     private CompletableFuture<Outcome> report(CompletableFuture<Outcome> f) {
-        return f.whenComplete((o, e) -> Platform.runLater(() -> {
+        return f.whenComplete((o, e) -> fx.execute(() -> {
             if (e != null) {
                 statusOk.set(false);
                 status.set("failed: " + e.getMessage());

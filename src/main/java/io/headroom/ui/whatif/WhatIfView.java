@@ -46,7 +46,8 @@ public final class WhatIfView extends BorderPane {
     private final WhatIfViewModel vm;
     private List<TimeChart> charts = List.of();
 
-    public WhatIfView(WhatIfViewModel vm) {
+    /** @param clock the session's clock (the replay's axis is labelled in its time) */
+    public WhatIfView(WhatIfViewModel vm, java.time.Clock clock) {
         this.vm = vm;
         getStyleClass().add("whatif");
         setPadding(new Insets(12));
@@ -141,7 +142,7 @@ public final class WhatIfView extends BorderPane {
         setTop(body);
 
         // Both runs over the window: replicas, and the oldest job's age against the objective.
-        TimeAxis axis = new TimeAxis();
+        TimeAxis axis = new TimeAxis(clock, java.time.ZoneId.systemDefault());
         axis.setFollowLive(false);
         TimeChart replicas = new TimeChart("Replicas over the replayed window", axis);
         replicas.setUnit("replicas");
@@ -199,8 +200,8 @@ public final class WhatIfView extends BorderPane {
     }
 
     /** Opens the window beside the console, themed like it, and replays once. */
-    public static Stage open(Window owner, WhatIfViewModel vm) {
-        WhatIfView view = new WhatIfView(vm);
+    public static Stage open(Window owner, WhatIfViewModel vm, java.time.Clock clock) {
+        WhatIfView view = new WhatIfView(vm, clock);
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("What if — " + vm.className() + " (nothing is applied)");

@@ -8,7 +8,6 @@ import io.headroom.whatif.Replay;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import java.util.function.DoubleFunction;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -68,7 +67,7 @@ public final class WhatIfViewModel {
     private final Policy current;
     private final DoubleFunction<LoadHistory> history;
     private final Executor background;
-    private final Consumer<Runnable> fx;
+    private final Executor fx;
     private final long seed;
     private long generation;
 
@@ -91,10 +90,10 @@ public final class WhatIfViewModel {
     /**
      * @param history    the class's load over the last N seconds; called on the FX thread
      * @param background where replays run
-     * @param fx         runs on the FX thread (Platform::runLater)
+     * @param fx         the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
      */
     public WhatIfViewModel(String className, Policy current, DoubleFunction<LoadHistory> history, Executor background,
-                           Consumer<Runnable> fx, long seed) {
+                           Executor fx, long seed) {
         this.className = className;
         this.current = current;
         this.history = history;
@@ -203,7 +202,7 @@ public final class WhatIfViewModel {
         Baselines.Named keda = ComparisonTable.keda(listLength);
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
                 () -> Replay.compare(h, current, edited, seed, keda), background);
-        f.whenComplete((c, e) -> fx.accept(() -> {
+        f.whenComplete((c, e) -> fx.execute(() -> {
             if (mine != generation) {
                 return; // an edit came after this replay started
             }

@@ -11,7 +11,7 @@ class ChartPaletteTest {
 
     @Test
     void rebuildingAChartGivesTheSameColoursInTheSameOrder() {
-        TimeChart chart = new TimeChart(new TimeAxis());
+        TimeChart chart = new TimeChart(new TimeAxis(java.time.Clock.fixed(java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.ZoneOffset.UTC), java.time.ZoneOffset.UTC));
         ChartTheme theme = ChartTheme.dark();
         ChartSeries a = chart.addSeries("a", SeriesKind.LINE, new SeriesBuffer(4));
         ChartSeries b = chart.addSeries("b", SeriesKind.LINE, new SeriesBuffer(4));

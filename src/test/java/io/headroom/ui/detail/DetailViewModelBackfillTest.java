@@ -20,7 +20,7 @@ class DetailViewModelBackfillTest {
     void openingAClassAsksForItsHistoryOnceAndFillsTheCharts() {
         Instant now = Instant.parse("2026-01-01T01:00:00Z");
         List<String> asked = new ArrayList<>();
-        DetailViewModel vm = new DetailViewModel();
+        DetailViewModel vm = new DetailViewModel(Clock.fixed(now, ZoneOffset.UTC), Runnable::run);
         vm.setHistorySource((cls, signal, from, to, px) -> {
             asked.add(cls + "/" + signal + "/" + Duration.between(from, to).toMinutes() + "m/" + px);
             if (signal.equals("meanService")) {
@@ -29,10 +29,10 @@ class DetailViewModelBackfillTest {
             double t0 = from.getEpochSecond();
             return CompletableFuture.completedFuture(new SignalHistory(cls, signal, new double[] {t0, t0 + 60},
                     new double[] {1, 2}, null));
-        }, Clock.fixed(now, ZoneOffset.UTC));
+        });
         vm.select("orders");
-        vm.backfill(Duration.ofMinutes(15), 800, Runnable::run);
-        vm.backfill(Duration.ofMinutes(15), 800, Runnable::run);
+        vm.backfill(Duration.ofMinutes(15), 800);
+        vm.backfill(Duration.ofMinutes(15), 800);
         assertEquals(4, asked.size(), "once per class and window: " + asked);
         assertTrue(asked.contains("orders/oldestAge/15m/800"));
         ClassSeries cs = vm.seriesProperty().get();
@@ -41,7 +41,7 @@ class DetailViewModelBackfillTest {
         assertEquals(0, cs.serviceSeconds.size());
         assertTrue(vm.backfillStatusProperty().get().contains("no history for meanService"),
                 vm.backfillStatusProperty().get());
-        vm.backfill(Duration.ofHours(1), 800, Runnable::run);
+        vm.backfill(Duration.ofHours(1), 800);
         assertEquals(8, asked.size(), "a wider window asks again");
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The inbox's journal banner, from the supervision state (view model only, no toolkit). */
 class JournalBannerTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-    final SupervisionViewModel vm = new SupervisionViewModel(null, Clock.systemUTC());
+    final SupervisionViewModel vm = new SupervisionViewModel(null, Clock.systemUTC(), Runnable::run);
 
     static SupervisionState state(List<String> warnings, String failure) {
         return new SupervisionState(T0, null, Map.of(), List.of(), warnings, failure);

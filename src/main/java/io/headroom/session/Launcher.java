@@ -1,0 +1,169 @@
+package io.headroom.session;
+
+import io.headroom.config.ConfigException;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.FileJournal;
+import io.headroom.journal.Journals;
+import io.headroom.kube.Contexts;
+import io.headroom.threads.NamedThreads;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Opens the console's session from its options and the saved settings, off the caller's thread:
+ * a workloads file (Prometheus and one gateway per context, the file journal), else the built-in
+ * sandbox, and the sandbox with a standing warning saying why when the settings, the workloads file
+ * or the connection fail. Against a real cluster the journal never silently falls back to memory:
+ * without its file the console observes only ({@link Journals.Fallback#OBSERVE_ONLY}).
+ */
+public final class Launcher {
+    private static final Logger LOG = Logger.getLogger(Launcher.class.getName());
+    /** Simulated history replayed before going live, so the charts open with context. */
+    public static final Duration WARM_UP = Duration.ofMinutes(15);
+
+    /** The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F}). */
+    public record Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
+
+        /** From the options by name (without the dashes), the defaults for those absent. */
+        public static Options of(Map<String, String> named) {
+            return new Options(Double.parseDouble(named.getOrDefault("speed", "1")),
+                    Long.parseLong(named.getOrDefault("seed", "42")),
+                    named.containsKey("journal") ? Path.of(named.get("journal")) : null,
+                    named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile(),
+                    named.containsKey("config") ? Path.of(named.get("config")) : null);
+        }
+    }
+
+    /**
+     * An opened session, not yet started: show it (subscribe to its ticks), then {@link #start()}, so
+     * the warm-up's ticks reach the charts.
+     *
+     * @param warning  the standing warning when this is a fallback (sandbox instead, journal in memory), or null
+     * @param settings the settings now in force (the Settings dialog starts from them)
+     */
+    public record Launched(Session session, String warning, Settings settings, Duration warmUp) {
+
+        /** Warm-up (sandbox) then go live, on the session's loop thread; returns at once. */
+        public CompletableFuture<Void> start() {
+            return session.startAsync(warmUp);
+        }
+    }
+
+    private final Options options;
+    private final Executor background;
+    private final Clock wall;
+    private final Supplier<Contexts> contexts;
+
+    /**
+     * @param background where settings, journal and connections are opened (it may block on the network)
+     * @param wall       the wall clock: the sandbox's simulated present starts from it
+     * @param contexts   the kubeconfig contexts, read when a workloads file is opened
+     */
+    public Launcher(Options options, Executor background, Clock wall, Supplier<Contexts> contexts) {
+        this.options = options;
+        this.background = background;
+        this.wall = wall;
+        this.contexts = contexts;
+    }
+
+    /** The console's launcher: its own named thread, the system clock, the kubeconfig as kubectl finds it. */
+    public static Launcher forConsole(Options options) {
+        return new Launcher(options, NamedThreads.cached("headroom-connect"), Clock.systemUTC(),
+                Contexts::fromEnvironment);
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    /**
+     * Reads the settings and opens what {@code --config} or they name. Before a connection that may
+     * take a while, {@code progress} hears what is being connected to (on the background thread).
+     * The future never fails for a bad file or an unreachable cluster: it opens the sandbox and says why.
+     */
+    public CompletableFuture<Launched> launch(Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> {
+            Settings settings;
+            String warning = null;
+            try {
+                settings = Settings.load(options.settingsFile());
+            } catch (IOException e) {
+                settings = Settings.sandbox();
+                warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
+            }
+            Path workloads = options.config() != null ? options.config() : settings.workloadsFile();
+            return open(workloads, settings, warning, progress);
+        }, background);
+    }
+
+    /**
+     * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
+     * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names.
+     */
+    public CompletableFuture<Launched> relaunch(Session old, Settings next, Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> {
+            String saveWarning = null;
+            try {
+                next.save(options.settingsFile());
+            } catch (IOException e) {
+                saveWarning = "Could not save settings (" + e.getMessage() + "); they apply until exit.";
+            }
+            if (old != null) {
+                old.close();
+            }
+            return open(next.workloadsFile(), next, saveWarning, progress);
+        }, background);
+    }
+
+    private Launched open(Path workloads, Settings settings, String warning, Consumer<String> progress) {
+        if (workloads == null) {
+            return sandbox(settings, warning);
+        }
+        progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
+        try {
+            WorkloadsFile file = WorkloadsFile.read(workloads);
+            Path journalFile = options.journal() != null ? options.journal()
+                    : FileJournal.defaultDirectory().resolve("journal.jsonl");
+            // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
+            Journals.Opened j = Journals.open(journalFile, Journals.Fallback.OBSERVE_ONLY);
+            Session s;
+            try {
+                s = Session.connect(file, contexts.get(), j.journal());
+            } catch (Exception e) {
+                j.journal().close(); // its lock is not kept by a console that did not start
+                throw e;
+            }
+            return new Launched(s, join(warning, j.warning()), settings, Duration.ZERO);
+        } catch (ConfigException e) {
+            return sandbox(settings, join(warning, "Workloads file rejected: " + e.getMessage()
+                    + " — opened the sandbox."));
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "could not connect", e);
+            return sandbox(settings, join(warning, "Could not connect (" + e.getMessage()
+                    + "); opened the sandbox."));
+        }
+    }
+
+    /** The built-in sandbox; its journal may fall back to memory (with a standing warning). */
+    private Launched sandbox(Settings settings, String warning) {
+        Path file = options.journal() != null ? options.journal()
+                : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
+        Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
+        Session s = Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal());
+        s.setSpeed(options.speed());
+        return new Launched(s, join(warning, j.warning()), settings, WARM_UP);
+    }
+
+    private static String join(String a, String b) {
+        return a == null ? b : b == null ? a : a + " " + b;
+    }
+}

@@ -1,0 +1,14 @@
+package io.headroom.ui;
+
+import javafx.application.Application;
+
+/** The console's entry for the launcher ({@code io.headroom.Main}): opens the window and returns when it closes. */
+public final class Console {
+    private Console() {
+    }
+
+    /** @param options the console's options ({@code --speed=10 --config=F …}), already checked */
+    public static void launch(String[] options) {
+        Application.launch(HeadroomApp.class, options);
+    }
+}
