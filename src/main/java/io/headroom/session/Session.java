@@ -58,7 +58,8 @@ public final class Session implements AutoCloseable {
 
     private Session(ControlLoop loop, SwitchableClock clock, Duration tick, boolean sandbox,
                     ScheduledExecutorService scheduler, ExecutorService freezeThreads, Supervisor supervisor,
-                    Journal journal) {
+                    Journal journal, java.util.Deque<String> eventProblems) {
+        this.eventProblems = eventProblems;
         this.freezeThreads = freezeThreads;
         this.loop = loop;
         this.clock = clock;
@@ -73,6 +74,11 @@ public final class Session implements AutoCloseable {
         loop.addListener(this::enrich);
         supervisor.addListener(st -> publishSupervision());
     }
+
+    /** The newest team events that could not be posted, said in the top bar beside the cluster's own warnings. */
+    private final java.util.Deque<String> eventProblems;
+    /** How many refused events the top bar keeps (the journal and the log hold the actions themselves). */
+    static final int EVENT_PROBLEMS_KEPT = 3;
 
     private final Object publishLock = new Object();
     private final List<java.util.function.Consumer<SessionTick>> tickListeners =
@@ -117,6 +123,11 @@ public final class Session implements AutoCloseable {
             }
         }
         io.headroom.cluster.ClusterHealth cluster = loop.cluster().health();
+        if (!eventProblems.isEmpty()) {
+            List<String> warnings = new ArrayList<>(cluster.warnings());
+            warnings.addAll(eventProblems);
+            cluster = cluster.withWarnings(warnings);
+        }
         io.headroom.metrics.MetricsHealth metrics = loop.metrics().health();
         synchronized (publishLock) {
             // The supervisor's newest state: it acted on this tick before the loop published it.
@@ -175,8 +186,9 @@ public final class Session implements AutoCloseable {
         Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
                 Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
+        // The sandbox's cluster takes no events: no team timeline to post to.
         return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,
-                supervisor, journal);
+                supervisor, journal, new java.util.concurrent.ConcurrentLinkedDeque<>());
     }
 
     /** How long a proposal waits for the operator before it expires. */
@@ -195,7 +207,7 @@ public final class Session implements AutoCloseable {
      * (each with its actuation Leases), Prometheus for the signals, supervised mode from the start.
      * Opening a context or Prometheus that fails throws with a message that carries no secret.
      */
-    public static Session connect(WorkloadsFile file, Contexts contexts, Journal journal)
+    public static Session connect(WorkloadsFile file, Contexts contexts, Journal local)
             throws PrometheusSetupException {
         java.time.Clock wall = java.time.Clock.systemUTC();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -209,6 +221,7 @@ public final class Session implements AutoCloseable {
         ScheduledExecutorService scheduler = loopThread();
         ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         List<AutoCloseable> opened = new ArrayList<>();
+        ExecutorService eventThread = null;
         try {
             java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
             for (var e : targets.entrySet()) {
@@ -229,13 +242,26 @@ public final class Session implements AutoCloseable {
             PrometheusMetricsSource metrics = new PrometheusMetricsSource(client, file.classes(), queries,
                     PrometheusMetricsSource.defaultDeadline(file.prometheus().timeout()), wall);
             SwitchableClock clock = new SwitchableClock(wall);
+            // One team timeline: every action journaled here is also an Event on its workload, posted
+            // off the caller's thread; a refused event is said in the top bar, never blocks the action.
+            eventThread = NamedThreads.fixed("headroom-team-events", 1);
+            java.util.Deque<String> eventProblems = new java.util.concurrent.ConcurrentLinkedDeque<>();
+            java.util.Map<String, io.headroom.cluster.WorkloadRef> workloads = new java.util.LinkedHashMap<>();
+            classes.forEach(c -> workloads.put(c.name(), c.target()));
+            Journal journal = new io.headroom.supervise.TeamTimeline(local, cluster, workloads, eventThread, problem -> {
+                eventProblems.addLast(problem);
+                while (eventProblems.size() > EVENT_PROBLEMS_KEPT) {
+                    eventProblems.pollFirst();
+                }
+            });
             Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
                     Supervisor.osUser(), PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
-                    freezeThreads, supervisor, journal);
+                    freezeThreads, supervisor, journal, eventProblems);
             s.extra.addAll(opened);
+            s.events = eventThread;
             return s;
         } catch (RuntimeException | PrometheusSetupException e) {
             for (AutoCloseable c : opened) {
@@ -247,11 +273,16 @@ public final class Session implements AutoCloseable {
             }
             scheduler.shutdownNow();
             freezeThreads.shutdownNow();
+            if (eventThread != null) {
+                eventThread.shutdownNow();
+            }
             throw e;
         }
     }
 
     private final List<AutoCloseable> extra = new ArrayList<>();
+    /** Where team events are posted (a connected session only); drained at close, before the cluster goes. */
+    private ExecutorService events;
 
     public ControlLoop loop() {
         return loop;
@@ -374,6 +405,17 @@ public final class Session implements AutoCloseable {
             scheduler.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (events != null) { // the last actions' events (a hand-back on exit) still reach the cluster
+            events.shutdown();
+            try {
+                if (!events.awaitTermination(3, TimeUnit.SECONDS)) {
+                    events.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                events.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
         }
         loop.cluster().close();
         loop.metrics().close();

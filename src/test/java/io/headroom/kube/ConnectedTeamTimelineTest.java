@@ -1,0 +1,108 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.session.SessionTick;
+import io.headroom.supervise.Outcome;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The team timeline as a connected console has it: an action taken in the session is journaled and
+ * posted as an Event on the class's workload; an event the API server refuses leaves the action done
+ * and is said in the top bar (the tick's cluster warnings).
+ */
+class ConnectedTeamTimelineTest {
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+    MockCluster cluster;
+    Session session;
+    final MemoryJournal journal = new MemoryJournal();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = api.cluster();
+        cluster.deployment("search", "indexer", 2);
+        cluster.answerAccessReviews(true, null);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    Session connect() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
+                "search");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
+                classes:
+                  - {name: indexing, context: up, namespace: search, target: {kind: Deployment, name: indexer},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                """.formatted(closed));
+        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal);
+    }
+
+    List<Event> events() {
+        return cluster.admin.v1().events().inNamespace("search").list().getItems();
+    }
+
+    @Test
+    void anActionInTheSessionIsAnEventOnTheWorkload() throws Exception {
+        session = connect();
+        Outcome frozen = session.supervisor().freeze("indexing", Duration.ofMinutes(20), "incident 812")
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(frozen.ok(), frozen.message());
+        MockCluster.await("the freeze as an event on search/indexer", Duration.ofSeconds(15),
+                () -> events().stream().anyMatch(e -> "HeadroomFrozen".equals(e.getReason())
+                        && "indexer".equals(e.getInvolvedObject().getName())
+                        && e.getMessage().contains("reason: incident 812")));
+        assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.FROZEN),
+                "journaled first");
+    }
+
+    @Test
+    void aRefusedEventIsSaidInTheTopBarAndTheActionStands() throws Exception {
+        cluster.server.expect().post().withPath("/api/v1/namespaces/search/events")
+                .andReturn(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Forbidden\","
+                        + "\"message\":\"events is forbidden\",\"code\":403}")
+                .always();
+        session = connect();
+        List<SessionTick> ticks = new CopyOnWriteArrayList<>();
+        session.subscribe(ticks::add);
+        Outcome frozen = session.supervisor().freeze("indexing", Duration.ofMinutes(20), "incident 813")
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(frozen.ok(), frozen.message());
+        assertTrue(session.supervisor().state().of("indexing").freeze() != null, "the freeze holds");
+        session.startAsync(Duration.ZERO);
+        MockCluster.await("a tick whose cluster warnings say the event was refused", Duration.ofSeconds(30),
+                () -> ticks.stream().anyMatch(t -> t.cluster() != null && t.cluster().warnings().stream()
+                        .anyMatch(w -> w.startsWith("event HeadroomFrozen on indexer not posted") && w.contains("403"))));
+    }
+}
+
