@@ -35,7 +35,7 @@ class PackagedLauncherIT {
     @BeforeAll
     static void build() throws Exception {
         assumeTrue(onPath("jpackage"), "jpackage is missing (it comes with a full JDK 17): the packaging test is skipped");
-        Run r = run(List.of(ROOT.resolve("packaging/build").toString(), "--no-build"), 600);
+        Run r = run(List.of(ROOT.resolve("packaging/build").toString(), "--no-build", "--fast"), 900);
         buildOutput = r.out() + r.err();
         assertEquals(0, r.code(), "packaging/build failed:\n" + buildOutput);
         System.out.println(buildOutput.strip());
