@@ -26,7 +26,9 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         APPLIED, FAILED,
         DRAIN_STARTED, DRAIN_ENDED,
         /** Drain marks that could not be removed when their drain ended were removed later. */
-        DRAIN_UNMARKED
+        DRAIN_UNMARKED,
+        /** A console went live on this journal: its build (version, commit, build time) in the detail. */
+        CONSOLE_OPENED
     }
 
     public JournalRecord {

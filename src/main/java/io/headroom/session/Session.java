@@ -348,8 +348,21 @@ public final class Session implements AutoCloseable {
         running = RunningClock.startingAt(clock.instant(), speed);
         clock.switchTo(running);
         supervisor.restore(journal.replay());
+        opened();
         loop.setActuator(supervisor);
         runner.start(wallPeriod());
+    }
+
+    /** Says in the journal which build went live, so an incident report can name the build that acted. */
+    private void opened() {
+        try {
+            journal.append(io.headroom.journal.JournalRecord.of(clock.instant(),
+                    io.headroom.journal.JournalRecord.Kind.CONSOLE_OPENED, supervisor.user(),
+                    loop.cluster().contextName(), null).detail(io.headroom.BuildInfo.current().line()));
+        } catch (RuntimeException e) {
+            // A journal that cannot be written says so itself (failure()); going live does not wait for it.
+            java.util.logging.Logger.getLogger(Session.class.getName()).warning("journal: " + e.getMessage());
+        }
     }
 
     /**

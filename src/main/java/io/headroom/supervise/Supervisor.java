@@ -159,6 +159,11 @@ public final class Supervisor implements Actuator {
     }
 
     /** The OS user, as the journal records it. */
+    /** Who acts through this supervisor: written into every record and event. */
+    public String user() {
+        return user;
+    }
+
     public static String osUser() {
         String u = System.getProperty("user.name");
         return u == null || u.isBlank() ? "unknown" : u;

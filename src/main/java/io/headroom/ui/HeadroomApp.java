@@ -110,7 +110,7 @@ public final class HeadroomApp extends Application {
         Scene scene = new Scene(view, size.getWidth(), size.getHeight());
         Styles.install(scene);
         stage.setScene(scene);
-        stage.setTitle("Headroom — " + session.loop().cluster().contextName());
+        stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();
         return view;
     }

@@ -155,6 +155,11 @@ public final class MainView extends BorderPane {
         acc.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openJournal);
     }
 
+    /** The window's title: the build, so a screenshot in an incident report says which build acted, and the context. */
+    public static String windowTitle(String context) {
+        return "Headroom " + io.headroom.BuildInfo.current().shortVersion() + " — " + context;
+    }
+
     /** A new proposal while the operator looks elsewhere: tell the desktop, and the title bar. */
     private void announce(List<ProposalRow> fresh) {
         javafx.beans.value.ObservableBooleanValue present = attention();
@@ -164,7 +169,7 @@ public final class MainView extends BorderPane {
         ProposalRow p = fresh.get(0);
         notifier.notify("Headroom: " + fresh.size() + " proposal" + (fresh.size() == 1 ? "" : "s"),
                 p.className() + ": " + p.from() + " → " + p.to());
-        String title = "Headroom — " + session.loop().cluster().contextName();
+        String title = windowTitle(session.loop().cluster().contextName());
         stage.setTitle("(" + supervision.pendingCountProperty().get() + ") " + title);
         if (titleReset == null) {
             // Back at the console: the count in the title has done its job.
