@@ -17,6 +17,7 @@ import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
@@ -237,7 +238,7 @@ public final class DetailView extends VBox {
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation, actuation,
-                otherTitle, other,
+                otherTitle, other, section("THE WORK"), workStrip(),
                 section("REASONS"), reasons, section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);
@@ -247,6 +248,57 @@ public final class DetailView extends VBox {
         scroll.setPrefWidth(460);
         scroll.setMinWidth(380);
         return scroll;
+    }
+
+    /** Ids of the work strip's counts, in order: queued, starting, executing, awaiting approval, held back. */
+    public static final List<String> WORK_IDS = List.of("work-queued", "work-starting", "work-executing",
+            "work-awaiting", "work-held");
+
+    /** The user's view of the work (DESIGN §1): five counts, each with what it means. */
+    private Node workStrip() {
+        String[] names = {"queued", "starting", "executing", "awaiting approval", "held back"};
+        String[] tips = {
+            "Jobs waiting their turn: no more capacity is on its way for them",
+            "Jobs waiting for pods that are starting (created, not ready)",
+            "Jobs in flight on ready pods",
+            "Jobs waiting for capacity a proposal asks you to approve",
+            "Jobs waiting for capacity the decision wants but a limit (ceiling, governor, freeze, override, "
+                    + "maxReplicas, observe mode) holds back"};
+        GridPane g = new GridPane();
+        g.setHgap(14);
+        g.getStyleClass().add("work-strip");
+        Label[] counts = new Label[names.length];
+        for (int i = 0; i < names.length; i++) {
+            counts[i] = new Label("—");
+            counts[i].setId(WORK_IDS.get(i));
+            counts[i].getStyleClass().addAll(Styles.NUMERIC, "work-count");
+            Label name = new Label(names[i]);
+            name.getStyleClass().add(Styles.MUTED);
+            Tooltip tip = new Tooltip(tips[i]);
+            Tooltip.install(counts[i], tip);
+            Tooltip.install(name, tip);
+            g.add(counts[i], i, 0);
+            g.add(name, i, 1);
+        }
+        Label heldBy = new Label();
+        heldBy.getStyleClass().add(Styles.MUTED);
+        heldBy.setWrapText(true);
+        heldBy.managedProperty().bind(heldBy.visibleProperty());
+        Runnable fill = () -> {
+            io.headroom.supervise.JobStates w = vm.workProperty().get();
+            long[] v = w == null ? null
+                    : new long[] {w.queued(), w.starting(), w.executing(), w.awaitingApproval(), w.heldBack()};
+            for (int i = 0; i < counts.length; i++) {
+                counts[i].setText(v == null ? "—" : Long.toString(v[i]));
+                Styles.toggle(counts[i], List.of(Styles.WARN), v != null && v[i] > 0 && (i == 3 || i == 4)
+                        ? Styles.WARN : null);
+            }
+            heldBy.setText(w == null || w.heldBy() == null ? "" : w.heldBack() + " held back by " + w.heldBy());
+            heldBy.setVisible(w != null && w.heldBy() != null);
+        };
+        vm.workProperty().addListener((o, a, b) -> fill.run());
+        fill.run();
+        return new VBox(2, g, heldBy);
     }
 
     private static Label section(String title) {

@@ -59,6 +59,8 @@ public final class DetailViewModel {
     private java.util.Map<String, io.headroom.cluster.ActionCheck> access = java.util.Map.of();
     private java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = java.util.Map.of();
     private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
+    private final ObjectProperty<io.headroom.supervise.JobStates> work = new SimpleObjectProperty<>();
+    private io.headroom.supervise.SupervisionState supervision;
     private final javafx.beans.property.BooleanProperty governed = new javafx.beans.property.SimpleBooleanProperty();
     private final ObservableList<TermRow> terms = FXCollections.observableArrayList();
     private final ObservableList<CeilingRow> ceilings = FXCollections.observableArrayList();
@@ -96,6 +98,21 @@ public final class DetailViewModel {
     public StringProperty autoscalerProperty() { return autoscaler; }
     /** Whether this console may scale the class, and why not. */
     public StringProperty actuationProperty() { return actuation; }
+    /** The selected class's work: queued, starting, executing, awaiting approval, held back; null when unknown. */
+    public ObjectProperty<io.headroom.supervise.JobStates> workProperty() { return work; }
+
+    /** Supervision's newest state: what waits for the operator's approval and what a freeze or override holds. */
+    public void applySupervision(io.headroom.supervise.SupervisionState state) {
+        this.supervision = state;
+        refreshWork();
+    }
+
+    private void refreshWork() {
+        ClassSnapshot s = latest.get(className.get());
+        io.headroom.supervise.SupervisionState st = supervision;
+        work.set(s == null ? null : io.headroom.supervise.JobStates.of(s, st == null ? null : st.of(s.name()),
+                st == null ? null : st.freezeAll(), st == null ? s.at() : st.at().isAfter(s.at()) ? st.at() : s.at()));
+    }
 
     /** Access checks and other autoscalers, as read on the loop's thread at the last tick. */
     public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access,
@@ -242,6 +259,7 @@ public final class DetailViewModel {
 
     private void refresh() {
         ClassSnapshot s = latest.get(className.get());
+        refreshWork();
         if (s == null) {
             return;
         }

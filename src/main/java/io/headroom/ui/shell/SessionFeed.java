@@ -35,6 +35,7 @@ public final class SessionFeed {
         if (last.supervision() != null) {
             supervision.apply(last.supervision());
             overview.applySupervision(last.supervision());
+            detail.applySupervision(last.supervision());
         }
     }
 }
