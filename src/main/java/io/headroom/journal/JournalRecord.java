@@ -28,7 +28,11 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** Drain marks that could not be removed when their drain ended were removed later. */
         DRAIN_UNMARKED,
         /** A console went live on this journal: its build (version, commit, build time) in the detail. */
-        CONSOLE_OPENED
+        CONSOLE_OPENED,
+        /** An operator changed a class's live policy in this console (the changes in the detail). */
+        POLICY_EDITED,
+        /** A class's live policy went back to the workloads file's. */
+        POLICY_REVERTED
     }
 
     public JournalRecord {

@@ -28,7 +28,8 @@ import java.util.logging.Logger;
 public final class ControlLoop {
     private static final Logger LOG = Logger.getLogger(ControlLoop.class.getName());
 
-    private final List<WorkloadClass> classes;
+    /** Immutable; replaced whole when an operator edits a class's policy (read by any thread). */
+    private volatile List<WorkloadClass> classes;
     private final ClusterGateway cluster;
     private final MetricsSource metrics;
     private final Clock clock;
@@ -56,6 +57,26 @@ public final class ControlLoop {
 
     public List<WorkloadClass> classes() {
         return classes;
+    }
+
+    /**
+     * Replaces a class's live policy from the next tick on (an operator's edit, journaled by the
+     * caller); returns the policy it replaced. Waits for a running tick to end.
+     *
+     * @throws IllegalArgumentException when no class has that name
+     */
+    public synchronized io.headroom.decision.Policy setPolicy(String className, io.headroom.decision.Policy policy) {
+        java.util.Objects.requireNonNull(policy, "policy");
+        List<WorkloadClass> next = new ArrayList<>(classes);
+        for (int i = 0; i < next.size(); i++) {
+            WorkloadClass c = next.get(i);
+            if (c.name().equals(className)) {
+                next.set(i, new WorkloadClass(c.name(), c.target(), policy, c.drainOnScaleDown()));
+                classes = List.copyOf(next);
+                return c.policy();
+            }
+        }
+        throw new IllegalArgumentException("no class named " + className);
     }
 
     public ClusterGateway cluster() {

@@ -53,6 +53,8 @@ public final class Session implements AutoCloseable {
 
     private final Supervisor supervisor;
     private final Journal journal;
+    /** What-if edits committed to this console (the live policies that are not the workloads file's). */
+    private final PolicyEdits policyEdits;
     /** Every class's load over the last day, in domain units: written by each tick and the backfill. */
     private final History history;
 
@@ -70,6 +72,7 @@ public final class Session implements AutoCloseable {
         this.journal = journal;
         this.runner = new LoopRunner(loop, scheduler);
         this.history = new History(tick);
+        this.policyEdits = new PolicyEdits(loop, () -> this.journal, clock, supervisor.user());
         loop.addListener(new HistoryRecorder(history));
         loop.addListener(this::enrich);
         supervisor.addListener(st -> publishSupervision());
@@ -200,6 +203,11 @@ public final class Session implements AutoCloseable {
 
     public Journal journal() {
         return journal;
+    }
+
+    /** Live policy edits: apply a what-if edit to this console, revert it (journaled, posted as events). */
+    public PolicyEdits policyEdits() {
+        return policyEdits;
     }
 
     /**

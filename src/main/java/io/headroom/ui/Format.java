@@ -47,4 +47,13 @@ public final class Format {
         }
         return String.format(Locale.ROOT, "%dh %02dm", s / 3600, (s % 3600) / 60);
     }
+
+    private static final java.time.format.DateTimeFormatter CLOCK_TIME =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss", java.util.Locale.ROOT)
+                    .withZone(java.time.ZoneId.systemDefault());
+
+    /** A moment as the operator's wall-clock time of day, {@code 14:03:27}. */
+    public static String time(java.time.Instant at) {
+        return CLOCK_TIME.format(at);
+    }
 }

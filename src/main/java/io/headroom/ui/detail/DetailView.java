@@ -16,6 +16,7 @@ import javafx.collections.ObservableList;
 import javafx.geometry.HPos;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.ScrollPane;
@@ -119,6 +120,8 @@ public final class DetailView extends VBox {
     }
 
     private final HBox controls = new HBox();
+    public static final String POLICY_EDITED_ID = "policy-edited";
+    public static final String POLICY_REVERT_ID = "policy-revert";
 
     /** Puts the class's actuation controls (mode, freeze, override) in the header. */
     public void setControls(Node node) {
@@ -160,7 +163,22 @@ public final class DetailView extends VBox {
         Label history = new Label();
         history.textProperty().bind(vm.backfillStatusProperty());
         history.getStyleClass().add(Styles.FAINT);
-        HBox header = new HBox(title, policy, spacer, history, windows);
+        Label edited = new Label("POLICY EDITED");
+        edited.setId(POLICY_EDITED_ID);
+        edited.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
+        Tooltip editTip = new Tooltip();
+        editTip.textProperty().bind(vm.policyEditProperty());
+        edited.setTooltip(editTip);
+        Button revert = new Button("Revert");
+        revert.setId(POLICY_REVERT_ID);
+        revert.setTooltip(new Tooltip("Back to the workloads file's policy (journaled)"));
+        revert.setOnAction(e -> vm.revertPolicy());
+        HBox editBox = new HBox(6, edited, revert);
+        editBox.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setMargin(editBox, new Insets(0, 0, 0, 10));
+        editBox.visibleProperty().bind(vm.policyEditProperty().isNotEmpty());
+        editBox.managedProperty().bind(editBox.visibleProperty());
+        HBox header = new HBox(title, policy, editBox, spacer, history, windows);
         header.getStyleClass().add(Styles.DETAIL_HEADER);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         // Actuation controls get their own line: their state text must never push buttons off screen.

@@ -101,6 +101,46 @@ public final class DetailViewModel {
     /** The selected class's work: queued, starting, executing, awaiting approval, held back; null when unknown. */
     public ObjectProperty<io.headroom.supervise.JobStates> workProperty() { return work; }
 
+    private final StringProperty policyEdit = new SimpleStringProperty("");
+    private Map<String, io.headroom.session.PolicyEdits.Edit> policyEdits = Map.of();
+    private java.util.function.Function<String, java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome>>
+            revert;
+
+    /** Empty when the selected class runs the workloads file's policy; else who changed what, and why. */
+    public StringProperty policyEditProperty() { return policyEdit; }
+
+    /** The live policy edits (from the session, on the FX thread). */
+    public void applyPolicyEdits(Map<String, io.headroom.session.PolicyEdits.Edit> edits) {
+        this.policyEdits = Map.copyOf(edits);
+        refreshPolicyEdit();
+    }
+
+    /** How a class's edit is reverted (the session's, run off the FX thread). */
+    public void setRevert(java.util.function.Function<String,
+            java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome>> revert) {
+        this.revert = revert;
+    }
+
+    /** Puts the selected class's policy back to the workloads file's; the outcome replaces the chip's text. */
+    public void revertPolicy() {
+        String name = className.get();
+        if (revert == null || !policyEdits.containsKey(name)) {
+            return;
+        }
+        revert.apply(name).whenCompleteAsync((o, e) -> {
+            if (e != null || !o.ok()) {
+                policyEdit.set("Not reverted: " + (e != null ? e.getMessage() : o.message()));
+            }
+        }, fx);
+    }
+
+    private void refreshPolicyEdit() {
+        io.headroom.session.PolicyEdits.Edit e = policyEdits.get(className.get());
+        policyEdit.set(e == null ? "" : "Edited in this console by " + e.by() + " at "
+                + io.headroom.ui.Format.time(e.at()) + ": " + e.summary() + "\nReason: " + e.reason()
+                + "\nIt lasts until reverted or the workloads file is read again.");
+    }
+
     /** Supervision's newest state: what waits for the operator's approval and what a freeze or override holds. */
     public void applySupervision(io.headroom.supervise.SupervisionState state) {
         this.supervision = state;
@@ -260,6 +300,7 @@ public final class DetailViewModel {
     private void refresh() {
         ClassSnapshot s = latest.get(className.get());
         refreshWork();
+        refreshPolicyEdit();
         if (s == null) {
             return;
         }

@@ -60,12 +60,18 @@ public final class MainView extends BorderPane {
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
+    private final Runnable stopEdits;
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
         this.session = session;
         this.fx = fx;
         this.detail = new DetailViewModel(session.clock(), fx);
+        detail.setRevert(name -> java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> session.policyEdits().revert(name, "reverted in the console"), session.io()));
+        detail.applyPolicyEdits(session.policyEdits().all());
+        this.stopEdits = session.policyEdits().addListener(
+                () -> fx.execute(() -> detail.applyPolicyEdits(session.policyEdits().all())));
         this.notifier = Notifier.desktop(session.io());
         this.main = new MainViewModel(session.loop().cluster().contextName(), session.loop().metrics().name(),
                 session.isSandbox(), session.tick(), session::setSpeed);
@@ -271,6 +277,8 @@ public final class MainView extends BorderPane {
         WhatIfViewModel vm = new WhatIfViewModel(className, cls.policy(),
                 seconds -> LoadHistory.of(session.history().find(className), seconds), session.io(), fx,
                 ComparisonTable.SEED);
+        vm.setCommit((policy, reason) -> java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> session.policyEdits().apply(className, policy, reason), session.io()));
         Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
@@ -280,6 +288,7 @@ public final class MainView extends BorderPane {
     public void dispose() {
         List.copyOf(whatIfStages).forEach(Stage::close);
         unsubscribe.run();
+        stopEdits.run();
         ticks.stop();
         clock.stop();
         if (journalStage != null) {

@@ -155,7 +155,7 @@ public final class Dialogs {
         return a.showAndWait().orElse(cancel) == go;
     }
 
-    private static void styled(Dialog<?> d) {
+    public static void styled(Dialog<?> d) {
         if (d.getOwner() != null && d.getOwner().getScene() != null) {
             d.getDialogPane().getStylesheets().addAll(d.getOwner().getScene().getStylesheets());
             var root = d.getOwner().getScene().getRoot();

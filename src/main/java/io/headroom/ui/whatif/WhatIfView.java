@@ -37,6 +37,8 @@ public final class WhatIfView extends BorderPane {
     public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
     public static final String UTILIZATION_ID = "whatif-utilization";
     public static final String COPY_ID = "whatif-copy";
+    public static final String APPLY_ID = "whatif-apply";
+    public static final String APPLY_REASON_ID = "whatif-apply-reason";
 
     public static final String KEDA_ID = "whatif-keda-list-length";
 
@@ -116,7 +118,23 @@ public final class WhatIfView extends BorderPane {
                 javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
             }
         });
-        edits.add(new HBox(8, reset, copy), 0, r, 2, 1);
+        Button apply = new Button("Apply to this console…");
+        apply.setId(APPLY_ID);
+        apply.setTooltip(new Tooltip("Make the edited policy this class's live policy here (journaled, undoable,"
+                + " until reverted or the workloads file is read again)"));
+        apply.disableProperty().bind(vm.canCommitProperty().not());
+        apply.setOnAction(e -> {
+            List<String> changes = vm.pendingChanges();
+            if (changes == null) {
+                return;
+            }
+            if (changes.isEmpty()) {
+                vm.statusProperty().set("Nothing to apply: the edits are the live policy.");
+                return;
+            }
+            askReason(apply.getScene().getWindow(), vm.className(), changes).ifPresent(vm::applyToConsole);
+        });
+        edits.add(new HBox(8, reset, copy, apply), 0, r, 2, 1);
 
         TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
         table.setId(TABLE_ID);
@@ -246,5 +264,27 @@ public final class WhatIfView extends BorderPane {
         c.setPrefWidth(width);
         c.setSortable(false);
         return c;
+    }
+
+    /** Shows what would change and asks why; empty when cancelled. A reason is required: the team sees it. */
+    static java.util.Optional<String> askReason(javafx.stage.Window owner, String className, List<String> changes) {
+        javafx.scene.control.Dialog<String> d = new javafx.scene.control.Dialog<>();
+        d.initOwner(owner);
+        d.setTitle("Apply to this console — " + className);
+        d.setHeaderText("The live policy of " + className + " changes from the next tick:");
+        javafx.scene.control.TextField reason = new javafx.scene.control.TextField();
+        reason.setId(APPLY_REASON_ID);
+        reason.setPromptText("why (journaled and posted for the team)");
+        Label list = new Label(String.join("\n", changes));
+        list.getStyleClass().add(Styles.NUMERIC);
+        d.getDialogPane().setContent(new VBox(8, list, reason));
+        javafx.scene.control.ButtonType ok = new javafx.scene.control.ButtonType("Apply",
+                javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().addAll(ok, javafx.scene.control.ButtonType.CANCEL);
+        d.getDialogPane().lookupButton(ok).disableProperty().bind(reason.textProperty().isEmpty());
+        io.headroom.ui.supervise.Dialogs.styled(d);
+        d.setOnShown(e -> reason.requestFocus());
+        d.setResultConverter(b -> b == ok ? reason.getText().trim() : null);
+        return d.showAndWait();
     }
 }

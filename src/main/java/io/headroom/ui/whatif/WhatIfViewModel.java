@@ -183,6 +183,57 @@ public final class WhatIfViewModel {
         }
     }
 
+    /** Commits an edited policy to the running console; the outcome says what happened. */
+    public interface Commit {
+        CompletableFuture<io.headroom.supervise.Outcome> apply(Policy edited, String reason);
+    }
+
+    private Commit commit;
+
+    /** Where "Apply to this console" goes; without it the window only compares. */
+    public void setCommit(Commit commit) {
+        this.commit = commit;
+        canCommit.set(commit != null);
+    }
+
+    private final BooleanProperty canCommit = new SimpleBooleanProperty();
+
+    public BooleanProperty canCommitProperty() {
+        return canCommit;
+    }
+
+    /**
+     * What applying the edits would change in the live policy ({@code maxReplicas 20 → 8}), empty when
+     * nothing; null with the status saying why when an edit is not valid.
+     */
+    public List<String> pendingChanges() {
+        try {
+            return io.headroom.session.PolicyEdits.diff(current, edited());
+        } catch (IllegalArgumentException e) {
+            status.set("Not applied: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Makes the edited policy the class's live policy in this console, journaled with {@code reason}. */
+    public CompletableFuture<io.headroom.supervise.Outcome> applyToConsole(String reason) {
+        Policy edited;
+        try {
+            edited = edited();
+        } catch (IllegalArgumentException e) {
+            status.set("Not applied: " + e.getMessage());
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(e.getMessage()));
+        }
+        if (commit == null) {
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused("nothing to apply to"));
+        }
+        status.set("Applying the edited policy to " + className + "…");
+        return commit.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null
+                ? "Not applied: " + e.getMessage() : o.ok() ? o.message()
+                + ". It lasts until reverted (the class's POLICY EDITED chip) or the workloads file is read again."
+                : "Not applied: " + o.message()), fx);
+    }
+
     /** Replays the window under both policies (FX thread; the work itself runs in the background). */
     public CompletableFuture<Replay.Comparison> replay() {
         long mine = ++generation;
