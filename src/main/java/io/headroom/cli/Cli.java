@@ -107,7 +107,6 @@ public final class Cli {
         root.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         root.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         root.setParameterExceptionHandler((e, args) -> usageError(e, err));
-        root.setExecutionStrategy(new CommandLine.RunLast());
         // The top level's help is the summary of every command, the console's line first.
         // (on the root's own spec: CommandLine's setters would pass it on to the subcommands)
         root.getCommandSpec().usageMessage().sectionKeys(List.of(SUMMARY));
