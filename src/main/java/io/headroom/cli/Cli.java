@@ -2,13 +2,28 @@ package io.headroom.cli;
 
 import io.headroom.BuildInfo;
 import io.headroom.config.UntrustedText;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * The command line's subcommands. Whether the arguments open the console instead is
- * {@link #opensConsole}; {@code io.headroom.Main} decides, so nothing here links JavaFX.
+ * The command line's subcommands, parsed by picocli: one {@code @Command} per subcommand, its usage errors
+ * said as {@code headroom CMD: …} with exit code 2, its help and the completion scripts generated from the
+ * same model. Whether the arguments open the console instead is {@link #opensConsole};
+ * {@code io.headroom.Main} decides, so nothing here links JavaFX.
  */
 public final class Cli {
 
@@ -38,35 +53,232 @@ public final class Cli {
     }
 
     /** @param in answers a command's questions (export-keda --apply asks before writing) */
-    public static int run(String[] argv, java.io.InputStream in, PrintStream out, PrintStream err) {
-        List<String> args = Arrays.asList(argv);
+    public static int run(String[] argv, InputStream in, PrintStream out, PrintStream err) {
         if (opensConsole(argv)) {
             String problem = consoleUsageError(argv);
             err.println(problem != null ? problem : "headroom: the console opens from the launcher (io.headroom.Main)\n"
                     + usage());
             return ExitCode.USAGE;
         }
-        String command = args.get(0);
-        List<String> rest = args.subList(1, args.size());
-        return switch (command) {
-            case "simulate" -> SimulateCommand.run(rest, out, err);
-            case "import-keda" -> ImportCommand.run(rest, out, err);
-            case "export-keda" -> ExportCommand.run(rest, in, io.headroom.kube.Contexts::fromEnvironment, out, err);
-            case "plan" -> PlanCommand.run(rest, out, err);
-            case "whatif" -> WhatIfCommand.run(rest, out, err);
-            case "version", "--version", "-V" -> {
-                out.println(BuildInfo.current().line());
-                yield ExitCode.OK;
+        return execute(commandLine(in, out, err), argv);
+    }
+
+    private static int execute(CommandLine root, String[] argv) {
+        try {
+            return root.execute(argv);
+        } finally {
+            root.getOut().flush();
+            root.getErr().flush();
+        }
+    }
+
+    /**
+     * Runs one subcommand given as an object (tests inject its clock, environment, history source):
+     * parsed, checked and reported exactly as {@code headroom NAME args…}.
+     */
+    static int execute(CliCommand command, List<String> args, InputStream in, PrintStream out, PrintStream err) {
+        String[] argv = new String[args.size() + 1];
+        argv[0] = new CommandLine(command).getCommandName();
+        for (int i = 0; i < args.size(); i++) {
+            argv[i + 1] = args.get(i);
+        }
+        return execute(commandLine(in, out, err, command), argv);
+    }
+
+    /** The whole command line: what runs it, what prints its help and what the completion scripts describe. */
+    static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, CliCommand... replacing) {
+        List<CliCommand> commands = new ArrayList<>(List.of(new SimulateCommand(), new PlanCommand(),
+                new WhatIfCommand(), new ImportCommand(), new ExportCommand(), new VersionCommand()));
+        for (CliCommand r : replacing) {
+            commands.replaceAll(c -> c.getClass() == r.getClass() ? r : c);
+        }
+        CommandLine root = new CommandLine(new Root());
+        for (CliCommand c : commands) {
+            c.streams(in, out, err);
+            root.addSubcommand(c);
+        }
+        root.getSubcommands().values().forEach(c -> c.getCommandSpec().usageMessage().synopsisHeading("usage: "));
+        root.addSubcommand(new CommandLine.HelpCommand());
+        root.setHelpFactory(InputFirstHelp::new);
+        // As today: an option's value is the next argument (--scenario FILE), and help has no colours.
+        root.setSeparator(" ");
+        root.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        root.setUsageHelpWidth(USAGE_WIDTH);
+        root.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        root.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        root.setParameterExceptionHandler((e, args) -> usageError(e, err));
+        // The top level's help is the summary of every command, the console's line first.
+        // (on the root's own spec: CommandLine's setters would pass it on to the subcommands)
+        root.getCommandSpec().usageMessage().sectionKeys(List.of(SUMMARY));
+        root.getCommandSpec().usageMessage().sectionMap().put(SUMMARY, help -> summary(root));
+        return root;
+    }
+
+    /** {@code headroom}: the subcommands, and --help/--version. */
+    @Command(name = "headroom", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
+            header = "Operations console for event-driven autoscaling of queue workers on Kubernetes")
+    static final class Root implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new ParameterException(spec.commandLine(), "a command is missing");
+        }
+
+        static final class Version implements CommandLine.IVersionProvider {
+            @Override
+            public String[] getVersion() {
+                return new String[] {BuildInfo.current().line()};
             }
-            case "help", "-h", "--help" -> {
-                out.println(usage());
-                yield ExitCode.OK;
+        }
+    }
+
+    /** {@code headroom version}: as {@code --version}. */
+    @Command(name = "version", header = "print version, commit and build time")
+    static final class VersionCommand extends CliCommand {
+        @Override
+        int execute() {
+            out.println(BuildInfo.current().line());
+            out.flush();
+            return ExitCode.OK;
+        }
+    }
+
+    static final int USAGE_WIDTH = 100;
+    private static final String SUMMARY = "headroomSummary";
+    private static final String INDENT = "       ";
+
+    /**
+     * A usage error, said as {@code headroom CMD: what is wrong} with the command's synopsis, exit code 2.
+     * A file the config reader refuses is said as the reader says it: {@code FILE:LINE: …}.
+     */
+    static int usageError(ParameterException e, PrintStream err) {
+        CommandLine cmd = e.getCommandLine();
+        boolean top = cmd.getParent() == null;
+        if (e.getCause() instanceof InputFiles.Located located) {
+            err.println(located.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        String prefix = top ? "headroom: " : "headroom " + cmd.getCommandName() + ": ";
+        String message;
+        boolean withSynopsis = true;
+        if (e.getCause() instanceof CommandLine.TypeConversionException t) {
+            message = t.getMessage();
+            withSynopsis = false;
+        } else if (e instanceof CommandLine.UnmatchedArgumentException u) {
+            String first = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
+            message = (top ? "unknown command '" : "unknown argument '") + UntrustedText.line(first, 100) + "'";
+            List<String> suggestions = u.getSuggestions();
+            if (!suggestions.isEmpty()) {
+                message += "; did you mean " + String.join(" or ", suggestions.subList(0, Math.min(3,
+                        suggestions.size()))) + "?";
             }
-            default -> {
-                err.println("headroom: unknown command '" + UntrustedText.line(command, 100) + "'\n" + usage());
-                yield ExitCode.USAGE;
+        } else if (e instanceof CommandLine.MissingParameterException m) {
+            message = missing(m.getMissing());
+        } else if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
+            message = exclusive(cmd.getCommandSpec());
+        } else {
+            message = e.getMessage();
+        }
+        err.println(prefix + UntrustedText.line(message, 1000));
+        if (withSynopsis) {
+            err.print(top ? usage() + "\n" : "usage: " + cmd.getHelp().synopsis("usage: ".length()));
+            if (!top) {
+                err.println("(headroom help " + cmd.getCommandName() + " says more)");
             }
-        };
+        }
+        err.flush();
+        return ExitCode.USAGE;
+    }
+
+    /** "--scenario FILE is required", "--config FILE (or --scenario FILE) is required". */
+    private static String missing(List<ArgSpec> missing) {
+        List<String> names = new ArrayList<>();
+        for (ArgSpec a : missing) {
+            names.add(a instanceof OptionSpec o ? o.longestName() + (o.arity().max > 0 ? " " + o.paramLabel() : "")
+                    : a.paramLabel());
+        }
+        if (names.isEmpty()) {
+            return "an argument is missing";
+        }
+        boolean oneOf = missing.get(0).group() != null && missing.get(0).group().exclusive() && names.size() > 1;
+        if (oneOf) {
+            return names.get(0) + " (or " + String.join(" or ", names.subList(1, names.size())) + ") is required";
+        }
+        return names.size() == 1 ? names.get(0) + " is required"
+                : String.join(" and ", names) + " are required";
+    }
+
+    /** "--config and --scenario exclude each other: give one". */
+    private static String exclusive(CommandSpec spec) {
+        for (CommandLine.Model.ArgGroupSpec g : spec.argGroups()) {
+            if (g.exclusive()) {
+                List<String> names = g.allOptionsNested().stream().map(OptionSpec::longestName).toList();
+                return String.join(" and ", names) + " exclude each other: give one";
+            }
+        }
+        return "options that exclude each other were given together";
+    }
+
+    /**
+     * What {@code headroom help} prints: the console's line, then each command's synopsis (generated from its
+     * options) and what it does.
+     */
+    private static String summary(CommandLine root) {
+        StringBuilder sb = new StringBuilder(CONSOLE_SYNOPSIS);
+        for (CommandLine sub : root.getSubcommands().values()) {
+            if (sub.getCommandName().equals("help") || sub.getCommandName().equals("version")) {
+                continue;
+            }
+            String synopsis = sub.getHelp().synopsis(0).stripTrailing();
+            sb.append(INDENT).append(synopsis.replace("\n", "\n" + INDENT)).append('\n');
+            for (String h : sub.getCommandSpec().usageMessage().header()) {
+                for (String line : wrap(h, USAGE_WIDTH - 20)) {
+                    sb.append(INDENT).append("             ").append(line).append('\n');
+                }
+            }
+        }
+        sb.append(INDENT).append("headroom --version          print version, commit and build time\n");
+        sb.append(INDENT).append("headroom help [COMMAND]     this summary, or a command's options\n");
+        return sb.toString();
+    }
+
+    private static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    private static final String CONSOLE_SYNOPSIS = """
+            usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
+                                open the console: the workloads file (or the one chosen in Settings), else the
+                                built-in sandbox
+            """;
+
+    /** Help that names where the input comes from first: {@code headroom whatif (--config FILE | --scenario FILE) …}. */
+    private static final class InputFirstHelp extends CommandLine.Help {
+        InputFirstHelp(CommandSpec spec, ColorScheme colors) {
+            super(spec, colors);
+        }
+
+        /** The group that says where the input comes from ({@code (--config FILE | --scenario FILE)}) first. */
+        @Override
+        protected String makeSynopsisFromParts(int synopsisHeadingLength, Ansi.Text optionText,
+                                                  Ansi.Text groupsText, Ansi.Text endOfOptionsText,
+                                                  Ansi.Text positionalParamText, Ansi.Text commandText) {
+            return super.makeSynopsisFromParts(synopsisHeadingLength, groupsText, optionText, endOfOptionsText,
+                    positionalParamText, commandText);
+        }
     }
 
     /** Checks the console's options before any window opens; null when they are fine. */
@@ -119,25 +331,8 @@ public final class Cli {
         return null;
     }
 
+    /** The summary {@code headroom help} prints: every command's synopsis, generated from its options. */
     public static String usage() {
-        return """
-                usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
-                                                   open the console: the workloads file (or the one chosen in
-                                                   Settings), else the built-in sandbox
-                       headroom simulate --scenario FILE [--json]   run a scenario faster than real time
-                       headroom plan --config FILE [--once] [--json] [--replicas class=N ...]
-                                                                    the decision per class from live Prometheus data
-                       headroom whatif (--config FILE | --scenario FILE) --class NAME --set maxReplicas=8 [--set k=v ...]
-                                       [--window 1h] [--json]
-                                                   replay the class's recent load (Prometheus, or a scenario's
-                                                   simulated load) under its live and an
-                                                   edited policy, and KEDA's rule: the What-if window's comparison
-                       headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]
-                                                   ScaledObjects → workloads-file entries to review
-                       headroom export-keda --config FILE --class NAME [--out FILE | --apply [--yes]]
-                                                   a class's policy → a KEDA ScaledObject to review, or to
-                                                   apply after a server-side dry run and its diff
-                       headroom --version                print version, commit and build time
-                       headroom help""";
+        return summary(commandLine(InputStream.nullInputStream(), System.out, System.err)).stripTrailing();
     }
 }

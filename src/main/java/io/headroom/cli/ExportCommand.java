@@ -20,75 +20,63 @@ import java.util.function.Supplier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code headroom export-keda --config FILE --class NAME [--out FILE]}: a class's policy as a KEDA
- * ScaledObject to review (and apply with kubectl), with what KEDA cannot express as comments.
+ * {@code headroom export-keda --config FILE --class NAME [--out FILE | --apply [--yes]]}: a class's policy
+ * as a KEDA ScaledObject to review (and apply with kubectl, or with --apply), with what KEDA cannot
+ * express as comments.
  */
-final class ExportCommand {
-    private ExportCommand() {
+@Command(name = "export-keda", sortOptions = false, sortSynopsis = false,
+        header = {"a class's policy → a KEDA ScaledObject to review, or to apply after a server-side dry run and "
+                + "its diff"},
+        description = {"Prints the class's policy as a KEDA ScaledObject: min/max, cooldown, polling interval, HPA "
+                + "behaviour, fallback, a Prometheus trigger that reproduces the slot estimate, scheduled floors as "
+                + "cron triggers; what KEDA cannot express is listed as comments.",
+            "--apply writes it to the class's cluster: a server-side dry run first, then the difference against the "
+                    + "live ScaledObject, then a question (--yes answers it); nothing is written if the live object "
+                    + "changed after the difference was shown. An Event on the ScaledObject says who."})
+final class ExportCommand extends CliCommand {
+    @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
+            description = "the workloads file")
+    Path config;
+
+    @Option(names = "--class", required = true, paramLabel = "NAME", description = "the class to export")
+    String cls;
+
+    @Option(names = "--out", paramLabel = "FILE", converter = InputFiles.NewFile.class,
+            description = "writes a new file instead (never overwrites)")
+    Path target;
+
+    @Option(names = "--apply", description = "writes it to the class's cluster, after a dry run and its diff")
+    boolean apply;
+
+    @Option(names = "--yes", description = "answers the question of --apply")
+    boolean yes;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", converter = InputFiles.ReadableFile.class,
+            description = "with --apply: the kubeconfig (else $KUBECONFIG, else ~/.kube/config)")
+    Path kubeconfig;
+
+    private final Supplier<Contexts> contexts;
+
+    ExportCommand() {
+        this(Contexts::fromEnvironment);
     }
 
-    static String usage() {
-        return "usage: headroom export-keda --config FILE --class NAME [--out FILE | --apply [--yes] [--kubeconfig FILE]]\n"
-                + "  Prints the class's policy as a KEDA ScaledObject: min/max, cooldown, polling interval, HPA\n"
-                + "  behaviour, fallback, a Prometheus trigger that reproduces the slot estimate, scheduled floors as\n"
-                + "  cron triggers; what KEDA cannot express is listed as comments. --out writes a new file.\n"
-                + "  --apply writes it to the class's cluster: a server-side dry run first, then the difference\n"
-                + "  against the live ScaledObject, then a question (--yes answers it); nothing is written if the\n"
-                + "  live object changed after the difference was shown. An Event on the ScaledObject says who.";
+    /** @param contexts the kubeconfig contexts when no --kubeconfig is given */
+    ExportCommand(Supplier<Contexts> contexts) {
+        this.contexts = contexts;
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        return run(args, System.in, Contexts::fromEnvironment, out, err);
-    }
-
-    /**
-     * @param in       answers the apply question
-     * @param contexts the kubeconfig contexts when no --kubeconfig is given
-     */
-    static int run(List<String> args, InputStream in, Supplier<Contexts> contexts, PrintStream out, PrintStream err) {
-        Path config = null;
-        String cls = null;
-        Path target = null;
-        Path kubeconfig = null;
-        boolean apply = false;
-        boolean yes = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("-h") || a.equals("--help")) {
-                out.println(usage());
-                return ExitCode.OK;
-            }
-            if (a.equals("--apply") || a.equals("--yes")) {
-                apply |= a.equals("--apply");
-                yes |= a.equals("--yes");
-                continue;
-            }
-            if (i + 1 >= args.size() || !List.of("--config", "--class", "--out", "--kubeconfig").contains(a)) {
-                err.println("headroom export-keda: unexpected '" + UntrustedText.line(a, 100) + "'\n" + usage());
-                return ExitCode.USAGE;
-            }
-            String v = args.get(++i);
-            switch (a) {
-                case "--config" -> config = Path.of(v);
-                case "--class" -> cls = v;
-                case "--kubeconfig" -> kubeconfig = Path.of(v);
-                default -> target = Path.of(v);
-            }
-        }
+    @Override
+    int execute() {
         if (apply && target != null || yes && !apply || kubeconfig != null && !apply) {
-            err.println("headroom export-keda: " + (apply && target != null ? "--apply and --out exclude each other"
-                    : yes ? "--yes only goes with --apply" : "--kubeconfig only goes with --apply") + "\n" + usage());
-            return ExitCode.USAGE;
-        }
-        if (config == null || cls == null) {
-            err.println("headroom export-keda: --config and --class are required\n" + usage());
-            return ExitCode.USAGE;
-        }
-        if (target != null && Files.exists(target)) {
-            err.println("headroom export-keda: " + target + " exists; choose another --out (nothing is overwritten)");
-            return ExitCode.USAGE;
+            // Rules between options, said as picocli says its own usage errors.
+            throw usageError(apply && target != null
+                    ? "--apply and --out exclude each other" : yes ? "--yes only goes with --apply"
+                    : "--kubeconfig only goes with --apply");
         }
         WorkloadsFile file;
         try {

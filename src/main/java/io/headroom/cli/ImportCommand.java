@@ -11,53 +11,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code headroom import-keda --context C --namespace N [--kubeconfig FILE] [--out FILE]}: turns
  * the KEDA ScaledObjects of a namespace into workloads-file entries to review and save.
  */
-final class ImportCommand {
-    private ImportCommand() {
-    }
+@Command(name = "import-keda", sortOptions = false, sortSynopsis = false,
+        header = "ScaledObjects → workloads-file entries to review",
+        description = {"Prints each ScaledObject of NS as a workloads-file class entry (for the file's classes: "
+                + "list), with notes; required signals KEDA does not know are left as comments to fill in."})
+final class ImportCommand extends CliCommand {
+    @Option(names = "--context", required = true, paramLabel = "CONTEXT", description = "the kubeconfig context")
+    String context;
 
-    static String usage() {
-        return "usage: headroom import-keda --context CONTEXT --namespace NS [--kubeconfig FILE] [--out FILE]\n"
-                + "  Prints each ScaledObject of NS as a workloads-file class entry (for the file's classes: list),\n"
-                + "  with notes; required signals KEDA does not know are left as comments to fill in.\n"
-                + "  --out writes a new file instead (never overwrites).";
-    }
+    @Option(names = "--namespace", required = true, paramLabel = "NS", description = "the namespace to read")
+    String namespace;
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        String context = null;
-        String namespace = null;
-        Path kubeconfig = null;
-        Path target = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("-h") || a.equals("--help")) {
-                out.println(usage());
-                return ExitCode.OK;
-            }
-            if (i + 1 >= args.size() || !List.of("--context", "--namespace", "--kubeconfig", "--out").contains(a)) {
-                err.println("headroom import-keda: unexpected '" + UntrustedText.line(a, 100) + "'\n" + usage());
-                return ExitCode.USAGE;
-            }
-            String v = args.get(++i);
-            switch (a) {
-                case "--context" -> context = v;
-                case "--namespace" -> namespace = v;
-                case "--kubeconfig" -> kubeconfig = Path.of(v);
-                default -> target = Path.of(v);
-            }
-        }
-        if (context == null || namespace == null) {
-            err.println("headroom import-keda: --context and --namespace are required\n" + usage());
-            return ExitCode.USAGE;
-        }
-        if (target != null && Files.exists(target)) {
-            err.println("headroom import-keda: " + target + " exists; choose another --out (nothing is overwritten)");
-            return ExitCode.USAGE;
-        }
+    @Option(names = "--kubeconfig", paramLabel = "FILE", converter = InputFiles.ReadableFile.class,
+            description = "the kubeconfig (else $KUBECONFIG, else ~/.kube/config)")
+    Path kubeconfig;
+
+    @Option(names = "--out", paramLabel = "FILE", converter = InputFiles.NewFile.class,
+            description = "writes a new file instead (never overwrites)")
+    Path target;
+
+    @Override
+    int execute() {
         Contexts contexts = kubeconfig != null ? Contexts.load(List.of(kubeconfig)) : Contexts.fromEnvironment();
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom import-keda: no context '" + context + "' in " + contexts.files(), 1000));

@@ -37,6 +37,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code headroom plan --config FILE [--once] [--json] [--replicas class=N …]}: what the decision
@@ -45,7 +48,12 @@ import java.util.function.Function;
  * {@code --once} it evaluates once; otherwise it repeats every polling interval, each class
  * remembering its past decisions, until interrupted.
  */
-final class PlanCommand {
+@Command(name = "plan", sortOptions = false, sortSynopsis = false,
+        header = "the decision per class from live Prometheus data",
+        description = {"Reads FILE (a workloads file, see examples/README-workloads.md), queries Prometheus and "
+                + "prints the decision for every class without acting: one JSON object per class with --json, "
+                + "else a table. Without --once, plan repeats every polling interval until interrupted."})
+final class PlanCommand extends CliCommand {
     private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     /** Concurrent queries per tick. */
     static final int QUERY_THREADS = 8;
@@ -55,11 +63,57 @@ final class PlanCommand {
         void pause(Duration d) throws InterruptedException;
     }
 
-    private PlanCommand() {
+    @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
+            description = "the workloads file")
+    Path config;
+
+    @Option(names = "--once", description = "evaluates once")
+    boolean once;
+
+    @Option(names = "--json", description = "one JSON object per class")
+    boolean json;
+
+    @Option(names = "--replicas", paramLabel = "class=N", converter = ReplicaCount.Converter.class,
+            description = "the current replicas of a class (else its 'replicas' signal)")
+    List<ReplicaCount> replicaCounts = new ArrayList<>();
+
+    /** {@code --replicas class=N}. */
+    record ReplicaCount(String className, int replicas) {
+        static final class Converter implements CommandLine.ITypeConverter<ReplicaCount> {
+            @Override
+            public ReplicaCount convert(String kv) {
+                int eq = kv.lastIndexOf('=');
+                Integer n = null;
+                if (eq > 0) {
+                    try {
+                        n = Integer.parseInt(kv.substring(eq + 1));
+                    } catch (NumberFormatException e) {
+                        n = null;
+                    }
+                }
+                if (n == null || n < 0 || n > PolicyReader.MAX_REPLICAS) {
+                    throw new CommandLine.TypeConversionException("--replicas needs class=N with N a whole number in 0.."
+                            + PolicyReader.MAX_REPLICAS + ", got '" + UntrustedText.line(kv, 100) + "'");
+                }
+                return new ReplicaCount(kv.substring(0, eq), n);
+            }
+        }
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        return run(args, out, err, System::getenv, d -> Thread.sleep(d.toMillis()), Integer.MAX_VALUE);
+    private final Function<String, String> env;
+    private final Pause pause;
+    private final int maxRounds;
+    private final Clock clock;
+
+    PlanCommand() {
+        this(System::getenv, d -> Thread.sleep(d.toMillis()), Integer.MAX_VALUE, Clock.systemUTC());
+    }
+
+    PlanCommand(Function<String, String> env, Pause pause, int maxRounds, Clock clock) {
+        this.env = env;
+        this.pause = pause;
+        this.maxRounds = maxRounds;
+        this.clock = clock;
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err, Function<String, String> env, Pause pause,
@@ -70,57 +124,14 @@ final class PlanCommand {
     /** As an operator runs it, with the environment, the pause between rounds and the clock injected. */
     static int run(List<String> args, PrintStream out, PrintStream err, Function<String, String> env, Pause pause,
                    int maxRounds, Clock clock) {
-        Path config = null;
-        boolean json = false;
-        boolean once = false;
+        return Cli.execute(new PlanCommand(env, pause, maxRounds, clock), args, System.in, out, err);
+    }
+
+    @Override
+    int execute() {
         Map<String, Integer> replicas = new LinkedHashMap<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--config" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("headroom plan: --config needs a file");
-                        return ExitCode.USAGE;
-                    }
-                    config = Path.of(args.get(++i));
-                }
-                case "--json" -> json = true;
-                case "--once" -> once = true;
-                case "--replicas" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("headroom plan: --replicas needs class=N");
-                        return ExitCode.USAGE;
-                    }
-                    String kv = args.get(++i);
-                    int eq = kv.lastIndexOf('=');
-                    Integer n = null;
-                    if (eq > 0) {
-                        try {
-                            n = Integer.parseInt(kv.substring(eq + 1));
-                        } catch (NumberFormatException e) {
-                            n = null;
-                        }
-                    }
-                    if (n == null || n < 0 || n > PolicyReader.MAX_REPLICAS) {
-                        err.println("headroom plan: --replicas needs class=N with N a whole number in 0.."
-                                + PolicyReader.MAX_REPLICAS + ", got '" + UntrustedText.line(kv, 100) + "'");
-                        return ExitCode.USAGE;
-                    }
-                    replicas.put(kv.substring(0, eq), n);
-                }
-                case "-h", "--help" -> {
-                    out.println(usage());
-                    return ExitCode.OK;
-                }
-                default -> {
-                    err.println("headroom plan: unknown argument '" + UntrustedText.line(a, 100) + "'\n" + usage());
-                    return ExitCode.USAGE;
-                }
-            }
-        }
-        if (config == null) {
-            err.println("headroom plan: --config FILE is required\n" + usage());
-            return ExitCode.USAGE;
+        for (ReplicaCount r : replicaCounts) {
+            replicas.put(r.className(), r.replicas());
         }
         WorkloadsFile file;
         try {
@@ -328,14 +339,6 @@ final class PlanCommand {
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {
         return io.headroom.threads.NamedThreads.numbered("headroom-plan-query");
-    }
-
-    static String usage() {
-        return "usage: headroom plan --config FILE [--once] [--json] [--replicas class=N ...]\n"
-                + "  Reads FILE (a workloads file, see examples/README-workloads.md), queries Prometheus and prints\n"
-                + "  the decision for every class without acting: one JSON object per class with --json, else a table.\n"
-                + "  --once evaluates once; without it, plan repeats every polling interval until interrupted.\n"
-                + "  --replicas class=N gives the current replicas of a class (else its 'replicas' signal).";
     }
 
     private static String write(ObjectNode o) {

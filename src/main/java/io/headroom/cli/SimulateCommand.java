@@ -19,56 +19,48 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code headroom simulate --scenario FILE [--json]}: a scenario faster than real time. */
-final class SimulateCommand {
+/** {@code headroom simulate --scenario FILE [--baseline RULE]... [--json]}: a scenario faster than real time. */
+@Command(name = "simulate", sortOptions = false, sortSynopsis = false,
+        header = "run a scenario faster than real time",
+        description = {
+            "Runs FILE (YAML or JSON, see examples/scenarios/) faster than real time and prints one line per class "
+                    + "per control tick, then a summary per class."})
+final class SimulateCommand extends CliCommand {
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
-    private SimulateCommand() {
-    }
+    @Option(names = "--scenario", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
+            description = "the scenario (.yaml, .yml or .json)")
+    Path scenarioFile;
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        Path scenarioFile = null;
-        boolean json = false;
-        List<Baselines.Named> baselines = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--scenario" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("headroom simulate: --scenario needs a file");
-                        return ExitCode.USAGE;
-                    }
-                    scenarioFile = Path.of(args.get(++i));
-                }
-                case "--baseline" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("headroom simulate: --baseline needs a rule, e.g. keda:listLength=5");
-                        return ExitCode.USAGE;
-                    }
-                    try {
-                        baselines.add(Baselines.parse(args.get(++i)));
-                    } catch (IllegalArgumentException e) {
-                        err.println("headroom simulate: " + UntrustedText.line(e.getMessage(), 300));
-                        return ExitCode.USAGE;
-                    }
-                }
-                case "--json" -> json = true;
-                case "-h", "--help" -> {
-                    out.println(usage());
-                    return ExitCode.OK;
-                }
-                default -> {
-                    err.println("headroom simulate: unknown argument '" + UntrustedText.line(a, 100) + "'\n" + usage());
-                    return ExitCode.USAGE;
-                }
+    @Option(names = "--baseline", paramLabel = "RULE", converter = BaselineRule.class,
+            description = {"runs the same world under another rule too and prints the summaries side by side "
+                    + "(JSON: a \"policy\" field on every line). RULE is keda:listLength=N[,activation=A]"
+                    + "[,inFlight=true][,ignoreNullValues=false] (KEDA's length rule with the HPA's default "
+                    + "behaviour) or hpa-cpu[:target=P][,busyPodCpu=F] (the HPA on CPU)"})
+    List<Baselines.Named> baselines = new ArrayList<>();
+
+    @Option(names = "--json", description = "one JSON object per line")
+    boolean json;
+
+    /** {@code --baseline RULE}: a rule {@link Baselines#parse} knows. */
+    static final class BaselineRule implements CommandLine.ITypeConverter<Baselines.Named> {
+        @Override
+        public Baselines.Named convert(String value) {
+            try {
+                return Baselines.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(UntrustedText.line(e.getMessage(), 300));
             }
         }
-        if (scenarioFile == null) {
-            err.println("headroom simulate: --scenario FILE is required\n" + usage());
-            return ExitCode.USAGE;
-        }
+    }
+
+    @Override
+    int execute() {
         Scenario scenario;
         try {
             scenario = ScenarioReader.read(scenarioFile);
@@ -113,16 +105,6 @@ final class SimulateCommand {
 
     /** The policy name of Headroom's own decision in side-by-side output. */
     static final String HEADROOM = "headroom";
-
-    static String usage() {
-        return "usage: headroom simulate --scenario FILE [--baseline RULE]... [--json]\n"
-                + "  Runs FILE (YAML or JSON, see examples/scenarios/) faster than real time and prints one line\n"
-                + "  per class per control tick, then a summary per class. --json prints one JSON object per line.\n"
-                + "  --baseline runs the same world under another rule too and prints the summaries side by side\n"
-                + "  (JSON: a \"policy\" field on every line). RULE is keda:listLength=N[,activation=A]\n"
-                + "  [,inFlight=true][,ignoreNullValues=false] (KEDA's length rule with the HPA's default\n"
-                + "  behaviour) or hpa-cpu[:target=P][,busyPodCpu=F] (the HPA on CPU).";
-    }
 
     static String tickJson(Simulator.TickLine l) {
         return tickJson(l, null);

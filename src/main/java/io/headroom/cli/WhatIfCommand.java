@@ -40,6 +40,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code headroom whatif --config FILE --class NAME --set maxReplicas=8 [--set k=v …] [--window 1h]
@@ -48,7 +52,14 @@ import java.util.function.Function;
  * the same {@link Replay} and prints the same {@link ComparisonTable} rows as the window.
  * Public only for the test that holds it to the window's comparison on one history.
  */
-public final class WhatIfCommand {
+@Command(name = "whatif", sortOptions = false, sortSynopsis = false,
+        header = {"replay the class's recent load (Prometheus, or a scenario's simulated load) under its live and an "
+                + "edited policy, and KEDA's rule: the What-if window's comparison"},
+        description = {"Replays the class's recent load (from the workloads file's Prometheus, query_range over the "
+                + "window, at most 24h; or the last window of a scenario, simulated as `headroom simulate` runs it) "
+                + "under its live policy and the edited one, with KEDA's length rule as a third run, and prints the "
+                + "comparison the What-if window shows. Nothing is applied."})
+public final class WhatIfCommand extends CliCommand {
     private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     /** The window's default: the What-if window opens on the last 30 minutes too. */
     static final Duration DEFAULT_WINDOW = Duration.ofMinutes(30);
@@ -80,77 +91,108 @@ public final class WhatIfCommand {
         }
     }
 
-    private WhatIfCommand() {
+    /** Where the history comes from: one of the two. */
+    static final class Source {
+        @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
+                description = "a workloads file: the history from its Prometheus")
+        Path config;
+
+        @Option(names = "--scenario", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
+                description = "a scenario: its simulated load, no cluster or Prometheus needed")
+        Path scenarioFile;
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        return run(args, out, err, Clock.systemUTC(), prometheus(System::getenv));
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    @Option(names = "--class", required = true, paramLabel = "NAME", description = "the class to replay")
+    String className;
+
+    @Option(names = "--set", paramLabel = "key=value", converter = Edit.class,
+            description = {"an edit of the live policy; keys: targetUtilization, slotsPerReplica, drainTargetSeconds, "
+                    + "maxAgeSeconds, minReplicas, maxReplicas (maxAgeSeconds=none drops the objective); "
+                    + "ceiling.NAME=N caps a ceiling at N replicas"})
+    List<Map.Entry<String, String>> edits = new ArrayList<>();
+
+    @Option(names = "--window", paramLabel = "30m", converter = Window.class,
+            description = "how far back: 90s, 30m, 1h … at most 24h (default 30m)")
+    Duration window = DEFAULT_WINDOW;
+
+    @Option(names = "--keda-list-length", paramLabel = "5", converter = ListLength.class,
+            description = "KEDA's listLength for the third run; 0 leaves KEDA's run out")
+    Double listLength = ComparisonTable.DEFAULT_KEDA_LIST_LENGTH;
+
+    @Option(names = "--json", description = "one JSON object")
+    boolean json;
+
+    /** {@code --set key=value}. */
+    static final class Edit implements CommandLine.ITypeConverter<Map.Entry<String, String>> {
+        @Override
+        public Map.Entry<String, String> convert(String v) {
+            int eq = v.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandLine.TypeConversionException("--set needs key=value, got '"
+                        + UntrustedText.line(v, 100) + "'");
+            }
+            return Map.entry(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
+        }
+    }
+
+    /** {@code --window 90s|30m|1h}. */
+    static final class Window implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String v) {
+            Duration d = window(v);
+            if (d == null) {
+                throw new CommandLine.TypeConversionException("--window must be a duration such as 90s, 30m, 1h or "
+                        + "24h, at most 24h, got '" + UntrustedText.line(v, 100) + "'");
+            }
+            return d;
+        }
+    }
+
+    /** {@code --keda-list-length N}: a number >= 0. */
+    static final class ListLength implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String v) {
+            double n;
+            try {
+                n = Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                n = Double.NaN;
+            }
+            if (!(n >= 0) || Double.isInfinite(n)) {
+                throw new CommandLine.TypeConversionException("--keda-list-length must be a number >= 0 (0: no KEDA "
+                        + "run), got '" + UntrustedText.line(v, 100) + "'");
+            }
+            return n;
+        }
+    }
+
+    private final Clock clock;
+    private final HistoryLoader loader;
+
+    WhatIfCommand() {
+        this(Clock.systemUTC(), prometheus(System::getenv));
+    }
+
+    private WhatIfCommand(Clock clock, HistoryLoader loader) {
+        this.clock = clock;
+        this.loader = loader;
     }
 
     /** The command with its clock and history source given; returns the exit code. */
     public static int run(List<String> args, PrintStream out, PrintStream err, Clock clock, HistoryLoader loader) {
-        Path config = null;
-        Path scenarioFile = null;
-        String className = null;
-        boolean json = false;
-        Duration window = DEFAULT_WINDOW;
-        Double listLength = ComparisonTable.DEFAULT_KEDA_LIST_LENGTH;
+        return Cli.execute(new WhatIfCommand(clock, loader), args, System.in, out, err);
+    }
+
+    @Override
+    int execute() {
+        Path config = source.config;
+        Path scenarioFile = source.scenarioFile;
         Map<String, String> sets = new LinkedHashMap<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--config", "--scenario", "--class", "--set", "--window", "--keda-list-length" -> {
-                    if (i + 1 >= args.size()) {
-                        return usage(err, a + " needs a value");
-                    }
-                    String v = args.get(++i);
-                    switch (a) {
-                        case "--config" -> config = Path.of(v);
-                        case "--scenario" -> scenarioFile = Path.of(v);
-                        case "--class" -> className = v;
-                        case "--window" -> {
-                            window = window(v);
-                            if (window == null) {
-                                return usage(err, "--window must be a duration such as 90s, 30m, 1h or 24h, at most"
-                                        + " 24h, got '" + UntrustedText.line(v, 100) + "'");
-                            }
-                        }
-                        case "--keda-list-length" -> {
-                            try {
-                                listLength = Double.parseDouble(v);
-                            } catch (NumberFormatException e) {
-                                listLength = Double.NaN;
-                            }
-                            if (!(listLength >= 0) || listLength.isInfinite()) {
-                                return usage(err, "--keda-list-length must be a number >= 0 (0: no KEDA run), got '"
-                                        + UntrustedText.line(v, 100) + "'");
-                            }
-                        }
-                        default -> {
-                            int eq = v.indexOf('=');
-                            if (eq <= 0) {
-                                return usage(err, "--set needs key=value, got '" + UntrustedText.line(v, 100) + "'");
-                            }
-                            sets.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
-                        }
-                    }
-                }
-                case "--json" -> json = true;
-                case "-h", "--help" -> {
-                    out.println(usage());
-                    return ExitCode.OK;
-                }
-                default -> {
-                    return usage(err, "unknown argument '" + UntrustedText.line(a, 100) + "'");
-                }
-            }
-        }
-        if ((config == null) == (scenarioFile == null)) {
-            return usage(err, config == null ? "--config FILE (or --scenario FILE) is required"
-                    : "--config and --scenario are two sources of history: give one");
-        }
-        if (className == null) {
-            return usage(err, "--class NAME is required");
+        for (Map.Entry<String, String> e : edits) {
+            sets.put(e.getKey(), e.getValue());
         }
         String wanted = className;
         Policy current;
@@ -397,22 +439,6 @@ public final class WhatIfCommand {
         }
         sb.append("Nothing is applied: the live policy is unchanged.");
         return sb.toString();
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("headroom whatif: " + problem + "\n" + usage());
-        return ExitCode.USAGE;
-    }
-
-    static String usage() {
-        return "usage: headroom whatif (--config FILE | --scenario FILE) --class NAME --set key=value [--set ...]\n"
-                + "                       [--window 30m] [--keda-list-length 5] [--json]\n"
-                + "  Replays the class's recent load (from the workloads file's Prometheus, query_range over the\n"
-                + "  window, at most 24h; or the last window of a scenario, simulated as `headroom simulate` runs\n"
-                + "  it) under its live policy and the edited one, with KEDA's length rule as a\n"
-                + "  third run, and prints the comparison the What-if window shows. Nothing is applied.\n"
-                + "  keys: " + String.join(", ", KEYS) + " (maxAgeSeconds=none drops the objective),\n"
-                + "        ceiling.NAME=N caps a ceiling at N replicas. --keda-list-length 0 leaves KEDA's run out.";
     }
 
     private static String write(ObjectNode o) {
