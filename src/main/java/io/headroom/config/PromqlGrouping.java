@@ -27,7 +27,9 @@ public final class PromqlGrouping {
             "stdvar");
     private static final Set<String> REFUSED = Set.of("without", "on", "ignoring", "group_left", "group_right",
             "topk", "bottomk", "quantile", "count_values", "limitk", "limit_ratio", "absent", "absent_over_time",
-            "label_replace", "label_join", "sort_by_label", "sort_by_label_desc");
+            "label_replace", "label_join", "sort_by_label", "sort_by_label_desc",
+            // one number of a whole vector, or series of their own: per label value they differ
+            "scalar", "vector");
     private static final Set<String> WORDS = Set.of("and", "or", "unless", "bool", "offset", "atan2", "by", "inf",
             "nan");
 

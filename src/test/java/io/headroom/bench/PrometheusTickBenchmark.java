@@ -114,6 +114,7 @@ public final class PrometheusTickBenchmark {
                             double[][] ms = new double[2][ticks];
                             long[] requests = new long[2];
                             int[] missing = new int[2];
+                            List<Map<String, Integer>> why = List.of(new java.util.TreeMap<>(), new java.util.TreeMap<>());
                             for (int t = 0; t < ticks; t++) {
                                 for (int k = 0; k < 2; k++) {
                                     int mode = (t + k) % 2; // alternate which goes first
@@ -124,7 +125,12 @@ public final class PrometheusTickBenchmark {
                                     ms[mode][t] = (System.nanoTime() - t0) / 1e6;
                                     requests[mode] += s.client().health().requests() - before;
                                     for (Map<String, Signal> m : r.values()) {
-                                        missing[mode] += (int) m.values().stream().filter(x -> !x.present()).count();
+                                        for (Signal x : m.values()) {
+                                            if (!x.present()) {
+                                                missing[mode]++;
+                                                why.get(mode).merge(x.missingReason().split(":")[0], 1, Integer::sum);
+                                            }
+                                        }
                                     }
                                 }
                             }
@@ -133,6 +139,10 @@ public final class PrometheusTickBenchmark {
                             System.out.printf(Locale.ROOT, "%7d  %9d  %7d   %9.1f  %7.1f   %9.1f  %7.1f   %9d  %7d"
                                             + "   %.1f×%n", n, per.requests(), grp.requests(), per.median(), grp.median(),
                                     per.p90(), grp.p90(), per.noData(), grp.noData(), per.median() / grp.median());
+                            if (missing[0] + missing[1] > 0) {
+                                System.out.println("         without data, by reason: per-class " + why.get(0)
+                                        + ", grouped " + why.get(1));
+                            }
                         }
                     }
                     System.out.printf(Locale.ROOT, "%n(signals without data are summed over all %d ticks; the console's"

@@ -40,6 +40,8 @@ class PromqlGroupingTest {
             two values                   | sum(x{queue="a"}) / sum(y{queue="b"})
             label_replace                | sum(label_replace(x{queue="a"}, "q", "$1", "queue", "(.*)"))
             absent                       | absent(x{queue="a"})
+            scalar                       | scalar(sum(x{queue="a"}))
+            or vector(0)                 | sum(x{queue="a"}) or vector(0)
             """)
     void nothingThatCouldMoveTheLabel(String name, String promql) {
         assertEquals(Optional.empty(), PromqlGrouping.group(promql, "queue"), name);
