@@ -19,9 +19,14 @@ import java.util.Objects;
  *                         series, read on demand by drains, never in a tick or its sample-time query
  * @param drainOnScaleDown the drain deadline when the class's scale-downs drain ({@code drain:} in the
  *                         file), or null to scale down directly
+ * @param grouped          signal → its grouped query, for the signals written once for many classes
+ *                         ({@link GroupedQuery}). Each is also in {@code queries}, as its
+ *                         {@link GroupedQuery#perClass() one-class form}, so whatever asks one class
+ *                         at a time (charts, exports, plan) still has one PromQL per signal
  */
 public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
-                          String podInFlightQuery, java.time.Duration drainOnScaleDown) {
+                          String podInFlightQuery, java.time.Duration drainOnScaleDown,
+                          Map<String, GroupedQuery> grouped) {
 
     public ClassConfig {
         if (name == null || name.isBlank()) {
@@ -29,7 +34,16 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         }
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(policy, "policy");
-        queries = Collections.unmodifiableMap(new LinkedHashMap<>(queries));
+        grouped = Collections.unmodifiableMap(new LinkedHashMap<>(grouped == null ? Map.of() : grouped));
+        Map<String, String> all = new LinkedHashMap<>(queries);
+        grouped.forEach((signal, g) -> all.put(signal, g.perClass()));
+        queries = Collections.unmodifiableMap(all);
+    }
+
+    /** A class whose signals are all its own PromQL. */
+    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+                       String podInFlightQuery, java.time.Duration drainOnScaleDown) {
+        this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, Map.of());
     }
 
     /** A class without a per-pod in-flight query that scales down directly. */
@@ -48,7 +62,12 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         return new WorkloadClass(name, target, policy, drainOnScaleDown);
     }
 
-    /** The PromQL of a signal, or null when the class does not read it. */
+    /** The grouped query of a signal, or null when the signal is the class's own PromQL (or not read). */
+    public GroupedQuery groupedQuery(String signal) {
+        return grouped.get(signal);
+    }
+
+    /** The PromQL of a signal (a grouped signal's one-class form), or null when the class does not read it. */
     public String query(String signal) {
         return queries.get(signal);
     }

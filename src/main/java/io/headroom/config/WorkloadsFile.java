@@ -298,6 +298,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         }
 
         Map<String, String> queries = new LinkedHashMap<>();
+        Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
         String podInFlight = null;
         Fields s = c.object("signals");
         if (s == null) {
@@ -309,20 +310,19 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
                 if (!s.has(signal)) {
                     s.missing(signal);
                 } else {
-                    String q = PolicyReader.query(s, signal);
-                    if (q != null) {
-                        queries.put(signal, q);
-                    }
+                    signal(s, signal, queries, grouped);
                 }
             }
             for (String signal : OPTIONAL_SIGNALS) {
-                String q = PolicyReader.query(s, signal);
-                if (q != null) {
-                    queries.put(signal, q);
-                }
+                signal(s, signal, queries, grouped);
             }
             // Per pod (several series): not a tick query, so not in `queries`.
-            podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT);
+            if (s.get(Signals.POD_IN_FLIGHT).orElse(null) instanceof ConfigNode.MapNode) {
+                s.error(Signals.POD_IN_FLIGHT, "is one series per pod, read only by drains: give its PromQL"
+                        + " (sum by (pod) (…)), not a grouped query");
+            } else {
+                podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT);
+            }
             s.finish();
         }
 
@@ -364,7 +364,55 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         WorkloadRef w = target;
         String perPod = podInFlight;
         java.time.Duration drainDeadline = drain;
-        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline));
+        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped));
+    }
+
+    /**
+     * One signal: its own PromQL (a string), or a grouped query
+     * {@code {grouped: PROMQL, by: LABEL, value: VALUE}} shared with other classes. Absent: nothing.
+     */
+    static void signal(Fields s, String signal, Map<String, String> queries, Map<String, GroupedQuery> grouped) {
+        Optional<ConfigNode> node = s.get(signal);
+        if (node.isEmpty() || !(node.get() instanceof ConfigNode.MapNode)) {
+            String q = PolicyReader.query(s, signal);
+            if (q != null) {
+                queries.put(signal, q);
+            }
+            return;
+        }
+        Fields g = Fields.of(node.get(), s.errors());
+        int before = g.errors().count();
+        String promql = PolicyReader.query(g, "grouped");
+        if (promql == null && !g.has("grouped")) {
+            g.missing("grouped");
+        }
+        String by = g.requiredString("by");
+        if (by != null) {
+            String problem = GroupedQuery.labelProblem(by);
+            if (problem != null) {
+                g.error("by", problem);
+            }
+        }
+        String value = null;
+        Optional<ConfigNode> v = g.get("value");
+        if (v.isEmpty()) {
+            g.missing("value");
+        } else if (v.get() instanceof ConfigNode.ScalarNode sn && (sn.isString() || sn.isNumber())) {
+            value = sn.text(); // a queue may well be called 7
+            String problem = GroupedQuery.valueProblem(value);
+            if (problem != null) {
+                g.error("value", problem);
+            }
+        } else {
+            g.error("value", "expected the label's value (a string), got " + v.get().describe());
+        }
+        g.finish();
+        if (g.errors().count() > before) {
+            return;
+        }
+        GroupedQuery q = new GroupedQuery(promql, by, value);
+        grouped.put(signal, q);
+        queries.put(signal, q.perClass());
     }
 
     /** A ceiling's budgetSignal/perReplicaSignal must name a signal this class queries. */

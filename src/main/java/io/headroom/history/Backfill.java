@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Fills a class's history from its metrics source's past (Prometheus {@code query_range}) on a
+ * Fills classes' histories from their metrics source's past (Prometheus {@code query_range}) on a
  * grid of the history's tick: every series a signal feeds, under the points the loop has already
- * recorded. Blocking; run it on a background thread. What only a tick knows (desired replicas,
+ * recorded, one {@link MetricsSource#rangeAll} per signal for all classes (so a grouped query is
+ * sent once per backfill, not once per class). Blocking; run it on a background thread. What only a tick knows (desired replicas,
  * estimated slots) stays NaN in the past.
  */
 public final class Backfill {
@@ -37,6 +38,24 @@ public final class Backfill {
     /** Backfills {@code window} up to {@code now} for one class, on a grid of {@code step}. */
     public static Result fill(ClassHistory history, MetricsSource source, Instant now, Duration window,
                               Duration step) {
+        return fill(List.of(history), source, now, window, step).get(0);
+    }
+
+    /**
+     * Backfills every named class: one {@link MetricsSource#rangeAll} per signal for all of them, so
+     * a grouped query goes once for every class that shares it (not once per class).
+     */
+    public static List<Result> fillAll(History history, MetricsSource source, Collection<String> classNames,
+                                       Instant now, Duration window) {
+        List<ClassHistory> all = new ArrayList<>();
+        for (String name : classNames) {
+            all.add(history.of(name));
+        }
+        return fill(all, source, now, window, history.tick());
+    }
+
+    private static List<Result> fill(List<ClassHistory> histories, MetricsSource source, Instant now,
+                                     Duration window, Duration step) {
         long stepSec = Math.max(1, step.toSeconds());
         Instant from = now.minus(window);
         long startSec = Math.floorDiv(from.getEpochSecond(), stepSec) * stepSec;
@@ -46,29 +65,33 @@ public final class Backfill {
         for (int i = 0; i < n; i++) {
             grid[i] = startSec + (double) i * stepSec;
         }
-        Map<Series, double[]> past = new EnumMap<>(Series.class);
-        List<String> missing = new ArrayList<>();
+        List<String> names = histories.stream().map(ClassHistory::className).toList();
+        Map<String, Map<Series, double[]>> past = new java.util.HashMap<>();
+        Map<String, List<String>> missing = new java.util.HashMap<>();
+        for (String name : names) {
+            past.put(name, new EnumMap<>(Series.class));
+            missing.put(name, new ArrayList<>());
+        }
         for (Series s : Series.values()) {
             if (s.signal() == null) {
                 continue;
             }
-            SignalHistory h = source.range(history.className(), s.signal(), from, now, Duration.ofSeconds(stepSec));
-            if (h.size() == 0) {
-                missing.add(s.signal() + " (" + h.noData() + ")");
-                continue;
+            Map<String, SignalHistory> answers = source.rangeAll(names, s.signal(), from, now,
+                    Duration.ofSeconds(stepSec));
+            for (String name : names) {
+                SignalHistory h = answers.get(name);
+                if (h == null || h.size() == 0) {
+                    missing.get(name).add(s.signal() + " (" + (h == null ? "no answer" : h.noData()) + ")");
+                    continue;
+                }
+                past.get(name).put(s, onGrid(h, startSec, stepSec, n));
             }
-            past.put(s, onGrid(h, startSec, stepSec, n));
         }
-        int points = past.isEmpty() ? 0 : history.backfill(grid, past);
-        return new Result(history.className(), points, missing);
-    }
-
-    /** Backfills every named class, one after the other. */
-    public static List<Result> fillAll(History history, MetricsSource source, Collection<String> classNames,
-                                       Instant now, Duration window) {
         List<Result> out = new ArrayList<>();
-        for (String name : classNames) {
-            out.add(fill(history.of(name), source, now, window, history.tick()));
+        for (ClassHistory history : histories) {
+            Map<Series, double[]> p = past.get(history.className());
+            int points = p.isEmpty() ? 0 : history.backfill(grid, p);
+            out.add(new Result(history.className(), points, missing.get(history.className())));
         }
         return out;
     }

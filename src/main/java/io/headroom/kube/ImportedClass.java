@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.GroupedQuery;
 import io.headroom.config.PolicyWriter;
 import io.headroom.decision.Policy;
 import java.io.UncheckedIOException;
@@ -16,12 +17,22 @@ import java.util.Map;
  * A workload class proposed from an existing autoscaler (a KEDA ScaledObject), for the operator to
  * review and save: its target, a policy in Headroom's fields, the signals it would read (name →
  * PromQL) and notes on everything that did not map one to one.
+ *
+ * @param grouped the signals written as a grouped query shared with other imported classes (each is
+ *                also in {@code signals} as the ScaledObject's own query)
  */
 public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
-                            List<String> notes) {
+                            List<String> notes, Map<String, GroupedQuery> grouped) {
     public ImportedClass {
         signals = Map.copyOf(signals);
         notes = List.copyOf(notes);
+        grouped = Map.copyOf(grouped);
+    }
+
+    /** A class whose signals are all its own PromQL. */
+    public ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
+                         List<String> notes) {
+        this(name, target, policy, signals, notes, Map.of());
     }
 
     /** The signals a workloads file requires of every class. */
@@ -43,7 +54,18 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
         t.put("name", target.name());
         entry.put("target", t);
         Map<String, Object> sig = new LinkedHashMap<>();
-        signals.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> sig.put(e.getKey(), e.getValue()));
+        signals.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            GroupedQuery g = grouped.get(e.getKey());
+            if (g == null) {
+                sig.put(e.getKey(), e.getValue());
+            } else {
+                Map<String, Object> form = new LinkedHashMap<>();
+                form.put("grouped", g.promql());
+                form.put("by", g.by());
+                form.put("value", g.value());
+                sig.put(e.getKey(), form);
+            }
+        });
         entry.put("signals", sig);
         entry.put("policy", policyMap(policy));
         StringBuilder sb = new StringBuilder();

@@ -2,6 +2,8 @@ package io.headroom.kube;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.GroupedQuery;
+import io.headroom.config.PromqlGrouping;
 import io.headroom.decision.Fallback;
 import io.headroom.decision.Policy;
 import io.headroom.decision.ScalingBehavior;
@@ -19,6 +21,8 @@ import java.util.Map;
  * {@code advanced.horizontalPodAutoscalerConfig.behavior} map to policy fields; a prometheus
  * trigger's query becomes a signal; a redis {@code listLength} becomes {@code queueLength} with a
  * note (Headroom reads queues through Prometheus). What has no counterpart is said in the notes.
+ * Several ScaledObjects whose queries differ only in one label's value share one grouped query
+ * ({@link #grouped}).
  */
 public final class ScaledObjectImport {
     private ScaledObjectImport() {
@@ -40,6 +44,46 @@ public final class ScaledObjectImport {
                 throw new IllegalStateException("listing ScaledObjects in " + namespace + ": "
                         + KubeErrors.describe(e), e);
             }
+        }
+        return grouped(out);
+    }
+
+    /**
+     * The imported classes with their queries written as grouped queries where several classes'
+     * queries are one query by some label ({@code sum(x{queue="a"})} and {@code sum(x{queue="b"})}
+     * become {@code sum by (queue) (x)} picking {@code a} and {@code b}; see {@link PromqlGrouping}):
+     * one request per tick for all of them instead of one each. A query no other class shares, or
+     * that cannot be grouped exactly, stays the class's own.
+     */
+    public static List<ImportedClass> grouped(List<ImportedClass> classes) {
+        List<String> queries = new ArrayList<>();
+        for (ImportedClass c : classes) {
+            queries.addAll(c.signals().values());
+        }
+        Map<String, GroupedQuery> shared = PromqlGrouping.shared(queries);
+        if (shared.isEmpty()) {
+            return classes;
+        }
+        Map<GroupedQuery.Key, Long> users = new java.util.HashMap<>();
+        for (ImportedClass c : classes) {
+            c.signals().values().stream().distinct().map(shared::get).filter(java.util.Objects::nonNull)
+                    .forEach(g -> users.merge(g.key(), 1L, Long::sum));
+        }
+        List<ImportedClass> out = new ArrayList<>();
+        for (ImportedClass c : classes) {
+            Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
+            List<String> notes = new ArrayList<>(c.notes());
+            c.signals().forEach((signal, q) -> {
+                GroupedQuery g = shared.get(q);
+                if (g != null) {
+                    grouped.put(signal, g);
+                    notes.add("signal " + signal + " → grouped query by " + g.by() + " (value " + g.value()
+                            + "), shared with " + (users.get(g.key()) - 1) + " other imported class(es): one"
+                            + " request per tick for all of them; the ScaledObject's own query was " + q + ".");
+                }
+            });
+            out.add(grouped.isEmpty() ? c
+                    : new ImportedClass(c.name(), c.target(), c.policy(), c.signals(), notes, grouped));
         }
         return out;
     }

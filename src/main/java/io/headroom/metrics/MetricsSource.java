@@ -44,6 +44,21 @@ public interface MetricsSource extends AutoCloseable {
     }
 
     /**
+     * {@link #range} for many classes at once (history backfill at start): a source that can ask
+     * once for many classes (a grouped Prometheus query) does; the default asks class by class.
+     *
+     * @return class name → its history, in the order asked
+     */
+    default Map<String, SignalHistory> rangeAll(Collection<String> classNames, String signal, Instant from,
+                                                Instant to, java.time.Duration step) {
+        Map<String, SignalHistory> out = new java.util.LinkedHashMap<>();
+        for (String name : classNames) {
+            out.put(name, range(name, signal, from, to, step));
+        }
+        return out;
+    }
+
+    /**
      * Jobs in flight per pod of a class (pod name → jobs), for choosing which pods a drain takes
      * and for watching them empty. Pods the source knows nothing of are absent; a source without
      * per-pod data answers an empty map. Called on the loop's thread during drains; may block for

@@ -274,6 +274,11 @@ public final class PrometheusClient implements AutoCloseable {
      * value are {@code MULTIPLE_SERIES}, never one of them picked.
      */
     public VectorOutcome queryByLabel(String promql, String label) {
+        return queryByLabel(promql, label, MAX_KEY_LENGTH);
+    }
+
+    /** {@link #queryByLabel(String, String)} keeping keys of up to {@code maxKeyLength} characters. */
+    VectorOutcome queryByLabel(String promql, String label, int maxKeyLength) {
         FormBody form = new FormBody.Builder().add("query", promql).build();
         Object r = execute(http.newCall(request(queryUrl, promql, form)), label);
         if (r instanceof QueryOutcome.NoData n) {
@@ -283,10 +288,13 @@ public final class PrometheusClient implements AutoCloseable {
         if (a.bare || !"vector".equals(a.resultType)) {
             return new QueryOutcome.NoData(NoDataReason.MALFORMED, "expected an instant vector, got " + a.resultType);
         }
+        if (a.size != a.series) {
+            return fail(NoDataReason.MALFORMED, "a series of an instant vector does not have exactly one sample");
+        }
         java.util.Map<String, Double> byKey = new java.util.LinkedHashMap<>();
         for (int i = 0; i < a.keys.size(); i++) {
             String k = a.keys.get(i);
-            if (k != null && (k.length() > MAX_KEY_LENGTH || UntrustedText.firstUnsafe(k) >= 0)) {
+            if (k != null && (k.length() > maxKeyLength || UntrustedText.firstUnsafe(k) >= 0)) {
                 continue; // no pod (nor anything else this is asked for) is named so: never a key, never in a message
             }
             if (k != null && byKey.put(k, a.values[i]) != null) {
@@ -296,6 +304,95 @@ public final class PrometheusClient implements AutoCloseable {
             }
         }
         return new VectorOutcome.Samples(byKey);
+    }
+
+    /**
+     * A grouped instant query: one series per value of {@code label}, split into one outcome per
+     * value (a {@link QueryOutcome.Value}, or {@code NAN_OR_INF}, or {@code MULTIPLE_SERIES} when
+     * several series share the value). Series without the label, or whose value is not plain text of
+     * at most {@value #MAX_KEY_LENGTH} characters, pick no class and are left out. A failed request
+     * is one {@link QueryOutcome.NoData} for every class that shares the query.
+     */
+    public GroupedOutcome queryGrouped(String promql, String label) {
+        FormBody form = new FormBody.Builder().add("query", promql).build();
+        Object r = execute(http.newCall(request(queryUrl, promql, form)), label);
+        if (r instanceof QueryOutcome.NoData n) {
+            return n;
+        }
+        Answer a = (Answer) r;
+        if ("matrix".equals(a.resultType)) {
+            return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR,
+                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()");
+        }
+        if (a.bare || !"vector".equals(a.resultType)) {
+            return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR, "a grouped query must return an instant vector"
+                    + " with a series per " + label + ", got a " + a.resultType);
+        }
+        if (a.size != a.series) {
+            return fail(NoDataReason.MALFORMED, "a series of an instant vector does not have exactly one sample");
+        }
+        java.util.Map<String, QueryOutcome> byValue = new java.util.LinkedHashMap<>();
+        java.util.Map<String, Integer> count = new java.util.HashMap<>();
+        for (int i = 0; i < a.keys.size(); i++) {
+            String k = a.keys.get(i);
+            if (k == null || k.length() > MAX_KEY_LENGTH || UntrustedText.firstUnsafe(k) >= 0) {
+                continue;
+            }
+            int n = count.merge(k, 1, Integer::sum);
+            byValue.put(k, n == 1 ? value(a.values[i], a.times[i], null)
+                    : GroupedOutcome.multiple(label, k, n));
+        }
+        return new GroupedOutcome.Split(label, byValue, a.series);
+    }
+
+    /**
+     * A grouped range query: each value of {@code label} gets its series (NaN where Prometheus said
+     * NaN or ±Inf), or {@code MULTIPLE_SERIES} when several share the value. The step must keep the
+     * series within {@link #MAX_POINTS}.
+     */
+    public GroupedOutcome.Range queryRangeGrouped(String promql, String label, Instant start, Instant end,
+                                                  Duration step) {
+        if (step.isZero() || step.isNegative() || end.isBefore(start)) {
+            throw new IllegalArgumentException("a range needs start <= end and a positive step");
+        }
+        long points = Duration.between(start, end).toMillis() / Math.max(1, step.toMillis()) + 1;
+        if (points > MAX_POINTS) {
+            throw new IllegalArgumentException(points + " points per series is over Prometheus's " + MAX_POINTS);
+        }
+        FormBody form = new FormBody.Builder().add("query", promql).add("start", seconds(start))
+                .add("end", seconds(end)).add("step", seconds(step)).build();
+        Object r = execute(http.newCall(request(rangeUrl, promql, form)), label);
+        if (r instanceof QueryOutcome.NoData n) {
+            return new GroupedOutcome.Range(label, null, n);
+        }
+        Answer a = (Answer) r;
+        if (a.bare || !"matrix".equals(a.resultType)) {
+            return new GroupedOutcome.Range(label, null,
+                    new QueryOutcome.NoData(NoDataReason.MALFORMED, "a range query returned " + a.resultType));
+        }
+        java.util.Map<String, RangeOutcome> byValue = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < a.keys.size(); i++) {
+            String k = a.keys.get(i);
+            if (k == null || k.length() > MAX_KEY_LENGTH || UntrustedText.firstUnsafe(k) >= 0) {
+                continue;
+            }
+            if (byValue.containsKey(k)) {
+                QueryOutcome.NoData m = GroupedOutcome.multiple(label, k, 2);
+                byValue.put(k, new RangeOutcome.NoData(m.reason(), m.message()));
+                continue;
+            }
+            int from = a.starts.get(i);
+            int to = i + 1 < a.starts.size() ? a.starts.get(i + 1) : a.size;
+            double[] times = java.util.Arrays.copyOfRange(a.times, from, to);
+            double[] values = java.util.Arrays.copyOfRange(a.values, from, to);
+            for (int j = 0; j < values.length; j++) {
+                if (!Double.isFinite(values[j])) {
+                    values[j] = Double.NaN;
+                }
+            }
+            byValue.put(k, new RangeOutcome.Series(times, values));
+        }
+        return new GroupedOutcome.Range(label, byValue, null);
     }
 
     /**

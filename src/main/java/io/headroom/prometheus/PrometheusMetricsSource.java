@@ -1,6 +1,7 @@
 package io.headroom.prometheus;
 
 import io.headroom.config.ClassConfig;
+import io.headroom.config.GroupedQuery;
 import io.headroom.decision.Signal;
 import io.headroom.metrics.MetricsSource;
 import java.time.Clock;
@@ -37,6 +38,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
     private final PrometheusClient client;
     private final Map<String, ClassConfig> classes = new LinkedHashMap<>();
     private final Map<String, SampleTimes> sampleTimes = new LinkedHashMap<>();
+    private final GroupedSampleTimes groupedSampleTimes;
     private final Executor executor;
     private final Duration deadline;
     private final Clock clock;
@@ -45,10 +47,12 @@ public final class PrometheusMetricsSource implements MetricsSource {
     /**
      * What the last tick did, for the top bar's freshness and for benchmarks.
      *
-     * @param queries           HTTP queries sent: one per signal, plus one per class for sample times
+     * @param queries           HTTP queries sent: one per distinct query (own PromQL text, or grouped query
+     *                          and label), one per distinct set of own selectors for sample times, and one
+     *                          for the grouped queries' sample times
      * @param noData            signals without a usable value
      * @param newestSample      the newest sample time among the values, null when there was none
-     * @param sampleTimesFailed classes whose sample-time query failed (their signals keep the evaluation time)
+     * @param sampleTimesFailed classes with a failed sample-time query (their signals keep the evaluation time)
      */
     public record TickStats(Instant at, Duration took, int queries, int noData, Instant newestSample,
                             int sampleTimesFailed) {
@@ -74,10 +78,15 @@ public final class PrometheusMetricsSource implements MetricsSource {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.deadline = Objects.requireNonNull(deadline, "deadline");
         this.clock = Objects.requireNonNull(clock, "clock");
+        List<GroupedQuery.Key> grouped = new ArrayList<>();
         for (ClassConfig c : classes) {
             this.classes.put(c.name(), c);
-            this.sampleTimes.put(c.name(), SampleTimes.of(c.queries()));
+            Map<String, String> ownQueries = new LinkedHashMap<>(c.queries());
+            ownQueries.keySet().removeAll(c.grouped().keySet());
+            this.sampleTimes.put(c.name(), SampleTimes.of(ownQueries));
+            c.grouped().values().forEach(g -> grouped.add(g.key()));
         }
+        this.groupedSampleTimes = GroupedSampleTimes.of(grouped);
     }
 
     /** Timeout × 1.5: room for a queue of queries to drain after one slow answer. */
@@ -120,18 +129,23 @@ public final class PrometheusMetricsSource implements MetricsSource {
     }
 
     /**
-     * One tick: every signal's query and one sample-time query per class (see {@link SampleTimes}),
-     * all at once, waiting at most the deadline. A value's sample time is its series' newest sample,
-     * so a series that stopped being updated reads as stale even while Prometheus still shows it.
+     * One tick: every distinct query of the requested classes once, all at once, waiting at most the
+     * deadline. A class's own PromQL is sent once however many classes share the same text; a grouped
+     * query ({@link GroupedQuery}) once for all the classes that use it, its answer split by its
+     * label. Sample times come the same way: one query per distinct set of a class's own selectors
+     * ({@link SampleTimes}) and one for every grouped query ({@link GroupedSampleTimes}). A value's
+     * sample time is its series' newest sample, so a series that stopped being updated reads as stale
+     * even while Prometheus still shows it.
      */
     @Override
     public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
         long started = System.nanoTime();
         AtomicBoolean expired = new AtomicBoolean();
-        record Pending(String cls, String signal, CompletableFuture<QueryOutcome> future) {
-        }
-        List<Pending> pending = new ArrayList<>();
+        Map<String, CompletableFuture<QueryOutcome>> own = new LinkedHashMap<>();
+        Map<GroupedQuery.Key, CompletableFuture<GroupedOutcome>> groups = new LinkedHashMap<>();
         Map<String, CompletableFuture<VectorOutcome>> times = new LinkedHashMap<>();
+        CompletableFuture<VectorOutcome> groupedTimes = null;
+        List<ClassConfig> asked = new ArrayList<>();
         Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
         for (String name : classNames) {
             ClassConfig c = classes.get(name);
@@ -139,18 +153,33 @@ public final class PrometheusMetricsSource implements MetricsSource {
             if (c == null) {
                 continue; // absent signals read as "not collected"
             }
+            asked.add(c);
             for (Map.Entry<String, String> q : c.queries().entrySet()) {
-                String promql = q.getValue();
-                pending.add(new Pending(name, q.getKey(), send(expired, () -> client.query(promql), n -> n)));
+                GroupedQuery g = c.groupedQuery(q.getKey());
+                if (g != null) {
+                    groups.computeIfAbsent(g.key(),
+                            k -> send(expired, () -> client.queryGrouped(k.promql(), k.by()), n -> n));
+                } else {
+                    own.computeIfAbsent(q.getValue(), promql -> send(expired, () -> client.query(promql), n -> n));
+                }
             }
             SampleTimes st = sampleTimes.get(name);
             if (st.needed()) {
-                times.put(name, send(expired, () -> client.queryByLabel(st.query(), SampleTimes.KEY), n -> n));
+                times.computeIfAbsent(st.query(),
+                        query -> send(expired, () -> client.queryByLabel(query, SampleTimes.KEY), n -> n));
+            }
+            if (groupedTimes == null && !c.grouped().isEmpty() && groupedSampleTimes.needed()) {
+                groupedTimes = send(expired, () -> client.queryByLabel(groupedSampleTimes.query(), SampleTimes.KEY,
+                        groupedSampleTimes.maxKeyLength()), n -> n);
             }
         }
         long deadlineNanos = started + deadline.toNanos();
         List<CompletableFuture<?>> all = new ArrayList<>(times.values());
-        pending.forEach(p -> all.add(p.future()));
+        all.addAll(own.values());
+        all.addAll(groups.values());
+        if (groupedTimes != null) {
+            all.add(groupedTimes);
+        }
         try {
             CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
                     .get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -161,34 +190,53 @@ public final class PrometheusMetricsSource implements MetricsSource {
         }
         expired.set(true);
         int noData = 0;
+        int timesFailed = 0;
         Instant newest = null;
-        String late = "no answer within the tick deadline of " + PrometheusClient.seconds(deadline) + " s";
-        Map<String, Map<String, Double>> newestByClass = new LinkedHashMap<>();
-        times.forEach((cls, f) -> {
-            if (f.getNow(null) instanceof VectorOutcome.Samples s) {
-                newestByClass.put(cls, s.byKey());
+        QueryOutcome.NoData late = new QueryOutcome.NoData(NoDataReason.TIMEOUT,
+                "no answer within the tick deadline of " + PrometheusClient.seconds(deadline) + " s");
+        Map<String, Double> groupedNewest = groupedTimes != null
+                && groupedTimes.getNow(null) instanceof VectorOutcome.Samples gs ? gs.byKey() : null;
+        for (ClassConfig c : asked) {
+            SampleTimes st = sampleTimes.get(c.name());
+            Map<String, Double> ownNewest = st.needed()
+                    && times.get(st.query()).getNow(null) instanceof VectorOutcome.Samples s ? s.byKey() : null;
+            boolean ownNeeded = st.needed();
+            boolean groupedNeeded = !c.grouped().isEmpty() && groupedSampleTimes.needed();
+            if (ownNeeded && ownNewest == null || groupedNeeded && groupedNewest == null) {
+                timesFailed++;
             }
-        });
-        for (Pending p : pending) {
-            QueryOutcome o = p.future().getNow(null);
-            if (o == null) {
-                o = new QueryOutcome.NoData(NoDataReason.TIMEOUT, late);
-            }
-            if (o instanceof QueryOutcome.Value v) {
-                Map<String, Double> sampled = newestByClass.get(p.cls());
-                if (sampled != null) {
-                    o = new QueryOutcome.Value(v.value(),
-                            sampleTimes.get(p.cls()).sampledAt(p.signal(), sampled, v.sampledAt()), v.stats());
+            for (Map.Entry<String, String> q : c.queries().entrySet()) {
+                String signal = q.getKey();
+                GroupedQuery g = c.groupedQuery(signal);
+                QueryOutcome o;
+                if (g != null) {
+                    GroupedOutcome go = groups.get(g.key()).getNow(null);
+                    o = go == null ? late : go instanceof GroupedOutcome.Split split ? split.forValue(g.value())
+                            : (QueryOutcome.NoData) go;
+                    if (o instanceof QueryOutcome.Value v && groupedNewest != null) {
+                        o = new QueryOutcome.Value(v.value(),
+                                groupedSampleTimes.sampledAt(g.key(), g.value(), groupedNewest, v.sampledAt()), v.stats());
+                    }
+                } else {
+                    o = own.get(q.getValue()).getNow(null);
+                    if (o == null) {
+                        o = late;
+                    }
+                    if (o instanceof QueryOutcome.Value v && ownNewest != null) {
+                        o = new QueryOutcome.Value(v.value(), st.sampledAt(signal, ownNewest, v.sampledAt()), v.stats());
+                    }
                 }
-                Instant at = ((QueryOutcome.Value) o).sampledAt();
-                newest = newest == null || at.isAfter(newest) ? at : newest;
-            } else {
-                noData++;
+                if (o instanceof QueryOutcome.Value v) {
+                    newest = newest == null || v.sampledAt().isAfter(newest) ? v.sampledAt() : newest;
+                } else {
+                    noData++;
+                }
+                out.get(c.name()).put(signal, o.toSignal());
             }
-            out.get(p.cls()).put(p.signal(), o.toSignal());
         }
         lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started),
-                pending.size() + times.size(), noData, newest, times.size() - newestByClass.size());
+                own.size() + groups.size() + times.size() + (groupedTimes == null ? 0 : 1), noData, newest,
+                timesFailed);
         Map<String, Map<String, Signal>> result = new LinkedHashMap<>();
         out.forEach((k, v) -> result.put(k, Map.copyOf(v)));
         return result;
@@ -290,7 +338,8 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * requests as it takes to keep each under {@link PrometheusClient#MAX_POINTS} points per series
      * (Prometheus refuses more): a day at 5 s is two requests, at 15 s one. A chunk without data
      * leaves its steps NaN; the history is "none" only when no chunk had any. Blocks for up to one
-     * timeout per chunk.
+     * timeout per chunk. A grouped signal is asked in its one-class form; {@link #rangeAll} asks it
+     * once for many classes.
      */
     @Override
     public io.headroom.metrics.SignalHistory range(String className, String signal, Instant from, Instant to,
@@ -301,6 +350,66 @@ public final class PrometheusMetricsSource implements MetricsSource {
             return io.headroom.metrics.SignalHistory.none(className, signal,
                     c == null ? "unknown class" : "no query for " + signal);
         }
+        return chunked(List.of(className), signal, from, to, step,
+                (start, end, stepSize) -> {
+                    RangeOutcome r = client.queryRange(promql, start, end, stepSize);
+                    return value -> r;
+                }).get(className);
+    }
+
+    /**
+     * A signal's past for many classes at once (history backfill at start): each grouped query once
+     * for all the classes that use it, in the same chunks as {@link #range}, split by its label; the
+     * same own PromQL once however many classes share it. A class whose value is absent from every
+     * chunk has no history, with the reason.
+     */
+    @Override
+    public Map<String, io.headroom.metrics.SignalHistory> rangeAll(Collection<String> classNames, String signal,
+                                                                   Instant from, Instant to, Duration step) {
+        Map<String, io.headroom.metrics.SignalHistory> out = new LinkedHashMap<>();
+        Map<GroupedQuery.Key, List<String>> byGroup = new LinkedHashMap<>();
+        Map<String, io.headroom.metrics.SignalHistory> byOwnQuery = new java.util.HashMap<>();
+        for (String name : classNames) {
+            ClassConfig c = classes.get(name);
+            GroupedQuery g = c == null ? null : c.groupedQuery(signal);
+            if (g != null) {
+                byGroup.computeIfAbsent(g.key(), k -> new ArrayList<>()).add(name);
+                out.put(name, null); // keeps the order; filled below
+                continue;
+            }
+            String promql = c == null ? null : c.query(signal);
+            io.headroom.metrics.SignalHistory same = promql == null ? null : byOwnQuery.get(promql);
+            io.headroom.metrics.SignalHistory h = same != null
+                    ? new io.headroom.metrics.SignalHistory(name, signal, same.times(), same.values(), same.noData())
+                    : range(name, signal, from, to, step);
+            if (promql != null) {
+                byOwnQuery.putIfAbsent(promql, h);
+            }
+            out.put(name, h);
+        }
+        byGroup.forEach((key, names) -> {
+            Map<String, String> valueOf = new LinkedHashMap<>();
+            names.forEach(n -> valueOf.put(n, classes.get(n).groupedQuery(signal).value()));
+            out.putAll(chunked(names, signal, from, to, step, (start, end, stepSize) -> {
+                GroupedOutcome.Range r = client.queryRangeGrouped(key.promql(), key.by(), start, end, stepSize);
+                return name -> r.forValue(valueOf.get(name));
+            }));
+        });
+        return out;
+    }
+
+    /** One chunk's request: returns, per class name, that class's part of the answer. */
+    private interface ChunkQuery {
+        java.util.function.Function<String, RangeOutcome> ask(Instant start, Instant end, Duration step);
+    }
+
+    /**
+     * The chunk loop of {@link #range} and {@link #rangeAll}: one grid of {@code step} from
+     * {@code from} (rounded down to a step) to {@code to}, one request per chunk of at most
+     * {@link PrometheusClient#MAX_POINTS} points, each class's points put on the grid.
+     */
+    private Map<String, io.headroom.metrics.SignalHistory> chunked(List<String> names, String signal, Instant from,
+                                                                   Instant to, Duration step, ChunkQuery query) {
         long stepSec = Math.max(1, step.toSeconds());
         long startSec = Math.floorDiv(from.getEpochSecond(), stepSec) * stepSec;
         long endSec = to.getEpochSecond();
@@ -309,39 +418,49 @@ public final class PrometheusMetricsSource implements MetricsSource {
         }
         int n = (int) HistoryStep.points(endSec - startSec, stepSec);
         double[] times = new double[n];
-        double[] values = new double[n];
         for (int i = 0; i < n; i++) {
             times[i] = startSec + (double) i * stepSec;
-            values[i] = Double.NaN;
         }
-        String firstProblem = null;
-        boolean failed = false;
-        boolean any = false;
+        int k = names.size();
+        double[][] values = new double[k][n];
+        String[] firstProblem = new String[k];
+        boolean[] failed = new boolean[k];
+        boolean[] any = new boolean[k];
+        for (double[] v : values) {
+            java.util.Arrays.fill(v, Double.NaN);
+        }
         for (int chunk = 0; chunk < n; chunk += PrometheusClient.MAX_POINTS) {
             int last = Math.min(n, chunk + PrometheusClient.MAX_POINTS) - 1;
-            RangeOutcome r = client.queryRange(promql, Instant.ofEpochSecond((long) times[chunk]),
-                    Instant.ofEpochSecond((long) times[last]), Duration.ofSeconds(stepSec));
-            if (r instanceof RangeOutcome.NoData nd) {
-                // A failure says more than an empty chunk (a day back, Prometheus may simply be younger).
-                if (firstProblem == null || !failed && nd.reason() != NoDataReason.EMPTY_RESULT) {
-                    firstProblem = nd.reason() + ": " + nd.message();
-                    failed = nd.reason() != NoDataReason.EMPTY_RESULT;
+            java.util.function.Function<String, RangeOutcome> answer = query.ask(
+                    Instant.ofEpochSecond((long) times[chunk]), Instant.ofEpochSecond((long) times[last]),
+                    Duration.ofSeconds(stepSec));
+            for (int c = 0; c < k; c++) {
+                RangeOutcome r = answer.apply(names.get(c));
+                if (r instanceof RangeOutcome.NoData nd) {
+                    // A failure says more than an empty chunk (a day back, Prometheus may simply be younger).
+                    if (firstProblem[c] == null || !failed[c] && nd.reason() != NoDataReason.EMPTY_RESULT) {
+                        firstProblem[c] = nd.reason() + ": " + nd.message();
+                        failed[c] = nd.reason() != NoDataReason.EMPTY_RESULT;
+                    }
+                    continue;
                 }
-                continue;
-            }
-            RangeOutcome.Series s = (RangeOutcome.Series) r;
-            for (int i = 0; i < s.size(); i++) {
-                long k = Math.round((s.times()[i] - startSec) / stepSec);
-                if (k >= chunk && k <= last) {
-                    values[(int) k] = s.values()[i];
-                    any = true;
+                RangeOutcome.Series s = (RangeOutcome.Series) r;
+                for (int i = 0; i < s.size(); i++) {
+                    long at = Math.round((s.times()[i] - startSec) / stepSec);
+                    if (at >= chunk && at <= last) {
+                        values[c][(int) at] = s.values()[i];
+                        any[c] = true;
+                    }
                 }
             }
         }
-        if (!any) {
-            return io.headroom.metrics.SignalHistory.none(className, signal, firstProblem);
+        Map<String, io.headroom.metrics.SignalHistory> out = new LinkedHashMap<>();
+        for (int c = 0; c < k; c++) {
+            out.put(names.get(c), any[c]
+                    ? new io.headroom.metrics.SignalHistory(names.get(c), signal, times, values[c], null)
+                    : io.headroom.metrics.SignalHistory.none(names.get(c), signal, firstProblem[c]));
         }
-        return new io.headroom.metrics.SignalHistory(className, signal, times, values, null);
+        return out;
     }
 
     /** {@link #history} on the query executor; complete it on the FX thread with Platform::runLater. */

@@ -31,7 +31,7 @@ public sealed interface QueryOutcome {
     }
 
     /** No usable number, and why. */
-    record NoData(NoDataReason reason, String message) implements QueryOutcome, VectorOutcome {
+    record NoData(NoDataReason reason, String message) implements QueryOutcome, VectorOutcome, GroupedOutcome {
         public NoData {
             Objects.requireNonNull(reason, "reason");
             message = message == null ? "" : message;

@@ -35,6 +35,8 @@ final class ResponseDecoder {
         QueryStats stats;
         /** With a key label: that label's value per series, in the order of {@code values}; else empty. */
         final java.util.List<String> keys = new java.util.ArrayList<>();
+        /** With a key label: where each series' points start in {@code values}; else empty. */
+        final java.util.List<Integer> starts = new java.util.ArrayList<>();
 
         boolean success() {
             return "success".equals(status);
@@ -69,8 +71,8 @@ final class ResponseDecoder {
     }
 
     /**
-     * Decodes an answer; with a {@code keyLabel}, every series of an instant vector is kept: its
-     * value and that label's value ({@link Answer#keys}), one sample per series.
+     * Decodes an answer; with a {@code keyLabel}, every series is kept: its points, where they start
+     * ({@link Answer#starts}) and that label's value ({@link Answer#keys}).
      */
     static Answer decode(InputStream in, String keyLabel) throws IOException {
         try (JsonParser p = JSON.createParser(in)) {
@@ -161,6 +163,7 @@ final class ResponseDecoder {
                 continue;
             }
             String key = null;
+            int start = a.size;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken v = p.nextToken();
@@ -185,10 +188,8 @@ final class ResponseDecoder {
                 }
             }
             if (keyLabel != null) {
-                if (a.size != a.series) {
-                    throw new MalformedException("a keyed series does not have exactly one sample");
-                }
                 a.keys.add(key);
+                a.starts.add(start);
             }
         }
     }

@@ -46,13 +46,22 @@ class WorkloadsFileTest {
         assertEquals(SecretRef.env("PROMETHEUS_TOKEN"), p.bearerToken());
         assertFalse(p.insecureSkipVerify());
         assertEquals(Duration.ofSeconds(3), p.timeout());
-        assertEquals(List.of("payments", "enrichment"), f.classes().stream().map(ClassConfig::name).toList());
+        assertEquals(List.of("payments", "enrichment", "refunds"), f.classes().stream().map(ClassConfig::name).toList());
 
         ClassConfig pay = f.classConfig("payments").orElseThrow();
         assertEquals("prod-eu-1/payments/deployment/payments-worker", pay.target().toString());
         assertEquals("pg_settings_max_connections{server=\"orders-db\"} * 0.5",
                 pay.query(WorkloadsFile.ceilingSignal("db-connections", "budget")));
-        assertTrue(pay.query(Signals.MEAN_SERVICE).contains("/ sum(rate(job_duration_seconds_count"));
+        assertTrue(pay.query(Signals.MEAN_SERVICE).contains("/ sum by (queue) (rate(job_duration_seconds_count"));
+        ClassConfig refunds = f.classConfig("refunds").orElseThrow();
+        for (String signal : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
+                Signals.MEAN_SERVICE, Signals.IN_FLIGHT, Signals.COMPLETION_RATE, WorkloadsFile.REPLICAS)) {
+            assertEquals(pay.groupedQuery(signal).key(), refunds.groupedQuery(signal).key(),
+                    signal + ": one grouped query for both classes (the file's aliases)");
+        }
+        assertEquals("refunds", refunds.groupedQuery(Signals.QUEUE_LENGTH).value());
+        assertEquals("payments-worker", pay.groupedQuery(WorkloadsFile.REPLICAS).value());
+        assertNull(pay.groupedQuery(Signals.POD_MEMORY), "its own query beside the grouped ones");
         assertTrue(pay.queries().containsKey(WorkloadsFile.REPLICAS));
         assertEquals("sum by (pod) (worker_jobs_in_flight{queue=\"payments\"})", pay.podInFlightQuery());
         assertFalse(pay.queries().containsKey(Signals.POD_IN_FLIGHT));

@@ -89,4 +89,46 @@ class ScaledObjectImportTest {
         assertTrue(c.notes().stream().anyMatch(n -> n.contains("listLength 5") && n.contains("redis_exporter")));
         assertTrue(c.notes().stream().anyMatch(n -> n.contains("KEDA defaults")));
     }
+
+    static GenericKubernetesResource prometheusScaledObject(String name, String queue) {
+        return parse("""
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata: {name: %s, namespace: shop}
+                spec:
+                  scaleTargetRef: {name: %s-worker}
+                  triggers:
+                    - type: prometheus
+                      metadata:
+                        serverAddress: http://prometheus:9090
+                        query: sum(rabbitmq_queue_messages_ready{namespace="shop", queue="%s"})
+                        threshold: "20"
+                """.formatted(name, name, queue));
+    }
+
+    @Test
+    void scaledObjectsWhoseQueriesDifferOnlyInTheQueueShareOneGroupedQuery() throws Exception {
+        List<ImportedClass> imported = ScaledObjectImport.grouped(List.of(
+                ScaledObjectImport.from(prometheusScaledObject("orders", "orders"), "prod"),
+                ScaledObjectImport.from(prometheusScaledObject("billing", "billing"), "prod"),
+                ScaledObjectImport.from(parse(AutoscalerCooperationTest.SCALED_OBJECT), "prod")));
+        ImportedClass orders = imported.get(0);
+        io.headroom.config.GroupedQuery g = orders.grouped().get(Signals.QUEUE_LENGTH);
+        assertEquals(new io.headroom.config.GroupedQuery(
+                "sum by (queue) (rabbitmq_queue_messages_ready{namespace=\"shop\"})", "queue", "orders"), g);
+        assertEquals("billing", imported.get(1).grouped().get(Signals.QUEUE_LENGTH).value());
+        assertEquals(g.key(), imported.get(1).grouped().get(Signals.QUEUE_LENGTH).key(), "one request for both");
+        assertTrue(imported.get(2).grouped().isEmpty(), "a query no other class shares stays its own");
+        assertTrue(orders.notes().stream().anyMatch(n -> n.contains("grouped query by queue")), orders.notes().toString());
+
+        // Written out and read back as a workloads file, both classes hold the grouped form.
+        StringBuilder file = new StringBuilder("prometheus: {url: \"http://127.0.0.1:9090\"}\nclasses:\n");
+        for (ImportedClass c : imported.subList(0, 2)) {
+            file.append(c.toYaml().replaceAll("# (\\w+): <PromQL>.*", "$1: my_metric")).append('\n');
+        }
+        io.headroom.config.WorkloadsFile wf = io.headroom.config.WorkloadsFile.read("w.yaml", file.toString(),
+                ConfigTree.Format.YAML, java.nio.file.Path.of("."));
+        assertEquals(g, wf.classConfig("orders").orElseThrow().groupedQuery(Signals.QUEUE_LENGTH));
+        assertEquals("billing", wf.classConfig("billing").orElseThrow().groupedQuery(Signals.QUEUE_LENGTH).value());
+    }
 }
