@@ -32,7 +32,9 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** An operator changed a class's live policy in this console (the changes in the detail). */
         POLICY_EDITED,
         /** A class's live policy went back to the workloads file's. */
-        POLICY_REVERTED
+        POLICY_REVERTED,
+        /** An operator wrote a policy edit into the workloads file (file and changes in the detail). */
+        POLICY_SAVED
     }
 
     public JournalRecord {

@@ -106,6 +106,18 @@ public final class Launcher {
     }
 
     /**
+     * Reads the workloads file {@code old} was opened from again (after it was edited) and opens it,
+     * with the same settings; nothing is saved. The sandbox, having no file, is reopened as it is.
+     */
+    public CompletableFuture<Launched> reload(Session old, Settings settings, Consumer<String> progress) {
+        Path workloads = old.workloadsFile().orElse(null);
+        return CompletableFuture.supplyAsync(() -> {
+            old.close();
+            return open(workloads, settings, null, progress);
+        }, background);
+    }
+
+    /**
      * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
      * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names.
      */
@@ -142,6 +154,7 @@ public final class Launcher {
                 j.journal().close(); // its lock is not kept by a console that did not start
                 throw e;
             }
+            s.setWorkloadsFile(workloads);
             return new Launched(s, join(warning, j.warning()), settings, Duration.ZERO);
         } catch (ConfigException e) {
             return sandbox(settings, join(warning, "Workloads file rejected: " + e.getMessage()

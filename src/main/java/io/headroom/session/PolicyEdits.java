@@ -124,6 +124,44 @@ public final class PolicyEdits {
         return Outcome.ok("Policy of " + className + " is the workloads file's again");
     }
 
+    /**
+     * Writes {@code edited} into the workloads file for the class (only what changed from the file's
+     * policy, in place; a {@code .bak} beside it), journals it, and returns the outcome. The running
+     * session is not changed: the caller reloads the file to run it.
+     */
+    public synchronized Outcome save(String className, Policy edited, String reason, java.nio.file.Path file) {
+        WorkloadClass cls = find(className);
+        if (cls == null) {
+            return Outcome.refused("no class named " + className);
+        }
+        if (file == null) {
+            return Outcome.refused("this console was not opened from a workloads file: nothing to save into");
+        }
+        if (reason == null || reason.isBlank()) {
+            return Outcome.refused("say why the workloads file changes: the team sees it");
+        }
+        Policy original = of(className).map(Edit::original).orElse(cls.policy());
+        List<String> changes = diff(original, edited);
+        if (changes.isEmpty()) {
+            return Outcome.refused("the edited policy of " + className + " is the file's: nothing to save");
+        }
+        try {
+            io.headroom.config.WorkloadsFileEdit.save(file, className, original, edited);
+        } catch (io.headroom.config.ConfigException e) {
+            return Outcome.refused("not saved: " + e.getMessage());
+        }
+        String name = String.valueOf(file.getFileName());
+        try {
+            journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVED, user,
+                    loop.cluster().contextName(), className).reason(reason.strip())
+                    .detail("saved into " + name + ": " + String.join(", ", changes)));
+        } catch (RuntimeException e) {
+            return Outcome.ok("Saved into " + name + " (" + name + ".bak beside it), but the journal could not record"
+                    + " it: " + e.getMessage());
+        }
+        return Outcome.ok("Saved into " + name + " (" + name + ".bak beside it): " + String.join(", ", changes));
+    }
+
     private WorkloadClass find(String name) {
         for (WorkloadClass c : loop.classes()) {
             if (c.name().equals(name)) {

@@ -205,6 +205,17 @@ public final class Session implements AutoCloseable {
         return journal;
     }
 
+    private volatile java.nio.file.Path workloadsFile;
+
+    /** The workloads file this session was opened from; empty for the sandbox or a file given as text. */
+    public java.util.Optional<java.nio.file.Path> workloadsFile() {
+        return java.util.Optional.ofNullable(workloadsFile);
+    }
+
+    void setWorkloadsFile(java.nio.file.Path file) {
+        this.workloadsFile = file;
+    }
+
     /** Live policy edits: apply a what-if edit to this console, revert it (journaled, posted as events). */
     public PolicyEdits policyEdits() {
         return policyEdits;

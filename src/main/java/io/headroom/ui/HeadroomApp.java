@@ -85,11 +85,23 @@ public final class HeadroomApp extends Application {
         session = launched.session();
         view = show(stage, session);
         view.setOnOpenSettings(this::openSettings);
+        view.setOnReload(this::reload);
         if (launched.warning() != null) {
             view.viewModel().setStandingWarning(launched.warning());
         }
         launched.start(); // after the view subscribed: the warm-up's ticks fill the charts
         ready.complete(session);
+    }
+
+    /** Reads the workloads file again (it was just edited from What-if) and opens what it says. */
+    private void reload() {
+        Session old = session;
+        if (old == null) {
+            return;
+        }
+        session = null;
+        view.dispose();
+        open(launcher.reload(old, settings, this::connecting));
     }
 
     private void openSettings() {

@@ -141,4 +141,38 @@ class PolicyEditsTest {
                 d.toString());
         assertEquals(List.of(), PolicyEdits.diff(a, a));
     }
+
+    @Test
+    void savingWritesOnlyTheChangesIntoTheFileAndJournalsIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        MemoryJournal journal = new MemoryJournal();
+        try (Session s = Session.sandbox(3, NOW, Duration.ofMinutes(1), journal)) {
+            String name = s.loop().classes().get(0).name();
+            Policy live = cls(s, name).policy();
+            java.nio.file.Path file = dir.resolve("workloads.yaml");
+            String text = """
+                    prometheus: {url: "http://127.0.0.1:9090"}
+                    classes:
+                      - name: %s
+                        context: dev
+                        namespace: ns
+                        target: {kind: Deployment, name: w}
+                        signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s}
+                        policy:
+                          maxReplicas: %d   # the team's cap
+                    """.formatted(name, live.maxReplicas());
+            java.nio.file.Files.writeString(file, text);
+            Policy edited = live.toBuilder().maxReplicas(live.maxReplicas() + 5).build();
+            assertFalse(s.policyEdits().save(name, edited, "", file).ok(), "a reason is required");
+            Outcome o = s.policyEdits().save(name, edited, "more room for the sale", file);
+            assertTrue(o.ok(), o.message());
+            assertEquals(text.replace("maxReplicas: " + live.maxReplicas() + " ", "maxReplicas: "
+                    + (live.maxReplicas() + 5) + " "), java.nio.file.Files.readString(file));
+            assertEquals(text, java.nio.file.Files.readString(dir.resolve("workloads.yaml.bak")));
+            assertEquals(live, cls(s, name).policy(), "the running session runs the file once it is read again");
+            assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.POLICY_SAVED
+                    && "more room for the sale".equals(r.reason()) && r.detail().startsWith("saved into workloads.yaml")));
+            assertFalse(s.policyEdits().save(name, edited, "why", null).ok(), "no file, nothing to save into");
+        }
+    }
 }

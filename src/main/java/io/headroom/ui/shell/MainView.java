@@ -233,6 +233,13 @@ public final class MainView extends BorderPane {
         this.openSettings = r;
     }
 
+    private Runnable reload;
+
+    /** How the console reads its workloads file again (after a what-if edit was saved into it). */
+    public void setOnReload(Runnable r) {
+        this.reload = r;
+    }
+
     /**
      * Whether the operator is at the console, in place of the window's focus: headless test
      * platforms never take focus away from a window. Set it before the first proposal.
@@ -279,6 +286,13 @@ public final class MainView extends BorderPane {
                 ComparisonTable.SEED);
         vm.setCommit((policy, reason) -> java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io()));
+        session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> session.policyEdits().save(className, policy, reason, file), session.io())
+                .whenCompleteAsync((o, e) -> {
+                    if (e == null && o.ok() && reload != null) {
+                        reload.run(); // the file now says it: run what it says
+                    }
+                }, fx), String.valueOf(file.getFileName())));
         Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept

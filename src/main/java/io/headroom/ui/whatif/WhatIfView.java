@@ -38,6 +38,7 @@ public final class WhatIfView extends BorderPane {
     public static final String UTILIZATION_ID = "whatif-utilization";
     public static final String COPY_ID = "whatif-copy";
     public static final String APPLY_ID = "whatif-apply";
+    public static final String SAVE_ID = "whatif-save";
     public static final String APPLY_REASON_ID = "whatif-apply-reason";
 
     public static final String KEDA_ID = "whatif-keda-list-length";
@@ -132,9 +133,30 @@ public final class WhatIfView extends BorderPane {
                 vm.statusProperty().set("Nothing to apply: the edits are the live policy.");
                 return;
             }
-            askReason(apply.getScene().getWindow(), vm.className(), changes).ifPresent(vm::applyToConsole);
+            askReason(apply.getScene().getWindow(), "Apply to this console — " + vm.className(),
+                    "The live policy of " + vm.className() + " changes from the next tick:", "Apply", changes)
+                    .ifPresent(vm::applyToConsole);
         });
-        edits.add(new HBox(8, reset, copy, apply), 0, r, 2, 1);
+        Button save = new Button("Save to workloads file…");
+        save.setId(SAVE_ID);
+        save.setTooltip(new Tooltip("Write the changed values into the workloads file in place (comments kept, a .bak"
+                + " beside it), then reload it"));
+        save.disableProperty().bind(vm.canSaveProperty().not());
+        save.setOnAction(e -> {
+            List<String> changes = vm.pendingChanges();
+            if (changes == null) {
+                return;
+            }
+            if (changes.isEmpty()) {
+                vm.statusProperty().set("Nothing to save: the edits are the live policy.");
+                return;
+            }
+            askReason(save.getScene().getWindow(), "Save into " + vm.saveTarget() + " — " + vm.className(),
+                    "These values of " + vm.className() + " are written into " + vm.saveTarget()
+                            + ", which is then read again:", "Save", changes).ifPresent(vm::saveToFile);
+        });
+        edits.add(new HBox(8, reset, copy, apply), 0, r++, 2, 1);
+        edits.add(new HBox(8, save), 0, r, 2, 1);
 
         TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
         table.setId(TABLE_ID);
@@ -267,18 +289,19 @@ public final class WhatIfView extends BorderPane {
     }
 
     /** Shows what would change and asks why; empty when cancelled. A reason is required: the team sees it. */
-    static java.util.Optional<String> askReason(javafx.stage.Window owner, String className, List<String> changes) {
+    static java.util.Optional<String> askReason(javafx.stage.Window owner, String title, String header, String action,
+                                                List<String> changes) {
         javafx.scene.control.Dialog<String> d = new javafx.scene.control.Dialog<>();
         d.initOwner(owner);
-        d.setTitle("Apply to this console — " + className);
-        d.setHeaderText("The live policy of " + className + " changes from the next tick:");
+        d.setTitle(title);
+        d.setHeaderText(header);
         javafx.scene.control.TextField reason = new javafx.scene.control.TextField();
         reason.setId(APPLY_REASON_ID);
         reason.setPromptText("why (journaled and posted for the team)");
         Label list = new Label(String.join("\n", changes));
         list.getStyleClass().add(Styles.NUMERIC);
         d.getDialogPane().setContent(new VBox(8, list, reason));
-        javafx.scene.control.ButtonType ok = new javafx.scene.control.ButtonType("Apply",
+        javafx.scene.control.ButtonType ok = new javafx.scene.control.ButtonType(action,
                 javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
         d.getDialogPane().getButtonTypes().addAll(ok, javafx.scene.control.ButtonType.CANCEL);
         d.getDialogPane().lookupButton(ok).disableProperty().bind(reason.textProperty().isEmpty());

@@ -197,6 +197,43 @@ public final class WhatIfViewModel {
     }
 
     private final BooleanProperty canCommit = new SimpleBooleanProperty();
+    private Commit save;
+    private final BooleanProperty canSave = new SimpleBooleanProperty();
+    private String saveTarget = "";
+
+    /** Where "Save to workloads file" goes (the session's file), named for the window; null: not offered. */
+    public void setSave(Commit save, String fileName) {
+        this.save = save;
+        this.saveTarget = fileName == null ? "" : fileName;
+        canSave.set(save != null);
+    }
+
+    public BooleanProperty canSaveProperty() {
+        return canSave;
+    }
+
+    /** The workloads file's name, for the Save dialog. */
+    public String saveTarget() {
+        return saveTarget;
+    }
+
+    /** Writes the edited policy into the workloads file (then the console reloads it). */
+    public CompletableFuture<io.headroom.supervise.Outcome> saveToFile(String reason) {
+        Policy edited;
+        try {
+            edited = edited();
+        } catch (IllegalArgumentException e) {
+            status.set("Not saved: " + e.getMessage());
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(e.getMessage()));
+        }
+        if (save == null) {
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused("no workloads file"));
+        }
+        status.set("Saving the edited policy of " + className + " into " + saveTarget + "…");
+        return save.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null
+                ? "Not saved: " + e.getMessage() : o.ok() ? o.message() + ". Reloading the workloads file…"
+                : o.message().startsWith("not saved") ? "N" + o.message().substring(1) : "Not saved: " + o.message()), fx);
+    }
 
     public BooleanProperty canCommitProperty() {
         return canCommit;
