@@ -649,6 +649,19 @@ public final class Supervisor implements Actuator {
         return CompletableFuture.supplyAsync(() -> cluster.nodes(context), loopThread);
     }
 
+    /** The nodes a class's pods run on, by name (a cache read on the loop's thread): "from a class", a node to drain. */
+    public CompletableFuture<List<io.headroom.cluster.NodeRef>> nodesOf(String className) {
+        return CompletableFuture.supplyAsync(() -> {
+            WorkloadClass c = classes.get(className);
+            if (c == null) {
+                return List.<io.headroom.cluster.NodeRef>of();
+            }
+            return cluster.workload(c.target()).map(w -> w.pods().stream().map(PodState::node)
+                    .filter(java.util.Objects::nonNull).distinct().sorted()
+                    .map(n -> new io.headroom.cluster.NodeRef(c.target().context(), n)).toList()).orElse(List.of());
+        }, loopThread);
+    }
+
     /**
      * Drains a node the way {@code kubectl drain} does (DESIGN §5): cordons it, drains the pods of
      * Headroom's classes the Headroom way (marked, their jobs in flight to 0), evicts every pod through
