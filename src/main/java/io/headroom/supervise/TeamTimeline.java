@@ -70,7 +70,7 @@ public final class TeamTimeline implements Journal {
         String reason = REASONS.get(written.kind());
         if (reason != null && written.node() != null) {
             // A node's record: on the node (kubectl describe node), and on the class's workload when it names one.
-            TeamEvent event = event(written, reason);
+            TeamEvent event = event(written, written.kind() == Kind.FAILED ? "HeadroomNodeActionFailed" : reason);
             io.headroom.cluster.NodeRef node = new io.headroom.cluster.NodeRef(written.context(), written.node());
             post(() -> cluster.postNodeEvent(node, event), reason, "node " + written.node());
             WorkloadRef ref = written.className() == null ? null : workloads.get(written.className());
