@@ -151,6 +151,37 @@ public interface ClusterGateway extends AutoCloseable {
         return EventResult.notPosted("this cluster takes no events");
     }
 
+    /** The nodes of {@code context} with the pods bound to each; empty when this cluster has none to show. */
+    default java.util.List<NodeState> nodes(String context) {
+        return java.util.List.of();
+    }
+
+    /** One node as the API server has it now (a read, not a cache), or empty when there is no such node. */
+    default Optional<NodeState> node(NodeRef ref) {
+        return nodes(ref.context()).stream().filter(n -> n.ref().name().equals(ref.name())).findFirst();
+    }
+
+    /**
+     * Cordons ({@code unschedulable} true: no new pod is placed there) or uncordons a node, as
+     * {@code kubectl cordon/uncordon} does. The default refuses: this cluster has no nodes to write.
+     */
+    default NodeResult cordon(NodeRef ref, boolean unschedulable) {
+        return NodeResult.failed("this cluster cannot cordon nodes");
+    }
+
+    /**
+     * Asks the Eviction API (policy/v1) to evict one pod: the pod terminates with its own grace period,
+     * unless a PodDisruptionBudget refuses (HTTP 429, the budget named). Never a delete, never grace 0.
+     */
+    default EvictionResult evict(String context, String namespace, String pod) {
+        return EvictionResult.failed("this cluster cannot evict pods");
+    }
+
+    /** Posts a Kubernetes Event on a node (a node drain's timeline); best effort, as {@link #postEvent}. */
+    default EventResult postNodeEvent(NodeRef ref, TeamEvent event) {
+        return EventResult.notPosted("this cluster takes no events");
+    }
+
     /** The default: a gateway that reports nothing else is seen whole, and knows no time of a last change. */
     default ClusterHealth health() {
         return ClusterHealth.live(null);

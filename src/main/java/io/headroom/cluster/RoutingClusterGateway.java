@@ -110,6 +110,37 @@ public final class RoutingClusterGateway implements ClusterGateway {
                 : g.clearExpiredMarks(ref, marks, now);
     }
 
+    @Override
+    public List<NodeState> nodes(String context) {
+        ClusterGateway g = byContext.get(context);
+        return g == null ? List.of() : g.nodes(context);
+    }
+
+    @Override
+    public Optional<NodeState> node(NodeRef ref) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? Optional.empty() : g.node(ref);
+    }
+
+    @Override
+    public NodeResult cordon(NodeRef ref, boolean unschedulable) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? NodeResult.failed("context '" + ref.context() + "' is not open") : g.cordon(ref, unschedulable);
+    }
+
+    @Override
+    public EvictionResult evict(String context, String namespace, String pod) {
+        ClusterGateway g = byContext.get(context);
+        return g == null ? EvictionResult.failed("context '" + context + "' is not open") : g.evict(context, namespace, pod);
+    }
+
+    @Override
+    public EventResult postNodeEvent(NodeRef ref, TeamEvent event) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? EventResult.notPosted("context '" + ref.context() + "' is not open")
+                : g.postNodeEvent(ref, event);
+    }
+
     private static PodMarks.Result notOpen(WorkloadRef ref, List<String> pods) {
         return PodMarks.Result.refused(pods, "context '" + ref.context() + "' is not open");
     }

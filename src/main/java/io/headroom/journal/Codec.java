@@ -62,6 +62,7 @@ final class Codec {
         if (r.until() != null) {
             o.put("until", r.until().toString());
         }
+        putText(o, "node", r.node());
         return o;
     }
 
@@ -70,7 +71,7 @@ final class Codec {
                 JournalRecord.Kind.valueOf(o.path("kind").asText()), o.path("user").asText(),
                 text(o, "context"), text(o, "class"), integer(o, "before"), integer(o, "after"), text(o, "reason"),
                 text(o, "detail"), text(o, "proposal"), o.hasNonNull("until") ? Instant.parse(o.get("until").asText())
-                        : null);
+                        : null, text(o, "node"));
     }
 
     private static void putText(ObjectNode o, String field, String value) {

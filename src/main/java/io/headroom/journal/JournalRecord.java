@@ -10,10 +10,11 @@ import java.util.Objects;
  * @param seq position in the journal, from 1; assigned by the journal on append
  * @param until when a freeze, override or proposal ends
  * @param detail free text: the decision's explanation, an error message, a mode name
+ * @param node   the node a node drain, cordon or eviction was about; null for everything else
  */
 public record JournalRecord(long seq, Instant at, Kind kind, String user, String context, String className,
                             Integer before, Integer after, String reason, String detail, String proposalId,
-                            Instant until) {
+                            Instant until, String node) {
 
     /** What happened. */
     public enum Kind {
@@ -34,7 +35,18 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** A class's live policy went back to the workloads file's. */
         POLICY_REVERTED,
         /** An operator wrote a policy edit into the workloads file (file and changes in the detail). */
-        POLICY_SAVED
+        POLICY_SAVED,
+        /** A node drain began (the intent: its node is cordoned, its pods evicted, Headroom's drained first). */
+        NODE_DRAIN_STARTED,
+        /** A node was cordoned (no new pods placed on it). */
+        NODE_CORDONED,
+        /** The Eviction API accepted a pod's eviction: it terminates with its grace period. */
+        POD_EVICTED,
+        /** An eviction was refused (HTTP 429 from a PodDisruptionBudget, named) or failed; it is retried with back-off. */
+        EVICTION_REFUSED,
+        NODE_DRAIN_ENDED,
+        /** A node was uncordoned by the operator. */
+        NODE_UNCORDONED
     }
 
     public JournalRecord {
@@ -45,32 +57,38 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
 
     /** A record to append; the journal assigns the sequence number. */
     public static JournalRecord of(Instant at, Kind kind, String user, String context, String className) {
-        return new JournalRecord(0, at, kind, user, context, className, null, null, null, null, null, null);
+        return new JournalRecord(0, at, kind, user, context, className, null, null, null, null, null, null, null);
     }
 
     public JournalRecord withSeq(long s) {
         return new JournalRecord(s, at, kind, user, context, className, before, after, reason, detail, proposalId,
-                until);
+                until, node);
     }
 
     public JournalRecord change(Integer from, Integer to) {
-        return new JournalRecord(seq, at, kind, user, context, className, from, to, reason, detail, proposalId, until);
+        return new JournalRecord(seq, at, kind, user, context, className, from, to, reason, detail, proposalId, until, node);
     }
 
     public JournalRecord reason(String r) {
-        return new JournalRecord(seq, at, kind, user, context, className, before, after, r, detail, proposalId, until);
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, r, detail, proposalId, until, node);
     }
 
     public JournalRecord detail(String d) {
-        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, d, proposalId, until);
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, d, proposalId, until, node);
     }
 
     public JournalRecord proposal(String id) {
-        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, id, until);
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, id, until, node);
     }
 
     public JournalRecord until(Instant u) {
         return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, proposalId,
-                u);
+                u, node);
+    }
+
+    /** The same record about {@code n}, a node. */
+    public JournalRecord node(String n) {
+        return new JournalRecord(seq, at, kind, user, context, className, before, after, reason, detail, proposalId,
+                until, n);
     }
 }

@@ -1066,6 +1066,199 @@ public final class KubeClusterGateway implements ClusterGateway {
         };
     }
 
+    // ------------------------------------------------------------------ nodes (node drains)
+
+    /** Every node of this context with the pods bound to it: two reads of the API server (not a cache). */
+    @Override
+    public List<io.headroom.cluster.NodeState> nodes(String context) {
+        if (!contextName().equals(context)) {
+            return List.of();
+        }
+        Map<String, List<io.headroom.cluster.NodePod>> byNode = new java.util.HashMap<>();
+        for (Pod p : once.pods().inAnyNamespace().list().getItems()) {
+            String n = p.getSpec() == null ? null : p.getSpec().getNodeName();
+            if (n != null) {
+                byNode.computeIfAbsent(n, k -> new ArrayList<>()).add(nodePod(p));
+            }
+        }
+        List<io.headroom.cluster.NodeState> out = new ArrayList<>();
+        for (io.fabric8.kubernetes.api.model.Node n : once.nodes().list().getItems()) {
+            out.add(nodeState(n, byNode.getOrDefault(n.getMetadata().getName(), List.of())));
+        }
+        out.sort(java.util.Comparator.comparing(n -> n.ref().name()));
+        return out;
+    }
+
+    /** One node and its pods, read from the API server now (a field selector on spec.nodeName). */
+    @Override
+    public Optional<io.headroom.cluster.NodeState> node(io.headroom.cluster.NodeRef ref) {
+        if (!contextName().equals(ref.context())) {
+            return Optional.empty();
+        }
+        io.fabric8.kubernetes.api.model.Node n = once.nodes().withName(ref.name()).get();
+        if (n == null) {
+            return Optional.empty();
+        }
+        List<io.headroom.cluster.NodePod> pods = new ArrayList<>();
+        for (Pod p : once.pods().inAnyNamespace().withField("spec.nodeName", ref.name()).list().getItems()) {
+            if (p.getSpec() != null && ref.name().equals(p.getSpec().getNodeName())) {
+                pods.add(nodePod(p));
+            }
+        }
+        return Optional.of(nodeState(n, pods));
+    }
+
+    private io.headroom.cluster.NodeState nodeState(io.fabric8.kubernetes.api.model.Node n,
+                                                    List<io.headroom.cluster.NodePod> pods) {
+        boolean ready = n.getStatus() != null && n.getStatus().getConditions() != null && n.getStatus().getConditions()
+                .stream().anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+        List<io.headroom.cluster.NodePod> sorted = new ArrayList<>(pods);
+        sorted.sort(java.util.Comparator.comparing(io.headroom.cluster.NodePod::key));
+        return new io.headroom.cluster.NodeState(new io.headroom.cluster.NodeRef(contextName(), n.getMetadata().getName()),
+                n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable()), ready, sorted,
+                clock.instant());
+    }
+
+    private static io.headroom.cluster.NodePod nodePod(Pod p) {
+        String kind = null;
+        String owner = null;
+        if (p.getMetadata().getOwnerReferences() != null) {
+            for (var o : p.getMetadata().getOwnerReferences()) {
+                if (Boolean.TRUE.equals(o.getController())) {
+                    kind = o.getKind();
+                    owner = o.getName();
+                }
+            }
+        }
+        if (annotations(p).containsKey("kubernetes.io/config.mirror")) {
+            kind = "Node"; // a static pod's mirror: the kubelet owns it
+        }
+        return new io.headroom.cluster.NodePod(p.getMetadata().getNamespace(), p.getMetadata().getName(),
+                p.getStatus() == null ? "Unknown" : p.getStatus().getPhase(), kind, owner,
+                instant(p.getMetadata().getDeletionTimestamp()), annotations(p).get(PodMarks.DRAIN_ANNOTATION));
+    }
+
+    /** {@code kubectl cordon/uncordon}: a JSON merge patch of {@code spec.unschedulable}, sent once. */
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable) {
+        if (!contextName().equals(ref.context())) {
+            return io.headroom.cluster.NodeResult.failed("node " + ref + " is not in context " + contextName());
+        }
+        try {
+            once.nodes().withName(ref.name()).patch(PatchContext.of(PatchType.JSON_MERGE),
+                    "{\"spec\":{\"unschedulable\":" + (unschedulable ? "true" : "null") + "}}");
+            return io.headroom.cluster.NodeResult.ok((unschedulable ? "cordoned " : "uncordoned ") + ref.name());
+        } catch (KubernetesClientException e) {
+            return io.headroom.cluster.NodeResult.failed(e.getCode() == 404 ? "no node " + ref.name()
+                    : KubeErrors.describe(e));
+        }
+    }
+
+    /**
+     * One policy/v1 Eviction, POSTed once to the pod's eviction subresource with no delete options (the
+     * pod's own grace period). fabric8's {@code evict()} answers a 429 with a bare false; the API server's
+     * Status says which PodDisruptionBudget refused ({@code details.causes[].reason DisruptionBudget}), so
+     * the request goes through the client's own HTTP stack (auth, TLS) and the Status is read here.
+     */
+    @Override
+    public io.headroom.cluster.EvictionResult evict(String context, String namespace, String pod) {
+        if (!contextName().equals(context)) {
+            return io.headroom.cluster.EvictionResult.failed("context " + context + " is not " + contextName());
+        }
+        String body = "{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\",\"metadata\":{\"name\":"
+                + quote(pod) + ",\"namespace\":" + quote(namespace) + "}}";
+        String base = once.getMasterUrl().toString();
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        HttpRequest req = once.getHttpClient().newHttpRequestBuilder()
+                .uri(base + (base.endsWith("/") ? "" : "/") + "api/v1/namespaces/" + namespace + "/pods/" + pod
+                        + "/eviction")
+                .post("application/json", new java.io.ByteArrayInputStream(bytes), (long) bytes.length)
+                .build();
+        HttpResponse<String> r;
+        try {
+            r = once.getHttpClient().sendAsync(req, String.class).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return io.headroom.cluster.EvictionResult.failed("interrupted");
+        } catch (Exception e) {
+            recordError(e);
+            return io.headroom.cluster.EvictionResult.failed("request failed: " + e.getClass().getSimpleName());
+        }
+        return evictionResult(r.code(), r.body(), RetryAfter.seconds(r.header("Retry-After")));
+    }
+
+    /** The Eviction API's answer as data: 2xx evicted, 404 gone, 429 with a DisruptionBudget cause refused by it. */
+    static io.headroom.cluster.EvictionResult evictionResult(int code, String body, Long retryAfterHeader) {
+        if (code >= 200 && code < 300) {
+            return io.headroom.cluster.EvictionResult.evicted();
+        }
+        String message = "HTTP " + code;
+        String budget = null;
+        long retry = retryAfterHeader == null ? 0 : retryAfterHeader;
+        try {
+            com.fasterxml.jackson.databind.JsonNode status = JSON.readTree(body == null ? "{}" : body);
+            if (status.hasNonNull("message")) {
+                message = io.headroom.config.UntrustedText.line(status.get("message").asText(), 300);
+            }
+            com.fasterxml.jackson.databind.JsonNode details = status.path("details");
+            if (retry == 0 && details.hasNonNull("retryAfterSeconds")) {
+                retry = Math.min(RetryAfter.MAX_SECONDS, Math.max(0, details.get("retryAfterSeconds").asLong()));
+            }
+            for (com.fasterxml.jackson.databind.JsonNode c : details.path("causes")) {
+                String kind = c.hasNonNull("reason") ? c.get("reason").asText() : c.path("type").asText("");
+                if ("DisruptionBudget".equals(kind) && c.hasNonNull("message")) {
+                    String m = io.headroom.config.UntrustedText.line(c.get("message").asText(), 300);
+                    java.util.regex.Matcher x = java.util.regex.Pattern.compile("disruption budget (\\S+)").matcher(m);
+                    budget = x.find() ? x.group(1) : "(unnamed)";
+                    message = m;
+                }
+            }
+        } catch (JsonProcessingException e) {
+            // Not a Status: the code says enough.
+        }
+        if (code == 404) {
+            return io.headroom.cluster.EvictionResult.gone(message);
+        }
+        if (code == 429 && budget != null) {
+            return io.headroom.cluster.EvictionResult.refusedByBudget(budget, retry, message);
+        }
+        return new io.headroom.cluster.EvictionResult(io.headroom.cluster.EvictionResult.Outcome.FAILED, null, retry,
+                "HTTP " + code + ": " + message);
+    }
+
+    private static String quote(String s) {
+        try {
+            return JSON.writeValueAsString(s);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A core/v1 Event on the node (in namespace default, where node events live), sent once. */
+    @Override
+    public io.headroom.cluster.EventResult postNodeEvent(io.headroom.cluster.NodeRef ref, io.headroom.cluster.TeamEvent e) {
+        try {
+            String ts = e.at().toString();
+            io.fabric8.kubernetes.api.model.Event ev = new io.fabric8.kubernetes.api.model.EventBuilder()
+                    .withNewMetadata().withGenerateName(ref.name() + ".headroom-").withNamespace("default")
+                    .addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
+                    .withNewInvolvedObject().withApiVersion("v1").withKind("Node").withName(ref.name())
+                    .endInvolvedObject()
+                    .withReason(e.reason()).withMessage(io.headroom.config.UntrustedText.line(e.message(), 1000))
+                    .withType(e.warning() ? "Warning" : "Normal")
+                    .withNewSource().withComponent("headroom").endSource()
+                    .withReportingComponent("headroom.io/console").withReportingInstance(owner)
+                    .withFirstTimestamp(ts).withLastTimestamp(ts).withCount(1)
+                    .build();
+            once.v1().events().inNamespace("default").resource(ev).create();
+            return io.headroom.cluster.EventResult.ok();
+        } catch (KubernetesClientException ex) {
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
+        } catch (RuntimeException ex) {
+            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+        }
+    }
+
     /** A raw request through the client's own HTTP stack (auth, counter, TLS), sent once; returns the status code. */
     private int send(String method, String path, String json) {
         String base = once.getMasterUrl().toString();

@@ -50,9 +50,22 @@ public final class SandboxCatalog {
         return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
     }
 
-    /** A world running the default classes. */
+    /** A world running the default classes (with their disruption budget). */
     public static SandboxWorld defaultWorld(long seed, Instant start) {
-        return new SandboxWorld(defaultClasses().stream().map(Entry::spec).toList(), seed, start);
+        return withBudgets(new SandboxWorld(defaultClasses().stream().map(Entry::spec).toList(), seed, start));
+    }
+
+    /** The budget a node drain meets in the sandbox: payments-steady lets one pod be unavailable at a time. */
+    public static final String PAYMENTS_BUDGET = "payments-steady-pdb";
+
+    /**
+     * Puts the sandbox's PodDisruptionBudget on a default world: payments-steady, maxUnavailable 1. Its pods
+     * are placed two to a node, so draining a node evicts one and the budget refuses the second (HTTP 429)
+     * until the first one's replacement is ready.
+     */
+    public static SandboxWorld withBudgets(SandboxWorld world) {
+        world.setDisruptionBudget("payments-steady", PAYMENTS_BUDGET, 1);
+        return world;
     }
 
     private static Policy.Builder base() {

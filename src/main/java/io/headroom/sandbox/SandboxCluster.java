@@ -60,6 +60,42 @@ public final class SandboxCluster implements ClusterGateway {
     }
 
     @Override
+    public List<io.headroom.cluster.NodeState> nodes(String context) {
+        if (!SandboxClassSpec.CONTEXT.equals(context)) {
+            return List.of();
+        }
+        world.advanceTo(clock.instant());
+        java.time.Instant now = clock.instant();
+        return world.nodes().stream().map(n -> new io.headroom.cluster.NodeState(
+                new io.headroom.cluster.NodeRef(SandboxClassSpec.CONTEXT, n.name()), n.cordoned(), true,
+                n.pods().stream().map(p -> new io.headroom.cluster.NodePod(p.namespace(), p.name(),
+                        p.ready() ? "Running" : "Pending", p.ownerKind(), p.ownerName(), p.deletedAt(), p.drainId()))
+                        .toList(), now)).toList();
+    }
+
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable) {
+        world.advanceTo(clock.instant());
+        return SandboxClassSpec.CONTEXT.equals(ref.context()) && world.cordon(ref.name(), unschedulable)
+                ? io.headroom.cluster.NodeResult.ok((unschedulable ? "cordoned " : "uncordoned ") + ref.name())
+                : io.headroom.cluster.NodeResult.failed("no sandbox node " + ref.name());
+    }
+
+    @Override
+    public io.headroom.cluster.EvictionResult evict(String context, String namespace, String pod) {
+        if (!SandboxClassSpec.CONTEXT.equals(context)) {
+            return io.headroom.cluster.EvictionResult.failed("no context " + context + " in the sandbox");
+        }
+        world.advanceTo(clock.instant());
+        SandboxWorld.Eviction e = world.evict(namespace, pod);
+        if (e.evicted()) {
+            return io.headroom.cluster.EvictionResult.evicted();
+        }
+        return !e.found() ? io.headroom.cluster.EvictionResult.gone(e.message())
+                : io.headroom.cluster.EvictionResult.refusedByBudget(e.budget(), 0, e.message());
+    }
+
+    @Override
     public ClusterHealth health() {
         return ClusterHealth.live(clock.instant());
     }

@@ -49,6 +49,11 @@ public final class SandboxWorld {
     private final Instant start;
     private final long seed;
     private final Map<String, ClassSim> classes = new LinkedHashMap<>();
+    /** The sandbox's nodes; pods are placed two at a time on each in turn, skipping cordoned ones. */
+    public static final List<String> NODES = List.of("sandbox-node-1", "sandbox-node-2", "sandbox-node-3");
+    private final java.util.Set<String> cordoned = new java.util.TreeSet<>();
+    /** PodDisruptionBudgets by class: name and maxUnavailable. */
+    private final Map<String, Map.Entry<String, Integer>> budgets = new LinkedHashMap<>();
     private final PriorityQueue<Event> events = new PriorityQueue<>();
     private long sequence;
     private double now;
@@ -486,8 +491,7 @@ public final class SandboxWorld {
 
         Pod newPod(double createdAt) {
             podCounter++;
-            Pod p = new Pod(String.format("%s-%05d", spec.name(), podCounter),
-                    "sandbox-node-" + (podCounter % 3 + 1), createdAt);
+            Pod p = new Pod(String.format("%s-%05d", spec.name(), podCounter), place(podCounter), createdAt);
             pods.add(p);
             return p;
         }
@@ -533,6 +537,19 @@ public final class SandboxWorld {
                 }
             }
             specReplicas = replicas;
+            dispatch();
+        }
+
+        /** An eviction: the pod terminates as on scale-down, and the ReplicaSet replaces it (spec unchanged). */
+        void evict(Pod p) {
+            p.deletedAt = now;
+            if (p.inFlight == 0) {
+                remove(p);
+            } else {
+                schedule(now + TERMINATION_GRACE_SECONDS, POD_KILL, this, p, 0, -1);
+            }
+            Pod replacement = newPod();
+            schedule(now + spec.startupSeconds(), POD_READY, this, replacement, 0, -1);
             dispatch();
         }
 
@@ -829,6 +846,110 @@ public final class SandboxWorld {
             long h = mix(mix(seed ^ nameHash(spec.name())) + bucket);
             return ((h >>> 11) * 0x1.0p-53) * 2 - 1;
         }
+    }
+
+    // ---------------------------------------------------------- nodes (node drains)
+
+    /** Two pods at a time on each node in turn (so a node holds more than one pod of a class), skipping cordoned ones. */
+    private String place(int podNumber) {
+        int first = ((podNumber - 1) / 2) % NODES.size();
+        for (int i = 0; i < NODES.size(); i++) {
+            String n = NODES.get((first + i) % NODES.size());
+            if (!cordoned.contains(n)) {
+                return n;
+            }
+        }
+        return NODES.get(first); // every node cordoned: the pod stays Pending in a real cluster; here it runs
+    }
+
+    /**
+     * A PodDisruptionBudget on a class's pods, like {@code maxUnavailable}: an eviction is refused while
+     * fewer than spec replicas − {@code maxUnavailable} pods would stay ready.
+     */
+    public synchronized void setDisruptionBudget(String className, String budgetName, int maxUnavailable) {
+        if (!classes.containsKey(className)) {
+            throw new IllegalArgumentException("no sandbox class '" + className + "'");
+        }
+        budgets.put(className, Map.entry(budgetName, maxUnavailable));
+    }
+
+    /** Cordons or uncordons a node: new pods (scale-ups, replacements) are placed elsewhere. */
+    public synchronized boolean cordon(String node, boolean unschedulable) {
+        if (!NODES.contains(node)) {
+            return false;
+        }
+        if (unschedulable) {
+            cordoned.add(node);
+        } else {
+            cordoned.remove(node);
+        }
+        return true;
+    }
+
+    /** One node as a drain sees it: each class's pods on it, and the node's DaemonSet pod. */
+    public record NodeView(String name, boolean cordoned, List<NodePodView> pods) {
+    }
+
+    /** A pod on a node: namespace, name, owner (a ReplicaSet or the DaemonSet), terminating, drain mark. */
+    public record NodePodView(String namespace, String name, String ownerKind, String ownerName, boolean ready,
+                              Instant deletedAt, String drainId) {
+    }
+
+    public synchronized List<NodeView> nodes() {
+        List<NodeView> out = new ArrayList<>();
+        for (String n : NODES) {
+            List<NodePodView> pods = new ArrayList<>();
+            pods.add(new NodePodView("kube-system", "sandbox-proxy-" + n.substring(n.lastIndexOf('-') + 1),
+                    "DaemonSet", "sandbox-proxy", true, null, null));
+            for (ClassSim c : classes.values()) {
+                for (Pod p : c.pods) {
+                    if (n.equals(p.node)) {
+                        pods.add(new NodePodView(c.spec.target().namespace(), p.name, "ReplicaSet",
+                                c.spec.target().name() + "-rs", p.ready, p.terminating() ? toInstant(p.deletedAt) : null,
+                                p.drainId));
+                    }
+                }
+            }
+            out.add(new NodeView(n, cordoned.contains(n), pods));
+        }
+        return out;
+    }
+
+    /** What an eviction did: evicted, no such pod, or refused by the named budget with the API server's sentence. */
+    public record Eviction(boolean evicted, boolean found, String budget, String message) {
+    }
+
+    /**
+     * Evicts a pod as the Eviction API does: refused (the budget named) when it would leave fewer ready
+     * pods than the class's budget needs; otherwise the pod terminates (finishing its jobs, killed after
+     * the grace period) and its ReplicaSet creates a replacement on a node that is not cordoned.
+     */
+    public synchronized Eviction evict(String namespace, String podName) {
+        for (ClassSim c : classes.values()) {
+            if (!c.spec.target().namespace().equals(namespace)) {
+                continue;
+            }
+            for (Pod p : c.pods) {
+                if (!p.name.equals(podName)) {
+                    continue;
+                }
+                if (p.terminating()) {
+                    return new Eviction(true, true, null, "already terminating");
+                }
+                Map.Entry<String, Integer> b = budgets.get(c.spec.name());
+                if (b != null && p.ready) {
+                    int healthy = c.readyReplicas();
+                    int desired = Math.max(0, c.specReplicas - b.getValue());
+                    if (healthy - 1 < desired) {
+                        return new Eviction(false, true, b.getKey(), "The disruption budget " + b.getKey() + " needs "
+                                + desired + " healthy pods and has " + healthy + " currently");
+                    }
+                }
+                c.evict(p);
+                return new Eviction(true, true, null, "evicted");
+            }
+        }
+        return new Eviction(false, false, null, "pods \"" + podName + "\" not found");
     }
 
     /** Pods of a class in list order; for tests. */

@@ -178,7 +178,7 @@ public final class Session implements AutoCloseable {
         }
         Instant start = wallNow.minus(history);
         SwitchableClock clock = new SwitchableClock(new ManualClock(start));
-        SandboxWorld world = new SandboxWorld(specs, seed, start);
+        SandboxWorld world = SandboxCatalog.withBudgets(new SandboxWorld(specs, seed, start));
         SandboxCluster cluster = new SandboxCluster(world, clock);
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         // The simulated past was run by "the autoscaler before us": the warm-up acts directly, and

@@ -117,6 +117,53 @@ final class GatedCluster implements ClusterGateway {
     }
 
     @Override
+    public List<io.headroom.cluster.NodeState> nodes(String context) {
+        return real.nodes(context);
+    }
+
+    @Override
+    public Optional<io.headroom.cluster.NodeState> node(io.headroom.cluster.NodeRef ref) {
+        return real.node(ref);
+    }
+
+    /** A cordon stops new pods landing, which changes what runs: a global freeze stops it; an uncordon gives back. */
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable) {
+        if (!unschedulable) {
+            return real.cordon(ref, false);
+        }
+        Freeze f = freezes.begin(null);
+        if (f != null) {
+            return io.headroom.cluster.NodeResult.failed(frozen(f));
+        }
+        try {
+            return real.cordon(ref, true);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    /** An eviction removes capacity: a global freeze stops it (a class's freeze is checked by the node drain). */
+    @Override
+    public io.headroom.cluster.EvictionResult evict(String context, String namespace, String pod) {
+        Freeze f = freezes.begin(null);
+        if (f != null) {
+            return io.headroom.cluster.EvictionResult.failed(frozen(f));
+        }
+        try {
+            return real.evict(context, namespace, pod);
+        } finally {
+            freezes.end();
+        }
+    }
+
+    @Override
+    public io.headroom.cluster.EventResult postNodeEvent(io.headroom.cluster.NodeRef ref,
+                                                         io.headroom.cluster.TeamEvent event) {
+        return real.postNodeEvent(ref, event);
+    }
+
+    @Override
     public String contextName() {
         return real.contextName();
     }

@@ -78,6 +78,8 @@ public final class Supervisor implements Actuator {
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final DrainDriver drains;
+    /** Node drains (cordon, Headroom's pods first, evictions): loop thread only, like class drains. */
+    private final NodeDrainDriver nodeDrains;
     private final Object publishLock = new Object();
     private long proposalCounter;
     private long drainCounter;
@@ -129,6 +131,8 @@ public final class Supervisor implements Actuator {
         this.user = user;
         this.proposalTtl = proposalTtl;
         this.drains = new DrainDriver(writes, journal, this::record);
+        this.nodeDrains = new NodeDrainDriver(writes, journal, user, this.classes::values, drains::load,
+                freezes::covering);
         this.state = snapshot(clock.instant());
     }
 
@@ -220,6 +224,7 @@ public final class Supervisor implements Actuator {
         Slot s = slots.computeIfAbsent(cls.name(), n -> new Slot());
         expire(now);
         try {
+            advanceNodeDrains(now);
             return act(cls, s, d, w, now);
         } finally {
             publish(now);
@@ -621,6 +626,69 @@ public final class Supervisor implements Actuator {
             advanceDrain(cls, s, null, null, now);
             publish(now);
         }
+        if (nodeDrains.anyActive()) {
+            advanceNodeDrains(now);
+            publish(now);
+        }
+    }
+
+    // ------------------------------------------------------------------ node drains
+
+    /** A running node drain looks at its node (at most every couple of seconds); never breaks a class's tick. */
+    private void advanceNodeDrains(Instant now) {
+        try {
+            nodeDrains.advance(now);
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(Supervisor.class.getName())
+                    .warning("a node drain could not move on: " + e.getMessage());
+        }
+    }
+
+    /** Every node drain this console ran: the running ones and the last one per node. Any thread. */
+    public List<io.headroom.drain.NodeDrain> nodeDrains() {
+        return nodeDrains.drains();
+    }
+
+    /** The nodes of {@code context} with their pods, read on the loop's thread (never the FX thread's). */
+    public CompletableFuture<List<io.headroom.cluster.NodeState>> nodes(String context) {
+        return CompletableFuture.supplyAsync(() -> cluster.nodes(context), loopThread);
+    }
+
+    /** The nodes a class's pods run on, by name (a cache read on the loop's thread): "from a class", a node to drain. */
+    public CompletableFuture<List<io.headroom.cluster.NodeRef>> nodesOf(String className) {
+        return CompletableFuture.supplyAsync(() -> {
+            WorkloadClass c = classes.get(className);
+            if (c == null) {
+                return List.<io.headroom.cluster.NodeRef>of();
+            }
+            return cluster.workload(c.target()).map(w -> w.pods().stream().map(PodState::node)
+                    .filter(java.util.Objects::nonNull).distinct().sorted()
+                    .map(n -> new io.headroom.cluster.NodeRef(c.target().context(), n)).toList()).orElse(List.of());
+        }, loopThread);
+    }
+
+    /**
+     * Drains a node the way {@code kubectl drain} does (DESIGN §5): cordons it, drains the pods of
+     * Headroom's classes the Headroom way (marked, their jobs in flight to 0), evicts every pod through
+     * the Eviction API, retries refusals (a PodDisruptionBudget's 429) with back-off, and ends completed,
+     * timed out at {@code deadline} naming the pods still there, or interrupted. Refused under a global freeze.
+     */
+    public CompletableFuture<Outcome> startNodeDrain(io.headroom.cluster.NodeRef node, Duration deadline, String reason) {
+        if (deadline.isNegative() || deadline.isZero()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
+        }
+        return command(() -> nodeDrains.start(node, deadline, drainNoticeGrace, reason, drainTag, clock.instant()));
+    }
+
+    /** Stops a node drain: nothing more is evicted, marks come off; the node stays cordoned. */
+    public CompletableFuture<Outcome> cancelNodeDrain(io.headroom.cluster.NodeRef node, String reason) {
+        return command(() -> nodeDrains.cancel(node, "cancelled by " + user
+                + (reason == null || reason.isBlank() ? "" : ": " + reason), clock.instant()));
+    }
+
+    /** Uncordons a node (journaled first): new pods may be placed on it again. */
+    public CompletableFuture<Outcome> uncordon(io.headroom.cluster.NodeRef node, String reason) {
+        return command(() -> nodeDrains.uncordon(node, reason, clock.instant()));
     }
 
     /** One step of a running drain: stopped (when {@code stop} says why and it is not too late) or observed. */

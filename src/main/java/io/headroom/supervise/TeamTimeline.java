@@ -38,7 +38,13 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.DRAIN_ENDED, "HeadroomDrainEnded"),
             Map.entry(Kind.DRAIN_UNMARKED, "HeadroomDrainMarksCleared"),
             Map.entry(Kind.POLICY_EDITED, "HeadroomPolicyEdited"),
-            Map.entry(Kind.POLICY_REVERTED, "HeadroomPolicyReverted"));
+            Map.entry(Kind.POLICY_REVERTED, "HeadroomPolicyReverted"),
+            Map.entry(Kind.NODE_DRAIN_STARTED, "HeadroomNodeDrainStarted"),
+            Map.entry(Kind.NODE_CORDONED, "HeadroomNodeCordoned"),
+            Map.entry(Kind.POD_EVICTED, "HeadroomPodEvicted"),
+            Map.entry(Kind.EVICTION_REFUSED, "HeadroomEvictionRefused"),
+            Map.entry(Kind.NODE_DRAIN_ENDED, "HeadroomNodeDrainEnded"),
+            Map.entry(Kind.NODE_UNCORDONED, "HeadroomNodeUncordoned"));
 
     private final Journal journal;
     private final ClusterGateway cluster;
@@ -64,7 +70,16 @@ public final class TeamTimeline implements Journal {
     public JournalRecord append(JournalRecord record) {
         JournalRecord written = journal.append(record); // throws when it cannot be written: no event either
         String reason = REASONS.get(written.kind());
-        if (reason != null) {
+        if (reason != null && written.node() != null) {
+            // A node's record: on the node (kubectl describe node), and on the class's workload when it names one.
+            TeamEvent event = event(written, written.kind() == Kind.FAILED ? "HeadroomNodeActionFailed" : reason);
+            io.headroom.cluster.NodeRef node = new io.headroom.cluster.NodeRef(written.context(), written.node());
+            post(() -> cluster.postNodeEvent(node, event), reason, "node " + written.node());
+            WorkloadRef ref = written.className() == null ? null : workloads.get(written.className());
+            if (ref != null) {
+                post(() -> cluster.postEvent(ref, event), reason, ref.name());
+            }
+        } else if (reason != null) {
             List<WorkloadRef> targets = written.className() == null ? List.copyOf(workloads.values())
                     : Optional.ofNullable(workloads.get(written.className())).map(List::of).orElse(List.of());
             TeamEvent event = event(written, reason);
@@ -77,6 +92,25 @@ public final class TeamTimeline implements Journal {
             }
         }
         return written;
+    }
+
+    /** Posts on the posting executor; a problem is reported, never thrown. */
+    private void post(java.util.function.Supplier<EventResult> write, String reason, String where) {
+        try {
+            posting.execute(() -> {
+                EventResult r;
+                try {
+                    r = write.get();
+                } catch (RuntimeException e) {
+                    r = EventResult.notPosted(String.valueOf(e.getMessage()));
+                }
+                if (!r.posted() && r.problem() != null && !r.problem().equals("this cluster takes no events")) {
+                    problems.accept("event " + reason + " on " + where + " not posted: " + r.problem());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            problems.accept("event " + reason + " on " + where + " not posted: the console is closing");
+        }
     }
 
     private void post(WorkloadRef ref, TeamEvent event) {
@@ -95,7 +129,9 @@ public final class TeamTimeline implements Journal {
     static TeamEvent event(JournalRecord r, String reason) {
         StringBuilder m = new StringBuilder(r.user());
         m.append(": ").append(r.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
-        if (r.className() == null) {
+        if (r.node() != null) {
+            m.append(" node ").append(r.node());
+        } else if (r.className() == null) {
             m.append(" (every class)");
         }
         if (r.before() != null || r.after() != null) {
@@ -108,10 +144,15 @@ public final class TeamTimeline implements Journal {
         if (r.until() != null) {
             m.append("; until ").append(r.until());
         }
+        if (r.node() != null && r.detail() != null && !r.detail().isBlank()) {
+            m.append("; ").append(r.detail());
+        }
         if (r.context() != null) {
             m.append("; context ").append(r.context());
         }
-        return new TeamEvent(reason, m.toString(), r.kind() == Kind.FAILED || r.kind() == Kind.FROZEN, r.at(), r.user());
+        return new TeamEvent(reason, m.toString(), r.kind() == Kind.FAILED || r.kind() == Kind.FROZEN
+                || r.kind() == Kind.EVICTION_REFUSED || r.kind() == Kind.NODE_DRAIN_ENDED
+                && !"COMPLETED".equals(r.reason()), r.at(), r.user());
     }
 
     @Override

@@ -117,6 +117,14 @@ public final class MockCluster implements AutoCloseable {
 
         @Override
         public MockResponse dispatch(RecordedRequest request) {
+            if ("GET".equals(request.getMethod()) && request.getPath().contains("fieldSelector=spec.nodeName")) {
+                // CRUD mode filters by labels, not by spec.nodeName: hand over every pod (the gateway checks
+                // each pod's node itself), as an API server without the index would.
+                String path = request.getPath().replaceAll("fieldSelector=spec.nodeName(%3D|=)[^&]*&?", "")
+                        .replaceAll("[?&]$", "");
+                return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, path,
+                        request.getHeaders(), request.getBody()));
+            }
             if (!"PATCH".equals(request.getMethod())) {
                 return super.dispatch(request);
             }

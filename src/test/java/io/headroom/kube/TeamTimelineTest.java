@@ -103,4 +103,29 @@ class TeamTimelineTest {
         assertTrue(problems.get(0).startsWith("event HeadroomFrozen on worker not posted: ") && problems.get(0).contains("403"),
                 problems.get(0));
     }
+
+    @Test
+    void aNodeDrainsRecordsAreEventsOnTheNodeAndOnTheClassWhosePodWasRefused() throws Exception {
+        KubeConnection c = cluster.connect(dir, "dev");
+        KubeClusterGateway g = KubeClusterGateway.open(c, List.of(ref), new ManualClock(T0), null);
+        assertTrue(g.awaitSynced(Duration.ofSeconds(15)));
+        List<String> problems = new CopyOnWriteArrayList<>();
+        TeamTimeline timeline = new TeamTimeline(new MemoryJournal(), g, Map.of("payments", ref), Runnable::run,
+                problems::add);
+        timeline.append(JournalRecord.of(T0, JournalRecord.Kind.NODE_CORDONED, "ana", "dev", null).node("node-1"));
+        timeline.append(JournalRecord.of(T0, JournalRecord.Kind.EVICTION_REFUSED, "ana", "dev", "payments")
+                .node("node-1").reason("PodDisruptionBudget worker-pdb").detail("payments/worker-a: needs 2 healthy"));
+
+        List<Event> onNode = cluster.admin.v1().events().inNamespace("default").list().getItems();
+        assertEquals(List.of("HeadroomNodeCordoned", "HeadroomEvictionRefused"),
+                onNode.stream().map(Event::getReason).toList());
+        assertEquals("Node", onNode.get(0).getInvolvedObject().getKind());
+        assertEquals("node-1", onNode.get(0).getInvolvedObject().getName());
+        assertEquals("Warning", onNode.get(1).getType(), "a refusal needs someone's attention");
+        assertTrue(onNode.get(1).getMessage().contains("PodDisruptionBudget worker-pdb")
+                && onNode.get(1).getMessage().contains("payments/worker-a"), onNode.get(1).getMessage());
+        assertEquals(List.of("HeadroomEvictionRefused"), events().stream().map(Event::getReason).toList(),
+                "on the class's workload too; the cordon is not broadcast to every workload");
+        assertEquals(List.of(), problems);
+    }
 }

@@ -90,6 +90,7 @@ public final class MainView extends BorderPane {
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
+        controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
         detailView.setControls(controls);
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
@@ -296,6 +297,27 @@ public final class MainView extends BorderPane {
         Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
+        return vm;
+    }
+
+    /**
+     * Opens the node drain window on the nodes {@code className}'s pods run on (null: every node of the
+     * first context); a filter the operator can clear to see every node.
+     */
+    public io.headroom.ui.nodes.NodeDrainViewModel openNodes(String className) {
+        var cls = className == null ? null : session.loop().classes().stream()
+                .filter(c -> c.name().equals(className)).findFirst().orElse(null);
+        String context = cls != null ? cls.target().context() : session.loop().classes().get(0).target().context();
+        io.headroom.ui.nodes.NodeDrainViewModel vm = new io.headroom.ui.nodes.NodeDrainViewModel(
+                session.supervisor(), context, fx);
+        vm.classFilterProperty().set(cls == null ? null : cls.name());
+        Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
+                + (cls == null ? "" : " (where " + cls.name() + " runs)"));
+        whatIfStages.add(stage);
+        stage.setOnHidden(e -> {
+            whatIfStages.remove(stage);
+            vm.dispose();
+        });
         return vm;
     }
 

@@ -23,6 +23,7 @@ public final class ClassControls extends HBox {
     public static final String OVERRIDE_ID = "class-override";
     public static final String STATE_ID = "class-supervision";
     public static final String DRAIN_ID = "class-drain";
+    public static final String NODES_ID = "class-nodes";
     public static final String WHAT_IF_ID = "class-what-if";
 
     /** How long the end of the last drain stays in the state line. */
@@ -107,6 +108,16 @@ public final class ClassControls extends HBox {
         whatIf.setOnAction(e -> open.run());
         whatIf.setTooltip(new Tooltip("Edit this class's policy and replay its recent load under both; nothing is applied"));
         getChildren().add(getChildren().indexOf(state), whatIf);
+    }
+
+    /** Adds the Nodes… button: the nodes this class runs on, to drain one (cordon, evict, PDB refusals shown). */
+    public void setOnNodes(Runnable open) {
+        Button nodes = new Button("Nodes…");
+        nodes.setId(NODES_ID);
+        nodes.setOnAction(e -> open.run());
+        nodes.setTooltip(new Tooltip("The nodes this class's pods run on: drain one the way kubectl drain does,"
+                + " this class's pods drained first; uncordon"));
+        getChildren().add(getChildren().indexOf(state), nodes);
     }
 
     private void refresh() {

@@ -1,0 +1,287 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.EvictionResult;
+import io.headroom.cluster.NodeRef;
+import io.headroom.cluster.NodeResult;
+import io.headroom.cluster.NodeState;
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
+import io.headroom.drain.NodeDrain;
+import io.headroom.drain.NodeDrainAction;
+import io.headroom.drain.NodeDrainPod;
+import io.headroom.drain.NodeDrainStep;
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.WorkloadClass;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Carries out what node drain steps ask ({@link NodeDrainAction}s) against the cluster and feeds the
+ * results back into {@link NodeDrainStep}; journals the start, the cordon, each eviction and each new
+ * refusal, the end and an uncordon. Loop thread only, like the supervisor that owns it: a drain moves
+ * on at most once per {@link #LOOK_EVERY} of the supervisor's clock, and a refused eviction is asked
+ * again on the first look after its back-off.
+ */
+final class NodeDrainDriver {
+    /** How often a running node drain looks at its node (the supervisor's ticks call more often). */
+    static final Duration LOOK_EVERY = Duration.ofSeconds(2);
+
+    private final ClusterGateway cluster;
+    private final Journal journal;
+    private final String user;
+    private final Supplier<Collection<WorkloadClass>> classes;
+    private final Function<String, Map<String, Double>> load;
+    private final Function<String, Freeze> freezeOf;
+    private final Map<NodeRef, NodeDrain> drains = new LinkedHashMap<>();
+    /** Per running drain and pod, the last refusal journaled ("budget|message"): a new one only when it changes. */
+    private final Map<String, String> refusalJournaled = new HashMap<>();
+    private volatile List<NodeDrain> snapshot = List.of();
+    private Instant lastLook;
+    private long counter;
+
+    NodeDrainDriver(ClusterGateway cluster, Journal journal, String user, Supplier<Collection<WorkloadClass>> classes,
+                    Function<String, Map<String, Double>> load, Function<String, Freeze> freezeOf) {
+        this.cluster = cluster;
+        this.journal = journal;
+        this.user = user;
+        this.classes = classes;
+        this.load = load;
+        this.freezeOf = freezeOf;
+    }
+
+    /** Every node drain this console ran, running or the last one per node; any thread. */
+    List<NodeDrain> drains() {
+        return snapshot;
+    }
+
+    boolean anyActive() {
+        return drains.values().stream().anyMatch(NodeDrain::active);
+    }
+
+    Outcome start(NodeRef node, Duration deadline, Duration noticeGrace, String reason, String tag, Instant now) {
+        NodeDrain running = drains.get(node);
+        if (running != null && running.active()) {
+            return Outcome.refused(node.name() + " is already draining (" + running.id() + ")");
+        }
+        Freeze all = freezeOf.apply(null);
+        if (all != null) {
+            return Outcome.refused("everything is frozen (" + all.reason() + "); unfreeze first");
+        }
+        Optional<NodeState> n;
+        try {
+            n = cluster.node(node);
+        } catch (RuntimeException e) {
+            return Outcome.refused("could not read node " + node.name() + ": " + e.getMessage());
+        }
+        if (n.isEmpty()) {
+            return Outcome.refused("no node " + node.name() + " in " + node.context());
+        }
+        String id = "node-" + node.name() + "-" + (counter + 1) + "-" + tag;
+        NodeDrainStep.Planned planned = NodeDrainStep.plan(id, n.get(), classOfPods(node.context()), deadline,
+                noticeGrace, now);
+        if (planned instanceof NodeDrainStep.Refused r) {
+            return Outcome.refused(node.name() + ": " + r.reason());
+        }
+        NodeDrain d = ((NodeDrainStep.Plan) planned).drain();
+        if (!append(record(now, Kind.NODE_DRAIN_STARTED, node, null).proposal(id).until(d.deadline())
+                .reason(reason == null || reason.isBlank() ? null : reason)
+                .detail("taking " + (d.pods().isEmpty() ? "no pod" : String.join(", ", d.pods().stream()
+                        .map(p -> p.key() + (p.headroom() ? " (" + p.className() + ", drained first)" : "")).toList()))
+                        + (d.left().isEmpty() ? "" : "; leaving " + String.join(", ", d.left()))))) {
+            return Outcome.refused(node.name() + ": drain not started, not journaled"
+                    + journal.failure().map(f -> " (" + f + ")").orElse(""));
+        }
+        counter++;
+        d = carryOut(null, new NodeDrainStep.Step(d, List.of(((NodeDrainStep.Plan) planned).cordon())), now);
+        return d.active() ? Outcome.ok("draining " + node.name() + ": " + d.detail())
+                : Outcome.refused(node.name() + ": drain " + d.phase().name().toLowerCase() + ": " + d.detail());
+    }
+
+    Outcome cancel(NodeRef node, String why, Instant now) {
+        NodeDrain d = drains.get(node);
+        if (d == null || !d.active()) {
+            return Outcome.refused(node.name() + " has no running drain");
+        }
+        NodeDrain next = carryOut(d, NodeDrainStep.cancel(d, why, now), now);
+        return Outcome.ok(node.name() + ": " + next.detail());
+    }
+
+    /** Uncordons a node (journaled first); refused while a drain of it runs: cancel that first. */
+    Outcome uncordon(NodeRef node, String reason, Instant now) {
+        NodeDrain d = drains.get(node);
+        if (d != null && d.active()) {
+            return Outcome.refused(node.name() + " is draining (" + d.id() + "); cancel the drain first");
+        }
+        if (!append(record(now, Kind.NODE_UNCORDONED, node, null).reason(reason))) {
+            return Outcome.refused(node.name() + ": not uncordoned, not journaled"
+                    + journal.failure().map(f -> " (" + f + ")").orElse(""));
+        }
+        NodeResult r;
+        try {
+            r = cluster.cordon(node, false);
+        } catch (RuntimeException e) {
+            r = NodeResult.failed(String.valueOf(e.getMessage()));
+        }
+        if (!r.ok()) {
+            append(record(now, Kind.FAILED, node, null).reason("uncordon").detail(r.message()));
+            return Outcome.refused(node.name() + ": uncordon failed: " + r.message());
+        }
+        return Outcome.ok(node.name() + " uncordoned: new pods may be placed on it again");
+    }
+
+    /** One look at each running drain, at most once per {@link #LOOK_EVERY}. */
+    void advance(Instant now) {
+        if (!anyActive() || lastLook != null && now.isBefore(lastLook.plus(LOOK_EVERY))) {
+            return;
+        }
+        lastLook = now;
+        for (NodeDrain d : List.copyOf(drains.values())) {
+            if (!d.active()) {
+                continue;
+            }
+            NodeState n;
+            try {
+                n = cluster.node(d.node()).orElse(null);
+            } catch (RuntimeException e) {
+                n = null;
+            }
+            Map<String, Map<String, Double>> inFlight = new HashMap<>();
+            d.pods().stream().filter(NodeDrainPod::headroom).map(NodeDrainPod::className).distinct()
+                    .forEach(c -> inFlight.put(c, load.apply(c)));
+            Set<String> frozen = new java.util.HashSet<>();
+            d.pods().stream().filter(NodeDrainPod::headroom).map(NodeDrainPod::className).distinct()
+                    .filter(c -> freezeOf.apply(c) != null).forEach(frozen::add);
+            carryOut(d, NodeDrainStep.observe(d, n, inFlight, frozen, now), now);
+        }
+    }
+
+    private NodeDrain carryOut(NodeDrain previous, NodeDrainStep.Step step, Instant now) {
+        NodeDrain d = step.drain();
+        Deque<NodeDrainAction> todo = new ArrayDeque<>(step.actions());
+        while (!todo.isEmpty()) {
+            NodeDrainAction a = todo.poll();
+            if (a instanceof NodeDrainAction.Cordon) {
+                NodeResult r;
+                try {
+                    r = cluster.cordon(d.node(), true);
+                } catch (RuntimeException e) {
+                    r = NodeResult.failed(String.valueOf(e.getMessage()));
+                }
+                if (r.ok()) {
+                    append(record(now, Kind.NODE_CORDONED, d.node(), null).proposal(d.id()).detail(r.message()));
+                }
+                NodeDrainStep.Step next = NodeDrainStep.cordoned(d, r, now);
+                d = next.drain();
+                todo.addAll(next.actions());
+            } else if (a instanceof NodeDrainAction.Mark m) {
+                PodMarks.Result r = target(m.className()).map(t -> {
+                    try {
+                        return cluster.markForDrain(t.target(), m.pods(), m.drainId(), m.expiresAt());
+                    } catch (RuntimeException e) {
+                        return PodMarks.Result.refused(m.pods(), String.valueOf(e.getMessage()));
+                    }
+                }).orElse(PodMarks.Result.refused(m.pods(), "class " + m.className() + " is gone"));
+                NodeDrainStep.Step next = NodeDrainStep.marked(d, m.className(), r, now);
+                d = next.drain();
+                todo.addAll(next.actions());
+            } else if (a instanceof NodeDrainAction.Unmark u) {
+                target(u.className()).ifPresent(t -> {
+                    try {
+                        cluster.unmarkDrain(t.target(), u.pods(), u.drainId());
+                    } catch (RuntimeException e) {
+                        // Left for the marks' expiry: any console clears expired marks (DrainDriver).
+                    }
+                });
+            } else if (a instanceof NodeDrainAction.Evict e) {
+                d = evict(d, e, now);
+            }
+        }
+        if (!d.active() && (previous == null || previous.active())) {
+            append(record(now, Kind.NODE_DRAIN_ENDED, d.node(), null).proposal(d.id()).reason(d.phase().name())
+                    .detail(d.detail()));
+            String prefix = d.id() + "|";
+            refusalJournaled.keySet().removeIf(k -> k.startsWith(prefix));
+        }
+        drains.put(d.node(), d);
+        snapshot = List.copyOf(drains.values());
+        return d;
+    }
+
+    private NodeDrain evict(NodeDrain d, NodeDrainAction.Evict e, Instant now) {
+        String key = e.namespace() + "/" + e.pod();
+        String cls = d.pods().stream().filter(p -> p.key().equals(key)).findFirst().map(NodeDrainPod::className)
+                .orElse(null);
+        EvictionResult r;
+        try {
+            r = cluster.evict(d.node().context(), e.namespace(), e.pod());
+        } catch (RuntimeException ex) {
+            r = EvictionResult.failed(String.valueOf(ex.getMessage()));
+        }
+        NodeDrain next = NodeDrainStep.evicted(d, key, r, now).drain();
+        switch (r.outcome()) {
+            case EVICTED -> append(record(now, Kind.POD_EVICTED, d.node(), cls).proposal(d.id()).detail(key));
+            case GONE -> { }
+            default -> {
+                String what = r.budget() + "|" + r.message();
+                if (!what.equals(refusalJournaled.put(d.id() + "|" + key, what))) {
+                    append(record(now, Kind.EVICTION_REFUSED, d.node(), cls).proposal(d.id())
+                            .reason(r.budget() == null ? r.outcome().name() : "PodDisruptionBudget " + r.budget())
+                            .detail(key + ": " + r.message()));
+                }
+            }
+        }
+        return next;
+    }
+
+    /** "ns/name" → class, for the classes whose workloads live in {@code context} (cache reads). */
+    private Map<String, String> classOfPods(String context) {
+        Map<String, String> out = new HashMap<>();
+        for (WorkloadClass c : classes.get()) {
+            if (!context.equals(c.target().context())) {
+                continue;
+            }
+            try {
+                cluster.workload(c.target()).ifPresent(w -> {
+                    for (PodState p : w.pods()) {
+                        out.put(c.target().namespace() + "/" + p.name(), c.name());
+                    }
+                });
+            } catch (RuntimeException e) {
+                // A class that cannot be read now: its pods are evicted as any other's (kubectl's way).
+            }
+        }
+        return out;
+    }
+
+    private Optional<WorkloadClass> target(String className) {
+        return classes.get().stream().filter(c -> c.name().equals(className)).findFirst();
+    }
+
+    private JournalRecord record(Instant at, Kind kind, NodeRef node, String className) {
+        return JournalRecord.of(at, kind, user, node.context(), className).node(node.name());
+    }
+
+    private boolean append(JournalRecord r) {
+        try {
+            journal.append(r);
+            return true;
+        } catch (JournalException e) {
+            return false;
+        }
+    }
+}

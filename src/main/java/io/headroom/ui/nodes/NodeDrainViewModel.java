@@ -1,0 +1,258 @@
+package io.headroom.ui.nodes;
+
+import io.headroom.cluster.NodeRef;
+import io.headroom.cluster.NodeState;
+import io.headroom.drain.NodeDrain;
+import io.headroom.drain.NodeDrainPod;
+import io.headroom.supervise.Outcome;
+import io.headroom.supervise.Supervisor;
+import io.headroom.ui.fx.PulseBatcher;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The node drain window's state and commands (MVVM, no nodes): the context's nodes (or only those a
+ * class runs on), the selected node's drain with each pod's progress and every refusal with the budget
+ * that refused it, and the commands drain, cancel and uncordon. Reads and commands run on the
+ * supervisor's (loop) thread; results come back through {@code fx}.
+ */
+public final class NodeDrainViewModel {
+    static final DateTimeFormatter HHMMSS = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneId.systemDefault());
+
+    /** One node in the table. */
+    public record NodeRow(NodeRef ref, boolean cordoned, boolean ready, int pods, String drain) {
+        public String name() {
+            return ref.name();
+        }
+    }
+
+    private final Supervisor supervisor;
+    private final Executor fx;
+    private final PulseBatcher<List<NodeDrain>> drains;
+    private final java.util.function.Consumer<io.headroom.supervise.SupervisionState> listener;
+
+    // Properties
+    private final StringProperty context = new SimpleStringProperty();
+    /** Only the nodes this class's pods run on; null: every node of the context. */
+    private final StringProperty classFilter = new SimpleStringProperty();
+    private final ObservableList<NodeRow> nodes = FXCollections.observableArrayList();
+    private final ObjectProperty<NodeRow> selected = new SimpleObjectProperty<>();
+    private final StringProperty drainState = new SimpleStringProperty("");
+    private final ObservableList<String> pods = FXCollections.observableArrayList();
+    private final ObservableList<String> refusals = FXCollections.observableArrayList();
+    private final BooleanProperty draining = new SimpleBooleanProperty();
+    private final StringProperty status = new SimpleStringProperty("");
+    private final ObjectProperty<Duration> deadline = new SimpleObjectProperty<>(Duration.ofMinutes(10));
+    private final StringProperty reason = new SimpleStringProperty("");
+    private List<NodeDrain> lastDrains = List.of();
+
+    public NodeDrainViewModel(Supervisor supervisor, String context, Executor fx) {
+        this.supervisor = supervisor;
+        this.fx = fx;
+        this.context.set(context);
+        this.drains = new PulseBatcher<>(fx, batch -> applyDrains(batch.get(batch.size() - 1)));
+        this.listener = st -> drains.offer(supervisor.nodeDrains());
+        supervisor.addListener(listener);
+        selected.addListener((o, a, b) -> showSelected());
+    }
+
+    // ------------------------------------------------------------------ properties
+
+    public StringProperty contextProperty() {
+        return context;
+    }
+
+    public StringProperty classFilterProperty() {
+        return classFilter;
+    }
+
+    public ObservableList<NodeRow> nodes() {
+        return nodes;
+    }
+
+    public ObjectProperty<NodeRow> selectedProperty() {
+        return selected;
+    }
+
+    /** The selected node's drain in a sentence: phase and detail; empty when it never drained here. */
+    public StringProperty drainStateProperty() {
+        return drainState;
+    }
+
+    /** The selected node's drain, one line per pod: where it is. */
+    public ObservableList<String> pods() {
+        return pods;
+    }
+
+    /** Every refusal of the selected node's drain, newest first, with the budget that refused. */
+    public ObservableList<String> refusals() {
+        return refusals;
+    }
+
+    public BooleanProperty drainingProperty() {
+        return draining;
+    }
+
+    /** What the last command did, or why not. */
+    public StringProperty statusProperty() {
+        return status;
+    }
+
+    public ObjectProperty<Duration> deadlineProperty() {
+        return deadline;
+    }
+
+    public StringProperty reasonProperty() {
+        return reason;
+    }
+
+    // ------------------------------------------------------------------ commands
+
+    /** Reads the nodes again (off the FX thread), keeping the selection by name. */
+    public CompletableFuture<Void> refresh() {
+        String ctx = context.get();
+        String cls = classFilter.get();
+        CompletableFuture<Set<String>> only = cls == null ? CompletableFuture.completedFuture(null)
+                : supervisor.nodesOf(cls).thenApply(l -> Set.copyOf(l.stream().map(NodeRef::name).toList()));
+        return only.thenCombine(supervisor.nodes(ctx), (names, list) -> list.stream()
+                        .filter(n -> names == null || names.contains(n.ref().name())).toList())
+                .thenAcceptAsync(this::applyNodes, fx)
+                .exceptionally(e -> {
+                    fx.execute(() -> status.set("could not read the nodes: " + rootMessage(e)));
+                    return null;
+                });
+    }
+
+    /** Drains the selected node with the deadline and reason set. */
+    public CompletableFuture<Outcome> drain() {
+        NodeRow n = selected.get();
+        if (n == null) {
+            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+        }
+        return answer(supervisor.startNodeDrain(n.ref(), deadline.get(), reason.get()));
+    }
+
+    public CompletableFuture<Outcome> cancel() {
+        NodeRow n = selected.get();
+        if (n == null) {
+            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+        }
+        return answer(supervisor.cancelNodeDrain(n.ref(), reason.get()));
+    }
+
+    /** One action away: new pods may land on the selected node again. */
+    public CompletableFuture<Outcome> uncordon() {
+        NodeRow n = selected.get();
+        if (n == null) {
+            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+        }
+        return answer(supervisor.uncordon(n.ref(), reason.get()));
+    }
+
+    /** Stops listening (the window closed). */
+    public void dispose() {
+        supervisor.removeListener(listener);
+        drains.stop();
+    }
+
+    // ------------------------------------------------------------------ applying results (FX thread)
+
+    private CompletableFuture<Outcome> answer(CompletableFuture<Outcome> f) {
+        return f.thenApplyAsync(o -> {
+            status.set(o.message());
+            applyDrains(supervisor.nodeDrains());
+            refresh();
+            return o;
+        }, fx);
+    }
+
+    private void applyNodes(List<NodeState> list) {
+        String keep = selected.get() == null ? null : selected.get().name();
+        List<NodeRow> rows = new ArrayList<>();
+        for (NodeState n : list) {
+            rows.add(new NodeRow(n.ref(), n.unschedulable(), n.ready(), n.pods().size(), drainOf(n.ref())));
+        }
+        nodes.setAll(rows);
+        selected.set(rows.stream().filter(r -> r.name().equals(keep)).findFirst().orElse(null));
+        showSelected();
+    }
+
+    private void applyDrains(List<NodeDrain> list) {
+        lastDrains = list;
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeRow r = nodes.get(i);
+            String d = drainOf(r.ref());
+            if (!d.equals(r.drain())) {
+                NodeRow next = new NodeRow(r.ref(), r.cordoned(), r.ready(), r.pods(), d);
+                boolean was = r.equals(selected.get());
+                nodes.set(i, next);
+                if (was) {
+                    selected.set(next);
+                }
+            }
+        }
+        showSelected();
+    }
+
+    private String drainOf(NodeRef ref) {
+        return lastDrains.stream().filter(d -> d.node().equals(ref)).findFirst()
+                .map(d -> d.phase().name().toLowerCase(Locale.ROOT).replace('_', ' ')).orElse("");
+    }
+
+    private void showSelected() {
+        NodeRow n = selected.get();
+        NodeDrain d = n == null ? null : lastDrains.stream().filter(x -> x.node().equals(n.ref())).findFirst()
+                .orElse(null);
+        draining.set(d != null && d.active());
+        if (d == null) {
+            drainState.set(n == null ? "" : n.name() + (n.cordoned() ? " is cordoned" : " is schedulable")
+                    + "; no drain from this console");
+            pods.clear();
+            refusals.clear();
+            return;
+        }
+        drainState.set(d.id() + " · " + d.phase().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                + (d.active() ? " until " + HHMMSS.format(d.deadline()) : " at " + HHMMSS.format(d.endedAt()))
+                + " · " + d.detail());
+        List<String> lines = new ArrayList<>(d.pods().stream().map(NodeDrainViewModel::podLine).toList());
+        d.left().forEach(l -> lines.add("left: " + l));
+        pods.setAll(lines);
+        List<String> r = new ArrayList<>();
+        for (int i = d.refusals().size() - 1; i >= 0; i--) {
+            NodeDrain.Refusal x = d.refusals().get(i);
+            r.add(HHMMSS.format(x.at()) + "  " + x.pod() + " refused"
+                    + (x.budget() == null ? "" : " by PodDisruptionBudget " + x.budget()) + ": " + x.message()
+                    + " (attempt " + x.attempt() + ", next at " + HHMMSS.format(x.retryAt()) + ")");
+        }
+        refusals.setAll(r);
+    }
+
+    private static String podLine(NodeDrainPod p) {
+        return (p.headroom() ? "[" + p.className() + "] " : "") + p.describe()
+                + (p.state() == NodeDrainPod.State.TO_EVICT && p.nextAttemptAt() != null && p.attempts() > 0
+                ? ", next try " + HHMMSS.format(p.nextAttemptAt()) : "");
+    }
+
+    private static String rootMessage(Throwable e) {
+        while (e.getCause() != null && e.getCause() != e) {
+            e = e.getCause();
+        }
+        return String.valueOf(e.getMessage());
+    }
+}

@@ -1,0 +1,307 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.utils.ResponseProvider;
+import io.headroom.cluster.EvictionResult;
+import io.headroom.cluster.NodeRef;
+import io.headroom.cluster.NodeState;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Signal;
+import io.headroom.drain.NodeDrain;
+import io.headroom.drain.NodeDrainPhase;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.loop.ControlLoop;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.metrics.MetricsSource;
+import io.headroom.supervise.Outcome;
+import io.headroom.supervise.Supervisor;
+import io.headroom.time.ManualClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node drain through the supervisor against the mock API server: the node is cordoned on the server,
+ * Headroom's pod is marked and waited on, every pod is evicted through the eviction subresource (never a
+ * delete), a PodDisruptionBudget's 429 is shown with the budget it names and retried with back-off on
+ * the supervisor's clock, and the drain ends completed, or timed out naming the pods still there. The
+ * mock runs no controllers and CRUD mode cannot evict: an expectation answers the eviction subresource as
+ * the API server would (429 with the budget's Status while the budget allows no disruption, else 201),
+ * and the test plays the API server's part after an accepted eviction by deleting the pod.
+ */
+class KubeNodeDrainTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String PDB_STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+            + "\"message\":\"Cannot evict pod as it would violate the pod's disruption budget.\","
+            + "\"reason\":\"TooManyRequests\",\"details\":{\"causes\":[{\"reason\":\"DisruptionBudget\","
+            + "\"message\":\"The disruption budget api-pdb needs 2 healthy pods and has 2 currently\"}]},\"code\":429}";
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+    MockCluster cluster;
+    KubeClusterGateway gateway;
+    Supervisor supervisor;
+    ControlLoop loop;
+    final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
+    final MemoryJournal journal = new MemoryJournal();
+    final Map<String, Double> inFlight = new ConcurrentHashMap<>();
+    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
+    final NodeRef node1 = new NodeRef("dev", "node-1");
+    /** While set, the budget allows no disruption: evictions of web/api-1 get the API server's 429. */
+    final AtomicBoolean budgetExhausted = new AtomicBoolean(true);
+    /** Accepted evictions ("ns/name"), for the test to carry out as the API server would. */
+    final Queue<String> accepted = new ConcurrentLinkedQueue<>();
+    /** Every eviction request body. */
+    final List<JsonNode> evictionBodies = new CopyOnWriteArrayList<>();
+
+    final MetricsSource metrics = new MetricsSource() {
+        @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
+        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+            return Map.of();
+        }
+
+        @Override
+        public Map<String, Double> inFlightByPod(String className) {
+            return Map.copyOf(inFlight);
+        }
+    };
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = api.cluster();
+        cluster.answerAccessReviews(true, null);
+        cluster.deployment("payments", "worker", 2);
+        node("node-1");
+        node("node-2");
+        pod("payments", "worker-a", "node-1", "ReplicaSet", "worker-7d4f", Map.of("app", "worker"));
+        pod("payments", "worker-b", "node-2", "ReplicaSet", "worker-7d4f", Map.of("app", "worker"));
+        pod("web", "api-1", "node-1", "ReplicaSet", "api-5c9b", Map.of("app", "api"));
+        pod("kube-system", "proxy-x", "node-1", "DaemonSet", "kube-proxy", Map.of("app", "proxy"));
+        answerEvictions("web", "api-1", true);
+        answerEvictions("payments", "worker-a", false);
+        gateway = cluster.openGateway(dir, ref);
+        WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
+        supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, "ana", Duration.ofMinutes(5));
+        supervisor.setPodLoad(c -> metrics.inFlightByPod(c));
+        supervisor.setDrainNoticeGrace(Duration.ZERO); // the test's numbers are never older than the marks
+        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock);
+    }
+
+    void node(String name) {
+        cluster.admin.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().endSpec().withNewStatus().addNewCondition().withType("Ready").withStatus("True")
+                .endCondition().endStatus().build()).create();
+    }
+
+    void pod(String ns, String name, String node, String ownerKind, String owner, Map<String, String> labels) {
+        cluster.admin.pods().inNamespace(ns).resource(new PodBuilder()
+                .withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels)
+                .addNewOwnerReference().withApiVersion("apps/v1").withKind(ownerKind).withName(owner)
+                .withUid(owner + "-uid").withController(true).endOwnerReference()
+                .withCreationTimestamp("2026-12-01T09:00:00Z").endMetadata()
+                .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("img").endContainer().endSpec()
+                .withNewStatus().withPhase("Running").addNewCondition().withType("Ready").withStatus("True")
+                .endCondition().endStatus().build()).create();
+    }
+
+    /** The eviction subresource as the API server answers it; {@code guarded}: behind the api-pdb budget. */
+    void answerEvictions(String ns, String pod, boolean guarded) {
+        cluster.server.expect().post().withPath("/api/v1/namespaces/" + ns + "/pods/" + pod + "/eviction")
+                .andReply(new ResponseProvider<Object>() {
+                    private Headers headers = Headers.builder().build();
+
+                    @Override
+                    public int getStatusCode(RecordedRequest request) {
+                        return guarded && budgetExhausted.get() ? 429 : 201;
+                    }
+
+                    @Override
+                    public Object getBody(RecordedRequest request) {
+                        try {
+                            evictionBodies.add(JSON.readTree(request.getUtf8Body()));
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                        if (guarded && budgetExhausted.get()) {
+                            return PDB_STATUS;
+                        }
+                        accepted.add(ns + "/" + pod);
+                        return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"code\":201}";
+                    }
+
+                    @Override
+                    public Headers getHeaders() {
+                        return headers;
+                    }
+
+                    @Override
+                    public void setHeaders(Headers h) {
+                        this.headers = h;
+                    }
+                }).always();
+    }
+
+    /** The API server's part of an accepted eviction: the pod goes (the mock has no kubelet to terminate it). */
+    void carryOutEvictions() {
+        for (String key = accepted.poll(); key != null; key = accepted.poll()) {
+            String[] k = key.split("/");
+            cluster.admin.pods().inNamespace(k[0]).withName(k[1]).delete();
+        }
+    }
+
+    /** One tick a few seconds later, after the API server did its part. */
+    void tick(int seconds) {
+        clock.advance(Duration.ofSeconds(seconds));
+        carryOutEvictions();
+        loop.tick();
+    }
+
+    NodeDrain drain() {
+        return supervisor.nodeDrains().stream().filter(d -> d.node().equals(node1)).findFirst().orElseThrow();
+    }
+
+    boolean unschedulable(String node) {
+        return Boolean.TRUE.equals(cluster.admin.nodes().withName(node).get().getSpec().getUnschedulable());
+    }
+
+    @Test
+    void theNodesAndTheirPodsAreReadFromTheServer() {
+        List<NodeState> nodes = gateway.nodes("dev");
+        assertEquals(List.of("node-1", "node-2"), nodes.stream().map(n -> n.ref().name()).toList());
+        NodeState n1 = gateway.node(node1).orElseThrow();
+        assertEquals(List.of("kube-system/proxy-x", "payments/worker-a", "web/api-1"),
+                n1.pods().stream().map(p -> p.key()).toList());
+        assertEquals("DaemonSet", n1.pods().get(0).ownerKind());
+        assertFalse(n1.unschedulable());
+        assertTrue(n1.ready());
+    }
+
+    @Test
+    void aBudgetsRefusalIsShownWithTheBudgetRetriedWithBackOffAndTheDrainCompletes() throws Exception {
+        inFlight.put("worker-a", 1.0);
+        Outcome o = supervisor.startNodeDrain(node1, Duration.ofMinutes(10), "kernel upgrade").get();
+        assertTrue(o.ok(), o.message());
+        assertTrue(unschedulable("node-1"), "cordoned on the server");
+        assertFalse(unschedulable("node-2"));
+        String id = drain().id();
+        assertEquals(id, cluster.annotations("payments", "worker-a").get("headroom.io/drain"),
+                "Headroom's pod is drained the Headroom way first: marked");
+        assertEquals(List.of("kube-system/proxy-x (DaemonSet kube-proxy: it runs on every node)"), drain().left());
+
+        // The first eviction of web/api-1 went at once and the budget refused it: shown with the budget's name.
+        assertEquals(1, drain().refusals().size());
+        NodeDrain.Refusal r = drain().refusals().get(0);
+        assertEquals("web/api-1", r.pod());
+        assertEquals("api-pdb", r.budget());
+        assertEquals("The disruption budget api-pdb needs 2 healthy pods and has 2 currently", r.message());
+        assertEquals(clock.instant().plusSeconds(5), r.retryAt());
+
+        tick(2);
+        assertEquals(1, drain().refusals().size(), "not asked again before the back-off");
+        assertEquals(1, evictionBodies.size(), "worker-a is busy: not evicted yet");
+        tick(4);
+        assertEquals(2, drain().refusals().size(), "asked again after 5 s, refused again");
+        assertEquals(clock.instant().plusSeconds(10), drain().refusals().get(1).retryAt(), "then twice as long");
+
+        inFlight.put("worker-a", 0.0);
+        tick(2);
+        assertEquals(List.of("payments/worker-a"), List.copyOf(accepted), "idle: now evicted");
+        assertNotNull(cluster.admin.pods().inNamespace("payments").withName("worker-a").get(),
+                "evicted, not deleted: the API server removes it, not the console");
+        budgetExhausted.set(false); // the replacement elsewhere is ready: the budget allows one disruption
+        for (int i = 0; i < 10 && drain().active(); i++) {
+            tick(3);
+        }
+        assertEquals(NodeDrainPhase.COMPLETED, drain().phase(), drain().detail());
+        assertEquals("drained node-1: payments/worker-a, web/api-1 gone; left kube-system/proxy-x (DaemonSet"
+                + " kube-proxy: it runs on every node); it stays cordoned until uncordoned", drain().detail());
+        assertTrue(unschedulable("node-1"));
+        for (JsonNode body : evictionBodies) {
+            assertEquals("policy/v1", body.path("apiVersion").asText());
+            assertEquals("Eviction", body.path("kind").asText());
+            assertTrue(body.path("deleteOptions").isMissingNode(), "the pod's own grace period: " + body);
+        }
+
+        Outcome u = supervisor.uncordon(node1, "upgrade done").get();
+        assertTrue(u.ok(), u.message());
+        assertFalse(unschedulable("node-1"), "uncordoned: one action");
+
+        List<Kind> kinds = journal.replay().records().stream().map(JournalRecord::kind).toList();
+        assertEquals(List.of(Kind.NODE_DRAIN_STARTED, Kind.NODE_CORDONED, Kind.EVICTION_REFUSED, Kind.POD_EVICTED,
+                Kind.POD_EVICTED, Kind.NODE_DRAIN_ENDED, Kind.NODE_UNCORDONED), kinds,
+                "the same refusal journaled once; every eviction and the end");
+        JournalRecord refused = journal.replay().records().get(2);
+        assertEquals("node-1", refused.node());
+        assertEquals("PodDisruptionBudget api-pdb", refused.reason());
+        assertEquals("payments", journal.replay().records().get(3).className(), "worker-a's eviction names its class");
+    }
+
+    @Test
+    void aDrainTheBudgetKeepsRefusingTimesOutNamingThePodsStillThere() throws Exception {
+        inFlight.put("worker-a", 2.0);
+        assertTrue(supervisor.startNodeDrain(node1, Duration.ofSeconds(30), null).get().ok());
+        for (int i = 0; i < 20 && drain().active(); i++) {
+            tick(3);
+        }
+        assertEquals(NodeDrainPhase.TIMED_OUT, drain().phase());
+        assertTrue(drain().detail().startsWith("still on node-1 at the deadline: payments/worker-a (2 in flight),"
+                + " web/api-1 (refused "), drain().detail());
+        assertTrue(drain().detail().contains("by PodDisruptionBudget api-pdb: The disruption budget api-pdb needs 2"
+                + " healthy pods and has 2 currently"), drain().detail());
+        assertTrue(drain().detail().endsWith("; marks removed, the node stays cordoned"), drain().detail());
+        assertNull(cluster.annotations("payments", "worker-a").get("headroom.io/drain"), "marks removed");
+        assertNull(cluster.annotations("payments", "worker-a").get("controller.kubernetes.io/pod-deletion-cost"));
+        assertNotNull(cluster.admin.pods().inNamespace("web").withName("api-1").get());
+        assertTrue(unschedulable("node-1"), "a timed-out drain leaves the node cordoned; uncordon is one action");
+        assertTrue(drain().refusals().size() >= 3, "retried: " + drain().refusals());
+    }
+
+    @Test
+    void theStatusOfA429NamesTheBudgetAndOtherAnswersAreNotMistakenForOne() {
+        EvictionResult r = KubeClusterGateway.evictionResult(429, PDB_STATUS, null);
+        assertEquals(EvictionResult.Outcome.REFUSED_BY_BUDGET, r.outcome());
+        assertEquals("api-pdb", r.budget());
+        EvictionResult twoBudgets = KubeClusterGateway.evictionResult(500, "{\"kind\":\"Status\",\"message\":\"This pod"
+                + " has more than one PodDisruptionBudget, which the eviction subresource does not support.\"}", null);
+        assertEquals(EvictionResult.Outcome.FAILED, twoBudgets.outcome());
+        assertTrue(twoBudgets.message().contains("more than one PodDisruptionBudget"), twoBudgets.message());
+        EvictionResult throttled = KubeClusterGateway.evictionResult(429, "{\"kind\":\"Status\",\"message\":\"too many"
+                + " requests\",\"details\":{\"retryAfterSeconds\":7}}", null);
+        assertEquals(EvictionResult.Outcome.FAILED, throttled.outcome(), "a 429 naming no budget is the API's throttle");
+        assertEquals(7, throttled.retryAfterSeconds());
+        assertEquals(EvictionResult.Outcome.GONE, KubeClusterGateway.evictionResult(404, "{}", null).outcome());
+        assertEquals(EvictionResult.Outcome.EVICTED, KubeClusterGateway.evictionResult(201, "{}", null).outcome());
+    }
+}
