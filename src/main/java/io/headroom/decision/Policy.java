@@ -20,6 +20,9 @@ import java.util.Set;
  *                          STUCK: it counts as no capacity
  * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
  *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
+ * @param absorbStep warm capacity bought with a target: hold at least the replicas that absorb a step of the
+ *                   arrivals to this many times their rate within the age objective ({@link ReactionGap}'s
+ *                   model), or {@code null} for none (the default)
  */
 public record Policy(
         int slotsPerReplica,
@@ -40,7 +43,8 @@ public record Policy(
         double minDrainSeconds,
         List<ScheduledFloor> scheduledFloors,
         java.time.ZoneId timeZone,
-        double stuckAfterSeconds) {
+        double stuckAfterSeconds,
+        Double absorbStep) {
 
     public Policy {
         if (slotsPerReplica < 1) {
@@ -96,6 +100,9 @@ public record Policy(
         if (timeZone == null) {
             timeZone = java.time.ZoneOffset.UTC;
         }
+        if (absorbStep != null && (!(absorbStep >= 1) || absorbStep > 1000)) {
+            throw new IllegalArgumentException("absorbStep must be in 1..1000, got " + absorbStep);
+        }
         ceilings = ceilings == null ? List.of() : List.copyOf(ceilings);
         Set<String> names = new HashSet<>();
         for (CeilingSpec c : ceilings) {
@@ -142,6 +149,7 @@ public record Policy(
         b.scheduledFloors = scheduledFloors;
         b.timeZone = timeZone;
         b.stuckAfterSeconds = stuckAfterSeconds;
+        b.absorbStep = absorbStep;
         return b;
     }
 
@@ -166,6 +174,7 @@ public record Policy(
         private List<ScheduledFloor> scheduledFloors = List.of();
         private java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
         private double stuckAfterSeconds = DEFAULT_STUCK_AFTER_SECONDS;
+        private Double absorbStep;
 
         private Builder() {
         }
@@ -190,13 +199,15 @@ public record Policy(
         public Builder scheduledFloors(List<ScheduledFloor> v) { scheduledFloors = v; return this; }
         public Builder timeZone(java.time.ZoneId v) { timeZone = v; return this; }
         public Builder stuckAfterSeconds(double v) { stuckAfterSeconds = v; return this; }
+        /** Warm capacity for a step of this many times the arrivals; null (the default) for none. */
+        public Builder absorbStep(Double v) { absorbStep = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
                     fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
                     minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone,
-                    stuckAfterSeconds);
+                    stuckAfterSeconds, absorbStep);
         }
     }
 }
