@@ -20,9 +20,10 @@ import java.util.Set;
  *                          STUCK: it counts as no capacity
  * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
  *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
- * @param absorbStep warm capacity bought with a target: hold at least the replicas that absorb a step of the
+ * @param absorbStep the reaction-gap reserve's target: hold at least the replicas that absorb a step of the
  *                   arrivals to this many times their rate within the age objective ({@link ReactionGap}'s
- *                   model), or {@code null} for none (the default)
+ *                   model); {@code 1} for no reserve; {@code null} (the default) for the step the class would
+ *                   absorb if its pods were ready within the objective, where they are not
  */
 public record Policy(
         int slotsPerReplica,
@@ -199,7 +200,7 @@ public record Policy(
         public Builder scheduledFloors(List<ScheduledFloor> v) { scheduledFloors = v; return this; }
         public Builder timeZone(java.time.ZoneId v) { timeZone = v; return this; }
         public Builder stuckAfterSeconds(double v) { stuckAfterSeconds = v; return this; }
-        /** Warm capacity for a step of this many times the arrivals; null (the default) for none. */
+        /** The reserve's target step (1: none); null (the default) for the step timely pods would absorb. */
         public Builder absorbStep(Double v) { absorbStep = v; return this; }
 
         public Policy build() {

@@ -17,8 +17,15 @@ import java.util.List;
  * seconds after its tick, and the ready replicas serve {@code k / S} jobs per second each. The oldest age
  * grows while capacity is below the arrivals and peaks when it catches up; the class absorbs the step
  * when that peak stays within {@code maxAgeSeconds}. {@code absorbs} is the largest such G for the
- * replicas the estimate asks for; with the policy's {@code absorbStep} set, the reserve is the fewest
- * replicas that absorb that step. Pure arithmetic, no randomness: queue noise is not in the model.
+ * replicas the estimate asks for.
+ *
+ * <p>The reserve. A class whose pods are ready within its objective ({@code R ≤ maxAge − S}) absorbs some
+ * step G* with the estimate's replicas; the same class with late pods absorbs less. By default a tight
+ * class buys that loss back with warm replicas: the fewest that absorb G* with the real gap, and never
+ * more than one scale-up step of the rate policy (the reserve stands in for the first reaction, which
+ * comes too late). A loose class holds nothing. The policy's {@code absorbStep} replaces G* with the
+ * operator's own target (without the one-step bound; {@code 1} turns the reserve off). A target not even
+ * maxReplicas absorb is not bought. Pure arithmetic, no randomness: queue noise is not in the model.
  */
 final class ReactionGap {
 
@@ -38,7 +45,7 @@ final class ReactionGap {
      * @param tight    R ≥ maxAge − S: the replicas present hold a surge alone
      * @param absorbs  the largest step factor the estimate's replicas absorb within the objective
      *                 (∞ when even a step to maxReplicas' capacity is absorbed), NaN when not computed
-     * @param reserve  the replicas the policy's absorbStep asks for, 0 without one
+     * @param reserve  the replicas the reserve asks for, 0 for none
      */
     record Result(double gap, boolean tight, double absorbs, int reserve) {
         static final Result NONE = new Result(Double.NaN, false, Double.NaN, 0);
@@ -46,8 +53,8 @@ final class ReactionGap {
 
     /**
      * The stage, recording its terms: nothing for a class without an age objective, a known S and a
-     * positive λ; the terms {@code reactionGap} and {@code absorbs} for a tight class; {@code reserve}
-     * when the policy's {@code absorbStep} asks for more replicas than the estimate.
+     * positive λ; the terms {@code reactionGap} and {@code absorbs} for a tight class (or one with
+     * {@code absorbStep}); {@code reserve} when the reserve asks for more replicas than the estimate.
      */
     static Result evaluate(Policy p, double lambda, double s, double startup, int replicas, Trail t) {
         if (p.maxAgeSeconds() == null || !(lambda > 0) || !(s > 0) || !Double.isFinite(lambda)
@@ -73,13 +80,28 @@ final class ReactionGap {
                 + stepText(absorbs) + " step of arrivals (" + DecisionEngine.fmt(lambda) + "/s) within "
                 + DecisionEngine.fmt(maxAge) + " s, pods ready " + DecisionEngine.fmt(gap) + " s after it at worst, "
                 + rate + " after that");
+        double timely = maxAge - s;
+        int cap = p.maxReplicas();
+        String why;
+        if (target == null && tight && timely > 0) {
+            // By default: the step these replicas would absorb if their pods were ready within the objective
+            // (maxAge − S after the step), bought back with warm replicas, never more than one scale-up step:
+            // the reserve stands in for the first reaction, which comes too late.
+            double timelyStep = largestStep(p, n, lambda, s, timely - p.pollIntervalSeconds());
+            cap = Math.min(cap, Behaviour.scaleUpLimit(p.scaleUp(), n, List.of(), T0));
+            target = Double.isInfinite(timelyStep) ? null : timelyStep;
+            why = "pods ready within " + DecisionEngine.fmt(timely) + " s would absorb " + stepText(timelyStep)
+                    + "; the fewest replicas that absorb it " + DecisionEngine.fmt(gap) + " s late, at most one scale-up step ("
+                    + cap + ")";
+        } else {
+            why = "absorbStep " + (target == null ? "" : DecisionEngine.fmt(target)) + ": the fewest replicas that absorb it";
+        }
         int reserve = 0;
         if (target != null && absorbs < target) {
             int needed = replicasFor(p, target, n, lambda, s, startup);
             if (needed > 0) {
-                reserve = needed;
-                t.term("reserve", reserve, "absorbStep " + DecisionEngine.fmt(target) + ": the fewest replicas that absorb a "
-                        + DecisionEngine.fmt(target) + "× step within " + DecisionEngine.fmt(maxAge) + " s");
+                reserve = Math.min(needed, cap);
+                t.term("reserve", reserve, why);
                 t.say("reserve for a " + DecisionEngine.fmt(target) + "× step → " + reserve + " replica"
                         + DecisionEngine.plural(reserve) + " (" + n + " absorb " + stepText(absorbs) + ")");
             } else {
@@ -125,12 +147,21 @@ final class ReactionGap {
 
     /** The fewest replicas from {@code from} that absorb a {@code step}× step; 0 when not even maxReplicas do. */
     static int replicasFor(Policy p, double step, int from, double lambda, double s, double startup) {
-        for (int n = Math.max(1, from); n <= p.maxReplicas(); n++) {
-            if (peakAge(p, n, k(p), s, step * lambda, startup) <= p.maxAgeSeconds()) {
-                return n;
+        int lo = Math.max(1, from);
+        int hi = p.maxReplicas();
+        if (lo > hi || peakAge(p, hi, k(p), s, step * lambda, startup) > p.maxAgeSeconds()) {
+            return 0;
+        }
+        // More replicas never peak higher: bisect for the fewest.
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (peakAge(p, mid, k(p), s, step * lambda, startup) <= p.maxAgeSeconds()) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        return 0;
+        return lo;
     }
 
     /**

@@ -599,20 +599,28 @@ class DecisionEngineTest {
 
     /**
      * Decision 0009's reaction gap: a class whose new pods come after its objective (15 s poll + 20 s
-     * start-up ≥ 30 − 1.5 s) shows the step its replicas absorb; with {@code absorbStep} it holds the
-     * reserve that absorbs that step, and the scale-down window keeps it.
+     * start-up ≥ 30 − 1.5 s) shows the step its replicas absorb and holds the reserve that buys back what
+     * its late pods lose; {@code absorbStep} sets the target instead (1: none), and the scale-down window
+     * keeps the reserve.
      */
     @Test
     void reactionGapReserveHoldsTheReplicasThatAbsorbTheTargetStep() {
         Policy.Builder b = Policy.builder().slotsPerReplica(4).maxAgeSeconds(30.0).minReplicas(2).maxReplicas(30)
                 .startupSeconds(20);
         Obs o = Obs.of(0, 0, 5, 1.5).replicas(3);
-        // (5/s × 1.5 s) / 0.7 = 10.7 → 11 slots → 3 replicas: held, the step they absorb shown.
-        Decision plain = decide(b.build(), o);
-        assertEquals(3, plain.desiredReplicas());
-        assertTrue(plain.term("absorbs").value() >= 5 && plain.term("absorbs").value() < 8, plain.terms().toString());
-        assertEquals(35, plain.term("reactionGap").value());
-        assertNull(plain.term("reserve"));
+        // (5/s × 1.5 s) / 0.7 = 10.7 → 11 slots → 3 replicas; the reserve (ReactionGapTest) → 5.
+        Decision byDefault = decide(b.build(), o);
+        assertEquals(5, byDefault.desiredReplicas(), byDefault.explanation());
+        assertEquals(3, byDefault.term("slotReplicas").value(), byDefault.terms().toString());
+        assertEquals(5, byDefault.term("reserve").value(), byDefault.terms().toString());
+        assertEquals(35, byDefault.term("reactionGap").value());
+        assertTrue(byDefault.term("absorbs").value() >= 5 && byDefault.term("absorbs").value() < 8,
+                byDefault.terms().toString());
+        assertTrue(byDefault.explanation().contains("→ 5 replicas (3 absorb"), byDefault.explanation());
+        // absorbStep 1: no reserve, 3 held.
+        Decision off = decide(b.absorbStep(1.0).build(), o);
+        assertEquals(3, off.desiredReplicas(), off.explanation());
+        assertNull(off.term("reserve"));
         // absorbStep 8: five replicas (worked in ReactionGapTest) → 3 → 5.
         Decision reserved = decide(b.absorbStep(8.0).build(), o);
         assertEquals(5, reserved.desiredReplicas(), reserved.explanation());

@@ -77,14 +77,47 @@ class ReactionGapTest {
     }
 
     @Test
-    void aTightClassShowsTheStepItAbsorbsAndBuysNothingByDefault() {
+    void byDefaultATightClassBuysBackTheStepItsLatePodsLose() {
+        Policy p = burst().build();
+        // Pods ready within the objective (28.5 s after the step) would let 3 replicas absorb more than 4
+        // absorb with the real 35 s gap, and no more than 5 do (largestStepIsTheEdgeOfTheObjective's figures).
+        double timely = ReactionGap.largestStep(p, 3, 5, 1.5, 28.5 - 15);
+        assertTrue(timely > ReactionGap.largestStep(p, 4, 5, 1.5, 20), "timely " + timely);
+        assertTrue(timely <= ReactionGap.largestStep(p, 5, 5, 1.5, 20), "timely " + timely);
         Trail t = new Trail();
-        ReactionGap.Result r = ReactionGap.evaluate(burst().build(), 5, 1.5, 20, 3, t);
+        ReactionGap.Result r = ReactionGap.evaluate(p, 5, 1.5, 20, 3, t);
         assertTrue(r.tight());
-        assertEquals(0, r.reserve());
+        assertEquals(5, r.reserve());
         assertEquals(r.absorbs(), term(t, "absorbs").value());
         assertTrue(term(t, "reactionGap").formula().contains("poll 15 s + start-up 20 s"), t.terms.toString());
+        assertTrue(term(t, "reserve").formula().contains("pods ready within 28.5 s would absorb"), t.terms.toString());
+    }
+
+    @Test
+    void theDefaultReserveIsAtMostOneScaleUpStep() {
+        // A 180 s start-up: the timely step needs more than 3 + 4 replicas; the reserve stops at one step (7).
+        Policy p = burst().build();
+        double timely = ReactionGap.largestStep(p, 3, 5, 1.5, 28.5 - 15);
+        assertTrue(ReactionGap.replicasFor(p, timely, 3, 5, 1.5, 180) > 7);
+        Trail t = new Trail();
+        assertEquals(7, ReactionGap.evaluate(p, 5, 1.5, 180, 3, t).reserve());
+        // The operator's own target is not bound by the step.
+        assertTrue(ReactionGap.evaluate(burst().absorbStep(timely).build(), 5, 1.5, 180, 3, new Trail()).reserve() > 7);
+    }
+
+    @Test
+    void absorbStepOneTurnsTheReserveOff() {
+        Trail t = new Trail();
+        ReactionGap.Result r = ReactionGap.evaluate(burst().absorbStep(1.0).build(), 5, 1.5, 20, 3, t);
+        assertEquals(0, r.reserve());
         assertTrue(t.story.isEmpty(), t.story.toString());
+        assertTrue(t.terms.stream().noneMatch(x -> x.name().equals("reserve")), t.terms.toString());
+    }
+
+    @Test
+    void anObjectiveShorterThanAJobBuysNoDefaultReserve() {
+        Trail t = new Trail();
+        assertEquals(0, ReactionGap.evaluate(burst().maxAgeSeconds(1.0).build(), 5, 1.5, 20, 3, t).reserve());
     }
 
     @Test
