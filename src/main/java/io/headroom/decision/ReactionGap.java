@@ -76,8 +76,9 @@ final class ReactionGap {
                     + DecisionEngine.fmt(startup) + " s ≥ objective " + DecisionEngine.fmt(maxAge) + " − S "
                     + DecisionEngine.fmt(s) + " s: new pods come too late for a surge's first jobs");
         }
-        t.term("absorbs", absorbs, n + " replica" + DecisionEngine.plural(n) + " absorb a "
-                + stepText(absorbs) + " step of arrivals (" + DecisionEngine.fmt(lambda) + "/s) within "
+        t.term("absorbs", absorbs, n + " replica" + DecisionEngine.plural(n) + " absorb "
+                + (Double.isInfinite(absorbs) ? "any step up to maxReplicas' capacity" : "a " + stepText(absorbs) + " step")
+                + " of arrivals (" + DecisionEngine.fmt(lambda) + "/s) within "
                 + DecisionEngine.fmt(maxAge) + " s, pods ready " + DecisionEngine.fmt(gap) + " s after it at worst, "
                 + rate + " after that");
         double timely = maxAge - s;

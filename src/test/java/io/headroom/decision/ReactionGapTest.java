@@ -106,6 +106,17 @@ class ReactionGapTest {
     }
 
     @Test
+    void aClassThatAbsorbsAnyStepUpToItsMaxReplicasSaysSo() {
+        // maxReplicas 4 serve 10.7/s: from 3 (8/s) the oldest age reaches 35 × (1 − 8 / 10.7) = 8.75 s.
+        Trail t = new Trail();
+        ReactionGap.Result r = ReactionGap.evaluate(burst().minReplicas(1).maxReplicas(4).build(), 5, 1.5, 20, 3, t);
+        assertEquals(Double.POSITIVE_INFINITY, r.absorbs());
+        assertEquals(0, r.reserve());
+        assertTrue(term(t, "absorbs").formula().startsWith("3 replicas absorb any step up to maxReplicas' capacity"),
+                t.terms.toString());
+    }
+
+    @Test
     void absorbStepOneTurnsTheReserveOff() {
         Trail t = new Trail();
         ReactionGap.Result r = ReactionGap.evaluate(burst().absorbStep(1.0).build(), 5, 1.5, 20, 3, t);
