@@ -118,6 +118,10 @@ public final class PolicyReader {
                 && (!(d > 0) || f.within("minDrainSeconds", d, 1, DAY_SECONDS))) {
             b.minDrainSeconds(d);
         }
+        if ((d = f.number("absorbStep")) != null
+                && (!(d >= 1) || f.within("absorbStep", d, 1, 1000))) {
+            b.absorbStep(d);
+        }
         Fields up = f.object("scaleUp");
         if (up != null) {
             b.scaleUp(behavior(up, base.scaleUp()));

@@ -58,6 +58,9 @@ public final class PolicyWriter {
         }
         m.put("minDrainSeconds", p.minDrainSeconds());
         m.put("stuckAfterSeconds", p.stuckAfterSeconds());
+        if (p.absorbStep() != null) {
+            m.put("absorbStep", p.absorbStep());
+        }
         m.put("scaleUp", behavior(p.scaleUp()));
         m.put("scaleDown", behavior(p.scaleDown()));
         Map<String, Object> fb = new LinkedHashMap<>();

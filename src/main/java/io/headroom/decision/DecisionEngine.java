@@ -104,6 +104,8 @@ public final class DecisionEngine {
         }
         int slots = SlotEstimate.ceil(e.incoming() / p.targetUtilization());
         long replicas = ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica();
+        // The reserve is warm capacity for the arrivals to come: the window holds it like the incoming share.
+        replicas = Math.max(replicas, e.gap().reserve());
         int r = (int) Math.max(Math.max(p.minReplicas(), Bounds.floor(p, now)), Math.min(p.maxReplicas(), replicas));
         for (CeilingResult c : b.ceilings()) {
             r = Math.min(r, c.limit());

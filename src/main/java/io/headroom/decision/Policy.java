@@ -20,6 +20,10 @@ import java.util.Set;
  *                          STUCK: it counts as no capacity
  * @param minDrainSeconds the shortest drain target {@code D_eff} the age objective may ask for (never
  *                        more than {@code drainTargetSeconds}: the smaller of the two applies)
+ * @param absorbStep the reaction-gap reserve's target: hold at least the replicas that absorb a step of the
+ *                   arrivals to this many times their rate within the age objective ({@link ReactionGap}'s
+ *                   model); {@code 1} for no reserve; {@code null} (the default) for the step the class would
+ *                   absorb if its pods were ready within the objective, where they are not
  */
 public record Policy(
         int slotsPerReplica,
@@ -40,7 +44,8 @@ public record Policy(
         double minDrainSeconds,
         List<ScheduledFloor> scheduledFloors,
         java.time.ZoneId timeZone,
-        double stuckAfterSeconds) {
+        double stuckAfterSeconds,
+        Double absorbStep) {
 
     public Policy {
         if (slotsPerReplica < 1) {
@@ -96,6 +101,9 @@ public record Policy(
         if (timeZone == null) {
             timeZone = java.time.ZoneOffset.UTC;
         }
+        if (absorbStep != null && (!(absorbStep >= 1) || absorbStep > 1000)) {
+            throw new IllegalArgumentException("absorbStep must be in 1..1000, got " + absorbStep);
+        }
         ceilings = ceilings == null ? List.of() : List.copyOf(ceilings);
         Set<String> names = new HashSet<>();
         for (CeilingSpec c : ceilings) {
@@ -142,6 +150,7 @@ public record Policy(
         b.scheduledFloors = scheduledFloors;
         b.timeZone = timeZone;
         b.stuckAfterSeconds = stuckAfterSeconds;
+        b.absorbStep = absorbStep;
         return b;
     }
 
@@ -166,6 +175,7 @@ public record Policy(
         private List<ScheduledFloor> scheduledFloors = List.of();
         private java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
         private double stuckAfterSeconds = DEFAULT_STUCK_AFTER_SECONDS;
+        private Double absorbStep;
 
         private Builder() {
         }
@@ -190,13 +200,15 @@ public record Policy(
         public Builder scheduledFloors(List<ScheduledFloor> v) { scheduledFloors = v; return this; }
         public Builder timeZone(java.time.ZoneId v) { timeZone = v; return this; }
         public Builder stuckAfterSeconds(double v) { stuckAfterSeconds = v; return this; }
+        /** The reserve's target step (1: none); null (the default) for the step timely pods would absorb. */
+        public Builder absorbStep(Double v) { absorbStep = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
                     fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
                     minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone,
-                    stuckAfterSeconds);
+                    stuckAfterSeconds, absorbStep);
         }
     }
 }

@@ -36,11 +36,12 @@ final class SlotEstimate {
      * @param partial      λ (or S for the incoming term) is unknown: the slots are a lower bound
      * @param ageReplicas  the age term when the age breaches the objective, else null
      * @param ageApplied   the age term counts (it does not while stalled)
+     * @param gap          the reaction gap: the step the replicas absorb, and the policy's reserve (0 without)
      */
     record Result(double s, ServiceSource sSource, double lambda, double lambdaUp, double q, double dEff,
                   double startup, double startupMeasured, double incoming, double backlog, Integer slots,
                   Integer slotReplicas, boolean partial, Integer ageReplicas, boolean ageApplied, boolean stalled,
-                  Instant stallSince, java.util.List<String> stuckPods) {
+                  Instant stallSince, java.util.List<String> stuckPods, ReactionGap.Result gap) {
     }
 
     static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
@@ -120,6 +121,7 @@ final class SlotEstimate {
         // With λ unknown the incoming term is unknown too: the backlog alone is then a lower bound.
         boolean partial = !Double.isFinite(lambda) || !Double.isFinite(s) && lambda > 0;
         boolean estimable = Double.isFinite(l) && (Double.isFinite(s) || !work || qLive);
+        ReactionGap.Result gap = ReactionGap.Result.NONE;
         if (estimable) {
             double sUsed = Double.isFinite(s) ? s : 0;
             incoming = Double.isFinite(lambdaUp) ? lambdaUp * sUsed : 0;
@@ -142,6 +144,13 @@ final class SlotEstimate {
                     + DecisionEngine.fmt(dEff) + " s) / " + DecisionEngine.fmt(p.targetUtilization()) + " = "
                     + DecisionEngine.fmtBeforeCeil(raw) + " → " + slots + " slots → " + slotReplicas + " replica"
                     + DecisionEngine.plural(slotReplicas));
+            if (!partial) {
+                // The reaction gap: how large a step these replicas absorb, and the reserve the policy buys.
+                gap = ReactionGap.evaluate(p, lambda, sUsed, startup, slotReplicas, t);
+                if (gap.reserve() > slotReplicas) {
+                    slotReplicas = gap.reserve();
+                }
+            }
         }
 
         // Stuck pods: ready, holding work, finishing nothing. They are replicas without capacity, so the
@@ -188,7 +197,7 @@ final class SlotEstimate {
                     + (ageReplicas != null ? ", age term not applied" : ""));
         }
         return new Result(s, source, lambda, lambdaUp, q, dEff, startup, measured, incoming, backlog, slots,
-                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck);
+                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck, gap);
     }
 
     /** How long without progress makes a pod STUCK: {@code max(3 × S, stuckAfterSeconds)}. */

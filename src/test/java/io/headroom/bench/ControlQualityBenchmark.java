@@ -72,7 +72,11 @@ public final class ControlQualityBenchmark {
 
     /** Runs one scenario under the three rules; prints three rows; returns headroom, keda 5, keda matched. */
     static Totals[] scenario(String name, long[] seeds) throws Exception {
-        Scenario s = ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml"));
+        return scenario(name, ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml")), seeds);
+    }
+
+    /** The same for a scenario already read (e.g. with a policy changed), printed under {@code name}. */
+    static Totals[] scenario(String name, Scenario s, long[] seeds) {
         double matched = SideBySide.matchedListLength(s, seeds[0]);
         Totals h = SideBySide.run(s, Decider.HEADROOM, seeds);
         Totals k5 = SideBySide.run(s, KedaLengthRule.of(5), seeds);

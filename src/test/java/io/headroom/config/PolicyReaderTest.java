@@ -105,6 +105,8 @@ class PolicyReaderTest {
             floor empty window    | 'scheduledFloors:\n  - {days: Mon, from: "08:00", to: "08:00", replicas: 2}' | p.yaml:2: scheduledFloors[0].from: a scheduled floor's from and to are both 08:00
             floor no replicas     | 'scheduledFloors:\n  - {days: Mon, from: "08:00", to: "09:00"}' | p.yaml:2: scheduledFloors[0].replicas: is required
             bad time zone         | 'timeZone: Mars/Olympus'                | p.yaml:1: timeZone: is not a time zone, got "Mars/Olympus"
+            absorbStep below 1    | 'absorbStep: 0.5'                       | p.yaml:1: absorbStep: must be in 1..1000, got 0.5
+            absorbStep too large  | 'absorbStep: 5000'                      | p.yaml:1: absorbStep: must be at most 1000, got 5000
             """)
     void badPoliciesAreLocated(String name, String yaml, String expected) {
         ConfigException e = assertThrows(ConfigException.class, () -> read(yaml.replace("\\n", "\n")));

@@ -35,7 +35,7 @@ class PolicyWriterTest {
                         new CeilingSpec("mem", CeilingSpec.Source.constant(64_000),
                                 CeilingSpec.Source.signal("podMemory"), 8)))
                 .dependencyGuard(new DependencyGuard(250, "p95 ms", 0.5, 90))
-                .expectedServiceSeconds(4.0).startupSeconds(45).minDrainSeconds(20.0)
+                .expectedServiceSeconds(4.0).startupSeconds(45).minDrainSeconds(20.0).absorbStep(6.5)
                 .scheduledFloors(List.of(new io.headroom.decision.ScheduledFloor(java.util.EnumSet.of(
                         java.time.DayOfWeek.MONDAY, java.time.DayOfWeek.TUESDAY, java.time.DayOfWeek.WEDNESDAY,
                         java.time.DayOfWeek.SATURDAY), java.time.LocalTime.of(22, 30), java.time.LocalTime.of(6, 0), 3)))

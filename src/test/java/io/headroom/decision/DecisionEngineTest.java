@@ -596,4 +596,46 @@ class DecisionEngineTest {
         Decision b = decide(p, Obs.of(40, 90, 2, 3).replicas(4));
         assertEquals(a, b);
     }
+
+    /**
+     * Decision 0009's reaction gap: a class whose new pods come after its objective (15 s poll + 20 s
+     * start-up ≥ 30 − 1.5 s) shows the step its replicas absorb and holds the reserve that buys back what
+     * its late pods lose; {@code absorbStep} sets the target instead (1: none), and the scale-down window
+     * keeps the reserve.
+     */
+    @Test
+    void reactionGapReserveHoldsTheReplicasThatAbsorbTheTargetStep() {
+        Policy.Builder b = Policy.builder().slotsPerReplica(4).maxAgeSeconds(30.0).minReplicas(2).maxReplicas(30)
+                .startupSeconds(20);
+        Obs o = Obs.of(0, 0, 5, 1.5).replicas(3);
+        // (5/s × 1.5 s) / 0.7 = 10.7 → 11 slots → 3 replicas; the reserve (ReactionGapTest) → 5.
+        Decision byDefault = decide(b.build(), o);
+        assertEquals(5, byDefault.desiredReplicas(), byDefault.explanation());
+        assertEquals(3, byDefault.term("slotReplicas").value(), byDefault.terms().toString());
+        assertEquals(5, byDefault.term("reserve").value(), byDefault.terms().toString());
+        assertEquals(35, byDefault.term("reactionGap").value());
+        assertTrue(byDefault.term("absorbs").value() >= 5 && byDefault.term("absorbs").value() < 8,
+                byDefault.terms().toString());
+        assertTrue(byDefault.explanation().contains("→ 5 replicas (3 absorb"), byDefault.explanation());
+        // absorbStep 1: no reserve, 3 held.
+        Decision off = decide(b.absorbStep(1.0).build(), o);
+        assertEquals(3, off.desiredReplicas(), off.explanation());
+        assertNull(off.term("reserve"));
+        // absorbStep 8: five replicas (worked in ReactionGapTest) → 3 → 5.
+        Decision reserved = decide(b.absorbStep(8.0).build(), o);
+        assertEquals(5, reserved.desiredReplicas(), reserved.explanation());
+        assertEquals(5, reserved.term("reserve").value());
+        assertTrue(reserved.explanation().contains("reserve for a 8× step → 5 replicas"), reserved.explanation());
+        // The scale-down window holds the reserve like the incoming share: a tick later at 4/s the reserve
+        // is 4 (3 replicas peak at 32.5 s, 4 at 28.3 s), and the window keeps 5.
+        Decision next = DecisionEngine.decide("c", b.absorbStep(8.0).build(), Obs.of(0, 0, 4, 1.5).replicas(5)
+                .at(T0.plusSeconds(15)).build(), reserved.memory(), T0.plusSeconds(15));
+        assertEquals(4, next.term("reserve").value(), next.terms().toString());
+        assertEquals(5, next.desiredReplicas(), next.explanation());
+        assertTrue(next.reasons().contains(Reason.of(Code.STABILISING_DOWN)), next.reasons().toString());
+        // A loose objective (120 s) shows nothing and buys nothing.
+        Decision loose = decide(b.absorbStep(null).maxAgeSeconds(120.0).build(), o);
+        assertNull(loose.term("absorbs"));
+        assertEquals(3, loose.desiredReplicas());
+    }
 }
