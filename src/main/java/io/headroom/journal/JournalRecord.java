@@ -26,7 +26,12 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         APPLIED, FAILED,
         DRAIN_STARTED, DRAIN_ENDED,
         /** Drain marks that could not be removed when their drain ended were removed later. */
-        DRAIN_UNMARKED
+        DRAIN_UNMARKED,
+        /**
+         * The operator undid an earlier action (reason: what was undone); the undoing change itself
+         * is journaled before it, as its own kind, so a replay needs nothing from this record.
+         */
+        UNDONE
     }
 
     public JournalRecord {

@@ -36,7 +36,8 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.FAILED, "HeadroomScaleFailed"),
             Map.entry(Kind.DRAIN_STARTED, "HeadroomDrainStarted"),
             Map.entry(Kind.DRAIN_ENDED, "HeadroomDrainEnded"),
-            Map.entry(Kind.DRAIN_UNMARKED, "HeadroomDrainMarksCleared"));
+            Map.entry(Kind.DRAIN_UNMARKED, "HeadroomDrainMarksCleared"),
+            Map.entry(Kind.UNDONE, "HeadroomUndone"));
 
     private final Journal journal;
     private final ClusterGateway cluster;
