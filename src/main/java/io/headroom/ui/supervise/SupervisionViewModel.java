@@ -370,7 +370,7 @@ public final class SupervisionViewModel {
 
     /** What the supervisor last did to the proposal's class: withdrawn, revised, expired, decided. */
     public String whatBecameOf(ProposalRow p) {
-        SupervisionState latest = supervisor.state();
+        SupervisionState latest = supervisor != null ? supervisor.state() : state.get();
         ClassSupervision c = latest == null ? null : latest.of(p.className());
         if (c != null && c.proposal() != null && c.proposal().id().equals(p.id())) {
             return "revised to " + c.proposal().from() + " → " + c.proposal().to();
