@@ -46,7 +46,12 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         EVICTION_REFUSED,
         NODE_DRAIN_ENDED,
         /** A node was uncordoned by the operator. */
-        NODE_UNCORDONED
+        NODE_UNCORDONED,
+        /**
+         * The operator undid an earlier action (reason: what was undone); the undoing change itself
+         * is journaled before it, as its own kind, so a replay needs nothing from this record.
+         */
+        UNDONE
     }
 
     public JournalRecord {

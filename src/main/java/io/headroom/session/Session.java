@@ -190,12 +190,19 @@ public final class Session implements AutoCloseable {
                 Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
         // The sandbox's cluster takes no events: no team timeline to post to.
+        supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime); // wall time: the sandbox may run at 60×
         return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,
                 supervisor, journal, new java.util.concurrent.ConcurrentLinkedDeque<>());
     }
 
     /** How long a proposal waits for the operator before it expires. */
     public static final Duration PROPOSAL_TTL = Duration.ofMinutes(5);
+
+    /**
+     * How long, in real time, a proposal stays as shown before the decision may revise, withdraw or
+     * expire it: at 60× five sandbox minutes pass in five seconds, too fast to read and act.
+     */
+    public static final Duration MIN_ACTIONABLE = Duration.ofSeconds(10);
 
     public Supervisor supervisor() {
         return supervisor;
@@ -276,6 +283,7 @@ public final class Session implements AutoCloseable {
             Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
                     Supervisor.osUser(), PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
+            supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
                     freezeThreads, supervisor, journal, eventProblems);

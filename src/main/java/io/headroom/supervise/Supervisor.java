@@ -87,6 +87,9 @@ public final class Supervisor implements Actuator {
     private final String drainTag = Long.toHexString(new java.security.SecureRandom().nextInt(0x10000) | 0x10000)
             .substring(1);
     private Duration drainNoticeGrace = DEFAULT_DRAIN_NOTICE;
+    /** A proposal stays as shown for at least this much wall time (zero: no hold); see {@link #holdProposals}. */
+    private Duration minActionable = Duration.ZERO;
+    private java.util.function.LongSupplier wallNanos = () -> 0L;
     private volatile SupervisionState state;
 
     /** Mutable per-class state, loop thread only (freezes live in {@link Freezes}). */
@@ -104,6 +107,8 @@ public final class Supervisor implements Actuator {
         Instant autoDrainAfter;
         /** What the last decision wanted, -1 before the first. */
         int lastDesired = -1;
+        /** Wall-clock nanos when the operator was first shown the proposal's current change. */
+        long shownAtNanos;
     }
 
     /**
@@ -162,6 +167,24 @@ public final class Supervisor implements Actuator {
         this.drainNoticeGrace = grace;
     }
 
+    /**
+     * A proposal stays actionable, unchanged, for at least {@code minimum} of wall time (read from
+     * {@code wallNanos}, a monotonic ticker: not the session's clock, which the sandbox runs at 10×
+     * or 60×), so a person can read it and act before the decision moves on. Meanwhile it is not
+     * revised, withdrawn because the decision now holds, or expired; an operator's own action (a
+     * mode, an override, a drain) and replicas that moved under it still take it away at once.
+     */
+    public void holdProposals(Duration minimum, java.util.function.LongSupplier wallNanos) {
+        this.minActionable = minimum;
+        this.wallNanos = wallNanos;
+    }
+
+    /** True while the class's proposal is within its minimum real time. */
+    private boolean held(Slot s) {
+        return s.proposal != null && !minActionable.isZero()
+                && wallNanos.getAsLong() - s.shownAtNanos < minActionable.toNanos();
+    }
+
     /** The OS user, as the journal records it. */
     /** Who acts through this supervisor: written into every record and event. */
     public String user() {
@@ -206,6 +229,7 @@ public final class Supervisor implements Actuator {
                 s.mode = c.mode();
                 s.override = c.override();
                 s.proposal = c.proposal();
+                s.shownAtNanos = wallNanos.getAsLong();
                 s.orphanDrains.addAll(c.orphanDrains());
             }
         });
@@ -247,10 +271,14 @@ public final class Supervisor implements Actuator {
         Precedence.Plan plan = Precedence.decide(new Precedence.Input(freezes.covering(cls.name()), s.override, s.mode,
                 current, desired, d.wantsChange(), cls.drainOnScaleDown() != null, w != null, s.autoDrainAfter,
                 s.rejected, now));
+        Precedence.Step step = plan.step();
+        if (step instanceof Precedence.Hold && s.mode == Mode.SUPERVISED && held(s) && s.proposal.from() == current) {
+            // The decision moved back, but the operator may be reading this proposal: it stays a while.
+            return withheld(current, desired, "proposal " + s.proposal.id() + " held for the operator");
+        }
         if (plan.withdraw() != null) {
             withdraw(s, now, plan.withdraw());
         }
-        Precedence.Step step = plan.step();
         if (step instanceof Precedence.Withhold h) {
             return withheld(current, h.desired(), h.why());
         }
@@ -279,6 +307,10 @@ public final class Supervisor implements Actuator {
                     now.plus(proposalTtl), d.explanation(), reasons);
             return withheld(current, desired, "proposal " + p.id() + " waiting for approval");
         }
+        if (p != null && p.from() == current && held(s)) {
+            // A newer change waits until the operator has had the shown one long enough to act on it.
+            return withheld(current, desired, "proposal " + p.id() + " held for the operator");
+        }
         String id = p != null ? p.id() : cls.name() + "-" + (proposalCounter + 1);
         Proposal next = new Proposal(id, cls.name(), cluster.contextName(), current, desired,
                 p != null ? p.createdAt() : now, now, now.plus(proposalTtl), d.explanation(), reasons);
@@ -294,6 +326,7 @@ public final class Supervisor implements Actuator {
             proposalCounter++;
         }
         s.proposal = next;
+        s.shownAtNanos = wallNanos.getAsLong();
         s.lastAction = LastAction.of(p != null ? LastAction.Kind.REVISED : LastAction.Kind.PROPOSED,
                 (p != null ? "proposal revised: " : "proposed: ") + current + " → " + desired);
         return withheld(current, desired, "proposal " + id + " waiting for approval");
@@ -381,7 +414,7 @@ public final class Supervisor implements Actuator {
                 s.lastAction = LastAction.of(LastAction.Kind.OVERRIDE_ENDED, next);
                 s.override = null;
             }
-            if (s.proposal != null && s.proposal.expiredAt(now)) {
+            if (s.proposal != null && s.proposal.expiredAt(now) && !held(s)) {
                 tryAppend(record(now, Kind.EXPIRED, e.getKey()).change(s.proposal.from(), s.proposal.to())
                         .proposal(s.proposal.id()));
                 s.proposal = null;
@@ -452,7 +485,8 @@ public final class Supervisor implements Actuator {
             return runDrain(cls, s, drain, "approved proposal " + p.id(), now);
         }
         Actuation a = apply(cls, w.get(), p.from(), to, Precedence.Cause.APPROVED,
-                value != null ? "approved with " + to : "approved", p.explanation(), p.id());
+                value != null ? "approved with " + to + (reason == null || reason.isBlank() ? "" : ": " + reason)
+                        : "approved", p.explanation(), p.id());
         return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(p.className() + ": " + p.from() + " → " + to)
                 : Outcome.refused(p.className() + ": " + a.message());
     }
@@ -829,6 +863,79 @@ public final class Supervisor implements Actuator {
                 s.orphanDrains.remove(id);
             }
         }
+    }
+
+    /**
+     * Lifts the operator's rejection of {@code from → to} (an undo): the next tick may propose that
+     * change again. Rejections live in memory only, so there is no record to write for it here.
+     */
+    public CompletableFuture<Outcome> unreject(String className, int from, int to) {
+        return command(() -> {
+            Slot s = slots.get(className);
+            if (s == null || s.rejected == null || s.rejected.from() != from || s.rejected.to() != to) {
+                return Outcome.refused(className + ": the rejection of " + from + " → " + to + " no longer holds");
+            }
+            s.rejected = null;
+            return Outcome.ok(className + ": " + from + " → " + to + " may be proposed again");
+        });
+    }
+
+    /**
+     * Scales a class back from {@code to} to {@code from} (the undo of an approval), only while its
+     * replicas are still {@code to} and nothing (freeze, override, drain) holds it; journaled first.
+     */
+    public CompletableFuture<Outcome> revert(String className, int from, int to, String reason) {
+        return command(() -> {
+            Instant now = clock.instant();
+            expire(now);
+            Slot s = slots.get(className);
+            WorkloadClass cls = classes.get(className);
+            if (s == null || cls == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            Freeze f = freezes.covering(className);
+            if (f != null) {
+                return Outcome.refused(className + " is frozen (" + f.reason() + "); unfreeze first");
+            }
+            if (s.override != null) {
+                return Outcome.refused(className + " is pinned to " + s.override.replicas() + "; clear the override first");
+            }
+            if (s.drain != null && s.drain.active()) {
+                return Outcome.refused(className + " is draining; cancel the drain first");
+            }
+            Read w = read(cls);
+            if (w.refusal() != null) {
+                return w.refusal();
+            }
+            if (w.get().specReplicas() != to) {
+                return Outcome.refused(className + ": replicas moved from " + to + " to " + w.get().specReplicas()
+                        + " since; nothing to take back");
+            }
+            withdraw(s, now, "the operator scaled back");
+            Actuation a = apply(cls, w.get(), to, from, Precedence.Cause.APPROVED, reason, "scaled back by the operator",
+                    null);
+            return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(className + ": " + to + " → " + from)
+                    : Outcome.refused(className + ": " + a.message());
+        });
+    }
+
+    /**
+     * Undoes an earlier action: runs {@code inverse} (which journals its own change first, as
+     * usual) and, once it succeeded, journals {@link Kind#UNDONE} saying what was undone, which is
+     * also posted to the team timeline. An inverse that is refused journals nothing.
+     *
+     * @param what the undone action in words, e.g. "freeze of payments-steady"
+     */
+    public CompletableFuture<Outcome> undo(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+        return inverse.get().thenApply(o -> {
+            if (!o.ok()) {
+                return Outcome.refused("not undone (" + what + "): " + o.message());
+            }
+            boolean journaled = tryAppend(record(clock.instant(), Kind.UNDONE, className).reason(what)
+                    .detail(o.message()));
+            return journaled ? Outcome.ok("Undone: " + what + " (" + o.message() + ")")
+                    : Outcome.refused("undone (" + o.message() + "), but the undo itself was not journaled");
+        });
     }
 
     public CompletableFuture<Outcome> setMode(String className, Mode mode) {

@@ -44,7 +44,8 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.POD_EVICTED, "HeadroomPodEvicted"),
             Map.entry(Kind.EVICTION_REFUSED, "HeadroomEvictionRefused"),
             Map.entry(Kind.NODE_DRAIN_ENDED, "HeadroomNodeDrainEnded"),
-            Map.entry(Kind.NODE_UNCORDONED, "HeadroomNodeUncordoned"));
+            Map.entry(Kind.NODE_UNCORDONED, "HeadroomNodeUncordoned"),
+            Map.entry(Kind.UNDONE, "HeadroomUndone"));
 
     private final Journal journal;
     private final ClusterGateway cluster;

@@ -40,6 +40,7 @@ public final class ClassRow {
     private final StringProperty alertDetail = new SimpleStringProperty("");
     private final StringProperty proposal = new SimpleStringProperty("");
     private final StringProperty drain = new SimpleStringProperty("");
+    private final IntegerProperty drainTo = new SimpleIntegerProperty(-1);
 
     private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
@@ -85,6 +86,8 @@ public final class ClassRow {
     public StringProperty proposalProperty() { return proposal; }
     /** The running drain as "6 → 5", or empty. */
     public StringProperty drainProperty() { return drain; }
+    /** The running drain's target, which the replicas column shows instead of the decision's; -1 when none. */
+    public IntegerProperty drainToProperty() { return drainTo; }
     /** Alerts, their detail, the proposal and the drain together: what the alerts column binds to. */
     public javafx.beans.property.ReadOnlyObjectProperty<Badges> badgesProperty() { return badges.getReadOnlyProperty(); }
 }

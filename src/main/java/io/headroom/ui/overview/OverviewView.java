@@ -121,8 +121,20 @@ public final class OverviewView extends VBox {
     record AgeValue(double age, double objective) {
     }
 
-    /** What a replicas cell shows. */
-    record ReplicaValue(int current, int desired, int ready) {
+    /**
+     * What a replicas cell shows.
+     *
+     * @param drainTo a running drain's target (-1: none): while it runs, it is where replicas go
+     */
+    record ReplicaValue(int current, int desired, int ready, int drainTo) {
+        /** Where replicas are going: the running drain's target (as its DRAINING chip says), else the decision's. */
+        int target() {
+            return drainTo >= 0 ? drainTo : desired;
+        }
+
+        String text() {
+            return (current == target() ? current + "" : current + " → " + target()) + "  (" + ready + ")";
+        }
     }
 
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
@@ -170,15 +182,16 @@ public final class OverviewView extends VBox {
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new ReplicaValue(r.currentReplicasProperty().get(),
-                    r.desiredReplicasProperty().get(), r.readyReplicasProperty().get()),
-                    r.currentReplicasProperty(), r.desiredReplicasProperty(), r.readyReplicasProperty());
+                    r.desiredReplicasProperty().get(), r.readyReplicasProperty().get(), r.drainToProperty().get()),
+                    r.currentReplicasProperty(), r.desiredReplicasProperty(), r.readyReplicasProperty(),
+                    r.drainToProperty());
         });
         c.setCellFactory(col -> new ValueCell<ReplicaValue>() {
             @Override
             void render(ReplicaValue v) {
                 int cur = v.current();
-                int des = v.desired();
-                setText((cur == des ? cur + "" : cur + " → " + des) + "  (" + v.ready() + ")");
+                int des = v.target();
+                setText(v.text());
                 flag(Styles.CHANGE_UP, des > cur);
                 flag(Styles.CHANGE_DOWN, des < cur);
             }

@@ -87,6 +87,7 @@ public final class OverviewViewModel {
             row.modeProperty().set(m.toString());
             row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
             row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
+            row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
         }
     }
 

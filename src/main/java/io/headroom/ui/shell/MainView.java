@@ -77,6 +77,10 @@ public final class MainView extends BorderPane {
                 session.isSandbox(), session.tick(), session::setSpeed);
         this.supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         this.actions = new OperatorActions(supervision, this::window);
+        actions.setDecisions(name -> {
+            ClassSnapshot s = detail.latest(name);
+            return s == null ? null : s.decision();
+        });
         getStyleClass().add(Styles.THEME_DARK);
         main.speedProperty().set(session.speed());
 
@@ -147,19 +151,61 @@ public final class MainView extends BorderPane {
         main.updateClock(session.clock().instant());
     }
 
-    /** Keyboard-first for incidents: every shortcut is also shown in the inbox footer. */
+    /**
+     * Keyboard-first for incidents: every shortcut is also shown in the inbox footer. A, R, O and D
+     * act on what the operator sees: the inbox card highlighted (when the inbox has the focus and
+     * the card is on screen), otherwise the proposal of the class shown in the detail, never a
+     * selection scrolled out of view. Bare letters and Ctrl+Z are the text field's while one has
+     * the focus (a filter, a search).
+     */
     private void installShortcuts(Scene scene) {
         var acc = scene.getAccelerators();
-        acc.put(new KeyCodeCombination(KeyCode.A), () -> actions.approve(supervision.selectedProperty().get()));
-        acc.put(new KeyCodeCombination(KeyCode.R), () -> actions.reject(supervision.selectedProperty().get()));
-        acc.put(new KeyCodeCombination(KeyCode.O),
-                () -> actions.approveOtherValue(supervision.selectedProperty().get()));
-        acc.put(new KeyCodeCombination(KeyCode.D), () -> actions.dryRun(supervision.selectedProperty().get()));
-        acc.put(new KeyCodeCombination(KeyCode.F), () -> actions.toggleFreeze(detail.classNameProperty().get()));
         acc.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 actions::toggleFreezeAll);
-        acc.put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), actions::undo);
         acc.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openJournal);
+        KeyCombination undo = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (typing(scene.getFocusOwner())) {
+                return;
+            }
+            Runnable action = null;
+            if (undo.match(e)) {
+                action = actions::undo;
+            } else if (!e.isShortcutDown() && !e.isAltDown() && !e.isShiftDown() && !e.isMetaDown()) {
+                action = switch (e.getCode()) {
+                    case A -> onProposalInView("approved", actions::approve);
+                    case R -> onProposalInView("rejected", actions::reject);
+                    case O -> onProposalInView("approved", actions::approveOtherValue);
+                    case D -> onProposalInView("tried", actions::dryRun);
+                    case F -> () -> actions.toggleFreeze(detail.classNameProperty().get());
+                    default -> null;
+                };
+            }
+            if (action != null) {
+                e.consume();
+                action.run();
+            }
+        });
+    }
+
+    /** True while the operator types into a text field (or a spinner's or combo box's editor). */
+    static boolean typing(javafx.scene.Node focused) {
+        return focused instanceof javafx.scene.control.TextInputControl;
+    }
+
+    /** The proposal the operator sees, or says in words that none waits for the class in view. */
+    private Runnable onProposalInView(String verb, java.util.function.Consumer<ProposalRow> act) {
+        return () -> {
+            ProposalRow p = inbox.highlightedOnScreen();
+            if (p == null) {
+                p = supervision.proposalOf(detail.classNameProperty().get());
+            }
+            if (p == null) {
+                supervision.nothingToActOn(verb, detail.classNameProperty().get());
+                return;
+            }
+            act.accept(p);
+        };
     }
 
     /** The window's title: the build, so a screenshot in an incident report says which build acted, and the context. */

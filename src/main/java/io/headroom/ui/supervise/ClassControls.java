@@ -134,6 +134,10 @@ public final class ClassControls extends HBox {
         // Once replicas were lowered a drain can no longer be called off: it follows the removal to its end.
         drain.setDisable(draining && c.drain().phase() == io.headroom.drain.DrainPhase.SCALING);
         List<String> parts = new java.util.ArrayList<>();
+        String applies = ActionWarnings.applies(c, vm.globalFreeze());
+        if (applies != null) {
+            parts.add("applies: " + applies); // overlays in conflict: what wins comes first
+        }
         if (vm.frozenAllProperty().get()) {
             parts.add("everything frozen");
         }

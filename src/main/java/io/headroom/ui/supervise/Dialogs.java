@@ -73,9 +73,18 @@ public final class Dialogs {
                 + " removed.", Math.max(0, current - 1), "5 minutes", DRAIN_DEADLINES, false);
     }
 
-    public static Optional<Integer> otherValue(Window owner, ProposalRow p) {
-        return ask(owner, "Approve " + p.className() + " with another value", "Proposed: " + p.from() + " → "
-                + p.to() + ". Apply this many replicas instead:", p.to(), null).map(Choice::replicas);
+    /**
+     * Another value for a proposal, with a reason for the journal. Follows the proposal while open:
+     * a revision updates the text and says so; a proposal that goes closes the dialog.
+     */
+    public static Optional<Choice> otherValue(Window owner, ProposalWatch watch) {
+        ProposalRow p = watch.currentProperty().get();
+        return ask(owner, "Approve " + p.className() + " with another value", otherValueText(p), p.to(), null,
+                DURATIONS, false, watch);
+    }
+
+    private static String otherValueText(ProposalRow p) {
+        return "Proposed: " + p.from() + " → " + p.to() + ". Apply this many replicas instead:";
     }
 
     private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration) {
@@ -84,6 +93,12 @@ public final class Dialogs {
 
     private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
                                         Map<String, Duration> durations, boolean reasonRequired) {
+        return ask(owner, title, text, replicas, duration, durations, reasonRequired, null);
+    }
+
+    private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
+                                        Map<String, Duration> durations, boolean reasonRequired,
+                                        ProposalWatch watch) {
         Dialog<Choice> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle(title);
@@ -123,6 +138,13 @@ public final class Dialogs {
         okButton.disableProperty().bind(reason.textProperty().isEmpty().and(
                 javafx.beans.binding.Bindings.createBooleanBinding(() -> reasonRequired && duration != null)));
         styled(d);
+        if (watch != null) {
+            watch.currentProperty().addListener((o, was, now) -> {
+                info.setText(otherValueText(now));
+                d.setHeaderText(watch.changeProperty().get());
+            });
+            follow(d, watch);
+        }
         d.setOnShown(e -> (duration != null && reasonRequired ? reason : count.getEditor()).requestFocus());
         d.setResultConverter(b -> b == ok ? new Choice(typed(count),
                 duration == null ? null : durations.get(ttl.getValue()), reason.getText().trim()) : null);
@@ -139,8 +161,47 @@ public final class Dialogs {
         }
     }
 
+    /** Closes the dialog (as Cancel) once its proposal is no longer pending; the watch says why. */
+    private static void follow(Dialog<?> d, ProposalWatch watch) {
+        Runnable close = () -> d.getDialogPane().getButtonTypes().stream()
+                .filter(b -> b.getButtonData() == ButtonBar.ButtonData.CANCEL_CLOSE).findFirst()
+                .map(b -> (javafx.scene.control.Button) d.getDialogPane().lookupButton(b))
+                .ifPresent(javafx.scene.control.Button::fire);
+        watch.goneProperty().addListener((o, was, gone) -> {
+            if (gone) {
+                close.run();
+            }
+        });
+        d.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_SHOWN, e -> {
+            if (watch.goneProperty().get()) {
+                close.run();
+            }
+        });
+    }
+
+    /** A yes/no question about a proposal, closed (as no) when the proposal goes; a revision is said. */
+    public static boolean confirm(Window owner, String title, java.util.function.Function<ProposalRow, String> text,
+                                  ProposalWatch watch) {
+        ProposalRow p = watch.currentProperty().get();
+        return confirm(owner, title, text.apply(p), "Scale down to " + p.to(), a -> {
+            watch.currentProperty().addListener((o, was, now) -> {
+                a.setHeaderText(watch.changeProperty().get());
+                a.setContentText(text.apply(now));
+                ((javafx.scene.control.Button) a.getDialogPane().lookupButton(a.getButtonTypes().stream()
+                        .filter(b -> b.getButtonData() == ButtonBar.ButtonData.OK_DONE).findFirst().orElseThrow()))
+                        .setText("Scale down to " + now.to());
+            });
+            follow(a, watch);
+        });
+    }
+
     /** A yes/no question for what is dangerous; the safe answer is the default. */
     public static boolean confirm(Window owner, String title, String text, String yes) {
+        return confirm(owner, title, text, yes, a -> { });
+    }
+
+    private static boolean confirm(Window owner, String title, String text, String yes,
+                                   java.util.function.Consumer<Alert> extra) {
         Alert a = new Alert(Alert.AlertType.WARNING);
         a.initOwner(owner);
         a.setTitle(title);
@@ -152,6 +213,7 @@ public final class Dialogs {
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(go)).setDefaultButton(false);
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(cancel)).setDefaultButton(true);
         styled(a);
+        extra.accept(a);
         return a.showAndWait().orElse(cancel) == go;
     }
 

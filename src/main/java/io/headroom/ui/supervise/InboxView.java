@@ -16,6 +16,8 @@ import javafx.scene.layout.VBox;
 public final class InboxView extends VBox {
     public static final String LIST_ID = "inbox";
     public static final String JOURNAL_BANNER_ID = "journal-banner";
+    public static final String STATUS_ID = "inbox-status";
+    public static final String UNDO_ID = "inbox-undo";
     public static final String SHORTCUTS = "A approve · R reject · O other value · D dry run · F freeze class · "
             + "Ctrl+Shift+F freeze all · Ctrl+Z undo · Ctrl+J journal";
 
@@ -73,13 +75,47 @@ public final class InboxView extends VBox {
         status.textProperty().bind(vm.statusProperty());
         status.setWrapText(true);
         status.getStyleClass().add("inbox-status");
+        status.setId(STATUS_ID);
+        // What Ctrl+Z would take back, and the levels behind it in the tooltip.
+        Label undo = new Label();
+        undo.setId(UNDO_ID);
+        undo.textProperty().bind(vm.undoLabelProperty().concat(javafx.beans.binding.Bindings.when(
+                vm.undoLabelProperty().isEmpty()).then("").otherwise(" (Ctrl+Z)")));
+        undo.visibleProperty().bind(vm.undoLabelProperty().isNotEmpty());
+        undo.managedProperty().bind(undo.visibleProperty());
+        undo.getStyleClass().add(Styles.MUTED);
+        undo.setWrapText(true);
+        Tooltip undoTip = new Tooltip();
+        vm.undoable().addListener((javafx.collections.ListChangeListener<String>) c -> undoTip.setText(
+                "Ctrl+Z undoes, newest first:\n" + String.join("\n", vm.undoable())));
+        undo.setTooltip(undoTip);
         vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
                 ok ? null : Styles.BAD));
-        getChildren().addAll(header, journal, list, status, keys);
+        getChildren().addAll(header, journal, list, status, undo, keys);
     }
 
     public ListView<ProposalRow> list() {
         return list;
+    }
+
+    /**
+     * The card the operator highlighted, when the inbox has the focus and that card is on screen
+     * (not scrolled away); null otherwise, and the keys act on the class in view.
+     */
+    public ProposalRow highlightedOnScreen() {
+        ProposalRow row = list.getSelectionModel().getSelectedItem();
+        if (row == null || !list.isFocused() || list.getScene() == null) {
+            return null;
+        }
+        javafx.geometry.Bounds view = list.localToScene(list.getBoundsInLocal());
+        for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
+            if (n instanceof ListCell<?> cell && cell.isVisible() && row.equals(cell.getItem())
+                    && view.contains(cell.localToScene(cell.getBoundsInLocal()).getCenterX(),
+                    cell.localToScene(cell.getBoundsInLocal()).getCenterY())) {
+                return row;
+            }
+        }
+        return null;
     }
 
     /** One proposal as a card; buttons act on exactly this proposal. */

@@ -1,5 +1,6 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.decision.Decision;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.Mode;
 import java.util.function.Supplier;
@@ -13,10 +14,16 @@ import javafx.stage.Window;
 public final class OperatorActions {
     private final SupervisionViewModel vm;
     private final Supplier<Window> owner;
+    private java.util.function.Function<String, Decision> decisions = name -> null;
 
     public OperatorActions(SupervisionViewModel vm, Supplier<Window> owner) {
         this.vm = vm;
         this.owner = owner;
+    }
+
+    /** Where the latest decision of a class is read (ceilings, guard, desired), to warn before acting. */
+    public void setDecisions(java.util.function.Function<String, Decision> latest) {
+        this.decisions = latest;
     }
 
     public SupervisionViewModel viewModel() {
@@ -34,10 +41,16 @@ public final class OperatorActions {
             vm.statusOkProperty().set(false);
             return;
         }
-        if (p.largeScaleDown() && !Dialogs.confirm(owner.get(), "Large scale-down",
-                p.className() + ": " + p.from() + " → " + p.to() + " removes more than half of its replicas. "
-                        + "Pods that are busy will be stopped.", "Scale down to " + p.to())) {
-            return;
+        if (p.largeScaleDown()) {
+            ProposalWatch watch = new ProposalWatch(vm, p);
+            boolean yes = Dialogs.confirm(owner.get(), "Large scale-down", r -> r.className() + ": " + r.from()
+                    + " → " + r.to() + " removes more than half of its replicas. Pods that are busy will be stopped.",
+                    watch);
+            watch.stop();
+            if (!yes || watch.goneProperty().get()) {
+                return;
+            }
+            p = watch.currentProperty().get(); // what the dialog showed last
         }
         vm.approve(p);
     }
@@ -59,13 +72,21 @@ public final class OperatorActions {
         if (p == null) {
             return;
         }
-        Dialogs.otherValue(owner.get(), p).ifPresent(n -> {
-            if (n < p.from() && n * 2 < p.from() && p.from() - n >= 2 && !Dialogs.confirm(owner.get(),
-                    "Large scale-down", p.className() + ": " + p.from() + " → " + n
+        ProposalWatch watch = new ProposalWatch(vm, p);
+        java.util.Optional<Dialogs.Choice> chosen = Dialogs.otherValue(owner.get(), watch);
+        watch.stop();
+        if (watch.goneProperty().get()) {
+            return;
+        }
+        chosen.ifPresent(ch -> {
+            int n = ch.replicas();
+            ProposalRow now = watch.currentProperty().get();
+            if (n < now.from() && n * 2 < now.from() && now.from() - n >= 2 && !Dialogs.confirm(owner.get(),
+                    "Large scale-down", now.className() + ": " + now.from() + " → " + n
                             + " removes more than half of its replicas.", "Scale down to " + n)) {
                 return;
             }
-            vm.approveWith(p, n, "chosen in the inbox");
+            vm.approveWith(now, n, ch.reason());
         });
     }
 
@@ -103,8 +124,20 @@ public final class OperatorActions {
             vm.clearOverride(className, "cleared by the operator");
             return;
         }
-        Dialogs.override(owner.get(), className, current).ifPresent(ch -> vm.setOverride(className, ch.replicas(),
-                ch.duration(), ch.reason()));
+        Dialogs.override(owner.get(), className, current).ifPresent(ch -> {
+            java.util.List<String> warnings = ActionWarnings.override(className, c, vm.globalFreeze(), decisions.apply(
+                    className), ch.replicas());
+            if (!warnings.isEmpty() && !Dialogs.confirm(owner.get(), "Pin " + className + " to " + ch.replicas()
+                    + " anyway?", "• " + String.join("\n• ", warnings) + "\n\nYour reason goes to the journal with"
+                    + " what you were warned of: " + ch.reason(), "Pin anyway")) {
+                vm.statusOkProperty().set(true);
+                vm.statusProperty().set(className + " not pinned: you cancelled after the warning");
+                return;
+            }
+            String reason = warnings.isEmpty() ? ch.reason()
+                    : ch.reason() + " (acknowledged: " + String.join("; ", warnings) + ")";
+            vm.setOverride(className, ch.replicas(), ch.duration(), reason);
+        });
     }
 
     /** Starts a drain, or cancels the running one. */
@@ -123,8 +156,18 @@ public final class OperatorActions {
             vm.statusOkProperty().set(false);
             return;
         }
-        Dialogs.drain(owner.get(), className, current).ifPresent(ch -> vm.startDrain(className, ch.replicas(),
-                ch.duration(), ch.reason()));
+        Dialogs.drain(owner.get(), className, current).ifPresent(ch -> {
+            String warning = ActionWarnings.drain(className, decisions.apply(className), ch.replicas());
+            if (warning != null && !Dialogs.confirm(owner.get(), "Drain " + className + " below what it needs?",
+                    warning, "Drain to " + ch.replicas() + " anyway")) {
+                vm.statusOkProperty().set(true);
+                vm.statusProperty().set(className + " not drained: you cancelled after the warning");
+                return;
+            }
+            vm.startDrain(className, ch.replicas(), ch.duration(), warning == null ? ch.reason()
+                    : (ch.reason().isBlank() ? "" : ch.reason() + " ") + "(acknowledged: below the decision's "
+                    + decisions.apply(className).desiredReplicas() + ")");
+        });
     }
 
     /** Auto mode is opt-in and confirmed: it says what it means. */
@@ -139,7 +182,24 @@ public final class OperatorActions {
         return true;
     }
 
+    /** Ctrl+Z: says what would be undone (and what is queued behind it), then undoes the newest on yes. */
     public void undo() {
-        vm.undo();
+        java.util.List<String> levels = java.util.List.copyOf(vm.undoable());
+        if (levels.isEmpty()) {
+            vm.undo(); // says there is nothing to undo
+            return;
+        }
+        StringBuilder text = new StringBuilder("Takes back the " + levels.get(0) + ". This is journaled as an undo"
+                + " and posted to the team timeline.");
+        if (levels.size() > 1) {
+            text.append("\n\nThen Ctrl+Z again would undo, newest first:");
+            levels.stream().skip(1).limit(5).forEach(l -> text.append("\n• the ").append(l));
+            if (levels.size() > 6) {
+                text.append("\n• … and ").append(levels.size() - 6).append(" more");
+            }
+        }
+        if (Dialogs.confirm(owner.get(), "Undo the " + levels.get(0) + "?", text.toString(), "Undo")) {
+            vm.undo();
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.headroom.supervise.Outcome;
 import io.headroom.supervise.ReplicaOverride;
 import io.headroom.supervise.SupervisionState;
 import io.headroom.supervise.Supervisor;
+import io.headroom.ui.Format;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +58,11 @@ public final class SupervisionViewModel {
     private final java.util.concurrent.Executor fx;
     private final Set<String> seen = new HashSet<>();
     private Consumer<List<ProposalRow>> onNewProposals = rows -> { };
-    private Supplier<CompletableFuture<Outcome>> undo;
+    /** Newest first. */
+    private final java.util.Deque<UndoStep> undos = new java.util.ArrayDeque<>();
+    private final ObservableList<String> undoable = FXCollections.observableArrayList();
+    /** How many actions Ctrl+Z can take back, newest first. */
+    static final int UNDO_LEVELS = 20;
 
     /**
      * @param clock the session's clock (ages, countdowns, undo's remaining time)
@@ -155,6 +160,12 @@ public final class SupervisionViewModel {
         return c == null || c.allowed() ? null : c.reason();
     }
 
+    /** The global freeze, or null. */
+    public Freeze globalFreeze() {
+        SupervisionState s = state.get();
+        return s == null ? null : s.freezeAll();
+    }
+
     public ClassSupervision of(String className) {
         SupervisionState s = state.get();
         return s == null ? null : s.of(className);
@@ -162,107 +173,217 @@ public final class SupervisionViewModel {
 
     // Commands
 
+    /** The pending proposal of {@code className} (the class the operator has in view), or null. */
+    public ProposalRow proposalOf(String className) {
+        if (className == null) {
+            return null;
+        }
+        return proposals.stream().filter(r -> r.className().equals(className)).findFirst().orElse(null);
+    }
+
+    /** The same proposal as it is now (same id), or null once it is no longer pending. */
+    public ProposalRow current(ProposalRow p) {
+        return p == null ? null : proposals.stream().filter(r -> r.id().equals(p.id())).findFirst().orElse(null);
+    }
+
+    /** Nothing waits for {@code className}: said in words, nothing is done. */
+    public void nothingToActOn(String verb, String className) {
+        statusOk.set(false);
+        status.set(className == null ? "No class in view: nothing " + verb
+                : "No proposal is waiting for " + className + ": nothing " + verb);
+    }
+
     public CompletableFuture<Outcome> approve(ProposalRow p) {
-        return report(supervisor.approve(p.id()));
+        String change = change(p.className(), p.from(), p.to());
+        return run(supervisor.approve(p.id()), "Approved " + change, "Not approved: " + change, p,
+                new UndoStep(p.className(), "approval of " + change,
+                        () -> supervisor.revert(p.className(), p.from(), p.to(), "undo of approval " + p.from()
+                                + " → " + p.to())));
     }
 
     public CompletableFuture<Outcome> approveWith(ProposalRow p, int replicas, String reason) {
-        return report(supervisor.approveWith(p.id(), replicas, reason));
+        String change = change(p.className(), p.from(), replicas);
+        return run(supervisor.approveWith(p.id(), replicas, reason), "Approved " + change + " (instead of "
+                + p.to() + ")", "Not approved: " + change, p, new UndoStep(p.className(), "approval of " + change,
+                () -> supervisor.revert(p.className(), p.from(), replicas, "undo of approval " + p.from() + " → "
+                        + replicas)));
     }
 
     public CompletableFuture<Outcome> dryRun(ProposalRow p) {
-        return report(supervisor.dryRun(p.id()));
+        return run(supervisor.dryRun(p.id()), null, "Dry run of " + change(p.className(), p.from(), p.to()), p,
+                null);
     }
 
     public CompletableFuture<Outcome> reject(ProposalRow p, String reason) {
-        return report(supervisor.reject(p.id(), reason));
+        String change = change(p.className(), p.from(), p.to());
+        return run(supervisor.reject(p.id(), reason), "Rejected " + change, "Not rejected: " + change, p,
+                new UndoStep(p.className(), "rejection of " + change,
+                        () -> supervisor.unreject(p.className(), p.from(), p.to())));
     }
 
     public CompletableFuture<Outcome> freezeAll(Duration ttl, String reason) {
-        undo = () -> supervisor.unfreeze(null, "undo");
-        undoLabel.set("Undo: freeze all");
-        return report(supervisor.freeze(null, ttl, reason));
+        return run(supervisor.freeze(null, ttl, reason), "Froze every class for " + Format.duration(ttl.toSeconds()),
+                "Not frozen", null, new UndoStep(null, "freeze of every class",
+                        () -> supervisor.unfreeze(null, "undo")));
     }
 
     public CompletableFuture<Outcome> unfreezeAll(String reason) {
         Freeze was = state.get() == null ? null : state.get().freezeAll();
-        if (was != null) {
-            Duration left = Duration.between(clock.instant(), was.until());
-            undo = () -> supervisor.freeze(null, left, was.reason());
-            undoLabel.set("Undo: unfreeze all");
-        }
-        return report(supervisor.unfreeze(null, reason));
+        UndoStep undo = was == null ? null : new UndoStep(null, "lifting of the global freeze",
+                () -> supervisor.freeze(null, positive(Duration.between(clock.instant(), was.until())), was.reason()));
+        return run(supervisor.unfreeze(null, reason), "Lifted the global freeze", "Global freeze not lifted", null,
+                undo);
     }
 
     public CompletableFuture<Outcome> freeze(String className, Duration ttl, String reason) {
-        undo = () -> supervisor.unfreeze(className, "undo");
-        undoLabel.set("Undo: freeze " + className);
-        return report(supervisor.freeze(className, ttl, reason));
+        return run(supervisor.freeze(className, ttl, reason), "Froze " + className + " for " + Format.duration(ttl.toSeconds()),
+                className + " not frozen", null, new UndoStep(className, "freeze of " + className,
+                        () -> supervisor.unfreeze(className, "undo")));
     }
 
     public CompletableFuture<Outcome> unfreeze(String className, String reason) {
         ClassSupervision c = of(className);
+        UndoStep undo = null;
         if (c != null && c.freeze() != null) {
             Freeze was = c.freeze();
-            undo = () -> supervisor.freeze(className, Duration.between(clock.instant(), was.until()), was.reason());
-            undoLabel.set("Undo: unfreeze " + className);
+            undo = new UndoStep(className, "lifting of the freeze of " + className, () -> supervisor.freeze(className,
+                    positive(Duration.between(clock.instant(), was.until())), was.reason()));
         }
-        return report(supervisor.unfreeze(className, reason));
+        return run(supervisor.unfreeze(className, reason), "Lifted the freeze of " + className,
+                "Freeze of " + className + " not lifted", null, undo);
     }
 
     public CompletableFuture<Outcome> setOverride(String className, int replicas, Duration ttl, String reason) {
         ClassSupervision c = of(className);
         ReplicaOverride previous = c == null ? null : c.override();
-        undo = previous == null ? () -> supervisor.clearOverride(className, "undo")
-                : () -> supervisor.setOverride(className, previous.replicas(), previous.until(), previous.reason());
-        undoLabel.set("Undo: override of " + className);
-        return report(supervisor.setOverride(className, replicas, clock.instant().plus(ttl), reason));
+        UndoStep undo = new UndoStep(className, "override of " + className + " to " + replicas,
+                previous == null ? () -> supervisor.clearOverride(className, "undo")
+                        : () -> supervisor.setOverride(className, previous.replicas(), previous.until(),
+                        previous.reason()));
+        return run(supervisor.setOverride(className, replicas, clock.instant().plus(ttl), reason),
+                "Pinned " + className + " to " + replicas + " for " + Format.duration(ttl.toSeconds()),
+                className + " not pinned", null, undo);
     }
 
     public CompletableFuture<Outcome> clearOverride(String className, String reason) {
         ClassSupervision c = of(className);
+        UndoStep undo = null;
         if (c != null && c.override() != null) {
             ReplicaOverride was = c.override();
-            undo = () -> supervisor.setOverride(className, was.replicas(), was.until(), was.reason());
-            undoLabel.set("Undo: clear override of " + className);
+            undo = new UndoStep(className, "clearing of the override of " + className,
+                    () -> supervisor.setOverride(className, was.replicas(), was.until(), was.reason()));
         }
-        return report(supervisor.clearOverride(className, reason));
+        return run(supervisor.clearOverride(className, reason), "Cleared the override of " + className,
+                "Override of " + className + " not cleared", null, undo);
     }
 
     public CompletableFuture<Outcome> startDrain(String className, int to, Duration deadline, String reason) {
-        return report(supervisor.startDrain(className, to, deadline, reason));
+        return run(supervisor.startDrain(className, to, deadline, reason), "Started draining " + className + " to "
+                + to, "Drain of " + className + " not started", null, new UndoStep(className, "drain of " + className
+                + " to " + to, () -> supervisor.cancelDrain(className, "undo")));
     }
 
     public CompletableFuture<Outcome> cancelDrain(String className, String reason) {
-        return report(supervisor.cancelDrain(className, reason));
+        return run(supervisor.cancelDrain(className, reason), "Cancelled the drain of " + className,
+                "Drain of " + className + " not cancelled", null, null);
     }
 
     public CompletableFuture<Outcome> setMode(String className, Mode mode) {
-        return report(supervisor.setMode(className, mode));
+        ClassSupervision c = of(className);
+        Mode was = c == null ? null : c.mode();
+        String name = mode.name().toLowerCase(java.util.Locale.ROOT);
+        return run(supervisor.setMode(className, mode), className + " is now in " + name + " mode",
+                className + " stays in its mode", null, was == null || was == mode ? null
+                        : new UndoStep(className, "switch of " + className + " to " + name,
+                        () -> supervisor.setMode(className, was)));
     }
 
-    /** Undoes the last freeze or override change, once. */
+    /** What Ctrl+Z would undo, newest first (several levels). */
+    public ObservableList<String> undoable() {
+        return undoable;
+    }
+
+    /** Undoes the newest undoable action; journaled as an undo and posted to the team timeline. */
     public CompletableFuture<Outcome> undo() {
-        if (undo == null) {
+        UndoStep u = undos.pollFirst();
+        refreshUndo();
+        if (u == null) {
+            statusOk.set(false);
+            status.set("Nothing to undo");
             return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
         }
-        Supplier<CompletableFuture<Outcome>> u = undo;
-        undo = null;
-        undoLabel.set("");
-        return report(u.get());
+        return run(supervisor.undo(u.className(), u.what(), u.inverse()), "Undid the " + u.what(),
+                "Could not undo the " + u.what(), null, null);
     }
 
-    /** Outcomes arrive on the loop's thread; the status line is set on the FX thread. */
-    private CompletableFuture<Outcome> report(CompletableFuture<Outcome> f) {
+    /** One level of undo: what it takes back, in words, and the command that does it. */
+    private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+    }
+
+    private static Duration positive(Duration d) {
+        return d.isNegative() || d.isZero() ? Duration.ofMinutes(1) : d;
+    }
+
+    private static String change(String className, int from, int to) {
+        return className + " " + from + " → " + to;
+    }
+
+    /**
+     * Outcomes arrive on the loop's thread; the echo (what was done, in words) is set on the FX
+     * thread, and an action that went through can be undone.
+     *
+     * @param did     what the echo says when it went through (null: the supervisor's own words)
+     * @param failed  what it says, before the reason, when refused
+     * @param on      the proposal acted on, to say in words what became of it when it is gone
+     */
+    private CompletableFuture<Outcome> run(CompletableFuture<Outcome> f, String did, String failed, ProposalRow on,
+                                           UndoStep undo) {
         return f.whenComplete((o, e) -> fx.execute(() -> {
             if (e != null) {
                 statusOk.set(false);
-                status.set("failed: " + e.getMessage());
+                status.set(failed + ": " + e.getMessage());
+                return;
+            }
+            statusOk.set(o.ok());
+            if (o.ok()) {
+                if (undo != null) {
+                    undos.addFirst(undo);
+                    while (undos.size() > UNDO_LEVELS) {
+                        undos.removeLast();
+                    }
+                    refreshUndo();
+                }
+                status.set((did == null ? o.message() : did) + (undo != null ? " · Ctrl+Z undoes" : ""));
             } else {
-                statusOk.set(o.ok());
-                status.set(o.message());
+                status.set(failed + ": " + (on != null ? gone(on, o.message()) : o.message()));
             }
         }));
+    }
+
+    /** A refusal about a proposal that is no longer pending, in words: what became of it, no ids. */
+    private String gone(ProposalRow p, String message) {
+        if (!message.contains(p.id())) {
+            return message;
+        }
+        return "the proposal is no longer waiting (" + whatBecameOf(p) + ")";
+    }
+
+    /** What the supervisor last did to the proposal's class: withdrawn, revised, expired, decided. */
+    public String whatBecameOf(ProposalRow p) {
+        SupervisionState latest = supervisor != null ? supervisor.state() : state.get();
+        ClassSupervision c = latest == null ? null : latest.of(p.className());
+        if (c != null && c.proposal() != null && c.proposal().id().equals(p.id())) {
+            return "revised to " + c.proposal().from() + " → " + c.proposal().to();
+        }
+        if (c != null && c.lastAction() != null) {
+            return c.lastAction().text();
+        }
+        return "expired, or decided in another console";
+    }
+
+    private void refreshUndo() {
+        undoable.setAll(undos.stream().map(UndoStep::what).toList());
+        undoLabel.set(undos.isEmpty() ? "" : "Undo: " + undos.peekFirst().what());
     }
 
     /** "4m 10s left", for the inbox. */
