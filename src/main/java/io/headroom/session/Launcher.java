@@ -30,12 +30,20 @@ public final class Launcher {
     /** Simulated history replayed before going live, so the charts open with context. */
     public static final Duration WARM_UP = Duration.ofMinutes(15);
 
+    /** The sandbox's speeds (× real time): the top bar's buttons and the only values {@code --speed} takes. */
+    public static final java.util.List<Double> SPEEDS = java.util.List.of(1.0, 10.0, 60.0);
+
     /** The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F}). */
     public record Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
 
         /** From the options by name (without the dashes), the defaults for those absent. */
         public static Options of(Map<String, String> named) {
-            return new Options(Double.parseDouble(named.getOrDefault("speed", "1")),
+            double speed = Double.parseDouble(named.getOrDefault("speed", "1"));
+            if (!SPEEDS.contains(speed)) {
+                // Main refuses it with exit code 2 before any window; this guards the other ways in.
+                throw new IllegalArgumentException("--speed must be 1, 10 or 60, got " + named.get("speed"));
+            }
+            return new Options(speed,
                     Long.parseLong(named.getOrDefault("seed", "42")),
                     named.containsKey("journal") ? Path.of(named.get("journal")) : null,
                     named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile(),
