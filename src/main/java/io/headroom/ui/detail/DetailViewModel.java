@@ -245,6 +245,9 @@ public final class DetailViewModel {
         if (s == null) {
             return;
         }
+        // Also here, not only in select(): the first class is selected before its first tick has arrived.
+        ageObjective.set(s.cls().policy().maxAgeSeconds());
+        governed.set(s.cls().policy().dependencyGuard() != null);
         policySummary.set(summarise(s.cls().policy()));
         Decision d = s.decision();
         if (d == null) {
