@@ -202,7 +202,8 @@ public final class DetailViewModel {
         for (String signal : BACKFILLED) {
             historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.execute(() -> {
                 if (e != null || h == null || h.size() == 0) {
-                    missing.add(signal + (e != null ? " (" + e.getMessage() + ")" : h == null ? "" : " (" + h.noData() + ")"));
+                    missing.add(signal + (e != null ? " (" + io.headroom.ui.PlainWords.detail(e.getMessage()) + ")"
+                            : h == null ? "" : " (" + io.headroom.ui.PlainWords.reason(h.noData()) + ")"));
                 } else {
                     cs.backfill(signal, h.times(), h.values());
                     revision.set(revision.get() + 1);
@@ -253,7 +254,7 @@ public final class DetailViewModel {
         if (d == null) {
             headline.set("not decided");
             direction.set("problem");
-            explanation.set(s.problem());
+            explanation.set(io.headroom.ui.PlainWords.reason(s.problem()));
             terms.clear();
             ceilings.clear();
             reasons.setAll("PROBLEM");
@@ -288,11 +289,12 @@ public final class DetailViewModel {
         return switch (in.status()) {
             case OK -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
                     ageOf(in.sampledAt(), now), true);
-            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + in.reason(), false);
+            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
+                    false);
             // A signal nobody collects for this class is not an alarm; one that failed is.
             case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
                     ? "not collected (Q = L × S)" : "not collected", true);
-            case MISSING -> new InputRow(in.name(), "—", "no data: " + in.reason(), false);
+            case MISSING -> new InputRow(in.name(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
         };
     }
 

@@ -103,7 +103,7 @@ public final class OverviewViewModel {
         Decision d = s.decision();
         if (d == null) {
             row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
-            row.alertDetailProperty().set(s.problem());
+            row.alertDetailProperty().set(io.headroom.ui.PlainWords.reason(s.problem()));
             row.estimatedSlotsProperty().set(-1);
             return;
         }
@@ -127,7 +127,7 @@ public final class OverviewViewModel {
             boolean allStale = true;
             for (InputStatus in : d.inputs()) {
                 if (!in.usable() && d.reasons().contains(Reason.of(Reason.Code.TELEMETRY_MISSING, in.name()))) {
-                    detail.add(in.name() + " " + in.label() + ": " + in.reason());
+                    detail.add(in.name() + " " + in.label() + ": " + io.headroom.ui.PlainWords.reason(in.reason()));
                     allStale &= in.status() == InputStatus.Status.STALE;
                     unusable++;
                 }

@@ -97,6 +97,25 @@ class DetailViewModelTest {
     }
 
     @Test
+    void missingDataIsSaidInWordsNotAsACodeOrAnException() {
+        java.time.Instant now = SandboxConsole.NOW;
+        DetailViewModel.InputRow row = DetailViewModel.inputRow(new io.headroom.decision.InputStatus("queueLength",
+                io.headroom.decision.InputStatus.Status.MISSING, Double.NaN, null,
+                "UNREACHABLE: java.net.ConnectException: Failed to connect to /127.0.0.1:9"), now);
+        assertEquals("no data: Prometheus cannot be reached (nothing answers at 127.0.0.1:9)", row.status());
+
+        DetailViewModel vm = new DetailViewModel(java.time.Clock.fixed(now, java.time.ZoneOffset.UTC), Runnable::run);
+        vm.setHistorySource((cls, signal, from, to, px) -> java.util.concurrent.CompletableFuture.completedFuture(
+                io.headroom.metrics.SignalHistory.none(cls, signal,
+                        "NoData[reason=UNREACHABLE, message=ConnectException: Failed to connect to /127.0.0.1:9]")));
+        vm.select("orders");
+        vm.backfill(Duration.ofMinutes(15), 800);
+        String status = vm.backfillStatusProperty().get();
+        assertTrue(status.startsWith("no history for oldestAge (Prometheus cannot be reached (nothing answers at"), status);
+        assertTrue(!status.contains("NoData") && !status.contains("Exception") && !status.contains("UNREACHABLE"), status);
+    }
+
+    @Test
     void observeOnlyShowsTheReasonForTheSelectedClass() {
         try (SandboxConsole c = SandboxConsole.open(7)) {
             c.tick(1);
