@@ -258,7 +258,12 @@ public final class DetailViewModel {
             terms.clear();
             ceilings.clear();
             reasons.setAll("PROBLEM");
-            inputs.clear();
+            // What the metrics source read at that tick still shows (the cluster may be the one that failed).
+            inputs.setAll(s.signals().entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getValue().present()
+                    ? new InputRow(e.getKey(), DecisionEngine.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
+                    true)
+                    : new InputRow(e.getKey(), "—", "no data: " + io.headroom.ui.PlainWords.reason(
+                    e.getValue().missingReason()), false)).toList());
             admission.set("");
             admissionState.set("");
             return;

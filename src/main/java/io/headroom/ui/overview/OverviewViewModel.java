@@ -105,6 +105,11 @@ public final class OverviewViewModel {
             row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
             row.alertDetailProperty().set(io.headroom.ui.PlainWords.reason(s.problem()));
             row.estimatedSlotsProperty().set(-1);
+            // Undecided (the cluster cannot be read), but what the metrics source read still shows.
+            row.queueLengthProperty().set(signal(s, Signals.QUEUE_LENGTH));
+            row.oldestAgeProperty().set(signal(s, Signals.OLDEST_AGE));
+            row.arrivalRateProperty().set(signal(s, Signals.ARRIVAL_RATE));
+            row.serviceSecondsProperty().set(signal(s, Signals.MEAN_SERVICE));
             return;
         }
         row.queueLengthProperty().set(value(d, Signals.QUEUE_LENGTH));
@@ -149,6 +154,11 @@ public final class OverviewViewModel {
         }
         row.alertsProperty().set(List.copyOf(alerts));
         row.alertDetailProperty().set(String.join("\n", detail));
+    }
+
+    private static double signal(ClassSnapshot s, String name) {
+        io.headroom.decision.Signal v = s.signals().get(name);
+        return v != null && v.present() ? v.value() : Double.NaN;
     }
 
     private static double value(Decision d, String signal) {

@@ -93,6 +93,16 @@ class DetailViewModelTest {
             assertEquals("cluster unreachable", c.detail.explanationProperty().get());
             assertTrue(c.detail.terms().isEmpty());
             assertEquals(3, c.detail.seriesProperty().get().points(), "a gap in the charts, not a stop");
+            assertTrue(Double.isNaN(c.detail.seriesProperty().get().capacitySlots.value(2)), "no capacity: a gap");
+
+            ClassSnapshot withSignals = new ClassSnapshot(ok.cls(), ok.at().plusSeconds(10), null, null, null, null,
+                    "cluster unreachable", ok.observation().signals());
+            c.detail.apply(java.util.List.of(new io.headroom.loop.TickResult(withSignals.at(),
+                    java.util.List.of(withSignals), "sandbox", "sandbox")));
+            ClassSeries s = c.detail.seriesProperty().get();
+            assertEquals(ok.decision().input("oldestAge").value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
+                    "Prometheus's figures chart while the cluster cannot be read");
+            assertTrue(Double.isNaN(s.capacitySlots.value(s.capacitySlots.size() - 1)));
         }
     }
 

@@ -90,6 +90,29 @@ class OverviewViewModelTest {
     }
 
     @Test
+    void whileTheClusterCannotBeReadPrometheusFiguresStillShowAndTheProblemIsInWords() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(1));
+            ClassSnapshot ok = c.lastTick().classes().get(3);
+            ClassSnapshot down = new ClassSnapshot(ok.cls(), ok.at(), null, null, null, null,
+                    "cluster read failed: java.net.ConnectException: Failed to connect to /10.0.0.1:6443",
+                    ok.observation().signals());
+            c.overview.apply(new TickResult(ok.at(), List.of(down), "sandbox", "sandbox"));
+            ClassRow r = row(c, ok.name());
+            assertEquals(List.of(ClassRow.Alert.PROBLEM), r.alertsProperty().get());
+            assertEquals("cluster read failed: nothing answers at 10.0.0.1:6443", r.alertDetailProperty().get());
+            assertEquals(ok.decision().input("queueLength").value(), r.queueLengthProperty().get(), 0);
+            assertEquals(ok.decision().input("oldestAge").value(), r.oldestAgeProperty().get(), 0);
+            assertEquals(ok.decision().input("arrivalRate").value(), r.arrivalRateProperty().get(), 0);
+
+            c.detail.select(ok.name());
+            c.detail.apply(List.of(new TickResult(ok.at(), List.of(down), "sandbox", "sandbox")));
+            assertTrue(c.detail.inputs().stream().anyMatch(i -> i.name().equals("queueLength") && i.usable()),
+                    c.detail.inputs().toString());
+        }
+    }
+
+    @Test
     void modeFreezeOverrideAndProposalShowInTheRow() {
         try (SandboxConsole c = SandboxConsole.open(7).supervised()) {
             c.tick(1);
