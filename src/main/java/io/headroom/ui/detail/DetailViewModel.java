@@ -56,6 +56,7 @@ public final class DetailViewModel {
     private final StringProperty policySummary = new SimpleStringProperty("");
     private final StringProperty autoscaler = new SimpleStringProperty("");
     private final StringProperty actuation = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty actionable = new javafx.beans.property.SimpleBooleanProperty();
     private java.util.Map<String, io.headroom.cluster.ActionCheck> access = java.util.Map.of();
     private java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = java.util.Map.of();
     private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
@@ -96,6 +97,11 @@ public final class DetailViewModel {
     public StringProperty autoscalerProperty() { return autoscaler; }
     /** Whether this console may scale the class, and why not. */
     public StringProperty actuationProperty() { return actuation; }
+    /**
+     * True once the selected class has a decision at its latest tick: until then (no tick yet, the
+     * cluster unreadable) there is nothing to act on, and its actions are disabled.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty actionableProperty() { return actionable; }
 
     /** Access checks and other autoscalers, as read on the loop's thread at the last tick. */
     public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access,
@@ -243,6 +249,7 @@ public final class DetailViewModel {
 
     private void refresh() {
         ClassSnapshot s = latest.get(className.get());
+        actionable.set(s != null && s.decision() != null);
         if (s == null) {
             return;
         }

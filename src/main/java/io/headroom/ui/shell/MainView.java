@@ -85,6 +85,7 @@ public final class MainView extends BorderPane {
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         detailView.setControls(controls);
+        controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);

@@ -24,8 +24,10 @@ class DetailViewModelTest {
     @Test
     void theFirstClassOpensWithItsDecisionReadFromTheRecord() {
         try (SandboxConsole c = SandboxConsole.open(7)) {
+            assertTrue(!c.detail.actionableProperty().get(), "before the first tick: nothing to act on");
             c.run(Duration.ofMinutes(2));
             DetailViewModel d = c.detail;
+            assertTrue(d.actionableProperty().get(), "a decision: its actions are enabled");
             assertEquals("payments-steady", d.classNameProperty().get());
             Decision dec = latest(c, "payments-steady").decision();
             assertEquals(dec.explanation(), d.explanationProperty().get());
@@ -88,6 +90,7 @@ class DetailViewModelTest {
             c.detail.apply(java.util.List.of(new io.headroom.loop.TickResult(ok.at().plusSeconds(5), java.util.List.of(
                     new ClassSnapshot(ok.cls(), ok.at().plusSeconds(5), ok.observation(), null, null, null,
                             "cluster unreachable")), "sandbox", "sandbox")));
+            assertTrue(!c.detail.actionableProperty().get(), "nothing to act on for an undecided class");
             assertEquals("not decided", c.detail.headlineProperty().get());
             assertEquals("problem", c.detail.directionProperty().get());
             assertEquals("cluster unreachable", c.detail.explanationProperty().get());
