@@ -55,13 +55,14 @@ class StartUpUiTest {
         if (app != null) {
             FxToolkit.cleanupApplication(app);
         }
+        FxToolkit.setupStage(Stage::hide); // as the other UI tests leave it: the next one shows its own scene
     }
 
     @Test
     void everySceneTheWindowShowsIsDarkBeforeItPaints() throws Exception {
         Stage stage = FxToolkit.registerPrimaryStage();
         List<Painted> painted = new CopyOnWriteArrayList<>();
-        FxToolkit.setupFixture(() -> stage.sceneProperty().addListener((o, old, scene) -> {
+        javafx.beans.value.ChangeListener<Scene> record = (o, old, scene) -> {
             if (scene != null) {
                 scene.getRoot().applyCss(); // what the first frame will draw
                 Background bg = ((javafx.scene.layout.Region) scene.getRoot()).getBackground();
@@ -69,9 +70,11 @@ class StartUpUiTest {
                         List.copyOf(scene.getRoot().getStyleClass()),
                         bg == null || bg.getFills().isEmpty() ? null : bg.getFills().get(0).getFill()));
             }
-        }));
+        };
+        FxToolkit.setupFixture(() -> stage.sceneProperty().addListener(record));
         HeadroomApp headroom = start();
         headroom.ready().get(60, TimeUnit.SECONDS);
+        FxToolkit.setupFixture(() -> stage.sceneProperty().removeListener(record));
         assertTrue(painted.size() >= 2, "a placeholder at once, then the console: " + painted);
         assertEquals("StackPane", painted.get(0).root(), "the window shows before the session is open");
         assertEquals("MainView", painted.get(painted.size() - 1).root());
@@ -128,7 +131,17 @@ class StartUpUiTest {
         FxToolkit.registerPrimaryStage();
         List<String> chosen = new CopyOnWriteArrayList<>();
         ConfigProblemView[] view = new ConfigProblemView[1];
-        FxToolkit.setupStage(s -> {
+        Stage own = ConsoleWindow.onFx(Stage::new); // its own window: the primary stage keeps the console's size
+        try {
+            questions(own, view, chosen);
+        } finally {
+            FxToolkit.setupFixture(own::close);
+        }
+    }
+
+    private void questions(Stage stage, ConfigProblemView[] view, List<String> chosen) throws Exception {
+        FxToolkit.setupFixture(() -> {
+            Stage s = stage;
             view[0] = new ConfigProblemView(dir.resolve("w.yaml"), List.of("w.yaml:3: classes[0].name: required"));
             view[0].setOnSandbox(() -> chosen.add("sandbox"));
             view[0].setOnEdit(() -> chosen.add("edit"));
