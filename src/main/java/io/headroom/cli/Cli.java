@@ -292,8 +292,9 @@ public final class Cli {
                 case "--speed" -> {
                     try {
                         double v = Double.parseDouble(kv[1]);
-                        if (!(v > 0 && v <= 1000)) {
-                            return "--speed must be in (0, 1000], got " + kv[1];
+                        if (!io.headroom.session.Launcher.SPEEDS.contains(v)) {
+                            return "--speed must be 1, 10 or 60 (times real time, as the speed buttons offer), got "
+                                    + kv[1];
                         }
                     } catch (NumberFormatException e) {
                         return "--speed must be a number, got '" + kv[1] + "'";

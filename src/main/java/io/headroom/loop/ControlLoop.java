@@ -132,13 +132,14 @@ public final class ControlLoop {
         return result;
     }
 
-    private static ClassSnapshot unobserved(WorkloadClass c, Instant now, Actuator act, String problem) {
+    private static ClassSnapshot unobserved(WorkloadClass c, Instant now, Actuator act, String problem,
+                                            Map<String, Signal> signals) {
         try {
             act.unobserved(c, problem);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "actuator failed for unreadable " + c.name(), e);
         }
-        return new ClassSnapshot(c, now, null, null, null, null, problem);
+        return new ClassSnapshot(c, now, null, null, null, null, problem, signals); // the metrics' figures still show
     }
 
     private ClassSnapshot tickClass(WorkloadClass c, Map<String, Signal> signals, Instant now, Actuator act) {
@@ -146,10 +147,10 @@ public final class ControlLoop {
         try {
             state = cluster.workload(c.target());
         } catch (RuntimeException e) {
-            return unobserved(c, now, act, "cluster read failed: " + e.getMessage());
+            return unobserved(c, now, act, "cluster read failed: " + e.getMessage(), signals);
         }
         if (state.isEmpty()) {
-            return unobserved(c, now, act, "workload " + c.target() + " not found");
+            return unobserved(c, now, act, "workload " + c.target() + " not found", signals);
         }
         WorkloadState w = state.get();
         Map<String, io.headroom.metrics.PodProgress> perPod;

@@ -30,12 +30,20 @@ public final class Launcher {
     /** Simulated history replayed before going live, so the charts open with context. */
     public static final Duration WARM_UP = Duration.ofMinutes(15);
 
+    /** The sandbox's speeds (× real time): the top bar's buttons and the only values {@code --speed} takes. */
+    public static final java.util.List<Double> SPEEDS = java.util.List.of(1.0, 10.0, 60.0);
+
     /** The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F}). */
     public record Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
 
         /** From the options by name (without the dashes), the defaults for those absent. */
         public static Options of(Map<String, String> named) {
-            return new Options(Double.parseDouble(named.getOrDefault("speed", "1")),
+            double speed = Double.parseDouble(named.getOrDefault("speed", "1"));
+            if (!SPEEDS.contains(speed)) {
+                // Main refuses it with exit code 2 before any window; this guards the other ways in.
+                throw new IllegalArgumentException("--speed must be 1, 10 or 60, got " + named.get("speed"));
+            }
+            return new Options(speed,
                     Long.parseLong(named.getOrDefault("seed", "42")),
                     named.containsKey("journal") ? Path.of(named.get("journal")) : null,
                     named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile(),
@@ -50,11 +58,30 @@ public final class Launcher {
      * @param warning  the standing warning when this is a fallback (sandbox instead, journal in memory), or null
      * @param settings the settings now in force (the Settings dialog starts from them)
      */
-    public record Launched(Session session, String warning, Settings settings, Duration warmUp) {
+    public record Launched(Session session, String warning, Settings settings, Duration warmUp) implements Opening {
 
         /** Warm-up (sandbox) then go live, on the session's loop thread; returns at once. */
         public CompletableFuture<Void> start() {
             return session.startAsync(warmUp);
+        }
+    }
+
+    /** What opening came to: a session to show, or a workloads file the operator must decide about. */
+    public sealed interface Opening permits Launched, Rejected {
+    }
+
+    /**
+     * The workloads file has errors (syntax or content): nothing was opened, and the console asks
+     * whether to open the sandbox, edit the file, or quit, rather than silently opening the sandbox.
+     *
+     * @param problem every error, each located as {@code FILE:LINE: field: message}
+     * @param warning a warning from before the file was read (unreadable settings), or null
+     */
+    public record Rejected(Path file, ConfigException problem, Settings settings, String warning) implements Opening {
+
+        /** The located errors, one per line ({@code workloads.yaml:3: classes[0].name: …}). */
+        public java.util.List<String> problems() {
+            return problem.problems().stream().map(ConfigException.Problem::toString).toList();
         }
     }
 
@@ -118,6 +145,40 @@ public final class Launcher {
     }
 
     /**
+     * As {@link #launch}, but a workloads file with errors is not replaced by the sandbox: it comes back
+     * as {@link Rejected}, for the console to ask the operator ({@link #sandboxInstead}, {@link #retry}).
+     */
+    public CompletableFuture<Opening> launchOrAsk(Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> {
+            Settings settings;
+            String warning = null;
+            try {
+                settings = Settings.load(options.settingsFile());
+            } catch (IOException e) {
+                settings = Settings.sandbox();
+                warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
+            }
+            Path workloads = options.config() != null ? options.config() : settings.workloadsFile();
+            return attempt(workloads, settings, warning, progress);
+        }, background);
+    }
+
+    /** The operator chose the sandbox over a rejected workloads file: it opens with a standing warning naming the file. */
+    public CompletableFuture<Launched> sandboxInstead(Rejected r) {
+        return CompletableFuture.supplyAsync(() -> sandbox(r.settings(), join(r.warning(), rejectedWarning(r))),
+                background);
+    }
+
+    /** Reads the rejected file again (the operator edited it). */
+    public CompletableFuture<Opening> retry(Rejected r, Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> attempt(r.file(), r.settings(), r.warning(), progress), background);
+    }
+
+    private static String rejectedWarning(Rejected r) {
+        return "Workloads file rejected: " + r.problem().getMessage() + " — opened the sandbox.";
+    }
+
+    /**
      * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
      * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names.
      */
@@ -137,6 +198,11 @@ public final class Launcher {
     }
 
     private Launched open(Path workloads, Settings settings, String warning, Consumer<String> progress) {
+        Opening o = attempt(workloads, settings, warning, progress);
+        return o instanceof Rejected r ? sandbox(settings, join(warning, rejectedWarning(r))) : (Launched) o;
+    }
+
+    private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress) {
         if (workloads == null) {
             return sandbox(settings, warning);
         }
@@ -157,8 +223,7 @@ public final class Launcher {
             s.setWorkloadsFile(workloads);
             return new Launched(s, join(warning, j.warning()), settings, Duration.ZERO);
         } catch (ConfigException e) {
-            return sandbox(settings, join(warning, "Workloads file rejected: " + e.getMessage()
-                    + " — opened the sandbox."));
+            return new Rejected(workloads, e, settings, warning);
         } catch (Exception e) {
             LOG.log(Level.WARNING, "could not connect", e);
             return sandbox(settings, join(warning, "Could not connect (" + e.getMessage()

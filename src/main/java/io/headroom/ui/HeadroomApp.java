@@ -46,11 +46,19 @@ public final class HeadroomApp extends Application {
         if (icon != null) {
             stage.getIcons().add(new Image(icon.toExternalForm()));
         }
-        open(launcher.launch(this::connecting));
+        // Dark from the first frame: the window shows at once, painted, while the session opens.
+        showMessage("Opening the console …", "Headroom");
+        open(launcher.launchOrAsk(this::connecting));
     }
 
-    private void open(CompletableFuture<Launcher.Launched> launching) {
-        launching.thenAcceptAsync(this::showLaunched, fx).whenComplete((v, e) -> {
+    private void open(CompletableFuture<? extends Launcher.Opening> opening) {
+        opening.thenAcceptAsync(o -> {
+            if (o instanceof Launcher.Launched launched) {
+                showLaunched(launched);
+            } else {
+                showRejected((Launcher.Rejected) o);
+            }
+        }, fx).whenComplete((v, e) -> {
             if (e != null) {
                 LOG.log(Level.SEVERE, "the console could not open a session", e);
                 ready.completeExceptionally(e);
@@ -60,20 +68,64 @@ public final class HeadroomApp extends Application {
 
     /** Says what is being connected to while it takes (called off the FX thread). */
     private void connecting(String text) {
-        fx.execute(() -> {
-            if (stopped) {
-                return;
+        fx.execute(() -> showMessage(text, "Headroom — connecting"));
+    }
+
+    /** A dark window saying what is happening, in the console's size (FX thread). */
+    private void showMessage(String text, String title) {
+        if (stopped) {
+            return;
+        }
+        showScene(new StackPane(new Label(text)), title);
+    }
+
+    private void showScene(javafx.scene.Parent root, String title) {
+        // The console's own size, so the window does not grow off-screen when the session replaces this.
+        javafx.geometry.Dimension2D size = windowSize();
+        Scene scene = new Scene(root, size.getWidth(), size.getHeight());
+        Styles.install(scene);
+        Styles.paintDark(scene);
+        stage.setScene(scene);
+        stage.setTitle(title);
+        stage.show();
+    }
+
+    /**
+     * The workloads file has errors: say where, and let the operator choose the sandbox, the editor
+     * (then reload) or quitting. Nothing is opened meanwhile.
+     */
+    private void showRejected(Launcher.Rejected rejected) {
+        if (stopped) {
+            return;
+        }
+        io.headroom.ui.shell.ConfigProblemView v = new io.headroom.ui.shell.ConfigProblemView(rejected.file(),
+                rejected.problems());
+        v.setOnSandbox(() -> open(launcher.sandboxInstead(rejected)));
+        v.setOnEdit(() -> edit(rejected.file(), v));
+        v.setOnReload(() -> open(launcher.retry(rejected, this::connecting)));
+        v.setOnQuit(javafx.application.Platform::exit);
+        showScene(v, "Headroom — the workloads file has errors");
+        this.rejected.complete(rejected);
+    }
+
+    /** Opens the file in the desktop's editor, off the FX thread (it starts a process). */
+    private void edit(java.nio.file.Path file, io.headroom.ui.shell.ConfigProblemView v) {
+        String uri = file.toAbsolutePath().toUri().toString();
+        javafx.application.HostServices host = getHostServices();
+        CompletableFuture.runAsync(() -> host.showDocument(uri), EDITOR).whenComplete((r, e) -> {
+            if (e != null) {
+                fx.execute(() -> v.setStatus("Could not start an editor (" + e.getMessage() + "): edit "
+                        + file.toAbsolutePath() + ", then choose Reload the file."));
             }
-            Label label = new Label(text);
-            // The console's own size, so the window does not grow off-screen when the session replaces this.
-            javafx.geometry.Dimension2D size = windowSize();
-            Scene scene = new Scene(new StackPane(label), size.getWidth(), size.getHeight());
-            Styles.install(scene);
-            scene.getRoot().getStyleClass().add(Styles.THEME_DARK);
-            stage.setScene(scene);
-            stage.setTitle("Headroom — connecting");
-            stage.show();
         });
+    }
+
+    private static final Executor EDITOR = io.headroom.threads.NamedThreads.cached("headroom-editor");
+    private final CompletableFuture<Launcher.Rejected> rejected = new CompletableFuture<>();
+
+    /** Completes when the workloads file was rejected and the console asks what to do (for the UI tests). */
+    public CompletableFuture<Launcher.Rejected> rejected() {
+        return rejected;
     }
 
     private void showLaunched(Launcher.Launched launched) {
@@ -121,6 +173,7 @@ public final class HeadroomApp extends Application {
         javafx.geometry.Dimension2D size = windowSize();
         Scene scene = new Scene(view, size.getWidth(), size.getHeight());
         Styles.install(scene);
+        Styles.paintDark(scene);
         stage.setScene(scene);
         stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();

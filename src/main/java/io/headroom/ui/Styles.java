@@ -61,6 +61,21 @@ public final class Styles {
     private Styles() {
     }
 
+    /** The dark theme's background ({@code -hr-bg} in tokens.css): the scene's fill, so no frame is ever white. */
+    public static final javafx.scene.paint.Color DARK_BACKGROUND = javafx.scene.paint.Color.web("#15181c");
+
+    /**
+     * Makes a new scene paint dark from its first frame: the fill behind the root, and the dark theme
+     * on a root that has no theme yet. Call before the stage shows the scene.
+     */
+    public static void paintDark(Scene scene) {
+        scene.setFill(DARK_BACKGROUND);
+        var classes = scene.getRoot().getStyleClass();
+        if (!classes.contains(THEME_DARK) && !classes.contains(THEME_LIGHT)) {
+            classes.add(THEME_DARK);
+        }
+    }
+
     public static void install(Scene scene) {
         for (String sheet : SHEETS) {
             var url = Styles.class.getResource("/styles/" + sheet);

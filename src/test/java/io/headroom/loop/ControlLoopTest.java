@@ -130,6 +130,17 @@ class ControlLoopTest {
     }
 
     @Test
+    void aClusterThatCannotBeReadStillCarriesWhatTheMetricsSourceRead() {
+        cluster.readFailure = new IllegalStateException("connection refused");
+        ClassSnapshot a = loop(classA).tick().classes().get(0);
+        assertFalse(a.decided());
+        assertEquals(busy(T0), a.signals(), "Prometheus's figures, for the console to show (issue 11)");
+        cluster.readFailure = null;
+        ClassSnapshot decided = loop(classA).tick().classes().get(0);
+        assertEquals(decided.observation().signals(), decided.signals(), "decided: the observation's signals");
+    }
+
+    @Test
     void aBrokenMetricsSourceIsMissingDataNeverZeroLoad() {
         metrics.failure = new IllegalStateException("socket closed");
         cluster.put(A, 4, List.of());

@@ -83,6 +83,35 @@ class LauncherTest {
     }
 
     @Test
+    void aWorkloadsFileWithASyntaxErrorIsRejectedForTheOperatorNamingFileAndLine() throws Exception {
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:9090"}
+                classes:
+                  - name: [payments
+                """);
+        Launcher launcher = launcher(Map.of("config", workloads.toString()));
+        Launcher.Opening o = launcher.launchOrAsk(progress::add).get(10, TimeUnit.SECONDS);
+        assertTrue(o instanceof Launcher.Rejected, "nothing opened: " + o);
+        Launcher.Rejected r = (Launcher.Rejected) o;
+        assertEquals(workloads, r.file());
+        assertTrue(r.problems().get(0).startsWith("workloads.yaml:4: malformed YAML"),
+                r.problems().toString());
+
+        Launcher.Launched sandbox = launcher.sandboxInstead(r).get(10, TimeUnit.SECONDS);
+        try (Session s = sandbox.session()) {
+            assertTrue(s.isSandbox(), "the sandbox, because the operator chose it");
+            assertTrue(sandbox.warning().startsWith("Workloads file rejected: workloads.yaml:4: "), sandbox.warning());
+        }
+
+        Files.writeString(workloads, "classes: 12\n");
+        Launcher.Opening again = launcher.retry(r, progress::add).get(10, TimeUnit.SECONDS);
+        assertTrue(again instanceof Launcher.Rejected, "read again, still wrong");
+        assertTrue(((Launcher.Rejected) again).problems().contains("workloads.yaml:1: classes: expected a list, got a number (12)"),
+                ((Launcher.Rejected) again).problems().toString());
+    }
+
+    @Test
     void aConnectionThatFailsOpensTheSandboxAndLeavesTheClusterJournalUnlocked() throws Exception {
         Path workloads = dir.resolve("workloads.yaml");
         Files.writeString(workloads, """

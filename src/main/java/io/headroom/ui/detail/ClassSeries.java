@@ -36,8 +36,12 @@ public final class ClassSeries {
         Decision d = s.decision();
         points++;
         if (d == null) {
+            // Undecided (the cluster cannot be read): a gap in capacity, but the metrics' figures still chart.
+            Map<SeriesBuffer, String> read = Map.of(oldestAge, Signals.OLDEST_AGE, queueLength, Signals.QUEUE_LENGTH,
+                    arrivalRate, Signals.ARRIVAL_RATE, serviceSeconds, Signals.MEAN_SERVICE);
             for (SeriesBuffer b : all()) {
-                b.append(t, Double.NaN);
+                String signal = read.get(b);
+                b.append(t, signal == null ? Double.NaN : signal(s, signal));
             }
             return false;
         }
@@ -110,6 +114,11 @@ public final class ClassSeries {
                 estimatedSlots, capacitySlots, readySlots, desiredSlots, governorSlots, arrivalRate, serviceSeconds));
         list.addAll(ceilingSlots.values());
         return list;
+    }
+
+    private static double signal(ClassSnapshot s, String name) {
+        io.headroom.decision.Signal v = s.signals().get(name);
+        return v != null && v.present() ? v.value() : Double.NaN;
     }
 
     private static double value(Decision d, String signal) {

@@ -56,6 +56,7 @@ public final class DetailViewModel {
     private final StringProperty policySummary = new SimpleStringProperty("");
     private final StringProperty autoscaler = new SimpleStringProperty("");
     private final StringProperty actuation = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty actionable = new javafx.beans.property.SimpleBooleanProperty();
     private java.util.Map<String, io.headroom.cluster.ActionCheck> access = java.util.Map.of();
     private java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = java.util.Map.of();
     private final ObjectProperty<Double> ageObjective = new SimpleObjectProperty<>();
@@ -153,6 +154,12 @@ public final class DetailViewModel {
         work.set(s == null ? null : io.headroom.supervise.JobStates.of(s, st == null ? null : st.of(s.name()),
                 st == null ? null : st.freezeAll(), st == null ? s.at() : st.at().isAfter(s.at()) ? st.at() : s.at()));
     }
+
+    /**
+     * True once the selected class has a decision at its latest tick: until then (no tick yet, the
+     * cluster unreadable) there is nothing to act on, and its actions are disabled.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty actionableProperty() { return actionable; }
 
     /** Access checks and other autoscalers, as read on the loop's thread at the last tick. */
     public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access,
@@ -259,7 +266,8 @@ public final class DetailViewModel {
         for (String signal : BACKFILLED) {
             historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.execute(() -> {
                 if (e != null || h == null || h.size() == 0) {
-                    missing.add(signal + (e != null ? " (" + e.getMessage() + ")" : h == null ? "" : " (" + h.noData() + ")"));
+                    missing.add(signal + (e != null ? " (" + io.headroom.ui.PlainWords.detail(e.getMessage()) + ")"
+                            : h == null ? "" : " (" + io.headroom.ui.PlainWords.reason(h.noData()) + ")"));
                 } else {
                     cs.backfill(signal, h.times(), h.values());
                     revision.set(revision.get() + 1);
@@ -301,19 +309,28 @@ public final class DetailViewModel {
         ClassSnapshot s = latest.get(className.get());
         refreshWork();
         refreshPolicyEdit();
+        actionable.set(s != null && s.decision() != null);
         if (s == null) {
             return;
         }
+        // Also here, not only in select(): the first class is selected before its first tick has arrived.
+        ageObjective.set(s.cls().policy().maxAgeSeconds());
+        governed.set(s.cls().policy().dependencyGuard() != null);
         policySummary.set(summarise(s.cls().policy()));
         Decision d = s.decision();
         if (d == null) {
             headline.set("not decided");
             direction.set("problem");
-            explanation.set(s.problem());
+            explanation.set(io.headroom.ui.PlainWords.reason(s.problem()));
             terms.clear();
             ceilings.clear();
             reasons.setAll("PROBLEM");
-            inputs.clear();
+            // What the metrics source read at that tick still shows (the cluster may be the one that failed).
+            inputs.setAll(s.signals().entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getValue().present()
+                    ? new InputRow(e.getKey(), DecisionEngine.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
+                    true)
+                    : new InputRow(e.getKey(), "—", "no data: " + io.headroom.ui.PlainWords.reason(
+                    e.getValue().missingReason()), false)).toList());
             admission.set("");
             admissionState.set("");
             return;
@@ -344,11 +361,12 @@ public final class DetailViewModel {
         return switch (in.status()) {
             case OK -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
                     ageOf(in.sampledAt(), now), true);
-            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + in.reason(), false);
+            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
+                    false);
             // A signal nobody collects for this class is not an alarm; one that failed is.
             case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
                     ? "not collected (Q = L × S)" : "not collected", true);
-            case MISSING -> new InputRow(in.name(), "—", "no data: " + in.reason(), false);
+            case MISSING -> new InputRow(in.name(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
         };
     }
 

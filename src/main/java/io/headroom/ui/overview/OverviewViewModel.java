@@ -104,8 +104,13 @@ public final class OverviewViewModel {
         Decision d = s.decision();
         if (d == null) {
             row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
-            row.alertDetailProperty().set(s.problem());
+            row.alertDetailProperty().set(io.headroom.ui.PlainWords.reason(s.problem()));
             row.estimatedSlotsProperty().set(-1);
+            // Undecided (the cluster cannot be read), but what the metrics source read still shows.
+            row.queueLengthProperty().set(signal(s, Signals.QUEUE_LENGTH));
+            row.oldestAgeProperty().set(signal(s, Signals.OLDEST_AGE));
+            row.arrivalRateProperty().set(signal(s, Signals.ARRIVAL_RATE));
+            row.serviceSecondsProperty().set(signal(s, Signals.MEAN_SERVICE));
             return;
         }
         row.queueLengthProperty().set(value(d, Signals.QUEUE_LENGTH));
@@ -128,7 +133,7 @@ public final class OverviewViewModel {
             boolean allStale = true;
             for (InputStatus in : d.inputs()) {
                 if (!in.usable() && d.reasons().contains(Reason.of(Reason.Code.TELEMETRY_MISSING, in.name()))) {
-                    detail.add(in.name() + " " + in.label() + ": " + in.reason());
+                    detail.add(in.name() + " " + in.label() + ": " + io.headroom.ui.PlainWords.reason(in.reason()));
                     allStale &= in.status() == InputStatus.Status.STALE;
                     unusable++;
                 }
@@ -150,6 +155,11 @@ public final class OverviewViewModel {
         }
         row.alertsProperty().set(List.copyOf(alerts));
         row.alertDetailProperty().set(String.join("\n", detail));
+    }
+
+    private static double signal(ClassSnapshot s, String name) {
+        io.headroom.decision.Signal v = s.signals().get(name);
+        return v != null && v.present() ? v.value() : Double.NaN;
     }
 
     private static double value(Decision d, String signal) {

@@ -116,7 +116,8 @@ public final class MainViewModel {
         apply(t);
         if (cluster != null && !cluster.connected()) {
             clusterHealth.set(Health.DOWN);
-            clusterDetail.set("API unreachable" + (cluster.lastError() == null ? "" : ": " + cluster.lastError()));
+            clusterDetail.set("API unreachable" + (cluster.lastError() == null ? ""
+                    : ": " + io.headroom.ui.PlainWords.detail(cluster.lastError())));
         } else if (cluster != null && !cluster.synced()) {
             clusterHealth.set(Health.DEGRADED);
             clusterDetail.set("syncing: " + String.join(", ", cluster.notReady()));
@@ -163,7 +164,7 @@ public final class MainViewModel {
             boolean anyMissing = false;
             for (InputStatus in : d.inputs()) {
                 if (in.status() == InputStatus.Status.STALE) {
-                    stale.add(s.name() + " · " + in.name() + ": " + in.reason());
+                    stale.add(s.name() + " · " + in.name() + ": " + io.headroom.ui.PlainWords.reason(in.reason()));
                 } else if (in.status() == InputStatus.Status.MISSING
                         && d.reasons().contains(io.headroom.decision.Reason.of(
                         io.headroom.decision.Reason.Code.TELEMETRY_MISSING, in.name()))) {

@@ -1,0 +1,153 @@
+package io.headroom.ui.overview;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.decision.Decision;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.TickResult;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.ui.SandboxConsole;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The overview's rows from the sandbox's ticks, without a window or the toolkit (issue 12). */
+class OverviewViewModelTest {
+
+    static ClassRow row(SandboxConsole c, String name) {
+        return c.overview.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void oneRowPerClassInTheFilesOrderWithTheLastTicksNumbers() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            assertTrue(c.overview.rows().isEmpty(), "no row before the first tick");
+            c.run(Duration.ofMinutes(2));
+            List<String> classes = c.session().loop().classes().stream().map(WorkloadClass::name).toList();
+            assertEquals(classes, c.overview.rows().stream().map(ClassRow::name).toList());
+            assertEquals(5, classes.size());
+            assertEquals(c.overview.rows().get(0), c.overview.selectedProperty().get(), "the first class is selected");
+
+            TickResult last = c.lastTick();
+            for (ClassSnapshot s : last.classes()) {
+                Decision d = s.decision();
+                ClassRow r = row(c, s.name());
+                assertEquals("sandbox", r.context());
+                assertEquals(d.currentReplicas(), r.currentReplicasProperty().get(), s.name());
+                assertEquals(d.desiredReplicas(), r.desiredReplicasProperty().get(), s.name());
+                assertEquals(d.input("queueLength").value(), r.queueLengthProperty().get(), 0, s.name());
+                assertEquals(s.cls().policy().maxAgeSeconds(), r.ageObjectiveProperty().get(), 0, s.name());
+            }
+        }
+    }
+
+    @Test
+    void aBurstOfTicksReachesTheTableAsOneBatchShowingTheNewest() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.tick(1);
+            long before = c.batches();
+            c.tick(30);
+            assertEquals(before + 1, c.batches(), "thirty ticks, one batch");
+            ClassSnapshot newest = c.lastTick().classes().get(4);
+            assertEquals(newest.decision().input("oldestAge").value(),
+                    row(c, newest.name()).oldestAgeProperty().get(), 0);
+        }
+    }
+
+    @Test
+    void alertsSayWhatHoldsAClassBackWithATooltipSentence() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            // seed 7: ledger-replay's backlog grows against its kafka-partitions ceiling within minutes
+            assertTrue(c.runUntil(() -> !c.overview.rows().isEmpty()
+                    && row(c, "ledger-replay").alertsProperty().get().contains(ClassRow.Alert.AGE_BREACH),
+                    Duration.ofMinutes(10)), "ledger-replay breaches its age objective");
+            ClassRow r = row(c, "ledger-replay");
+            assertTrue(r.alertsProperty().get().contains(ClassRow.Alert.CEILING), r.alertsProperty().get().toString());
+            assertEquals("kafka-partitions", r.bindingCeilingProperty().get());
+            assertTrue(r.alertDetailProperty().get().contains("oldest age above objective"), r.alertDetailProperty().get());
+            assertTrue(r.alertDetailProperty().get().contains("capped by ceiling kafka-partitions"),
+                    r.alertDetailProperty().get());
+            assertTrue(r.oldestAgeProperty().get() > r.ageObjectiveProperty().get());
+            assertEquals(r.alertsProperty().get(), r.badgesProperty().get().alerts(), "the alerts cell's one value");
+            assertEquals(List.of(), row(c, "search-interactive").alertsProperty().get(), "a quiet class has none");
+        }
+    }
+
+    @Test
+    void aClassThatCouldNotBeDecidedShowsAProblemNotNumbers() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.tick(1);
+            ClassSnapshot ok = c.lastTick().classes().get(0);
+            ClassSnapshot failed = new ClassSnapshot(ok.cls(), ok.at(), ok.observation(), null, null, null,
+                    "workload payments/worker not found");
+            c.overview.apply(new TickResult(ok.at(), List.of(failed), "sandbox", "sandbox"));
+            ClassRow r = row(c, ok.name());
+            assertEquals(List.of(ClassRow.Alert.PROBLEM), r.alertsProperty().get());
+            assertEquals("workload payments/worker not found", r.alertDetailProperty().get());
+            assertEquals(-1, r.estimatedSlotsProperty().get(), "no estimate shown");
+        }
+    }
+
+    @Test
+    void whileTheClusterCannotBeReadPrometheusFiguresStillShowAndTheProblemIsInWords() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(1));
+            ClassSnapshot ok = c.lastTick().classes().get(3);
+            ClassSnapshot down = new ClassSnapshot(ok.cls(), ok.at(), null, null, null, null,
+                    "cluster read failed: java.net.ConnectException: Failed to connect to /10.0.0.1:6443",
+                    ok.observation().signals());
+            c.overview.apply(new TickResult(ok.at(), List.of(down), "sandbox", "sandbox"));
+            ClassRow r = row(c, ok.name());
+            assertEquals(List.of(ClassRow.Alert.PROBLEM), r.alertsProperty().get());
+            assertEquals("cluster read failed: nothing answers at 10.0.0.1:6443", r.alertDetailProperty().get());
+            assertEquals(ok.decision().input("queueLength").value(), r.queueLengthProperty().get(), 0);
+            assertEquals(ok.decision().input("oldestAge").value(), r.oldestAgeProperty().get(), 0);
+            assertEquals(ok.decision().input("arrivalRate").value(), r.arrivalRateProperty().get(), 0);
+
+            c.detail.select(ok.name());
+            c.detail.apply(List.of(new TickResult(ok.at(), List.of(down), "sandbox", "sandbox")));
+            assertTrue(c.detail.inputs().stream().anyMatch(i -> i.name().equals("queueLength") && i.usable()),
+                    c.detail.inputs().toString());
+        }
+    }
+
+    @Test
+    void modeFreezeOverrideAndProposalShowInTheRow() {
+        try (SandboxConsole c = SandboxConsole.open(7).supervised()) {
+            c.tick(1);
+            ClassRow pay = row(c, "payments-steady");
+            assertEquals("supervised", pay.modeProperty().get());
+            assertTrue(c.await(c.supervision.freeze("payments-steady", Duration.ofMinutes(10), "incident 4711")).ok());
+            assertEquals("supervised · frozen", pay.modeProperty().get(), "shown before the next tick");
+            assertTrue(c.await(c.supervision.setOverride("search-interactive", 5, Duration.ofMinutes(30),
+                    "load test")).ok());
+            assertEquals("supervised · pinned 5", row(c, "search-interactive").modeProperty().get());
+
+            assertTrue(c.runUntil(() -> !row(c, "enrichment").proposalProperty().get().isEmpty(),
+                    Duration.ofMinutes(10)), "seed 7: enrichment needs more replicas within minutes");
+            ClassRow enrichment = row(c, "enrichment");
+            var p = c.supervision.proposals().stream().filter(x -> x.className().equals("enrichment")).findFirst()
+                    .orElseThrow();
+            assertEquals(p.from() + " → " + p.to(), enrichment.proposalProperty().get());
+            assertEquals(p.from() + " → " + p.to(), enrichment.badgesProperty().get().proposal());
+        }
+    }
+
+    @Test
+    void theContextFilterShowsOneClustersRowsAndKeepsASelection() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.tick(1);
+            c.overview.select("nightly-batch");
+            assertEquals("nightly-batch", c.overview.selectedProperty().get().name());
+            assertEquals("nightly-batch", c.detail.classNameProperty().get(), "the selection drives the detail");
+            c.overview.contextProperty().set("elsewhere");
+            assertEquals(0, c.overview.rows().size(), "no class lives in that context");
+            c.overview.contextProperty().set("sandbox");
+            assertEquals(5, c.overview.rows().size());
+            assertEquals("nightly-batch", c.overview.selectedProperty().get().name(), "still visible, still selected");
+            c.overview.contextProperty().set(OverviewViewModel.ALL);
+            assertEquals(5, c.overview.rows().size());
+        }
+    }
+}
