@@ -75,7 +75,7 @@ public final class InboxView extends VBox {
         status.getStyleClass().add("inbox-status");
         vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
                 ok ? null : Styles.BAD));
-        getChildren().addAll(header, journal, list, status, keys);
+        getChildren().addAll(header, journal, list, keys); // outcomes: the event list at the window's foot
     }
 
     public ListView<ProposalRow> list() {
