@@ -204,7 +204,14 @@ class IncidentStateUiTest {
                 && chips("search-interactive").containsAll(List.of("FROZEN", "AUTO"))
                 && chips("ledger-replay").contains("FROZEN"));
         fx(() -> {
+            view().getScene().getRoot().layout();
             for (TableCell<?, ?> cell : alertCells()) {
+                if (cell.getGraphic() instanceof javafx.scene.Parent box) {
+                    for (Node chip : box.getChildrenUnmodifiable()) {
+                        assertTrue(chip.getLayoutBounds().getWidth() > 10 && chip.getLayoutBounds().getHeight() > 10,
+                                "a chip is drawn, not left unsized: " + chip + " " + chip.getLayoutBounds());
+                    }
+                }
                 assertTrue(cell.getTooltip() != null && cell.getTooltip().getText().contains("FROZEN"),
                         "the cell's tooltip names every chip: " + (cell.getTooltip() == null ? null
                                 : cell.getTooltip().getText()));

@@ -56,8 +56,10 @@ public final class Screens {
         session.startAsync(Launcher.WARM_UP);
         String size = (int) stage.getWidth() + "x" + (int) stage.getHeight();
         var sv = view.supervisionViewModel();
-        steps.add(new Step("five classes and a proposal", () -> view.overviewViewModel().rows().size() == 5
-                && sv.stateProperty().get() != null, () -> {
+        // The warm-up's ticks have all arrived: the charts hold the whole quarter of an hour.
+        steps.add(new Step("five classes, warmed up", () -> view.overviewViewModel().rows().size() == 5
+                && sv.stateProperty().get() != null && view.detailViewModel().seriesProperty().get() != null
+                && view.detailViewModel().seriesProperty().get().points() >= 170, () -> {
             sv.freeze("ledger-replay", Duration.ofMinutes(30), "incident 4711: ledger DB failover");
             sv.setOverride("enrichment", 6, Duration.ofMinutes(45), "db-connections ceiling during failover");
         }));

@@ -217,45 +217,70 @@ public final class OverviewView extends VBox {
     private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn() {
         TableColumn<ClassRow, ClassRow.Badges> c = new TableColumn<>("Alerts");
         c.setCellValueFactory(f -> f.getValue().badgesProperty());
-        c.setCellFactory(col -> new TableCell<>() {
-            private final HBox box = new HBox();
-            private final Tooltip tip = new Tooltip();
-
-            {
-                box.getStyleClass().add(Styles.ALERTS);
-                box.setAlignment(Pos.CENTER_LEFT);
-            }
-
-            @Override
-            protected void updateItem(ClassRow.Badges v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(null);
-                if (empty || v == null) {
-                    setGraphic(null);
-                    setTooltip(null);
-                    return;
-                }
-                box.getChildren().clear();
-                for (ClassRow.StateChip s : v.states()) {
-                    box.getChildren().add(chip(s));
-                }
-                if (!v.proposal().isEmpty()) {
-                    Label p = new Label("PROPOSAL " + v.proposal());
-                    p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
-                    box.getChildren().add(p);
-                }
-                for (ClassRow.Alert a : v.alerts()) {
-                    box.getChildren().add(chip(a));
-                }
-                setGraphic(box);
-                tip.setText(v.fullText());
-                setTooltip(v.fullText().isEmpty() ? null : tip);
-            }
-        });
+        c.setCellFactory(col -> new AlertsCell());
         // Its pref is small so the columns fit at 1280×800; a wider window gives it the rest.
         c.setPrefWidth(120);
         c.setMinWidth(120);
         return c;
+    }
+
+    /**
+     * The alerts cell follows its row's badges itself and draws them in a fresh box: a cell
+     * refreshed only through the table's item machinery was seen keeping yesterday's chips, and
+     * chips added to a reused box during a layout pass were left unsized (0×0, invisible).
+     */
+    private static final class AlertsCell extends TableCell<ClassRow, ClassRow.Badges> {
+        private final Tooltip tip = new Tooltip();
+        private final javafx.beans.InvalidationListener changed = o -> render();
+        private ClassRow following;
+
+        @Override
+        protected void updateItem(ClassRow.Badges v, boolean empty) {
+            super.updateItem(v, empty);
+            setText(null);
+            ClassRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (row != following) {
+                if (following != null) {
+                    following.badgesProperty().removeListener(changed);
+                }
+                following = row;
+                if (row != null) {
+                    row.badgesProperty().addListener(changed);
+                }
+            }
+            render();
+        }
+
+        private void render() {
+            ClassRow.Badges v = following == null ? null : following.badgesProperty().get();
+            if (isEmpty() || v == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            HBox box = new HBox();
+            box.getStyleClass().add(Styles.ALERTS);
+            box.setAlignment(Pos.CENTER_LEFT);
+            for (ClassRow.StateChip s : v.states()) {
+                box.getChildren().add(chip(s));
+            }
+            if (!v.proposal().isEmpty()) {
+                Label p = new Label("PROPOSAL " + v.proposal());
+                p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                box.getChildren().add(p);
+            }
+            for (ClassRow.Alert a : v.alerts()) {
+                box.getChildren().add(chip(a));
+            }
+            setGraphic(box);
+            if (getScene() != null) {
+                // Chips made during a layout pass have no skin yet, so no size: style them now.
+                box.applyCss();
+            }
+            tip.setText(v.fullText());
+            setTooltip(v.fullText().isEmpty() ? null : tip);
+            requestLayout();
+        }
     }
 
     static Label chip(ClassRow.StateChip s) {
