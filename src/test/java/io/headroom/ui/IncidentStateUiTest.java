@@ -248,6 +248,10 @@ class IncidentStateUiTest {
     @Order(5)
     void aFreezeThatRunsOutIsANotificationAndAnEvent() throws Exception {
         var sv = view().supervisionViewModel();
+        fx(() -> {
+            view().setAttention(new javafx.beans.property.SimpleBooleanProperty(false)); // the operator looks away
+            return null;
+        });
         sv.unfreezeAll("test").get(20, TimeUnit.SECONDS);
         window.session().setSpeed(60);
         sv.freeze("nightly-batch", Duration.ofSeconds(30), "short test freeze").get(20, TimeUnit.SECONDS);
@@ -260,7 +264,7 @@ class IncidentStateUiTest {
             assertWhole(toast);
             return null;
         });
-        assertTrue(notified.contains(said), "and the desktop is told: " + notified);
+        assertTrue(notified.contains(said), "and the desktop is told, the operator being away: " + notified);
         assertTrue(fx(() -> view().incidentsViewModel().incidents().stream().noneMatch(
                 i -> "nightly-batch".equals(i.className()))));
     }

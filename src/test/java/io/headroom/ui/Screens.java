@@ -68,11 +68,15 @@ public final class Screens {
         steps.add(new Step("a frame", () -> true, () -> shoot("overview-dark-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-dark-" + size)));
+        int[] seen = new int[1];
         steps.add(new Step("a frame", () -> true, () -> {
             detail(false);
             view.viewModel().toggleTheme();
+            seen[0] = view.detailViewModel().seriesProperty().get().points();
         }));
-        steps.add(new Step("a frame", () -> true, () -> shoot("overview-light-" + size)));
+        // The charts take the new theme when they next draw: after the next tick.
+        steps.add(new Step("a tick", () -> view.detailViewModel().seriesProperty().get().points() > seen[0],
+                () -> shoot("overview-light-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
         steps.add(new Step("done", () -> true, () -> {

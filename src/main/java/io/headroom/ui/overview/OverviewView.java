@@ -76,6 +76,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(136);
         c.setMinWidth(136);
+        c.setMaxWidth(240);
         return c;
     }
 
@@ -93,6 +94,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(width);
         c.setMinWidth(min);
+        c.setMaxWidth(width * 2.2);
         return c;
     }
 
@@ -140,6 +142,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(width);
         c.setMinWidth(min);
+        c.setMaxWidth(width * 1.6);
         return c;
     }
 
@@ -172,6 +175,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(122);
         c.setMinWidth(120);
+        c.setMaxWidth(180);
         return c;
     }
 
@@ -188,6 +192,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(50);
         c.setMinWidth(48);
+        c.setMaxWidth(80);
         return c;
     }
 
@@ -211,6 +216,7 @@ public final class OverviewView extends VBox {
         });
         c.setPrefWidth(96);
         c.setMinWidth(96);
+        c.setMaxWidth(150); // a wide window's room goes to the alerts
         return c;
     }
 

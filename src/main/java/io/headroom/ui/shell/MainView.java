@@ -193,11 +193,17 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Into the event list; a freeze or an override that ran out is also a notification (here and on the desktop). */
+    /**
+     * Into the event list; a freeze or an override that ran out is also a notice over the window,
+     * and on the desktop while the operator looks elsewhere (as new proposals are).
+     */
     private void incidentsChanged(IncidentBannerViewModel.Change change) {
         for (String expired : events.apply(change)) {
             toast.show(expired);
-            notifier.notify("Headroom", expired);
+            javafx.beans.value.ObservableBooleanValue present = attention();
+            if (present != null && !present.get()) {
+                notifier.notify("Headroom", expired);
+            }
         }
     }
 
