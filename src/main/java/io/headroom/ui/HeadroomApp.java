@@ -86,6 +86,7 @@ public final class HeadroomApp extends Application {
         Styles.install(scene);
         Styles.paintDark(scene);
         stage.setScene(scene);
+        fill(stage);
         stage.setTitle(title);
         stage.show();
     }
@@ -175,16 +176,25 @@ public final class HeadroomApp extends Application {
         Styles.install(scene);
         Styles.paintDark(scene);
         stage.setScene(scene);
+        fill(stage);
         stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();
         return view;
     }
 
-    /** The console window's size: as much of the screen as it needs, within 1100×700 … 1600×980. */
+    /** The console window's size: the screen's visual bounds (without panels and docks), at least 1100×700. */
     private static javafx.geometry.Dimension2D windowSize() {
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        return new javafx.geometry.Dimension2D(Math.max(1100, Math.min(1600, screen.getWidth() - 40)),
-                Math.max(700, Math.min(980, screen.getHeight() - 40)));
+        return new javafx.geometry.Dimension2D(Math.max(1100, screen.getWidth()), Math.max(700, screen.getHeight()));
+    }
+
+    /** Fills the screen's visual bounds: an incident console uses the whole screen it is given. */
+    private static void fill(Stage stage) {
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setX(screen.getMinX());
+        stage.setY(screen.getMinY());
+        stage.setWidth(Math.max(1100, screen.getWidth()));
+        stage.setHeight(Math.max(700, screen.getHeight()));
     }
 
     /** The running session (for the UI tests). */

@@ -56,7 +56,7 @@ public final class Styles {
 
     /** Stylesheets in cascade order: tokens first, then base, then one per component. */
     public static final List<String> SHEETS = List.of("tokens.css", "app.css", "topbar.css", "overview.css",
-            "detail.css", "inbox.css");
+            "detail.css", "inbox.css", "incidents.css");
 
     private Styles() {
     }

@@ -81,7 +81,7 @@ public final class DetailView extends VBox {
         chartBox.getStyleClass().add(Styles.CHARTS);
         for (TimeChart c : charts) {
             VBox.setVgrow(c, Priority.ALWAYS);
-            c.setMinHeight(140);
+            c.setMinHeight(90); // three charts fit under five classes at 1280×800
             chartBox.getChildren().add(panel(c));
         }
         HBox.setHgrow(chartBox, Priority.ALWAYS);

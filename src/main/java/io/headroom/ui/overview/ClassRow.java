@@ -23,6 +23,13 @@ public final class ClassRow {
         DEPENDENCY_SATURATED, AGE_BREACH, CEILING, PROBLEM
     }
 
+    /** A standing state that changes how the class is acted on, as a chip in the alerts column, worst first. */
+    public enum State { FROZEN, PINNED, DRAINING, AUTO, ADMISSION_CLOSED }
+
+    /** One state chip: which state and its words ("PINNED 10"). */
+    public record StateChip(State state, String text) {
+    }
+
     // Properties
     private final String name;
     private final StringProperty mode = new SimpleStringProperty("");
@@ -41,14 +48,34 @@ public final class ClassRow {
     private final StringProperty proposal = new SimpleStringProperty("");
     private final StringProperty drain = new SimpleStringProperty("");
     private final IntegerProperty drainTo = new SimpleIntegerProperty(-1);
+    private final ObjectProperty<List<StateChip>> overlays = new SimpleObjectProperty<>(List.of());
+    private final StringProperty overlayDetail = new SimpleStringProperty("");
+    private final StringProperty admissionClosed = new SimpleStringProperty("");
 
     private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
 
     private final String context;
 
-    /** What the alerts column shows: the proposal chip, the alert chips and the tooltip, as one value. */
-    public record Badges(List<Alert> alerts, String detail, String proposal, String drain) {
+    /**
+     * What the alerts column shows: the state chips, the proposal chip, the alert chips and the
+     * tooltip, as one value.
+     */
+    public record Badges(List<Alert> alerts, String detail, String proposal, String drain, List<StateChip> states) {
+        public Badges(List<Alert> alerts, String detail, String proposal, String drain) {
+            this(alerts, detail, proposal, drain, List.of());
+        }
+
+        /** Every chip's words, then the detail: the cell's tooltip (a narrow cell cuts chips off). */
+        public String fullText() {
+            List<String> words = new java.util.ArrayList<>(states.stream().map(StateChip::text).toList());
+            if (!proposal.isEmpty()) {
+                words.add("PROPOSAL " + proposal);
+            }
+            alerts.forEach(a -> words.add(a.name().replace('_', ' ')));
+            String chips = String.join(" · ", words);
+            return detail == null || detail.isEmpty() ? chips : chips.isEmpty() ? detail : chips + "\n" + detail;
+        }
     }
 
     public ClassRow(String name, String context) {
@@ -56,12 +83,34 @@ public final class ClassRow {
         this.context = context;
         // One stable property for the alerts cell (a binding made in the cell value factory would be a
         // new object per lookup); kept current from its three parts.
-        javafx.beans.InvalidationListener update = o -> badges.set(
-                new Badges(alerts.get(), alertDetail.get(), proposal.get(), drain.get()));
+        javafx.beans.InvalidationListener update = o -> badges.set(badges());
         alerts.addListener(update);
         alertDetail.addListener(update);
         proposal.addListener(update);
         drain.addListener(update);
+        overlays.addListener(update);
+        overlayDetail.addListener(update);
+        admissionClosed.addListener(update);
+    }
+
+    private Badges badges() {
+        List<StateChip> states = new java.util.ArrayList<>(overlays.get());
+        List<String> detail = new java.util.ArrayList<>();
+        if (!overlayDetail.get().isEmpty()) {
+            detail.add(overlayDetail.get());
+        }
+        if (!drain.get().isEmpty()) {
+            states.add(new StateChip(State.DRAINING, "DRAINING " + drain.get()));
+        }
+        if (!admissionClosed.get().isEmpty()) {
+            states.add(new StateChip(State.ADMISSION_CLOSED, "ADMISSION CLOSED"));
+            detail.add("admission closed: " + admissionClosed.get());
+        }
+        states.sort(java.util.Comparator.comparing(StateChip::state));
+        if (!alertDetail.get().isEmpty()) {
+            detail.add(alertDetail.get());
+        }
+        return new Badges(alerts.get(), String.join("\n", detail), proposal.get(), drain.get(), List.copyOf(states));
     }
 
     public String name() { return name; }
@@ -88,6 +137,12 @@ public final class ClassRow {
     public StringProperty drainProperty() { return drain; }
     /** The running drain's target, which the replicas column shows instead of the decision's; -1 when none. */
     public IntegerProperty drainToProperty() { return drainTo; }
+    /** Frozen, pinned, auto: from supervised mode (the drain and admission have their own properties). */
+    public ObjectProperty<List<StateChip>> overlaysProperty() { return overlays; }
+    /** Who froze or pinned and why, for the alerts tooltip. */
+    public StringProperty overlayDetailProperty() { return overlayDetail; }
+    /** Why admission is closed (the decision's admission advice), or empty while it is not. */
+    public StringProperty admissionClosedProperty() { return admissionClosed; }
     /** Alerts, their detail, the proposal and the drain together: what the alerts column binds to. */
     public javafx.beans.property.ReadOnlyObjectProperty<Badges> badgesProperty() { return badges.getReadOnlyProperty(); }
 }

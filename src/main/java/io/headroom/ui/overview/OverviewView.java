@@ -30,15 +30,15 @@ public final class OverviewView extends VBox {
         table.setPlaceholder(new Label("Waiting for the first control tick…"));
         table.getColumns().setAll(List.of(
                 nameColumn(),
-                textColumn("Mode", 120, r -> r.modeProperty()),
-                numberColumn("Queue", 64, r -> r.queueLengthProperty(), Format::number),
+                textColumn("Mode", 96, 90, r -> r.modeProperty()),
+                numberColumn("Queue", 58, 54, r -> r.queueLengthProperty(), Format::number),
                 ageColumn(),
-                numberColumn("Arrivals/s", 84, r -> r.arrivalRateProperty(), Format::number),
-                numberColumn("Service", 74, r -> r.serviceSecondsProperty(), v -> Double.isNaN(v) ? Format.NO_DATA
+                numberColumn("Arrivals/s", 74, 70, r -> r.arrivalRateProperty(), Format::number),
+                numberColumn("Service", 66, 62, r -> r.serviceSecondsProperty(), v -> Double.isNaN(v) ? Format.NO_DATA
                         : Format.number(v) + " s"),
                 slotsColumn(),
                 replicasColumn(),
-                textColumn("Ceiling", 120, r -> r.bindingCeilingProperty()),
+                textColumn("Ceiling", 90, 80, r -> r.bindingCeilingProperty()),
                 alertsColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().add(table);
@@ -71,23 +71,49 @@ public final class OverviewView extends VBox {
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
+                tip(this);
             }
         });
-        c.setPrefWidth(160);
-        c.setMinWidth(150);
+        c.setPrefWidth(136);
+        c.setMinWidth(136);
+        c.setMaxWidth(240);
         return c;
     }
 
-    private static TableColumn<ClassRow, String> textColumn(String title, double width,
+    private static TableColumn<ClassRow, String> textColumn(String title, double width, double min,
                                                             Function<ClassRow, ObservableValue<String>> value) {
         TableColumn<ClassRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> value.apply(f.getValue()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                tip(this);
+            }
+        });
         c.setPrefWidth(width);
-        c.setMinWidth(Math.min(width, 110));
+        c.setMinWidth(min);
+        c.setMaxWidth(width * 2.2);
         return c;
     }
 
-    private static TableColumn<ClassRow, Number> numberColumn(String title, double width,
+    /**
+     * A narrow column cuts its text with "…": every cell carries its whole text as a tooltip (one
+     * tooltip per cell, reused as the cell shows other rows).
+     */
+    static void tip(TableCell<?, ?> cell) {
+        String text = cell.getText();
+        if (text == null || text.isEmpty()) {
+            cell.setTooltip(null);
+            return;
+        }
+        Tooltip t = (Tooltip) cell.getProperties().computeIfAbsent(Tooltip.class, k -> new Tooltip());
+        t.setText(text);
+        cell.setTooltip(t);
+    }
+
+    private static TableColumn<ClassRow, Number> numberColumn(String title, double width, double min,
                                                               Function<ClassRow, ObservableValue<Number>> value,
                                                               Function<Double, String> format) {
         TableColumn<ClassRow, Number> c = new TableColumn<>(title);
@@ -103,17 +129,20 @@ public final class OverviewView extends VBox {
                 getStyleClass().remove(Styles.UNKNOWN);
                 if (empty || item == null) {
                     setText(null);
+                    tip(this);
                     return;
                 }
                 double v = item.doubleValue();
                 setText(format.apply(v));
+                tip(this);
                 if (Double.isNaN(v)) {
                     getStyleClass().add(Styles.UNKNOWN);
                 }
             }
         });
         c.setPrefWidth(width);
-        c.setMinWidth(width);
+        c.setMinWidth(min);
+        c.setMaxWidth(width * 1.6);
         return c;
     }
 
@@ -149,15 +178,16 @@ public final class OverviewView extends VBox {
             void render(AgeValue v) {
                 String text = Format.duration(v.age());
                 if (!Double.isNaN(v.objective())) {
-                    text += "  / " + Format.duration(v.objective());
+                    text += " / " + Format.duration(v.objective());
                 }
                 setText(text);
                 flag(Styles.BREACH, !Double.isNaN(v.objective()) && v.age() > v.objective());
                 flag(Styles.UNKNOWN, Double.isNaN(v.age()));
             }
         });
-        c.setPrefWidth(150);
-        c.setMinWidth(140);
+        c.setPrefWidth(122);
+        c.setMinWidth(120);
+        c.setMaxWidth(180);
         return c;
     }
 
@@ -172,8 +202,9 @@ public final class OverviewView extends VBox {
                 flag(Styles.UNKNOWN, slots < 0);
             }
         });
-        c.setPrefWidth(54);
-        c.setMinWidth(54);
+        c.setPrefWidth(50);
+        c.setMinWidth(48);
+        c.setMaxWidth(80);
         return c;
     }
 
@@ -196,54 +227,91 @@ public final class OverviewView extends VBox {
                 flag(Styles.CHANGE_DOWN, des < cur);
             }
         });
-        c.setPrefWidth(130);
-        c.setMinWidth(124);
+        c.setPrefWidth(96);
+        c.setMinWidth(96);
+        c.setMaxWidth(150); // a wide window's room goes to the alerts
         return c;
     }
 
     private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn() {
         TableColumn<ClassRow, ClassRow.Badges> c = new TableColumn<>("Alerts");
         c.setCellValueFactory(f -> f.getValue().badgesProperty());
-        c.setCellFactory(col -> new TableCell<>() {
-            private final HBox box = new HBox();
-            private final Tooltip tip = new Tooltip();
-
-            {
-                box.getStyleClass().add(Styles.ALERTS);
-                box.setAlignment(Pos.CENTER_LEFT);
-            }
-
-            @Override
-            protected void updateItem(ClassRow.Badges v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(null);
-                if (empty || v == null) {
-                    setGraphic(null);
-                    setTooltip(null);
-                    return;
-                }
-                box.getChildren().clear();
-                if (!v.drain().isEmpty()) {
-                    Label dr = new Label("DRAINING " + v.drain());
-                    dr.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
-                    box.getChildren().add(dr);
-                }
-                if (!v.proposal().isEmpty()) {
-                    Label p = new Label("PROPOSAL " + v.proposal());
-                    p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
-                    box.getChildren().add(p);
-                }
-                for (ClassRow.Alert a : v.alerts()) {
-                    box.getChildren().add(chip(a));
-                }
-                setGraphic(box);
-                tip.setText(v.detail());
-                setTooltip(v.detail() == null || v.detail().isEmpty() ? null : tip);
-            }
-        });
-        c.setPrefWidth(260);
-        c.setMinWidth(150);
+        c.setCellFactory(col -> new AlertsCell());
+        // Its pref is small so the columns fit at 1280×800; a wider window gives it the rest.
+        c.setPrefWidth(120);
+        c.setMinWidth(120);
         return c;
+    }
+
+    /**
+     * The alerts cell follows its row's badges itself and draws them in a fresh box: a cell
+     * refreshed only through the table's item machinery was seen keeping yesterday's chips, and
+     * chips added to a reused box during a layout pass were left unsized (0×0, invisible).
+     */
+    private static final class AlertsCell extends TableCell<ClassRow, ClassRow.Badges> {
+        private final Tooltip tip = new Tooltip();
+        private final javafx.beans.InvalidationListener changed = o -> render();
+        private ClassRow following;
+
+        @Override
+        protected void updateItem(ClassRow.Badges v, boolean empty) {
+            super.updateItem(v, empty);
+            setText(null);
+            ClassRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (row != following) {
+                if (following != null) {
+                    following.badgesProperty().removeListener(changed);
+                }
+                following = row;
+                if (row != null) {
+                    row.badgesProperty().addListener(changed);
+                }
+            }
+            render();
+        }
+
+        private void render() {
+            ClassRow.Badges v = following == null ? null : following.badgesProperty().get();
+            if (isEmpty() || v == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            HBox box = new HBox();
+            box.getStyleClass().add(Styles.ALERTS);
+            box.setAlignment(Pos.CENTER_LEFT);
+            for (ClassRow.StateChip s : v.states()) {
+                box.getChildren().add(chip(s));
+            }
+            if (!v.proposal().isEmpty()) {
+                Label p = new Label("PROPOSAL " + v.proposal());
+                p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                box.getChildren().add(p);
+            }
+            for (ClassRow.Alert a : v.alerts()) {
+                box.getChildren().add(chip(a));
+            }
+            setGraphic(box);
+            if (getScene() != null) {
+                // Chips made during a layout pass have no skin yet, so no size: style them now.
+                box.applyCss();
+            }
+            tip.setText(v.fullText());
+            setTooltip(v.fullText().isEmpty() ? null : tip);
+            requestLayout();
+        }
+    }
+
+    static Label chip(ClassRow.StateChip s) {
+        Label l = new Label(s.text());
+        l.getStyleClass().addAll(Styles.CHIP, "state-" + s.state().name().toLowerCase(java.util.Locale.ROOT)
+                .replace('_', '-'), switch (s.state()) {
+                    case FROZEN -> Styles.DANGER;
+                    case PINNED, ADMISSION_CLOSED -> Styles.WARN;
+                    case DRAINING, AUTO -> Styles.INFO;
+                });
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
     }
 
     static Label chip(ClassRow.Alert a) {
@@ -277,10 +345,12 @@ public final class OverviewView extends VBox {
             super.updateItem(value, empty);
             if (empty || value == null) {
                 setText(null);
+                tip(this);
                 getStyleClass().removeAll(Styles.BREACH, Styles.UNKNOWN, Styles.CHANGE_UP, Styles.CHANGE_DOWN);
                 return;
             }
             render(value);
+            tip(this);
         }
 
         void flag(String styleClass, boolean on) {

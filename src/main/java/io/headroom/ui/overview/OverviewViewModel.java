@@ -85,6 +85,26 @@ public final class OverviewViewModel {
                 m.append(" · pinned ").append(c.override().replicas());
             }
             row.modeProperty().set(m.toString());
+            List<ClassRow.StateChip> chips = new ArrayList<>();
+            List<String> why = new ArrayList<>();
+            io.headroom.supervise.Freeze f = s.freezeAll() != null ? s.freezeAll() : c.freeze();
+            if (f != null) {
+                chips.add(new ClassRow.StateChip(ClassRow.State.FROZEN, "FROZEN"));
+                why.add((s.freezeAll() != null ? "everything frozen" : "frozen") + " by " + f.by() + ": " + f.reason());
+            }
+            if (c.override() != null) {
+                chips.add(new ClassRow.StateChip(ClassRow.State.PINNED, "PINNED " + c.override().replicas()));
+                why.add("pinned to " + c.override().replicas() + " by " + c.override().by() + ": "
+                        + c.override().reason());
+            }
+            if (c.mode() == io.headroom.supervise.Mode.AUTO) {
+                chips.add(new ClassRow.StateChip(ClassRow.State.AUTO, "AUTO"));
+                why.add("auto mode: decisions are applied without asking");
+            }
+            if (!chips.equals(row.overlaysProperty().get())) {
+                row.overlaysProperty().set(List.copyOf(chips));
+            }
+            row.overlayDetailProperty().set(String.join("\n", why));
             row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
             row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
             row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
@@ -102,6 +122,8 @@ public final class OverviewViewModel {
         Double objective = s.cls().policy().maxAgeSeconds();
         row.ageObjectiveProperty().set(objective == null ? Double.NaN : objective);
         Decision d = s.decision();
+        row.admissionClosedProperty().set(d != null && d.admission() != null
+                && d.admission().state() == io.headroom.decision.Admission.State.CLOSED ? d.admission().message() : "");
         if (d == null) {
             row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
             row.alertDetailProperty().set(io.headroom.ui.PlainWords.reason(s.problem()));

@@ -43,6 +43,8 @@ import javafx.util.Duration;
  * the view models on the FX thread, merged, through one {@link PulseBatcher} ({@link SessionFeed}).
  */
 public final class MainView extends BorderPane {
+    /** The overview and inbox's least height: five rows, or one proposal card with its buttons. */
+    static final double TOP_MIN_HEIGHT = 220;
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
     private final DetailViewModel detail;
@@ -61,6 +63,9 @@ public final class MainView extends BorderPane {
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
     private final Runnable stopEdits;
+    private final IncidentBannerViewModel incidents = new IncidentBannerViewModel();
+    private final EventListViewModel events = new EventListViewModel();
+    private final Toast toast = new Toast();
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
@@ -101,12 +106,33 @@ public final class MainView extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);
         SplitPane.setResizableWithParent(top, false);
-        setTop(new TopBar(main, actions, this::openJournal, () -> openSettings.run()));
+        // Five classes and a whole proposal card (its buttons included) fit at 1280×800.
+        top.setMinHeight(TOP_MIN_HEIGHT);
+        // State you cannot miss: the incident banner under the top bar, the event list at the foot.
+        IncidentBanner banner = new IncidentBanner(incidents, this::lift, supervision.undoLabelProperty(),
+                actions::undo);
+        setTop(new javafx.scene.layout.VBox(new TopBar(main, actions, this::openJournal, () -> openSettings.run()),
+                banner));
+        EventStrip strip = new EventStrip(events);
+        setBottom(strip);
         if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
             main.contexts().setAll(routing.contexts());
         }
         main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
-        setCenter(split);
+        javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, strip.list(), toast);
+        javafx.scene.layout.StackPane.setAlignment(strip.list(), javafx.geometry.Pos.BOTTOM_LEFT);
+        javafx.scene.layout.StackPane.setAlignment(toast, javafx.geometry.Pos.BOTTOM_RIGHT);
+        javafx.scene.layout.StackPane.setMargin(toast, new javafx.geometry.Insets(12));
+        toast.setManaged(true);
+        setCenter(center);
+        supervision.stateProperty().addListener((o, a, s) -> {
+            if (s != null) {
+                incidents.apply(s);
+            }
+        });
+        incidents.setOnChange(this::incidentsChanged);
+        supervision.statusProperty().addListener((o, a, text) ->
+                events.outcome(session.clock().instant(), supervision.statusOkProperty().get(), text));
 
         overview.selectedProperty().addListener((obs, old, row) -> {
             if (row != null) {
@@ -141,6 +167,7 @@ public final class MainView extends BorderPane {
         unsubscribe = session.subscribe(ticks::offer);
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
             main.updateClock(session.clock().instant());
+            incidents.tick(session.clock().instant());
             inbox.list().refresh(); // ages and expiry countdowns
         }));
         clock.setCycleCount(Timeline.INDEFINITE);
@@ -212,6 +239,31 @@ public final class MainView extends BorderPane {
     /** The window's title: the build, so a screenshot in an incident report says which build acted, and the context. */
     public static String windowTitle(String context) {
         return "Headroom " + io.headroom.BuildInfo.current().shortVersion() + " — " + context;
+    }
+
+    /** What a banner line's button does: the same flow as the control that set the state. */
+    private void lift(Incident i) {
+        switch (i.kind()) {
+            case FREEZE_ALL -> actions.toggleFreezeAll();
+            case FREEZE -> actions.toggleFreeze(i.className());
+            case OVERRIDE -> actions.toggleOverride(i.className(), 0);
+            case DRAIN -> actions.toggleDrain(i.className(), 0);
+            case AUTO -> actions.setMode(i.className(), io.headroom.supervise.Mode.SUPERVISED);
+        }
+    }
+
+    /**
+     * Into the event list; a freeze or an override that ran out is also a notice over the window,
+     * and on the desktop while the operator looks elsewhere (as new proposals are).
+     */
+    private void incidentsChanged(IncidentBannerViewModel.Change change) {
+        for (String expired : events.apply(change)) {
+            toast.show(expired);
+            javafx.beans.value.ObservableBooleanValue present = attention();
+            if (present != null && !present.get()) {
+                notifier.notify("Headroom", expired);
+            }
+        }
     }
 
     /** A new proposal while the operator looks elsewhere: tell the desktop, and the title bar. */
@@ -319,6 +371,14 @@ public final class MainView extends BorderPane {
 
     public OperatorActions actions() {
         return actions;
+    }
+
+    public IncidentBannerViewModel incidentsViewModel() {
+        return incidents;
+    }
+
+    public EventListViewModel eventsViewModel() {
+        return events;
     }
 
     /** Stops listening and animating; the session itself is closed by its owner. */

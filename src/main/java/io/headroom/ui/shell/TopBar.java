@@ -106,11 +106,6 @@ public final class TopBar extends HBox {
         pending.getStyleClass().add(Styles.CHIP);
         sv.pendingCountProperty().addListener((o, a, n) -> Styles.toggle(pending, List.of(Styles.INFO),
                 n.intValue() > 0 ? Styles.INFO : null));
-        Label frozen = new Label();
-        frozen.textProperty().bind(sv.freezeTextProperty());
-        frozen.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
-        frozen.visibleProperty().bind(sv.freezeTextProperty().isNotEmpty());
-        frozen.managedProperty().bind(frozen.visibleProperty());
         Label warning = new Label();
         warning.textProperty().bind(vm.warningProperty());
         warning.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
@@ -161,7 +156,7 @@ public final class TopBar extends HBox {
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
         HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
-                pending, frozen, blocked, warning);
+                pending, blocked, warning); // freezes: the incident banner below says them in full
         status.getStyleClass().add(Styles.TOP_BAR_GROUP);
         status.setMinWidth(0);
         javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();

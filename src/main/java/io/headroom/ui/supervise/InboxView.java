@@ -91,7 +91,7 @@ public final class InboxView extends VBox {
         undo.setTooltip(undoTip);
         vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
                 ok ? null : Styles.BAD));
-        getChildren().addAll(header, journal, list, status, undo, keys);
+        getChildren().addAll(header, journal, list, undo, keys); // outcomes: the event list at the window's foot
     }
 
     public ListView<ProposalRow> list() {

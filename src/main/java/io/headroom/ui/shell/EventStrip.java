@@ -1,0 +1,97 @@
+package io.headroom.ui.shell;
+
+import io.headroom.ui.Styles;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The event list as a strip at the window's foot: one line with the newest event (cut, with a
+ * tooltip, never pushing anything), and a toggle that opens the last events in a panel over the
+ * window's lower edge ({@link #list()}, placed by the shell). The strip has the whole width to
+ * itself and the open list lies over the content, so neither takes space from the controls.
+ */
+public final class EventStrip extends VBox {
+    public static final String ID = "event-strip";
+    public static final String TOGGLE_ID = "event-toggle";
+    public static final String LIST_ID = "event-list";
+    public static final String HEADLINE_ID = "event-headline";
+
+    private final ListView<EventListViewModel.ConsoleEvent> list = new ListView<>();
+    private final ToggleButton toggle = new ToggleButton();
+
+    public EventStrip(EventListViewModel vm) {
+        setId(ID);
+        getStyleClass().add("event-strip");
+        toggle.setId(TOGGLE_ID);
+        toggle.textProperty().bind(Bindings.createStringBinding(() -> (toggle.isSelected() ? "▾ " : "▴ ")
+                + "Events " + vm.events().size(), vm.events(), toggle.selectedProperty()));
+        toggle.setTooltip(new Tooltip("The last " + EventListViewModel.LIMIT + " events, newest first"));
+        toggle.setMinWidth(Region.USE_PREF_SIZE);
+        Label headline = new Label();
+        headline.setId(HEADLINE_ID);
+        headline.textProperty().bind(vm.headlineProperty());
+        headline.getStyleClass().add(Styles.MUTED);
+        headline.setMinWidth(0);
+        headline.setMaxWidth(Double.MAX_VALUE);
+        headline.setTextOverrun(OverrunStyle.ELLIPSIS);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(vm.headlineProperty());
+        headline.setTooltip(tip);
+        HBox.setHgrow(headline, Priority.ALWAYS);
+        HBox bar = new HBox(8, toggle, headline);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("event-bar");
+
+        list.setId(LIST_ID);
+        list.setItems(vm.events());
+        list.setPlaceholder(new Label("Nothing has happened yet."));
+        list.setPrefHeight(220);
+        list.setMaxHeight(Region.USE_PREF_SIZE);
+        list.setMaxWidth(900);
+        list.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(EventListViewModel.ConsoleEvent e, boolean empty) {
+                super.updateItem(e, empty);
+                Styles.toggle(this, List.of(Styles.OK, Styles.WARN, Styles.BAD), null);
+                if (empty || e == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                setText(EventListViewModel.format(e));
+                setTooltip(new Tooltip(getText()));
+                Styles.toggle(this, List.of(Styles.OK, Styles.WARN, Styles.BAD), switch (e.level()) {
+                    case INFO -> null;
+                    case OK -> Styles.OK;
+                    case WARN -> Styles.WARN;
+                    case BAD -> Styles.BAD;
+                });
+            }
+        });
+        list.visibleProperty().bind(toggle.selectedProperty());
+        list.managedProperty().bind(list.visibleProperty());
+        list.getStyleClass().add("event-list");
+        getChildren().add(bar);
+    }
+
+    /** Opens or closes the list. */
+    public ToggleButton toggle() {
+        return toggle;
+    }
+
+    /** The open list: the shell lays it over the content, just above this strip. */
+    public ListView<EventListViewModel.ConsoleEvent> list() {
+        return list;
+    }
+}

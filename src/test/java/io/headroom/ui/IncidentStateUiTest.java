@@ -1,0 +1,324 @@
+package io.headroom.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.supervise.Mode;
+import io.headroom.ui.overview.ClassRow;
+import io.headroom.ui.overview.OverviewView;
+import io.headroom.ui.shell.EventListViewModel;
+import io.headroom.ui.shell.EventStrip;
+import io.headroom.ui.shell.Incident;
+import io.headroom.ui.shell.IncidentBanner;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.shell.Toast;
+import io.headroom.ui.supervise.ClassControls;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * State you cannot miss, in the real console on the sandbox at 1280×800 (the smallest screen we
+ * support): the incident banner and its buttons whole, several incidents readable, the state
+ * chips in the alerts column, the expiry notification, the event list, and the layout (ceiling
+ * and alerts columns, five classes, the class controls) all in view.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class IncidentStateUiTest {
+    static ConsoleWindow window;
+    static final List<String> notified = new CopyOnWriteArrayList<>();
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void open() throws Exception {
+        Session s = Session.sandbox(7, Instant.parse("2026-12-01T13:00:00Z"), Duration.ofMinutes(5),
+                new MemoryJournal());
+        window = ConsoleWindow.open(s);
+        FxToolkit.setupStage(stage -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        ConsoleWindow.onFx(() -> {
+            view().setNotifier((title, body) -> notified.add(body));
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() ->
+                view().overviewViewModel().rows().size() == 5 && view().supervisionViewModel().stateProperty().get() != null));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        window.close();
+    }
+
+    static MainView view() {
+        return window.view();
+    }
+
+    static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        return ConsoleWindow.onFx(c);
+    }
+
+    static void waitUntil(java.util.concurrent.Callable<Boolean> c) throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(c));
+    }
+
+    /** Shown, inside the window, and (a label or button) not cut to "…". */
+    static void assertWhole(Node n) {
+        Scene scene = n.getScene();
+        assertNotNull(scene, n + " is in the window");
+        for (Node p = n; p != null; p = p.getParent()) {
+            assertTrue(p.isVisible(), n + " is shown (" + p + " is hidden)");
+        }
+        Bounds b = n.localToScene(n.getLayoutBounds()); // without shadows
+        assertTrue(b.getMinX() >= -0.5 && b.getMinY() >= -0.5 && b.getMaxX() <= scene.getWidth() + 0.5
+                && b.getMaxY() <= scene.getHeight() + 0.5, n + " lies inside the " + scene.getWidth() + "×"
+                + scene.getHeight() + " window: " + b);
+        if (n instanceof Labeled l && l.isWrapText()) {
+            assertTrue(l.getHeight() + 0.5 >= l.prefHeight(l.getWidth()), "'" + l.getText() + "' wraps whole");
+        } else if (n instanceof Labeled l) {
+            assertTrue(l.getWidth() + 0.5 >= l.prefWidth(-1), "'" + l.getText() + "' is not cut: " + l.getWidth()
+                    + " of " + l.prefWidth(-1));
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theWindowIs1280x800AndShowsFiveClassesTheCeilingAndAlertsColumnsAndTheClassControls() throws Exception {
+        assertEquals(1280.0, fx(() -> view().getScene().getWindow().getWidth()));
+        TableView<?> table = fx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
+        waitUntil(() -> {
+            table.layout();
+            return robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll().stream()
+                    .filter(r -> ((javafx.scene.control.TableRow<?>) r).getItem() != null).count() == 5;
+        });
+        fx(() -> {
+            for (Node row : robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll()) {
+                if (((javafx.scene.control.TableRow<?>) row).getItem() != null) {
+                    assertWhole(row);
+                }
+            }
+            double right = table.localToScene(table.getBoundsInLocal()).getMaxX();
+            for (TableColumn<?, ?> c : table.getColumns()) {
+                assertTrue(c.isVisible() && c.getWidth() > 0, c.getText());
+                // Every column inside the table's width: nothing scrolled off to the right.
+                double sum = table.getColumns().stream().takeWhile(x -> x != c).mapToDouble(TableColumn::getWidth).sum();
+                assertTrue(sum + c.getWidth() <= table.getWidth() + 0.5, c.getText() + " ends at " + (sum + c.getWidth())
+                        + " in a table " + table.getWidth() + " wide (" + right + ")");
+            }
+            for (String id : List.of(ClassControls.MODE_ID, ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID,
+                    ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID)) {
+                assertWhole(robot.lookup("#" + id).query());
+            }
+            assertWhole(robot.lookup("#" + EventStrip.TOGGLE_ID).query());
+            return null;
+        });
+    }
+
+    @Test
+    @Order(2)
+    void severalIncidentsShowTheWorstWithACountAndEveryLineWithItsButtonsWhole() throws Exception {
+        var sv = view().supervisionViewModel();
+        sv.freezeAll(Duration.ofMinutes(30), "incident 4711: ledger DB failover").get(20, TimeUnit.SECONDS);
+        sv.freeze("ledger-replay", Duration.ofMinutes(20), "replaying a partition").get(20, TimeUnit.SECONDS);
+        sv.setOverride("enrichment", 6, Duration.ofMinutes(45), "db-connections ceiling during failover")
+                .get(20, TimeUnit.SECONDS);
+        sv.setMode("search-interactive", Mode.AUTO).get(20, TimeUnit.SECONDS);
+        waitUntil(() -> view().incidentsViewModel().incidents().size() == 4);
+
+        Node banner = fx(() -> robot.lookup("#" + IncidentBanner.ID).query());
+        fx(() -> {
+            banner.getScene().getRoot().layout();
+            assertWhole(banner);
+            Bounds b = banner.localToScene(banner.getBoundsInLocal());
+            assertEquals(1280.0, b.getWidth(), 1.0, "full width");
+            List<Label> lines = lines();
+            assertEquals(1, lines.size(), "collapsed: the worst only");
+            assertTrue(lines.get(0).getText().startsWith("FROZEN every class · no scaling anywhere · “incident 4711"),
+                    lines.get(0).getText());
+            assertTrue(lines.get(0).getText().contains(" left)"), "with its countdown: " + lines.get(0).getText());
+            assertEquals(lines.get(0).getText(), lines.get(0).getTooltip().getText(), "the whole line in the tooltip");
+            for (Node lift : robot.lookup("." + IncidentBanner.LIFT).queryAll()) {
+                assertWhole(lift);
+            }
+            Button more = robot.lookup("#" + IncidentBanner.MORE_ID).queryButton();
+            assertEquals("+3 more", more.getText());
+            assertWhole(more);
+            assertWhole(robot.lookup("#" + IncidentBanner.UNDO_ID).query());
+            return null;
+        });
+
+        robot.clickOn("#" + IncidentBanner.MORE_ID);
+        waitUntil(() -> lines().size() == 4);
+        fx(() -> {
+            banner.getScene().getRoot().layout();
+            List<String> texts = lines().stream().map(Label::getText).toList();
+            assertTrue(texts.get(1).startsWith("FROZEN ledger-replay"), texts.toString());
+            assertTrue(texts.get(2).startsWith("PINNED enrichment · pinned to 6 · “db-connections ceiling"), texts.toString());
+            assertTrue(texts.get(3).startsWith("AUTO search-interactive"), texts.toString());
+            List<String> lifts = new ArrayList<>();
+            for (Node lift : robot.lookup("." + IncidentBanner.LIFT).queryAll()) {
+                assertWhole(lift);
+                lifts.add(((Button) lift).getText());
+            }
+            assertEquals(List.of("Unfreeze all", "Unfreeze", "Clear override", "Back to supervised"), lifts);
+            // The banner never hides the class controls, the classes or the event list.
+            for (String id : List.of(ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID, ClassControls.WHAT_IF_ID,
+                    EventStrip.TOGGLE_ID)) {
+                assertWhole(robot.lookup("#" + id).query());
+            }
+            return null;
+        });
+    }
+
+    @Test
+    @Order(3)
+    void theAlertsColumnCarriesFrozenPinnedAndAutoChips() throws Exception {
+        waitUntil(() -> chips("enrichment").containsAll(List.of("FROZEN", "PINNED 6"))
+                && chips("search-interactive").containsAll(List.of("FROZEN", "AUTO"))
+                && chips("ledger-replay").contains("FROZEN"));
+        fx(() -> {
+            view().getScene().getRoot().layout();
+            for (TableCell<?, ?> cell : alertCells()) {
+                if (cell.getGraphic() instanceof javafx.scene.Parent box) {
+                    for (Node chip : box.getChildrenUnmodifiable()) {
+                        assertTrue(chip.getLayoutBounds().getWidth() > 10 && chip.getLayoutBounds().getHeight() > 10,
+                                "a chip is drawn, not left unsized: " + chip + " " + chip.getLayoutBounds());
+                    }
+                }
+                assertTrue(cell.getTooltip() != null && cell.getTooltip().getText().contains("FROZEN"),
+                        "the cell's tooltip names every chip: " + (cell.getTooltip() == null ? null
+                                : cell.getTooltip().getText()));
+            }
+            return null;
+        });
+    }
+
+    @Test
+    @Order(4)
+    void liftingFromTheBannerEndsTheStateAndTheEventListSaysSoWithNothingStale() throws Exception {
+        robot.clickOn(fx(() -> robot.lookup("." + IncidentBanner.LIFT).queryAll().stream()
+                .filter(b -> ((Button) b).getText().equals("Clear override")).findFirst().orElseThrow()));
+        waitUntil(() -> view().incidentsViewModel().incidents().stream().noneMatch(i -> i.kind() == Incident.Kind.OVERRIDE));
+        waitUntil(() -> texts().stream().anyMatch(t -> t.contains("enrichment override cleared")));
+        List<String> events = fx(IncidentStateUiTest::texts);
+        assertTrue(events.stream().noneMatch(t -> t.startsWith("enrichment pinned to") || t.startsWith("PINNED enrichment")),
+                "nothing says enrichment is pinned any more: " + events);
+
+        robot.clickOn("#" + EventStrip.TOGGLE_ID);
+        waitUntil(() -> robot.lookup("#" + EventStrip.LIST_ID).query().isVisible());
+        fx(() -> {
+            view().getScene().getRoot().layout();
+            var list = robot.lookup("#" + EventStrip.LIST_ID).queryListView();
+            assertEquals(view().eventsViewModel().events(), list.getItems(), "newest first, as the model keeps them");
+            assertWhole(list);
+            assertWhole(robot.lookup("#" + ClassControls.FREEZE_ID).query());
+            return null;
+        });
+        robot.clickOn("#" + EventStrip.TOGGLE_ID);
+    }
+
+    @Test
+    @Order(5)
+    void aFreezeThatRunsOutIsANotificationAndAnEvent() throws Exception {
+        var sv = view().supervisionViewModel();
+        fx(() -> {
+            view().setAttention(new javafx.beans.property.SimpleBooleanProperty(false)); // the operator looks away
+            return null;
+        });
+        sv.unfreezeAll("test").get(20, TimeUnit.SECONDS);
+        window.session().setSpeed(60);
+        sv.freeze("nightly-batch", Duration.ofSeconds(30), "short test freeze").get(20, TimeUnit.SECONDS);
+        String said = "The freeze of nightly-batch expired: it acts by its mode again";
+        waitUntil(() -> texts().contains(said));
+        fx(() -> {
+            Label toast = robot.lookup("#" + Toast.ID).queryAs(Label.class);
+            assertTrue(toast.isVisible(), "a transient notice shows");
+            assertEquals(said, toast.getText());
+            assertWhole(toast);
+            return null;
+        });
+        assertTrue(notified.contains(said), "and the desktop is told, the operator being away: " + notified);
+        assertTrue(fx(() -> view().incidentsViewModel().incidents().stream().noneMatch(
+                i -> "nightly-batch".equals(i.className()))));
+    }
+
+    @Test
+    @Order(6)
+    void everyOverviewCellCarriesItsWholeTextAsATooltip() throws Exception {
+        fx(() -> {
+            int checked = 0;
+            for (Node n : robot.lookup("#" + OverviewView.TABLE_ID + " .table-cell").queryAll()) {
+                TableCell<?, ?> cell = (TableCell<?, ?>) n;
+                if (cell.getText() != null && !cell.getText().isEmpty()) {
+                    assertNotNull(cell.getTooltip(), "a tooltip on '" + cell.getText() + "'");
+                    assertEquals(cell.getText(), cell.getTooltip().getText());
+                    checked++;
+                }
+            }
+            assertTrue(checked >= 5 * 8, "every row's text cells: " + checked);
+            return null;
+        });
+    }
+
+    static List<Label> lines() {
+        return robot().lookup("." + IncidentBanner.LINE).queryAll().stream().map(Label.class::cast).toList();
+    }
+
+    static FxRobot robot() {
+        return new FxRobot();
+    }
+
+    static List<String> texts() {
+        return view().eventsViewModel().events().stream().map(EventListViewModel.ConsoleEvent::text).toList();
+    }
+
+    static List<TableCell<?, ?>> alertCells() {
+        List<TableCell<?, ?>> out = new ArrayList<>();
+        for (Node n : robot().lookup("#" + OverviewView.TABLE_ID + " .table-cell").queryAll()) {
+            TableCell<?, ?> cell = (TableCell<?, ?>) n;
+            if (cell.getTableColumn() != null && "Alerts".equals(cell.getTableColumn().getText())
+                    && cell.getItem() != null) {
+                out.add(cell);
+            }
+        }
+        return out;
+    }
+
+    /** The chip texts in the alerts cell of a class's row. */
+    static List<String> chips(String className) {
+        for (TableCell<?, ?> cell : alertCells()) {
+            Object row = cell.getTableRow() == null ? null : cell.getTableRow().getItem();
+            if (row instanceof ClassRow r && r.name().equals(className) && cell.getGraphic() instanceof javafx.scene.Parent p) {
+                return p.getChildrenUnmodifiable().stream().map(c -> ((Label) c).getText()).toList();
+            }
+        }
+        return List.of();
+    }
+}

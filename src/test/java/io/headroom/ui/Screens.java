@@ -1,0 +1,125 @@
+package io.headroom.ui;
+
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Launcher;
+import io.headroom.session.Session;
+import io.headroom.ui.shell.MainView;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.function.BooleanSupplier;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.control.SplitPane;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+
+/**
+ * Takes the README's screenshots (run by {@code scripts/screens} under Xvfb, one screen size per
+ * run): the console on the sandbox with a freeze and an override standing, overview and detail,
+ * dark and light, written as {@code NAME-WxH.png} into the directory given as the first argument.
+ * Each step waits for what it needs (rows, the banner), never a fixed time.
+ */
+public final class Screens {
+    private Screens() {
+    }
+
+    /** A launcher that is not an {@link Application}: JavaFX on the class path needs one. */
+    public static void main(String[] args) {
+        Application.launch(App.class, args);
+    }
+
+    /** The window and the steps. */
+    public static final class App extends Application {
+    private Session session;
+    private MainView view;
+    private Stage stage;
+    private Path out;
+    private final Deque<Step> steps = new ArrayDeque<>();
+
+    private record Step(String what, BooleanSupplier ready, Runnable then) {
+    }
+
+    @Override
+    public void start(Stage stage) throws Exception {
+        this.stage = stage;
+        out = Path.of(getParameters().getUnnamed().get(0));
+        Files.createDirectories(out);
+        session = Session.sandbox(7, java.time.Clock.systemUTC().instant(), Launcher.WARM_UP, new MemoryJournal());
+        view = HeadroomApp.show(stage, session);
+        session.startAsync(Launcher.WARM_UP);
+        String size = (int) stage.getWidth() + "x" + (int) stage.getHeight();
+        var sv = view.supervisionViewModel();
+        // The warm-up's ticks have all arrived: the charts hold the whole quarter of an hour.
+        steps.add(new Step("five classes, warmed up", () -> view.overviewViewModel().rows().size() == 5
+                && sv.stateProperty().get() != null && view.detailViewModel().seriesProperty().get() != null
+                && view.detailViewModel().seriesProperty().get().points() >= 170, () -> {
+            sv.freeze("ledger-replay", Duration.ofMinutes(30), "incident 4711: ledger DB failover");
+            sv.setOverride("enrichment", 6, Duration.ofMinutes(45), "db-connections ceiling during failover");
+        }));
+        steps.add(new Step("the banner", () -> view.incidentsViewModel().incidents().size() == 2,
+                () -> view.overviewViewModel().select("enrichment")));
+        steps.add(new Step("a frame", () -> true, () -> shoot("overview-dark-" + size)));
+        steps.add(new Step("a frame", () -> true, () -> detail(true)));
+        steps.add(new Step("a frame", () -> true, () -> shoot("detail-dark-" + size)));
+        int[] seen = new int[1];
+        steps.add(new Step("a frame", () -> true, () -> {
+            detail(false);
+            view.viewModel().toggleTheme();
+            seen[0] = view.detailViewModel().seriesProperty().get().points();
+        }));
+        // The charts take the new theme when they next draw: after the next tick.
+        steps.add(new Step("a tick", () -> view.detailViewModel().seriesProperty().get().points() > seen[0],
+                () -> shoot("overview-light-" + size)));
+        steps.add(new Step("a frame", () -> true, () -> detail(true)));
+        steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
+        steps.add(new Step("done", () -> true, () -> {
+            view.dispose();
+            session.close();
+            Platform.exit();
+        }));
+        Timeline poll = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> next()));
+        poll.setCycleCount(Timeline.INDEFINITE);
+        poll.play();
+    }
+
+    private void next() {
+        Step s = steps.peek();
+        if (s != null && s.ready().getAsBoolean()) {
+            steps.poll();
+            s.then().run();
+        }
+    }
+
+    /** Detail: the class's charts and decision get most of the window. */
+    private void detail(boolean on) {
+        SplitPane split = (SplitPane) stage.getScene().lookup(".split-pane");
+        split.setDividerPositions(on ? 0.0 : 0.34);
+    }
+
+    private void shoot(String name) {
+        WritableImage img = stage.getScene().snapshot(null);
+        int w = (int) img.getWidth();
+        int h = (int) img.getHeight();
+        BufferedImage b = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        PixelReader r = img.getPixelReader();
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                b.setRGB(x, y, r.getArgb(x, y));
+            }
+        }
+        try {
+            javax.imageio.ImageIO.write(b, "png", out.resolve(name + ".png").toFile());
+            System.out.println("wrote " + out.resolve(name + ".png"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
+}
