@@ -109,6 +109,12 @@ public final class ScaledObjectExport {
         if (p.maxAgeSeconds() != null) {
             notes.add("not expressible in KEDA: the age objective (" + fmt(p.maxAgeSeconds()) + " s): no age term, no"
                     + " D_eff; the backlog is drained in D = " + fmt(p.drainTargetSeconds()) + " s whatever its age.");
+            if (p.absorbStep() == null || p.absorbStep() > 1) {
+                notes.add("not expressible in KEDA: the reaction-gap reserve (warm replicas a class whose new pods"
+                        + " start too late for its objective holds to absorb a step"
+                        + (p.absorbStep() == null ? "" : " of " + fmt(p.absorbStep()) + "×")
+                        + "); minReplicaCount or a cron trigger can buy warm capacity by hand.");
+            }
         }
         for (CeilingSpec c : p.ceilings()) {
             notes.add("not expressible in KEDA: ceiling " + c.name() + (c.dynamic() ? " (fed by a signal)" : "")

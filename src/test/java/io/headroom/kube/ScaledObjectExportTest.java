@@ -85,7 +85,7 @@ class ScaledObjectExportTest {
         assertEquals("Europe/Berlin", cron.get("timezone"));
         assertEquals("3", cron.get("desiredReplicas"));
         String notes = String.join("\n", e.notes());
-        for (String said : List.of("age objective", "ceiling db", "concurrency governor")) {
+        for (String said : List.of("age objective", "reaction-gap reserve", "ceiling db", "concurrency governor")) {
             assertTrue(notes.contains(said), "says what KEDA cannot express: " + said + "\n" + notes);
         }
         assertTrue(e.toYaml().startsWith("# Exported from Headroom class invoices"), e.toYaml());
