@@ -261,8 +261,9 @@ public final class Cli {
 
     private static final String CONSOLE_SYNOPSIS = """
             usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
+                            [--operator=NAME]
                                 open the console: the workloads file (or the one chosen in Settings), else the
-                                built-in sandbox
+                                built-in sandbox; it acts as the kubeconfig user unless --operator names you
             """;
 
     /** Help that names where the input comes from first: {@code headroom whatif (--config FILE | --scenario FILE) …}. */
@@ -305,6 +306,13 @@ public final class Cli {
                         Long.parseLong(kv[1]);
                     } catch (NumberFormatException e) {
                         return "--seed must be a whole number, got '" + kv[1] + "'";
+                    }
+                }
+                case "--operator" -> {
+                    try {
+                        io.headroom.session.Session.operatorName(kv[1]);
+                    } catch (IllegalArgumentException e) {
+                        return e.getMessage();
                     }
                 }
                 case "--journal", "--settings" -> {

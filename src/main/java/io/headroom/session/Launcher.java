@@ -34,7 +34,12 @@ public final class Launcher {
     public static final java.util.List<Double> SPEEDS = java.util.List.of(1.0, 10.0, 60.0);
 
     /** The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F}). */
-    public record Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
+    public record Options(double speed, long seed, Path journal, Path settingsFile, Path config, String operator) {
+
+        /** Without an explicit operator: the kubeconfig user (or, in the sandbox, the OS user) acts. */
+        public Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
+            this(speed, seed, journal, settingsFile, config, null);
+        }
 
         /** From the options by name (without the dashes), the defaults for those absent. */
         public static Options of(Map<String, String> named) {
@@ -47,7 +52,8 @@ public final class Launcher {
                     Long.parseLong(named.getOrDefault("seed", "42")),
                     named.containsKey("journal") ? Path.of(named.get("journal")) : null,
                     named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile(),
-                    named.containsKey("config") ? Path.of(named.get("config")) : null);
+                    named.containsKey("config") ? Path.of(named.get("config")) : null,
+                    named.containsKey("operator") ? Session.operatorName(named.get("operator")) : null);
         }
     }
 
@@ -215,7 +221,7 @@ public final class Launcher {
             Journals.Opened j = Journals.open(journalFile, Journals.Fallback.OBSERVE_ONLY);
             Session s;
             try {
-                s = Session.connect(file, contexts.get(), j.journal());
+                s = Session.connect(file, contexts.get(), j.journal(), options.operator());
             } catch (Exception e) {
                 j.journal().close(); // its lock is not kept by a console that did not start
                 throw e;
@@ -236,7 +242,7 @@ public final class Launcher {
         Path file = options.journal() != null ? options.journal()
                 : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
         Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
-        Session s = Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal());
+        Session s = Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
         s.setSpeed(options.speed());
         return new Launched(s, join(warning, j.warning()), settings, WARM_UP);
     }

@@ -167,6 +167,24 @@ public final class Session implements AutoCloseable {
      * {@code history} before {@code wallNow}, so a warm-up can fill the charts before going live.
      */
     public static Session sandbox(long seed, Instant wallNow, Duration history, Journal journal) {
+        return sandbox(seed, wallNow, history, journal, null);
+    }
+
+    /**
+     * Who acts, as written into every record and event: the name given with {@code --operator}, checked
+     * (one line of printable text, at most 64 characters), or an exception saying why not.
+     */
+    public static String operatorName(String given) {
+        String n = given == null ? "" : given.strip();
+        if (n.isEmpty() || n.length() > 64 || !n.codePoints().allMatch(c -> c >= 0x20 && c != 0x7f
+                && !Character.isISOControl(c))) {
+            throw new IllegalArgumentException("--operator must be a name of 1 to 64 printable characters");
+        }
+        return n;
+    }
+
+    /** The built-in sandbox, acting as {@code operator} (null: the OS user). */
+    public static Session sandbox(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
         List<SandboxCatalog.Entry> entries = SandboxCatalog.defaultClasses();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -187,7 +205,7 @@ public final class Session implements AutoCloseable {
         ScheduledExecutorService scheduler = loopThread();
         ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
-                Supervisor.osUser(), PROPOSAL_TTL);
+                operator != null ? operator : Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
         // The sandbox's cluster takes no events: no team timeline to post to.
         supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime); // wall time: the sandbox may run at 60×
@@ -235,6 +253,15 @@ public final class Session implements AutoCloseable {
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local)
             throws PrometheusSetupException {
+        return connect(file, contexts, local, null);
+    }
+
+    /**
+     * As above, acting as {@code operator}; null: the kubeconfig user of the first context the classes
+     * name (the identity the API server sees), else the OS user.
+     */
+    public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator)
+            throws PrometheusSetupException {
         java.time.Clock wall = java.time.Clock.systemUTC();
         List<WorkloadClass> classes = new ArrayList<>();
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
@@ -280,8 +307,11 @@ public final class Session implements AutoCloseable {
                     eventProblems.pollFirst();
                 }
             });
+            String actor = operator != null ? operator : targets.keySet().stream().findFirst()
+                    .flatMap(contexts::get).map(io.headroom.kube.KubeContext::user)
+                    .filter(u -> u != null && !u.isBlank()).orElse(Supervisor.osUser());
             Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
-                    Supervisor.osUser(), PROPOSAL_TTL);
+                    actor, PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
             supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime);
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);

@@ -51,6 +51,10 @@ class ConnectedTeamTimelineTest {
     }
 
     Session connect() throws Exception {
+        return connect(null);
+    }
+
+    Session connect(String operator) throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
@@ -65,7 +69,7 @@ class ConnectedTeamTimelineTest {
                      signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1}}
                 """.formatted(closed));
-        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal);
+        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
     }
 
     List<Event> events() {
@@ -81,7 +85,8 @@ class ConnectedTeamTimelineTest {
         MockCluster.await("the freeze as an event on search/indexer", Duration.ofSeconds(15),
                 () -> events().stream().anyMatch(e -> "HeadroomFrozen".equals(e.getReason())
                         && "indexer".equals(e.getInvolvedObject().getName())
-                        && e.getMessage().contains("reason: incident 812")));
+                        && e.getMessage().contains("reason: incident 812")
+                        && e.getMessage().startsWith("u-up: frozen")));
         assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.FROZEN),
                 "journaled first");
     }
@@ -104,5 +109,14 @@ class ConnectedTeamTimelineTest {
                 () -> ticks.stream().anyMatch(t -> t.cluster() != null && t.cluster().warnings().stream()
                         .anyMatch(w -> w.startsWith("event HeadroomFrozen on indexer not posted") && w.contains("403"))));
     }
-}
 
+    @Test
+    void anExplicitOperatorIsWhoActsInTheJournalAndTheEvents() throws Exception {
+        session = connect("ana@oncall");
+        assertTrue(session.supervisor().freeze("indexing", Duration.ofMinutes(5), "drill").get(15, TimeUnit.SECONDS).ok());
+        MockCluster.await("the freeze as an event by ana", Duration.ofSeconds(15),
+                () -> events().stream().anyMatch(e -> e.getMessage().startsWith("ana@oncall: frozen")));
+        assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.FROZEN
+                && r.user().equals("ana@oncall")));
+    }
+}

@@ -88,6 +88,7 @@ public final class MainView extends BorderPane {
         });
         getStyleClass().add(Styles.THEME_DARK);
         main.speedProperty().set(session.speed());
+        main.operatorProperty().set(session.supervisor().user());
 
         OverviewView overviewView = new OverviewView(overview);
         inbox = new InboxView(actions);

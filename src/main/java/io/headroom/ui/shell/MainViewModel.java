@@ -25,6 +25,7 @@ public final class MainViewModel {
 
     // Properties
     private final StringProperty context = new SimpleStringProperty("");
+    private final StringProperty operator = new SimpleStringProperty("");
     private final StringProperty metricsSource = new SimpleStringProperty("");
     private final BooleanProperty sandbox = new SimpleBooleanProperty();
     private final ObjectProperty<Health> clusterHealth = new SimpleObjectProperty<>(Health.UNKNOWN);
@@ -64,6 +65,8 @@ public final class MainViewModel {
     }
 
     public StringProperty contextProperty() { return context; }
+    /** Who acts from this console (the kubeconfig user or --operator): written into every record and event. */
+    public StringProperty operatorProperty() { return operator; }
     public StringProperty metricsSourceProperty() { return metricsSource; }
     public BooleanProperty sandboxProperty() { return sandbox; }
     public ObjectProperty<Health> clusterHealthProperty() { return clusterHealth; }

@@ -21,6 +21,7 @@ import javafx.scene.shape.Circle;
 
 /** The always-visible top bar: context, connection health, data freshness, sandbox speed, theme. */
 public final class TopBar extends HBox {
+    public static final String OPERATOR_ID = "top-operator";
     public static final String FRESHNESS_ID = "freshness";
     public static final String CONTEXT_ID = "context";
     public static final String CONTEXT_SWITCHER_ID = "context-switcher";
@@ -75,7 +76,13 @@ public final class TopBar extends HBox {
         context.visibleProperty().bind(several.not());
         context.managedProperty().bind(several.not());
         switcher.setFocusTraversable(false);
-        HBox contextBox = new HBox(6, field("Context"), context, switcher, simulated);
+        Label operator = new Label();
+        operator.setId(OPERATOR_ID);
+        operator.textProperty().bind(vm.operatorProperty());
+        operator.getStyleClass().add(Styles.FIELD_VALUE);
+        operator.setTooltip(new Tooltip("Who acts from this console: written into every journal record and team"
+                + " event (the kubeconfig user, or --operator=NAME)"));
+        HBox contextBox = new HBox(6, field("Context"), context, switcher, simulated, field("as"), operator);
         contextBox.getStyleClass().add(Styles.HEALTH);
 
         HBox cluster = health("Cluster", vm.clusterHealthProperty(), vm.clusterDetailProperty(), null);
