@@ -161,6 +161,19 @@ class ActionSafetyUiTest {
                 && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()).findFirst().orElse(null);
     }
 
+    /** A node in a dialog (another window than the console's): the banner has an Undo button too. */
+    Node waitForDialogNode(String query) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> inDialog(query)) != null);
+        return onFx(() -> inDialog(query));
+    }
+
+    Node inDialog(String query) {
+        javafx.stage.Window console = view().getScene().getWindow();
+        return robot.lookup(query).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null
+                && n.getScene().getWindow() != null && n.getScene().getWindow() != console
+                && n.getScene().getWindow().isShowing()).findFirst().orElse(null);
+    }
+
     void waitGone(String query) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> showing(query)) == null);
     }
@@ -353,7 +366,7 @@ class ActionSafetyUiTest {
 
         focusOverview();
         robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
-        Node yes = waitForNode("Undo");
+        Node yes = waitForDialogNode("Undo");
         String text = onFx(() -> ((javafx.scene.control.DialogPane) robot.lookup(".dialog-pane").queryAll()
                 .stream().filter(n -> n.getScene().getWindow().isShowing()).findFirst().orElseThrow())
                 .getContentText());
@@ -365,7 +378,7 @@ class ActionSafetyUiTest {
 
         focusOverview();
         robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
-        robot.clickOn(waitForNode("Undo"));
+        robot.clickOn(waitForDialogNode("Undo"));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().of(first)
                 .freeze() == null));
         List<JournalRecord> undone = journal().stream().filter(r -> r.kind() == Kind.UNDONE).toList();
