@@ -21,6 +21,16 @@ public final class OverviewView extends VBox {
     public static final String TABLE_ID = "overview-table";
 
     private final TableView<ClassRow> table = new TableView<>();
+    private final javafx.scene.control.TextField filter = new javafx.scene.control.TextField();
+    public static final String FILTER_ID = "overview-filter";
+    private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
+
+    /** Shows the filter and puts the cursor in it (the `/` key). */
+    public void focusFilter() {
+        filterActive.set(true);
+        filter.requestFocus();
+        filter.selectAll();
+    }
 
     public OverviewView(OverviewViewModel vm) {
         getStyleClass().add(Styles.OVERVIEW);
@@ -41,7 +51,25 @@ public final class OverviewView extends VBox {
                 textColumn("Ceiling", 90, 80, r -> r.bindingCeilingProperty()),
                 alertsColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().add(table);
+        // The `/` filter: shown while in use, so it takes no room from the rows otherwise.
+        filter.setId(FILTER_ID);
+        filter.setPromptText("filter classes (Escape clears)");
+        filter.textProperty().bindBidirectional(vm.filterProperty());
+        filter.visibleProperty().bind(filterActive.or(filter.focusedProperty()).or(vm.filterProperty().isNotEmpty()));
+        filter.managedProperty().bind(filter.visibleProperty());
+        filter.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+                filter.clear();
+                filterActive.set(false);
+                table.requestFocus();
+                e.consume();
+            } else if (e.getCode() == javafx.scene.input.KeyCode.ENTER || e.getCode() == javafx.scene.input.KeyCode.DOWN) {
+                filterActive.set(false);
+                table.requestFocus(); // keep the filter, go to the rows
+                e.consume();
+            }
+        });
+        getChildren().addAll(filter, table);
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {

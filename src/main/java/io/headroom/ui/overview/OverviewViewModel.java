@@ -38,14 +38,31 @@ public final class OverviewViewModel {
         return context;
     }
 
+    private final javafx.beans.property.StringProperty filter = new javafx.beans.property.SimpleStringProperty("");
+
+    /** Text typed after {@code /}: only rows whose class, context or mode contain it (any case) are shown. */
+    public javafx.beans.property.StringProperty filterProperty() {
+        return filter;
+    }
+
     {
-        context.addListener((o, a, c) -> {
-            rows.setPredicate(ALL.equals(c) || c == null ? null : r -> c.equals(r.context()));
-            ClassRow sel = selected.get();
-            if ((sel == null || !rows.contains(sel)) && !rows.isEmpty()) {
-                selected.set(rows.get(0));
-            }
-        });
+        context.addListener((o, a, c) -> refilter());
+        filter.addListener((o, a, f) -> refilter());
+    }
+
+    private void refilter() {
+        String c = context.get();
+        String f = filter.get() == null ? "" : filter.get().strip().toLowerCase(java.util.Locale.ROOT);
+        java.util.function.Predicate<ClassRow> inContext = ALL.equals(c) || c == null ? r -> true
+                : r -> c.equals(r.context());
+        java.util.function.Predicate<ClassRow> matches = f.isEmpty() ? r -> true
+                : r -> (r.name() + " " + r.context() + " " + r.modeProperty().get())
+                        .toLowerCase(java.util.Locale.ROOT).contains(f);
+        rows.setPredicate(ALL.equals(c) || c == null ? f.isEmpty() ? null : matches : inContext.and(matches));
+        ClassRow sel = selected.get();
+        if ((sel == null || !rows.contains(sel)) && !rows.isEmpty()) {
+            selected.set(rows.get(0));
+        }
     }
 
     public ObjectProperty<ClassRow> selectedProperty() {

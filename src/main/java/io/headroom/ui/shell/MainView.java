@@ -47,6 +47,7 @@ public final class MainView extends BorderPane {
     static final double TOP_MIN_HEIGHT = 220;
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
+    private OverviewView overviewView;
     private final DetailViewModel detail;
     private final java.util.concurrent.Executor fx;
     private final SupervisionViewModel supervision;
@@ -91,6 +92,7 @@ public final class MainView extends BorderPane {
         main.operatorProperty().set(session.supervisor().user());
 
         OverviewView overviewView = new OverviewView(overview);
+        this.overviewView = overviewView;
         inbox = new InboxView(actions);
         HBox.setHgrow(overviewView, Priority.ALWAYS);
         HBox top = new HBox(overviewView, inbox);
@@ -193,6 +195,13 @@ public final class MainView extends BorderPane {
                 actions::toggleFreezeAll);
         acc.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openJournal);
         KeyCombination undo = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
+        // `/` filters the overview (typed, so any keyboard layout's slash works), not while typing elsewhere.
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, e -> {
+            if ("/".equals(e.getCharacter()) && !typing(scene.getFocusOwner()) && overviewView != null) {
+                e.consume();
+                overviewView.focusFilter();
+            }
+        });
         scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (typing(scene.getFocusOwner())) {
                 return;
