@@ -25,6 +25,35 @@ public final class OverviewView extends VBox {
     public static final String FILTER_ID = "overview-filter";
     private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
 
+    /** What each column shows, for its header's tooltip. */
+    static final java.util.Map<String, String> HEADER_HELP = java.util.Map.ofEntries(
+            java.util.Map.entry("Class", "Class: the workload class"),
+            java.util.Map.entry("Mode", "Mode: observe, supervised or auto"),
+            java.util.Map.entry("Queue", "Queue: jobs waiting"),
+            java.util.Map.entry("Oldest age / obj.", "Oldest age / objective: how long the oldest waiting job has"
+                    + " waited, against the class's age objective"),
+            java.util.Map.entry("Arrivals/s", "Arrivals/s: jobs arriving per second"),
+            java.util.Map.entry("Service", "Service: mean service time per job"),
+            java.util.Map.entry("Slots", "Slots: the slot estimate (concurrent jobs needed)"),
+            java.util.Map.entry("Replicas (ready)", "Replicas (ready): current → desired, ready in brackets"),
+            java.util.Map.entry("Ceiling", "Ceiling: the ceiling that binds the decision"),
+            java.util.Map.entry("Alerts", "Alerts: age breach, stalls, ceilings, missing data, proposals, freezes,"
+                    + " pins, drains, auto mode, admission"));
+
+    /** Where {@link Tooltip#install} keeps a node's tooltip. */
+    private static final String TOOLTIP_KEY = "javafx.scene.control.Tooltip";
+
+    /** Installs each header's tooltip (once): its whole title and what the column shows. */
+    private void explainHeaders() {
+        for (javafx.scene.Node n : table.lookupAll(".column-header")) {
+            if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                    && !h.getProperties().containsKey(TOOLTIP_KEY)) {
+                String title = h.getTableColumn().getText();
+                Tooltip.install(h, new Tooltip(HEADER_HELP.getOrDefault(title, title)));
+            }
+        }
+    }
+
     /** Shows the filter and puts the cursor in it (the `/` key). */
     public void focusFilter() {
         filterActive.set(true);
@@ -51,6 +80,9 @@ public final class OverviewView extends VBox {
                 textColumn("Ceiling", 90, 80, r -> r.bindingCeilingProperty()),
                 alertsColumn()));
         VBox.setVgrow(table, Priority.ALWAYS);
+        // A narrow window cuts headers ("Qu…"): each header says its whole title and meaning on hover.
+        // (The skin builds its headers in its first layout: look again whenever the table is laid out anew.)
+        table.layoutBoundsProperty().addListener((o, a, b) -> explainHeaders());
         // The `/` filter: shown while in use, so it takes no room from the rows otherwise.
         filter.setId(FILTER_ID);
         filter.setPromptText("filter classes (Escape clears)");

@@ -3,12 +3,14 @@ package io.headroom.ui.overview;
 import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -18,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** `/` in the console puts the cursor in the overview's filter; typing narrows the rows; Escape clears it. */
+/**
+ * `/` in the console puts the cursor in the overview's filter; typing narrows the rows; Escape clears
+ * it. Every column header explains itself on hover.
+ */
 class OverviewFilterUiTest {
     final FxRobot robot = new FxRobot();
     ConsoleWindow console;
@@ -37,6 +42,14 @@ class OverviewFilterUiTest {
         console = ConsoleWindow.open(s);
         TableView<?> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
+        // Headers a narrow window cuts ("Qu…") say their whole title on hover.
+        List<String> tips = onFx(() -> table.lookupAll(".column-header").stream()
+                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null)
+                .map(n -> n.getProperties().get("javafx.scene.control.Tooltip"))
+                .map(t -> t instanceof javafx.scene.control.Tooltip tt ? tt.getText() : "none").toList());
+        assertEquals(10, tips.size(), tips.toString());
+        assertTrue(tips.contains("Queue: jobs waiting"), tips.toString());
+        assertFalse(tips.contains("none"), tips.toString());
         TextField filter = onFx(() -> robot.lookup("#" + OverviewView.FILTER_ID).queryAs(TextField.class));
         assertFalse(onFx(filter::isVisible), "no room taken until it is used");
 
