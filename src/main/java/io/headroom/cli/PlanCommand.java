@@ -158,10 +158,9 @@ final class PlanCommand extends CliCommand {
             err.println("headroom plan: warning: TLS verification is off for " + client.url()
                     + " (insecureSkipVerify)");
         }
-        if (client.credentialsInClearText()) {
-            err.println("headroom plan: warning: the " + (file.prometheus().bearerToken() != null ? "bearer token"
-                    : "password") + " goes in clear text over http:// to " + file.prometheus().url().getHost()
-                    + " (allowInsecureCredentials)");
+        String clearText = file.prometheus().clearTextWarning();
+        if (clearText != null) {
+            err.println("headroom plan: warning: " + clearText);
         }
         for (String w : io.headroom.kube.Contexts.warningsFor(file.classes().stream()
                 .map(c -> c.target().context()).toList())) {

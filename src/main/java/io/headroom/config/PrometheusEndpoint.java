@@ -64,6 +64,19 @@ public record PrometheusEndpoint(URI url, SecretRef bearerToken, BasicAuth basic
         return clearText(url, hasCredentials());
     }
 
+    /**
+     * The warning for a credential allowed over plain http, naming only its kind (never the secret, nor
+     * where it is kept); null when none goes in clear text.
+     */
+    public String clearTextWarning() {
+        if (!credentialsInClearText()) {
+            return null;
+        }
+        String kind = bearerToken != null ? "bearer token" : "password";
+        return "the " + kind + " goes in clear text over http:// to " + UntrustedText.line(url.getHost(), 100)
+                + " (allowInsecureCredentials)";
+    }
+
     static boolean clearText(URI url, boolean credentials) {
         return credentials && "http".equalsIgnoreCase(url.getScheme()) && !isLoopback(url.getHost());
     }
