@@ -118,6 +118,22 @@ public final class Launcher {
         return options;
     }
 
+    /** What a start opens: the settings (the sandbox's when unreadable, saying why) and the workloads file. */
+    private record Start(Settings settings, String warning, Path workloads) {
+    }
+
+    private Start start() {
+        Settings settings;
+        String warning = null;
+        try {
+            settings = Settings.load(options.settingsFile());
+        } catch (IOException e) {
+            settings = Settings.sandbox();
+            warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
+        }
+        return new Start(settings, warning, options.config() != null ? options.config() : settings.workloadsFile());
+    }
+
     /**
      * Reads the settings and opens what {@code --config} or they name. Before a connection that may
      * take a while, {@code progress} hears what is being connected to (on the background thread).
@@ -125,16 +141,8 @@ public final class Launcher {
      */
     public CompletableFuture<Launched> launch(Consumer<String> progress) {
         return CompletableFuture.supplyAsync(() -> {
-            Settings settings;
-            String warning = null;
-            try {
-                settings = Settings.load(options.settingsFile());
-            } catch (IOException e) {
-                settings = Settings.sandbox();
-                warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
-            }
-            Path workloads = options.config() != null ? options.config() : settings.workloadsFile();
-            return open(workloads, settings, warning, progress);
+            Start st = start();
+            return open(st.workloads(), st.settings(), st.warning(), progress);
         }, background);
     }
 
@@ -156,16 +164,8 @@ public final class Launcher {
      */
     public CompletableFuture<Opening> launchOrAsk(Consumer<String> progress) {
         return CompletableFuture.supplyAsync(() -> {
-            Settings settings;
-            String warning = null;
-            try {
-                settings = Settings.load(options.settingsFile());
-            } catch (IOException e) {
-                settings = Settings.sandbox();
-                warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
-            }
-            Path workloads = options.config() != null ? options.config() : settings.workloadsFile();
-            return attempt(workloads, settings, warning, progress);
+            Start st = start();
+            return attempt(st.workloads(), st.settings(), st.warning(), progress);
         }, background);
     }
 

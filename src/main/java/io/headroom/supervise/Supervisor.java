@@ -743,6 +743,18 @@ public final class Supervisor implements Actuator {
         }
     }
 
+    /** Why the class may not be changed by hand now (a freeze or an override holds it), or null. */
+    private String heldByHand(String className, Slot s) {
+        Freeze f = freezes.covering(className);
+        if (f != null) {
+            return className + " is frozen (" + f.reason() + "); unfreeze first";
+        }
+        if (s.override != null) {
+            return className + " is pinned to " + s.override.replicas() + "; clear the override first";
+        }
+        return null;
+    }
+
     /**
      * Starts a drain (DESIGN §5): picks the idle or least-loaded pods, marks them, and lowers
      * replicas to {@code to} once their jobs have finished, or ends timed out at the deadline with
@@ -760,12 +772,9 @@ public final class Supervisor implements Actuator {
             if (s == null || cls == null) {
                 return Outcome.refused("unknown class " + className);
             }
-            Freeze f = freezes.covering(className);
-            if (f != null) {
-                return Outcome.refused(className + " is frozen (" + f.reason() + "); unfreeze first");
-            }
-            if (s.override != null) {
-                return Outcome.refused(className + " is pinned to " + s.override.replicas() + "; clear the override first");
+            String held = heldByHand(className, s);
+            if (held != null) {
+                return Outcome.refused(held);
             }
             if (s.drain != null && s.drain.active()) {
                 return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
@@ -893,12 +902,9 @@ public final class Supervisor implements Actuator {
             if (s == null || cls == null) {
                 return Outcome.refused("unknown class " + className);
             }
-            Freeze f = freezes.covering(className);
-            if (f != null) {
-                return Outcome.refused(className + " is frozen (" + f.reason() + "); unfreeze first");
-            }
-            if (s.override != null) {
-                return Outcome.refused(className + " is pinned to " + s.override.replicas() + "; clear the override first");
+            String held = heldByHand(className, s);
+            if (held != null) {
+                return Outcome.refused(held);
             }
             if (s.drain != null && s.drain.active()) {
                 return Outcome.refused(className + " is draining; cancel the drain first");
