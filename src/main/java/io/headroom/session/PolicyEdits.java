@@ -145,19 +145,26 @@ public final class PolicyEdits {
         if (changes.isEmpty()) {
             return Outcome.refused("the edited policy of " + className + " is the file's: nothing to save");
         }
-        try {
-            io.headroom.config.WorkloadsFileEdit.save(file, className, original, edited);
-        } catch (io.headroom.config.ConfigException e) {
-            return Outcome.refused("not saved: " + e.getMessage());
-        }
         String name = String.valueOf(file.getFileName());
+        // The intent first, as for every action: a crash between the two leaves a record, not a silent edit.
         try {
             journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVED, user,
                     loop.cluster().contextName(), className).reason(reason.strip())
-                    .detail("saved into " + name + ": " + String.join(", ", changes)));
+                    .detail("saving into " + name + ": " + String.join(", ", changes)));
         } catch (RuntimeException e) {
-            return Outcome.ok("Saved into " + name + " (" + name + ".bak beside it), but the journal could not record"
-                    + " it: " + e.getMessage());
+            return Outcome.refused("not saved: the journal could not record it (" + e.getMessage() + ")");
+        }
+        try {
+            io.headroom.config.WorkloadsFileEdit.save(file, className, original, edited);
+        } catch (io.headroom.config.ConfigException e) {
+            try {
+                journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVED, user,
+                        loop.cluster().contextName(), className).reason(reason.strip())
+                        .detail("not saved into " + name + " (the file is as it was): " + e.getMessage()));
+            } catch (RuntimeException ignored) {
+                // the refusal below says it; the journal says why it is failing itself
+            }
+            return Outcome.refused("not saved: " + e.getMessage());
         }
         return Outcome.ok("Saved into " + name + " (" + name + ".bak beside it): " + String.join(", ", changes));
     }

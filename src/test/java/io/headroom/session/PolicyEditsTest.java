@@ -171,8 +171,14 @@ class PolicyEditsTest {
             assertEquals(text, java.nio.file.Files.readString(dir.resolve("workloads.yaml.bak")));
             assertEquals(live, cls(s, name).policy(), "the running session runs the file once it is read again");
             assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.POLICY_SAVED
-                    && "more room for the sale".equals(r.reason()) && r.detail().startsWith("saved into workloads.yaml")));
+                    && "more room for the sale".equals(r.reason()) && r.detail().startsWith("saving into workloads.yaml")));
             assertFalse(s.policyEdits().save(name, edited, "why", null).ok(), "no file, nothing to save into");
+            // A file the edit cannot be written into: refused, the file unchanged, and the journal says so.
+            java.nio.file.Path other = dir.resolve("other.yaml");
+            java.nio.file.Files.writeString(other, "prometheus: {url: \"http://127.0.0.1:9090\"}\nclasses: []\n");
+            assertFalse(s.policyEdits().save(name, edited, "why", other).ok());
+            assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.POLICY_SAVED
+                    && r.detail().startsWith("not saved into other.yaml")));
         }
     }
 }
