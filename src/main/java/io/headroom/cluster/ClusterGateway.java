@@ -151,6 +151,16 @@ public interface ClusterGateway extends AutoCloseable {
         return EventResult.notPosted("this cluster takes no events");
     }
 
+    /**
+     * The Headroom events (reason {@code Headroom…}, posted by this console or another) the cluster
+     * holds from {@code since} on (all when null), oldest first: the read side of the team timeline.
+     * Best effort: what cannot be read is said in the answer, it never throws. May ask the API server:
+     * never call it on the FX thread. The default: this cluster keeps no events.
+     */
+    default TimelineRead teamEvents(Instant since) {
+        return TimelineRead.unsupported("this cluster keeps no events");
+    }
+
     /** The nodes of {@code context} with the pods bound to each; empty when this cluster has none to show. */
     default java.util.List<NodeState> nodes(String context) {
         return java.util.List.of();

@@ -75,6 +75,28 @@ public final class RoutingClusterGateway implements ClusterGateway {
         return g == null ? EventResult.notPosted("context '" + ref.context() + "' is not open") : g.postEvent(ref, event);
     }
 
+    /** Every open context's Headroom events, merged by time; a context that cannot be read is named. */
+    @Override
+    public TimelineRead teamEvents(Instant since) {
+        List<TimelineEvent> events = new java.util.ArrayList<>();
+        List<String> problems = new java.util.ArrayList<>();
+        boolean supported = false;
+        for (Map.Entry<String, ClusterGateway> e : byContext.entrySet()) {
+            TimelineRead r;
+            try {
+                r = e.getValue().teamEvents(since);
+            } catch (RuntimeException ex) {
+                r = new TimelineRead(List.of(), List.of(String.valueOf(ex.getMessage())), true);
+            }
+            supported |= r.supported();
+            events.addAll(r.events());
+            String context = e.getKey();
+            r.problems().forEach(p -> problems.add(byContext.size() > 1 ? context + ": " + p : p));
+        }
+        events.sort(java.util.Comparator.comparing(TimelineEvent::at));
+        return new TimelineRead(events, problems, supported);
+    }
+
     @Override
     public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
         return route(ref).freshWorkload(ref);

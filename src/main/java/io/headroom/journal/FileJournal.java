@@ -113,6 +113,10 @@ public final class FileJournal implements Journal {
     private Compaction live = new Compaction();
     private volatile String failure;
     private boolean closed;
+    /** The newest records this process appended, for a live view's next page ({@link #appendedAfter}). */
+    private final java.util.ArrayDeque<JournalRecord> tail = new java.util.ArrayDeque<>();
+    /** How many appended records are kept at hand for {@link #appendedAfter}. */
+    static final int TAIL = 4096;
 
     private FileJournal(Path file, Options options, Path lockKey, FileChannel lockChannel, FileLock lock) {
         this.file = file;
@@ -294,6 +298,10 @@ public final class FileJournal implements Journal {
         lastSeq = r.seq();
         lastRecordSeq = r.seq();
         lastSum = line.sum();
+        tail.addLast(r);
+        if (tail.size() > TAIL) {
+            tail.removeFirst();
+        }
         if (activeFirstSeq < 0) {
             activeFirstSeq = r.seq();
             activeDay = today();
@@ -314,6 +322,31 @@ public final class FileJournal implements Journal {
             active.truncate(goodSize);
             active.force(true);
         }
+    }
+
+    /**
+     * The records appended after {@code seq} from those kept at hand: empty when some of them are no
+     * longer kept (appended before this journal was opened, or more than {@value #TAIL} ago).
+     */
+    @Override
+    public synchronized Optional<List<JournalRecord>> appendedAfter(long seq) {
+        if (closed) {
+            return Optional.empty();
+        }
+        if (seq >= lastRecordSeq) {
+            return Optional.of(List.of());
+        }
+        JournalRecord first = tail.peekFirst();
+        if (first == null || first.seq() > seq + 1) {
+            return Optional.empty();
+        }
+        List<JournalRecord> after = new ArrayList<>();
+        for (JournalRecord r : tail) {
+            if (r.seq() > seq) {
+                after.add(r);
+            }
+        }
+        return Optional.of(after);
     }
 
     @Override

@@ -26,6 +26,15 @@ public interface Journal extends AutoCloseable {
                 all.warnings());
     }
 
+    /**
+     * The records appended after record {@code seq}, in order, when this journal still has them at
+     * hand (a live view's next page without reading the files again); empty when it does not, and the
+     * caller reads {@link #history(java.time.Instant)} instead. A read: nothing changes.
+     */
+    default java.util.Optional<List<JournalRecord>> appendedAfter(long seq) {
+        return java.util.Optional.empty();
+    }
+
     /** Why the journal cannot be written right now (the last append failed, or it never opened); empty when it can. */
     default java.util.Optional<String> failure() {
         return java.util.Optional.empty();

@@ -15,6 +15,12 @@ public final class MemoryJournal implements Journal {
     }
 
     @Override
+    public synchronized java.util.Optional<List<JournalRecord>> appendedAfter(long seq) {
+        int from = (int) Math.max(0, Math.min(seq, records.size()));
+        return java.util.Optional.of(List.copyOf(records.subList(from, records.size())));
+    }
+
+    @Override
     public synchronized Replay replay() {
         return new Replay(records, List.of());
     }

@@ -372,7 +372,68 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
     }
 
-    /** The workload as the API server has it now (a GET, not the cache): used after a conflict. */
+    /**
+     * The Headroom events (label {@code app.kubernetes.io/managed-by=headroom}, reason {@code Headroom…})
+     * in the watched namespaces and in {@code default} (where node events live), from {@code since}
+     * on, oldest first. One list per namespace, sent once; a namespace that cannot be read is said.
+     */
+    @Override
+    public io.headroom.cluster.TimelineRead teamEvents(Instant since) {
+        List<io.headroom.cluster.TimelineEvent> events = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        java.util.Set<String> where = new java.util.TreeSet<>(namespaces);
+        where.add("default");
+        for (String ns : where) {
+            try {
+                for (io.fabric8.kubernetes.api.model.Event e : once.v1().events().inNamespace(ns)
+                        .withLabel("app.kubernetes.io/managed-by", "headroom").list().getItems()) {
+                    io.headroom.cluster.TimelineEvent t = timelineEvent(e);
+                    if (t != null && (since == null || !t.at().isBefore(since))) {
+                        events.add(t);
+                    }
+                }
+            } catch (KubernetesClientException ex) {
+                problems.add("events in namespace " + ns + " could not be read: " + KubeErrors.describe(ex));
+            } catch (RuntimeException ex) {
+                problems.add("events in namespace " + ns + " could not be read: " + ex.getMessage());
+            }
+        }
+        events.sort(java.util.Comparator.comparing(io.headroom.cluster.TimelineEvent::at));
+        return new io.headroom.cluster.TimelineRead(events, problems, true);
+    }
+
+    /** A Headroom event as the timeline shows it; null for another reason or one without a time. */
+    private io.headroom.cluster.TimelineEvent timelineEvent(io.fabric8.kubernetes.api.model.Event e) {
+        String reason = e.getReason();
+        if (reason == null || !reason.startsWith("Headroom")) {
+            return null;
+        }
+        Instant at = null;
+        for (String t : new String[] {e.getEventTime() == null ? null : e.getEventTime().getTime(),
+                e.getLastTimestamp(), e.getFirstTimestamp(), e.getMetadata().getCreationTimestamp()}) {
+            if (at == null && t != null && !t.isBlank()) {
+                try {
+                    at = Instant.parse(t);
+                } catch (java.time.format.DateTimeParseException ignored) {
+                    // the next time the event carries
+                }
+            }
+        }
+        if (at == null) {
+            return null;
+        }
+        String message = io.headroom.config.UntrustedText.line(e.getMessage() == null ? "" : e.getMessage(), 1000);
+        var o = e.getInvolvedObject();
+        String console = e.getReportingInstance() != null && !e.getReportingInstance().isBlank()
+                ? e.getReportingInstance() : e.getSource() == null ? null : e.getSource().getHost();
+        return new io.headroom.cluster.TimelineEvent(at, io.headroom.config.UntrustedText.line(reason, 128), message,
+                "Warning".equals(e.getType()), io.headroom.cluster.TimelineEvent.actorOf(message),
+                console == null ? null : io.headroom.config.UntrustedText.line(console, 200), contextName(),
+                o == null ? null : o.getKind(), o == null || o.getNamespace() == null ? e.getMetadata().getNamespace()
+                : o.getNamespace(), o == null ? null : io.headroom.config.UntrustedText.line(o.getName(), 253));
+    }
+
+
     Optional<WorkloadState> fetch(WorkloadRef ref) {
         NamespaceWatch w = watchOf(ref.namespace());
         HasMetadata obj = isStatefulSet(ref)

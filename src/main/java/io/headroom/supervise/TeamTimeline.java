@@ -172,6 +172,11 @@ public final class TeamTimeline implements Journal {
     }
 
     @Override
+    public Optional<List<JournalRecord>> appendedAfter(long seq) {
+        return journal.appendedAfter(seq);
+    }
+
+    @Override
     public Optional<String> failure() {
         return journal.failure();
     }
