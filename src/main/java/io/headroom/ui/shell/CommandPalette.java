@@ -76,7 +76,7 @@ public final class CommandPalette extends VBox {
         vm.selectedProperty().addListener((o, a, i) -> {
             if (i.intValue() >= 0 && i.intValue() < list.getItems().size()) {
                 list.getSelectionModel().select(i.intValue());
-                list.scrollTo(Math.max(0, i.intValue() - 3));
+                list.scrollTo(i.intValue() < 6 ? 0 : i.intValue() - 3); // the top of the list while it fits
             } else {
                 list.getSelectionModel().clearSelection();
             }

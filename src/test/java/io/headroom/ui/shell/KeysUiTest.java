@@ -244,6 +244,7 @@ class KeysUiTest {
         robot.write("freeze " + cls);
         key(KeyCode.ENTER);
         TextField reason = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(reason::isFocused));
         Window dialog = onFx(() -> reason.getScene().getWindow());
         // Escape closes the dialog as Cancel (the focus in its reason field): nothing is frozen.
         key(KeyCode.ESCAPE);
@@ -254,7 +255,9 @@ class KeysUiTest {
         robot.write("freeze " + cls);
         key(KeyCode.ENTER);
         TextField again = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::isFocused)); // the dialog asks for a reason
         robot.write("palette test");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::getText).equals("palette test"));
         // Apply is the default button and looks it: Enter applies.
         assertTrue(onFx(() -> again.getScene().getRoot().lookupAll(".button").stream()
                 .anyMatch(b -> b.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("default"))
