@@ -27,9 +27,6 @@ import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
 import javafx.scene.control.SplitPane;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -67,6 +64,8 @@ public final class MainView extends BorderPane {
     private final IncidentBannerViewModel incidents = new IncidentBannerViewModel();
     private final EventListViewModel events = new EventListViewModel();
     private final Toast toast = new Toast();
+    private final Commands commands;
+    private final Overlays overlays;
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
@@ -114,15 +113,26 @@ public final class MainView extends BorderPane {
         // State you cannot miss: the incident banner under the top bar, the event list at the foot.
         IncidentBanner banner = new IncidentBanner(incidents, this::lift, supervision.undoLabelProperty(),
                 actions::undo);
-        setTop(new javafx.scene.layout.VBox(new TopBar(main, actions, this::openJournal, () -> openSettings.run()),
-                banner));
+        TopBar topBar = new TopBar(main, actions, this::openJournal, () -> openSettings.run());
+        setTop(new javafx.scene.layout.VBox(topBar, banner));
         EventStrip strip = new EventStrip(events);
         setBottom(strip);
         if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
             main.contexts().setAll(routing.contexts());
         }
         main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
-        javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, strip.list(), toast);
+        // One registry of actions and keys: the key dispatch, the ? help and the Ctrl+K palette read it.
+        Overlays[] host = new Overlays[1];
+        this.commands = ConsoleCommands.build(new ConsoleCommands.Console(actions, main, overview,
+                () -> detail.classNameProperty().get(), () -> detail.actionableProperty().get(), this::selectedReplicas,
+                () -> session.loop().classes().stream().map(c -> c.name()).toList(), this::onProposalInView,
+                this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes,
+                overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette()));
+        PaletteViewModel palette = new PaletteViewModel(commands::all);
+        this.overlays = new Overlays(new HelpOverlay(commands), new CommandPalette(palette), palette);
+        host[0] = overlays;
+        topBar.setOnShowKeys(overlays::toggleHelp);
+        javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, strip.list(), toast, overlays);
         javafx.scene.layout.StackPane.setAlignment(strip.list(), javafx.geometry.Pos.BOTTOM_LEFT);
         javafx.scene.layout.StackPane.setAlignment(toast, javafx.geometry.Pos.BOTTOM_RIGHT);
         javafx.scene.layout.StackPane.setMargin(toast, new javafx.geometry.Insets(12));
@@ -183,47 +193,26 @@ public final class MainView extends BorderPane {
     }
 
     /**
-     * Keyboard-first for incidents: every shortcut is also shown in the inbox footer. A, R, O and D
-     * act on what the operator sees: the inbox card highlighted (when the inbox has the focus and
-     * the card is on screen), otherwise the proposal of the class shown in the detail, never a
-     * selection scrolled out of view. Bare letters and Ctrl+Z are the text field's while one has
-     * the focus (a filter, a search).
+     * Keyboard-first for incidents: every key comes from one registry ({@link Commands}), which the
+     * {@code ?} help and the {@code Ctrl+K} palette list. A, R, O and D act on what the operator sees:
+     * the inbox card highlighted (when the inbox has the focus and the card is on screen), otherwise
+     * the proposal of the class shown in the detail, never a selection scrolled out of view. Bare
+     * letters, {@code /}, {@code ?} and Ctrl+Z are the text field's while one has the focus (a filter,
+     * a search); while the help shows, only Escape, {@code ?} and the Ctrl keys work.
      */
     private void installShortcuts(Scene scene) {
-        var acc = scene.getAccelerators();
-        acc.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
-                actions::toggleFreezeAll);
-        acc.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openJournal);
-        KeyCombination undo = new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN);
-        // `/` filters the overview (typed, so any keyboard layout's slash works), not while typing elsewhere.
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, e -> {
-            if ("/".equals(e.getCharacter()) && !typing(scene.getFocusOwner()) && overviewView != null) {
-                e.consume();
-                overviewView.focusFilter();
-            }
-        });
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (typing(scene.getFocusOwner())) {
+        javafx.event.EventHandler<javafx.scene.input.KeyEvent> dispatch = e -> {
+            if (overlays.handle(e)) {
                 return;
             }
-            Runnable action = null;
-            if (undo.match(e)) {
-                action = actions::undo;
-            } else if (!e.isShortcutDown() && !e.isAltDown() && !e.isShiftDown() && !e.isMetaDown()) {
-                action = switch (e.getCode()) {
-                    case A -> onProposalInView("approved", actions::approve);
-                    case R -> onProposalInView("rejected", actions::reject);
-                    case O -> onProposalInView("approved", actions::approveOtherValue);
-                    case D -> onProposalInView("tried", actions::dryRun);
-                    case F -> () -> actions.toggleFreeze(detail.classNameProperty().get());
-                    default -> null;
-                };
-            }
-            if (action != null) {
+            boolean typing = typing(scene.getFocusOwner()) || overlays.helpShowing();
+            commands.match(e, typing).ifPresent(c -> {
                 e.consume();
-                action.run();
-            }
-        });
+                c.run().run();
+            });
+        };
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, dispatch);
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, dispatch);
     }
 
     /** True while the operator types into a text field (or a spinner's or combo box's editor). */
@@ -321,7 +310,7 @@ public final class MainView extends BorderPane {
             JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock());
             JournalView view = new JournalView(vm);
             view.getStyleClass().add(main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT);
-            journalStage = new Stage();
+            journalStage = io.headroom.ui.fx.EscapeCloses.install(new Stage());
             journalStage.initOwner(window());
             journalStage.setTitle("Headroom journal — " + session.loop().cluster().contextName());
             Scene scene = new Scene(view, 1200, 600);
@@ -383,6 +372,21 @@ public final class MainView extends BorderPane {
         return actions;
     }
 
+    /** The console's actions and keys (the help and the palette list them). */
+    public Commands commands() {
+        return commands;
+    }
+
+    /** Shows or hides the {@code ?} list of keys. */
+    public void toggleHelp() {
+        overlays.toggleHelp();
+    }
+
+    /** Opens or closes the {@code Ctrl+K} command palette. */
+    public void togglePalette() {
+        overlays.togglePalette();
+    }
+
     public IncidentBannerViewModel incidentsViewModel() {
         return incidents;
     }
@@ -411,7 +415,7 @@ public final class MainView extends BorderPane {
                         reload.run(); // the file now says it: run what it says
                     }
                 }, fx), String.valueOf(file.getFileName())));
-        Stage stage = WhatIfView.open(window(), vm, session.clock());
+        Stage stage = io.headroom.ui.fx.EscapeCloses.install(WhatIfView.open(window(), vm, session.clock()));
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
@@ -430,6 +434,7 @@ public final class MainView extends BorderPane {
         vm.classFilterProperty().set(cls == null ? null : cls.name());
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));
+        io.headroom.ui.fx.EscapeCloses.install(stage);
         whatIfStages.add(stage);
         stage.setOnHidden(e -> {
             whatIfStages.remove(stage);

@@ -28,6 +28,17 @@ public final class TopBar extends HBox {
 
     public static final String FREEZE_ALL_ID = "freeze-all";
     public static final String PENDING_ID = "pending-count";
+    public static final String THEME_ID = "theme";
+    public static final String SETTINGS_ID = "settings";
+    public static final String JOURNAL_ID = "journal";
+    public static final String KEYS_ID = "keys";
+
+    private Runnable showKeys = () -> { };
+
+    /** What the {@code ?} button does: the shell's list of keys. */
+    public void setOnShowKeys(Runnable r) {
+        this.showKeys = r;
+    }
 
     public TopBar(MainViewModel vm, OperatorActions actions, Runnable openJournal, Runnable openSettings) {
         getStyleClass().add(Styles.TOP_BAR);
@@ -75,7 +86,10 @@ public final class TopBar extends HBox {
         switcher.managedProperty().bind(several);
         context.visibleProperty().bind(several.not());
         context.managedProperty().bind(several.not());
-        switcher.setFocusTraversable(false);
+        // The palette (or anything else) may switch the context too: the switcher shows it.
+        vm.selectedContextProperty().addListener((o, a, v) -> switcher.setValue(v == null
+                ? io.headroom.ui.overview.OverviewViewModel.ALL : v));
+        switcher.setAccessibleText("Cluster context shown");
         Label operator = new Label();
         operator.setId(OPERATOR_ID);
         operator.textProperty().bind(vm.operatorProperty());
@@ -138,15 +152,15 @@ public final class TopBar extends HBox {
                 .then("Unfreeze all").otherwise("Freeze all"));
         freezeAll.setTooltip(new Tooltip("Stop every scaling action at once (Ctrl+Shift+F)"));
         freezeAll.setOnAction(e -> actions.toggleFreezeAll());
-        freezeAll.setFocusTraversable(false);
+        freezeAll.accessibleTextProperty().bind(freezeAll.textProperty().concat(": stop every scaling action"));
         Button settings = new Button("Settings…");
+        settings.setId(SETTINGS_ID);
         settings.setTooltip(new Tooltip("Prometheus and the workloads file (or the sandbox)"));
         settings.setOnAction(e -> openSettings.run());
-        settings.setFocusTraversable(false);
         Button journal = new Button("Journal");
+        journal.setId(JOURNAL_ID);
         journal.setTooltip(new Tooltip("Every proposal, approval, freeze and change (Ctrl+J)"));
         journal.setOnAction(e -> openJournal.run());
-        journal.setFocusTraversable(false);
 
         Label time = new Label();
         time.textProperty().bind(vm.sessionTimeProperty());
@@ -158,7 +172,8 @@ public final class TopBar extends HBox {
                 .then("Switch to the light theme").otherwise("Switch to the dark theme"));
         theme.setTooltip(themeTip);
         theme.setOnAction(e -> vm.toggleTheme());
-        theme.setFocusTraversable(false);
+        theme.accessibleTextProperty().bind(themeTip.textProperty()); // "◐" says nothing to a screen reader
+        theme.setId(THEME_ID);
 
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
@@ -171,7 +186,12 @@ public final class TopBar extends HBox {
         clip.heightProperty().bind(status.heightProperty());
         status.setClip(clip);
         HBox.setHgrow(status, Priority.ALWAYS);
-        HBox controls = new HBox(speed, time, theme, settings, journal, freezeAll);
+        Button keys = new Button("?");
+        keys.setId(KEYS_ID);
+        keys.setTooltip(new Tooltip("Every key of the console (?); every action by name: Ctrl+K"));
+        keys.setAccessibleText("Keyboard shortcuts");
+        keys.setOnAction(e -> showKeys.run());
+        HBox controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
         controls.getStyleClass().add(Styles.TOP_BAR_GROUP);
         controls.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().addAll(status, controls);
@@ -201,7 +221,7 @@ public final class TopBar extends HBox {
             b.setToggleGroup(group);
             b.setUserData(s);
             b.setSelected(vm.speedProperty().get() == s);
-            b.setFocusTraversable(false);
+            b.setAccessibleText("Sandbox speed " + (int) s + " times real time");
             box.getChildren().add(b);
         }
         group.selectedToggleProperty().addListener((obs, old, sel) -> {
