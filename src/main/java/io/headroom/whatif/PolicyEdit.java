@@ -69,10 +69,10 @@ public final class PolicyEdit {
         /** The live policy's value as the field shows it (blank for no age objective). */
         public String text(Policy p) {
             return switch (this) {
-                case TARGET_UTILIZATION -> ComparisonTable.num(p.targetUtilization());
+                case TARGET_UTILIZATION -> exact(p.targetUtilization());
                 case SLOTS_PER_REPLICA -> Integer.toString(p.slotsPerReplica());
-                case DRAIN_TARGET_SECONDS -> ComparisonTable.num(p.drainTargetSeconds());
-                case MAX_AGE_SECONDS -> p.maxAgeSeconds() == null ? "" : ComparisonTable.num(p.maxAgeSeconds());
+                case DRAIN_TARGET_SECONDS -> exact(p.drainTargetSeconds());
+                case MAX_AGE_SECONDS -> p.maxAgeSeconds() == null ? "" : exact(p.maxAgeSeconds());
                 case MIN_REPLICAS -> Integer.toString(p.minReplicas());
                 case MAX_REPLICAS -> Integer.toString(p.maxReplicas());
             };
@@ -158,7 +158,7 @@ public final class PolicyEdit {
     /** The live value of a ceiling's edit: its replicas, its budget, or its conservative replicas. */
     public static String text(CeilingSpec c) {
         return switch (kind(c)) {
-            case REPLICAS, BUDGET -> ComparisonTable.num(c.budget().constant());
+            case REPLICAS, BUDGET -> exact(c.budget().constant());
             case SIGNAL -> "";
         };
     }
@@ -267,6 +267,11 @@ public final class PolicyEdit {
             }
         }
         return b.ceilings(out).build();
+    }
+
+    /** A value as text that reads back to the same double: "0.725", "30", never rounded for show. */
+    static String exact(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static Double number(String v) {
