@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.ConfigException;
-import io.headroom.config.PolicyReader;
 import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
-import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Policy;
 import io.headroom.history.Backfill;
@@ -111,7 +109,8 @@ public final class WhatIfCommand extends CliCommand {
     @Option(names = "--set", paramLabel = "key=value", converter = Edit.class,
             description = {"an edit of the live policy; keys: targetUtilization, slotsPerReplica, drainTargetSeconds, "
                     + "maxAgeSeconds, minReplicas, maxReplicas (maxAgeSeconds=none drops the objective); "
-                    + "ceiling.NAME=N caps a ceiling at N replicas"})
+                    + "ceiling.NAME=N sets a ceiling in its own units: N replicas, or a budget ceiling's budget (its "
+                    + "per-replica amount kept)"})
     List<Map.Entry<String, String>> edits = new ArrayList<>();
 
     @Option(names = "--window", paramLabel = "30m", converter = Window.class,
@@ -285,64 +284,27 @@ public final class WhatIfCommand extends CliCommand {
      * @throws IllegalArgumentException naming the key that is wrong
      */
     static Policy edit(Policy current, Map<String, String> sets) {
-        Policy.Builder b = current.toBuilder();
-        List<CeilingSpec> ceilings = new ArrayList<>(current.ceilings());
+        Map<io.headroom.whatif.PolicyEdit.Field, String> fields = new LinkedHashMap<>();
+        Map<String, String> ceilings = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : sets.entrySet()) {
             String k = e.getKey();
-            String v = e.getValue();
             if (k.startsWith("ceiling.")) {
-                String name = k.substring("ceiling.".length());
-                int at = -1;
-                for (int i = 0; i < ceilings.size(); i++) {
-                    if (ceilings.get(i).name().equals(name)) {
-                        at = i;
-                    }
-                }
-                if (at < 0) {
-                    throw new IllegalArgumentException("--set " + k + ": the class has no ceiling '" + name + "'"
-                            + (ceilings.isEmpty() ? "" : "; its ceilings: " + String.join(", ",
-                            ceilings.stream().map(CeilingSpec::name).toList())));
-                }
-                ceilings.set(at, CeilingSpec.replicas(name, whole(k, v, 0)));
+                ceilings.put(k.substring("ceiling.".length()), e.getValue());
                 continue;
             }
-            switch (k) {
-                case "targetUtilization" -> b.targetUtilization(number(k, v));
-                case "slotsPerReplica" -> b.slotsPerReplica(whole(k, v, 1));
-                case "drainTargetSeconds" -> b.drainTargetSeconds(number(k, v));
-                case "maxAgeSeconds" -> b.maxAgeSeconds(v.equalsIgnoreCase("none") ? null : number(k, v));
-                case "minReplicas" -> b.minReplicas(whole(k, v, 0));
-                case "maxReplicas" -> b.maxReplicas(whole(k, v, 1));
-                default -> throw new IllegalArgumentException("--set: unknown key '" + k + "'; editable: "
+            io.headroom.whatif.PolicyEdit.Field f = io.headroom.whatif.PolicyEdit.Field.ofKey(k);
+            if (f == null) {
+                throw new IllegalArgumentException("--set: unknown key '" + k + "'; editable: "
                         + String.join(", ", KEYS) + ", ceiling.NAME");
             }
+            fields.put(f, f == io.headroom.whatif.PolicyEdit.Field.MAX_AGE_SECONDS
+                    && e.getValue().equalsIgnoreCase("none") ? "" : e.getValue());
         }
-        return b.ceilings(ceilings).build();
-    }
-
-    private static double number(String key, String v) {
         try {
-            double d = Double.parseDouble(v);
-            if (Double.isFinite(d)) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // said below
+            return io.headroom.whatif.PolicyEdit.apply(current, fields, ceilings);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--set " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("--set " + key + ": '" + v + "' is not a number");
-    }
-
-    private static int whole(String key, String v, int min) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= min && n <= PolicyReader.MAX_REPLICAS) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException("--set " + key + ": '" + v + "' is not a whole number in " + min + ".."
-                + PolicyReader.MAX_REPLICAS);
     }
 
     /** 90s, 30m, 1h, 24h (at most a day, the history's span); null when it is none of those. */
@@ -409,6 +371,7 @@ public final class WhatIfCommand extends CliCommand {
             row.put("edited", r.edited());
             row.put("change", r.change());
             row.put("keda", r.keda());
+            row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
         }
         ArrayNode caveats = o.putArray("caveats");
         c.caveats().forEach(caveats::add);

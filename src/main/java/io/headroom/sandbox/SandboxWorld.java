@@ -445,6 +445,44 @@ public final class SandboxWorld {
             }
             this.breakpoints = bps.stream().mapToDouble(Double::doubleValue).toArray();
             this.anyArrivals = maxRate > 0;
+            List<RateSegment> segs = spec.segments();
+            this.segmentFrom = new double[segs.size()];
+            boolean inOrder = true;
+            for (int i = 0; i < segs.size(); i++) {
+                segmentFrom[i] = segs.get(i).fromSeconds();
+                inOrder &= i == 0 || segs.get(i - 1).toSeconds() <= segmentFrom[i];
+            }
+            this.segmentsInOrder = inOrder;
+        }
+
+        /** Segment starts, for a binary search when the segments are in order and do not overlap. */
+        private final double[] segmentFrom;
+        private final boolean segmentsInOrder;
+
+        /**
+         * The segment holding {@code local}, or null: as the spec's first-match scan, by binary search
+         * when the segments are in order (a what-if replay of a day has thousands of them).
+         */
+        RateSegment segmentAt(double local) {
+            List<RateSegment> segs = spec.segments();
+            if (segmentsInOrder) {
+                int i = Arrays.binarySearch(segmentFrom, local);
+                i = i >= 0 ? i : -i - 2;
+                return i >= 0 && local < segs.get(i).toSeconds() ? segs.get(i) : null;
+            }
+            for (RateSegment s : segs) {
+                if (local >= s.fromSeconds() && local < s.toSeconds()) {
+                    return s;
+                }
+            }
+            return null;
+        }
+
+        /** The programme's rate at {@code t}, as {@link SandboxClassSpec#rateAt}. */
+        double rateAt(double t) {
+            double local = spec.localTime(t);
+            RateSegment s = segmentAt(local);
+            return s == null ? spec.baseRate() : s.rateAt(local);
         }
 
         void init() {
@@ -751,7 +789,7 @@ public final class SandboxWorld {
                     t = boundary;
                     continue;
                 }
-                double rate = spec.rateAt(candidate);
+                double rate = rateAt(candidate);
                 if (rate >= bound || arrivalRandom.nextDouble() * bound < rate) {
                     schedule(candidate, ARRIVAL, this, null, 0, -1);
                     return;
@@ -778,12 +816,8 @@ public final class SandboxWorld {
 
         /** An upper bound of the rate across the piece containing {@code local}. */
         double pieceBound(double local) {
-            for (RateSegment s : spec.segments()) {
-                if (local >= s.fromSeconds() && local < s.toSeconds()) {
-                    return s.maxRate();
-                }
-            }
-            return spec.baseRate();
+            RateSegment s = segmentAt(local);
+            return s == null ? spec.baseRate() : s.maxRate();
         }
 
         // ---------------------------------------------------------- measurements

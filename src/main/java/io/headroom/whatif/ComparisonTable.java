@@ -21,8 +21,36 @@ public final class ComparisonTable {
     private ComparisonTable() {
     }
 
-    /** One line of the comparison. */
-    public record Row(String what, String current, String edited, String change, String keda) {
+    /**
+     * How the edited policy's figure compares with the live one's, for the operator: fewer seconds
+     * over the objective is better, more replica-hours is worse. A figure with no better side (the
+     * desired replicas at the end) is {@link #NOT_JUDGED}.
+     */
+    public enum Verdict {
+        BETTER("better"), WORSE("worse"), SAME("same"), NOT_JUDGED("");
+
+        private final String word;
+
+        Verdict(String word) {
+            this.word = word;
+        }
+
+        /** "better", "worse", "same", or blank when not judged. */
+        public String word() {
+            return word;
+        }
+    }
+
+    /** Which way is better for a measure. */
+    enum Better { LOWER, HIGHER, NEITHER }
+
+    /**
+     * One line of the comparison.
+     *
+     * @param change  the difference with an arrow and the verdict in words, e.g. "−12 s ▼ better"
+     * @param verdict the same verdict as data, for colour
+     */
+    public record Row(String what, String current, String edited, String change, String keda, Verdict verdict) {
     }
 
     /** KEDA's length rule with that listLength as the third run, or null for none (null or not > 0). */
@@ -38,19 +66,37 @@ public final class ComparisonTable {
         var k = c.baseline() == null ? null : c.baseline().summary();
         return List.of(
                 row("Desired replicas, end", c.current().finalDesired(), c.edited().finalDesired(),
-                        k == null ? Double.NaN : c.baseline().finalDesired(), ""),
+                        k == null ? Double.NaN : c.baseline().finalDesired(), "", Better.NEITHER),
                 row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(),
-                        k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s"),
+                        k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s", Better.LOWER),
                 row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(),
-                        k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s"),
+                        k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s", Better.LOWER),
                 new Row("Time over objective", objective(a.ageObjectiveViolationSeconds(), current),
                         objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
-                        b.ageObjectiveViolationSeconds(), " s"),
-                        k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current)),
+                        b.ageObjectiveViolationSeconds(), " s", Better.LOWER),
+                        k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current),
+                        verdict(a.ageObjectiveViolationSeconds(), b.ageObjectiveViolationSeconds(), Better.LOWER)),
                 row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(),
-                        k == null ? Double.NaN : c.baseline().replicaHours(), " h"),
-                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(), ""),
-                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), k == null ? Double.NaN : k.jobsCompleted(), ""));
+                        k == null ? Double.NaN : c.baseline().replicaHours(), " h", Better.LOWER),
+                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(), "",
+                        Better.LOWER),
+                row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), k == null ? Double.NaN : k.jobsCompleted(),
+                        "", Better.HIGHER));
+    }
+
+    /**
+     * The verdict on {@code edited} against {@code live}: figures equal as shown (to the digits
+     * {@link #num} prints) are the same, so a difference nobody can read is not coloured.
+     */
+    static Verdict verdict(double live, double edited, Better better) {
+        if (num(live).equals(num(edited))) {
+            return Verdict.SAME;
+        }
+        return switch (better) {
+            case NEITHER -> Verdict.NOT_JUDGED;
+            case LOWER -> edited < live ? Verdict.BETTER : Verdict.WORSE;
+            case HIGHER -> edited > live ? Verdict.BETTER : Verdict.WORSE;
+        };
     }
 
     private static String objective(double seconds, Policy p) {
@@ -58,13 +104,20 @@ public final class ComparisonTable {
                 + " s)";
     }
 
-    private static Row row(String what, double a, double b, double keda, String unit) {
-        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit), Double.isNaN(keda) ? "" : num(keda) + unit);
+    private static Row row(String what, double a, double b, double keda, String unit, Better better) {
+        return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit, better),
+                Double.isNaN(keda) ? "" : num(keda) + unit, verdict(a, b, better));
     }
 
-    private static String change(double a, double b, String unit) {
+    /** "same", or the difference with an arrow (▲ more, ▼ less) and, where one side is better, the word. */
+    private static String change(double a, double b, String unit, Better better) {
+        Verdict v = verdict(a, b, better);
+        if (v == Verdict.SAME) {
+            return "same";
+        }
         double d = b - a;
-        return d == 0 ? "same" : (d > 0 ? "+" : "−") + num(Math.abs(d)) + unit;
+        return (d > 0 ? "+" : "−") + num(Math.abs(d)) + unit + (d > 0 ? " ▲" : " ▼")
+                + (v.word().isEmpty() ? "" : " " + v.word());
     }
 
     /** A whole number as such, else two decimals under 10 and one above. */

@@ -33,7 +33,21 @@ public record LoadHistory(double[] times, double[] arrivalRate, double[] meanSer
         if (history == null) {
             return new LoadHistory(new double[0], new double[0], new double[0], 0, 0);
         }
-        ClassHistory.Window w = history.last(seconds);
+        return of(history.last(seconds));
+    }
+
+    /**
+     * The class's load with {@code from <= t <= to} (a pinned window), as {@link #of(ClassHistory, double)}
+     * takes the last seconds.
+     */
+    public static LoadHistory of(ClassHistory history, double from, double to) {
+        if (history == null) {
+            return new LoadHistory(new double[0], new double[0], new double[0], 0, 0);
+        }
+        return of(history.window(from, to));
+    }
+
+    private static LoadHistory of(ClassHistory.Window w) {
         double queue = firstKnown(w.values(Series.QUEUE_LENGTH));
         double replicas = firstKnown(w.values(Series.REPLICAS));
         return new LoadHistory(w.times(), w.values(Series.ARRIVAL_RATE), w.values(Series.MEAN_SERVICE),

@@ -74,6 +74,40 @@ public final class Replay {
      */
     public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
                                      Baselines.Named baseline) {
+        return compare(h, current, edited, seed, baseline, Progress.NONE);
+    }
+
+    /**
+     * Told how far a replay has got, and asked whether to go on: a day's replay takes long enough to
+     * show progress and to be cancelled (by the operator, or by an edit that overtook it).
+     */
+    public interface Progress {
+        Progress NONE = new Progress() {
+            @Override
+            public void done(double fraction) {
+            }
+
+            @Override
+            public boolean cancelled() {
+                return false;
+            }
+        };
+
+        /** The share of the work done, 0 to 1; called from the replaying thread. */
+        void done(double fraction);
+
+        /** True to stop: the replay then throws {@link java.util.concurrent.CancellationException}. */
+        boolean cancelled();
+    }
+
+    /**
+     * As {@link #compare(LoadHistory, Policy, Policy, long, Baselines.Named)}, reporting progress and
+     * stopping when asked.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code progress} says it is cancelled
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
+                                     Baselines.Named baseline, Progress progress) {
         if (h.seconds() < 4 * current.pollIntervalSeconds()) {
             throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
                     + " s; the history needs a few minutes first");
@@ -97,9 +131,12 @@ public final class Replay {
                         + " conservative " + c.conservativeReplicas() + " replicas");
             }
         }
-        return new Comparison(run(spec, current, h, tick, seed, Decider.HEADROOM),
-                run(spec, edited, h, tick, seed, Decider.HEADROOM), h.seconds(), h.times()[0], caveats,
-                baseline == null ? null : run(spec, current, h, tick, seed, baseline.decider()),
+        int runs = baseline == null ? 2 : 3;
+        Run live = run(spec, current, h, tick, seed, Decider.HEADROOM, progress, 0, runs);
+        Run edit = run(spec, edited, h, tick, seed, Decider.HEADROOM, progress, 1, runs);
+        Run base = baseline == null ? null : run(spec, current, h, tick, seed, baseline.decider(), progress, 2, runs);
+        progress.done(1);
+        return new Comparison(live, edit, h.seconds(), h.times()[0], caveats, base,
                 baseline == null ? null : baseline.label());
     }
 
@@ -107,14 +144,19 @@ public final class Replay {
         double t0 = h.times()[0];
         List<RateSegment> segments = new ArrayList<>();
         double last = 0;
+        int i = 0; // the points are in time order: one pass over them for all buckets (a day is 17,000+ points)
+        double[] times = h.times();
+        double[] rates = h.arrivalRate();
         for (double from = 0; from < h.seconds(); from += BUCKET_SECONDS) {
             double to = Math.min(h.seconds(), from + BUCKET_SECONDS);
             double sum = 0;
             int n = 0;
-            for (int i = 0; i < h.times().length; i++) {
-                double t = h.times()[i] - t0;
-                if (t >= from && t < to && Double.isFinite(h.arrivalRate()[i]) && h.arrivalRate()[i] >= 0) {
-                    sum += h.arrivalRate()[i];
+            while (i < times.length && times[i] - t0 < from) {
+                i++;
+            }
+            for (int j = i; j < times.length && times[j] - t0 < to; j++) {
+                if (Double.isFinite(rates[j]) && rates[j] >= 0) {
+                    sum += rates[j];
                     n++;
                 }
             }
@@ -132,11 +174,21 @@ public final class Replay {
                 .build();
     }
 
-    private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed, Decider rule) {
+    private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed, Decider rule,
+                           Progress progress, int index, int runs) {
         Scenario s = new Scenario("what-if", h.seconds(), tick, seed, Instant.ofEpochSecond((long) h.times()[0]),
                 List.of(new ScenarioClass(spec, p)));
         List<Simulator.TickLine> ticks = new ArrayList<>();
-        List<Simulator.ClassSummary> summary = Simulator.run(s, rule, ticks::add);
+        int every = Math.max(1, (int) (h.seconds() / tick / 50)); // about 50 reports a run
+        List<Simulator.ClassSummary> summary = Simulator.run(s, rule, line -> {
+            ticks.add(line);
+            if (ticks.size() % every == 0) {
+                if (progress.cancelled()) {
+                    throw new java.util.concurrent.CancellationException("the replay was cancelled");
+                }
+                progress.done((index + line.t() / h.seconds()) / runs);
+            }
+        });
         return new Run(summary.get(0), ticks);
     }
 }

@@ -69,9 +69,9 @@ class ConsoleUiTest {
 
         // Cap the class at its minimum: the replay shows what that would have cost.
         String cap = Integer.toString(Math.max(1, live.minReplicas()));
-        javafx.scene.control.Spinner<?> max = onFx(() -> robot.lookup(
-                "#" + io.headroom.ui.whatif.WhatIfView.MAX_REPLICAS_ID).queryAs(javafx.scene.control.Spinner.class));
-        robot.clickOn(max.getEditor()).eraseText(6).write(cap).type(javafx.scene.input.KeyCode.ENTER);
+        javafx.scene.control.TextField max = onFx(() -> robot.lookup(
+                "#" + io.headroom.ui.whatif.WhatIfView.MAX_REPLICAS_ID).queryAs(javafx.scene.control.TextField.class));
+        robot.clickOn(max).eraseText(6).write(cap).type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size() == 7
                 && ((io.headroom.ui.whatif.WhatIfViewModel.Row) table.getItems().get(0)).edited().equals(cap)));
         io.headroom.ui.whatif.WhatIfViewModel.Row hours = onFx(() -> (io.headroom.ui.whatif.WhatIfViewModel.Row)

@@ -20,7 +20,6 @@ import io.headroom.ui.supervise.SupervisionViewModel;
 import io.headroom.ui.whatif.WhatIfView;
 import io.headroom.ui.whatif.WhatIfViewModel;
 import io.headroom.whatif.ComparisonTable;
-import io.headroom.whatif.LoadHistory;
 import java.util.List;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -404,7 +403,7 @@ public final class MainView extends BorderPane {
         }
         // The domain history, in replicas and jobs/s: not the charts' buffers.
         WhatIfViewModel vm = new WhatIfViewModel(className, cls.policy(),
-                seconds -> LoadHistory.of(session.history().find(className), seconds), session.io(), fx,
+                io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setCommit((policy, reason) -> java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io()));

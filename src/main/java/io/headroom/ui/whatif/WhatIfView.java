@@ -7,14 +7,13 @@ import io.headroom.history.SeriesBuffer;
 import io.headroom.ui.chart.SeriesKind;
 import io.headroom.ui.chart.TimeAxis;
 import io.headroom.ui.chart.TimeChart;
+import io.headroom.whatif.PolicyEdit;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Spinner;
-import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -42,9 +41,45 @@ public final class WhatIfView extends BorderPane {
     public static final String APPLY_REASON_ID = "whatif-apply-reason";
 
     public static final String KEDA_ID = "whatif-keda-list-length";
+    public static final String MIN_REPLICAS_ID = "whatif-min-replicas";
+    public static final String WINDOW_ID = "whatif-window";
+    public static final String PINNED_ID = "whatif-pinned";
+    public static final String MOVE_TO_NOW_ID = "whatif-move-to-now";
+    public static final String PROGRESS_ID = "whatif-progress";
+    public static final String CANCEL_ID = "whatif-cancel";
+    /** The message under a field is the field's id with this suffix. */
+    public static final String ERROR_SUFFIX = "-error";
 
-    /** Points per chart series: a 60-minute replay at a 1 s tick fits. */
+    /** Points per chart series: a longer replay is reduced to the most of each group of ticks, so peaks stay. */
     static final int CHART_POINTS = 4000;
+
+    static final List<String> VERDICT_CLASSES = List.of("whatif-better", "whatif-worse", "whatif-same");
+
+    static String verdictClass(io.headroom.whatif.ComparisonTable.Verdict v) {
+        return switch (v) {
+            case BETTER -> "whatif-better";
+            case WORSE -> "whatif-worse";
+            case SAME -> "whatif-same";
+            case NOT_JUDGED -> null;
+        };
+    }
+
+    /** A run's replicas and ages into two series, at most {@link #CHART_POINTS} each (the highest of a group). */
+    static void chart(List<io.headroom.sim.Simulator.TickLine> ticks, double start, ChartSeries replicas,
+                      ChartSeries ages) {
+        int group = Math.max(1, (ticks.size() + CHART_POINTS - 1) / CHART_POINTS);
+        for (int i = 0; i < ticks.size(); i += group) {
+            double r = Double.NEGATIVE_INFINITY;
+            double a = Double.NEGATIVE_INFINITY;
+            for (int j = i; j < Math.min(ticks.size(), i + group); j++) {
+                r = Math.max(r, ticks.get(j).replicas());
+                a = Math.max(a, ticks.get(j).oldestAgeSeconds());
+            }
+            double t = start + ticks.get(i).t();
+            replicas.getBuffer().append(t, r);
+            ages.getBuffer().append(t, a);
+        }
+    }
 
     private final WhatIfViewModel vm;
     private List<TimeChart> charts = List.of();
@@ -65,52 +100,61 @@ public final class WhatIfView extends BorderPane {
         Label head = new Label("Edit the policy");
         head.getStyleClass().add(Styles.SECTION_TITLE);
         edits.add(head, 0, r++, 2, 1);
-        Spinner<Double> util = doubleSpinner(0.05, 1.0, 0.05, vm.targetUtilizationProperty().get());
-        util.setId(UTILIZATION_ID);
-        util.getValueFactory().valueProperty().bindBidirectional(vm.targetUtilizationProperty());
-        edits.addRow(r++, field("Target utilization", "u: the share of slots to use at steady state"), util);
-        Spinner<Integer> slots = intSpinner(1, 1000, vm.slotsPerReplicaProperty().get());
-        slots.getValueFactory().valueProperty().bindBidirectional(vm.slotsPerReplicaProperty());
+        // Every field is typed text with its unit beside it; an invalid value is refused (never
+        // clamped) with a plain message under it, and Apply, Save and Copy wait until it is fixed.
+        edits.addRow(r++, field("Target utilization", "u: the share of slots to use at steady state, more than 0 and"
+                + " at most 1"), input(vm.input(PolicyEdit.Field.TARGET_UTILIZATION), UTILIZATION_ID));
         edits.addRow(r++, field("Slots per replica", "k: jobs one pod works on at once (the replay's pods keep the"
-                + " live value)"), slots);
-        Spinner<Double> drain = doubleSpinner(1, 86_400, 10, vm.drainTargetSecondsProperty().get());
-        drain.getValueFactory().valueProperty().bindBidirectional(vm.drainTargetSecondsProperty());
-        edits.addRow(r++, field("Drain target (s)", "D: how fast a backlog should be worked off"), drain);
-        TextField age = new TextField();
-        age.setPromptText("none");
-        age.setPrefColumnCount(8);
-        age.textProperty().bindBidirectional(vm.maxAgeSecondsProperty());
-        edits.addRow(r++, field("Age objective (s)", "the oldest job's age to stay under; blank for none"), age);
-        Spinner<Integer> min = intSpinner(0, 1000, vm.minReplicasProperty().get());
-        min.getValueFactory().valueProperty().bindBidirectional(vm.minReplicasProperty());
-        edits.addRow(r++, field("Min replicas", null), min);
-        Spinner<Integer> max = intSpinner(1, 1000, vm.maxReplicasProperty().get());
-        max.setId(MAX_REPLICAS_ID);
-        max.getValueFactory().valueProperty().bindBidirectional(vm.maxReplicasProperty());
-        edits.addRow(r++, field("Max replicas", null), max);
+                + " live value)"), input(vm.input(PolicyEdit.Field.SLOTS_PER_REPLICA), "whatif-slots"));
+        edits.addRow(r++, field("Drain target", "D: how fast a backlog should be worked off"),
+                input(vm.input(PolicyEdit.Field.DRAIN_TARGET_SECONDS), "whatif-drain"));
+        edits.addRow(r++, field("Age objective", "the oldest job's age to stay under; blank for none"),
+                input(vm.input(PolicyEdit.Field.MAX_AGE_SECONDS), "whatif-age", "none"));
+        edits.addRow(r++, field("Min replicas", null), input(vm.input(PolicyEdit.Field.MIN_REPLICAS), MIN_REPLICAS_ID));
+        edits.addRow(r++, field("Max replicas", null), input(vm.input(PolicyEdit.Field.MAX_REPLICAS), MAX_REPLICAS_ID));
         ChoiceBox<Integer> window = new ChoiceBox<>();
-        window.getItems().addAll(15, 30, 60);
+        window.setId(WINDOW_ID);
+        window.getItems().addAll(WhatIfViewModel.WINDOW_CHOICES);
+        window.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Integer m) {
+                return m == null ? "" : WhatIfViewModel.minutes(m);
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return null;
+            }
+        });
         window.valueProperty().bindBidirectional(vm.windowMinutesProperty());
-        edits.addRow(r++, field("Replay the last (min)", "how much of the charted load to replay"), window);
-        Spinner<Double> keda = doubleSpinner(0.5, 10_000, 1, vm.kedaListLengthProperty().get());
-        keda.setId(KEDA_ID);
-        keda.getValueFactory().valueProperty().bindBidirectional(vm.kedaListLengthProperty());
+        Label pinned = new Label();
+        pinned.setId(PINNED_ID);
+        pinned.getStyleClass().add(Styles.MUTED);
+        pinned.textProperty().bind(vm.pinnedProperty());
+        Button now = new Button("Move to now");
+        now.setId(MOVE_TO_NOW_ID);
+        now.setTooltip(new Tooltip("Pin the compared window's end at the newest data and replay"));
+        now.setOnAction(e -> vm.moveToNow());
+        edits.addRow(r++, field("Replay", "how much of the class's history to replay (up to the day it keeps);"
+                + " the window stays pinned while you compare"), new VBox(4, window, new HBox(8, pinned, now)));
         edits.addRow(r++, field("KEDA listLength", "the third run: KEDA's queue-length rule, ceil(waiting jobs /"
-                + " listLength) with the HPA's default behaviour and the live min/max, on the same load"), keda);
+                + " listLength) with the HPA's default behaviour and the live min/max, on the same load; 0 or blank"
+                + " leaves it out"), input(vm.kedaListLength(), KEDA_ID));
         for (WhatIfViewModel.CeilingEdit c : vm.ceilings()) {
-            TextField cap = new TextField();
-            cap.setPromptText("as live");
-            cap.setPrefColumnCount(8);
-            cap.setId("whatif-ceiling-" + c.name());
-            cap.textProperty().bindBidirectional(c.capProperty());
-            edits.addRow(r++, field("Ceiling " + c.name(), "live: " + c.describe() + ". A number caps it at that"
-                    + " many replicas in the replay; blank keeps it"), cap);
+            edits.addRow(r++, field("Ceiling " + c.name(), "live: " + c.expression() + ". "
+                    + switch (c.kind()) {
+                        case BUDGET -> "The budget is edited; its per-replica amount is kept";
+                        case REPLICAS -> "A number of replicas";
+                        case SIGNAL -> "A number caps it at that many replicas in the replay; blank keeps it";
+                    }), input(c.input(), "whatif-ceiling-" + c.name(), c.kind() == PolicyEdit.CeilingKind.SIGNAL
+                    ? "as live" : null));
         }
         Button reset = new Button("Back to the live policy");
         reset.setOnAction(e -> vm.reset());
         Button copy = new Button("Copy as YAML");
         copy.setId(COPY_ID);
         copy.setTooltip(new Tooltip("The edited policy as a policy: block for the workloads file, on the clipboard"));
+        copy.disableProperty().bind(vm.validProperty().not());
         copy.setOnAction(e -> {
             String yaml = vm.editedYaml();
             if (yaml != null) {
@@ -123,7 +167,7 @@ public final class WhatIfView extends BorderPane {
         apply.setId(APPLY_ID);
         apply.setTooltip(new Tooltip("Make the edited policy this class's live policy here (journaled, undoable,"
                 + " until reverted or the workloads file is read again)"));
-        apply.disableProperty().bind(vm.canCommitProperty().not());
+        apply.disableProperty().bind(vm.canCommitProperty().not().or(vm.validProperty().not()));
         apply.setOnAction(e -> {
             List<String> changes = vm.pendingChanges();
             if (changes == null) {
@@ -141,7 +185,7 @@ public final class WhatIfView extends BorderPane {
         save.setId(SAVE_ID);
         save.setTooltip(new Tooltip("Write the changed values into the workloads file in place (comments kept, a .bak"
                 + " beside it), then reload it"));
-        save.disableProperty().bind(vm.canSaveProperty().not());
+        save.disableProperty().bind(vm.canSaveProperty().not().or(vm.validProperty().not()));
         save.setOnAction(e -> {
             List<String> changes = vm.pendingChanges();
             if (changes == null) {
@@ -160,11 +204,21 @@ public final class WhatIfView extends BorderPane {
 
         TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
         table.setId(TABLE_ID);
+        TableColumn<WhatIfViewModel.Row, String> editedColumn = column("Edited", WhatIfViewModel.Row::edited, 170);
+        TableColumn<WhatIfViewModel.Row, String> changeColumn = column("Change", WhatIfViewModel.Row::change, 130);
+        editedColumn.getStyleClass().add("whatif-judged");
+        changeColumn.getStyleClass().add("whatif-judged");
         table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 190),
-                column("Live policy", WhatIfViewModel.Row::current, 170),
-                column("Edited", WhatIfViewModel.Row::edited, 170),
-                column("Change", WhatIfViewModel.Row::change, 110),
+                column("Live policy", WhatIfViewModel.Row::current, 170), editedColumn, changeColumn,
                 column("KEDA's rule", WhatIfViewModel.Row::keda, 150)));
+        // Better / worse in colour and in words: the Change column says "▼ better", the colour repeats it.
+        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(WhatIfViewModel.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                Styles.toggle(this, VERDICT_CLASSES, empty || row == null ? null : verdictClass(row.verdict()));
+            }
+        });
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No replay yet"));
         Label status = new Label();
@@ -175,7 +229,18 @@ public final class WhatIfView extends BorderPane {
         status.textProperty().bind(vm.statusProperty());
         table.setPrefHeight(215);
         table.setMinHeight(215);
-        VBox results = new VBox(8, table, status);
+        javafx.scene.control.ProgressBar progress = new javafx.scene.control.ProgressBar();
+        progress.setId(PROGRESS_ID);
+        progress.setPrefWidth(220);
+        progress.progressProperty().bind(vm.progressProperty());
+        Button cancel = new Button("Cancel replay");
+        cancel.setId(CANCEL_ID);
+        cancel.setOnAction(e -> vm.cancel());
+        HBox running = new HBox(8, progress, cancel);
+        running.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        running.visibleProperty().bind(vm.runningProperty());
+        running.managedProperty().bind(running.visibleProperty());
+        VBox results = new VBox(8, table, running, status);
         edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
@@ -202,24 +267,19 @@ public final class WhatIfView extends BorderPane {
         VBox.setVgrow(replicas, Priority.ALWAYS);
         VBox.setVgrow(ages, Priority.ALWAYS);
         setCenter(chartBox);
+        // The objectives on the age chart; the chart keeps every reference line inside its axis range.
+        vm.objectives().addListener((javafx.collections.ListChangeListener<WhatIfViewModel.ObjectiveLine>) ch ->
+                ages.getReferenceLines().setAll(vm.objectives().stream().map(l -> new io.headroom.ui.chart.ReferenceLine(
+                        l.seconds(), l.label())).toList()));
         vm.comparisonProperty().addListener((o, a, c) -> {
             for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge, kedaReplicas, kedaAge)) {
                 cs.getBuffer().clear();
             }
             if (c != null) {
-                for (var t : c.current().ticks()) {
-                    liveReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
-                    liveAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
-                }
-                for (var t : c.edited().ticks()) {
-                    editedReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
-                    editedAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
-                }
+                chart(c.current().ticks(), c.start(), liveReplicas, liveAge);
+                chart(c.edited().ticks(), c.start(), editedReplicas, editedAge);
                 if (c.baseline() != null) {
-                    for (var t : c.baseline().ticks()) {
-                        kedaReplicas.getBuffer().append(c.start() + t.t(), t.replicas());
-                        kedaAge.getBuffer().append(c.start() + t.t(), t.oldestAgeSeconds());
-                    }
+                    chart(c.baseline().ticks(), c.start(), kedaReplicas, kedaAge);
                 }
                 axis.setWindowLength(Math.max(60, c.seconds()));
                 axis.setWindowEnd(c.start() + c.seconds());
@@ -247,6 +307,10 @@ public final class WhatIfView extends BorderPane {
         stage.setTitle("What if — " + vm.className() + " (nothing is applied)");
         Scene scene = new Scene(view, 1160, 760);
         Styles.install(scene);
+        var sheet = WhatIfView.class.getResource("/styles/whatif.css");
+        if (sheet != null) {
+            scene.getStylesheets().add(sheet.toExternalForm());
+        }
         boolean light = owner != null && owner.getScene() != null
                 && owner.getScene().getRoot().getStyleClass().contains(Styles.THEME_LIGHT);
         view.getStyleClass().add(light ? Styles.THEME_LIGHT : Styles.THEME_DARK);
@@ -265,18 +329,38 @@ public final class WhatIfView extends BorderPane {
         return l;
     }
 
-    private static Spinner<Double> doubleSpinner(double min, double max, double step, double value) {
-        Spinner<Double> s = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(min, max, value, step));
-        s.setEditable(true);
-        s.setPrefWidth(110);
-        return s;
+    /** A text field with its unit beside it and its problem, when there is one, under it. */
+    private static VBox input(WhatIfViewModel.Input in, String id) {
+        return input(in, id, null);
     }
 
-    private static Spinner<Integer> intSpinner(int min, int max, int value) {
-        Spinner<Integer> s = new Spinner<>(min, max, value);
-        s.setEditable(true);
-        s.setPrefWidth(110);
-        return s;
+    private static VBox input(WhatIfViewModel.Input in, String id, String prompt) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(7);
+        if (prompt != null) {
+            f.setPromptText(prompt);
+        }
+        f.textProperty().bindBidirectional(in.textProperty());
+        f.setAccessibleText(in.label() + " in " + in.unit());
+        Label unit = new Label(in.unit());
+        unit.getStyleClass().add(Styles.MUTED);
+        unit.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label error = new Label();
+        error.setId(id + ERROR_SUFFIX);
+        error.getStyleClass().add("whatif-error");
+        error.setWrapText(true);
+        error.setMaxWidth(280);
+        error.textProperty().bind(in.errorProperty());
+        error.visibleProperty().bind(in.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        in.errorProperty().addListener((o, a, b) -> {
+            Styles.toggle(f, List.of("whatif-invalid"), b.isEmpty() ? null : "whatif-invalid");
+            f.setTooltip(b.isEmpty() ? null : new Tooltip(b));
+        });
+        HBox row = new HBox(6, f, unit);
+        row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return new VBox(2, row, error);
     }
 
     private static TableColumn<WhatIfViewModel.Row, String> column(String title,

@@ -8,7 +8,12 @@ import io.headroom.whatif.Replay;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.DoubleFunction;
+import java.util.EnumMap;
+import java.util.Map;
+import io.headroom.whatif.LoadSource;
+import io.headroom.whatif.PolicyEdit;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -26,8 +31,63 @@ import javafx.collections.ObservableList;
  */
 public final class WhatIfViewModel {
 
-    /** One line of the comparison. */
-    public record Row(String what, String current, String edited, String change, String keda) {
+    /** One line of the comparison; {@code verdict} says whether the edited figure is better, worse or the same. */
+    public record Row(String what, String current, String edited, String change, String keda,
+                      ComparisonTable.Verdict verdict) {
+    }
+
+    /** An age objective to draw on the replayed age chart. */
+    public record ObjectiveLine(double seconds, String label) {
+    }
+
+    /** The windows the replay offers, in minutes: up to the day the history keeps. */
+    public static final List<Integer> WINDOW_CHOICES = List.of(15, 30, 60, 180, 360, 720, 1440);
+
+    /**
+     * One edit field: the text as typed, its unit, and what is wrong with it in plain words (blank
+     * when it is valid). Nothing is clamped: an invalid value stays as typed and is refused.
+     */
+    public static final class Input {
+        private final String label;
+        private final String unit;
+        private final StringProperty text = new SimpleStringProperty("");
+        private final javafx.beans.property.ReadOnlyStringWrapper error = new javafx.beans.property.ReadOnlyStringWrapper("");
+
+        Input(String label, String unit) {
+            this.label = label;
+            this.unit = unit;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** The unit shown beside the field: "s", "replicas", "connections (6 per replica)"… */
+        public String unit() {
+            return unit;
+        }
+
+        public StringProperty textProperty() {
+            return text;
+        }
+
+        /** Blank when valid, else a sentence such as "1.5 is more than 1: …". */
+        public javafx.beans.property.ReadOnlyStringProperty errorProperty() {
+            return error.getReadOnlyProperty();
+        }
+
+        String trimmed() {
+            return text.get() == null ? "" : text.get().trim();
+        }
+
+        void setProblem(String problem) {
+            if (problem == null) {
+                error.set("");
+                return;
+            }
+            String v = trimmed();
+            error.set(v.isEmpty() ? "A value " + problem : v + " " + problem);
+        }
     }
 
     /**
@@ -36,14 +96,32 @@ public final class WhatIfViewModel {
      */
     public static final class CeilingEdit {
         private final io.headroom.decision.CeilingSpec live;
-        private final StringProperty cap = new SimpleStringProperty("");
+        private final Input input;
+        private final StringProperty cap;
 
         CeilingEdit(io.headroom.decision.CeilingSpec live) {
             this.live = live;
+            this.input = new Input("Ceiling " + live.name(), PolicyEdit.unit(live));
+            this.cap = input.textProperty();
+        }
+
+        /** The edit field: replicas, or a budget ceiling's budget in its own units. */
+        public Input input() {
+            return input;
+        }
+
+        /** How the edit is read: replicas, a budget (per-replica amount kept), or a cap on a signal-fed ceiling. */
+        public PolicyEdit.CeilingKind kind() {
+            return PolicyEdit.kind(live);
         }
 
         public String name() {
             return live.name();
+        }
+
+        /** The live ceiling as an expression, e.g. "floor(40 connections / 6 per replica) = 6 replicas". */
+        public String expression() {
+            return PolicyEdit.expression(live);
         }
 
         /** The live ceiling in words, e.g. "100 / 8 per replica" or "from signal ceiling:db:budget". */
@@ -58,6 +136,7 @@ public final class WhatIfViewModel {
                     + " per replica";
         }
 
+        /** The typed edit: blank keeps the live ceiling. */
         public StringProperty capProperty() {
             return cap;
         }
@@ -65,22 +144,23 @@ public final class WhatIfViewModel {
 
     private final String className;
     private final Policy current;
-    private final DoubleFunction<LoadHistory> history;
+    private final LoadSource history;
     private final Executor background;
     private final Executor fx;
     private final long seed;
-    private long generation;
+    /** The replay in flight is this one; an edit or a cancel moves it on, and the older replay stops. */
+    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
 
-    // Properties: the edits, prefilled from the live policy
-    private final ObjectProperty<Double> targetUtilization = new SimpleObjectProperty<>();
-    private final ObjectProperty<Integer> slotsPerReplica = new SimpleObjectProperty<>();
-    private final ObjectProperty<Double> drainTargetSeconds = new SimpleObjectProperty<>();
-    private final StringProperty maxAgeSeconds = new SimpleStringProperty("");
-    private final ObjectProperty<Integer> minReplicas = new SimpleObjectProperty<>();
-    private final ObjectProperty<Integer> maxReplicas = new SimpleObjectProperty<>();
+    // The edits as typed, prefilled from the live policy, each with its unit and problem
+    private final Map<PolicyEdit.Field, Input> inputs = new EnumMap<>(PolicyEdit.Field.class);
+    private final Input kedaListLength = new Input("KEDA listLength", "jobs / replica");
     private final ObjectProperty<Integer> windowMinutes = new SimpleObjectProperty<>(30);
-    private final ObjectProperty<Double> kedaListLength =
-            new SimpleObjectProperty<>(ComparisonTable.DEFAULT_KEDA_LIST_LENGTH);
+    private final ObjectProperty<Double> pinnedEnd = new SimpleObjectProperty<>();
+    private final StringProperty pinned = new SimpleStringProperty("");
+    private final BooleanProperty valid = new SimpleBooleanProperty(true);
+    private final DoubleProperty progress = new SimpleDoubleProperty(-1);
+    private final ObservableList<ObjectiveLine> objectives = FXCollections.observableArrayList();
+    private java.time.ZoneId zone = java.time.ZoneId.systemDefault();
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
@@ -88,11 +168,11 @@ public final class WhatIfViewModel {
     private final List<CeilingEdit> ceilings;
 
     /**
-     * @param history    the class's load over the last N seconds; called on the FX thread
+     * @param history    the class's load; asked on the FX thread (a copy is replayed in the background)
      * @param background where replays run
      * @param fx         the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
      */
-    public WhatIfViewModel(String className, Policy current, DoubleFunction<LoadHistory> history, Executor background,
+    public WhatIfViewModel(String className, Policy current, LoadSource history, Executor background,
                            Executor fx, long seed) {
         this.className = className;
         this.current = current;
@@ -100,22 +180,116 @@ public final class WhatIfViewModel {
         this.background = background;
         this.fx = fx;
         this.seed = seed;
+        for (PolicyEdit.Field f : PolicyEdit.Field.values()) {
+            inputs.put(f, new Input(f.label(), f.unit()));
+        }
         this.ceilings = current.ceilings().stream().map(CeilingEdit::new).toList();
+        javafx.beans.InvalidationListener check = o -> validate();
+        inputs.values().forEach(i -> i.textProperty().addListener(check));
+        ceilings.forEach(c -> c.cap.addListener(check));
+        kedaListLength.textProperty().addListener(check);
+        kedaListLength.textProperty().set(num(ComparisonTable.DEFAULT_KEDA_LIST_LENGTH));
+        windowMinutes.addListener((o, a, b) -> updatePinned());
+        pinnedEnd.addListener((o, a, b) -> updatePinned());
         reset();
     }
 
     public String className() { return className; }
     public Policy current() { return current; }
-    public ObjectProperty<Double> targetUtilizationProperty() { return targetUtilization; }
-    public ObjectProperty<Integer> slotsPerReplicaProperty() { return slotsPerReplica; }
-    public ObjectProperty<Double> drainTargetSecondsProperty() { return drainTargetSeconds; }
+    /** The field of one policy value. */
+    public Input input(PolicyEdit.Field f) { return inputs.get(f); }
+    /** A share of the slots, more than 0 and at most 1. */
+    public StringProperty targetUtilizationProperty() { return inputs.get(PolicyEdit.Field.TARGET_UTILIZATION).textProperty(); }
+    public StringProperty slotsPerReplicaProperty() { return inputs.get(PolicyEdit.Field.SLOTS_PER_REPLICA).textProperty(); }
+    public StringProperty drainTargetSecondsProperty() { return inputs.get(PolicyEdit.Field.DRAIN_TARGET_SECONDS).textProperty(); }
     /** Seconds, or blank for no age objective. */
-    public StringProperty maxAgeSecondsProperty() { return maxAgeSeconds; }
-    public ObjectProperty<Integer> minReplicasProperty() { return minReplicas; }
-    public ObjectProperty<Integer> maxReplicasProperty() { return maxReplicas; }
+    public StringProperty maxAgeSecondsProperty() { return inputs.get(PolicyEdit.Field.MAX_AGE_SECONDS).textProperty(); }
+    public StringProperty minReplicasProperty() { return inputs.get(PolicyEdit.Field.MIN_REPLICAS).textProperty(); }
+    public StringProperty maxReplicasProperty() { return inputs.get(PolicyEdit.Field.MAX_REPLICAS).textProperty(); }
+    /** How long the replayed window is, one of {@link #WINDOW_CHOICES}; its end stays pinned. */
     public ObjectProperty<Integer> windowMinutesProperty() { return windowMinutes; }
-    /** The listLength of the third run, KEDA's rule on the same load. */
-    public ObjectProperty<Double> kedaListLengthProperty() { return kedaListLength; }
+    /** The listLength of the third run, KEDA's rule on the same load (blank or 0: no third run). */
+    public Input kedaListLength() { return kedaListLength; }
+    public StringProperty kedaListLengthProperty() { return kedaListLength.textProperty(); }
+    /** False while any field is invalid: Apply, Save and Copy are refused then. */
+    public BooleanProperty validProperty() { return valid; }
+    /** The compared window's end (epoch seconds), pinned: it does not slide while the operator compares. */
+    public ObjectProperty<Double> pinnedEndProperty() { return pinnedEnd; }
+    /** "pinned at 13:05–13:35", blank before there is any history. */
+    public StringProperty pinnedProperty() { return pinned; }
+    /** The running replay's share done, 0 to 1; -1 when none runs. */
+    public DoubleProperty progressProperty() { return progress; }
+    /** The age objectives of the replayed runs (live, and the edited one when it differs). */
+    public ObservableList<ObjectiveLine> objectives() { return objectives; }
+
+    /** The time zone of the pinned label (the console's). */
+    public void setZone(java.time.ZoneId zone) {
+        this.zone = zone;
+        updatePinned();
+    }
+
+    /** Pins the window's end at the newest point of the history and replays. */
+    public CompletableFuture<Replay.Comparison> moveToNow() {
+        double newest = history.newestTime();
+        pinnedEnd.set(Double.isFinite(newest) ? newest : null);
+        return replay();
+    }
+
+    private void updatePinned() {
+        Double end = pinnedEnd.get();
+        if (end == null) {
+            pinned.set("");
+            return;
+        }
+        java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern(
+                windowMinutes.get() >= 24 * 60 ? "EEE HH:mm" : "HH:mm", java.util.Locale.ROOT).withZone(zone);
+        pinned.set("pinned at " + f.format(java.time.Instant.ofEpochSecond((long) (end - windowMinutes.get() * 60.0)))
+                + "–" + f.format(java.time.Instant.ofEpochSecond(end.longValue())));
+    }
+
+    /** Checks every field on its own and min against max; sets each field's problem and {@link #validProperty()}. */
+    private void validate() {
+        Map<PolicyEdit.Field, String> texts = texts();
+        Map<PolicyEdit.Field, String> cross = PolicyEdit.crossProblems(texts, current);
+        boolean ok = true;
+        for (var e : inputs.entrySet()) {
+            String problem = e.getKey().problem(e.getValue().trimmed());
+            if (problem == null) {
+                problem = cross.get(e.getKey());
+            }
+            e.getValue().setProblem(problem);
+            ok &= problem == null;
+        }
+        for (CeilingEdit c : ceilings) {
+            String problem = PolicyEdit.problem(c.live, c.input.trimmed());
+            c.input.setProblem(problem);
+            ok &= problem == null;
+        }
+        String k = kedaListLength.trimmed();
+        String kp = null;
+        if (!k.isEmpty()) {
+            try {
+                double d = Double.parseDouble(k);
+                kp = d < 0 ? "cannot be negative (0 or blank: no KEDA run)" : !Double.isFinite(d) || d > 1e9
+                        ? "is too large" : null;
+            } catch (NumberFormatException e) {
+                kp = "is not a number of jobs per replica (0 or blank: no KEDA run)";
+            }
+        }
+        kedaListLength.setProblem(kp);
+        valid.set(ok && kp == null);
+    }
+
+    private Map<PolicyEdit.Field, String> texts() {
+        Map<PolicyEdit.Field, String> texts = new EnumMap<>(PolicyEdit.Field.class);
+        inputs.forEach((f, i) -> texts.put(f, i.trimmed()));
+        return texts;
+    }
+
+    private Double listLength() {
+        String k = kedaListLength.trimmed();
+        return k.isEmpty() ? null : Double.valueOf(k);
+    }
     /** What the last replay said, or why there is none. */
     public StringProperty statusProperty() { return status; }
     public BooleanProperty runningProperty() { return running; }
@@ -127,43 +301,31 @@ public final class WhatIfViewModel {
 
     /** Puts every field back to the live policy. */
     public void reset() {
-        targetUtilization.set(current.targetUtilization());
-        slotsPerReplica.set(current.slotsPerReplica());
-        drainTargetSeconds.set(current.drainTargetSeconds());
-        maxAgeSeconds.set(current.maxAgeSeconds() == null ? "" : num(current.maxAgeSeconds()));
-        minReplicas.set(current.minReplicas());
-        maxReplicas.set(current.maxReplicas());
+        inputs.forEach((f, i) -> i.textProperty().set(f.text(current)));
         for (CeilingEdit c : ceilings) {
-            c.cap.set("");
+            c.cap.set(PolicyEdit.text(c.live));
         }
     }
 
     /** The edited policy, or an exception naming the field that is wrong. */
     public Policy edited() {
-        Double age;
-        String a = maxAgeSeconds.get() == null ? "" : maxAgeSeconds.get().trim();
+        Map<String, String> caps = new java.util.LinkedHashMap<>();
+        ceilings.forEach(c -> caps.put(c.name(), c.input.trimmed()));
         try {
-            age = a.isEmpty() ? null : Double.valueOf(a);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("age objective: \"" + a + "\" is not a number of seconds");
+            return PolicyEdit.apply(current, texts(), caps);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(plain(e.getMessage()), e);
         }
-        List<io.headroom.decision.CeilingSpec> caps = new java.util.ArrayList<>();
-        for (CeilingEdit c : ceilings) {
-            String v = c.cap.get() == null ? "" : c.cap.get().trim();
-            if (v.isEmpty()) {
-                caps.add(c.live);
-                continue;
-            }
-            try {
-                caps.add(io.headroom.decision.CeilingSpec.replicas(c.name(), Integer.parseInt(v)));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("ceiling " + c.name() + ": \"" + v + "\" is not a whole number of"
-                        + " replicas");
+    }
+
+    /** "maxAgeSeconds: 'soon' is not…" as the window names its fields: "Age objective: soon is not…". */
+    private static String plain(String message) {
+        for (PolicyEdit.Field f : PolicyEdit.Field.values()) {
+            if (message.startsWith(f.key() + ": ")) {
+                return f.label() + ": " + message.substring(f.key().length() + 2).replaceFirst("^'([^']*)'", "$1");
             }
         }
-        return current.toBuilder().targetUtilization(targetUtilization.get()).slotsPerReplica(slotsPerReplica.get())
-                .drainTargetSeconds(drainTargetSeconds.get()).maxAgeSeconds(age).minReplicas(minReplicas.get())
-                .maxReplicas(maxReplicas.get()).ceilings(caps).build();
+        return message.replaceFirst("^(ceiling [^:]+): '([^']*)'", "$1: $2");
     }
 
     /**
@@ -271,51 +433,112 @@ public final class WhatIfViewModel {
                 : "Not applied: " + o.message()), fx);
     }
 
-    /** Replays the window under both policies (FX thread; the work itself runs in the background). */
+    /** Stops the replay in flight; its result, if it comes, is dropped. */
+    public void cancel() {
+        if (running.get()) {
+            generation.incrementAndGet();
+            running.set(false);
+            progress.set(-1);
+            status.set("Replay cancelled. Change a field or press Replay to run it again.");
+        }
+    }
+
+    /**
+     * Replays the pinned window under both policies (FX thread; the work itself runs in the
+     * background, reports its progress, and stops when an edit or a cancel overtakes it).
+     */
     public CompletableFuture<Replay.Comparison> replay() {
-        long mine = ++generation;
+        long mine = generation.incrementAndGet();
         Policy edited;
         try {
             edited = edited();
         } catch (IllegalArgumentException e) {
             status.set("Not replayed: " + e.getMessage());
+            running.set(false);
+            progress.set(-1);
             rows.clear();
             comparison.set(null);
+            objectives.clear();
             return CompletableFuture.failedFuture(e);
         }
-        LoadHistory h = history.apply(windowMinutes.get() * 60.0);
+        if (pinnedEnd.get() == null) {
+            double newest = history.newestTime();
+            pinnedEnd.set(Double.isFinite(newest) ? newest : null);
+        }
+        double end = pinnedEnd.get() == null ? 0 : pinnedEnd.get();
+        int minutes = windowMinutes.get();
+        LoadHistory h = history.between(end - minutes * 60.0, end);
         running.set(true);
-        status.set("Replaying the last " + windowMinutes.get() + " min…");
-        Double listLength = kedaListLength.get();
-        Baselines.Named keda = ComparisonTable.keda(listLength);
+        progress.set(0);
+        status.set("Replaying " + minutes(minutes) + (pinned.get().isEmpty() ? "" : ", " + pinned.get()) + "…");
+        Baselines.Named keda = kedaListLength.errorProperty().get().isEmpty() ? ComparisonTable.keda(listLength())
+                : null;
+        double[] reported = {0};
+        Replay.Progress report = new Replay.Progress() {
+            @Override
+            public void done(double fraction) {
+                if (fraction - reported[0] >= 0.02) { // a few dozen updates, not one per tick
+                    reported[0] = fraction;
+                    fx.execute(() -> {
+                        if (mine == generation.get()) {
+                            progress.set(fraction);
+                        }
+                    });
+                }
+            }
+
+            @Override
+            public boolean cancelled() {
+                return mine != generation.get();
+            }
+        };
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed, keda), background);
+                () -> Replay.compare(h, current, edited, seed, keda, report), background);
         f.whenComplete((c, e) -> fx.execute(() -> {
-            if (mine != generation) {
-                return; // an edit came after this replay started
+            if (mine != generation.get()) {
+                return; // an edit or a cancel came after this replay started
             }
             running.set(false);
+            progress.set(-1);
             if (e != null) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 status.set("Not replayed: " + cause.getMessage());
                 rows.clear();
                 comparison.set(null);
+                objectives.clear();
                 return;
             }
             rows.setAll(rows(c, current, edited));
+            List<ObjectiveLine> lines = new java.util.ArrayList<>();
+            if (current.maxAgeSeconds() != null) {
+                lines.add(new ObjectiveLine(current.maxAgeSeconds(), "objective " + num(current.maxAgeSeconds()) + " s"));
+            }
+            if (edited.maxAgeSeconds() != null && !edited.maxAgeSeconds().equals(current.maxAgeSeconds())) {
+                lines.add(new ObjectiveLine(edited.maxAgeSeconds(), "edited objective " + num(edited.maxAgeSeconds())
+                        + " s"));
+            }
+            objectives.setAll(lines);
             comparison.set(c);
-            status.set("Replayed " + Math.round(c.seconds() / 60) + " min of " + className
+            long shown = Math.round(c.seconds() / 60);
+            status.set("Replayed " + minutes(shown) + " of " + className
                     + "'s load under both policies" + (c.baseline() != null ? " and " + c.baselineLabel() : "")
                     + ", same arrivals"
+                    + (shown + 1 < minutes ? " (the history holds only " + minutes(shown) + " of the "
+                    + minutes(minutes) + " asked)" : "")
                     + (c.caveats().isEmpty() ? "" : "; " + String.join("; ", c.caveats()))
                     + ". Nothing is applied: the live policy is unchanged.");
         }));
         return f;
     }
 
+    /** "30 min", "3 h", "24 h". */
+    static String minutes(long m) {
+        return m >= 120 && m % 60 == 0 ? m / 60 + " h" : m + " min";
+    }
+
     static List<Row> rows(Replay.Comparison c, Policy current, Policy edited) {
         return ComparisonTable.rows(c, current, edited).stream()
-                .map(r -> new Row(r.what(), r.current(), r.edited(), r.change(), r.keda())).toList();
+                .map(r -> new Row(r.what(), r.current(), r.edited(), r.change(), r.keda(), r.verdict())).toList();
     }
 
     static String num(double v) {

@@ -14,7 +14,7 @@ import io.headroom.ui.supervise.ClassControls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -52,8 +52,8 @@ class ApplyWhatIfUiTest {
         int cap = file.maxReplicas() - 1;
 
         robot.clickOn("#" + ClassControls.WHAT_IF_ID);
-        Spinner<?> max = onFx(() -> robot.lookup("#" + WhatIfView.MAX_REPLICAS_ID).queryAs(Spinner.class));
-        robot.clickOn(max.getEditor()).eraseText(6).write(Integer.toString(cap)).type(KeyCode.ENTER);
+        TextField max = onFx(() -> robot.lookup("#" + WhatIfView.MAX_REPLICAS_ID).queryAs(TextField.class));
+        robot.clickOn(max).eraseText(6).write(Integer.toString(cap)).type(KeyCode.ENTER);
         robot.clickOn("#" + WhatIfView.APPLY_ID);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + WhatIfView.APPLY_REASON_ID)
                 .tryQuery().isPresent()));

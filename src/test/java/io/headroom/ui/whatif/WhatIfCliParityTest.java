@@ -11,7 +11,6 @@ import io.headroom.decision.Policy;
 import io.headroom.history.ClassHistory;
 import io.headroom.history.ClassHistory.Series;
 import io.headroom.whatif.ComparisonTable;
-import io.headroom.whatif.LoadHistory;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +79,7 @@ class WhatIfCliParityTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = WhatIfCommand.run(List.of("--config", file.toString(), "--class", "orders", "--set",
-                        "maxReplicas=12", "--set", "targetUtilization=0.6", "--set", "ceiling.db=9", "--window", "30m",
+                        "maxReplicas=12", "--set", "targetUtilization=0.6", "--set", "ceiling.db=54", "--window", "30m",
                         "--json"), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 Clock.fixed(Instant.ofEpochSecond((long) T0 + 2400), ZoneOffset.UTC), loader);
@@ -89,11 +88,11 @@ class WhatIfCliParityTest {
 
         // The window: the same live policy, the same history, the same edits, made in its fields.
         List<Runnable> background = new ArrayList<>();
-        WhatIfViewModel vm = new WhatIfViewModel("orders", live, seconds -> LoadHistory.of(history, seconds),
+        WhatIfViewModel vm = new WhatIfViewModel("orders", live, io.headroom.whatif.LoadSource.of(() -> history),
                 background::add, Runnable::run, ComparisonTable.SEED);
-        vm.maxReplicasProperty().set(12);
-        vm.targetUtilizationProperty().set(0.6);
-        vm.ceilings().get(0).capProperty().set("9");
+        vm.maxReplicasProperty().set("12");
+        vm.targetUtilizationProperty().set("0.6");
+        vm.ceilings().get(0).capProperty().set("54"); // connections: 54 / 6 per replica = 9 replicas
         vm.windowMinutesProperty().set(30);
         vm.replay();
         background.forEach(Runnable::run);
@@ -107,6 +106,7 @@ class WhatIfCliParityTest {
             assertEquals(List.of(w.what(), w.current(), w.edited(), w.change(), w.keda()),
                     List.of(c.get("what").asText(), c.get("current").asText(), c.get("edited").asText(),
                             c.get("change").asText(), c.get("keda").asText()), "row " + i);
+            assertEquals(w.verdict().name().toLowerCase(java.util.Locale.ROOT), c.get("verdict").asText(), "row " + i);
         }
         assertEquals(vm.comparisonProperty().get().baselineLabel(), json.get("baseline").asText());
         assertEquals(1800, json.get("seconds").asDouble());
@@ -116,7 +116,7 @@ class WhatIfCliParityTest {
 
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         assertEquals(0, WhatIfCommand.run(List.of("--config", file.toString(), "--class", "orders", "--set",
-                        "maxReplicas=12", "--set", "targetUtilization=0.6", "--set", "ceiling.db=9"),
+                        "maxReplicas=12", "--set", "targetUtilization=0.6", "--set", "ceiling.db=54"),
                 new PrintStream(text, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 Clock.systemUTC(), loader));
         String table = text.toString(StandardCharsets.UTF_8);

@@ -1,36 +1,60 @@
 package io.headroom.ui.whatif;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Policy;
-import io.headroom.whatif.LoadHistory;
+import io.headroom.history.ClassHistory;
+import io.headroom.history.ClassHistory.Series;
+import io.headroom.whatif.ComparisonTable.Verdict;
+import io.headroom.whatif.LoadSource;
+import io.headroom.whatif.PolicyEdit;
+import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The what-if view model without a window: edits, a replay per edit, results an edit overtook dropped. */
+/**
+ * The what-if view model without a window: edits checked as typed, a replay per edit, results an
+ * edit overtook dropped, verdicts per row, a pinned window, a day's replay that can be cancelled.
+ */
 class WhatIfViewModelTest {
+    static final double T0 = 1_796_000_000; // a Sunday, 00:53:20 UTC
     final Policy live = Policy.builder().slotsPerReplica(2).minReplicas(2).maxReplicas(10).maxAgeSeconds(30.0)
             .pollIntervalSeconds(5).build();
     final List<Runnable> fxQueue = new ArrayList<>();
     final List<Runnable> background = new ArrayList<>();
+    final ClassHistory history = new ClassHistory("orders", ClassHistory.capacityFor(Duration.ofSeconds(5)));
 
-    static LoadHistory steady(double seconds) {
-        int n = (int) (seconds / 5) + 1;
-        double[] t = new double[n];
-        double[] r = new double[n];
-        double[] s = new double[n];
-        for (int i = 0; i < n; i++) {
-            t[i] = 1_796_000_000 + 5.0 * i;
-            r[i] = 3;
-            s[i] = 1;
+    /** {@code seconds} more of steady load at a 5 s tick: 3 jobs/s of 1 s, 3 replicas. */
+    void steady(double seconds, double rate) {
+        double from = history.size() == 0 ? T0 : history.lastTime() + 5;
+        for (double t = from; t <= from + seconds; t += 5) {
+            double[] row = new double[ClassHistory.SERIES];
+            Arrays.fill(row, Double.NaN);
+            row[Series.ARRIVAL_RATE.ordinal()] = rate;
+            row[Series.MEAN_SERVICE.ordinal()] = 1;
+            row[Series.QUEUE_LENGTH.ordinal()] = 0;
+            row[Series.REPLICAS.ordinal()] = 3;
+            history.append(t, row);
         }
-        return new LoadHistory(t, r, s, 0, 3);
+    }
+
+    WhatIfViewModel vm(Policy p) {
+        WhatIfViewModel vm = new WhatIfViewModel("orders", p, LoadSource.of(() -> history), background::add,
+                fxQueue::add, 1);
+        vm.setZone(ZoneOffset.UTC);
+        return vm;
     }
 
     WhatIfViewModel vm() {
-        return new WhatIfViewModel("orders", live, WhatIfViewModelTest::steady, background::add, fxQueue::add, 1);
+        steady(3600, 3);
+        return vm(live);
     }
 
     void runAll() {
@@ -42,25 +66,196 @@ class WhatIfViewModelTest {
         }
     }
 
+    WhatIfViewModel.Row row(WhatIfViewModel vm, String what) {
+        return vm.rows().stream().filter(r -> r.what().equals(what)).findFirst().orElseThrow();
+    }
+
     @Test
-    void anInvalidEditSaysWhichFieldAndReplaysNothing() {
+    void aValueOutOfRangeIsRefusedBesideItsFieldNotClamped() {
         WhatIfViewModel vm = vm();
-        vm.maxReplicasProperty().set(1);
+        WhatIfViewModel.Input util = vm.input(PolicyEdit.Field.TARGET_UTILIZATION);
+        assertEquals("of slots, 0–1", util.unit());
+        assertEquals("", util.errorProperty().get());
+        assertTrue(vm.validProperty().get());
+
+        vm.targetUtilizationProperty().set("1.5");
+        assertEquals("1.5 is more than 1: the target is a share of the slots (1 = every slot busy)",
+                util.errorProperty().get());
+        assertFalse(vm.validProperty().get(), "Apply, Save and Copy wait");
+        assertEquals("1.5", vm.targetUtilizationProperty().get(), "kept as typed, not made 1");
         vm.replay();
-        assertTrue(vm.statusProperty().get().startsWith("Not replayed: maxReplicas (1) is below minReplicas (2)"),
+        assertTrue(vm.statusProperty().get().startsWith("Not replayed: Target utilization: 1.5 is more than 1"),
                 vm.statusProperty().get());
-        assertTrue(background.isEmpty());
-        vm.maxReplicasProperty().set(10);
+        assertTrue(background.isEmpty(), "nothing replayed");
+        assertNull(vm.editedYaml(), "nothing copied");
+        assertTrue(vm.applyToConsole("why").join().message().contains("more than 1"));
+
+        vm.targetUtilizationProperty().set("0.8");
+        assertTrue(vm.validProperty().get());
+        assertEquals("", util.errorProperty().get());
+
+        vm.input(PolicyEdit.Field.DRAIN_TARGET_SECONDS).textProperty().set("-5");
+        assertEquals("-5 must be more than 0", vm.input(PolicyEdit.Field.DRAIN_TARGET_SECONDS).errorProperty().get());
+        vm.input(PolicyEdit.Field.DRAIN_TARGET_SECONDS).textProperty().set("60");
         vm.maxAgeSecondsProperty().set("soon");
+        assertEquals("soon is not a number: a number of seconds (blank for none)",
+                vm.input(PolicyEdit.Field.MAX_AGE_SECONDS).errorProperty().get());
+        vm.maxAgeSecondsProperty().set("");
+        assertTrue(vm.validProperty().get(), "blank: no age objective");
+        vm.minReplicasProperty().set("-1");
+        assertEquals("-1 cannot be negative", vm.input(PolicyEdit.Field.MIN_REPLICAS).errorProperty().get());
+        vm.minReplicasProperty().set("1.5");
+        assertTrue(vm.input(PolicyEdit.Field.MIN_REPLICAS).errorProperty().get().startsWith("1.5 is not a whole number"));
+        vm.minReplicasProperty().set("");
+        assertTrue(vm.input(PolicyEdit.Field.MIN_REPLICAS).errorProperty().get().startsWith("A value is needed"));
+
+        // min above max: said on both fields, with the other's value
+        vm.minReplicasProperty().set("8");
+        vm.maxReplicasProperty().set("4");
+        assertEquals("8 is above max replicas (4)", vm.input(PolicyEdit.Field.MIN_REPLICAS).errorProperty().get());
+        assertEquals("4 is below min replicas (8)", vm.input(PolicyEdit.Field.MAX_REPLICAS).errorProperty().get());
+        assertFalse(vm.validProperty().get());
+        vm.maxReplicasProperty().set("9");
+        assertTrue(vm.validProperty().get());
+        assertEquals("", vm.input(PolicyEdit.Field.MIN_REPLICAS).errorProperty().get());
+
+        vm.kedaListLengthProperty().set("x");
+        assertFalse(vm.validProperty().get());
+        vm.kedaListLengthProperty().set("0");
+        assertTrue(vm.validProperty().get(), "0: no KEDA run");
+
+        vm.reset();
+        assertEquals("0.7", vm.targetUtilizationProperty().get(), "back to the live value");
+        assertEquals(List.of(), vm.pendingChanges(), "the prefilled fields are exactly the live policy");
+    }
+
+    @Test
+    void aBudgetCeilingIsEditedAsItsBudgetInItsUnits() {
+        steady(3600, 3);
+        Policy withCeiling = live.toBuilder().ceilings(List.of(CeilingSpec.budget("db-connections", 40, 4)))
+                .build();
+        WhatIfViewModel vm = vm(withCeiling);
+        WhatIfViewModel.CeilingEdit db = vm.ceilings().get(0);
+        assertEquals("connections (4 per replica)", db.input().unit());
+        assertEquals("40", db.capProperty().get(), "prefilled with the live budget");
+        assertEquals("floor(40 connections / 4 per replica) = 10 replicas", db.expression());
+        assertEquals(List.of(), vm.pendingChanges());
+        db.capProperty().set("x2");
+        assertEquals("x2 is not a number: a number of a budget", db.input().errorProperty().get());
+        assertFalse(vm.validProperty().get());
+        db.capProperty().set("8"); // 8 connections at 4 a replica: 2 replicas
+        assertTrue(vm.validProperty().get());
+        assertEquals(CeilingSpec.budget("db-connections", 8, 4), vm.edited().ceilings().get(0),
+                "still a budget, not flattened to replicas");
         vm.replay();
-        assertEquals("Not replayed: age objective: \"soon\" is not a number of seconds", vm.statusProperty().get());
+        runAll();
+        assertEquals("3", row(vm, "Desired replicas, end").current(), "the live ceiling (10) does not bind");
+        assertEquals("2", row(vm, "Desired replicas, end").edited(), "bound by the edited budget");
+        vm.reset();
+        assertEquals("40", db.capProperty().get());
+    }
+
+    @Test
+    void eachRowSaysBetterOrWorseInWordsAndAsAVerdict() {
+        WhatIfViewModel vm = vm();
+        vm.replay();
+        runAll();
+        assertTrue(vm.rows().stream().allMatch(r -> r.verdict() == Verdict.SAME && r.change().equals("same")),
+                "unedited: the same " + vm.rows());
+
+        vm.minReplicasProperty().set("1");
+        vm.maxReplicasProperty().set("1"); // 2 slots for 3 jobs/s of 1 s: fewer replicas than the load needs
+        vm.replay();
+        runAll();
+        WhatIfViewModel.Row hours = row(vm, "Replica-hours");
+        assertEquals(Verdict.BETTER, hours.verdict(), hours.toString());
+        assertTrue(hours.change().startsWith("−") && hours.change().endsWith("▼ better"), hours.change());
+        WhatIfViewModel.Row age = row(vm, "Oldest age, max");
+        assertEquals(Verdict.WORSE, age.verdict(), age.toString());
+        assertTrue(age.change().startsWith("+") && age.change().endsWith("▲ worse"), age.change());
+        WhatIfViewModel.Row over = row(vm, "Time over objective");
+        assertEquals(Verdict.WORSE, over.verdict(), over.toString());
+        WhatIfViewModel.Row desired = row(vm, "Desired replicas, end");
+        assertEquals(Verdict.NOT_JUDGED, desired.verdict(), "fewer replicas is neither better nor worse alone");
+        assertTrue(desired.change().endsWith("▼"), desired.change());
+    }
+
+    @Test
+    void theReplayedAgeChartGetsTheObjectivesOfBothPolicies() {
+        WhatIfViewModel vm = vm();
+        vm.replay();
+        runAll();
+        assertEquals(List.of(new WhatIfViewModel.ObjectiveLine(30, "objective 30 s")), vm.objectives());
+        vm.maxAgeSecondsProperty().set("45");
+        vm.replay();
+        runAll();
+        assertEquals(List.of(new WhatIfViewModel.ObjectiveLine(30, "objective 30 s"),
+                new WhatIfViewModel.ObjectiveLine(45, "edited objective 45 s")), vm.objectives());
+    }
+
+    @Test
+    void theComparedWindowStaysPinnedUntilMovedToNow() {
+        WhatIfViewModel vm = vm();
+        double end = history.lastTime();
+        vm.replay();
+        runAll();
+        assertEquals(end, vm.pinnedEndProperty().get());
+        assertEquals("pinned at 01:23–01:53", vm.pinnedProperty().get());
+        double start = vm.comparisonProperty().get().start();
+        assertEquals(end - 1800, start, 5);
+
+        steady(600, 10); // ten more minutes arrive while the operator compares
+        vm.maxReplicasProperty().set("9");
+        vm.replay();
+        runAll();
+        assertEquals(start, vm.comparisonProperty().get().start(), "the window did not slide");
+        assertEquals("pinned at 01:23–01:53", vm.pinnedProperty().get());
+
+        vm.windowMinutesProperty().set(60);
+        assertEquals("pinned at 00:53–01:53", vm.pinnedProperty().get(), "a longer window keeps its end");
+
+        vm.moveToNow();
+        runAll();
+        assertEquals(history.lastTime(), vm.pinnedEndProperty().get());
+        assertEquals("pinned at 01:03–02:03", vm.pinnedProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Replayed 60 min"), vm.statusProperty().get());
+        assertEquals(List.of(15, 30, 60, 180, 360, 720, 1440), WhatIfViewModel.WINDOW_CHOICES);
+    }
+
+    @Test
+    void aDaysReplayRunsInTheBackgroundReportsProgressAndCanBeCancelled() {
+        steady(24 * 3600, 3); // a day of history; a 30 s tick keeps the test's three runs short
+        WhatIfViewModel vm = vm(live.toBuilder().pollIntervalSeconds(30).build());
+        vm.windowMinutesProperty().set(1440);
+        vm.moveToNow();
+        assertTrue(vm.runningProperty().get());
+        assertEquals(0, vm.progressProperty().get());
+        assertEquals(1, background.size(), "queued on the background executor, not run on the FX thread");
+        assertTrue(vm.statusProperty().get().startsWith("Replaying 24 h, pinned at Mon 00:53–Tue 00:53"),
+                vm.statusProperty().get());
+        vm.cancel();
+        assertFalse(vm.runningProperty().get());
+        assertEquals(-1, vm.progressProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Replay cancelled"));
+        runAll(); // the cancelled replay stops at its first check and shows nothing
+        assertTrue(vm.rows().isEmpty());
+        assertTrue(vm.statusProperty().get().startsWith("Replay cancelled"), vm.statusProperty().get());
+
+        List<Double> seen = new ArrayList<>();
+        vm.progressProperty().addListener((o, a, b) -> seen.add(b.doubleValue()));
+        vm.replay();
+        runAll();
+        assertEquals(7, vm.rows().size(), vm.statusProperty().get());
+        assertTrue(seen.stream().filter(p -> p > 0 && p < 1).count() >= 10, "progress along the way: " + seen);
+        assertTrue(vm.statusProperty().get().startsWith("Replayed 24 h"), vm.statusProperty().get());
+        assertEquals(86_400, vm.comparisonProperty().get().seconds(), 5);
     }
 
     @Test
     void aReplayOvertakenByAnEditIsDropped() {
         WhatIfViewModel vm = vm();
         vm.replay();
-        vm.maxReplicasProperty().set(2);
+        vm.maxReplicasProperty().set("2");
         vm.replay(); // the second replay's result is the one shown
         java.util.Collections.reverse(background); // the first replay finishes last
         runAll();
@@ -72,35 +267,15 @@ class WhatIfViewModelTest {
         assertEquals(3, vm.comparisonProperty().get().current().finalDesired());
         assertEquals(live, vm.current(), "the live policy object is untouched");
         vm.reset();
-        assertEquals(10, vm.maxReplicasProperty().get());
+        assertEquals("10", vm.maxReplicasProperty().get());
         assertEquals("30", vm.maxAgeSecondsProperty().get());
-    }
-
-    @Test
-    void aCeilingCanBeCappedForTheReplayAndABadCapIsNamed() {
-        Policy withCeiling = live.toBuilder().ceilings(List.of(io.headroom.decision.CeilingSpec.budget("db", 40, 4)))
-                .build();
-        WhatIfViewModel vm = new WhatIfViewModel("orders", withCeiling, WhatIfViewModelTest::steady, background::add,
-                fxQueue::add, 1);
-        assertEquals(List.of("db"), vm.ceilings().stream().map(WhatIfViewModel.CeilingEdit::name).toList());
-        assertEquals("40 / 4 per replica", vm.ceilings().get(0).describe());
-        vm.ceilings().get(0).capProperty().set("x2");
-        vm.replay();
-        assertEquals("Not replayed: ceiling db: \"x2\" is not a whole number of replicas", vm.statusProperty().get());
-        vm.ceilings().get(0).capProperty().set("2");
-        vm.replay();
-        runAll();
-        assertEquals("3", vm.rows().get(0).current(), "the live ceiling (10) does not bind");
-        assertEquals("2", vm.rows().get(0).edited(), "capped by the edited ceiling");
-        vm.reset();
-        assertEquals("", vm.ceilings().get(0).capProperty().get());
     }
 
     @Test
     void theEditedPolicyIsCopiedAsABlockTheWorkloadsFileReadsBack() throws Exception {
         WhatIfViewModel vm = vm();
-        vm.maxReplicasProperty().set(6);
-        vm.targetUtilizationProperty().set(0.5);
+        vm.maxReplicasProperty().set("6");
+        vm.targetUtilizationProperty().set("0.5");
         String yaml = vm.editedYaml();
         io.headroom.config.ConfigNode root = io.headroom.config.ConfigTree.parse("w.yaml", yaml,
                 io.headroom.config.ConfigTree.Format.YAML);
@@ -111,6 +286,6 @@ class WhatIfViewModelTest {
         assertTrue(vm.statusProperty().get().startsWith("Copied the edited policy"));
         vm.maxAgeSecondsProperty().set("x");
         assertEquals(null, vm.editedYaml());
-        assertTrue(vm.statusProperty().get().startsWith("Not copied: age objective"));
+        assertTrue(vm.statusProperty().get().startsWith("Not copied: Age objective"), vm.statusProperty().get());
     }
 }
