@@ -134,9 +134,11 @@ public final class HandBack {
         Instant now = clock.instant();
         Map<String, WorkloadClass> byName = byName();
         List<Item> out = new ArrayList<>();
-        for (HeldClass h : supervisor.state().heldByHand(now)) {
-            WorkloadClass c = byName.get(h.className());
-            if (c == null) {
+        Map<String, HeldClass> held = new java.util.HashMap<>();
+        supervisor.state().heldByHand(now).forEach(h -> held.put(h.className(), h));
+        for (WorkloadClass c : byName.values()) { // in the workloads file's order
+            HeldClass h = held.get(c.name());
+            if (h == null) {
                 continue;
             }
             String who;

@@ -32,7 +32,7 @@ public record SupervisionState(Instant at, Freeze freezeAll, Map<String, ClassSu
     }
 
     /**
-     * The classes held by hand at {@code now}, in the snapshot's order: frozen (alone or with
+     * The classes held by hand at {@code now}, in no particular order: frozen (alone or with
      * everything), overridden or in auto mode. What expired by {@code now} does not count.
      */
     public List<HeldClass> heldByHand(Instant now) {
