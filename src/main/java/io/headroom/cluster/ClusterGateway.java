@@ -98,6 +98,34 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /**
+     * Leaves a pause behind for after this console exits: writes {@code pause} as annotations on the
+     * workload ({@link HeadroomPause#OWNER}, {@link HeadroomPause#UNTIL}, {@link HeadroomPause#REASON})
+     * and, where KEDA scales it, on the ScaledObject, whose {@code paused-replicas} is set (to the
+     * pause's replicas) when it is not already. The default refuses: this cluster keeps nothing once
+     * the console is gone (the sandbox).
+     */
+    default ScaleResult keepPause(WorkloadRef ref, HeadroomPause pause) {
+        return ScaleResult.of(ScaleResult.Outcome.REFUSED, pause.replicas() == null ? 0 : pause.replicas(),
+                "this cluster cannot keep a pause after the console exits");
+    }
+
+    /**
+     * Removes a kept pause's annotations from the workload (and its ScaledObject). APPLIED when there
+     * was none. The default has nothing to remove.
+     */
+    default ScaleResult clearPause(WorkloadRef ref) {
+        return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, "no pause recorded on " + ref);
+    }
+
+    /**
+     * The pause a console kept on the workload, read from the API server (not a cache: a console
+     * that starts asks before its watches have synced); empty when there is none or it cannot be read.
+     */
+    default Optional<HeadroomPause> keptPause(WorkloadRef ref) {
+        return Optional.empty();
+    }
+
+    /**
      * Marks pods for a drain ({@link PodMarks}): lowest deletion cost and the drain annotation with
      * {@code drainId}. Pods that are gone or not the workload's fail one by one, with the reason.
      * The default refuses: a cluster that cannot mark pods cannot drain.

@@ -189,6 +189,22 @@ public final class RoutingClusterGateway implements ClusterGateway {
         return route(ref).handBack(ref);
     }
 
+    @Override
+    public ScaleResult keepPause(WorkloadRef ref, HeadroomPause pause) {
+        return route(ref).keepPause(ref, pause);
+    }
+
+    @Override
+    public ScaleResult clearPause(WorkloadRef ref) {
+        return route(ref).clearPause(ref);
+    }
+
+    @Override
+    public Optional<HeadroomPause> keptPause(WorkloadRef ref) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? Optional.empty() : g.keptPause(ref);
+    }
+
     /**
      * The worst of the contexts' health: one disconnected cluster makes the whole bar say so; the
      * warnings (TLS verification off, plain http) of every context.

@@ -48,6 +48,19 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** A node was uncordoned by the operator. */
         NODE_UNCORDONED,
         /**
+         * At exit (or for a pause found expired at start) a class was handed back: Headroom's freeze,
+         * override or auto mode lifted and, where KEDA scales it, KEDA's pause removed (outcome in the detail).
+         */
+        HANDED_BACK,
+        /** At exit the operator kept a class's pause: owner and expiry ({@code until}) written on the workload. */
+        PAUSE_KEPT,
+        /** A ScaledObject is about to be applied from the console (the reviewed difference in the detail). */
+        SCALED_OBJECT_APPLYING,
+        /** The ScaledObject was written (its resourceVersion in the detail). */
+        SCALED_OBJECT_APPLIED,
+        /** The ScaledObject was not written: the server refused, or it changed since it was reviewed. */
+        SCALED_OBJECT_REFUSED,
+        /**
          * The operator undid an earlier action (reason: what was undone); the undoing change itself
          * is journaled before it, as its own kind, so a replay needs nothing from this record.
          */

@@ -783,6 +783,201 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
     }
 
+    // ------------------------------------------------------------------ kept pauses (hand back)
+
+    /**
+     * Keeps a pause after this console exits: one JSON merge patch of the workload's annotations (who,
+     * until when, why) and, where a ScaledObject scales it, one of the ScaledObject's, which also sets
+     * KEDA's {@code paused-replicas} when it is not set already (to the pause's replicas, else the
+     * workload's), so KEDA does not take the workload back before the expiry. Fenced by the lease.
+     */
+    @Override
+    public ScaleResult keepPause(WorkloadRef ref, io.headroom.cluster.HeadroomPause pause) {
+        int at = pause.replicas() == null ? 0 : pause.replicas();
+        String held = heldBack(ref);
+        if (held != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, held);
+        }
+        String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        long started = System.nanoTime();
+        try {
+            Resource<? extends HasMetadata> res = isStatefulSet(ref)
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Optional<WorkloadState> now = fetch(ref);
+            if (now.isEmpty()) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, "no workload " + ref);
+            }
+            String refused = leaseRefusal(ref);
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, refused);
+            }
+            Map<String, String> ann = new LinkedHashMap<>();
+            ann.put(io.headroom.cluster.HeadroomPause.OWNER, pause.owner());
+            ann.put(io.headroom.cluster.HeadroomPause.UNTIL, pause.until().toString());
+            ann.put(io.headroom.cluster.HeadroomPause.REASON, io.headroom.config.UntrustedText.line(pause.reason(), 500));
+            res.patch(PatchContext.of(PatchType.JSON_MERGE), mergeAnnotations(ann));
+            int replicas = pause.replicas() != null ? pause.replicas() : now.get().specReplicas();
+            GenericKubernetesResource so = scaledObjectNow(ref);
+            String keda = "";
+            if (so != null) {
+                Map<String, String> soAnn = new LinkedHashMap<>(ann);
+                Map<String, String> has = so.getMetadata().getAnnotations();
+                String paused = has == null ? null : has.get(Autoscalers.PAUSED_REPLICAS);
+                if (paused == null) {
+                    soAnn.put(Autoscalers.PAUSED_REPLICAS, Integer.toString(replicas));
+                }
+                once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
+                        .withName(so.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON_MERGE),
+                                mergeAnnotations(soAnn));
+                keda = "; KEDA ScaledObject " + so.getMetadata().getName() + " stays paused at "
+                        + (paused == null ? Integer.toString(replicas) : paused) + " (" + Autoscalers.PAUSED_REPLICAS + ")";
+            }
+            return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas, "pause kept on " + what + " by "
+                    + pause.owner() + " until " + pause.until() + keda);
+        } catch (KubernetesClientException e) {
+            return writeFailure(ref, "keep the pause on " + what, at, e,
+                    "/apis/apps/v1/namespaces/" + ref.namespace(), started);
+        }
+    }
+
+    /**
+     * Ends a kept pause: removes Headroom's pause annotations from the workload and, where its
+     * ScaledObject carries them too, from the ScaledObject with KEDA's {@code paused-replicas} (the
+     * pause set it, or kept it: KEDA autoscales again). Both read from the API server, not the cache.
+     */
+    @Override
+    public ScaleResult clearPause(WorkloadRef ref) {
+        String held = heldBack(ref);
+        if (held != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, held);
+        }
+        String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        long started = System.nanoTime();
+        try {
+            Resource<? extends HasMetadata> res = isStatefulSet(ref)
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            HasMetadata obj = res.get();
+            if (obj == null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no workload " + ref);
+            }
+            String patch = removeAnnotations(obj.getMetadata().getAnnotations(), List.of(
+                    io.headroom.cluster.HeadroomPause.OWNER, io.headroom.cluster.HeadroomPause.UNTIL,
+                    io.headroom.cluster.HeadroomPause.REASON));
+            GenericKubernetesResource so = scaledObjectNow(ref);
+            Map<String, String> soAnn = so == null ? null : so.getMetadata().getAnnotations();
+            boolean kedaPausedByUs = soAnn != null && soAnn.containsKey(io.headroom.cluster.HeadroomPause.OWNER);
+            if (patch == null && !kedaPausedByUs) {
+                return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, "no pause recorded on " + what);
+            }
+            String refused = leaseRefusal(ref);
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, refused);
+            }
+            if (patch != null) {
+                res.patch(PatchContext.of(PatchType.JSON), patch);
+            }
+            String keda = "";
+            if (kedaPausedByUs) {
+                String soPatch = removeAnnotations(soAnn, List.of(io.headroom.cluster.HeadroomPause.OWNER,
+                        io.headroom.cluster.HeadroomPause.UNTIL, io.headroom.cluster.HeadroomPause.REASON,
+                        Autoscalers.PAUSED_REPLICAS));
+                once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
+                        .withName(so.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), soPatch);
+                keda = "; handed back to KEDA (ScaledObject " + so.getMetadata().getName() + ", "
+                        + Autoscalers.PAUSED_REPLICAS + " removed)";
+            }
+            return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, "pause on " + what + " ended" + keda);
+        } catch (KubernetesClientException e) {
+            return writeFailure(ref, "end the pause on " + what, 0, e,
+                    "/apis/apps/v1/namespaces/" + ref.namespace(), started);
+        }
+    }
+
+    /** The pause a console kept on the workload, read from the API server; empty when none (or unreadable). */
+    @Override
+    public Optional<io.headroom.cluster.HeadroomPause> keptPause(WorkloadRef ref) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected); // asked as the console starts
+        if (connectionProblem() != null) {
+            return Optional.empty();
+        }
+        try {
+            HasMetadata obj = isStatefulSet(ref)
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
+            Map<String, String> ann = obj == null ? null : obj.getMetadata().getAnnotations();
+            if (ann == null || !ann.containsKey(io.headroom.cluster.HeadroomPause.UNTIL)) {
+                return Optional.empty();
+            }
+            String by = io.headroom.config.UntrustedText.line(
+                    ann.getOrDefault(io.headroom.cluster.HeadroomPause.OWNER, "unknown"), 200);
+            String reason = io.headroom.config.UntrustedText.line(
+                    ann.getOrDefault(io.headroom.cluster.HeadroomPause.REASON, ""), 500);
+            Instant until;
+            try {
+                until = Instant.parse(ann.get(io.headroom.cluster.HeadroomPause.UNTIL).trim());
+            } catch (java.time.format.DateTimeParseException e) {
+                until = Instant.EPOCH; // an expiry nobody can read has passed: offered for hand back
+                reason = reason + " (unreadable expiry '" + io.headroom.config.UntrustedText.line(
+                        ann.get(io.headroom.cluster.HeadroomPause.UNTIL), 60) + "')";
+            }
+            Integer replicas = null;
+            GenericKubernetesResource so = scaledObjectNow(ref);
+            if (so != null && so.getMetadata().getAnnotations() != null) {
+                try {
+                    String p = so.getMetadata().getAnnotations().get(Autoscalers.PAUSED_REPLICAS);
+                    replicas = p == null ? null : Integer.valueOf(p.trim());
+                } catch (NumberFormatException e) {
+                    replicas = null;
+                }
+            }
+            return Optional.of(new io.headroom.cluster.HeadroomPause(by, until, reason, replicas));
+        } catch (KubernetesClientException e) {
+            recordError(e);
+            return Optional.empty();
+        }
+    }
+
+    /** The ScaledObject scaling {@code ref}, read from the API server now; null when none (or KEDA is not installed). */
+    private GenericKubernetesResource scaledObjectNow(WorkloadRef ref) {
+        if (!kedaInstalled()) {
+            return null;
+        }
+        List<GenericKubernetesResource> sos = once.genericKubernetesResources(SCALED_OBJECTS)
+                .inNamespace(ref.namespace()).list().getItems();
+        return Autoscalers.scaledObjectFor(ref, sos).orElse(null);
+    }
+
+    private static String mergeAnnotations(Map<String, String> ann) {
+        try {
+            return JSON.writeValueAsString(Map.of("metadata", Map.of("annotations", ann)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A JSON patch (RFC 6902) removing those of {@code keys} present; null when none is. */
+    private static String removeAnnotations(Map<String, String> present, List<String> keys) {
+        if (present == null) {
+            return null;
+        }
+        List<Map<String, String>> ops = new ArrayList<>();
+        for (String k : keys) {
+            if (present.containsKey(k)) {
+                ops.add(Map.of("op", "remove", "path", "/metadata/annotations/" + k.replace("~", "~0").replace("/", "~1")));
+            }
+        }
+        if (ops.isEmpty()) {
+            return null;
+        }
+        try {
+            return JSON.writeValueAsString(ops);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     // ------------------------------------------------------------------ drain marks
 
     @Override

@@ -241,6 +241,16 @@ public final class Session implements AutoCloseable {
         this.workloadsFile = file;
     }
 
+    private HandBack handBack;
+
+    /** Hand back at exit (or keep the pauses), and expired pauses found at start; journaled, posted as events. */
+    public synchronized HandBack handBack() {
+        if (handBack == null) {
+            handBack = new HandBack(supervisor, loop.cluster(), () -> journal, loop::classes, clock, background);
+        }
+        return handBack;
+    }
+
     /** Live policy edits: apply a what-if edit to this console, revert it (journaled, posted as events). */
     public PolicyEdits policyEdits() {
         return policyEdits;

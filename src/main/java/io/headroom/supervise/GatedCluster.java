@@ -199,6 +199,21 @@ final class GatedCluster implements ClusterGateway {
     }
 
     @Override
+    public ScaleResult keepPause(WorkloadRef ref, io.headroom.cluster.HeadroomPause pause) {
+        return real.keepPause(ref, pause);
+    }
+
+    @Override
+    public ScaleResult clearPause(WorkloadRef ref) {
+        return real.clearPause(ref);
+    }
+
+    @Override
+    public java.util.Optional<io.headroom.cluster.HeadroomPause> keptPause(WorkloadRef ref) {
+        return real.keptPause(ref);
+    }
+
+    @Override
     public ClusterHealth health() {
         return real.health();
     }

@@ -31,6 +31,25 @@ public record SupervisionState(Instant at, Freeze freezeAll, Map<String, ClassSu
         return freezeAll != null || c != null && c.freeze() != null;
     }
 
+    /**
+     * The classes held by hand at {@code now}, in no particular order: frozen (alone or with
+     * everything), overridden or in auto mode. What expired by {@code now} does not count.
+     */
+    public List<HeldClass> heldByHand(Instant now) {
+        List<HeldClass> out = new java.util.ArrayList<>();
+        Freeze all = freezeAll != null && freezeAll.activeAt(now) ? freezeAll : null;
+        for (ClassSupervision c : classes.values()) {
+            Freeze own = c.freeze() != null && c.freeze().activeAt(now) ? c.freeze() : null;
+            Freeze f = all != null ? all : own;
+            ReplicaOverride o = c.override() != null && c.override().activeAt(now) ? c.override() : null;
+            boolean auto = c.mode() == Mode.AUTO;
+            if (f != null || o != null || auto) {
+                out.add(new HeldClass(c.className(), f, all != null, o, auto));
+            }
+        }
+        return out;
+    }
+
     /** The same snapshot with the freezes (and the journal's health) as they are now. */
     SupervisionState withFreezes(Freeze all, Map<String, Freeze> byClass, String failure) {
         Map<String, ClassSupervision> next = new LinkedHashMap<>();

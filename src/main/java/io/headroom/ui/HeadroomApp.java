@@ -143,6 +143,9 @@ public final class HeadroomApp extends Application {
             view.viewModel().setStandingWarning(launched.warning());
         }
         launched.start(); // after the view subscribed: the warm-up's ticks fill the charts
+        // Hand back cleanly: closing the window with classes held asks first; expired kept pauses are offered.
+        io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, javafx.application.Platform::exit);
+        io.headroom.ui.shell.ExitDialog.offerExpired(stage, session, fx);
         ready.complete(session);
     }
 

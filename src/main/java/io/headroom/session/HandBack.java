@@ -1,0 +1,332 @@
+package io.headroom.session;
+
+import io.headroom.cluster.AutoscalerView;
+import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.HeadroomPause;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.supervise.HeldClass;
+import io.headroom.supervise.Mode;
+import io.headroom.supervise.Outcome;
+import io.headroom.supervise.Supervisor;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * Handing classes back (DESIGN §4) when the console exits, and when a console starts and finds a pause
+ * another console kept that has expired. At exit every class held by hand (frozen, overridden, in auto
+ * mode) is either handed back (Headroom's holds lifted, KEDA's {@code paused-replicas} removed, any
+ * kept pause's annotations too) or kept (owner, expiry and reason written on the workload and its
+ * ScaledObject). Each is journaled before the cluster is touched, and posted as an Event by the team
+ * timeline. Everything runs on the session's I/O executor under a deadline: what did not finish in
+ * time is named in the report, never waited for, so an exit cannot hang.
+ */
+public final class HandBack {
+    private static final Logger LOG = Logger.getLogger(HandBack.class.getName());
+    /** How long an exit waits for the hand-back before it goes anyway (and says what did not finish). */
+    public static final Duration EXIT_DEADLINE = Duration.ofSeconds(10);
+    /** How long a kept pause of a class in auto mode lasts (a freeze or a pin keeps its own end). */
+    public static final Duration AUTO_KEEP = Duration.ofHours(4);
+
+    /** What the operator chose for a class. */
+    public enum Choice { HAND_BACK, KEEP }
+
+    /**
+     * One class to ask about at exit.
+     *
+     * @param holds      what holds it, in words
+     * @param autoscaler who takes it back: "KEDA (ScaledObject x)", "the HPA x" or "nothing else scales it"
+     * @param keepUntil  when a kept pause would end
+     */
+    public record Item(String className, WorkloadRef target, String holds, String autoscaler, Instant keepUntil,
+                       HeldClass held) {
+    }
+
+    /** A pause another console (or this user, earlier) kept, found expired when this console started. */
+    public record Expired(String className, WorkloadRef target, HeadroomPause pause) {
+        /** In words: "paused by ana until 13:05 (frozen: incident 812)". */
+        public String describe() {
+            return "paused by " + pause.owner() + " until " + pause.until()
+                    + (pause.reason().isBlank() ? "" : " (" + pause.reason() + ")");
+        }
+    }
+
+    /** How one class's hand-back or kept pause ended. */
+    public record Result(String className, Choice choice, boolean ok, String message) {
+    }
+
+    /** Every result, and the classes that did not finish before the deadline. */
+    public record Report(List<Result> results, List<String> unfinished) {
+        public Report {
+            results = List.copyOf(results);
+            unfinished = List.copyOf(unfinished);
+        }
+
+        public boolean ok() {
+            return unfinished.isEmpty() && results.stream().allMatch(Result::ok);
+        }
+
+        /** One line per problem (or one line saying all went well), for the exit's last notice. */
+        public String summary() {
+            List<String> lines = new ArrayList<>();
+            for (Result r : results) {
+                if (!r.ok()) {
+                    lines.add(r.className() + ": " + r.message());
+                }
+            }
+            if (!unfinished.isEmpty()) {
+                lines.add("not confirmed before the deadline: " + String.join(", ", unfinished));
+            }
+            if (lines.isEmpty()) {
+                long back = results.stream().filter(r -> r.choice() == Choice.HAND_BACK).count();
+                return back + " handed back, " + (results.size() - back) + " kept";
+            }
+            return String.join("\n", lines);
+        }
+    }
+
+    private final Supervisor supervisor;
+    private final ClusterGateway cluster;
+    private final Supplier<Journal> journal;
+    private final Supplier<List<WorkloadClass>> classes;
+    private final Clock clock;
+    private final Executor io;
+
+    /**
+     * @param cluster the session's own cluster, not the supervisor's gate (a frozen class's pause must
+     *                still be handed back)
+     * @param io      where the work runs (blocking cluster calls), never the FX thread
+     */
+    public HandBack(Supervisor supervisor, ClusterGateway cluster, Supplier<Journal> journal,
+                    Supplier<List<WorkloadClass>> classes, Clock clock, Executor io) {
+        this.supervisor = supervisor;
+        this.cluster = cluster;
+        this.journal = journal;
+        this.classes = classes;
+        this.clock = clock;
+        this.io = io;
+    }
+
+    /** The classes to ask about at exit, read off the FX thread (the autoscaler views may ask the cluster). */
+    public CompletableFuture<List<Item>> atExit() {
+        return CompletableFuture.supplyAsync(this::items, io);
+    }
+
+    /** The classes held by hand now, with who would take each back. */
+    public List<Item> items() {
+        Instant now = clock.instant();
+        Map<String, WorkloadClass> byName = byName();
+        List<Item> out = new ArrayList<>();
+        Map<String, HeldClass> held = new java.util.HashMap<>();
+        supervisor.state().heldByHand(now).forEach(h -> held.put(h.className(), h));
+        for (WorkloadClass c : byName.values()) { // in the workloads file's order
+            HeldClass h = held.get(c.name());
+            if (h == null) {
+                continue;
+            }
+            String who;
+            try {
+                AutoscalerView v = cluster.autoscaler(c.target());
+                who = switch (v.kind()) {
+                    case KEDA -> "KEDA (ScaledObject " + v.name() + ")";
+                    case HPA -> "the HPA " + v.name();
+                    default -> "nothing else scales it";
+                };
+            } catch (RuntimeException e) {
+                who = "unknown (" + e.getMessage() + ")";
+            }
+            Instant until = h.until() != null ? h.until() : now.plus(AUTO_KEEP);
+            out.add(new Item(h.className(), c.target(), h.describe(), who, until, h));
+        }
+        return out;
+    }
+
+    /**
+     * Hands back or keeps each class as chosen (a class not in {@code choices} is kept), journaled
+     * first; completes within {@code deadline} with what finished and what did not.
+     */
+    public CompletableFuture<Report> finish(List<Item> items, Map<String, Choice> choices, Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
+        Map<String, Result> done = new ConcurrentHashMap<>();
+        List<String> names = items.stream().map(Item::className).toList();
+        CompletableFuture<Report> report = new CompletableFuture<>();
+        CompletableFuture.runAsync(() -> {
+            boolean globalKept = false;
+            boolean globalHeld = false;
+            for (Item it : items) {
+                Choice c = choices.getOrDefault(it.className(), Choice.KEEP);
+                globalHeld |= it.held().global();
+                globalKept |= it.held().global() && c == Choice.KEEP;
+                Result r = c == Choice.HAND_BACK ? handBack(it.className(), it.target(),
+                        "handed back at exit: " + it.holds(), end) : keep(it, end);
+                done.put(it.className(), r);
+            }
+            if (globalHeld && !globalKept) {
+                Outcome o = await(supervisor.unfreeze(null, "every class handed back at exit"), end);
+                if (!o.ok()) {
+                    LOG.warning("global freeze not lifted at exit: " + o.message());
+                }
+            }
+        }, io).whenComplete((v, e) -> report.complete(report(names, done, e)));
+        CompletableFuture.delayedExecutor(deadline.toNanos(), TimeUnit.NANOSECONDS)
+                .execute(() -> report.complete(report(names, done, null)));
+        return report;
+    }
+
+    /** The pauses kept on this session's workloads that have expired, read from the cluster off the FX thread. */
+    public CompletableFuture<List<Expired>> expiredPauses() {
+        return CompletableFuture.supplyAsync(() -> {
+            Instant now = clock.instant();
+            List<Expired> out = new ArrayList<>();
+            for (WorkloadClass c : classes.get()) {
+                Optional<HeadroomPause> p;
+                try {
+                    p = cluster.keptPause(c.target());
+                } catch (RuntimeException e) {
+                    continue;
+                }
+                p.filter(x -> x.expiredAt(now)).ifPresent(x -> out.add(new Expired(c.name(), c.target(), x)));
+            }
+            return out;
+        }, io);
+    }
+
+    /** Hands back the expired pauses chosen, journaled, within {@code deadline}. */
+    public CompletableFuture<Report> handBackExpired(List<Expired> expired, Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
+        Map<String, Result> done = new ConcurrentHashMap<>();
+        List<String> names = expired.stream().map(Expired::className).toList();
+        CompletableFuture<Report> report = new CompletableFuture<>();
+        CompletableFuture.runAsync(() -> {
+            for (Expired x : expired) {
+                done.put(x.className(), handBack(x.className(), x.target(),
+                        "expired pause handed back: " + x.describe(), end));
+            }
+        }, io).whenComplete((v, e) -> report.complete(report(names, done, e)));
+        CompletableFuture.delayedExecutor(deadline.toNanos(), TimeUnit.NANOSECONDS)
+                .execute(() -> report.complete(report(names, done, null)));
+        return report;
+    }
+
+    private Result handBack(String name, WorkloadRef target, String why, long end) {
+        Instant now = clock.instant();
+        try {
+            journal.get().append(JournalRecord.of(now, Kind.HANDED_BACK, supervisor.user(), target.context(), name)
+                    .reason(why));
+        } catch (JournalException e) {
+            return new Result(name, Choice.HAND_BACK, false, "not handed back, not journaled: " + e.getMessage());
+        }
+        List<String> problems = new ArrayList<>();
+        List<String> did = new ArrayList<>();
+        io.headroom.supervise.ClassSupervision held = supervisor.state().of(name);
+        if (held != null) { // the class's own holds; a freeze of everything is lifted once every class is back
+            if (held.freeze() != null) {
+                note(await(supervisor.unfreeze(name, why), end), did, problems);
+            }
+            if (held.override() != null) {
+                note(await(supervisor.clearOverride(name, why), end), did, problems);
+            }
+            if (held.mode() == Mode.AUTO) {
+                note(await(supervisor.setMode(name, Mode.SUPERVISED), end), did, problems);
+            }
+        }
+        try {
+            if (cluster.autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
+                ScaleResult r = cluster.handBack(target);
+                (r.outcome() == ScaleResult.Outcome.APPLIED ? did : problems).add(r.message());
+            }
+            ScaleResult cleared = cluster.clearPause(target);
+            if (cleared.outcome() == ScaleResult.Outcome.APPLIED) {
+                if (!cleared.message().startsWith("no pause recorded")) {
+                    did.add(cleared.message());
+                }
+            } else {
+                problems.add(cleared.message());
+            }
+        } catch (RuntimeException e) {
+            problems.add("cluster: " + e.getMessage());
+        }
+        String said = problems.isEmpty() ? "handed back" + (did.isEmpty() ? "" : ": " + String.join("; ", did))
+                : "not fully handed back: " + String.join("; ", problems);
+        if (!problems.isEmpty()) {
+            LOG.warning(name + ": " + said);
+        }
+        return new Result(name, Choice.HAND_BACK, problems.isEmpty(), said);
+    }
+
+    private Result keep(Item it, long end) {
+        HeadroomPause pause = new HeadroomPause(supervisor.user(), it.keepUntil(), it.holds(),
+                it.held().override() != null ? it.held().override().replicas() : null);
+        try {
+            journal.get().append(JournalRecord.of(clock.instant(), Kind.PAUSE_KEPT, supervisor.user(),
+                    it.target().context(), it.className()).reason("kept at exit: " + it.holds()).until(it.keepUntil()));
+        } catch (JournalException e) {
+            return new Result(it.className(), Choice.KEEP, false, "pause not written, not journaled: " + e.getMessage());
+        }
+        try {
+            ScaleResult r = cluster.keepPause(it.target(), pause);
+            return new Result(it.className(), Choice.KEEP, r.outcome() == ScaleResult.Outcome.APPLIED, r.message());
+        } catch (RuntimeException e) {
+            return new Result(it.className(), Choice.KEEP, false, "pause not written: " + e.getMessage());
+        }
+    }
+
+    private static void note(Outcome o, List<String> did, List<String> problems) {
+        (o.ok() ? did : problems).add(o.message());
+    }
+
+    /** A command's outcome, or a refusal once the deadline has passed. */
+    private static Outcome await(CompletableFuture<Outcome> f, long end) {
+        try {
+            long left = Math.max(1, end - System.nanoTime());
+            return f.get(left, TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            return Outcome.refused("no answer before the deadline");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Outcome.refused("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            return Outcome.refused(String.valueOf(e.getCause().getMessage()));
+        }
+    }
+
+    private static Report report(List<String> names, Map<String, Result> done, Throwable failure) {
+        List<Result> results = new ArrayList<>();
+        List<String> unfinished = new ArrayList<>();
+        for (String n : names) {
+            Result r = done.get(n);
+            if (r != null) {
+                results.add(r);
+            } else {
+                unfinished.add(n);
+            }
+        }
+        if (failure != null) {
+            LOG.warning("hand back failed: " + failure.getMessage());
+        }
+        return new Report(results, unfinished);
+    }
+
+    private Map<String, WorkloadClass> byName() {
+        Map<String, WorkloadClass> out = new LinkedHashMap<>();
+        classes.get().forEach(c -> out.put(c.name(), c));
+        return out;
+    }
+}

@@ -1,0 +1,199 @@
+package io.headroom.ui.shell;
+
+import io.headroom.session.HandBack;
+import io.headroom.session.Session;
+import io.headroom.ui.Styles;
+import java.util.concurrent.Executor;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Hand back cleanly (DESIGN §4). When the console window is closed while classes are frozen, pinned or
+ * in auto mode, this dialog lists them and asks, per class, to hand back (to KEDA or the HPA, or just
+ * let go) or to keep the pause until its end (owner and expiry then written on the workload). The
+ * hand-back runs in the session with a deadline; what failed is said before the console goes. At start,
+ * {@link #offerExpired} offers to hand back pauses found expired. The work is the view model's.
+ */
+public final class ExitDialog {
+    public static final String EXIT_ID = "exit-confirm";
+    public static final String CANCEL_ID = "exit-cancel";
+    public static final String STATUS_ID = "exit-status";
+    public static final String HAND_BACK_ALL_ID = "exit-hand-back-all";
+    public static final String KEEP_ALL_ID = "exit-keep-all";
+    /** A row's radio buttons: {@code HAND_BACK_PREFIX + className}, {@code KEEP_PREFIX + className}. */
+    public static final String HAND_BACK_PREFIX = "hand-back-";
+    public static final String KEEP_PREFIX = "keep-";
+
+    private ExitDialog() {
+    }
+
+    /**
+     * Asks before {@code stage} closes (the session in force when it is asked; none: it just closes):
+     * with nothing held the console exits at once ({@code exit}); else the dialog decides. {@code exit}
+     * runs on the FX thread, once.
+     */
+    public static void guard(Stage stage, java.util.function.Supplier<Session> session, Executor fx, Runnable exit) {
+        boolean[] exiting = new boolean[1];
+        Runnable once = () -> {
+            if (!exiting[0]) {
+                exiting[0] = true;
+                exit.run();
+            }
+        };
+        stage.setOnCloseRequest(e -> {
+            Session s = session.get();
+            if (exiting[0] || s == null) {
+                return;
+            }
+            e.consume();
+            HandBackViewModel vm = new HandBackViewModel(s.handBack(), fx, HandBack.EXIT_DEADLINE);
+            vm.loadAtExit().whenComplete((n, err) -> fx.execute(() -> {
+                if (err != null || n == 0) {
+                    once.run();
+                } else {
+                    show(stage, vm, "Before the console closes",
+                            "These classes are still held by this console. Once it is gone nothing proposes, "
+                                    + "scales or lifts them. Hand each back, or keep its pause: the owner and "
+                                    + "the end are then written on the workload (and on its ScaledObject), and "
+                                    + "the next console offers to hand it back once it has expired.",
+                            "Exit", once);
+                }
+            }));
+        });
+    }
+
+    /** At start: pauses kept by a console that has gone and that have expired, offered for hand back. */
+    public static void offerExpired(Window owner, Session session, Executor fx) {
+        HandBackViewModel vm = new HandBackViewModel(session.handBack(), fx, HandBack.EXIT_DEADLINE);
+        vm.loadExpired().thenAccept(n -> {
+            if (n > 0) {
+                show(owner, vm, "Expired pauses found",
+                        "A console kept these workloads paused when it closed, and the pauses have expired. "
+                                + "Hand them back (KEDA or the HPA takes over again), or leave them as they are.",
+                        "Apply", null);
+            }
+        });
+    }
+
+    /** The dialog over {@code owner}; {@code after} runs once the choices are carried out (null: just close). */
+    static Stage show(Window owner, HandBackViewModel vm, String title, String intro, String confirmText,
+                      Runnable after) {
+        Stage dialog = new Stage();
+        dialog.initOwner(owner);
+        dialog.initModality(Modality.WINDOW_MODAL);
+        dialog.setTitle("Headroom — " + title);
+
+        Label heading = new Label(title);
+        heading.getStyleClass().add(Styles.SECTION_TITLE);
+        Label text = new Label(intro);
+        text.setWrapText(true);
+        text.getStyleClass().add(Styles.MUTED);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(16);
+        grid.setVgap(6);
+        int y = 0;
+        for (HandBackViewModel.Row r : vm.rows()) {
+            Label name = new Label(r.className());
+            name.getStyleClass().add(Styles.CLASS_NAME);
+            Label holds = new Label(r.holds());
+            holds.getStyleClass().add(Styles.MUTED);
+            holds.setWrapText(true);
+            ToggleGroup g = new ToggleGroup();
+            RadioButton back = new RadioButton(r.handBackText());
+            back.setId(HAND_BACK_PREFIX + r.className());
+            back.setToggleGroup(g);
+            RadioButton keep = new RadioButton(r.keepText());
+            keep.setId(KEEP_PREFIX + r.className());
+            keep.setToggleGroup(g);
+            Runnable sync = () -> (r.choiceProperty().get() == HandBack.Choice.KEEP ? keep : back).setSelected(true);
+            sync.run();
+            r.choiceProperty().addListener((o, a, b) -> sync.run());
+            g.selectedToggleProperty().addListener((o, a, b) -> {
+                if (b != null) {
+                    r.choiceProperty().set(b == keep ? HandBack.Choice.KEEP : HandBack.Choice.HAND_BACK);
+                }
+            });
+            grid.add(name, 0, y);
+            grid.add(holds, 1, y, 2, 1);
+            grid.add(back, 1, y + 1);
+            grid.add(keep, 2, y + 1);
+            y += 2;
+        }
+        ScrollPane scroll = new ScrollPane(grid);
+        scroll.setFitToWidth(true);
+        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
+
+        Label status = new Label();
+        status.setId(STATUS_ID);
+        status.setWrapText(true);
+        status.textProperty().bind(vm.statusProperty());
+
+        Button allBack = new Button("Hand back all");
+        allBack.setId(HAND_BACK_ALL_ID);
+        allBack.setOnAction(e -> vm.chooseAll(HandBack.Choice.HAND_BACK));
+        Button allKeep = new Button(after == null ? "Leave all" : "Keep all");
+        allKeep.setId(KEEP_ALL_ID);
+        allKeep.setOnAction(e -> vm.chooseAll(HandBack.Choice.KEEP));
+        Button cancel = new Button(after == null ? "Not now" : "Cancel");
+        cancel.setId(CANCEL_ID);
+        cancel.setCancelButton(true);
+        cancel.setOnAction(e -> dialog.close());
+        Button confirm = new Button(confirmText);
+        confirm.setId(EXIT_ID);
+        confirm.setDefaultButton(true);
+        allBack.disableProperty().bind(vm.busyProperty().or(vm.doneProperty()));
+        allKeep.disableProperty().bind(vm.busyProperty().or(vm.doneProperty()));
+        cancel.disableProperty().bind(vm.busyProperty().or(vm.doneProperty()));
+        grid.disableProperty().bind(vm.busyProperty().or(vm.doneProperty()));
+        confirm.disableProperty().bind(vm.busyProperty());
+        confirm.setOnAction(e -> {
+            if (vm.doneProperty().get()) { // the report was shown: now go
+                dialog.close();
+                if (after != null) {
+                    after.run();
+                }
+                return;
+            }
+            vm.confirm().thenAccept(report -> {
+                if (report.ok()) {
+                    dialog.close();
+                    if (after != null) {
+                        after.run();
+                    }
+                } else {
+                    confirm.setText(after != null ? "Close the console" : "Close");
+                }
+            });
+        });
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox buttons = new HBox(8, allBack, allKeep, spring, cancel, confirm);
+        VBox root = new VBox(12, heading, text, scroll, status, buttons);
+        root.setPadding(new Insets(20));
+        root.setPrefWidth(760);
+        Scene scene = new Scene(root);
+        Styles.install(scene);
+        if (owner != null && owner.getScene() != null) {
+            root.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass().filtered(
+                    c -> c.equals(Styles.THEME_DARK) || c.equals(Styles.THEME_LIGHT)));
+        }
+        Styles.paintDark(scene);
+        dialog.setScene(scene);
+        dialog.show();
+        return dialog;
+    }
+}

@@ -1,0 +1,237 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.headroom.cluster.HeadroomPause;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.HandBack;
+import io.headroom.session.Session;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Handing back on exit and on a later start, against fabric8's CRUD mock API server: a KEDA-managed
+ * class (ScaledObject {@code orders-so}) and a plain Deployment, each held by hand. A class handed
+ * back loses Headroom's holds and KEDA's pause; a kept pause carries owner and expiry on the workload
+ * and the ScaledObject; a console that starts after the expiry finds it and hands it back. Every step
+ * is journaled and posted as an Event.
+ */
+class HandBackTest {
+    static final String SCALED_OBJECT = """
+            apiVersion: keda.sh/v1alpha1
+            kind: ScaledObject
+            metadata:
+              name: orders-so
+              namespace: shop
+            spec:
+              scaleTargetRef:
+                name: orders
+              minReplicaCount: 1
+              maxReplicaCount: 30
+              triggers:
+                - type: prometheus
+                  metadata:
+                    serverAddress: http://prometheus.monitoring:9090
+                    query: sum(orders_queue_depth)
+                    threshold: "50"
+            """;
+
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+    MockCluster cluster;
+    Session session;
+    final MemoryJournal journal = new MemoryJournal();
+
+    @BeforeEach
+    void setUp() {
+        cluster = api.cluster();
+        cluster.answerAccessReviews(true, null);
+        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
+                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
+                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
+                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+                .endSpec().build()).create();
+        cluster.deployment("shop", "orders", 3);
+        cluster.deployment("shop", "indexer", 2);
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .resource(cluster.admin.getKubernetesSerialization().unmarshal(SCALED_OBJECT,
+                        GenericKubernetesResource.class)).create();
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    Session connect(String operator) throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
+                "shop");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
+                classes:
+                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                  - {name: indexing, context: up, namespace: shop, target: {kind: Deployment, name: indexer},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1}}
+                """.formatted(closed));
+        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
+    }
+
+    Map<String, String> deploymentAnnotations(String name) {
+        Map<String, String> a = cluster.admin.apps().deployments().inNamespace("shop").withName(name).get()
+                .getMetadata().getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+
+    Map<String, String> scaledObjectAnnotations() {
+        Map<String, String> a = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders-so").get().getMetadata().getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+
+    void pauseKedaAsAnEarlierScaleDid(int replicas) {
+        GenericKubernetesResource so = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders-so").get();
+        so.getMetadata().setAnnotations(new java.util.HashMap<>(Map.of(Autoscalers.PAUSED_REPLICAS,
+                Integer.toString(replicas))));
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .resource(so).update();
+    }
+
+    List<Event> events(String reason) {
+        return cluster.admin.v1().events().inNamespace("shop").list().getItems().stream()
+                .filter(e -> reason.equals(e.getReason())).toList();
+    }
+
+    List<JournalRecord> journaled(JournalRecord.Kind kind) {
+        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
+    }
+
+    @Test
+    void atExitOneClassIsHandedBackToKedaAndTheOtherKeepsItsPauseWithOwnerAndExpiry() throws Exception {
+        session = connect("ana@oncall");
+        pauseKedaAsAnEarlierScaleDid(5);
+        assertTrue(session.supervisor().freeze("orders", Duration.ofMinutes(20), "incident 812")
+                .get(15, TimeUnit.SECONDS).ok());
+        Instant pinEnd = Instant.now().plus(Duration.ofMinutes(30));
+        assertTrue(session.supervisor().setOverride("indexing", 4, pinEnd, "reindex").get(15, TimeUnit.SECONDS).ok());
+        MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
+                .autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+
+        List<HandBack.Item> items = session.handBack().atExit().get(10, TimeUnit.SECONDS);
+        assertEquals(List.of("orders", "indexing"), items.stream().map(HandBack.Item::className).toList());
+        assertEquals("KEDA (ScaledObject orders-so)", items.get(0).autoscaler());
+        assertTrue(items.get(0).holds().startsWith("frozen until"), items.get(0).holds());
+        assertTrue(items.get(1).holds().startsWith("pinned to 4"), items.get(1).holds());
+        assertEquals("nothing else scales it", items.get(1).autoscaler());
+
+        HandBack.Report report = session.handBack().finish(items, Map.of("orders", HandBack.Choice.HAND_BACK,
+                "indexing", HandBack.Choice.KEEP), HandBack.EXIT_DEADLINE).get(15, TimeUnit.SECONDS);
+        assertTrue(report.ok(), report.summary());
+        assertEquals("1 handed back, 1 kept", report.summary());
+
+        // Handed back: KEDA scales orders again, Headroom's freeze is gone.
+        assertFalse(scaledObjectAnnotations().containsKey(Autoscalers.PAUSED_REPLICAS), scaledObjectAnnotations().toString());
+        assertNull(session.supervisor().state().of("orders").freeze());
+        // Kept: who and until when, on the workload.
+        Map<String, String> kept = deploymentAnnotations("indexer");
+        assertEquals("ana@oncall", kept.get(HeadroomPause.OWNER));
+        assertEquals(pinEnd.truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                Instant.parse(kept.get(HeadroomPause.UNTIL)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        assertTrue(kept.get(HeadroomPause.REASON).contains("pinned to 4"), kept.toString());
+        assertTrue(deploymentAnnotations("orders").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paused")));
+
+        JournalRecord back = journaled(JournalRecord.Kind.HANDED_BACK).get(0);
+        assertEquals("orders", back.className());
+        assertEquals("ana@oncall", back.user());
+        JournalRecord keep = journaled(JournalRecord.Kind.PAUSE_KEPT).get(0);
+        assertEquals("indexing", keep.className());
+        assertEquals(pinEnd, keep.until());
+        assertTrue(journal.replay().records().indexOf(back) < journal.replay().records().indexOf(
+                journaled(JournalRecord.Kind.UNFROZEN).get(0)), "the hand-back is journaled before it is done");
+
+        MockCluster.await("the hand-back and the kept pause as events", Duration.ofSeconds(15),
+                () -> events("HeadroomHandedBack").stream().anyMatch(e -> "orders".equals(e.getInvolvedObject().getName())
+                        && e.getMessage().startsWith("ana@oncall: handed back"))
+                        && events("HeadroomPauseKept").stream().anyMatch(e -> "indexer".equals(e.getInvolvedObject().getName())
+                        && e.getMessage().contains("until " + pinEnd)));
+    }
+
+    @Test
+    void aKeptPauseOfAKedaClassPausesKedaAndALaterConsoleHandsItBackOnceItHasExpired() throws Exception {
+        session = connect("ana@oncall");
+        assertTrue(session.supervisor().freeze("orders", Duration.ofMinutes(20), "incident 812")
+                .get(15, TimeUnit.SECONDS).ok());
+        MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
+                .autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+        List<HandBack.Item> items = session.handBack().atExit().get(10, TimeUnit.SECONDS);
+        HandBack.Report report = session.handBack().finish(items, Map.of("orders", HandBack.Choice.KEEP),
+                HandBack.EXIT_DEADLINE).get(15, TimeUnit.SECONDS);
+        assertTrue(report.ok(), report.summary());
+        Map<String, String> so = scaledObjectAnnotations();
+        assertEquals("3", so.get(Autoscalers.PAUSED_REPLICAS), "KEDA is paused where the workload stands: " + so);
+        assertEquals("ana@oncall", so.get(HeadroomPause.OWNER));
+        assertEquals("ana@oncall", deploymentAnnotations("orders").get(HeadroomPause.OWNER));
+        session.close();
+        session = null;
+
+        // The pause runs out while no console is open (its expiry, moved into the past).
+        var d = cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get();
+        d.getMetadata().getAnnotations().put(HeadroomPause.UNTIL, "2026-01-01T00:00:00Z");
+        cluster.admin.apps().deployments().inNamespace("shop").resource(d).update();
+
+        session = connect("ben@oncall");
+        List<HandBack.Expired> expired = session.handBack().expiredPauses().get(15, TimeUnit.SECONDS);
+        assertEquals(1, expired.size(), expired.toString());
+        assertEquals("orders", expired.get(0).className());
+        assertEquals("ana@oncall", expired.get(0).pause().owner());
+        assertEquals(Integer.valueOf(3), expired.get(0).pause().replicas());
+        assertTrue(expired.get(0).describe().startsWith("paused by ana@oncall until 2026-01-01T00:00:00Z"),
+                expired.get(0).describe());
+
+        HandBack.Report back = session.handBack().handBackExpired(expired, HandBack.EXIT_DEADLINE)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(back.ok(), back.summary());
+        assertTrue(deploymentAnnotations("orders").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paused")),
+                deploymentAnnotations("orders").toString());
+        Map<String, String> after = scaledObjectAnnotations();
+        assertFalse(after.containsKey(Autoscalers.PAUSED_REPLICAS), after.toString());
+        assertFalse(after.containsKey(HeadroomPause.OWNER), after.toString());
+        assertTrue(session.handBack().expiredPauses().get(15, TimeUnit.SECONDS).isEmpty(), "nothing left to offer");
+        assertTrue(journaled(JournalRecord.Kind.HANDED_BACK).stream().anyMatch(r -> r.user().equals("ben@oncall")
+                && r.reason().contains("paused by ana@oncall")));
+        MockCluster.await("the hand-back as an event by ben", Duration.ofSeconds(15),
+                () -> events("HeadroomHandedBack").stream().anyMatch(e -> e.getMessage().startsWith("ben@oncall: handed back")));
+    }
+}
