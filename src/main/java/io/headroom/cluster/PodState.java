@@ -10,9 +10,20 @@ import java.time.Instant;
  * @param drainId      the drain that marked the pod ({@value PodMarks#DRAIN_ANNOTATION}), null when unmarked
  * @param readyAt      when the pod last became ready (its Ready condition's transition), null when
  *                     never ready or unknown: creation to ready is the pod's start-up time
+ * @param drainOwner   who set the drain mark ({@value PodMarks#OWNER_ANNOTATION}), null when unmarked or
+ *                     when the mark does not say
+ * @param priorCost    the deletion cost a drain mark replaced ({@value PodMarks#PRIOR_COST_ANNOTATION}), null
+ *                     when there was none (or the pod is unmarked)
  */
 public record PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
-                       String node, Integer deletionCost, String drainId, Instant readyAt) {
+                       String node, Integer deletionCost, String drainId, Instant readyAt, String drainOwner,
+                       Integer priorCost) {
+
+    /** A pod whose drain mark names no owner and no prior cost. */
+    public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
+                    String node, Integer deletionCost, String drainId, Instant readyAt) {
+        this(name, phase, ready, createdAt, deletionTimestamp, node, deletionCost, drainId, readyAt, null, null);
+    }
 
     /** A pod whose ready time is not known. */
     public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
@@ -23,7 +34,7 @@ public record PodState(String name, String phase, boolean ready, Instant created
     /** A pod without drain marks. */
     public PodState(String name, String phase, boolean ready, Instant createdAt, Instant deletionTimestamp,
                     String node) {
-        this(name, phase, ready, createdAt, deletionTimestamp, node, null, null, null);
+        this(name, phase, ready, createdAt, deletionTimestamp, node, null, null, null, null, null);
     }
 
     public boolean terminating() {

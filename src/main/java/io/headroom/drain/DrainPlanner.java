@@ -102,6 +102,85 @@ public final class DrainPlanner {
         return new Plan(d, new DrainAction.Mark(d.podNames(), id));
     }
 
+    /**
+     * A drain of exactly the named pods (the operator chose them, e.g. one pod from the pod panel):
+     * replicas go down by as many. Refused where the ReplicaSet would not remove exactly those pods: a
+     * StatefulSet unless they are its highest ordinals, another pod not ready (it would go first), pods
+     * still to be created; and, as for {@link #plan}, a pod already marked or with unknown jobs in flight.
+     */
+    public static Planned planPods(String id, String className, WorkloadState w, Map<String, Double> inFlight,
+                                   List<String> podNames, Duration deadline, Duration noticeGrace, Instant now) {
+        if (podNames.isEmpty()) {
+            return new Refused("no pod named to drain");
+        }
+        int from = w.specReplicas();
+        List<PodState> live = new ArrayList<>();
+        for (PodState p : w.pods()) {
+            if (!p.terminating()) {
+                live.add(p);
+            }
+        }
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(podNames);
+        for (String n : names) {
+            PodState p = w.pods().stream().filter(x -> x.name().equals(n)).findFirst().orElse(null);
+            if (p == null) {
+                return new Refused("pod " + n + " is not a pod of " + w.ref() + " (gone since it was shown?)");
+            }
+            if (p.terminating()) {
+                return new Refused("pod " + n + " is already terminating");
+            }
+        }
+        for (PodState p : live) {
+            if (p.draining()) {
+                return new Refused("pod " + p.name() + " is already marked by drain " + p.drainId()
+                        + "; let it end, or remove its marks, before another drain");
+            }
+        }
+        int to = from - names.size();
+        if (to < 0) {
+            return new Refused(w.ref() + " runs " + from + " replicas; it cannot lose " + names.size() + " pods");
+        }
+        if (live.size() < from) {
+            return new Refused(w.ref() + " has " + live.size() + " running pods for " + from
+                    + " replicas: pods still to be created would go first, not the drained ones; try again"
+                    + " when they exist, or scale down directly");
+        }
+        boolean statefulSet = "StatefulSet".equals(w.ref().kind());
+        if (statefulSet) {
+            List<String> highest = live.stream().sorted(Comparator.comparingInt((PodState p) -> ordinal(p.name()))
+                    .reversed()).limit(names.size()).map(PodState::name).toList();
+            if (!names.containsAll(highest)) {
+                return new Refused(w.ref() + " is a StatefulSet: lowering replicas removes its highest ordinals ("
+                        + String.join(", ", highest) + "), not the pods chosen");
+            }
+        } else {
+            for (PodState p : live) {
+                if (!p.ready() && !names.contains(p.name())) {
+                    return new Refused("pod " + p.name() + " is not ready, and the ReplicaSet removes a pod that is"
+                            + " not ready before any ready one: it would go instead; try again when it is ready");
+                }
+            }
+        }
+        List<DrainPod> chosen = new ArrayList<>();
+        for (String n : names) {
+            PodState p = live.stream().filter(x -> x.name().equals(n)).findFirst().orElseThrow();
+            Double jobs = inFlight.get(n);
+            boolean pending = "Pending".equals(p.phase());
+            if (!pending && (jobs == null || !Double.isFinite(jobs))) {
+                return new Refused("jobs in flight on pod " + n + " are unknown, so nobody could tell"
+                        + " when it is idle: configure a per-pod in-flight signal (podInFlight), or scale down"
+                        + " directly");
+            }
+            String why = "chosen by the operator; " + (pending ? "not started" : !p.ready() ? "not ready, "
+                    + jobs(jobs) + " in flight" : jobs == 0 ? "idle" : jobs(jobs) + " in flight");
+            chosen.add(new DrainPod(n, why, jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, pending,
+                    false, false));
+        }
+        Drain d = new Drain(id, className, w.ref(), from, to, chosen, now, now.plus(deadline), noticeGrace, null, null,
+                DrainPhase.MARKING, "marking " + String.join(", ", names), null);
+        return new Plan(d, new DrainAction.Mark(d.podNames(), id));
+    }
+
     /** A StatefulSet pod's ordinal (the number after the last '-'); -1 when there is none. */
     static int ordinal(String podName) {
         int dash = podName.lastIndexOf('-');

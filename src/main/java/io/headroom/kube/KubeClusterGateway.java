@@ -485,7 +485,8 @@ public final class KubeClusterGateway implements ClusterGateway {
         return new PodState(p.getMetadata().getName(), p.getStatus() == null ? "Unknown" : p.getStatus().getPhase(), ready,
                 instant(p.getMetadata().getCreationTimestamp()), instant(p.getMetadata().getDeletionTimestamp()),
                 p.getSpec() == null ? null : p.getSpec().getNodeName(),
-                deletionCost(ann.get(PodMarks.DELETION_COST_ANNOTATION)), ann.get(PodMarks.DRAIN_ANNOTATION));
+                deletionCost(ann.get(PodMarks.DELETION_COST_ANNOTATION)), ann.get(PodMarks.DRAIN_ANNOTATION), null,
+                ann.get(PodMarks.OWNER_ANNOTATION), deletionCost(ann.get(PodMarks.PRIOR_COST_ANNOTATION)));
     }
 
     /**

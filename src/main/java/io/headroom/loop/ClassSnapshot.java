@@ -9,14 +9,29 @@ import java.time.Instant;
  * One class at one tick: what was observed, what was decided and what was done. When the class
  * could not be decided at all (workload gone, cluster unreachable), {@code decision} is null and
  * {@code problem} says why; {@code signals} still holds what the metrics source read at that tick,
- * so its figures can be shown while the cluster cannot be read.
+ * so its figures can be shown while the cluster cannot be read. {@code podWork} is each pod's work as the
+ * metrics source reported it (the pod panel's figures), empty without per-pod data.
  */
 public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                             Decision decision, Actuation actuation, String problem,
-                            java.util.Map<String, io.headroom.decision.Signal> signals) {
+                            java.util.Map<String, io.headroom.decision.Signal> signals,
+                            java.util.Map<String, PodWork> podWork) {
 
     public ClassSnapshot {
         signals = signals == null ? java.util.Map.of() : java.util.Map.copyOf(signals);
+        podWork = podWork == null ? java.util.Map.of() : java.util.Map.copyOf(podWork);
+    }
+
+    /** A snapshot without per-pod work (none reported). */
+    public ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
+                         Decision decision, Actuation actuation, String problem,
+                         java.util.Map<String, io.headroom.decision.Signal> signals) {
+        this(cls, at, observation, workload, decision, actuation, problem, signals, null);
+    }
+
+    /** A pod's jobs in flight and recent completions at this tick; {@link PodWork#UNKNOWN} when not reported. */
+    public PodWork work(String pod) {
+        return podWork.getOrDefault(pod, PodWork.UNKNOWN);
     }
 
     /** The signals are the observation's (none without one). */

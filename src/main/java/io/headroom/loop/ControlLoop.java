@@ -36,6 +36,7 @@ public final class ControlLoop {
     private final Decider decider;
     private final Map<String, ClassMemory> memory = new HashMap<>();
     private final Map<String, PodProgressTracker> progress = new HashMap<>();
+    private final Map<String, PodCompletions> completions = new HashMap<>();
     private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
     private volatile Actuator actuator;
 
@@ -161,6 +162,8 @@ public final class ControlLoop {
             perPod = Map.of(); // unknown progress flags nothing
         }
         PodProgressTracker tracker = progress.computeIfAbsent(c.name(), k -> new PodProgressTracker());
+        Map<String, PodWork> podWork = completions.computeIfAbsent(c.name(), k -> new PodCompletions())
+                .update(perPod, now);
         ClassMemory before = memory.get(c.name());
         if (before != null && before.stallSince() != null) {
             // While the class shows a stall (a poison head, a dead dependency) that explains its idle
@@ -185,6 +188,6 @@ public final class ControlLoop {
             // The rate policies count a change from when it was applied, not from the next tick that sees it.
             memory.put(c.name(), d.memory().applied(now, a.from(), a.to()));
         }
-        return new ClassSnapshot(c, now, obs, w, d, a, null);
+        return new ClassSnapshot(c, now, obs, w, d, a, null, obs.signals(), podWork);
     }
 }

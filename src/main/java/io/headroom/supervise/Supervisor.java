@@ -792,6 +792,50 @@ public final class Supervisor implements Actuator {
         });
     }
 
+    /**
+     * Drains one pod the operator chose (the pod panel): as {@link #startDrain}, with exactly that pod
+     * marked, waited on until its jobs are done, and replicas lowered by one so it is the one that goes.
+     * Refused as a drain is (frozen, pinned, already draining, the decision wants more than runs), and
+     * where lowering replicas would not remove that pod (see {@link DrainPlanner#planPods}).
+     */
+    public CompletableFuture<Outcome> startPodDrain(String className, String pod, Duration deadline, String reason) {
+        if (deadline.isNegative() || deadline.isZero()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
+        }
+        return command(() -> {
+            Instant now = clock.instant();
+            expire(now);
+            Slot s = slots.get(className);
+            WorkloadClass cls = classes.get(className);
+            if (s == null || cls == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            String held = heldByHand(className, s);
+            if (held != null) {
+                return Outcome.refused(held);
+            }
+            if (s.drain != null && s.drain.active()) {
+                return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
+            }
+            Read w = read(cls);
+            if (w.refusal() != null) {
+                return w.refusal();
+            }
+            if (s.lastDesired > w.get().specReplicas()) {
+                return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
+                        + " the " + w.get().specReplicas() + " running; draining " + pod + " would take away capacity"
+                        + " the queue needs (it would be cancelled as soon as it started)");
+            }
+            String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
+            DrainPlanner.Planned planned = DrainPlanner.planPods(id, cls.name(), w.get(), drains.load(cls.name()),
+                    List.of(pod), deadline, drainNoticeGrace, now);
+            if (planned instanceof DrainPlanner.Refused r) {
+                return Outcome.refused(cls.name() + ": " + r.reason());
+            }
+            return runDrain(cls, s, (DrainPlanner.Plan) planned, reason, now);
+        });
+    }
+
     /** Plans, journals and starts a drain (loop thread); the outcome says whether it runs. */
     private Outcome drainNow(WorkloadClass cls, Slot s, WorkloadState w, int to, Duration deadline, String reason,
                              Instant now) {

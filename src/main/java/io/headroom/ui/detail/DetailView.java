@@ -57,6 +57,7 @@ public final class DetailView extends VBox {
     private final TimeChart capacityChart;
     private final TimeChart loadChart;
     private final List<TimeChart> charts;
+    private final PodPanelViewModel pods = new PodPanelViewModel();
 
     /** @param clock the session's clock: in the sandbox, simulated time may run faster than the wall. */
     public DetailView(DetailViewModel vm, java.time.Clock clock) {
@@ -99,6 +100,8 @@ public final class DetailView extends VBox {
         vm.classNameProperty().addListener((o, a, b) -> backfill.run());
         axis.windowLengthProperty().addListener((o, a, b) -> backfill.run());
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
+        // The pod panel follows the selected class's latest tick.
+        vm.revisionProperty().addListener((o, a, b) -> pods.show(vm.latest(vm.classNameProperty().get())));
         vm.ageObjectiveProperty().addListener((o, a, b) -> updateObjective());
         setDarkTheme(true);
     }
@@ -109,6 +112,11 @@ public final class DetailView extends VBox {
         for (TimeChart c : charts) {
             c.setTheme(theme);
         }
+    }
+
+    /** The pod panel's view model (the console gives it the operator's drain flow). */
+    public PodPanelViewModel pods() {
+        return pods;
     }
 
     public TimeAxis timeAxis() {
@@ -256,7 +264,7 @@ public final class DetailView extends VBox {
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation, actuation,
-                otherTitle, other, section("THE WORK"), workStrip(),
+                otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
                 section("REASONS"), reasons, section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);

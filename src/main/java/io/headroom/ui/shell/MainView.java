@@ -102,6 +102,7 @@ public final class MainView extends BorderPane {
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
         detailView.setControls(controls);
+        detailView.pods().setDrainer(actions::drainPod);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);

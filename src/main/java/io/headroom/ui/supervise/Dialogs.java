@@ -74,6 +74,19 @@ public final class Dialogs {
     }
 
     /**
+     * A drain of one pod the operator chose: the deadline and the reason (optional); replicas go down by
+     * one. {@code note} adds what the operator should know about this pod (e.g. it is STUCK), or null.
+     */
+    public static Optional<Choice> drainPod(Window owner, String className, String pod, int current, String note) {
+        return ask(owner, "Drain pod " + pod, "Take " + pod + " out of " + className + " without stopping work:"
+                + " Headroom marks it (lowest deletion cost, and the headroom.io/drain annotation your workers watch"
+                + " to stop taking jobs), waits until its jobs are done, then lowers replicas " + current + " → "
+                + Math.max(0, current - 1) + " so exactly this pod goes. At the deadline, with jobs still running,"
+                + " nothing is scaled and the mark is removed (its prior deletion cost restored)."
+                + (note == null ? "" : "\n\n" + note), -1, "5 minutes", DRAIN_DEADLINES, false);
+    }
+
+    /**
      * Another value for a proposal, with a reason for the journal. Follows the proposal while open:
      * a revision updates the text and says so; a proposal that goes closes the dialog.
      */

@@ -170,6 +170,42 @@ public final class OperatorActions {
         });
     }
 
+    /**
+     * Drains one pod (from the pod panel): asks the deadline and a reason, warns as a class drain does when
+     * one fewer replica is below what the decision wants, then starts it through the supervised drain path.
+     * {@code note} is shown in the dialog (e.g. why the pod is STUCK); null for none.
+     */
+    public void drainPod(String className, String pod, int current, String note) {
+        if (className == null || pod == null) {
+            return;
+        }
+        ClassSupervision c = vm.of(className);
+        if (c != null && c.draining()) {
+            vm.statusOkProperty().set(false);
+            vm.statusProperty().set(className + " is already draining: cancel that drain first");
+            return;
+        }
+        String blocked = vm.blockedReason(className);
+        if (blocked != null) {
+            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
+            vm.statusOkProperty().set(false);
+            return;
+        }
+        Dialogs.drainPod(owner.get(), className, pod, current, note).ifPresent(ch -> {
+            int to = Math.max(0, current - 1);
+            String warning = ActionWarnings.drain(className, decisions.apply(className), to);
+            if (warning != null && !Dialogs.confirm(owner.get(), "Drain " + pod + " below what " + className
+                    + " needs?", warning, "Drain " + pod + " anyway")) {
+                vm.statusOkProperty().set(true);
+                vm.statusProperty().set(pod + " not drained: you cancelled after the warning");
+                return;
+            }
+            vm.startPodDrain(className, pod, ch.duration(), warning == null ? ch.reason()
+                    : (ch.reason().isBlank() ? "" : ch.reason() + " ") + "(acknowledged: below the decision's "
+                    + decisions.apply(className).desiredReplicas() + ")");
+        });
+    }
+
     /** Auto mode is opt-in and confirmed: it says what it means. */
     public boolean setMode(String className, Mode mode) {
         if (mode == Mode.AUTO && !Dialogs.confirm(owner.get(), "Let Headroom act on " + className + "?",

@@ -283,6 +283,13 @@ public final class SupervisionViewModel {
                 + " to " + to, () -> supervisor.cancelDrain(className, "undo")));
     }
 
+    /** Drains one pod of a class (the pod panel): the supervised drain path, journaled, undone by cancelling. */
+    public CompletableFuture<Outcome> startPodDrain(String className, String pod, Duration deadline, String reason) {
+        return run(supervisor.startPodDrain(className, pod, deadline, reason), "Started draining pod " + pod + " of "
+                + className, "Drain of pod " + pod + " not started", null, new UndoStep(className, "drain of pod " + pod,
+                () -> supervisor.cancelDrain(className, "undo")));
+    }
+
     public CompletableFuture<Outcome> cancelDrain(String className, String reason) {
         return run(supervisor.cancelDrain(className, reason), "Cancelled the drain of " + className,
                 "Drain of " + className + " not cancelled", null, null);

@@ -1,0 +1,156 @@
+package io.headroom.ui.detail;
+
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.Decision;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.PodWork;
+import io.headroom.ui.Format;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The selected class's pods, one row each (issue 15, items 2 and 3): phase, ready, node, age, jobs in
+ * flight, jobs finished lately, {@code pod-deletion-cost}, drain mark and who set it, and STUCK. Every
+ * figure comes from the class's latest tick (read on the loop's thread); STUCK is the decision's own
+ * finding ({@link Decision#stuckPods()}), not worked out again here. Drain hands one pod to the
+ * supervised drain path (the operator's dialogs and warnings, journaled). FX thread only; holds no nodes.
+ */
+public final class PodPanelViewModel {
+
+    /**
+     * One pod as the panel shows it. Text fields are ready to show ({@link Format#NO_DATA} for no data).
+     *
+     * @param stuckDetail why the pod is STUCK, empty when it is not
+     * @param drainable   whether Drain is offered (not for a pod that is terminating or already marked)
+     */
+    public record PodRow(String name, String phase, boolean ready, String node, String age, String inFlight,
+                         String completions, String deletionCost, String drainMark, String owner, boolean stuck,
+                         String stuckDetail, boolean drainable) {
+    }
+
+    /** Where a pod drain goes: the operator's flow (dialog, warnings, the supervisor). */
+    public interface PodDrainer {
+        /**
+         * @param current the class's replicas now (the drain lowers them by one)
+         * @param note    what the dialog should add about this pod (STUCK), or null
+         */
+        void drainPod(String className, String pod, int current, String note);
+    }
+
+    private final StringProperty className = new SimpleStringProperty("");
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final ObservableList<PodRow> rows = FXCollections.observableArrayList();
+    private PodDrainer drainer = (c, p, n, note) -> { };
+    private ClassSnapshot shown;
+
+    public ReadOnlyStringProperty classNameProperty() { return className; }
+
+    /** "4 pods · 1 STUCK · 23 jobs finished in the last 5 min", or why there is nothing to show. */
+    public ReadOnlyStringProperty summaryProperty() { return summary; }
+
+    public ObservableList<PodRow> rows() { return rows; }
+
+    public void setDrainer(PodDrainer drainer) {
+        this.drainer = drainer == null ? (c, p, n, note) -> { } : drainer;
+    }
+
+    /** Shows a class's latest tick (null: nothing yet). Rows are rebuilt only when what they show changed. */
+    public void show(ClassSnapshot s) {
+        shown = s;
+        className.set(s == null ? "" : s.name());
+        if (s == null) {
+            rows.clear();
+            summary.set("no tick yet");
+            return;
+        }
+        WorkloadState w = s.workload();
+        if (w == null) {
+            rows.clear();
+            summary.set("pods unknown: " + io.headroom.ui.PlainWords.reason(s.problem()));
+            return;
+        }
+        Decision d = s.decision();
+        Set<String> stuck = d == null ? Set.of() : Set.copyOf(d.stuckPods());
+        List<PodRow> next = new ArrayList<>();
+        double finished = 0;
+        boolean anyCompletions = false;
+        long over = 0;
+        for (PodState p : w.pods()) {
+            PodWork work = s.work(p.name());
+            boolean isStuck = stuck.contains(p.name());
+            next.add(new PodRow(p.name(), p.terminating() ? "Terminating" : p.phase(), p.ready(),
+                    p.node() == null ? Format.NO_DATA : p.node(),
+                    p.createdAt() == null ? Format.NO_DATA
+                            : Format.duration(Math.max(0, Duration.between(p.createdAt(), s.at()).toSeconds())),
+                    Format.number(work.inFlight()), completions(work), cost(p), mark(p),
+                    p.drainOwner() == null ? Format.NO_DATA : p.drainOwner(), isStuck,
+                    isStuck ? stuckDetail(s, p, work) : "", !p.terminating() && !p.draining()));
+            if (work.completionsKnown()) {
+                finished += work.completions();
+                anyCompletions = true;
+                over = Math.max(over, work.overSeconds());
+            }
+        }
+        if (!next.equals(rows)) {
+            rows.setAll(next);
+        }
+        int n = w.pods().size();
+        summary.set(n + " pod" + (n == 1 ? "" : "s")
+                + (stuck.isEmpty() ? "" : " · " + stuck.size() + " STUCK")
+                + (anyCompletions ? " · " + Format.number(finished) + " jobs finished in the last "
+                + Format.duration(over) : " · per-pod completions: no data"));
+    }
+
+    /** Asks to drain one pod of the shown class (the operator's dialog follows). */
+    public void drain(String pod) {
+        ClassSnapshot s = shown;
+        if (s == null || s.workload() == null) {
+            return;
+        }
+        PodRow row = rows.stream().filter(r -> r.name().equals(pod)).findFirst().orElse(null);
+        if (row == null || !row.drainable()) {
+            return;
+        }
+        drainer.drainPod(s.name(), pod, s.workload().specReplicas(), row.stuck()
+                ? pod + " is STUCK (" + row.stuckDetail() + "). A drain waits for its jobs to finish; a worker that"
+                + " makes no progress may never finish them, and then the drain times out with nothing scaled."
+                : null);
+    }
+
+    /** "12 in 5m 00s", NaN as no data (no per-pod counter, or seen once so far). */
+    static String completions(PodWork w) {
+        return w.completionsKnown() ? Format.number(w.completions()) + " in " + Format.duration(w.overSeconds())
+                : Format.NO_DATA;
+    }
+
+    /** The pod-deletion-cost, "drain (lowest)" for a drain's mark, with the cost it replaced. */
+    static String cost(PodState p) {
+        if (p.deletionCost() == null) {
+            return Format.NO_DATA;
+        }
+        String c = p.deletionCost() == PodMarks.DRAIN_DELETION_COST ? "lowest (drain)" : p.deletionCost().toString();
+        return p.priorCost() == null ? c : c + ", was " + p.priorCost();
+    }
+
+    static String mark(PodState p) {
+        return p.drainId() == null ? Format.NO_DATA : p.drainId();
+    }
+
+    /** "no completion for 2m 10s, 4 in flight (STUCK after max(3 × S, stuckAfterSeconds))". */
+    static String stuckDetail(ClassSnapshot s, PodState p, PodWork w) {
+        Instant since = s.observation() == null ? null : s.observation().podsWithoutProgress().get(p.name());
+        return (since == null ? "no progress" : "no completion for "
+                + Format.duration(Math.max(0, Duration.between(since, s.at()).toSeconds())))
+                + (w.inFlightKnown() ? ", " + Format.number(w.inFlight()) + " in flight" : "");
+    }
+}
