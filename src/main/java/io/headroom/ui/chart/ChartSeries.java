@@ -34,6 +34,7 @@ public final class ChartSeries {
     private SeriesBuffer draining; // FX thread only
 
     private boolean rightAxis;
+    private double pixelOffset;
 
     ChartSeries(TimeChart chart, String name, SeriesKind kind, int capacity, int paletteSlot) {
         this(chart, name, kind, new SeriesBuffer(capacity), paletteSlot);
@@ -55,6 +56,21 @@ public final class ChartSeries {
     /** Puts the series on the right-hand value axis (its own range and unit), e.g. a count beside seconds. */
     public void setRightAxis(boolean right) {
         this.rightAxis = right;
+        chart.requestRedraw();
+    }
+
+    /** Pixels the line is drawn down (positive) or up (negative) from its value; 0 by default. */
+    public double getPixelOffset() {
+        return pixelOffset;
+    }
+
+    /**
+     * Draws the line a few pixels off its value, so step lines that often sit at the same value
+     * (replicas, ready, desired) stay side by side instead of hiding one another (issue 11). The
+     * hover reading and the value range use the true value.
+     */
+    public void setPixelOffset(double px) {
+        this.pixelOffset = px;
         chart.requestRedraw();
     }
 

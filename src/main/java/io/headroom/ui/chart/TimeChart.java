@@ -81,6 +81,10 @@ public class TimeChart extends Region {
     private final double timeLabelWidthMinutes;
 
     private boolean autoRange = true;
+    // Missing data of one series, shaded and labelled (issue 11); null for none.
+    private ChartSeries gapSeries;
+    private double gapMaxSpacing;
+    private List<Gaps.Gap> gaps = List.of();
     private double fixedMin;
     private double fixedMax;
     private int paletteSlots;
@@ -298,6 +302,24 @@ public class TimeChart extends Region {
         }
     }
 
+    /**
+     * Shades and labels where {@code s} has no data in the window ("no data"), and marks an outage
+     * still going on at the right edge ("no data since 13:42"); null turns it off.
+     *
+     * @param maxSpacing the longest time between two samples that is still continuous data (about
+     *                   two ticks): a longer stretch without a sample is shaded too
+     */
+    public void setGapSeries(ChartSeries s, double maxSpacing) {
+        this.gapSeries = s;
+        this.gapMaxSpacing = maxSpacing;
+        requestRedraw();
+    }
+
+    /** The gaps shaded at the last redraw; for tests and diagnostics. */
+    public List<Gaps.Gap> getGaps() {
+        return gaps;
+    }
+
     /** Number of times the series layer has been drawn; for tests and diagnostics. */
     public long getRedrawCount() {
         return redrawCount;
@@ -457,8 +479,75 @@ public class TimeChart extends Region {
         if (hasRight) {
             drawRightLabels(g, th, yTicks, y2Labels);
         }
+        drawGaps(g, th);
         drawSeries(g, th);
         drawReferenceLines(g, th);
+        drawGapLabels(g, th);
+    }
+
+    /** Colour of a current outage's marker: the same red in both themes, readable on either. */
+    private static final Color OUTAGE = Color.web("#e5534b");
+
+    /** Shades every stretch of the gap series without data, under the series. */
+    private void drawGaps(GraphicsContext g, ChartTheme th) {
+        ChartSeries s = gapSeries;
+        if (s == null || !series.contains(s)) {
+            gaps = List.of();
+            return;
+        }
+        gaps = Gaps.find(s.getBuffer(), viewStart, viewEnd, gapMaxSpacing);
+        for (Gaps.Gap gap : gaps) {
+            double x0 = Math.max(plotLeft, Math.floor(xOf(gap.from())));
+            double x1 = Math.min(plotRight, Math.ceil(xOf(gap.to())));
+            if (x1 - x0 < 1) {
+                x1 = x0 + 1;
+            }
+            g.setFill((gap.current() ? OUTAGE : th.axisText()).deriveColor(0, 1, 1, gap.current() ? 0.14 : 0.10));
+            g.fillRect(x0, plotTop, x1 - x0, plotBottom - plotTop);
+            // Diagonal hatching so a gap reads as "unknown" in print and for colour-blind eyes too.
+            g.save();
+            g.beginPath();
+            g.rect(x0, plotTop, x1 - x0, plotBottom - plotTop);
+            g.clip();
+            g.setStroke((gap.current() ? OUTAGE : th.axisText()).deriveColor(0, 1, 1, 0.22));
+            g.setLineWidth(1);
+            g.setLineDashes((double[]) null);
+            double h = plotBottom - plotTop;
+            for (double x = x0 - h; x < x1; x += 8) {
+                g.strokeLine(x, plotBottom, x + h, plotTop);
+            }
+            g.restore();
+        }
+    }
+
+    /** "no data" over each gap wide enough for it; a current outage gets a marker at the right edge. */
+    private void drawGapLabels(GraphicsContext g, ChartTheme th) {
+        g.setFont(axisFont);
+        g.setTextBaseline(VPos.TOP);
+        for (Gaps.Gap gap : gaps) {
+            double x0 = Math.max(plotLeft, xOf(gap.from()));
+            double x1 = Math.min(plotRight, xOf(gap.to()));
+            String label = gap.current() ? "no data since " + axis.formatTime(gap.from(), 1) : "no data";
+            double w = measure(label, axisFont);
+            if (gap.current()) {
+                double edge = Math.floor(plotRight) - 1.5;
+                g.setStroke(OUTAGE);
+                g.setLineWidth(3);
+                g.setLineDashes((double[]) null);
+                g.strokeLine(edge, plotTop, edge, plotBottom);
+                double tx = Math.max(plotLeft + 2, plotRight - 8 - w);
+                double ty = plotBottom - lineHeight - 4;
+                g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
+                g.fillRect(tx - 3, ty, w + 6, lineHeight);
+                g.setFill(OUTAGE);
+                g.setTextAlign(TextAlignment.LEFT);
+                g.fillText(label, tx, ty);
+            } else if (x1 - x0 >= w + 6) {
+                g.setFill(th.axisText());
+                g.setTextAlign(TextAlignment.CENTER);
+                g.fillText(label, (x0 + x1) / 2, plotBottom - lineHeight - 4);
+            }
+        }
     }
 
     /** Title, then legend entries flowing after it and wrapping; returns the header's bottom. */
@@ -506,37 +595,13 @@ public class TimeChart extends Region {
         if (!autoRange && withReferences) {
             return new double[] {fixedMin, fixedMax};
         }
-        double lo = dataMin;
-        double hi = dataMax;
-        for (ReferenceLine r : withReferences ? referenceLines : List.<ReferenceLine>of()) {
-            if (Double.isFinite(r.value())) {
-                lo = Math.min(lo, r.value());
-                hi = Math.max(hi, r.value());
+        List<Double> refs = new ArrayList<>();
+        if (withReferences) {
+            for (ReferenceLine r : referenceLines) {
+                refs.add(r.value());
             }
         }
-        if (!(lo <= hi)) { // no data at all
-            lo = 0;
-            hi = 1;
-        }
-        // Queue lengths, ages and replicas are read against zero; a floating baseline would
-        // make a flat 40 look like a cliff.
-        if (lo >= 0) {
-            lo = 0;
-        } else if (hi <= 0) {
-            hi = 0;
-        }
-        if (hi == lo) {
-            hi = lo + 1;
-        }
-        double headroom = (hi - lo) * 0.08;
-        if (hi > 0 || lo < 0 && hi != 0) {
-            hi += headroom;
-        }
-        if (lo < 0) {
-            lo -= headroom;
-        }
-        double step = TimeAxis.niceStep(hi - lo, maxTicks);
-        return new double[] {Math.floor(lo / step) * step, Math.ceil(hi / step) * step};
+        return ValueRange.of(dataMin, dataMax, refs, maxTicks);
     }
 
     private void drawRightLabels(GraphicsContext g, ChartTheme th, double[] yTicks, String[] labels) {
@@ -626,14 +691,14 @@ public class TimeChart extends Region {
             g.setLineJoin(step ? StrokeLineJoin.MITER : StrokeLineJoin.BEVEL);
             g.setLineCap(StrokeLineCap.BUTT);
             g.setLineDashes(s.isDashed() ? SERIES_DASHES : null);
-            traceSeries(g, s.downsampler, step, xScale, yScale, lo);
+            traceSeries(g, s.downsampler, step, xScale, yScale, lo, s.getPixelOffset());
         }
         g.restore();
     }
 
     /** One path per series, NaN points lifting the pen; allocation-free per point. */
     private void traceSeries(GraphicsContext g, Downsampler d, boolean step, double xScale, double yScale,
-                             double yLow) {
+                             double yLow, double yOffset) {
         int n = d.size();
         g.beginPath();
         boolean penDown = false;
@@ -654,7 +719,7 @@ public class TimeChart extends Region {
                 run = 0;
                 continue;
             }
-            double y = plotBottom - (v - yLow) * yScale;
+            double y = plotBottom - (v - yLow) * yScale + yOffset;
             // M4 already works at pixel resolution, so snapping costs no accuracy and keeps flat
             // runs crisp: 2 px steps on pixel edges, 1.5 px lines on pixel centres.
             if (step) {

@@ -14,21 +14,108 @@ import java.util.Map;
  * in slots (replicas × slots per replica) so estimate, capacity, desired and ceilings share an axis.
  */
 public final class ClassSeries {
-    /** 24 h at a 5 s tick. */
+    /** 24 h at a 5 s tick: the default when the session's tick is not known. */
     static final int CAPACITY = 17_280;
 
-    final SeriesBuffer oldestAge = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer queueLength = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer estimatedSlots = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer capacitySlots = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer readySlots = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer desiredSlots = new SeriesBuffer(CAPACITY);
+    private final int capacity;
+    final SeriesBuffer oldestAge;
+    final SeriesBuffer queueLength;
+    final SeriesBuffer estimatedSlots;
+    final SeriesBuffer capacitySlots;
+    final SeriesBuffer readySlots;
+    final SeriesBuffer desiredSlots;
     final Map<String, SeriesBuffer> ceilingSlots = new LinkedHashMap<>();
     /** The concurrency governor's limit × k while it imposes one, NaN (a gap) while it does not. */
-    final SeriesBuffer governorSlots = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer arrivalRate = new SeriesBuffer(CAPACITY);
-    final SeriesBuffer serviceSeconds = new SeriesBuffer(CAPACITY);
+    final SeriesBuffer governorSlots;
+    final SeriesBuffer arrivalRate;
+    final SeriesBuffer serviceSeconds;
     private int points;
+
+    /** A day at a 5 s tick. */
+    public ClassSeries() {
+        this(CAPACITY);
+    }
+
+    /** Series of {@code capacity} points each: a day at the session's tick ({@code History#capacity()}). */
+    public ClassSeries(int capacity) {
+        this.capacity = capacity;
+        oldestAge = new SeriesBuffer(capacity);
+        queueLength = new SeriesBuffer(capacity);
+        estimatedSlots = new SeriesBuffer(capacity);
+        capacitySlots = new SeriesBuffer(capacity);
+        readySlots = new SeriesBuffer(capacity);
+        desiredSlots = new SeriesBuffer(capacity);
+        governorSlots = new SeriesBuffer(capacity);
+        arrivalRate = new SeriesBuffer(capacity);
+        serviceSeconds = new SeriesBuffer(capacity);
+    }
+
+    /** Points each series holds at most. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Time of the oldest point of any series, NaN when there is none. */
+    public double firstTime() {
+        double first = Double.NaN;
+        for (SeriesBuffer b : all()) {
+            double t = b.firstTime();
+            if (t == t && !(first <= t)) {
+                first = t;
+            }
+        }
+        return first;
+    }
+
+    /**
+     * Puts a window of the domain history under the live points, converted to chart units
+     * (replicas × {@code slotsPerReplica} on the capacity chart). Points at or after a series'
+     * first live point are left out, so nothing live is overwritten.
+     *
+     * @return how many points went into the oldest-age series (the age chart's)
+     */
+    public int seed(io.headroom.history.ClassHistory.Window w, int slotsPerReplica) {
+        int n = prepend(oldestAge, w.times(), w.values(io.headroom.history.ClassHistory.Series.OLDEST_AGE), 1);
+        prepend(queueLength, w.times(), w.values(io.headroom.history.ClassHistory.Series.QUEUE_LENGTH), 1);
+        prepend(estimatedSlots, w.times(), w.values(io.headroom.history.ClassHistory.Series.ESTIMATED_SLOTS), 1);
+        prepend(capacitySlots, w.times(), w.values(io.headroom.history.ClassHistory.Series.REPLICAS),
+                slotsPerReplica);
+        prepend(readySlots, w.times(), w.values(io.headroom.history.ClassHistory.Series.READY_REPLICAS),
+                slotsPerReplica);
+        prepend(desiredSlots, w.times(), w.values(io.headroom.history.ClassHistory.Series.DESIRED_REPLICAS),
+                slotsPerReplica);
+        prepend(arrivalRate, w.times(), w.values(io.headroom.history.ClassHistory.Series.ARRIVAL_RATE), 1);
+        prepend(serviceSeconds, w.times(), w.values(io.headroom.history.ClassHistory.Series.MEAN_SERVICE), 1);
+        return n;
+    }
+
+    /** The past (before the buffer's first point) under the live points; returns how many were put. */
+    private static int prepend(SeriesBuffer b, double[] times, double[] values, double scale) {
+        double firstLive = b.isEmpty() ? Double.POSITIVE_INFINITY : b.firstTime();
+        int past = 0;
+        while (past < times.length && times[past] < firstLive) {
+            past++;
+        }
+        if (past == 0) {
+            return 0;
+        }
+        int live = b.size();
+        double[] lt = new double[live];
+        double[] lv = new double[live];
+        for (int i = 0; i < live; i++) {
+            lt[i] = b.time(i);
+            lv[i] = b.value(i);
+        }
+        b.clear();
+        int keep = Math.max(0, Math.min(past, b.capacity() - live)); // the ring keeps the newest
+        for (int i = past - keep; i < past; i++) {
+            b.append(times[i], values[i] * scale);
+        }
+        for (int i = 0; i < live; i++) {
+            b.append(lt[i], lv[i]);
+        }
+        return keep;
+    }
 
     /** Appends one tick; returns true when a new ceiling series appeared (the chart needs rebuilding). */
     boolean append(ClassSnapshot s) {
@@ -56,7 +143,7 @@ public final class ClassSeries {
         for (CeilingResult c : d.ceilings()) {
             SeriesBuffer b = ceilingSlots.get(c.name());
             if (b == null) {
-                b = new SeriesBuffer(CAPACITY);
+                b = new SeriesBuffer(capacity);
                 ceilingSlots.put(c.name(), b);
                 added = true;
             }

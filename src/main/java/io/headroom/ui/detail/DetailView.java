@@ -95,10 +95,12 @@ public final class DetailView extends VBox {
         vm.structureProperty().addListener((o, a, b) -> rebuildSeries());
         // Opening a class, or widening the window, fills the charts from history where the
         // metrics source keeps it (Prometheus query_range); results arrive on the FX thread.
-        Runnable backfill = () -> vm.backfill(java.time.Duration.ofSeconds((long) axis.getWindowLength()),
-                (int) Math.max(200, ageChart.getWidth()));
+        // The range selector sets the view model's window; the axis follows it (M4 keeps a 24 h
+        // view at a few points per pixel column).
+        Runnable backfill = () -> vm.backfill(vm.windowProperty().get(), (int) Math.max(200, ageChart.getWidth()));
         vm.classNameProperty().addListener((o, a, b) -> backfill.run());
-        axis.windowLengthProperty().addListener((o, a, b) -> backfill.run());
+        axis.setWindowLength(vm.windowProperty().get().toSeconds());
+        vm.windowProperty().addListener((o, a, w) -> axis.setWindowLength(w.toSeconds()));
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
         // The pod panel follows the selected class's latest tick.
         vm.revisionProperty().addListener((o, a, b) -> pods.show(vm.latest(vm.classNameProperty().get())));
@@ -158,14 +160,15 @@ public final class DetailView extends VBox {
             b.setUserData(WINDOWS.get(i));
             b.setToggleGroup(group);
             b.setFocusTraversable(false);
-            b.setSelected(WINDOWS.get(i) == 900);
+            b.setSelected(WINDOWS.get(i) == vm.windowProperty().get().toSeconds());
             windows.getChildren().add(b);
         }
         group.selectedToggleProperty().addListener((obs, old, sel) -> {
             if (sel == null) {
                 old.setSelected(true);
             } else {
-                axis.setWindowLength((Integer) sel.getUserData());
+                vm.showWindow(java.time.Duration.ofSeconds((Integer) sel.getUserData()),
+                        (int) Math.max(200, ageChart.getWidth()));
             }
         });
         Label history = new Label();
@@ -265,7 +268,8 @@ public final class DetailView extends VBox {
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation, actuation,
                 otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
-                section("REASONS"), reasons, section("TERMS"), terms, section("CEILINGS"), ceilings,
+                shownWhen(section("REASONS"), vm.reasonsShownProperty()),
+                shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);
         ScrollPane scroll = new ScrollPane(content);
@@ -325,6 +329,13 @@ public final class DetailView extends VBox {
         vm.workProperty().addListener((o, a, b) -> fill.run());
         fill.run();
         return new VBox(2, g, heldBy);
+    }
+
+    /** The node takes no room unless {@code shown}. */
+    private static <N extends Node> N shownWhen(N node, javafx.beans.value.ObservableBooleanValue shown) {
+        node.visibleProperty().bind(shown);
+        node.managedProperty().bind(node.visibleProperty());
+        return node;
     }
 
     private static Label section(String title) {
@@ -411,18 +422,25 @@ public final class DetailView extends VBox {
         if (cs == null) {
             return;
         }
-        ageChart.addSeries("oldest age (s)", SeriesKind.LINE, cs.oldestAge);
+        ChartSeries age = ageChart.addSeries("oldest age (s)", SeriesKind.LINE, cs.oldestAge);
+        // Missing ages are shaded and labelled, a current outage marked at the right edge (issue 11).
+        ageChart.setGapSeries(age, gapSpacing());
         ChartSeries queue = ageChart.addSeries("queue length (jobs, right axis)", SeriesKind.LINE, cs.queueLength);
         queue.setRightAxis(true);
         ageChart.setRightUnit("jobs");
 
         capacityChart.addSeries("estimated slots", SeriesKind.LINE, cs.estimatedSlots);
         capacityChart.addSeries("replicas × k", SeriesKind.STEP, cs.capacitySlots);
-        ChartSeries ready = capacityChart.addSeries("ready × k", SeriesKind.STEP, cs.readySlots);
+        // Replicas, ready and desired often sit at the same value: 3 px apart (desired above,
+        // ready below) and dashed differently, so none hides another (issue 11).
+        ChartSeries ready = capacityChart.addSeries("ready × k (drawn 3 px below)", SeriesKind.STEP, cs.readySlots);
         ready.setDashed(true);
-        ChartSeries desired = capacityChart.addSeries("desired × k", SeriesKind.STEP, cs.desiredSlots);
+        ready.setPixelOffset(3);
+        ChartSeries desired = capacityChart.addSeries("desired × k (drawn 3 px above)", SeriesKind.STEP,
+                cs.desiredSlots);
         desired.setDashed(true);
         desired.setColor(DESIRED);
+        desired.setPixelOffset(-3);
         for (Map.Entry<String, SeriesBuffer> e : cs.ceilingSlots.entrySet()) {
             ChartSeries c = capacityChart.addSeries("ceiling " + e.getKey() + " × k", SeriesKind.STEP, e.getValue());
             c.setDashed(true);
@@ -439,6 +457,11 @@ public final class DetailView extends VBox {
         loadChart.setRightUnit("s");
         updateObjective();
         onNewPoints();
+    }
+
+    /** Two ticks and a bit: a longer stretch without an age is missing data. */
+    private double gapSpacing() {
+        return vm.gapSpacingSeconds();
     }
 
     private void updateObjective() {

@@ -199,6 +199,10 @@ public final class DetailViewModel {
     public ObservableList<TermRow> terms() { return terms; }
     public ObservableList<CeilingRow> ceilings() { return ceilings; }
     public ObservableList<String> reasons() { return reasons; }
+    /** Whether the REASONS section shows: never as an empty heading (issue 11). */
+    public javafx.beans.binding.BooleanBinding reasonsShownProperty() { return reasonsShown; }
+    private final javafx.beans.binding.BooleanBinding reasonsShown =
+            javafx.beans.binding.Bindings.isNotEmpty(reasons);
     public ObservableList<InputRow> inputs() { return inputs; }
 
     // Commands
@@ -208,7 +212,7 @@ public final class DetailViewModel {
         boolean rebuilt = false;
         for (TickResult tick : batch) {
             for (ClassSnapshot s : tick.classes()) {
-                ClassSeries cs = byClass.computeIfAbsent(s.name(), n -> new ClassSeries());
+                ClassSeries cs = byClass.computeIfAbsent(s.name(), n -> new ClassSeries(chartCapacity));
                 if (cs.append(s) && s.name().equals(className.get())) {
                     rebuilt = true;
                 }
@@ -223,7 +227,106 @@ public final class DetailViewModel {
             structure.set(structure.get() + 1);
         }
         revision.set(revision.get() + 1);
+        seedFromDomain(className.get()); // the start-up backfill may have landed since
         refresh();
+    }
+
+    /** Chart windows the range selector offers: 5m, 15m, 1h, 6h, 24h. */
+    public static final List<Duration> WINDOWS = List.of(Duration.ofMinutes(5), Duration.ofMinutes(15),
+            Duration.ofHours(1), Duration.ofHours(6), Duration.ofHours(24));
+
+    private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(Duration.ofMinutes(15));
+
+    /** The charted window (the range selector); the view's time axis follows it. */
+    public ObjectProperty<Duration> windowProperty() { return window; }
+
+    /**
+     * Shows {@code w} of history (one of {@link #WINDOWS}) at {@code pixelWidth} columns: the
+     * selected class's charts are filled from the domain history (and the metrics source's past,
+     * where it keeps one) back to the window's start.
+     */
+    public void showWindow(Duration w, int pixelWidth) {
+        if (!WINDOWS.contains(w)) {
+            throw new IllegalArgumentException("not a chart window: " + w);
+        }
+        window.set(w);
+        backfill(w, pixelWidth);
+    }
+
+    private java.util.function.Function<String, io.headroom.history.ClassHistory> domain;
+    private java.util.concurrent.Executor domainReads;
+    private int chartCapacity = ClassSeries.CAPACITY;
+    private final java.util.Set<String> seeding = new java.util.HashSet<>();
+    /** Per class, the domain history's first time at the last seed: seed again only when it reaches further. */
+    private final Map<String, Double> seededFrom = new HashMap<>();
+
+    /**
+     * The session's load history in domain units (kept for a day, backfilled at start): charts
+     * are filled from it when a class is opened, the window widens, or it reaches further back
+     * than the charts do. Copies are taken on {@code reads} and applied on the FX thread.
+     *
+     * @param capacity points per chart series: the domain history's own (a day at the tick)
+     */
+    public void setDomainHistory(java.util.function.Function<String, io.headroom.history.ClassHistory> history,
+                                 int capacity, java.util.concurrent.Executor reads) {
+        this.domain = history;
+        this.chartCapacity = Math.max(2, capacity);
+        this.domainReads = reads;
+    }
+
+    /**
+     * The longest time between two of the selected class's points that is still continuous data:
+     * two and a half control intervals. The age chart shades longer stretches as missing.
+     */
+    public double gapSpacingSeconds() {
+        ClassSnapshot s = latest.get(className.get());
+        double poll = s == null ? 15 : s.cls().policy().pollIntervalSeconds();
+        return 2.5 * Math.max(1, poll);
+    }
+
+    /** The points per chart series a new class gets. */
+    int chartCapacity() {
+        return chartCapacity;
+    }
+
+    /**
+     * Puts the domain history from before the charts' first point under the selected class's
+     * series, when the domain history reaches further back (once at a time per class).
+     */
+    private void seedFromDomain(String name) {
+        if (domain == null || name.isEmpty() || seeding.contains(name)) {
+            return;
+        }
+        io.headroom.history.ClassHistory h = domain.apply(name);
+        ClassSeries cs = byClass.get(name);
+        if (h == null || cs == null) {
+            return;
+        }
+        double chartFirst = cs.firstTime();
+        double domainFirst = h.firstTime();
+        if (!(domainFirst < chartFirst) && !(chartFirst != chartFirst && domainFirst == domainFirst)) {
+            return; // nothing older there
+        }
+        Double last = seededFrom.get(name);
+        if (last != null && !(domainFirst < last)) {
+            return; // seeded from this far back already (what did not fit the ring stays out)
+        }
+        seededFrom.put(name, domainFirst);
+        ClassSnapshot s = latest.get(name);
+        int k = s == null ? 1 : s.cls().policy().slotsPerReplica();
+        seeding.add(name);
+        double before = chartFirst == chartFirst ? chartFirst : Double.POSITIVE_INFINITY;
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> h.window(Double.NEGATIVE_INFINITY,
+                Math.nextDown(before)), domainReads).whenComplete((w, e) -> fx.execute(() -> {
+                    seeding.remove(name);
+                    if (e == null && w.size() > 0 && cs.seed(w, k) > 0) {
+                        revision.set(revision.get() + 1);
+                        if (name.equals(className.get())) {
+                            backfillStatus.set("history from " + io.headroom.ui.Format.time(
+                                    Instant.ofEpochMilli((long) (cs.firstTime() * 1000))));
+                        }
+                    }
+                }));
     }
 
     /** Asks for a signal's history; set for sources that keep it (Prometheus), absent in the sandbox. */
@@ -254,10 +357,15 @@ public final class DetailViewModel {
      */
     public void backfill(Duration window, int pixelWidth) {
         String name = className.get();
+        if (domain != null) {
+            // The domain history holds the day (backfilled at start at the tick's resolution): no query here.
+            seedFromDomain(name);
+            return;
+        }
         if (historySource == null || name.isEmpty() || !backfilled.add(name + "@" + window.toSeconds())) {
             return;
         }
-        ClassSeries cs = byClass.computeIfAbsent(name, n -> new ClassSeries());
+        ClassSeries cs = byClass.computeIfAbsent(name, n -> new ClassSeries(chartCapacity));
         Instant to = clock.instant();
         Instant from = to.minus(window);
         backfillStatus.set("loading " + BACKFILLED.size() + " signals of history…");
@@ -286,7 +394,7 @@ public final class DetailViewModel {
             return;
         }
         className.set(name);
-        series.set(byClass.computeIfAbsent(name, n -> new ClassSeries()));
+        series.set(byClass.computeIfAbsent(name, n -> new ClassSeries(chartCapacity)));
         ClassSnapshot s = latest.get(name);
         ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
         governed.set(s != null && s.cls().policy().dependencyGuard() != null);

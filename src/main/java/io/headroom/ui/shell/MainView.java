@@ -97,6 +97,8 @@ public final class MainView extends BorderPane {
         if (!session.isSandbox()) {
             detail.setHistorySource(session.loop().metrics()::historyFor);
         }
+        // The charts read the day the session keeps (ticks and the start-up backfill), at its tick.
+        detail.setDomainHistory(session.history()::find, session.history().capacity(), session.io());
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));

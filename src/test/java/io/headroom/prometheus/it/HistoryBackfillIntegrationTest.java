@@ -106,4 +106,84 @@ class HistoryBackfillIntegrationTest {
             pool.shutdownNow();
         }
     }
+
+    /**
+     * The start-up backfill as the session runs it (issue 13 item 2): a day for 50 classes whose
+     * signals are grouped queries, at a 5 s tick. Each distinct query goes in two {@code query_range}
+     * chunks for all 50 classes (17,281 points a series: 11,000 + 6,281), Prometheus accepts every
+     * chunk, and every class's history holds the day on one grid with its own value.
+     */
+    @Test
+    void aDayOfStartUpBackfillForFiftyGroupedClassesIsTwoChunksPerDistinctQueryUnderTheLimit(
+            SharedPrometheus.Fixture fx) {
+        GroupedQueriesIntegrationTest.serveQueues(fx);
+        try (PrometheusClient c = fx.client()) {
+            // The grid's newest step may lie up to 5 s before now: wait for 15 s of the queues' samples.
+            Await.until("15 s of the queues' samples", Duration.ofSeconds(60),
+                    () -> c.query("min(count_over_time(hr_batch_queue_length[15s]))"),
+                    o -> o instanceof io.headroom.prometheus.QueryOutcome.Value v && v.value() >= 14);
+        }
+        List<ClassConfig> classes = new java.util.ArrayList<>();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < GroupedQueriesIntegrationTest.CLASSES; i++) {
+            names.add("c" + i);
+            classes.add(GroupedQueriesIntegrationTest.cls("c" + i, Map.of(),
+                    GroupedQueriesIntegrationTest.grouped("bq" + i)));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), classes, pool,
+                Duration.ofSeconds(5), Clock.systemUTC())) {
+            History history = new History(Duration.ofSeconds(5));
+            assertEquals(17_281, history.capacity(), "a day at 5 s, both ends");
+            Instant now = Instant.now().minusSeconds(2); // settled: every scrape before it is in
+            long before = source.client().health().requests();
+            List<Backfill.Result> results = Backfill.fillAll(history, source, names, now, ClassHistory.SPAN);
+            long requests = source.client().health().requests() - before;
+            int distinct = GroupedQueriesIntegrationTest.SIGNALS.length;
+            assertEquals(2L * distinct, requests, "two chunks per distinct query, whatever the class count");
+            assertEquals(0, source.client().health().failures(), "Prometheus accepted every chunk");
+            assertEquals(50, results.size());
+            assertEquals(17_281, results.get(0).points(), results.get(0).toString());
+            assertTrue(results.get(0).missing().stream().allMatch(m -> m.contains("no query for")),
+                    "only the signals it has no query for: " + results.get(0));
+            for (int i : new int[] {0, 23, 49}) {
+                ClassHistory h = history.find("c" + i);
+                assertEquals(17_281, h.size(), "c" + i + ": the whole day on the grid");
+                assertEquals(5, h.time(1) - h.time(0), 0);
+                assertEquals(5, h.time(h.size() - 1) - h.time(h.size() - 2), 0, "one grid across the chunks");
+                assertEquals(10 + 3 * i, h.value(Series.QUEUE_LENGTH, h.size() - 1), "its own label's value");
+                assertEquals(5 + i, h.value(Series.OLDEST_AGE, h.size() - 1));
+                assertTrue(Double.isNaN(h.value(Series.QUEUE_LENGTH, 0)), "a day ago: NaN, not 0");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * The limit the chunks keep under is Prometheus's own: a range of more than 11,000 steps in a
+     * single request is refused by this server (asked directly, past the client's own guard).
+     */
+    @Test
+    void prometheusItselfRefusesARangeOfMoreThan11000Steps(SharedPrometheus.Fixture fx) throws Exception {
+        long end = Instant.now().getEpochSecond();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.LongFunction<java.net.http.HttpResponse<String>> ask = points -> {
+            String q = "query=" + java.net.URLEncoder.encode("sum(hr_queue_length)", java.nio.charset.StandardCharsets.UTF_8)
+                    + "&start=" + (end - (points - 1)) + "&end=" + end + "&step=1";
+            try {
+                return http.send(java.net.http.HttpRequest.newBuilder(fx.url().resolve("/api/v1/query_range?" + q))
+                        .timeout(Duration.ofSeconds(10)).GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        };
+        // Prometheus counts steps, not points: 11,000 steps (11,001 points) pass, one more does not.
+        // The client keeps to 11,000 points, one under what the server takes.
+        java.net.http.HttpResponse<String> at = ask.apply(PrometheusClient.MAX_POINTS + 1);
+        assertEquals(200, at.statusCode(), at.body());
+        java.net.http.HttpResponse<String> over = ask.apply(PrometheusClient.MAX_POINTS + 2);
+        assertEquals(400, over.statusCode(), "one step more is refused");
+        assertTrue(over.body().contains("11,000") || over.body().contains("11000"), over.body());
+    }
 }
