@@ -251,6 +251,30 @@ public final class ClassHistory {
         return new Window(className, t, values);
     }
 
+    /** Receives one point of a series (see {@link #scan}). */
+    @FunctionalInterface
+    public interface PointVisitor {
+        void point(double time, double value);
+    }
+
+    /**
+     * Visits one series' points with {@code from <= time <= to}, oldest first, under the lock and
+     * without copying: for readers that reduce many classes' recent past each tick (the overview's
+     * sparklines). The visitor must be quick and must not call back into this history.
+     *
+     * @return the number of points visited
+     */
+    public synchronized int scan(Series s, double from, double to, PointVisitor visitor) {
+        int start = lowerBound(from);
+        int end = upperBound(to);
+        double[] column = columns[s.ordinal()];
+        for (int i = start; i < end; i++) {
+            int p = physical(i);
+            visitor.point(times[p], column[p]);
+        }
+        return Math.max(0, end - start);
+    }
+
     /**
      * M4-downsamples one series over {@code [t0, t1]} to {@code pixelColumns} columns into
      * {@code into} (read its points with {@link Downsampler#time}/{@link Downsampler#value}).

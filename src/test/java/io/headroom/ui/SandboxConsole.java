@@ -53,6 +53,7 @@ public final class SandboxConsole implements AutoCloseable {
                 session.isSandbox(), session.tick(), session::setSpeed);
         detail = new DetailViewModel(session.clock(), fx);
         supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
+        overview.setHistory(session.history()::find); // as MainView
         // As MainView: the selected row shows in the detail.
         overview.selectedProperty().addListener((o, a, row) -> {
             if (row != null) {

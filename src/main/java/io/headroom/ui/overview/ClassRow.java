@@ -16,6 +16,8 @@ public final class ClassRow {
     /** What needs the operator's eye, most urgent first. */
     public enum Alert {
         STALLED,
+        /** Ready pods hold work and finish nothing for max(3 × S, stuckAfterSeconds) (issue 15 item 3). */
+        STUCK,
         /** A required input has no data (replicas held). */
         TELEMETRY_MISSING,
         /** Every unusable required input has a value, but its newest sample is too old (replicas held). */
@@ -56,6 +58,19 @@ public final class ClassRow {
             new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
 
     private final String context;
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Severity> severity =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(Severity.OK);
+    private final ObjectProperty<AgeTrend> trend = new SimpleObjectProperty<>(AgeTrend.NONE);
+    private final ObjectProperty<io.headroom.supervise.JobStates> work = new SimpleObjectProperty<>();
+
+    /** The order the class was first seen in (the workloads file's): the tie-breaker that keeps rows still. */
+    final int seen;
+    /** The sort keys as of the last reorder: the table's order reads these, not the live values. */
+    Severity keySeverity = Severity.OK;
+    double keyNumber = Double.NaN;
+    String keyText = "";
+    /** The history's newest time the trend was read at (NaN: never), so an unchanged history is not read again. */
+    double trendAt = Double.NaN;
 
     /**
      * What the alerts column shows: the state chips, the proposal chip, the alert chips and the
@@ -79,8 +94,13 @@ public final class ClassRow {
     }
 
     public ClassRow(String name, String context) {
+        this(name, context, 0);
+    }
+
+    ClassRow(String name, String context, int seen) {
         this.name = name;
         this.context = context;
+        this.seen = seen;
         // One stable property for the alerts cell (a binding made in the cell value factory would be a
         // new object per lookup); kept current from its three parts.
         javafx.beans.InvalidationListener update = o -> badges.set(badges());
@@ -110,8 +130,17 @@ public final class ClassRow {
         if (!alertDetail.get().isEmpty()) {
             detail.add(alertDetail.get());
         }
-        return new Badges(alerts.get(), String.join("\n", detail), proposal.get(), drain.get(), List.copyOf(states));
+        Badges b = new Badges(alerts.get(), String.join("\n", detail), proposal.get(), drain.get(), List.copyOf(states));
+        severity.set(Severity.of(b.alerts(), !b.proposal().isEmpty(), b.states()));
+        return b;
     }
+
+    /** How much the class needs the operator now (from its alerts, proposal and states). */
+    public javafx.beans.property.ReadOnlyObjectProperty<Severity> severityProperty() { return severity.getReadOnlyProperty(); }
+    /** Oldest age over the last 15 minutes and its worst moment, from the domain history. */
+    public ObjectProperty<AgeTrend> trendProperty() { return trend; }
+    /** The jobs by what they wait for (the detail's work strip, compact); null while the queue length is unknown. */
+    public ObjectProperty<io.headroom.supervise.JobStates> workProperty() { return work; }
 
     public String name() { return name; }
     /** The kubeconfig context (cluster) the class's workload lives in. */

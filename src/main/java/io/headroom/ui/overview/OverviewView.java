@@ -30,14 +30,17 @@ public final class OverviewView extends VBox {
             java.util.Map.entry("Class", "Class: the workload class"),
             java.util.Map.entry("Mode", "Mode: observe, supervised or auto"),
             java.util.Map.entry("Queue", "Queue: jobs waiting"),
-            java.util.Map.entry("Oldest age / obj.", "Oldest age / objective: how long the oldest waiting job has"
+            java.util.Map.entry("Oldest age", "Oldest age / objective: how long the oldest waiting job has"
                     + " waited, against the class's age objective"),
+            java.util.Map.entry("Last 15 min", "Last 15 min: oldest age against its objective (dashed); the worst"
+                    + " of it as × objective; ⚑ when it went over and cleared"),
+            java.util.Map.entry("Work", "Work: queued · starting · executing · waiting approval · held back"),
             java.util.Map.entry("Arrivals/s", "Arrivals/s: jobs arriving per second"),
             java.util.Map.entry("Service", "Service: mean service time per job"),
             java.util.Map.entry("Slots", "Slots: the slot estimate (concurrent jobs needed)"),
-            java.util.Map.entry("Replicas (ready)", "Replicas (ready): current → desired, ready in brackets"),
+            java.util.Map.entry("Replicas", "Replicas: current → desired, ready in brackets"),
             java.util.Map.entry("Ceiling", "Ceiling: the ceiling that binds the decision"),
-            java.util.Map.entry("Alerts", "Alerts: age breach, stalls, ceilings, missing data, proposals, freezes,"
+            java.util.Map.entry("Alerts", "Alerts: age breach, stalls, STUCK pods, ceilings, missing data, proposals, freezes,"
                     + " pins, drains, auto mode, admission"));
 
     /** Where {@link Tooltip#install} keeps a node's tooltip. */
@@ -61,24 +64,62 @@ public final class OverviewView extends VBox {
         filter.selectAll();
     }
 
+    /** The bar over the rows while the operator's own sort is on: what it is, and the way back. */
+    public static final String SORT_BAR_ID = "overview-sort";
+    public static final String BY_SEVERITY_ID = "overview-by-severity";
+    /** Style classes of this view's own cells. */
+    static final String TREND = "trend";
+    static final String WORK_BAR = "work-bar";
+    static final String CLEARED = "cleared";
+
+    private final OverviewViewModel vm;
+    /** Columns that give way (hidden) when the table is too narrow for them, the first given up first. */
+    private final List<TableColumn<ClassRow, ?>> optional = new java.util.ArrayList<>();
+    private boolean syncingSort;
+    private TableColumn<ClassRow, ClassRow.Badges> alerts;
+    /** Room kept for the vertical scroll bar, so the alerts never end under it. */
+    static final double SCROLL_BAR = 14;
+
     public OverviewView(OverviewViewModel vm) {
+        this.vm = vm;
         getStyleClass().add(Styles.OVERVIEW);
         table.setId(TABLE_ID);
         table.setItems(vm.rows());
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // Widths are set here (fitColumns): fixed for the figures, the rest of the row to the alerts.
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("Waiting for the first control tick…"));
+        TableColumn<ClassRow, String> mode = textColumn("Mode", 196, 90, r -> r.modeProperty());
+        TableColumn<ClassRow, Number> arrivals = numberColumn("Arrivals/s", 92, 80, r -> r.arrivalRateProperty(),
+                Format::number);
+        TableColumn<ClassRow, Number> service = numberColumn("Service", 76, 70, r -> r.serviceSecondsProperty(),
+                v -> Double.isNaN(v) ? Format.NO_DATA : Format.number(v) + " s");
+        TableColumn<ClassRow, Number> slots = slotsColumn();
+        TableColumn<ClassRow, String> ceiling = textColumn("Ceiling", 136, 100, r -> r.bindingCeilingProperty());
+        TableColumn<ClassRow, ClassRow.Badges> alerts = alertsColumn();
         table.getColumns().setAll(List.of(
-                nameColumn(),
-                textColumn("Mode", 96, 90, r -> r.modeProperty()),
-                numberColumn("Queue", 58, 54, r -> r.queueLengthProperty(), Format::number),
-                ageColumn(),
-                numberColumn("Arrivals/s", 74, 70, r -> r.arrivalRateProperty(), Format::number),
-                numberColumn("Service", 66, 62, r -> r.serviceSecondsProperty(), v -> Double.isNaN(v) ? Format.NO_DATA
-                        : Format.number(v) + " s"),
-                slotsColumn(),
-                replicasColumn(),
-                textColumn("Ceiling", 90, 80, r -> r.bindingCeilingProperty()),
-                alertsColumn()));
+                sortsBy(nameColumn(), OverviewViewModel.Column.CLASS),
+                sortsBy(numberColumn("Queue", 66, 60, r -> r.queueLengthProperty(), Format::number),
+                        OverviewViewModel.Column.QUEUE),
+                sortsBy(ageColumn(), OverviewViewModel.Column.AGE),
+                sortsBy(trendColumn(), OverviewViewModel.Column.TREND),
+                sortsBy(replicasColumn(), OverviewViewModel.Column.REPLICAS),
+                sortsBy(workColumn(), OverviewViewModel.Column.WORK),
+                sortsBy(mode, OverviewViewModel.Column.MODE),
+                sortsBy(arrivals, OverviewViewModel.Column.ARRIVALS),
+                sortsBy(service, OverviewViewModel.Column.SERVICE),
+                sortsBy(slots, OverviewViewModel.Column.SLOTS),
+                sortsBy(ceiling, OverviewViewModel.Column.CEILING),
+                sortsBy(alerts, OverviewViewModel.Column.ALERTS)));
+        // At 1280×800 these give way, in this order, so the class, its trouble and its trend are whole;
+        // each is in the detail, and a wider window shows them again.
+        optional.addAll(List.of(service, slots, arrivals, ceiling, mode));
+        this.alerts = alerts;
+        table.widthProperty().addListener((o, a, w) -> fitColumns(w.doubleValue()));
+        for (TableColumn<ClassRow, ?> c : table.getColumns()) {
+            if (c != alerts) { // a column the operator widened takes its room from the alerts
+                c.widthProperty().addListener((o, a, w) -> fitColumns(table.getWidth()));
+            }
+        }
         VBox.setVgrow(table, Priority.ALWAYS);
         // A narrow window cuts headers ("Qu…"): each header says its whole title and meaning on hover.
         // (The skin builds its headers in its first layout: look again whenever the table is laid out anew.)
@@ -89,6 +130,7 @@ public final class OverviewView extends VBox {
         filter.textProperty().bindBidirectional(vm.filterProperty());
         filter.visibleProperty().bind(filterActive.or(filter.focusedProperty()).or(vm.filterProperty().isNotEmpty()));
         filter.managedProperty().bind(filter.visibleProperty());
+        HBox.setHgrow(filter, Priority.ALWAYS);
         filter.setOnKeyPressed(e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
                 filter.clear();
@@ -101,7 +143,10 @@ public final class OverviewView extends VBox {
                 e.consume();
             }
         });
-        getChildren().addAll(filter, table);
+        getChildren().addAll(new HBox(8, filter, sortBar()), table);
+        sortWithTheViewModel();
+        // Rows do not move from under the pointer: a new order waits until it leaves the rows.
+        vm.holdOrderProperty().bind(table.hoverProperty());
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
@@ -114,6 +159,119 @@ public final class OverviewView extends VBox {
             }
         });
     }
+
+    private static <T> TableColumn<ClassRow, T> sortsBy(TableColumn<ClassRow, T> c, OverviewViewModel.Column key) {
+        c.setUserData(key);
+        c.setSortable(true);
+        return c;
+    }
+
+    /**
+     * A header click sorts through the view model (its order is the table's items): the first column
+     * of the table's sort order becomes the view model's sort; none means by severity. The third
+     * click on a header, or "By severity", returns to the default order.
+     */
+    private void sortWithTheViewModel() {
+        table.setSortPolicy(t -> {
+            if (!syncingSort) {
+                TableColumn<ClassRow, ?> first = t.getSortOrder().isEmpty() ? null : t.getSortOrder().get(0);
+                vm.sortProperty().set(first == null ? null : new OverviewViewModel.Sort(
+                        (OverviewViewModel.Column) first.getUserData(), first.getSortType() == TableColumn.SortType.DESCENDING));
+            }
+            return true;
+        });
+        vm.sortProperty().addListener((o, a, s) -> {
+            syncingSort = true;
+            try {
+                if (s == null) {
+                    table.getSortOrder().clear();
+                } else {
+                    for (TableColumn<ClassRow, ?> c : table.getColumns()) {
+                        if (c.getUserData() == s.column()) {
+                            c.setSortType(s.descending() ? TableColumn.SortType.DESCENDING : TableColumn.SortType.ASCENDING);
+                            if (table.getSortOrder().size() != 1 || table.getSortOrder().get(0) != c) {
+                                table.getSortOrder().setAll(List.of(c));
+                            }
+                        }
+                    }
+                }
+            } finally {
+                syncingSort = false;
+            }
+        });
+    }
+
+    /** "Sorted by Queue ↓ · By severity": shown while the operator's sort is on, or a new order waits. */
+    private HBox sortBar() {
+        Label what = new Label();
+        what.textProperty().bind(Bindings.createStringBinding(() -> {
+            OverviewViewModel.Sort s = vm.sortProperty().get();
+            if (s == null) {
+                return "";
+            }
+            String title = table.getColumns().stream().filter(c -> c.getUserData() == s.column())
+                    .map(TableColumn::getText).findFirst().orElse(s.column().name());
+            return "Sorted by " + title + (s.descending() ? " ↓" : " ↑");
+        }, vm.sortProperty()));
+        what.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.control.Button back = new javafx.scene.control.Button("By severity");
+        back.setId(BY_SEVERITY_ID);
+        back.setOnAction(e -> vm.sortBySeverity());
+        back.setTooltip(new Tooltip("Back to the default order: worst first (age objective, stalled, STUCK, no data,"
+                + " held, proposal, standing, ok)"));
+        back.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox sorted = new HBox(6, what, back);
+        sorted.setAlignment(Pos.CENTER_LEFT);
+        sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
+        sorted.managedProperty().bind(sorted.visibleProperty());
+        Label waiting = new Label("new order when the pointer leaves the rows");
+        waiting.getStyleClass().add(Styles.UNKNOWN);
+        waiting.visibleProperty().bind(vm.orderWaitingProperty());
+        waiting.managedProperty().bind(waiting.visibleProperty());
+        HBox bar = new HBox(10, sorted, waiting);
+        bar.setId(SORT_BAR_ID);
+        bar.setAlignment(Pos.CENTER_RIGHT);
+        HBox.setHgrow(bar, Priority.ALWAYS);
+        bar.visibleProperty().bind(sorted.visibleProperty().or(waiting.visibleProperty()));
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
+    }
+
+    /**
+     * Shows the optional columns that fit at their least widths, most wanted first; the rest wait
+     * for a wider window. The alerts column keeps its least width plus room for two chips.
+     */
+    private void fitColumns(double width) {
+        double room = width - 2 - SCROLL_BAR; // borders
+        for (TableColumn<ClassRow, ?> c : table.getColumns()) {
+            if (!optional.contains(c)) {
+                room -= c == alerts ? c.getMinWidth() : c.getPrefWidth();
+            }
+        }
+        room -= ALERTS_SLACK;
+        boolean fitting = true;
+        for (int i = optional.size() - 1; i >= 0; i--) { // the last given up is the first kept
+            TableColumn<ClassRow, ?> c = optional.get(i);
+            boolean fits = fitting && room >= c.getPrefWidth();
+            fitting = fits;
+            if (fits) {
+                room -= c.getPrefWidth();
+            }
+            if (c.isVisible() != fits) {
+                c.setVisible(fits);
+            }
+        }
+        double rest = width - 2 - SCROLL_BAR;
+        for (TableColumn<ClassRow, ?> c : table.getColumns()) {
+            if (c != alerts && c.isVisible()) {
+                rest -= c.getWidth();
+            }
+        }
+        alerts.setPrefWidth(Math.max(alerts.getMinWidth(), Math.floor(rest)));
+    }
+
+    /** Room the alerts column keeps beyond its least width before an optional column is shown. */
+    static final double ALERTS_SLACK = 110;
 
     public TableView<ClassRow> table() {
         return table;
@@ -134,9 +292,9 @@ public final class OverviewView extends VBox {
                 tip(this);
             }
         });
-        c.setPrefWidth(136);
-        c.setMinWidth(136);
-        c.setMaxWidth(240);
+        c.setPrefWidth(156); // "search-interactive" whole
+        c.setMinWidth(120);
+        c.setMaxWidth(260);
         return c;
     }
 
@@ -227,27 +385,34 @@ public final class OverviewView extends VBox {
     }
 
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
-        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age / obj.");
+        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age");
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new AgeValue(r.oldestAgeProperty().get(),
                     r.ageObjectiveProperty().get()), r.oldestAgeProperty(), r.ageObjectiveProperty());
         });
+        // The age alone, red over its objective: the objective is the dashed line of "Last 15 min" and
+        // is named in the tooltip, so the alerts keep room for their chips at 1280×800.
         c.setCellFactory(col -> new ValueCell<AgeValue>() {
             @Override
             void render(AgeValue v) {
-                String text = Format.duration(v.age());
-                if (!Double.isNaN(v.objective())) {
-                    text += " / " + Format.duration(v.objective());
-                }
-                setText(text);
+                setText(Format.duration(v.age()));
                 flag(Styles.BREACH, !Double.isNaN(v.objective()) && v.age() > v.objective());
                 flag(Styles.UNKNOWN, Double.isNaN(v.age()));
             }
+
+            @Override
+            protected void updateItem(AgeValue v, boolean empty) {
+                super.updateItem(v, empty);
+                if (!empty && v != null && getTooltip() != null && !Double.isNaN(v.objective())) {
+                    getTooltip().setText(Format.duration(v.age()) + " against a " + Format.duration(v.objective())
+                            + " objective");
+                }
+            }
         });
-        c.setPrefWidth(122);
-        c.setMinWidth(120);
-        c.setMaxWidth(180);
+        c.setPrefWidth(90); // its title whole
+        c.setMinWidth(76);
+        c.setMaxWidth(140);
         return c;
     }
 
@@ -262,14 +427,14 @@ public final class OverviewView extends VBox {
                 flag(Styles.UNKNOWN, slots < 0);
             }
         });
-        c.setPrefWidth(50);
-        c.setMinWidth(48);
+        c.setPrefWidth(58);
+        c.setMinWidth(52);
         c.setMaxWidth(80);
         return c;
     }
 
     private static TableColumn<ClassRow, ReplicaValue> replicasColumn() {
-        TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas (ready)");
+        TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas");
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new ReplicaValue(r.currentReplicasProperty().get(),
@@ -287,10 +452,201 @@ public final class OverviewView extends VBox {
                 flag(Styles.CHANGE_DOWN, des < cur);
             }
         });
-        c.setPrefWidth(96);
+        c.setPrefWidth(106); // "12 → 0  (12)"
         c.setMinWidth(96);
-        c.setMaxWidth(150); // a wide window's room goes to the alerts
+        c.setMaxWidth(160); // a wide window's room goes to the alerts
         return c;
+    }
+
+    /** Oldest age over the last 15 minutes: a sparkline against the objective and the worst of it. */
+    private static TableColumn<ClassRow, AgeTrend> trendColumn() {
+        TableColumn<ClassRow, AgeTrend> c = new TableColumn<>("Last 15 min");
+        c.setCellValueFactory(f -> f.getValue().trendProperty());
+        c.setCellFactory(col -> new TrendCell());
+        c.setPrefWidth(104);
+        c.setMinWidth(100);
+        c.setMaxWidth(170);
+        return c;
+    }
+
+    /**
+     * One small canvas per visible cell (the table keeps a screenful of cells and reuses them as
+     * rows scroll): the worst age of each slice as a line, red above the objective, the objective
+     * dashed; beside it the worst against the objective, flagged when an alert fired and cleared.
+     */
+    static final class TrendCell extends TableCell<ClassRow, AgeTrend> {
+        static final double W = 52;
+        static final double H = 18;
+        private final javafx.scene.canvas.Canvas canvas = new javafx.scene.canvas.Canvas(W, H);
+        private final Label peak = new Label();
+        private final HBox box = new HBox(6, canvas, peak);
+        private final Tooltip tip = new Tooltip();
+
+        TrendCell() {
+            getStyleClass().add(TREND);
+            box.setAlignment(Pos.CENTER_LEFT);
+            peak.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            peak.getStyleClass().add(Styles.NUM);
+        }
+
+        @Override
+        protected void updateItem(AgeTrend t, boolean empty) {
+            super.updateItem(t, empty);
+            setText(null);
+            if (empty || t == null || t == AgeTrend.NONE) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            double ratio = t.peakRatio();
+            peak.setText((t.firedAndCleared() ? "⚑ " : "") + (Double.isNaN(ratio)
+                    ? Format.duration(t.peakAge()) : String.format(java.util.Locale.ROOT, "%.1f×", ratio)));
+            peak.getStyleClass().removeAll(Styles.BREACH, CLEARED);
+            if (t.breachingNow()) {
+                peak.getStyleClass().add(Styles.BREACH);
+            } else if (t.firedAndCleared()) {
+                peak.getStyleClass().add(CLEARED);
+            }
+            draw(t);
+            setGraphic(box);
+            tip.setText(t.summary());
+            setTooltip(tip);
+        }
+
+        private void draw(AgeTrend t) {
+            boolean light = isLight(this);
+            javafx.scene.paint.Color line = javafx.scene.paint.Color.web(light ? "#1f6ed4" : "#5ea8ff");
+            javafx.scene.paint.Color over = javafx.scene.paint.Color.web(light ? "#cf222e" : "#f2605a");
+            javafx.scene.paint.Color guide = javafx.scene.paint.Color.web(light ? "#8c959f" : "#6b7580");
+            javafx.scene.canvas.GraphicsContext g = canvas.getGraphicsContext2D();
+            g.clearRect(0, 0, W, H);
+            double[] a = t.ages();
+            if (a.length == 0) {
+                return;
+            }
+            double obj = t.objective() > 0 ? t.objective() : Double.NaN;
+            double top = Double.isNaN(t.peakAge()) ? 1 : t.peakAge();
+            if (!Double.isNaN(obj)) {
+                top = Math.max(top, obj * 1.25);
+            }
+            top = Math.max(top, 1e-9);
+            double dx = W / a.length;
+            if (!Double.isNaN(obj)) {
+                double y = y(obj, top);
+                g.setStroke(guide);
+                g.setLineWidth(1);
+                g.setLineDashes(2, 2);
+                g.strokeLine(0, y, W, y);
+                g.setLineDashes(null);
+            }
+            g.setLineWidth(1.5);
+            for (int i = 1; i < a.length; i++) {
+                if (Double.isNaN(a[i - 1]) || Double.isNaN(a[i])) {
+                    continue; // not known then: a gap, never a drop to 0
+                }
+                g.setStroke(!Double.isNaN(obj) && Math.max(a[i - 1], a[i]) > obj ? over : line);
+                g.strokeLine((i - 0.5) * dx, y(a[i - 1], top), (i + 0.5) * dx, y(a[i], top));
+            }
+        }
+
+        private static double y(double v, double top) {
+            return H - 1 - (H - 2) * Math.min(1, Math.max(0, v / top));
+        }
+    }
+
+    /** The theme the node is drawn in: light when an ancestor says so. */
+    static boolean isLight(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p.getStyleClass().contains(Styles.THEME_LIGHT)) {
+                return true;
+            }
+            if (p.getStyleClass().contains(Styles.THEME_DARK)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** The work bar: queued / starting / executing / waiting approval / held back (issue 15 item 5). */
+    private static TableColumn<ClassRow, io.headroom.supervise.JobStates> workColumn() {
+        TableColumn<ClassRow, io.headroom.supervise.JobStates> c = new TableColumn<>("Work");
+        c.setCellValueFactory(f -> f.getValue().workProperty());
+        c.setCellFactory(col -> new WorkCell());
+        c.setPrefWidth(64);
+        c.setMinWidth(56);
+        c.setMaxWidth(140);
+        return c;
+    }
+
+    static final class WorkCell extends TableCell<ClassRow, io.headroom.supervise.JobStates> {
+        private final WorkBar bar = new WorkBar();
+        private final Tooltip tip = new Tooltip();
+
+        @Override
+        protected void updateItem(io.headroom.supervise.JobStates w, boolean empty) {
+            super.updateItem(w, empty);
+            setText(null);
+            if (empty || w == null) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            bar.set(w);
+            setGraphic(bar);
+            tip.setText(WorkBar.words(w));
+            setTooltip(tip);
+        }
+    }
+
+    /** Five segments as wide as their counts, on a track; a region per segment, coloured by the theme. */
+    static final class WorkBar extends javafx.scene.layout.Region {
+        static final List<String> PARTS = List.of("bar-queued", "bar-starting", "bar-executing", "bar-approval",
+                "bar-held");
+        private final javafx.scene.layout.Region[] parts = new javafx.scene.layout.Region[PARTS.size()];
+        private long[] counts = new long[PARTS.size()];
+
+        WorkBar() {
+            getStyleClass().add(WORK_BAR);
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = new javafx.scene.layout.Region();
+                parts[i].getStyleClass().add(PARTS.get(i));
+                getChildren().add(parts[i]);
+            }
+            setPrefHeight(10);
+            setMaxHeight(10);
+        }
+
+        void set(io.headroom.supervise.JobStates w) {
+            counts = new long[] {w.queued(), w.starting(), w.executing(), w.awaitingApproval(), w.heldBack()};
+            requestLayout();
+        }
+
+        @Override
+        protected void layoutChildren() {
+            double total = 0;
+            for (long c : counts) {
+                total += c;
+            }
+            double w = getWidth();
+            double x = 0;
+            for (int i = 0; i < parts.length; i++) {
+                double pw = total == 0 ? 0 : Math.max(counts[i] > 0 ? 2 : 0, w * counts[i] / total);
+                pw = Math.min(pw, w - x);
+                parts[i].resizeRelocate(snapPositionX(x), 0, snapSizeX(pw), getHeight());
+                x += pw;
+            }
+        }
+
+        @Override
+        protected double computePrefWidth(double height) {
+            return 60;
+        }
+
+        static String words(io.headroom.supervise.JobStates w) {
+            return w.queued() + " queued · " + w.starting() + " starting · " + w.executing() + " executing · "
+                    + w.awaitingApproval() + " waiting approval · " + w.heldBack() + " held back"
+                    + (w.heldBy() == null ? "" : " by " + w.heldBy());
+        }
     }
 
     private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn() {
@@ -337,7 +693,7 @@ public final class OverviewView extends VBox {
                 setTooltip(null);
                 return;
             }
-            HBox box = new HBox();
+            ChipRow box = new ChipRow();
             box.getStyleClass().add(Styles.ALERTS);
             box.setAlignment(Pos.CENTER_LEFT);
             for (ClassRow.StateChip s : v.states()) {
@@ -346,6 +702,7 @@ public final class OverviewView extends VBox {
             if (!v.proposal().isEmpty()) {
                 Label p = new Label("PROPOSAL " + v.proposal());
                 p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                p.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
                 box.getChildren().add(p);
             }
             for (ClassRow.Alert a : v.alerts()) {
@@ -359,6 +716,55 @@ public final class OverviewView extends VBox {
             tip.setText(v.fullText());
             setTooltip(v.fullText().isEmpty() ? null : tip);
             requestLayout();
+        }
+    }
+
+    /**
+     * Chips left to right, each whole: those that do not fit give way to a "+N" chip (the cell's
+     * tooltip names them all), so a narrow column never shows half a word.
+     */
+    static final class ChipRow extends HBox {
+        private final Label more = new Label();
+
+        ChipRow() {
+            setMinWidth(0); // as wide as the cell: what does not fit gives way to "+N", never past the edge
+            more.getStyleClass().addAll(Styles.CHIP, "more");
+            more.setManaged(false);
+            more.setVisible(false);
+            getChildren().add(more);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            List<javafx.scene.Node> chips = getChildren().stream().filter(n -> n != more).toList();
+            double gap = getSpacing();
+            double right = getWidth() - snappedRightInset();
+            more.setVisible(false);
+            chips.forEach(n -> n.setVisible(true));
+            int shown = chips.size();
+            if (!chips.isEmpty() && chips.get(chips.size() - 1).getBoundsInParent().getMaxX() > right + 0.5) {
+                double x = snappedLeftInset();
+                shown = 0;
+                for (javafx.scene.Node n : chips) {
+                    int rest = chips.size() - shown - 1;
+                    more.setText("+" + (rest + 1));
+                    double moreWidth = more.prefWidth(-1) + gap;
+                    double need = n.prefWidth(-1) + (rest > 0 ? moreWidth : 0);
+                    if (x + need > right + 0.5) {
+                        break;
+                    }
+                    x += n.prefWidth(-1) + gap;
+                    shown++;
+                }
+                for (int i = shown; i < chips.size(); i++) {
+                    chips.get(i).setVisible(false);
+                }
+                more.setText("+" + (chips.size() - shown));
+                double h = more.prefHeight(-1);
+                more.resizeRelocate(x, (getHeight() - h) / 2, more.prefWidth(-1), h);
+                more.setVisible(true);
+            }
         }
     }
 
@@ -377,6 +783,7 @@ public final class OverviewView extends VBox {
     static Label chip(ClassRow.Alert a) {
         Label l = new Label(switch (a) {
             case STALLED -> "STALLED";
+            case STUCK -> "STUCK";
             case TELEMETRY_MISSING -> "NO DATA";
             case TELEMETRY_STALE -> "STALE DATA";
             case DEPENDENCY_SATURATED -> "DEPENDENCY";
@@ -385,10 +792,11 @@ public final class OverviewView extends VBox {
             case PROBLEM -> "ERROR";
         });
         l.getStyleClass().addAll(Styles.CHIP, switch (a) {
-            case STALLED, TELEMETRY_MISSING, TELEMETRY_STALE, PROBLEM -> Styles.DANGER;
+            case STALLED, STUCK, TELEMETRY_MISSING, TELEMETRY_STALE, PROBLEM -> Styles.DANGER;
             case DEPENDENCY_SATURATED, AGE_BREACH -> Styles.WARN;
             case CEILING -> Styles.INFO;
         });
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return l;
     }
 

@@ -15,13 +15,70 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The overview table's state: one {@link ClassRow} per class and the selected one. FX thread only. */
+/**
+ * The overview table's state: one {@link ClassRow} per class, in severity order or the order the
+ * operator chose, and the selected one. FX thread only.
+ *
+ * <p>Order: by default {@link Severity} (worst first), ties in the order classes were first seen;
+ * a chosen {@link Sort} on a column, ties again by severity then first seen. The order is taken
+ * from keys copied once per tick ({@link #reorder}), never from live values as they change, so a
+ * tick moves rows at most once and only when their keys changed order. While
+ * {@link #holdOrderProperty()} is set (the pointer is on the rows) a new order waits, so a row
+ * never jumps away from under the pointer; it is applied when the hold ends. The operator's own
+ * sort applies at once.
+ */
 public final class OverviewViewModel {
+
+    /** What a column sorts by: a number (NaN last either way) or words (empty last). */
+    public enum Column {
+        CLASS(null, r -> r.name()),
+        MODE(null, r -> r.modeProperty().get()),
+        QUEUE(r -> r.queueLengthProperty().get(), null),
+        AGE(r -> r.oldestAgeProperty().get(), null),
+        /** The worst age against its objective in the last 15 minutes. */
+        TREND(r -> {
+            AgeTrend t = r.trendProperty().get();
+            double ratio = t.peakRatio();
+            return Double.isNaN(ratio) ? t.peakAge() : ratio;
+        }, null),
+        ARRIVALS(r -> r.arrivalRateProperty().get(), null),
+        SERVICE(r -> r.serviceSecondsProperty().get(), null),
+        SLOTS(r -> r.estimatedSlotsProperty().get() < 0 ? Double.NaN : r.estimatedSlotsProperty().get(), null),
+        REPLICAS(r -> r.currentReplicasProperty().get(), null),
+        /** Jobs waiting, in all. */
+        WORK(r -> r.workProperty().get() == null ? Double.NaN : r.workProperty().get().waiting(), null),
+        CEILING(null, r -> r.bindingCeilingProperty().get()),
+        /** The severity tier. */
+        ALERTS(r -> r.severityProperty().get().ordinal(), null);
+
+        private final java.util.function.ToDoubleFunction<ClassRow> number;
+        private final java.util.function.Function<ClassRow, String> text;
+
+        Column(java.util.function.ToDoubleFunction<ClassRow> number, java.util.function.Function<ClassRow, String> text) {
+            this.number = number;
+            this.text = text;
+        }
+    }
+
+    /** A sort the operator chose: a column, ascending or descending. */
+    public record Sort(Column column, boolean descending) {
+        public Sort {
+            java.util.Objects.requireNonNull(column, "column");
+        }
+    }
 
     // Properties
     /** Every class of the session; {@link #rows()} shows those of the chosen context. */
     private final ObservableList<ClassRow> all = FXCollections.observableArrayList();
-    private final javafx.collections.transformation.FilteredList<ClassRow> rows = new javafx.collections.transformation.FilteredList<>(all);
+    private final javafx.collections.transformation.FilteredList<ClassRow> filtered = new javafx.collections.transformation.FilteredList<>(all);
+    private final javafx.collections.transformation.SortedList<ClassRow> rows =
+            new javafx.collections.transformation.SortedList<>(filtered, new RowOrder(null));
+    private final ObjectProperty<Sort> sort = new SimpleObjectProperty<>();
+    private final javafx.beans.property.BooleanProperty holdOrder = new javafx.beans.property.SimpleBooleanProperty();
+    private final javafx.beans.property.ReadOnlyBooleanWrapper orderWaiting = new javafx.beans.property.ReadOnlyBooleanWrapper();
+    private final Map<String, ClassSnapshot> latest = new java.util.HashMap<>();
+    private io.headroom.supervise.SupervisionState supervision;
+    private java.util.function.Function<String, io.headroom.history.ClassHistory> history = n -> null;
     private final javafx.beans.property.StringProperty context = new javafx.beans.property.SimpleStringProperty(ALL);
     private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
     private final Map<String, ClassRow> byName = new LinkedHashMap<>();
@@ -29,8 +86,115 @@ public final class OverviewViewModel {
     /** The context filter's value that shows every cluster. */
     public static final String ALL = "all contexts";
 
+    /** The rows shown: in the chosen context and filter, in severity order or the chosen sort. */
     public ObservableList<ClassRow> rows() {
         return rows;
+    }
+
+    /** The operator's sort, or null for the default order by severity. */
+    public ObjectProperty<Sort> sortProperty() {
+        return sort;
+    }
+
+    /** Back to the default order: worst first. */
+    public void sortBySeverity() {
+        sort.set(null);
+    }
+
+    /** While true (the pointer is on the rows), a new order waits; the operator's own sort does not. */
+    public javafx.beans.property.BooleanProperty holdOrderProperty() {
+        return holdOrder;
+    }
+
+    /** A new order is waiting for the hold to end. */
+    public javafx.beans.property.ReadOnlyBooleanProperty orderWaitingProperty() {
+        return orderWaiting.getReadOnlyProperty();
+    }
+
+    /** Where each class's load history is read (the session's domain history); none by default. */
+    public void setHistory(java.util.function.Function<String, io.headroom.history.ClassHistory> history) {
+        this.history = history == null ? n -> null : history;
+    }
+
+    /** Orders by the keys copied at the last reorder. A new instance makes the list sort again. */
+    private static final class RowOrder implements java.util.Comparator<ClassRow> {
+        private final Sort sort;
+
+        RowOrder(Sort sort) {
+            this.sort = sort;
+        }
+
+        @Override
+        public int compare(ClassRow a, ClassRow b) {
+            if (sort != null) {
+                int c = sort.column().number != null ? compareNumbers(a.keyNumber, b.keyNumber, sort.descending())
+                        : compareTexts(a.keyText, b.keyText, sort.descending());
+                if (c != 0) {
+                    return c;
+                }
+            }
+            int c = a.keySeverity.compareTo(b.keySeverity);
+            return c != 0 ? c : Integer.compare(a.seen, b.seen);
+        }
+
+        private static int compareNumbers(double a, double b, boolean descending) {
+            boolean na = Double.isNaN(a);
+            boolean nb = Double.isNaN(b);
+            if (na || nb) {
+                return na == nb ? 0 : na ? 1 : -1; // unknown last, either way
+            }
+            int c = Double.compare(a, b);
+            return descending ? -c : c;
+        }
+
+        private static int compareTexts(String a, String b, boolean descending) {
+            boolean ea = a == null || a.isEmpty();
+            boolean eb = b == null || b.isEmpty();
+            if (ea || eb) {
+                return ea == eb ? 0 : ea ? 1 : -1;
+            }
+            int c = a.compareToIgnoreCase(b);
+            return descending ? -c : c;
+        }
+    }
+
+    private void takeKeys(ClassRow r) {
+        r.keySeverity = r.severityProperty().get();
+        Sort s = sort.get();
+        if (s != null && s.column().number != null) {
+            r.keyNumber = s.column().number.applyAsDouble(r);
+        } else if (s != null) {
+            r.keyText = s.column().text.apply(r);
+        }
+    }
+
+    /**
+     * Takes every row's keys and sorts again if they are out of order: once per tick, after its
+     * values are in. Waits while the order is held, unless {@code now} (the operator asked).
+     */
+    private void reorder(boolean now) {
+        if (holdOrder.get() && !now) {
+            orderWaiting.set(true);
+            return;
+        }
+        orderWaiting.set(false);
+        for (ClassRow r : all) {
+            takeKeys(r);
+        }
+        if (!now && inOrder()) {
+            return; // nothing moves: no permutation for the table to lay out
+        }
+        rows.setComparator(new RowOrder(sort.get()));
+    }
+
+    private boolean inOrder() {
+        java.util.Comparator<? super ClassRow> c = rows.getComparator();
+        for (int i = 1; i < rows.size(); i++) {
+            if (c.compare(rows.get(i - 1), rows.get(i)) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Which cluster the overview shows: a context name, or {@link #ALL}. */
@@ -48,6 +212,12 @@ public final class OverviewViewModel {
     {
         context.addListener((o, a, c) -> refilter());
         filter.addListener((o, a, f) -> refilter());
+        sort.addListener((o, a, b) -> reorder(true));
+        holdOrder.addListener((o, a, held) -> {
+            if (!held && orderWaiting.get()) {
+                reorder(false);
+            }
+        });
     }
 
     private void refilter() {
@@ -58,7 +228,7 @@ public final class OverviewViewModel {
         java.util.function.Predicate<ClassRow> matches = f.isEmpty() ? r -> true
                 : r -> (r.name() + " " + r.context() + " " + r.modeProperty().get())
                         .toLowerCase(java.util.Locale.ROOT).contains(f);
-        rows.setPredicate(ALL.equals(c) || c == null ? f.isEmpty() ? null : matches : inContext.and(matches));
+        filtered.setPredicate(ALL.equals(c) || c == null ? f.isEmpty() ? null : matches : inContext.and(matches));
         ClassRow sel = selected.get();
         if ((sel == null || !rows.contains(sel)) && !rows.isEmpty()) {
             selected.set(rows.get(0));
@@ -73,23 +243,59 @@ public final class OverviewViewModel {
 
     /** Applies the latest tick; earlier ticks of the same batch are superseded for the table. */
     public void apply(TickResult tick) {
+        List<ClassRow> added = new ArrayList<>();
         for (ClassSnapshot s : tick.classes()) {
             ClassRow row = byName.get(s.name());
             if (row == null) {
-                row = new ClassRow(s.name(), s.cls().target().context());
+                row = new ClassRow(s.name(), s.cls().target().context(), byName.size());
                 byName.put(s.name(), row);
-                all.add(row);
+                added.add(row);
             }
+            latest.put(s.name(), s);
             update(row, s);
+            updateTrend(row);
+            updateWork(row);
         }
+        for (ClassRow r : added) {
+            takeKeys(r); // placed by its own keys, even while the order is held
+        }
+        all.addAll(added); // one change for the table, however many classes are new
+        reorder(false);
         if (selected.get() == null && !rows.isEmpty()) {
             selected.set(rows.get(0));
         }
     }
 
+    /** The row's last 15 minutes, read again only when its history has a newer point. */
+    private void updateTrend(ClassRow row) {
+        io.headroom.history.ClassHistory h = history.apply(row.name());
+        double last = h == null ? Double.NaN : h.lastTime();
+        double objective = row.ageObjectiveProperty().get();
+        AgeTrend old = row.trendProperty().get();
+        if (Double.compare(last, row.trendAt) == 0 && Double.compare(objective, old.objective()) == 0) {
+            return;
+        }
+        row.trendAt = last;
+        row.trendProperty().set(AgeTrend.of(h, objective));
+    }
+
+    /** The row's work bar: the detail's five counts, for the row's newest tick and supervision. */
+    private void updateWork(ClassRow row) {
+        ClassSnapshot s = latest.get(row.name());
+        io.headroom.supervise.SupervisionState st = supervision;
+        io.headroom.supervise.JobStates w = s == null ? null : io.headroom.supervise.JobStates.of(s,
+                st == null ? null : st.of(s.name()), st == null ? null : st.freezeAll(),
+                st == null ? s.at() : st.at().isAfter(s.at()) ? st.at() : s.at());
+        if (!java.util.Objects.equals(w, row.workProperty().get())) {
+            row.workProperty().set(w);
+        }
+    }
+
     /** Mode, overlays and pending proposals, from supervised mode. */
     public void applySupervision(io.headroom.supervise.SupervisionState s) {
+        this.supervision = s;
         for (ClassRow row : all) {
+            updateWork(row);
             io.headroom.supervise.ClassSupervision c = s.of(row.name());
             if (c == null) {
                 continue;
@@ -126,6 +332,7 @@ public final class OverviewViewModel {
             row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
             row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
         }
+        reorder(false);
     }
 
     public void select(String className) {
@@ -166,6 +373,11 @@ public final class OverviewViewModel {
         if (d.stalled()) {
             alerts.add(ClassRow.Alert.STALLED);
             detail.add("stalled: oldest age grows with no completions");
+        }
+        if (!d.stuckPods().isEmpty()) {
+            alerts.add(ClassRow.Alert.STUCK);
+            detail.add("STUCK: " + String.join(", ", d.stuckPods()) + (d.stuckPods().size() == 1 ? " is" : " are")
+                    + " ready, holding work and finishing nothing: capacity is lower than the replica count says");
         }
         if (d.telemetryMissing()) {
             int unusable = 0;

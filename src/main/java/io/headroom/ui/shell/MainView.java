@@ -89,6 +89,7 @@ public final class MainView extends BorderPane {
         main.speedProperty().set(session.speed());
         main.operatorProperty().set(session.supervisor().user());
 
+        overview.setHistory(session.history()::find); // the rows' last 15 minutes, from the domain history
         OverviewView overviewView = new OverviewView(overview);
         this.overviewView = overviewView;
         inbox = new InboxView(actions);
