@@ -10,5 +10,6 @@ public final class Console {
     /** @param options the console's options ({@code --speed=10 --config=F …}), already checked */
     public static void launch(String[] options) {
         Application.launch(HeadroomApp.class, options);
+        StartupMarks.exitIfAsked();
     }
 }

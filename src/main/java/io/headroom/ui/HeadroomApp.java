@@ -77,6 +77,7 @@ public final class HeadroomApp extends Application {
             return;
         }
         showScene(new StackPane(new Label(text)), title);
+        StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.WINDOW);
     }
 
     private void showScene(javafx.scene.Parent root, String title) {
@@ -142,7 +143,15 @@ public final class HeadroomApp extends Application {
         if (launched.warning() != null) {
             view.viewModel().setStandingWarning(launched.warning());
         }
-        launched.start(); // after the view subscribed: the warm-up's ticks fill the charts
+        StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.UI);
+        Session shown = session;
+        // After the view subscribed (the warm-up's ticks fill the charts) and after its first frame
+        // (fast start: the warm-up, backfill and first tick never hold the real UI back).
+        StartupMarks.afterFirstPulse(stage.getScene(), () -> {
+            if (session == shown && !stopped) {
+                StartupMarks.onFirstLiveTick(shown, launched.start());
+            }
+        });
         // Hand back cleanly: closing the window with classes held asks first; expired kept pauses are offered.
         io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, javafx.application.Platform::exit);
         io.headroom.ui.shell.ExitDialog.offerExpired(stage, session, fx);

@@ -1,0 +1,92 @@
+package io.headroom.ui;
+
+import io.headroom.session.Session;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.scene.Scene;
+
+/**
+ * Start-up markers for {@code bench/StartupBenchmark}: with {@code -Dheadroom.startupMarks=true} the
+ * console prints one line to standard output the first time each stage is reached —
+ * {@code headroom-startup window} (the first pulse of any scene), {@code headroom-startup ui} (the
+ * first pulse of the real console) and {@code headroom-startup tick} (the first live tick). The
+ * benchmark, which started the process, times the lines as they arrive. Without the property nothing
+ * is printed or registered.
+ */
+public final class StartupMarks {
+    public static final String PROPERTY = "headroom.startupMarks";
+    public static final String PREFIX = "headroom-startup ";
+    public static final String WINDOW = "window";
+    public static final String UI = "ui";
+    public static final String TICK = "tick";
+    /** With the marks on: quit once the real UI and the first tick were both reached (training and timing runs). */
+    public static final String EXIT_PROPERTY = "headroom.exitAfterStartup";
+
+    private static final boolean ON = Boolean.getBoolean(PROPERTY);
+    private static final java.util.Set<String> SAID = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private StartupMarks() {
+    }
+
+    /** Says {@code mark} after the scene's next layout pulse (the frame that follows paints it); once per mark. */
+    static void onFirstPulse(Scene scene, String mark) {
+        if (!ON || scene == null || SAID.contains(mark)) {
+            return;
+        }
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            scene.removePostLayoutPulseListener(listener[0]); // the scene's list is copy-on-write
+            say(mark);
+        };
+        scene.addPostLayoutPulseListener(listener[0]);
+    }
+
+    /**
+     * Runs {@code then} once, right after the scene's next layout pulse has been drawn (on the FX
+     * thread, outside the pulse): the console starts its warm-up and backfill only once its real UI
+     * is on screen, so they never hold the first frame back.
+     */
+    static void afterFirstPulse(Scene scene, Runnable then) {
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            scene.removePostLayoutPulseListener(listener[0]);
+            io.headroom.ui.fx.FxExecutor.get().execute(then);
+        };
+        scene.addPostLayoutPulseListener(listener[0]);
+    }
+
+    /** Says {@code tick} at the first tick after the session went live ({@code started} completes then). */
+    static void onFirstLiveTick(Session session, CompletableFuture<Void> started) {
+        if (!ON || SAID.contains(TICK)) {
+            return;
+        }
+        AtomicBoolean live = new AtomicBoolean();
+        Runnable[] unsubscribe = new Runnable[1];
+        unsubscribe[0] = session.subscribe(t -> {
+            if (live.get() && t.newTick() && t.result() != null) {
+                say(TICK);
+                if (unsubscribe[0] != null) {
+                    unsubscribe[0].run();
+                }
+            }
+        });
+        started.thenRun(() -> live.set(true));
+    }
+
+    private static void say(String mark) {
+        if (SAID.add(mark)) {
+            System.out.println(PREFIX + mark);
+            System.out.flush();
+            if (Boolean.getBoolean(EXIT_PROPERTY) && SAID.contains(UI) && SAID.contains(TICK)) {
+                io.headroom.ui.fx.FxExecutor.get().execute(javafx.application.Platform::exit);
+            }
+        }
+    }
+
+    /** After the console's window closed: a run asked to quit after start-up ends the JVM (the session's threads too). */
+    static void exitIfAsked() {
+        if (ON && Boolean.getBoolean(EXIT_PROPERTY)) {
+            System.exit(0);
+        }
+    }
+}
