@@ -98,6 +98,7 @@ class KeysUiTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
+        robot.targetWindow(view().getScene().getWindow());
     }
 
     void typeQuestionMark() {
@@ -256,6 +257,7 @@ class KeysUiTest {
         key(KeyCode.ENTER);
         TextField again = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::isFocused)); // the dialog asks for a reason
+        robot.targetWindow(onFx(() -> again.getScene().getWindow())); // where the robot's typed characters go
         robot.write("palette test");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::getText).equals("palette test"));
         // Apply is the default button and looks it: Enter applies.
