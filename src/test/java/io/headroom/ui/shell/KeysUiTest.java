@@ -148,6 +148,12 @@ class KeysUiTest {
             assertTrue(listed.contains(k.getDisplayText()), "the scene's accelerator " + k.getDisplayText()
                     + " is in the help: " + listed);
         }
+        // The inbox's footer names keys too: each is one of the registry's.
+        for (String part : io.headroom.ui.supervise.InboxView.SHORTCUTS.split(" · ")) {
+            String k = part.trim().split(" ")[0];
+            assertTrue(bound.stream().anyMatch(c -> c.key().display().equals(k)), "the inbox footer's " + k
+                    + " is a key of the registry");
+        }
         // Every listed key reaches its command through the same dispatch the scene uses.
         for (String shown : listed) {
             Commands.Command c = bound.stream().filter(b -> b.key().display().equals(shown)).findFirst().orElse(null);
