@@ -38,6 +38,8 @@ public final class EventStrip extends VBox {
                 + "Events " + vm.events().size(), vm.events(), toggle.selectedProperty()));
         toggle.setTooltip(new Tooltip("The last " + EventListViewModel.LIMIT + " events, newest first"));
         toggle.setMinWidth(Region.USE_PREF_SIZE);
+        toggle.accessibleTextProperty().bind(Bindings.createStringBinding(() -> (toggle.isSelected() ? "Hide" : "Show")
+                + " the event list (" + vm.events().size() + " events)", vm.events(), toggle.selectedProperty()));
         Label headline = new Label();
         headline.setId(HEADLINE_ID);
         headline.textProperty().bind(vm.headlineProperty());

@@ -56,12 +56,14 @@ public final class IncidentBanner extends VBox {
         more.managedProperty().bind(more.visibleProperty());
         more.setOnAction(e -> vm.toggleExpanded());
         more.setTooltip(new Tooltip("Show every standing freeze, override, drain and auto mode, one per line"));
+        more.accessibleTextProperty().bind(Bindings.concat(vm.moreProperty(), ": show every standing incident"));
         undo.setId(UNDO_ID);
         undo.visibleProperty().bind(Bindings.createBooleanBinding(() -> !undoLabel.get().isEmpty(), undoLabel));
         undo.managedProperty().bind(undo.visibleProperty());
         Tooltip undoTip = new Tooltip();
         undoTip.textProperty().bind(undoLabel);
         undo.setTooltip(undoTip);
+        undo.accessibleTextProperty().bind(undoLabel); // "Undo" alone does not say what
         undo.setOnAction(e -> onUndo.run());
         for (Button b : List.of(more, undo)) {
             b.setMinWidth(Region.USE_PREF_SIZE);
@@ -111,6 +113,7 @@ public final class IncidentBanner extends VBox {
         liftButton.getStyleClass().add(LIFT);
         liftButton.setMinWidth(Region.USE_PREF_SIZE);
         liftButton.setOnAction(e -> lift.accept(i));
+        liftButton.accessibleTextProperty().bind(Bindings.concat(i.liftLabel(), ": ", text.textProperty()));
         HBox row = new HBox(8, tag, text, liftButton);
         if (first) {
             row.getChildren().addAll(undo, more);

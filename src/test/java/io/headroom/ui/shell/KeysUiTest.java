@@ -98,6 +98,7 @@ class KeysUiTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
+        robot.targetWindow(view().getScene().getWindow());
     }
 
     void typeQuestionMark() {
@@ -146,6 +147,12 @@ class KeysUiTest {
         for (KeyCombination k : accelerators) {
             assertTrue(listed.contains(k.getDisplayText()), "the scene's accelerator " + k.getDisplayText()
                     + " is in the help: " + listed);
+        }
+        // The inbox's footer names keys too: each is one of the registry's.
+        for (String part : io.headroom.ui.supervise.InboxView.SHORTCUTS.split(" · ")) {
+            String k = part.trim().split(" ")[0];
+            assertTrue(bound.stream().anyMatch(c -> c.key().display().equals(k)), "the inbox footer's " + k
+                    + " is a key of the registry");
         }
         // Every listed key reaches its command through the same dispatch the scene uses.
         for (String shown : listed) {
@@ -256,6 +263,7 @@ class KeysUiTest {
         key(KeyCode.ENTER);
         TextField again = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::isFocused)); // the dialog asks for a reason
+        robot.targetWindow(onFx(() -> again.getScene().getWindow())); // where the robot's typed characters go
         robot.write("palette test");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::getText).equals("palette test"));
         // Apply is the default button and looks it: Enter applies.
