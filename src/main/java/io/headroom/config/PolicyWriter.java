@@ -95,6 +95,9 @@ public final class PolicyWriter {
         for (CeilingSpec c : p.ceilings()) {
             if (fromQuery(c)) {
                 sb.append("# ceiling ").append(c.name()).append(" reads PromQL of the workloads file: keep it from there\n");
+            } else if (c.dynamic() || c.perReplica().constant() != 1) {
+                // A budget stays a budget: say what it comes to, as the console computes it.
+                sb.append("# ceiling ").append(c.name()).append(": ").append(c.expression()).append('\n');
             }
         }
         try {

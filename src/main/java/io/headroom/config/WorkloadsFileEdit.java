@@ -96,7 +96,7 @@ public final class WorkloadsFileEdit {
     public static String edit(String file, String text, ConfigTree.Format format, String className, Policy original,
                               Policy edited) throws ConfigException {
         Map<String, String> values = changes(file, original, edited);
-        Map<String, Integer> caps = ceilingCaps(file, original, edited);
+        Map<String, CeilingSpec> caps = ceilingCaps(file, original, edited);
         if (values.isEmpty() && caps.isEmpty()) {
             return text;
         }
@@ -131,11 +131,15 @@ public final class WorkloadsFileEdit {
         return out;
     }
 
-    /** Ceilings the edit caps at a number of replicas, by name; any other ceiling change is refused. */
-    static Map<String, Integer> ceilingCaps(String file, Policy original, Policy edited) throws ConfigException {
+    /**
+     * Ceilings the edit changes, by name: capped at a number of replicas, or a budget ceiling's budget
+     * changed with its per-replica amount kept (written back as a budget, not flattened to replicas);
+     * any other ceiling change is refused.
+     */
+    static Map<String, CeilingSpec> ceilingCaps(String file, Policy original, Policy edited) throws ConfigException {
         Map<String, CeilingSpec> live = new LinkedHashMap<>();
         original.ceilings().forEach(c -> live.put(c.name(), c));
-        Map<String, Integer> caps = new LinkedHashMap<>();
+        Map<String, CeilingSpec> caps = new LinkedHashMap<>();
         if (original.ceilings().size() != edited.ceilings().size()) {
             throw new ConfigException(new Problem(file, 0, 0, "", "ceilings were added or removed: edit the file"));
         }
@@ -147,13 +151,27 @@ public final class WorkloadsFileEdit {
             if (Objects.equals(was, c)) {
                 continue;
             }
-            if (c.dynamic() || c.perReplica().constant() != 1) {
+            boolean budget = !c.dynamic() && !was.dynamic() && c.perReplica().equals(was.perReplica())
+                    && Objects.equals(c.conservativeReplicas(), was.conservativeReplicas());
+            boolean replicas = !c.dynamic() && c.perReplica().constant() == 1
+                    && c.budget().constant() == Math.rint(c.budget().constant());
+            if (!budget && !replicas) {
                 throw new ConfigException(new Problem(file, 0, 0, "", "ceiling " + c.name()
                         + " changed in a way only the file can say: edit the file"));
             }
-            caps.put(c.name(), (int) c.budget().constant());
+            caps.put(c.name(), c);
         }
         return caps;
+    }
+
+    /** A ceiling as a flow mapping: {@code {name: tenant, replicas: 6}} or {@code {name: db, budget: 60, perReplica: 6}}. */
+    static String flow(CeilingSpec c) {
+        if (c.perReplica().constant() == 1) {
+            return "{name: " + c.name() + ", replicas: " + scalar(c.budget().constant()) + "}";
+        }
+        return "{name: " + c.name() + ", budget: " + scalar(c.budget().constant()) + ", perReplica: "
+                + scalar(c.perReplica().constant()) + (c.conservativeReplicas() == null ? ""
+                : ", conservativeReplicas: " + c.conservativeReplicas()) + "}";
     }
 
     private static String scalar(Object v) {
@@ -166,7 +184,7 @@ public final class WorkloadsFileEdit {
     // --- YAML: rewrite values at their place -------------------------------------------------------
 
     private static String editYaml(String file, String text, String className, Map<String, String> values,
-                                   Map<String, Integer> caps) throws ConfigException {
+                                   Map<String, CeilingSpec> caps) throws ConfigException {
         Node root;
         try {
             LoaderOptions options = new LoaderOptions();
@@ -219,8 +237,7 @@ public final class WorkloadsFileEdit {
                     MappingNode m = (MappingNode) item;
                     int end = m.getFlowStyle() == org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW
                             ? m.getEndMark().getIndex() : endOfLastValue(m);
-                    splices.add(new Splice(item.getStartMark().getIndex(), end,
-                            "{name: " + cap.getKey() + ", replicas: " + cap.getValue() + "}"));
+                    splices.add(new Splice(item.getStartMark().getIndex(), end, flow(cap.getValue())));
                 }
             }
         } else {
@@ -297,7 +314,7 @@ public final class WorkloadsFileEdit {
     // --- JSON: no comments to keep; the tree is edited and written back ------------------------------
 
     private static String editJson(String file, String text, String className, Map<String, String> values,
-                                   Map<String, Integer> caps) throws ConfigException {
+                                   Map<String, CeilingSpec> caps) throws ConfigException {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.JsonNode root;
         try {
@@ -329,7 +346,16 @@ public final class WorkloadsFileEdit {
                     com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) c;
                     o.removeAll();
                     o.put("name", cap.getKey());
-                    o.put("replicas", cap.getValue());
+                    CeilingSpec spec = cap.getValue();
+                    if (spec.perReplica().constant() == 1) {
+                        o.put("replicas", (long) spec.budget().constant());
+                    } else {
+                        o.put("budget", spec.budget().constant());
+                        o.put("perReplica", spec.perReplica().constant());
+                        if (spec.conservativeReplicas() != null) {
+                            o.put("conservativeReplicas", spec.conservativeReplicas());
+                        }
+                    }
                 }
             }
         }

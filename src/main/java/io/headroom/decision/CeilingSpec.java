@@ -36,6 +36,25 @@ public record CeilingSpec(String name, Source budget, Source perReplica, Integer
         return budget.signal() != null || perReplica.signal() != null;
     }
 
+    /**
+     * The ceiling as what it is, for comments and notes: "12 replicas", "floor(200 / 10 per replica)
+     * = 20 replicas" for a budget, "budget from SIGNAL / 10 per replica (4 replicas while it is
+     * missing)" for one fed by a signal.
+     */
+    public String expression() {
+        if (!dynamic()) {
+            long replicas = (long) Math.floor(budget.constant() / perReplica.constant());
+            return perReplica.constant() == 1 ? DecisionEngine.fmt(budget.constant()) + " replicas"
+                    : "floor(" + DecisionEngine.fmt(budget.constant()) + " / " + DecisionEngine.fmt(perReplica.constant())
+                    + " per replica) = " + replicas + " replicas";
+        }
+        String b = budget.signal() != null ? "budget from " + budget.signal() : DecisionEngine.fmt(budget.constant());
+        String p = perReplica.signal() != null ? perReplica.signal() + " per replica"
+                : DecisionEngine.fmt(perReplica.constant()) + " per replica";
+        return b + " / " + p + (conservativeReplicas == null ? "" : " (" + conservativeReplicas
+                + " replicas while it is missing)");
+    }
+
     /** A number that is either fixed or read from a named signal of the observation. */
     public record Source(double constant, String signal) {
         public Source {

@@ -117,8 +117,12 @@ public final class ScaledObjectExport {
             }
         }
         for (CeilingSpec c : p.ceilings()) {
-            notes.add("not expressible in KEDA: ceiling " + c.name() + (c.dynamic() ? " (fed by a signal)" : "")
-                    + (c.dynamic() ? "" : "; maxReplicaCount could carry the lowest static ceiling"));
+            // Said as what it is (a budget and its per-replica amount), never flattened to a replica count.
+            notes.add("not expressible in KEDA: ceiling " + c.name() + ", " + c.expression()
+                    + (c.dynamic() ? " (fed by a signal)" : c.perReplica().constant() != 1
+                    ? ": a budget KEDA cannot split per replica; maxReplicaCount could carry the lowest static"
+                    + " ceiling, and would not follow the budget when it changes"
+                    : "; maxReplicaCount could carry the lowest static ceiling"));
         }
         if (p.dependencyGuard() != null) {
             notes.add("not expressible in KEDA: the concurrency governor on " + p.dependencyGuard().label()

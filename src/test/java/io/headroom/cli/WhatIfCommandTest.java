@@ -106,9 +106,9 @@ class WhatIfCommandTest {
         assertBad(run("--config", cfg, "--class", "plan-a", "--set", "maxReplicas=lots"),
                 "--set maxReplicas: 'lots' is not a whole number");
         assertBad(run("--config", cfg, "--class", "plan-a", "--set", "maxReplicas=2", "--set", "minReplicas=3"),
-                "maxReplicas (2) is below minReplicas (3)");
+                "--set minReplicas: '3' is above max replicas (2)");
         assertBad(run("--config", cfg, "--class", "plan-a", "--set", "targetUtilization=1.5"),
-                "targetUtilization must be in (0, 1]");
+                "--set targetUtilization: '1.5' is more than 1: the target is a share of the slots");
         assertBad(run("--config", cfg, "--class", "plan-a", "--set", "ceiling.db=4"), "no ceiling 'db'; its ceilings: tenant");
         assertBad(run("--config", cfg, "--class", "plan-a", "--window", "2d"), "--window must be a duration");
         assertBad(run("--config", cfg, "--class", "plan-a", "--window", "25h"), "at most 24h");

@@ -41,6 +41,11 @@ class PolicyWriterTest {
                         java.time.DayOfWeek.SATURDAY), java.time.LocalTime.of(22, 30), java.time.LocalTime.of(6, 0), 3)))
                 .timeZone(java.time.ZoneId.of("America/New_York")).build();
         assertEquals(p, readBack(PolicyWriter.toYaml(p)));
+        String yaml = PolicyWriter.toYaml(p);
+        assertTrue(yaml.contains("# ceiling db: floor(100 / 7.5 per replica) = 13 replicas\n"),
+                "a budget is said as what it comes to: " + yaml);
+        assertTrue(yaml.contains("budget: 100") && yaml.contains("perReplica: 7.5"), "and written as a budget: " + yaml);
+        assertFalse(yaml.contains("# ceiling partitions"), "a replica limit needs no comment");
     }
 
     @Test

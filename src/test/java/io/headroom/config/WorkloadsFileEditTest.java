@@ -104,6 +104,19 @@ class WorkloadsFileEditTest {
     }
 
     @Test
+    void aBudgetCeilingEditedInWhatIfStaysABudget() throws Exception {
+        Path p = file(FILE);
+        Policy original = policyOf(p, "payments");
+        Policy edited = original.toBuilder().ceilings(original.ceilings().stream()
+                .map(c -> c.name().equals("db") ? CeilingSpec.budget("db", 120, 10) : c).toList()).build();
+        String after = WorkloadsFileEdit.save(p, "payments", original, edited);
+        assertEquals(edited, policyOf(p, "payments"));
+        assertTrue(after.contains("- {name: db, budget: 120, perReplica: 10}"), "not flattened to replicas: " + after);
+        assertTrue(after.contains("- {name: tenant, replicas: 30}"), "the other ceiling is untouched");
+        assertTrue(after.contains("# each pod holds 10 connections"), "the comment above the item stays");
+    }
+
+    @Test
     void whatTheFileCannotBeToldFromHereIsRefusedByNameAndTheFileIsUntouched() throws Exception {
         Path p = file(FILE);
         Policy original = policyOf(p, "payments");

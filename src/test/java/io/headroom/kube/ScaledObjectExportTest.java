@@ -88,6 +88,11 @@ class ScaledObjectExportTest {
         for (String said : List.of("age objective", "reaction-gap reserve", "ceiling db", "concurrency governor")) {
             assertTrue(notes.contains(said), "says what KEDA cannot express: " + said + "\n" + notes);
         }
+        assertTrue(notes.contains("ceiling db, floor(200 / 10 per replica) = 20 replicas: a budget KEDA cannot split"
+                + " per replica"), "a budget ceiling is exported as a budget, not flattened: " + notes);
+        assertTrue(e.toYaml().contains("# not expressible in KEDA: ceiling db, floor(200 / 10 per replica) = 20"
+                + " replicas"), e.toYaml());
+        assertEquals(40, map(e.object(), "spec").get("maxReplicaCount"), "maxReplicaCount stays the policy's max");
         assertTrue(e.toYaml().startsWith("# Exported from Headroom class invoices"), e.toYaml());
         // KEDA's trigger metadata is map[string]string: a bare 3 would fail the CRD's validation.
         assertTrue(e.toYaml().contains("threshold: \"3\""), e.toYaml());

@@ -204,13 +204,13 @@ public final class WhatIfView extends BorderPane {
 
         TableView<WhatIfViewModel.Row> table = new TableView<>(vm.rows());
         table.setId(TABLE_ID);
-        TableColumn<WhatIfViewModel.Row, String> editedColumn = column("Edited", WhatIfViewModel.Row::edited, 170);
-        TableColumn<WhatIfViewModel.Row, String> changeColumn = column("Change", WhatIfViewModel.Row::change, 130);
+        TableColumn<WhatIfViewModel.Row, String> editedColumn = column("Edited", WhatIfViewModel.Row::edited, 150);
+        TableColumn<WhatIfViewModel.Row, String> changeColumn = column("Change", WhatIfViewModel.Row::change, 160);
         editedColumn.getStyleClass().add("whatif-judged");
         changeColumn.getStyleClass().add("whatif-judged");
-        table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 190),
-                column("Live policy", WhatIfViewModel.Row::current, 170), editedColumn, changeColumn,
-                column("KEDA's rule", WhatIfViewModel.Row::keda, 150)));
+        table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 150),
+                column("Live policy", WhatIfViewModel.Row::current, 150), editedColumn, changeColumn,
+                column("KEDA's rule", WhatIfViewModel.Row::keda, 130)));
         // Better / worse in colour and in words: the Change column says "▼ better", the colour repeats it.
         table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override

@@ -465,6 +465,7 @@ public final class WhatIfViewModel {
             double newest = history.newestTime();
             pinnedEnd.set(Double.isFinite(newest) ? newest : null);
         }
+        updatePinned(); // the window's length may have changed just now: its listeners can run after this one
         double end = pinnedEnd.get() == null ? 0 : pinnedEnd.get();
         int minutes = windowMinutes.get();
         LoadHistory h = history.between(end - minutes * 60.0, end);
