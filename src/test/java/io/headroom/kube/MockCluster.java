@@ -72,7 +72,7 @@ public final class MockCluster implements AutoCloseable {
     private final List<KubeClusterGateway> gateways = new CopyOnWriteArrayList<>();
 
     /** Every POST or PUT of a ScaledObject with {@code dryRun=All}: answered as the API server does, nothing stored. */
-    final List<String> dryRuns = new CopyOnWriteArrayList<>();
+    public final List<String> dryRuns = new CopyOnWriteArrayList<>();
 
     /** One PATCH as it arrived. */
     record Patch(String path, String contentType, String body) {

@@ -103,6 +103,7 @@ public final class MainView extends BorderPane {
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
+        controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
         detailView.setControls(controls);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
         SplitPane split = new SplitPane(top, detailView);
@@ -414,6 +415,15 @@ public final class MainView extends BorderPane {
         Stage stage = WhatIfView.open(window(), vm, session.clock());
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
+        return vm;
+    }
+
+    /** Opens "Export / apply as KEDA" for a class (the export and the dry run run in the session). */
+    public io.headroom.ui.export.ExportKedaViewModel openExportKeda(String className) {
+        var vm = new io.headroom.ui.export.ExportKedaViewModel(session.kedaApply(), className, fx);
+        Stage stage = io.headroom.ui.export.ExportKedaView.open(window(), vm);
+        whatIfStages.add(stage);
+        stage.setOnHidden(e -> whatIfStages.remove(stage));
         return vm;
     }
 
