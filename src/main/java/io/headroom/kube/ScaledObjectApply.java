@@ -147,6 +147,23 @@ public final class ScaledObjectApply {
         return new Outcome.Applied(written.getMetadata().getResourceVersion(), postEvent(client, plan, written, actor, now));
     }
 
+    /**
+     * {@link #plan(KubernetesClient, Map)} on a console's open connection (its client without retries),
+     * for callers outside this package: a refused dry run is an {@link IllegalStateException} saying why.
+     */
+    public static Plan plan(KubeConnection connection, Map<String, Object> exported) {
+        try {
+            return plan(connection.once(), exported);
+        } catch (KubernetesClientException e) {
+            throw new IllegalStateException("the server refused the dry run: " + KubeErrors.describe(e), e);
+        }
+    }
+
+    /** {@link #apply(KubernetesClient, Plan, String, Instant)} on a console's open connection. */
+    public static Outcome apply(KubeConnection connection, Plan plan, String actor, Instant now) {
+        return apply(connection.once(), plan, actor, now);
+    }
+
     /** Who else writes this object: a GitOps or Helm owner puts its own spec back on its next sync. */
     static List<String> ownedElsewhere(GenericKubernetesResource live) {
         List<String> out = new ArrayList<>();

@@ -242,6 +242,20 @@ public final class Session implements AutoCloseable {
     }
 
     private HandBack handBack;
+    /** The workloads file a connected session was opened from (queries, Prometheus): null for the sandbox. */
+    private WorkloadsFile config;
+    /** The open kubeconfig contexts by name (a connected session only). */
+    private final java.util.Map<String, KubeConnection> connections = new java.util.LinkedHashMap<>();
+    private KedaApply kedaApply;
+
+    /** Export a class as a KEDA ScaledObject and apply it after a dry run and the operator's confirmation. */
+    public synchronized KedaApply kedaApply() {
+        if (kedaApply == null) {
+            kedaApply = new KedaApply(loop::classes, config, connections, () -> journal, supervisor.user(), clock,
+                    background);
+        }
+        return kedaApply;
+    }
 
     /** Hand back at exit (or keep the pauses), and expired pauses found at start; journaled, posted as events. */
     public synchronized HandBack handBack() {
@@ -329,6 +343,12 @@ public final class Session implements AutoCloseable {
                     freezeThreads, supervisor, journal, eventProblems);
             s.extra.addAll(opened);
             s.events = eventThread;
+            s.config = file;
+            for (AutoCloseable c : opened) {
+                if (c instanceof KubeConnection k) {
+                    s.connections.put(k.context().name(), k);
+                }
+            }
             return s;
         } catch (RuntimeException | PrometheusSetupException e) {
             for (AutoCloseable c : opened) {

@@ -71,6 +71,9 @@ public final class MockCluster implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<KubeClusterGateway> gateways = new CopyOnWriteArrayList<>();
 
+    /** Every POST or PUT of a ScaledObject with {@code dryRun=All}: answered as the API server does, nothing stored. */
+    public final List<String> dryRuns = new CopyOnWriteArrayList<>();
+
     /** One PATCH as it arrived. */
     record Patch(String path, String contentType, String body) {
     }
@@ -82,7 +85,8 @@ public final class MockCluster implements AutoCloseable {
     private MockCluster(int port, boolean restarted) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                restarted ? new RestartedDispatcher(responses, patches) : new MergePatchDispatcher(responses, patches),
+                restarted ? new RestartedDispatcher(responses, patches, dryRuns)
+                        : new MergePatchDispatcher(responses, patches, dryRuns),
                 false);
         server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
@@ -109,14 +113,22 @@ public final class MockCluster implements AutoCloseable {
     private static class MergePatchDispatcher extends KubernetesMixedDispatcher {
         private static final ObjectMapper JSON = new ObjectMapper();
         private final List<Patch> patches;
+        private final List<String> dryRuns;
 
-        MergePatchDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches) {
+        MergePatchDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches,
+                             List<String> dryRuns) {
             super(responses);
             this.patches = patches;
+            this.dryRuns = dryRuns;
         }
 
         @Override
         public MockResponse dispatch(RecordedRequest request) {
+            String p = request.getPath();
+            if (p != null && p.contains("/scaledobjects") && p.contains("dryRun=All")
+                    && ("POST".equals(request.getMethod()) || "PUT".equals(request.getMethod()))) {
+                return ScaledObjectApplyTest.DryRunDispatcher.dryRun(request, super::dispatch, dryRuns);
+            }
             if ("GET".equals(request.getMethod()) && request.getPath().contains("fieldSelector=spec.nodeName")) {
                 // CRUD mode filters by labels, not by spec.nodeName: hand over every pod (the gateway checks
                 // each pod's node itself), as an API server without the index would.
@@ -202,8 +214,9 @@ public final class MockCluster implements AutoCloseable {
                 + "\"reason\":\"Expired\",\"code\":410}}";
         private final Set<String> listed = ConcurrentHashMap.newKeySet();
 
-        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches) {
-            super(responses, patches);
+        RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches,
+                            List<String> dryRuns) {
+            super(responses, patches, dryRuns);
         }
 
         @Override

@@ -242,6 +242,16 @@ class ScaledObjectApplyTest {
             if (path == null || !path.contains("dryRun=All")) {
                 return super.dispatch(request);
             }
+            return dryRun(request, super::dispatch, dryRuns);
+        }
+
+        /**
+         * A POST or PUT with {@code dryRun=All} answered as the API server does, from what CRUD mode
+         * ({@code crud}) holds: stored nothing, a clash or a stale resourceVersion is a 409.
+         */
+        static MockResponse dryRun(RecordedRequest request, java.util.function.Function<RecordedRequest, MockResponse> crud,
+                                   List<String> dryRuns) {
+            String path = request.getPath();
             dryRuns.add(request.getMethod() + " " + path);
             String body = request.getBody() == null ? "" : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
             String bare = path.substring(0, path.indexOf('?'));
@@ -249,14 +259,14 @@ class ScaledObjectApplyTest {
                 ObjectNode sent = (ObjectNode) JSON.readTree(body);
                 if ("POST".equals(request.getMethod())) {
                     String name = sent.path("metadata").path("name").asText();
-                    MockResponse existing = super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
+                    MockResponse existing = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
                             bare + "/" + name, request.getHeaders(), new Buffer()));
                     if (existing.code() == 200) {
                         return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
                     }
                     return new MockResponse().setResponseCode(201).setBody(JSON.writeValueAsString(sent));
                 }
-                MockResponse current = super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, bare,
+                MockResponse current = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, bare,
                         request.getHeaders(), new Buffer()));
                 if (current.code() != 200) {
                     return current;

@@ -75,8 +75,12 @@ class HandBackDeadlineTest {
         long tookMillis = (System.nanoTime() - started) / 1_000_000;
         assertFalse(report.ok());
         assertTrue(tookMillis < 3_000, "the exit waited " + tookMillis + " ms");
-        assertEquals(List.of("orders"), report.unfinished(), report.summary());
-        assertTrue(report.summary().contains("not confirmed before the deadline: orders"), report.summary());
+        // At the deadline the class is either not confirmed, or its step gave up waiting: named as not done either way.
+        assertTrue(report.unfinished().equals(List.of("orders")) || report.results().stream()
+                .anyMatch(r -> r.className().equals("orders") && !r.ok()
+                        && r.message().contains("no answer before the deadline")), report.summary());
+        assertTrue(report.summary().startsWith("orders: not fully handed back")
+                || report.summary().contains("not confirmed before the deadline: orders"), report.summary());
         assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.HANDED_BACK),
                 "the intent was journaled before anything was tried");
     }

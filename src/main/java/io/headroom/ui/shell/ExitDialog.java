@@ -135,7 +135,7 @@ public final class ExitDialog {
         }
         ScrollPane scroll = new ScrollPane(grid);
         scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
+        scroll.setPrefViewportHeight(Math.min(360, 48.0 * Math.max(1, vm.rows().size())));
 
         Label status = new Label();
         status.setId(STATUS_ID);

@@ -104,6 +104,7 @@ public final class MainView extends BorderPane {
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
+        controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
         detailView.setControls(controls);
         detailView.pods().setDrainer(actions::drainPod);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
@@ -421,6 +422,15 @@ public final class MainView extends BorderPane {
         Stage stage = io.headroom.ui.fx.EscapeCloses.install(WhatIfView.open(window(), vm, session.clock()));
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
+        return vm;
+    }
+
+    /** Opens "Export / apply as KEDA" for a class (the export and the dry run run in the session). */
+    public io.headroom.ui.export.ExportKedaViewModel openExportKeda(String className) {
+        var vm = new io.headroom.ui.export.ExportKedaViewModel(session.kedaApply(), className, fx);
+        Stage stage = io.headroom.ui.export.ExportKedaView.open(window(), vm);
+        whatIfStages.add(stage);
+        stage.setOnHidden(e -> whatIfStages.remove(stage));
         return vm;
     }
 

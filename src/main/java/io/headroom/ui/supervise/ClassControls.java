@@ -25,6 +25,7 @@ public final class ClassControls extends HBox {
     public static final String DRAIN_ID = "class-drain";
     public static final String NODES_ID = "class-nodes";
     public static final String WHAT_IF_ID = "class-what-if";
+    public static final String EXPORT_KEDA_ID = "class-export-keda";
 
     /** How long the end of the last drain stays in the state line. */
     static final java.time.Duration RECENT_DRAIN = java.time.Duration.ofMinutes(10);
@@ -108,6 +109,16 @@ public final class ClassControls extends HBox {
         whatIf.setOnAction(e -> open.run());
         whatIf.setTooltip(new Tooltip("Edit this class's policy and replay its recent load under both; nothing is applied"));
         getChildren().add(getChildren().indexOf(state), whatIf);
+    }
+
+    /** Adds the Export / apply as KEDA… button: the class as a ScaledObject, a dry run, apply after confirmation. */
+    public void setOnExportKeda(Runnable open) {
+        Button keda = new Button("KEDA…");
+        keda.setId(EXPORT_KEDA_ID);
+        keda.setOnAction(e -> open.run());
+        keda.setTooltip(new Tooltip("Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
+                + " express as comments), a server-side dry run and the difference; applied only after you confirm"));
+        getChildren().add(getChildren().indexOf(state), keda);
     }
 
     /** Adds the Nodes… button: the nodes this class runs on, to drain one (cordon, evict, PDB refusals shown). */

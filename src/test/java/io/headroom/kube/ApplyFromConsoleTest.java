@@ -1,0 +1,179 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.KedaApply;
+import io.headroom.session.Session;
+import io.headroom.supervise.Outcome;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * "Export / apply as KEDA" as the console does it, against fabric8's CRUD mock server (dry runs answered
+ * as the API server does): the preview is the YAML with KEDA's gaps as comments and the dry run's
+ * difference against the live ScaledObject, which it leaves alone; the apply writes only what was
+ * reviewed, journaled before and after, posted as events on the ScaledObject and the workload; an
+ * object that changed after the review is not overwritten.
+ */
+class ApplyFromConsoleTest {
+    static final String LIVE = """
+            apiVersion: keda.sh/v1alpha1
+            kind: ScaledObject
+            metadata:
+              name: orders
+              namespace: shop
+              annotations:
+                team: payments
+            spec:
+              scaleTargetRef:
+                name: orders-worker
+              minReplicaCount: 1
+              maxReplicaCount: 30
+              triggers:
+                - type: prometheus
+                  metadata:
+                    serverAddress: http://prometheus.monitoring:9090
+                    query: sum(orders_queue_depth)
+                    threshold: "50"
+            """;
+
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+    MockCluster cluster;
+    Session session;
+    final MemoryJournal journal = new MemoryJournal();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = api.cluster();
+        cluster.answerAccessReviews(true, null);
+        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
+                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
+                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
+                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+                .endSpec().build()).create();
+        cluster.deployment("shop", "orders-worker", 3);
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
+                .resource(cluster.admin.getKubernetesSerialization().unmarshal(LIVE, GenericKubernetesResource.class))
+                .create();
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
+                "shop");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://prometheus.monitoring:9090", timeoutSeconds: 1}
+                classes:
+                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders-worker},
+                     signals: {queueLength: 'sum(orders_queue_depth)', oldestAge: a, arrivalRate: r, meanService: s},
+                     policy: {pollIntervalSeconds: 1, minReplicas: 2, maxReplicas: 12}}
+                """);
+        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, "ana@oncall");
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    Map<String, Object> liveSpec() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> spec = (Map<String, Object>) cluster.admin.genericKubernetesResources(
+                KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop").withName("orders").get()
+                .getAdditionalProperties().get("spec");
+        return spec;
+    }
+
+    List<Event> events(String reason) {
+        return cluster.admin.v1().events().inNamespace("shop").list().getItems().stream()
+                .filter(e -> reason.equals(e.getReason())).toList();
+    }
+
+    List<JournalRecord.Kind> kinds() {
+        return journal.replay().records().stream().map(JournalRecord::kind).toList();
+    }
+
+    @Test
+    void thePreviewIsADryRunAndTheDifferenceAndTheApplyWritesWhatWasReviewed() throws Exception {
+        KedaApply.Preview p = session.kedaApply().preview("orders").get(20, TimeUnit.SECONDS);
+        assertNull(p.problem(), p.problem());
+        assertTrue(p.applicable());
+        assertEquals("shop/orders", p.object());
+        assertTrue(p.yaml().startsWith("# "), "KEDA's gaps come first, as comments: " + p.yaml());
+        assertTrue(p.yaml().contains("kind: ScaledObject"), p.yaml());
+        assertTrue(p.diff().contains("~ spec.minReplicaCount: 1 → 2"), p.diff());
+        assertTrue(p.diff().contains("~ spec.maxReplicaCount: 30 → 12"), p.diff());
+        assertEquals(1, cluster.dryRuns.size(), "the server was asked for a dry run: " + cluster.dryRuns);
+        assertTrue(cluster.dryRuns.get(0).startsWith("PUT "), cluster.dryRuns.toString());
+        assertEquals(1, ((Number) liveSpec().get("minReplicaCount")).intValue(), "a preview writes nothing");
+        assertTrue(journal.replay().records().isEmpty(), "nothing is journaled for a preview");
+
+        Outcome o = session.kedaApply().apply(p, "move orders to KEDA").get(20, TimeUnit.SECONDS);
+        assertTrue(o.ok(), o.message());
+        assertEquals(2, ((Number) liveSpec().get("minReplicaCount")).intValue());
+        assertEquals(12, ((Number) liveSpec().get("maxReplicaCount")).intValue());
+        assertEquals("payments", cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders").get().getMetadata().getAnnotations().get("team"),
+                "annotations already on the object are kept");
+        assertEquals(List.of(JournalRecord.Kind.SCALED_OBJECT_APPLYING, JournalRecord.Kind.SCALED_OBJECT_APPLIED),
+                kinds());
+        JournalRecord intent = journal.replay().records().get(0);
+        assertEquals("ana@oncall", intent.user());
+        assertTrue(intent.reason().startsWith("move orders to KEDA (ScaledObject shop/orders, "), intent.reason());
+        assertTrue(intent.detail().contains("~ spec.minReplicaCount: 1 → 2"), intent.detail());
+
+        MockCluster.await("events on the ScaledObject and on the workload", Duration.ofSeconds(15), () ->
+                events("HeadroomAppliedScaledObject").stream().anyMatch(e -> "ScaledObject".equals(e.getInvolvedObject().getKind())
+                        && e.getMessage().startsWith("ana@oncall applied"))
+                        && events("HeadroomAppliedScaledObject").stream().anyMatch(e -> "orders-worker".equals(
+                        e.getInvolvedObject().getName()) && e.getMessage().contains("move orders to KEDA")));
+    }
+
+    @Test
+    void anObjectChangedAfterTheReviewIsNotOverwrittenAndTheRefusalIsJournaled() throws Exception {
+        KedaApply.Preview p = session.kedaApply().preview("orders").get(20, TimeUnit.SECONDS);
+        assertTrue(p.applicable(), String.valueOf(p.problem()));
+        GenericKubernetesResource live = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders").get();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> spec = (Map<String, Object>) live.getAdditionalProperties().get("spec");
+        spec.put("minReplicaCount", 5);
+        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop").resource(live)
+                .update();
+
+        Outcome o = session.kedaApply().apply(p, "move orders to KEDA").get(20, TimeUnit.SECONDS);
+        assertFalse(o.ok());
+        assertTrue(o.message().contains("changed since the difference was shown"), o.message());
+        assertEquals(5, ((Number) liveSpec().get("minReplicaCount")).intValue(), "not overwritten");
+        assertEquals(List.of(JournalRecord.Kind.SCALED_OBJECT_APPLYING, JournalRecord.Kind.SCALED_OBJECT_REFUSED),
+                kinds());
+        MockCluster.await("the refusal as an event on the workload", Duration.ofSeconds(15),
+                () -> !events("HeadroomScaledObjectRefused").isEmpty());
+    }
+}
