@@ -62,8 +62,8 @@ public final class WhatIfCommand extends CliCommand {
     /** The window's default: the What-if window opens on the last 30 minutes too. */
     static final Duration DEFAULT_WINDOW = Duration.ofMinutes(30);
     /** Editable with --set, as in the What-if window; plus ceiling.NAME. */
-    static final List<String> KEYS = List.of("targetUtilization", "slotsPerReplica", "drainTargetSeconds",
-            "maxAgeSeconds", "minReplicas", "maxReplicas");
+    static final List<String> KEYS = java.util.Arrays.stream(io.headroom.whatif.PolicyEdit.Field.values())
+            .map(io.headroom.whatif.PolicyEdit.Field::key).toList();
 
     /** Where a class's history comes from: Prometheus in real use, a fixed history in tests. */
     public interface HistoryLoader {
@@ -108,7 +108,8 @@ public final class WhatIfCommand extends CliCommand {
 
     @Option(names = "--set", paramLabel = "key=value", converter = Edit.class,
             description = {"an edit of the live policy; keys: targetUtilization, slotsPerReplica, drainTargetSeconds, "
-                    + "maxAgeSeconds, minReplicas, maxReplicas (maxAgeSeconds=none drops the objective); "
+                    + "maxAgeSeconds, minReplicas, maxReplicas (maxAgeSeconds=none drops the objective), "
+                    + "scheduledFloors ('Mon-Fri 08:00-20:00 -> 2; Sat 10:00-14:00 -> 1', blank for none); "
                     + "ceiling.NAME=N sets a ceiling in its own units: N replicas, or a budget ceiling's budget (its "
                     + "per-replica amount kept)"})
     List<Map.Entry<String, String>> edits = new ArrayList<>();
@@ -251,9 +252,19 @@ public final class WhatIfCommand extends CliCommand {
         }
         List<ComparisonTable.Row> rows = ComparisonTable.rows(c, current, edited);
         if (json) {
-            out.println(write(toJson(wanted, c, rows, sets, loaded)));
+            ObjectNode o = toJson(wanted, c, rows, sets, loaded);
+            String trade = ComparisonTable.trade(c, current, edited);
+            if (trade == null) {
+                o.putNull("trade");
+            } else {
+                o.put("trade", trade);
+            }
+            out.println(write(o));
         } else {
-            out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)));
+            String trade = ComparisonTable.trade(c, current, edited);
+            out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)
+                    .replace("\nNothing is applied", trade == null ? "\nNothing is applied" : "\n" + trade
+                            + "\nNothing is applied")));
         }
         out.flush();
         return ExitCode.OK;

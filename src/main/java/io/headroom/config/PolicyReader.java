@@ -261,41 +261,12 @@ public final class PolicyReader {
     }
 
     static java.util.Set<java.time.DayOfWeek> days(String text, Fields f) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        if (t.equals("every day") || t.equals("daily") || t.equals("*")) {
-            return java.util.EnumSet.allOf(java.time.DayOfWeek.class);
+        try {
+            return FloorText.days(text);
+        } catch (IllegalArgumentException e) {
+            f.error("days", e.getMessage());
+            return null;
         }
-        java.util.Set<java.time.DayOfWeek> out = java.util.EnumSet.noneOf(java.time.DayOfWeek.class);
-        for (String part : t.split(",")) {
-            String[] range = part.trim().split("\\s*[-–]\\s*");
-            java.time.DayOfWeek a = day(range[0], f);
-            java.time.DayOfWeek z = range.length > 1 ? day(range[1], f) : a;
-            if (a == null || z == null || range.length > 2) {
-                if (range.length > 2) {
-                    f.error("days", "\"" + part.trim() + "\" is not a day or a range of days");
-                }
-                return null;
-            }
-            for (java.time.DayOfWeek d = a; ; d = d.plus(1)) {
-                out.add(d);
-                if (d == z) {
-                    break;
-                }
-            }
-        }
-        return out;
-    }
-
-    private static java.time.DayOfWeek day(String name, Fields f) {
-        String n = name.trim();
-        for (java.time.DayOfWeek d : java.time.DayOfWeek.values()) {
-            String full = d.name().toLowerCase(Locale.ROOT);
-            if (n.length() >= 3 && full.startsWith(n)) {
-                return d;
-            }
-        }
-        f.error("days", "\"" + name.trim() + "\" is not a day (Mon, Tue, … or Monday, …; ranges like Mon-Fri)");
-        return null;
     }
 
     static DependencyGuard dependencyGuard(Fields f) {

@@ -85,6 +85,42 @@ public final class ComparisonTable {
     }
 
     /**
+     * The trade the edit makes, in one sentence: time over the age objective saved against
+     * replica-hours spent (warm capacity's price), or the other way round; better or worse on both;
+     * null when the edit changes neither as shown or the class has no objective.
+     */
+    public static String trade(Replay.Comparison c, Policy current, Policy edited) {
+        if (current.maxAgeSeconds() == null && edited.maxAgeSeconds() == null) {
+            return null;
+        }
+        double va = c.current().summary().ageObjectiveViolationSeconds();
+        double vb = c.edited().summary().ageObjectiveViolationSeconds();
+        double ha = c.current().replicaHours();
+        double hb = c.edited().replicaHours();
+        Verdict v = verdict(va, vb, Better.LOWER);
+        Verdict h = verdict(ha, hb, Better.LOWER);
+        if (v == Verdict.SAME && h == Verdict.SAME) {
+            return null;
+        }
+        String saved = num(Math.abs(va - vb)) + " s " + (vb < va ? "less" : "more") + " time over the objective";
+        String spent = num(Math.abs(hb - ha)) + " " + (hb > ha ? "more" : "fewer") + " replica-hours";
+        if (v == Verdict.BETTER && h == Verdict.WORSE) {
+            return "Trade: " + saved + " for " + spent + " (" + num((va - vb) / (hb - ha)) + " s per replica-hour).";
+        }
+        if (v == Verdict.WORSE && h == Verdict.BETTER) {
+            return "Trade: " + spent + " at the cost of " + saved + " (" + num((vb - va) / (ha - hb))
+                    + " s per replica-hour saved).";
+        }
+        if (v == Verdict.SAME) {
+            return "Same time over the objective with " + spent + ".";
+        }
+        if (h == Verdict.SAME) {
+            return "Same replica-hours with " + saved + ".";
+        }
+        return (v == Verdict.BETTER ? "Better on both: " : "Worse on both: ") + saved + " and " + spent + ".";
+    }
+
+    /**
      * The verdict on {@code edited} against {@code live}: figures equal as shown (to the digits
      * {@link #num} prints) are the same, so a difference nobody can read is not coloured.
      */

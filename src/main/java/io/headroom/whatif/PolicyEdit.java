@@ -1,5 +1,6 @@
 package io.headroom.whatif;
 
+import io.headroom.config.FloorText;
 import io.headroom.config.PolicyReader;
 import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Policy;
@@ -32,7 +33,8 @@ public final class PolicyEdit {
         DRAIN_TARGET_SECONDS("drainTargetSeconds", "Drain target", "s"),
         MAX_AGE_SECONDS("maxAgeSeconds", "Age objective", "s"),
         MIN_REPLICAS("minReplicas", "Min replicas", "replicas"),
-        MAX_REPLICAS("maxReplicas", "Max replicas", "replicas");
+        MAX_REPLICAS("maxReplicas", "Max replicas", "replicas"),
+        SCHEDULED_FLOORS("scheduledFloors", "Scheduled floors", "days HH:MM–HH:MM → replicas; …");
 
         private final String key;
         private final String label;
@@ -75,6 +77,7 @@ public final class PolicyEdit {
                 case MAX_AGE_SECONDS -> p.maxAgeSeconds() == null ? "" : exact(p.maxAgeSeconds());
                 case MIN_REPLICAS -> Integer.toString(p.minReplicas());
                 case MAX_REPLICAS -> Integer.toString(p.maxReplicas());
+                case SCHEDULED_FLOORS -> FloorText.format(p.scheduledFloors());
             };
         }
 
@@ -114,6 +117,14 @@ public final class PolicyEdit {
                 case MAX_REPLICAS -> {
                     return whole(v, 1, PolicyReader.MAX_REPLICAS);
                 }
+                case SCHEDULED_FLOORS -> {
+                    try {
+                        FloorText.parse(v);
+                        return null;
+                    } catch (IllegalArgumentException e) {
+                        return e.getMessage();
+                    }
+                }
                 default -> throw new IllegalStateException(name());
             }
         }
@@ -128,6 +139,7 @@ public final class PolicyEdit {
                         : Double.valueOf(v));
                 case MIN_REPLICAS -> b.minReplicas(Integer.parseInt(v));
                 case MAX_REPLICAS -> b.maxReplicas(Integer.parseInt(v));
+                case SCHEDULED_FLOORS -> b.scheduledFloors(FloorText.parse(v));
                 default -> throw new IllegalStateException(name());
             }
         }

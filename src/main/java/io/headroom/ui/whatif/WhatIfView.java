@@ -34,6 +34,8 @@ public final class WhatIfView extends BorderPane {
     public static final String TABLE_ID = "whatif-table";
     public static final String STATUS_ID = "whatif-status";
     public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
+    public static final String FLOORS_ID = "whatif-floors";
+    public static final String TRADE_ID = "whatif-trade";
     public static final String UTILIZATION_ID = "whatif-utilization";
     public static final String COPY_ID = "whatif-copy";
     public static final String APPLY_ID = "whatif-apply";
@@ -112,6 +114,9 @@ public final class WhatIfView extends BorderPane {
                 input(vm.input(PolicyEdit.Field.MAX_AGE_SECONDS), "whatif-age", "none"));
         edits.addRow(r++, field("Min replicas", null), input(vm.input(PolicyEdit.Field.MIN_REPLICAS), MIN_REPLICAS_ID));
         edits.addRow(r++, field("Max replicas", null), input(vm.input(PolicyEdit.Field.MAX_REPLICAS), MAX_REPLICAS_ID));
+        edits.addRow(r++, field("Scheduled floors", "warm capacity bought for a time window, in the policy's time"
+                + " zone: days from–to → replicas, several separated by ;  e.g. Mon–Fri 08:00–20:00 → 2"),
+                input(vm.input(PolicyEdit.Field.SCHEDULED_FLOORS), FLOORS_ID, "none"));
         ChoiceBox<Integer> window = new ChoiceBox<>();
         window.setId(WINDOW_ID);
         window.getItems().addAll(WhatIfViewModel.WINDOW_CHOICES);
@@ -240,7 +245,14 @@ public final class WhatIfView extends BorderPane {
         running.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         running.visibleProperty().bind(vm.runningProperty());
         running.managedProperty().bind(running.visibleProperty());
-        VBox results = new VBox(8, table, running, status);
+        Label trade = new Label();
+        trade.setId(TRADE_ID);
+        trade.setWrapText(true);
+        trade.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        trade.textProperty().bind(vm.tradeProperty());
+        trade.visibleProperty().bind(vm.tradeProperty().isNotEmpty());
+        trade.managedProperty().bind(trade.visibleProperty());
+        VBox results = new VBox(8, table, trade, running, status);
         edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);

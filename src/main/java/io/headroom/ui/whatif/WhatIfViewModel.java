@@ -162,6 +162,7 @@ public final class WhatIfViewModel {
     private final ObservableList<ObjectiveLine> objectives = FXCollections.observableArrayList();
     private java.time.ZoneId zone = java.time.ZoneId.systemDefault();
     private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty trade = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Replay.Comparison> comparison = new SimpleObjectProperty<>();
@@ -292,6 +293,9 @@ public final class WhatIfViewModel {
     }
     /** What the last replay said, or why there is none. */
     public StringProperty statusProperty() { return status; }
+
+    /** The trade the last replay showed (time over the objective against replica-hours), blank for none. */
+    public StringProperty tradeProperty() { return trade; }
     public BooleanProperty runningProperty() { return running; }
     public ObservableList<Row> rows() { return rows; }
     /** The live policy's ceilings, each with its edit. */
@@ -457,6 +461,7 @@ public final class WhatIfViewModel {
             running.set(false);
             progress.set(-1);
             rows.clear();
+            trade.set("");
             comparison.set(null);
             objectives.clear();
             return CompletableFuture.failedFuture(e);
@@ -505,11 +510,14 @@ public final class WhatIfViewModel {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 status.set("Not replayed: " + cause.getMessage());
                 rows.clear();
+                trade.set("");
                 comparison.set(null);
                 objectives.clear();
                 return;
             }
             rows.setAll(rows(c, current, edited));
+            String t = ComparisonTable.trade(c, current, edited);
+            trade.set(t == null ? "" : t);
             List<ObjectiveLine> lines = new java.util.ArrayList<>();
             if (current.maxAgeSeconds() != null) {
                 lines.add(new ObjectiveLine(current.maxAgeSeconds(), "objective " + num(current.maxAgeSeconds()) + " s"));
