@@ -114,4 +114,34 @@ class WhatIfValidationUiTest {
                 .anyMatch(r -> r.getStyleClass().contains("whatif-worse")
                         && ((WhatIfViewModel.Row) r.getItem()).change().endsWith("worse"))));
     }
+
+    /** Each replay redraws the charts, the window pinned or not (they used to repaint only on a resize). */
+    @Test
+    void everyReplayRedrawsTheChartsWithoutAResize() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        Policy live = Policy.builder().slotsPerReplica(2).minReplicas(1).maxReplicas(10).maxAgeSeconds(30.0)
+                .pollIntervalSeconds(5).build();
+        ClassHistory h = history();
+        WhatIfViewModel vm = new WhatIfViewModel("orders", live, LoadSource.of(() -> h), background,
+                Platform::runLater, ComparisonTable.SEED);
+        stage = onFx(() -> WhatIfView.open(null, vm, Clock.systemUTC()));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> vm.comparisonProperty().get() != null));
+        List<io.headroom.ui.chart.TimeChart> charts = onFx(() -> robot.lookup("." + io.headroom.ui.chart.TimeChart.STYLE_CLASS)
+                .queryAll().stream().filter(n -> n.getScene() == stage.getScene())
+                .map(n -> (io.headroom.ui.chart.TimeChart) n).toList());
+        assertEquals(2, charts.size(), "replicas and oldest age");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> charts.stream().allMatch(c -> c.getRedrawCount() > 0)));
+        for (String max : List.of("2", "3")) {
+            Object before = onFx(() -> vm.comparisonProperty().get());
+            long[] drawn = onFx(() -> charts.stream().mapToLong(io.headroom.ui.chart.TimeChart::getRedrawCount).toArray());
+            onFx(() -> {
+                vm.maxReplicasProperty().set(max);
+                return null;
+            });
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> vm.comparisonProperty().get() != null
+                    && vm.comparisonProperty().get() != before));
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> charts.get(0).getRedrawCount() > drawn[0]
+                    && charts.get(1).getRedrawCount() > drawn[1]));
+        }
+    }
 }
