@@ -251,6 +251,18 @@ public final class Launcher {
         }, background);
     }
 
+    /**
+     * The operator stopped waiting for a workloads file's endpoints and chose the sandbox: {@code old}
+     * is closed and the sandbox opens with a standing warning naming what did not answer; the saved
+     * settings are unchanged (the next start tries the file again).
+     */
+    public CompletableFuture<Launched> sandboxInsteadOf(Session old, Settings settings, String why) {
+        return CompletableFuture.supplyAsync(() -> {
+            old.close();
+            return sandbox(settings, why);
+        }, background);
+    }
+
     private Launched open(Path workloads, Settings settings, String warning, Consumer<String> progress) {
         Opening o = attempt(workloads, settings, warning, progress);
         return o instanceof Rejected r ? sandbox(settings, join(warning, rejectedWarning(r))) : (Launched) o;

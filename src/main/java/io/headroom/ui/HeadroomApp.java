@@ -153,6 +153,8 @@ public final class HeadroomApp extends Application {
                 StartupMarks.onFirstLiveTick(shown, launched.start());
                 if (welcome) {
                     welcome();
+                } else if (!shown.isSandbox()) {
+                    connecting(launched);
                 }
             }
         });
@@ -189,6 +191,47 @@ public final class HeadroomApp extends Application {
         welcomeView = w;
         w.show();
         welcomed.complete(w);
+    }
+
+    /**
+     * A console opened from a workloads file, while its endpoints connect: each one's state, Cancel,
+     * and the decisions (sandbox instead, edit the file, quit, go on). Gone once all answered.
+     */
+    private void connecting(Launcher.Launched launched) {
+        Session s = launched.session();
+        var vm = new io.headroom.ui.welcome.ConnectionProgressViewModel(() -> io.headroom.session.Endpoints.of(s));
+        vm.refresh();
+        if (vm.done().get()) {
+            return;
+        }
+        var file = s.workloadsFile().orElse(null);
+        var progress = new io.headroom.ui.welcome.ConnectionProgressView(stage, vm, () -> {
+            if (session != s) {
+                return;
+            }
+            String why = "Opened the sandbox instead of " + file + ": " + String.join("; ", vm.lines()) + ".";
+            session = null;
+            view.dispose();
+            showMessage("Opening the sandbox …", "Headroom");
+            open(launcher.sandboxInsteadOf(s, settings, why));
+        }, () -> {
+            if (file != null) {
+                String uri = file.toAbsolutePath().toUri().toString();
+                javafx.application.HostServices host = getHostServices();
+                CompletableFuture.runAsync(() -> host.showDocument(uri), EDITOR);
+                view.viewModel().setStandingWarning("Editing " + file.toAbsolutePath()
+                        + ": reload it with Settings… → Connect once saved.");
+            }
+        }, javafx.application.Platform::exit);
+        connectionProgress = progress;
+        progress.show();
+    }
+
+    private io.headroom.ui.welcome.ConnectionProgressView connectionProgress;
+
+    /** The connection progress while it shows (for the UI tests), else null. */
+    public io.headroom.ui.welcome.ConnectionProgressView connectionProgress() {
+        return connectionProgress;
     }
 
     /** The welcome was answered with the sandbox: saved off the FX thread; a failure is a standing warning. */
