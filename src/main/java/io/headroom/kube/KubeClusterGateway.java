@@ -210,6 +210,22 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
     }
 
+    /**
+     * The first contact's state in the operator's words, for the console's connection progress:
+     * {@code null} reason while connecting or connected; the reason (credential-free) once an
+     * attempt failed; {@code timedOut} once {@link #CONNECT_DEADLINE} passed without an answer. Field
+     * reads only: safe on the FX thread.
+     */
+    public record FirstContact(String server, boolean connected, String failure, boolean timedOut) {
+    }
+
+    public FirstContact firstContact() {
+        Instant since = connectingSince;
+        boolean late = since != null && !clock.instant().isBefore(since.plus(CONNECT_DEADLINE));
+        return new FirstContact(connection.context().server(), connected.isDone(), unreachable,
+                !connected.isDone() && unreachable == null && late);
+    }
+
     /** Whether the first contact succeeded: reads come from informers, writes may be sent. */
     public boolean isConnected() {
         return connected.isDone();

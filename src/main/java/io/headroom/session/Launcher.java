@@ -203,6 +203,66 @@ public final class Launcher {
         }, background);
     }
 
+    /** The first run's import from KEDA, on the kubeconfig this launcher reads. */
+    public KedaImport kedaImport() {
+        return new KedaImport(contexts);
+    }
+
+    /**
+     * Whether to greet with the welcome: a first run (no settings file) that opened the sandbox
+     * because nothing is configured, not because something failed or was asked for.
+     */
+    public boolean welcomes(Launched launched) {
+        return !launched.settings().welcomed() && launched.session().isSandbox() && options.config() == null
+                && launched.warning() == null;
+    }
+
+    /**
+     * Remembers that the welcome was answered (its choice was the sandbox): the settings file is
+     * written off the caller's thread; the future holds the warning when it could not be.
+     */
+    public CompletableFuture<String> welcomeAnswered(Settings current) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                current.welcomeAnswered().save(options.settingsFile());
+                return null;
+            } catch (IOException e) {
+                return "Could not save settings (" + e.getMessage() + "); the welcome shows again next time.";
+            }
+        }, background);
+    }
+
+    /**
+     * As {@link #relaunch}, but a workloads file with errors comes back as {@link Rejected} for the
+     * console to ask about (the first run's file just imported from KEDA has signals left to fill in).
+     */
+    public CompletableFuture<Opening> relaunchOrAsk(Session old, Settings next, Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> {
+            String saveWarning = null;
+            try {
+                next.save(options.settingsFile());
+            } catch (IOException e) {
+                saveWarning = "Could not save settings (" + e.getMessage() + "); they apply until exit.";
+            }
+            if (old != null) {
+                old.close();
+            }
+            return attempt(next.workloadsFile(), next, saveWarning, progress);
+        }, background);
+    }
+
+    /**
+     * The operator stopped waiting for a workloads file's endpoints and chose the sandbox: {@code old}
+     * is closed and the sandbox opens with a standing warning naming what did not answer; the saved
+     * settings are unchanged (the next start tries the file again).
+     */
+    public CompletableFuture<Launched> sandboxInsteadOf(Session old, Settings settings, String why) {
+        return CompletableFuture.supplyAsync(() -> {
+            old.close();
+            return sandbox(settings, why);
+        }, background);
+    }
+
     private Launched open(Path workloads, Settings settings, String warning, Consumer<String> progress) {
         Opening o = attempt(workloads, settings, warning, progress);
         return o instanceof Rejected r ? sandbox(settings, join(warning, rejectedWarning(r))) : (Launched) o;

@@ -9,14 +9,31 @@ import java.nio.file.Path;
 
 /**
  * What the console remembers across restarts: which workloads file to connect to (none: the
- * sandbox). It holds paths only, never credentials; Prometheus and cluster secrets stay where the
- * workloads file and the kubeconfig point.
+ * sandbox), and whether the first-run welcome was answered. It holds paths only, never credentials;
+ * Prometheus and cluster secrets stay where the workloads file and the kubeconfig point.
+ *
+ * @param welcomed the welcome was answered (or settings were saved before it existed): not shown again
  */
-public record Settings(Path workloadsFile) {
+public record Settings(Path workloadsFile, boolean welcomed) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Settings that were saved: the welcome is behind them. */
+    public Settings(Path workloadsFile) {
+        this(workloadsFile, true);
+    }
 
     public static Settings sandbox() {
         return new Settings(null);
+    }
+
+    /** No settings file yet: a first run, which the console greets with the welcome over the sandbox. */
+    public static Settings firstRun() {
+        return new Settings(null, false);
+    }
+
+    /** The same settings, the welcome answered. */
+    public Settings welcomeAnswered() {
+        return new Settings(workloadsFile, true);
     }
 
     /** {@code $XDG_CONFIG_HOME/headroom/settings.json}, or {@code ~/.config/headroom/settings.json}. */
@@ -27,10 +44,13 @@ public record Settings(Path workloadsFile) {
         return base.resolve("headroom").resolve("settings.json");
     }
 
-    /** Reads the settings; a missing file is the sandbox, an unreadable one an error that says why. */
+    /**
+     * Reads the settings; a missing file is a first run (the sandbox, with the welcome), an unreadable
+     * one an error that says why. A file without {@code welcomed} predates the welcome: answered.
+     */
     public static Settings load(Path file) throws IOException {
         if (!Files.exists(file)) {
-            return sandbox();
+            return firstRun();
         }
         JsonNode n;
         try {
@@ -39,7 +59,9 @@ public record Settings(Path workloadsFile) {
             throw new IOException(file + " is not valid settings JSON: " + e.getMessage(), e);
         }
         JsonNode wf = n.get("workloadsFile");
-        return new Settings(wf == null || wf.isNull() || wf.asText().isBlank() ? null : Path.of(wf.asText()));
+        JsonNode welcomed = n.get("welcomed");
+        return new Settings(wf == null || wf.isNull() || wf.asText().isBlank() ? null : Path.of(wf.asText()),
+                welcomed == null || !welcomed.isBoolean() || welcomed.asBoolean());
     }
 
     /**
@@ -54,6 +76,7 @@ public record Settings(Path workloadsFile) {
         } else {
             n.put("workloadsFile", workloadsFile.toAbsolutePath().toString());
         }
+        n.put("welcomed", welcomed);
         io.headroom.journal.PrivateFiles.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }

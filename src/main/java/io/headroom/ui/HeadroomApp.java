@@ -145,17 +145,130 @@ public final class HeadroomApp extends Application {
         }
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.UI);
         Session shown = session;
+        boolean welcome = launcher.welcomes(launched);
         // After the view subscribed (the warm-up's ticks fill the charts) and after its first frame
         // (fast start: the warm-up, backfill and first tick never hold the real UI back).
         StartupMarks.afterFirstPulse(stage.getScene(), () -> {
             if (session == shown && !stopped) {
                 StartupMarks.onFirstLiveTick(shown, launched.start());
+                if (welcome) {
+                    welcome();
+                } else if (!shown.isSandbox()) {
+                    connecting(launched);
+                }
             }
         });
         // Hand back cleanly: closing the window with classes held asks first; expired kept pauses are offered.
         io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, javafx.application.Platform::exit);
         io.headroom.ui.shell.ExitDialog.offerExpired(stage, session, fx);
         ready.complete(session);
+    }
+
+    /**
+     * The first run: the welcome over the sandbox already running behind it. Every answer is
+     * remembered; the sandbox stays unless a workloads file is opened or imported.
+     */
+    private void welcome() {
+        io.headroom.ui.welcome.WelcomeView w = new io.headroom.ui.welcome.WelcomeView(stage);
+        Settings answered = settings.welcomeAnswered();
+        w.setOnTour(() -> remember(answered));
+        w.setOnOpenFile(() -> {
+            javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+            fc.setTitle("Open a workloads file");
+            fc.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("YAML", "*.yaml", "*.yml"));
+            java.io.File f = fc.showOpenDialog(stage);
+            if (f == null) {
+                remember(answered);
+            } else {
+                switchTo(new Settings(f.toPath()));
+            }
+        });
+        w.setOnImport(() -> {
+            var vm = new io.headroom.ui.welcome.KedaImportViewModel(launcher.kedaImport(),
+                    launcher.options().settingsFile().toAbsolutePath().getParent(), EDITOR, fx);
+            var dialog = new io.headroom.ui.welcome.KedaImportDialog(stage, vm, file -> switchTo(new Settings(file)));
+            dialog.stage().setOnHidden(e -> remember(answered)); // cancelled: the sandbox, answered
+            importDialog = dialog;
+            dialog.show();
+        });
+        welcomeView = w;
+        w.show();
+        welcomed.complete(w);
+    }
+
+    /**
+     * A console opened from a workloads file, while its endpoints connect: each one's state, Cancel,
+     * and the decisions (sandbox instead, edit the file, quit, go on). Gone once all answered.
+     */
+    private void connecting(Launcher.Launched launched) {
+        Session s = launched.session();
+        var vm = new io.headroom.ui.welcome.ConnectionProgressViewModel(() -> io.headroom.session.Endpoints.of(s));
+        vm.refresh();
+        if (vm.done().get()) {
+            return;
+        }
+        var file = s.workloadsFile().orElse(null);
+        var progress = new io.headroom.ui.welcome.ConnectionProgressView(stage, vm, () -> {
+            if (session != s) {
+                return;
+            }
+            String why = "Opened the sandbox instead of " + file + ": " + String.join("; ", vm.lines()) + ".";
+            session = null;
+            view.dispose();
+            showMessage("Opening the sandbox …", "Headroom");
+            open(launcher.sandboxInsteadOf(s, settings, why));
+        }, () -> {
+            if (file != null) {
+                String uri = file.toAbsolutePath().toUri().toString();
+                javafx.application.HostServices host = getHostServices();
+                CompletableFuture.runAsync(() -> host.showDocument(uri), EDITOR);
+                view.viewModel().setStandingWarning("Editing " + file.toAbsolutePath()
+                        + ": reload it with Settings… → Connect once saved.");
+            }
+        }, javafx.application.Platform::exit);
+        connectionProgress = progress;
+        progress.show();
+    }
+
+    private io.headroom.ui.welcome.ConnectionProgressView connectionProgress;
+
+    /** The connection progress while it shows (for the UI tests), else null. */
+    public io.headroom.ui.welcome.ConnectionProgressView connectionProgress() {
+        return connectionProgress;
+    }
+
+    /** The welcome was answered with the sandbox: saved off the FX thread; a failure is a standing warning. */
+    private void remember(Settings answered) {
+        if (settings.welcomed()) {
+            return;
+        }
+        settings = answered;
+        launcher.welcomeAnswered(answered).thenAcceptAsync(warning -> {
+            if (warning != null && view != null) {
+                view.viewModel().setStandingWarning(warning);
+            }
+        }, fx);
+    }
+
+    /** Opens what {@code next} names instead of the sandbox (saved; a file with errors asks). */
+    private void switchTo(Settings next) {
+        settings = next;
+        Session old = session;
+        session = null;
+        if (view != null) {
+            view.dispose();
+        }
+        showMessage("Opening " + next.workloadsFile() + " …", "Headroom");
+        open(launcher.relaunchOrAsk(old, next, this::connecting));
+    }
+
+    private io.headroom.ui.welcome.WelcomeView welcomeView;
+    private io.headroom.ui.welcome.KedaImportDialog importDialog;
+    private final CompletableFuture<io.headroom.ui.welcome.WelcomeView> welcomed = new CompletableFuture<>();
+
+    /** Completes when the first run's welcome shows (for the UI tests). */
+    public CompletableFuture<io.headroom.ui.welcome.WelcomeView> welcomeShown() {
+        return welcomed;
     }
 
     /** Reads the workloads file again (it was just edited from What-if) and opens what it says. */

@@ -25,14 +25,16 @@ import java.util.concurrent.TimeUnit;
  * mode runs without and with an AppCDS archive made the way {@code packaging/build} makes it: a
  * training run per mode writes the loaded classes ({@code -XX:DumpLoadedClassList}), the union is
  * dumped once ({@code -Xshare:dump}) and used with {@code -XX:SharedArchiveFile}. Runs alternate so
- * machine load hits both sides alike. Needs a display ({@code xvfb-run -a scripts/bench StartupBenchmark [runs]}).
+ * machine load hits both sides alike. The children run the packaged jars as {@code ./headroom} does
+ * (CDS archives classes from jars only): {@code mvn package} first. Needs a display
+ * ({@code xvfb-run -a scripts/bench StartupBenchmark [runs]}).
  */
 public final class StartupBenchmark {
     private static final String[] MARKS = {"window", "ui", "tick"};
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        String cp = System.getProperty("java.class.path");
+        String cp = packagedClasspath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path dir = Files.createTempDirectory("headroom-startup");
         Map<String, List<String>> modes = new LinkedHashMap<>();
@@ -84,6 +86,21 @@ public final class StartupBenchmark {
         }
     }
 
+    /** {@code target/headroom.jar} and its libraries, as {@code ./headroom} runs them. */
+    private static String packagedClasspath() throws IOException {
+        Path jar = Path.of("target", "headroom.jar");
+        Path lib = Path.of("target", "lib");
+        if (!Files.isRegularFile(jar) || !Files.isDirectory(lib)) {
+            throw new IllegalStateException("target/headroom.jar and target/lib are missing: run mvn package first");
+        }
+        List<String> parts = new ArrayList<>(List.of(jar.toAbsolutePath().toString()));
+        try (var jars = Files.list(lib)) {
+            jars.filter(p -> p.toString().endsWith(".jar")).sorted()
+                    .forEach(p -> parts.add(p.toAbsolutePath().toString()));
+        }
+        return String.join(java.io.File.pathSeparator, parts);
+    }
+
     /** A workloads file whose Prometheus and cluster are closed loopback ports; a kubeconfig for it. */
     private static List<String> workloadsMode(Path dir) throws IOException {
         int closed;
@@ -113,13 +130,22 @@ public final class StartupBenchmark {
         return List.of("--config=" + workloads, "KUBECONFIG=" + kubeconfig);
     }
 
+    /** Settings that say the welcome was answered: the benchmark times the usual start, not a first run. */
+    private static Path settings(Path dir) throws IOException {
+        Path f = dir.resolve("settings.json");
+        if (!Files.exists(f)) {
+            Files.writeString(f, "{\"workloadsFile\": null, \"welcomed\": true}\n");
+        }
+        return f;
+    }
+
     /** One child console; returns ms from process start to each mark. */
     private static long[] run(String java, String cp, Path dir, List<String> jvm, List<String> mode)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(java, "-Dheadroom.startupMarks=true",
                 "-Dheadroom.exitAfterStartup=true", "-Dprism.order=sw"));
         cmd.addAll(jvm);
-        cmd.addAll(List.of("-cp", cp, "io.headroom.Main", "--settings=" + dir.resolve("none.json"),
+        cmd.addAll(List.of("-cp", cp, "io.headroom.Main", "--settings=" + settings(dir),
                 "--journal=" + dir.resolve("journal-" + System.nanoTime() + ".jsonl")));
         ProcessBuilder pb = new ProcessBuilder();
         for (String a : mode) {

@@ -47,4 +47,15 @@ class SettingsTest {
         assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"),
                 Files.getPosixFilePermissions(file.getParent()));
     }
+
+    @Test
+    void aMissingFileIsAFirstRunWhoseAnswerIsRemembered(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("headroom/settings.json");
+        assertFalse(Settings.load(file).welcomed(), "no settings: the welcome shows");
+        Settings.load(file).welcomeAnswered().save(file);
+        assertTrue(Settings.load(file).welcomed(), "answered once, remembered");
+        assertNull(Settings.load(file).workloadsFile());
+        Files.writeString(file, "{\"workloadsFile\": null}\n");
+        assertTrue(Settings.load(file).welcomed(), "settings saved before the welcome existed: not a first run");
+    }
 }

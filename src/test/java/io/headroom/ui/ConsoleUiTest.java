@@ -39,7 +39,7 @@ class ConsoleUiTest {
         stage = FxToolkit.registerPrimaryStage();
         // 60× real time: a 5 s control tick every ~83 ms of wall time.
         app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60",
-                "--settings=" + java.nio.file.Files.createTempDirectory("headroom-settings").resolve("settings.json"),
+                "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(), // not a first run: no welcome
                 "--journal=" + java.nio.file.Files.createTempDirectory("headroom-journal").resolve("journal.jsonl"));
         ((HeadroomApp) app).ready().get(60, TimeUnit.SECONDS); // the session opens off the FX thread
     }

@@ -44,7 +44,8 @@ class StartUpUiTest {
 
     HeadroomApp start(String... extra) throws Exception {
         List<String> args = new java.util.ArrayList<>(List.of("--speed=60",
-                "--settings=" + dir.resolve("settings.json"), "--journal=" + dir.resolve("journal.jsonl")));
+                "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(dir), // not a first run: no welcome
+                "--journal=" + dir.resolve("journal.jsonl")));
         args.addAll(List.of(extra));
         app = FxToolkit.setupApplication(HeadroomApp.class, args.toArray(String[]::new));
         return (HeadroomApp) app;

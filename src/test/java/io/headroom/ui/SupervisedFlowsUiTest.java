@@ -61,7 +61,7 @@ class SupervisedFlowsUiTest {
         journalFile = Files.createTempDirectory("headroom-ui").resolve("journal.jsonl");
         stage = FxToolkit.registerPrimaryStage();
         app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--journal=" + journalFile,
-                "--settings=" + journalFile.resolveSibling("settings.json"));
+                "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(journalFile.getParent()));
         app.ready().get(60, TimeUnit.SECONDS); // the session opens off the FX thread
         onFx(() -> {
             view().setNotifier((title, body) -> notified.add(title + ": " + body));

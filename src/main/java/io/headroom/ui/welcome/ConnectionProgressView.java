@@ -1,0 +1,112 @@
+package io.headroom.ui.welcome;
+
+import io.headroom.ui.Styles;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.util.Duration;
+
+/**
+ * The connection progress over a console opened from a workloads file: one line per endpoint
+ * (Prometheus, each context) with its state, Cancel while waiting, then the decisions. It closes
+ * itself once everything answered.
+ */
+public final class ConnectionProgressView {
+    public static final String ENDPOINTS_ID = "connect-endpoints";
+    public static final String HEADLINE_ID = "connect-headline";
+    public static final String CANCEL_ID = "connect-cancel";
+    public static final String SANDBOX_ID = "connect-sandbox";
+    public static final String EDIT_ID = "connect-edit";
+    public static final String QUIT_ID = "connect-quit";
+    public static final String CONTINUE_ID = "connect-continue";
+
+    private final Stage stage;
+    private final Timeline poll;
+
+    public ConnectionProgressView(Window owner, ConnectionProgressViewModel vm, Runnable sandbox, Runnable edit,
+                                  Runnable quit) {
+        Label headline = new Label();
+        headline.setId(HEADLINE_ID);
+        headline.setWrapText(true);
+        headline.textProperty().bind(vm.headline);
+        VBox list = new VBox(4);
+        list.setId(ENDPOINTS_ID);
+        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> {
+            list.getChildren().clear();
+            for (int i = 0; i < vm.lines.size(); i++) {
+                Label l = new Label(vm.lines.get(i));
+                l.setWrapText(true);
+                l.getStyleClass().add(switch (i < vm.states.size() ? vm.states.get(i) : io.headroom.session.Endpoints.State.CONNECTING) {
+                    case OK -> Styles.OK;
+                    case FAILED -> Styles.DANGER;
+                    case TIMED_OUT -> Styles.WARN;
+                    case CONNECTING -> Styles.MUTED;
+                });
+                list.getChildren().add(l);
+            }
+        });
+        Button cancel = new Button("Cancel");
+        cancel.setId(CANCEL_ID);
+        cancel.setOnAction(e -> vm.cancel());
+        cancel.visibleProperty().bind(vm.choosing().not());
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        Button toSandbox = new Button("Open the sandbox instead");
+        toSandbox.setId(SANDBOX_ID);
+        Button toEdit = new Button("Edit the workloads file");
+        toEdit.setId(EDIT_ID);
+        Button toQuit = new Button("Quit");
+        toQuit.setId(QUIT_ID);
+        Button goOn = new Button("Go on with what answers");
+        goOn.setId(CONTINUE_ID);
+        HBox choices = new HBox(8, goOn, toSandbox, toEdit, toQuit);
+        choices.visibleProperty().bind(vm.choosing());
+        choices.managedProperty().bind(choices.visibleProperty());
+        Label title = new Label("Connecting");
+        title.getStyleClass().add(Styles.HEADLINE);
+        VBox root = new VBox(12, title, headline, list, new HBox(8, cancel), choices);
+        root.setPadding(new Insets(20));
+        root.setPrefWidth(640);
+        stage = Windows.modal(owner, root, "Headroom — connecting", vm::cancel);
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            vm.cancel();
+        });
+        poll = new Timeline(new KeyFrame(Duration.millis(250), e -> vm.refresh()));
+        poll.setCycleCount(Timeline.INDEFINITE);
+        vm.done().addListener((o, was, is) -> {
+            if (is) {
+                close();
+            }
+        });
+        goOn.setOnAction(e -> close());
+        toSandbox.setOnAction(e -> {
+            close();
+            sandbox.run();
+        });
+        toEdit.setOnAction(e -> {
+            close();
+            edit.run();
+        });
+        toQuit.setOnAction(e -> quit.run());
+    }
+
+    public void show() {
+        poll.play();
+        stage.show();
+    }
+
+    public void close() {
+        poll.stop();
+        stage.hide();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+}

@@ -1,0 +1,77 @@
+package io.headroom.ui.welcome;
+
+import io.headroom.session.Endpoints;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * A console opened from a workloads file, while it connects: each endpoint's state in words
+ * ({@link Endpoints}), refreshed by the view's timer. Done (the window goes) once every endpoint is
+ * ok. Cancel stops waiting and offers the decisions: the sandbox instead, edit the file, quit, or go
+ * on with what answers; a failed or timed-out endpoint offers them at once.
+ */
+public final class ConnectionProgressViewModel {
+    private final Supplier<List<Endpoints.Endpoint>> endpoints;
+    final ObservableList<String> lines = FXCollections.observableArrayList();
+    final ObservableList<Endpoints.State> states = FXCollections.observableArrayList();
+    private final BooleanProperty done = new SimpleBooleanProperty();
+    private final BooleanProperty choosing = new SimpleBooleanProperty();
+    final StringProperty headline = new SimpleStringProperty("Connecting …");
+
+    public ConnectionProgressViewModel(Supplier<List<Endpoints.Endpoint>> endpoints) {
+        this.endpoints = endpoints;
+    }
+
+    /** Reads the endpoints again (field reads: the FX thread may call it). */
+    public void refresh() {
+        List<Endpoints.Endpoint> now = endpoints.get();
+        List<String> l = now.stream().map(Endpoints.Endpoint::line).toList();
+        if (!l.equals(lines)) {
+            lines.setAll(l);
+        }
+        states.setAll(now.stream().map(Endpoints.Endpoint::state).toList());
+        boolean allOk = now.stream().allMatch(e -> e.state() == Endpoints.State.OK);
+        long bad = now.stream().filter(e -> e.decided() && e.state() != Endpoints.State.OK).count();
+        long waiting = now.stream().filter(e -> !e.decided()).count();
+        if (allOk) {
+            headline.set("Connected.");
+            done.set(true);
+        } else if (bad > 0) {
+            headline.set(bad + " of " + now.size() + " not answering" + (waiting > 0 ? ", " + waiting + " still connecting" : "")
+                    + ". Their classes are observed only, without data, until they answer.");
+            choosing.set(true);
+        } else {
+            headline.set("Connecting to " + now.size() + " endpoint(s) …");
+        }
+    }
+
+    /** The operator stops waiting: the decisions are offered. */
+    public void cancel() {
+        choosing.set(true);
+        headline.set("Stopped waiting. Open the sandbox instead, edit the workloads file, quit, or go on with what answers.");
+    }
+
+    public ReadOnlyBooleanProperty done() {
+        return done;
+    }
+
+    /** The decisions are offered (after Cancel, or once an endpoint failed or timed out). */
+    public ReadOnlyBooleanProperty choosing() {
+        return choosing;
+    }
+
+    public List<String> lines() {
+        return List.copyOf(lines);
+    }
+
+    public String headline() {
+        return headline.get();
+    }
+}

@@ -1,0 +1,170 @@
+package io.headroom.ui.welcome;
+
+import io.headroom.session.KedaImport;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The guided import from KEDA: pick a kubeconfig context (its namespace filled in), find the
+ * namespace's ScaledObjects, see what each becomes, and save them as a new workloads file. The
+ * kubeconfig, the cluster and the disk are reached on {@code background}; results come back on
+ * {@code fx}. Saving is possible only once something was found and a Prometheus URL and a file are named.
+ */
+public final class KedaImportViewModel {
+    private final KedaImport imports;
+    private final Executor background;
+    private final Executor fx;
+
+    final ObservableList<KedaImport.Context> contexts = FXCollections.observableArrayList();
+    final ObjectProperty<KedaImport.Context> context = new SimpleObjectProperty<>();
+    final StringProperty namespace = new SimpleStringProperty("");
+    final ObservableList<KedaImport.Found> found = FXCollections.observableArrayList();
+    final StringProperty prometheusUrl = new SimpleStringProperty("http://prometheus.monitoring:9090");
+    final StringProperty file = new SimpleStringProperty("");
+    final StringProperty status = new SimpleStringProperty("Reading the kubeconfig …");
+    final BooleanProperty busy = new SimpleBooleanProperty(true);
+    /** What was found is for this context and namespace (a changed pick needs a new search). */
+    private final StringProperty foundFor = new SimpleStringProperty("");
+    private final BooleanBinding canFind;
+    private final BooleanBinding canSave;
+
+    public KedaImportViewModel(KedaImport imports, Path defaultDirectory, Executor background, Executor fx) {
+        this.imports = imports;
+        this.background = background;
+        this.fx = fx;
+        context.addListener((o, old, c) -> {
+            if (c != null && c.namespace() != null && !c.namespace().isBlank()) {
+                namespace.set(c.namespace());
+            }
+        });
+        javafx.beans.value.ChangeListener<Object> name = (o, a, b) -> {
+            KedaImport.Context c = context.get();
+            if (c != null && !namespace.get().isBlank()) {
+                file.set(defaultDirectory.resolve("workloads-" + safe(c.name()) + "-" + safe(namespace.get().trim())
+                        + ".yaml").toString());
+            }
+        };
+        context.addListener(name);
+        namespace.addListener(name);
+        canFind = Bindings.createBooleanBinding(() -> !busy.get() && context.get() != null
+                && !namespace.get().isBlank(), busy, context, namespace);
+        canSave = Bindings.createBooleanBinding(() -> !busy.get() && !found.isEmpty()
+                && foundFor.get().equals(key()) && !prometheusUrl.get().isBlank() && !file.get().isBlank(),
+                busy, found, foundFor, context, namespace, prometheusUrl, file);
+    }
+
+    private String key() {
+        return context.get() == null ? "" : context.get().name() + "/" + namespace.get().trim();
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** Reads the kubeconfig's contexts (the current one picked). */
+    public void load() {
+        busy.set(true);
+        CompletableFuture.supplyAsync(imports::contexts, background).whenCompleteAsync((list, e) -> {
+            busy.set(false);
+            if (e != null) {
+                status.set("Could not read the kubeconfig: " + cause(e));
+                return;
+            }
+            contexts.setAll(list);
+            if (list.isEmpty()) {
+                status.set("No kubeconfig context found ($KUBECONFIG or ~/.kube/config).");
+            } else {
+                context.set(list.get(0));
+                status.set("Pick the context and namespace whose ScaledObjects to import, then Find.");
+            }
+        }, fx);
+    }
+
+    /** Lists the ScaledObjects of the chosen context and namespace. */
+    public void find() {
+        if (!canFind.get()) {
+            return;
+        }
+        String ctx = context.get().name();
+        String ns = namespace.get().trim();
+        String key = key();
+        busy.set(true);
+        found.clear();
+        status.set("Looking for ScaledObjects in " + ctx + "/" + ns + " …");
+        CompletableFuture.supplyAsync(() -> imports.find(ctx, ns), background).whenCompleteAsync((list, e) -> {
+            busy.set(false);
+            if (e != null) {
+                status.set("Could not list ScaledObjects in " + ctx + "/" + ns + ": " + cause(e));
+                return;
+            }
+            found.setAll(list);
+            foundFor.set(key);
+            status.set(list.isEmpty() ? "No ScaledObject in " + ctx + "/" + ns + "."
+                    : list.size() + " ScaledObject(s) found: each becomes a class. Save writes them to a new workloads"
+                    + " file and opens it; signals KEDA does not know are left for you to fill in.");
+        }, fx);
+    }
+
+    /** Writes the new workloads file; {@code saved} hears its path (on the FX thread). */
+    public void save(Consumer<Path> saved) {
+        if (!canSave.get()) {
+            return;
+        }
+        Path target = Path.of(file.get().trim());
+        String text = KedaImport.workloadsFile(prometheusUrl.get().trim(), context.get().name(), namespace.get().trim(),
+                List.copyOf(found));
+        busy.set(true);
+        status.set("Saving " + target + " …");
+        CompletableFuture.runAsync(() -> {
+            try {
+                KedaImport.save(target, text);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                throw new IllegalStateException(target + " exists already: choose another file");
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("could not write " + target + ": " + e.getMessage());
+            }
+        }, background).whenCompleteAsync((v, e) -> {
+            busy.set(false);
+            if (e != null) {
+                status.set(cause(e));
+                return;
+            }
+            status.set("Saved " + target + ".");
+            saved.accept(target);
+        }, fx);
+    }
+
+    private static String cause(Throwable e) {
+        Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        return String.valueOf(c.getMessage());
+    }
+
+    public ObservableList<KedaImport.Found> found() {
+        return found;
+    }
+
+    public StringProperty status() {
+        return status;
+    }
+
+    public BooleanBinding canFind() {
+        return canFind;
+    }
+
+    public BooleanBinding canSave() {
+        return canSave;
+    }
+}

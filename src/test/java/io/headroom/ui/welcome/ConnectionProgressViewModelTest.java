@@ -1,0 +1,61 @@
+package io.headroom.ui.welcome;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.session.Endpoints;
+import io.headroom.session.Endpoints.Endpoint;
+import io.headroom.session.Endpoints.State;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The connection progress's decisions (issue 11): wait with Cancel, decide on a failure, go once all answered. */
+class ConnectionProgressViewModelTest {
+    static final Endpoint PROM_WAIT = new Endpoint("Prometheus", "http://127.0.0.1:9", State.CONNECTING, null);
+    static final Endpoint KUBE_WAIT = new Endpoint("context prod", "https://10.0.0.1", State.CONNECTING, null);
+
+    @Test
+    void waitingOffersCancelWhichStopsWaitingAndOffersTheDecisions() {
+        AtomicReference<List<Endpoint>> now = new AtomicReference<>(List.of(PROM_WAIT, KUBE_WAIT));
+        ConnectionProgressViewModel vm = new ConnectionProgressViewModel(now::get);
+        vm.refresh();
+        assertEquals(List.of("Prometheus http://127.0.0.1:9 — connecting…", "context prod https://10.0.0.1 — connecting…"),
+                vm.lines());
+        assertFalse(vm.choosing().get(), "waiting: Cancel, no decisions yet");
+        assertFalse(vm.done().get());
+        vm.cancel();
+        assertTrue(vm.choosing().get());
+        assertTrue(vm.headline().startsWith("Stopped waiting"), vm.headline());
+    }
+
+    @Test
+    void aFailureOffersTheDecisionsAtOnceAndPrometheusFiguresStayUsable() {
+        AtomicReference<List<Endpoint>> now = new AtomicReference<>(List.of(
+                new Endpoint("Prometheus", "http://p:9090", State.OK, null),
+                new Endpoint("context prod", "https://10.0.0.1", State.FAILED, "Connection refused")));
+        ConnectionProgressViewModel vm = new ConnectionProgressViewModel(now::get);
+        vm.refresh();
+        assertTrue(vm.choosing().get());
+        assertEquals("context prod https://10.0.0.1 — failed: Connection refused", vm.lines().get(1));
+        assertTrue(vm.headline().startsWith("1 of 2 not answering"), vm.headline());
+        assertFalse(vm.done().get(), "not every endpoint answered");
+    }
+
+    @Test
+    void everythingAnsweringEndsIt() {
+        AtomicReference<List<Endpoint>> now = new AtomicReference<>(List.of(PROM_WAIT));
+        ConnectionProgressViewModel vm = new ConnectionProgressViewModel(now::get);
+        vm.refresh();
+        assertFalse(vm.done().get());
+        now.set(List.of(new Endpoint("Prometheus", "http://127.0.0.1:9", State.OK, null)));
+        vm.refresh();
+        assertTrue(vm.done().get());
+        assertEquals(List.of("Prometheus http://127.0.0.1:9 — ok"), vm.lines());
+        assertEquals(State.TIMED_OUT, new Endpoint("x", "y", State.TIMED_OUT, "no answer").state());
+        assertTrue(new Endpoint("x", "y", State.TIMED_OUT, "no answer").line().endsWith("timed out: no answer"));
+        assertTrue(Endpoints.of(io.headroom.session.Session.sandbox(1, java.time.Instant.EPOCH,
+                java.time.Duration.ZERO, new io.headroom.journal.MemoryJournal())).isEmpty());
+    }
+}
