@@ -144,8 +144,8 @@ public final class JournalView extends VBox {
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("Nothing journaled yet (or nothing matches the filters)."));
-        TableColumn<JournalRow, String> source = col("Source", 150, r -> r.fromCluster()
-                ? "cluster · " + r.console() : "this console");
+        TableColumn<JournalRow, String> source = col("Source", 200, r -> r.fromCluster()
+                ? "from the cluster · " + r.console() : "this console");
         table.getColumns().setAll(List.of(
                 col("When", 130, vm::when),
                 source,
