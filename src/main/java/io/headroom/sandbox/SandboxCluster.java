@@ -105,4 +105,10 @@ public final class SandboxCluster implements ClusterGateway {
         return world.classOf(ref).isPresent() ? ActionCheck.allowed("scale " + ref)
                 : ActionCheck.denied("scale " + ref, "no sandbox workload " + ref);
     }
+
+    /** The sandbox posts no events: the journal window shows this console's journal alone. */
+    @Override
+    public io.headroom.cluster.TimelineRead teamEvents(java.time.Instant since) {
+        return io.headroom.cluster.TimelineRead.unsupported("the sandbox keeps no cluster events");
+    }
 }

@@ -112,6 +112,11 @@ final class GatedCluster implements ClusterGateway {
 
     /** An event records what was done; a freeze does not stop it. */
     @Override
+    public io.headroom.cluster.TimelineRead teamEvents(Instant since) {
+        return real.teamEvents(since);
+    }
+
+    @Override
     public io.headroom.cluster.EventResult postEvent(WorkloadRef ref, io.headroom.cluster.TeamEvent event) {
         return real.postEvent(ref, event);
     }

@@ -130,6 +130,26 @@ public final class TeamTimeline implements Journal {
         }
     }
 
+    /** Each event reason this timeline posts → the record kind it is posted for (a reader's mapping). */
+    public static Map<String, Kind> reasons() {
+        Map<String, Kind> byReason = new java.util.HashMap<>();
+        REASONS.forEach((kind, reason) -> byReason.put(reason, kind));
+        byReason.put("HeadroomNodeActionFailed", Kind.FAILED);
+        return Map.copyOf(byReason);
+    }
+
+    /**
+     * The event this timeline posts for {@code r} (its reason and message), or empty when the record
+     * is not posted: how a reader knows an event of the cluster is one of its own journal's records.
+     */
+    public static Optional<TeamEvent> eventOf(JournalRecord r) {
+        String reason = REASONS.get(r.kind());
+        if (reason == null) {
+            return Optional.empty();
+        }
+        return Optional.of(event(r, r.node() != null && r.kind() == Kind.FAILED ? "HeadroomNodeActionFailed" : reason));
+    }
+
     /** The event for a record: actor, what changed and why, in one line (the journal redacted it already). */
     static TeamEvent event(JournalRecord r, String reason) {
         StringBuilder m = new StringBuilder(r.user());

@@ -3,19 +3,28 @@ package io.headroom.ui.journal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.ui.Styles;
 import java.time.Duration;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.SetChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -23,29 +32,47 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
-/** The journal: every proposal, approval, freeze and change, filterable and exportable. */
+/**
+ * The journal: every proposal, approval, freeze and change, newest first and live, beside the
+ * Headroom events the cluster holds from other consoles (marked "cluster"); filterable by preset,
+ * kinds, class, time and text, and exportable as shown.
+ */
 public final class JournalView extends VBox {
     public static final String TABLE_ID = "journal-table";
-    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneId.systemDefault());
+    public static final String SEARCH_ID = "journal-search";
+    public static final String PRESET_ID = "journal-preset";
+    public static final String KINDS_ID = "journal-kinds";
+    public static final String COUNT_ID = "journal-count";
+    public static final String CLUSTER_ID = "journal-cluster";
+    public static final String CLUSTER_STATUS_ID = "journal-cluster-status";
+    /** A row read from the cluster rather than this console's journal. */
+    public static final String FROM_CLUSTER = "journal-from-cluster";
 
-    private final TableView<JournalRecord> table = new TableView<>();
+    private final TableView<JournalRow> table = new TableView<>();
 
     public JournalView(JournalViewModel vm) {
         getStyleClass().add("journal");
+        var css = JournalView.class.getResource("/styles/journal.css");
+        if (css != null) {
+            getStylesheets().add(css.toExternalForm());
+        }
         setPadding(new Insets(10));
         setSpacing(8);
 
+        ChoiceBox<JournalFilter.Preset> preset = new ChoiceBox<>(
+                FXCollections.observableArrayList(JournalFilter.Preset.values()));
+        preset.setId(PRESET_ID);
+        preset.valueProperty().bindBidirectional(vm.presetProperty());
+        preset.setAccessibleText("Show");
+        preset.setTooltip(new Tooltip("Operator actions: approve, reject, override, freeze, drain, policy edit, "
+                + "undo… Automatic: proposals, scaling, expiries."));
+
+        MenuButton kinds = kindsMenu(vm);
+
         ChoiceBox<String> cls = new ChoiceBox<>(vm.classes());
         cls.valueProperty().bindBidirectional(vm.classFilterProperty());
-        List<String> kinds = new ArrayList<>();
-        kinds.add(JournalViewModel.ALL);
-        for (JournalRecord.Kind k : JournalRecord.Kind.values()) {
-            kinds.add(k.name());
-        }
-        ChoiceBox<String> kind = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(kinds));
-        kind.valueProperty().bindBidirectional(vm.kindFilterProperty());
-        ChoiceBox<Duration> since = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(
+        cls.setAccessibleText("Class");
+        ChoiceBox<Duration> since = new ChoiceBox<>(FXCollections.observableArrayList(
                 Duration.ofMinutes(15), Duration.ofHours(1), Duration.ofHours(24), Duration.ofDays(7), null));
         since.setConverter(new StringConverter<>() {
             @Override
@@ -60,9 +87,26 @@ public final class JournalView extends VBox {
             }
         });
         since.valueProperty().bindBidirectional(vm.sinceProperty());
+        since.setAccessibleText("Time span");
+
+        TextField search = new TextField();
+        search.setId(SEARCH_ID);
+        search.setPromptText("Search text, actor, class, reason");
+        search.setAccessibleText("Search the journal");
+        search.textProperty().bindBidirectional(vm.searchProperty());
+        search.setPrefColumnCount(22);
+        HBox.setHgrow(search, Priority.SOMETIMES);
+
+        CheckBox fromCluster = new CheckBox("Cluster events");
+        fromCluster.setId(CLUSTER_ID);
+        fromCluster.selectedProperty().bindBidirectional(vm.showClusterProperty());
+        fromCluster.setTooltip(new Tooltip("Show the Headroom events on the cluster (those other consoles posted) "
+                + "beside this console's journal"));
+
         Button reload = new Button("Reload");
         reload.setOnAction(e -> vm.reload());
         Button export = new Button("Export CSV…");
+        export.setTooltip(new Tooltip("Exports the records the filters show"));
         export.setOnAction(e -> {
             FileChooser fc = new FileChooser();
             fc.setTitle("Export the journal");
@@ -74,30 +118,146 @@ public final class JournalView extends VBox {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox filters = new HBox(8, label("Class"), cls, label("Kind"), kind, label("Time"), since, spacer, reload,
-                export);
+        HBox filters = new HBox(8, preset, kinds, label("Class"), cls, label("Time"), since, search, spacer,
+                fromCluster, reload, export);
         filters.setAlignment(Pos.CENTER_LEFT);
+
+        Label count = new Label();
+        count.setId(COUNT_ID);
+        count.getStyleClass().add("journal-count");
+        count.textProperty().bind(vm.countProperty());
+        Label busy = new Label("filtering…");
+        busy.getStyleClass().add(Styles.MUTED);
+        busy.visibleProperty().bind(vm.filteringProperty());
+        Label clusterStatus = new Label();
+        clusterStatus.setId(CLUSTER_STATUS_ID);
+        clusterStatus.getStyleClass().addAll(Styles.MUTED, "journal-cluster-status");
+        clusterStatus.textProperty().bind(vm.clusterStatusProperty());
+        clusterStatus.setTooltip(new Tooltip());
+        clusterStatus.getTooltip().textProperty().bind(vm.clusterStatusProperty());
+        clusterStatus.setMinWidth(0);
+        HBox.setHgrow(clusterStatus, Priority.ALWAYS);
+        HBox counts = new HBox(12, count, busy, clusterStatus);
+        counts.setAlignment(Pos.CENTER_LEFT);
 
         table.setId(TABLE_ID);
         table.setItems(vm.rows());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("Nothing journaled yet (or nothing matches the filters)."));
+        TableColumn<JournalRow, String> source = col("Source", 200, r -> r.fromCluster()
+                ? "from the cluster · " + r.console() : "this console");
         table.getColumns().setAll(List.of(
-                col("When", 150, r -> TIME.format(r.at())),
-                col("Kind", 120, r -> r.kind().name()),
-                col("Class", 140, r -> r.className() == null ? "(all classes)" : r.className()),
-                col("Change", 80, r -> r.before() == null && r.after() == null ? ""
-                        : (r.before() == null ? "" : r.before() + " → ") + (r.after() == null ? "" : r.after())),
-                col("Who", 80, JournalRecord::user),
-                col("Context", 90, JournalRecord::context),
-                col("Reason", 220, r -> r.reason() == null ? "" : r.reason()),
-                col("Detail", 380, r -> r.detail() == null ? "" : r.detail())));
+                col("When", 130, vm::when),
+                source,
+                col("Kind", 130, JournalRow::kindLabel),
+                col("Class", 140, JournalRow::className),
+                col("Change", 70, JournalRow::change),
+                col("Who", 80, JournalRow::actor),
+                col("Context", 80, r -> r.context() == null ? "" : r.context()),
+                col("Reason", 180, JournalRow::reason),
+                col("Detail", 360, JournalRow::detail)));
+        table.getColumns().forEach(c -> c.setSortable(false)); // newest first, as the journal grows
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(JournalRow r, boolean empty) {
+                super.updateItem(r, empty);
+                getStyleClass().remove(FROM_CLUSTER);
+                if (!empty && r != null && r.fromCluster()) {
+                    getStyleClass().add(FROM_CLUSTER);
+                    setTooltip(new Tooltip("From the cluster: a Headroom event posted by console " + r.console()
+                            + (r.context() == null ? "" : " on context " + r.context())));
+                } else {
+                    setTooltip(null);
+                }
+            }
+        });
         VBox.setVgrow(table, Priority.ALWAYS);
+        vm.setRowsListener(new KeepPlace());
+
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
         status.getStyleClass().add(Styles.MUTED);
         status.setWrapText(true);
-        getChildren().addAll(filters, table, status);
+        status.managedProperty().bind(status.textProperty().isNotEmpty());
+        getChildren().addAll(filters, counts, table, status);
+    }
+
+    /** Several kinds at once: a check box per kind, the menu stays open while they are ticked. */
+    private static MenuButton kindsMenu(JournalViewModel vm) {
+        MenuButton kinds = new MenuButton();
+        kinds.setId(KINDS_ID);
+        kinds.setAccessibleText("Kinds");
+        Runnable title = () -> {
+            int n = vm.kinds().size();
+            kinds.setText(n == 0 ? "Kinds: any" : n == 1 ? "Kind: " + vm.kinds().iterator().next().name()
+                    : "Kinds: " + n);
+        };
+        title.run();
+        MenuItem any = new MenuItem("Any kind");
+        any.setOnAction(e -> vm.kinds().clear());
+        kinds.getItems().addAll(any, new SeparatorMenuItem());
+        for (JournalRecord.Kind k : JournalRecord.Kind.values()) {
+            CheckBox box = new CheckBox(k.name());
+            box.setSelected(vm.kinds().contains(k));
+            box.selectedProperty().addListener((o, was, on) -> {
+                if (on) {
+                    vm.kinds().add(k);
+                } else {
+                    vm.kinds().remove(k);
+                }
+            });
+            vm.kinds().addListener((SetChangeListener<JournalRecord.Kind>) c -> box.setSelected(vm.kinds().contains(k)));
+            CustomMenuItem item = new CustomMenuItem(box, false);
+            item.setId("journal-kind-" + k.name());
+            kinds.getItems().add(item);
+        }
+        vm.kinds().addListener((SetChangeListener<JournalRecord.Kind>) c -> title.run());
+        return kinds;
+    }
+
+    /**
+     * Keeps the operator's place while rows change: the selected record stays selected, and a table
+     * scrolled down keeps the same record on top (at the top, new records come into view).
+     */
+    private final class KeepPlace implements JournalViewModel.RowsListener {
+        private JournalRow selected;
+        private JournalRow top;
+
+        @Override
+        public void beforeChange() {
+            selected = table.getSelectionModel().getSelectedItem();
+            top = null;
+            if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+                IndexedCell<?> first = flow.getFirstVisibleCell();
+                if (first != null && first.getIndex() > 0 && first.getItem() instanceof JournalRow r) {
+                    top = r;
+                }
+            }
+        }
+
+        @Override
+        public void afterChange() {
+            if (selected != null) {
+                int i = table.getItems().indexOf(selected);
+                if (i >= 0) {
+                    if (table.getSelectionModel().getSelectedIndex() != i) {
+                        table.getSelectionModel().clearAndSelect(i);
+                    }
+                } else {
+                    table.getSelectionModel().clearSelection();
+                }
+            }
+            if (top != null) {
+                int t = table.getItems().indexOf(top);
+                if (t >= 0) {
+                    table.scrollTo(t);
+                }
+            }
+        }
+    }
+
+    public TableView<JournalRow> table() {
+        return table;
     }
 
     private static Label label(String s) {
@@ -106,9 +266,8 @@ public final class JournalView extends VBox {
         return l;
     }
 
-    private static TableColumn<JournalRecord, String> col(String title, double width,
-                                                           Function<JournalRecord, String> value) {
-        TableColumn<JournalRecord, String> c = new TableColumn<>(title);
+    private static TableColumn<JournalRow, String> col(String title, double width, Function<JournalRow, String> value) {
+        TableColumn<JournalRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
         c.setPrefWidth(width);
         return c;

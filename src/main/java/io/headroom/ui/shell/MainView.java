@@ -8,8 +8,6 @@ import io.headroom.ui.Styles;
 import io.headroom.ui.detail.DetailView;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.fx.PulseBatcher;
-import io.headroom.ui.journal.JournalView;
-import io.headroom.ui.journal.JournalViewModel;
 import io.headroom.ui.overview.OverviewView;
 import io.headroom.ui.overview.OverviewViewModel;
 import io.headroom.ui.supervise.ClassControls;
@@ -311,21 +309,8 @@ public final class MainView extends BorderPane {
     /** Opens (or brings forward) the journal window; its reading happens off the FX thread. */
     public void openJournal() {
         if (journalStage == null) {
-            JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock());
-            JournalView view = new JournalView(vm);
-            view.getStyleClass().add(main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT);
-            journalStage = io.headroom.ui.fx.EscapeCloses.install(new Stage());
-            journalStage.initOwner(window());
-            journalStage.setTitle("Headroom journal — " + session.loop().cluster().contextName());
-            Scene scene = new Scene(view, 1200, 600);
-            Styles.install(scene);
-            journalStage.setScene(scene);
-            journalStage.setOnShown(e -> vm.reload());
-            journalStage.focusedProperty().addListener((o, a, focused) -> {
-                if (focused) {
-                    vm.reload();
-                }
-            });
+            journalStage = io.headroom.ui.fx.EscapeCloses.install(io.headroom.ui.journal.JournalWindow.create(session,
+                    fx, window(), main.darkThemeProperty().get() ? Styles.THEME_DARK : Styles.THEME_LIGHT));
         }
         journalStage.show();
         journalStage.toFront();
