@@ -208,6 +208,15 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /**
+     * Cordons a node and records on it who did, when and why ({@link CordonMark}), so a console that stops
+     * mid-drain leaves a trace any console finds; uncordoning ({@code mark} null, {@code unschedulable}
+     * false) removes the record too. The default cordons without a record (a cluster that keeps none).
+     */
+    default NodeResult cordon(NodeRef ref, boolean unschedulable, CordonMark mark) {
+        return cordon(ref, unschedulable);
+    }
+
+    /**
      * Asks the Eviction API (policy/v1) to evict one pod: the pod terminates with its own grace period,
      * unless a PodDisruptionBudget refuses (HTTP 429, the budget named). Never a delete, never grace 0.
      */

@@ -151,6 +151,13 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public NodeResult cordon(NodeRef ref, boolean unschedulable, CordonMark mark) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? NodeResult.failed("context '" + ref.context() + "' is not open")
+                : g.cordon(ref, unschedulable, mark);
+    }
+
+    @Override
     public EvictionResult evict(String context, String namespace, String pod) {
         ClusterGateway g = byContext.get(context);
         return g == null ? EvictionResult.failed("context '" + context + "' is not open") : g.evict(context, namespace, pod);

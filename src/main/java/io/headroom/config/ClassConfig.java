@@ -19,6 +19,9 @@ import java.util.Objects;
  *                         series, read on demand by drains, never in a tick or its sample-time query
  * @param drainOnScaleDown the drain deadline when the class's scale-downs drain ({@code drain:} in the
  *                         file), or null to scale down directly
+ * @param podCompletedQuery the {@value io.headroom.decision.Signals#POD_COMPLETED} PromQL (a completion
+ *                         counter, one series per pod), or null; like {@code podInFlightQuery}, not in
+ *                         {@code queries}
  * @param grouped          signal → its grouped query, for the signals written once for many classes
  *                         ({@link GroupedQuery}). Each is also in {@code queries}, as its
  *                         {@link GroupedQuery#perClass() one-class form}, so whatever asks one class
@@ -26,7 +29,7 @@ import java.util.Objects;
  */
 public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
                           String podInFlightQuery, java.time.Duration drainOnScaleDown,
-                          Map<String, GroupedQuery> grouped) {
+                          Map<String, GroupedQuery> grouped, String podCompletedQuery) {
 
     public ClassConfig {
         if (name == null || name.isBlank()) {
@@ -38,6 +41,13 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         Map<String, String> all = new LinkedHashMap<>(queries);
         grouped.forEach((signal, g) -> all.put(signal, g.perClass()));
         queries = Collections.unmodifiableMap(all);
+    }
+
+    /** A class without a per-pod completion counter. */
+    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+                       String podInFlightQuery, java.time.Duration drainOnScaleDown,
+                       Map<String, GroupedQuery> grouped) {
+        this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, grouped, null);
     }
 
     /** A class whose signals are all its own PromQL. */

@@ -300,6 +300,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         Map<String, String> queries = new LinkedHashMap<>();
         Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
         String podInFlight = null;
+        String podCompleted = null;
         Fields s = c.object("signals");
         if (s == null) {
             if (!c.has("signals")) {
@@ -322,6 +323,12 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
                         + " (sum by (pod) (…)), not a grouped query");
             } else {
                 podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT);
+            }
+            if (s.get(Signals.POD_COMPLETED).orElse(null) instanceof ConfigNode.MapNode) {
+                s.error(Signals.POD_COMPLETED, "is one series per pod: give its PromQL (sum by (pod) (…)), not a"
+                        + " grouped query");
+            } else {
+                podCompleted = PolicyReader.query(s, Signals.POD_COMPLETED);
             }
             s.finish();
         }
@@ -363,8 +370,9 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         Policy p = policy;
         WorkloadRef w = target;
         String perPod = podInFlight;
+        String perPodCompleted = podCompleted;
         java.time.Duration drainDeadline = drain;
-        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped));
+        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped, perPodCompleted));
     }
 
     /**
@@ -428,8 +436,9 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             }
             for (String key : List.of("budgetSignal", "perReplicaSignal")) {
                 if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
-                        && sn.text().equals(Signals.POD_IN_FLIGHT)) {
-                    errors.add(sn, "signal '" + Signals.POD_IN_FLIGHT + "' is one series per pod, read only by drains;"
+                        && (sn.text().equals(Signals.POD_IN_FLIGHT) || sn.text().equals(Signals.POD_COMPLETED))) {
+                    errors.add(sn, "signal '" + sn.text() + "' is one series per pod, " + (sn.text().equals(
+                            Signals.POD_IN_FLIGHT) ? "read only by drains;" : "not a decision input;")
                             + " a ceiling needs one number (use " + key.replace("Signal", "Query") + " for PromQL)");
                 } else if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
                         && !queries.containsKey(sn.text())) {

@@ -17,6 +17,12 @@ public final class Signals {
      * {@link #STANDARD} and never read in a control tick.
      */
     public static final String POD_IN_FLIGHT = "podInFlight";
+    /**
+     * Jobs finished per pod, a counter (one series per pod, told apart by its {@code pod} label): with
+     * {@link #POD_IN_FLIGHT}, tells a worker that is alive but not making progress (STUCK) and the pod
+     * panel's completions. Not a decision input of its own, like {@link #POD_IN_FLIGHT}.
+     */
+    public static final String POD_COMPLETED = "podCompleted";
 
     /** Every standard signal, in display order. */
     public static final java.util.List<String> STANDARD = java.util.List.of(

@@ -1387,9 +1387,16 @@ public final class KubeClusterGateway implements ClusterGateway {
                 .stream().anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
         List<io.headroom.cluster.NodePod> sorted = new ArrayList<>(pods);
         sorted.sort(java.util.Comparator.comparing(io.headroom.cluster.NodePod::key));
+        Map<String, String> ann = n.getMetadata().getAnnotations() == null ? Map.of() : n.getMetadata().getAnnotations();
+        io.headroom.cluster.CordonMark mark = ann.containsKey(io.headroom.cluster.CordonMark.BY_ANNOTATION)
+                || ann.containsKey(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION)
+                ? new io.headroom.cluster.CordonMark(ann.get(io.headroom.cluster.CordonMark.BY_ANNOTATION),
+                instant(ann.get(io.headroom.cluster.CordonMark.AT_ANNOTATION)),
+                ann.get(io.headroom.cluster.CordonMark.WHY_ANNOTATION),
+                ann.get(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION)) : null;
         return new io.headroom.cluster.NodeState(new io.headroom.cluster.NodeRef(contextName(), n.getMetadata().getName()),
                 n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable()), ready, sorted,
-                clock.instant());
+                clock.instant(), mark);
     }
 
     private static io.headroom.cluster.NodePod nodePod(Pod p) {
@@ -1414,12 +1421,41 @@ public final class KubeClusterGateway implements ClusterGateway {
     /** {@code kubectl cordon/uncordon}: a JSON merge patch of {@code spec.unschedulable}, sent once. */
     @Override
     public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable) {
+        return cordon(ref, unschedulable, null);
+    }
+
+    /**
+     * {@code kubectl cordon/uncordon} with Headroom's record ({@link io.headroom.cluster.CordonMark}): one JSON
+     * merge patch of {@code spec.unschedulable} and the annotations, sent once, so the cordon and who did it
+     * land together. Uncordoning removes the annotations.
+     */
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable,
+                                                 io.headroom.cluster.CordonMark mark) {
         if (!contextName().equals(ref.context())) {
             return io.headroom.cluster.NodeResult.failed("node " + ref + " is not in context " + contextName());
         }
+        Map<String, String> ann = new LinkedHashMap<>();
+        ann.put(io.headroom.cluster.CordonMark.BY_ANNOTATION, unschedulable && mark != null ? mark.by() : null);
+        ann.put(io.headroom.cluster.CordonMark.AT_ANNOTATION, unschedulable && mark != null && mark.at() != null
+                ? mark.at().toString() : null);
+        ann.put(io.headroom.cluster.CordonMark.WHY_ANNOTATION, unschedulable && mark != null ? mark.why() : null);
+        ann.put(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION, unschedulable && mark != null ? mark.drainId() : null);
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("unschedulable", unschedulable ? Boolean.TRUE : null);
+        Map<String, Object> patch = new LinkedHashMap<>();
+        if (!unschedulable || mark != null) {
+            patch.put("metadata", Map.of("annotations", ann));
+        }
+        patch.put("spec", spec);
+        String body;
         try {
-            once.nodes().withName(ref.name()).patch(PatchContext.of(PatchType.JSON_MERGE),
-                    "{\"spec\":{\"unschedulable\":" + (unschedulable ? "true" : "null") + "}}");
+            body = JSON.writeValueAsString(patch);
+        } catch (JsonProcessingException e) {
+            return io.headroom.cluster.NodeResult.failed("cordon patch not written: " + e.getOriginalMessage());
+        }
+        try {
+            once.nodes().withName(ref.name()).patch(PatchContext.of(PatchType.JSON_MERGE), body);
             return io.headroom.cluster.NodeResult.ok((unschedulable ? "cordoned " : "uncordoned ") + ref.name());
         } catch (KubernetesClientException e) {
             return io.headroom.cluster.NodeResult.failed(e.getCode() == 404 ? "no node " + ref.name()

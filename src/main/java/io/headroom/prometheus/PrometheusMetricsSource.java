@@ -268,6 +268,47 @@ public final class PrometheusMetricsSource implements MetricsSource {
         return Map.copyOf(byPod);
     }
 
+    /**
+     * Per pod: jobs in flight ({@code podInFlight}) and jobs finished so far ({@code podCompleted}, a
+     * counter), each one instant query told apart by the {@code pod} label, sent on the loop's thread once
+     * a tick (for the STUCK check and the pod panel). No data stays no data: a pod missing from one query,
+     * or a NaN/±Inf value, has NaN there; a query that fails gives NaN for every pod it would have named;
+     * a pod neither query names is absent. Empty for a class without {@code podCompleted} (so {@code
+     * podInFlight} alone is still only read when a drain asks). Blocks for up to the client's timeout per query.
+     */
+    @Override
+    public Map<String, io.headroom.metrics.PodProgress> podProgress(String className) {
+        ClassConfig c = classes.get(className);
+        if (c == null || c.podCompletedQuery() == null) {
+            return Map.of(); // without the counter nothing here could be told (podInFlight stays the drains')
+        }
+        Map<String, Double> inFlight = c.podInFlightQuery() == null ? Map.of() : inFlightByPod(className);
+        Map<String, Double> completed = c.podCompletedQuery() == null ? Map.of() : byPod(c.podCompletedQuery());
+        Map<String, io.headroom.metrics.PodProgress> out = new LinkedHashMap<>();
+        java.util.Set<String> pods = new java.util.TreeSet<>(inFlight.keySet());
+        pods.addAll(completed.keySet());
+        for (String pod : pods) {
+            out.put(pod, new io.headroom.metrics.PodProgress(inFlight.getOrDefault(pod, Double.NaN),
+                    completed.getOrDefault(pod, Double.NaN)));
+        }
+        return Map.copyOf(out);
+    }
+
+    /** One per-pod query: pod → finite value; empty when it fails. */
+    private Map<String, Double> byPod(String promql) {
+        VectorOutcome o = client.queryByLabel(promql, POD_LABEL);
+        if (!(o instanceof VectorOutcome.Samples s)) {
+            return Map.of();
+        }
+        Map<String, Double> byPod = new LinkedHashMap<>();
+        s.byKey().forEach((pod, v) -> {
+            if (Double.isFinite(v)) {
+                byPod.put(pod, v);
+            }
+        });
+        return byPod;
+    }
+
     /** The label that names a pod in {@code podInFlight}'s series. */
     static final String POD_LABEL = "pod";
 

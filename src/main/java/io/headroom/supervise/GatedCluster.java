@@ -134,15 +134,21 @@ final class GatedCluster implements ClusterGateway {
     /** A cordon stops new pods landing, which changes what runs: a global freeze stops it; an uncordon gives back. */
     @Override
     public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable) {
+        return cordon(ref, unschedulable, null);
+    }
+
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable,
+                                                 io.headroom.cluster.CordonMark mark) {
         if (!unschedulable) {
-            return real.cordon(ref, false);
+            return real.cordon(ref, false, null);
         }
         Freeze f = freezes.begin(null);
         if (f != null) {
             return io.headroom.cluster.NodeResult.failed(frozen(f));
         }
         try {
-            return real.cordon(ref, true);
+            return real.cordon(ref, true, mark);
         } finally {
             freezes.end();
         }

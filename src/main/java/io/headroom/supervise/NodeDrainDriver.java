@@ -53,6 +53,8 @@ final class NodeDrainDriver {
     private volatile List<NodeDrain> snapshot = List.of();
     private Instant lastLook;
     private long counter;
+    /** Per drain id, the operator's reason: written on the node with the cordon. */
+    private final Map<String, String> reasons = new HashMap<>();
 
     NodeDrainDriver(ClusterGateway cluster, Journal journal, String user, Supplier<Collection<WorkloadClass>> classes,
                     Function<String, Map<String, Double>> load, Function<String, Freeze> freezeOf) {
@@ -98,6 +100,7 @@ final class NodeDrainDriver {
             return Outcome.refused(node.name() + ": " + r.reason());
         }
         NodeDrain d = ((NodeDrainStep.Plan) planned).drain();
+        reasons.put(id, reason == null || reason.isBlank() ? "node drain" : reason);
         if (!append(record(now, Kind.NODE_DRAIN_STARTED, node, null).proposal(id).until(d.deadline())
                 .reason(reason == null || reason.isBlank() ? null : reason)
                 .detail("taking " + (d.pods().isEmpty() ? "no pod" : String.join(", ", d.pods().stream()
@@ -121,6 +124,16 @@ final class NodeDrainDriver {
         return Outcome.ok(node.name() + ": " + next.detail());
     }
 
+    /**
+     * The nodes Headroom cordoned ({@link io.headroom.cluster.CordonMark}) that no drain of this console is
+     * running on: left by a console that stopped mid-drain (this one before a restart, or another), or by a
+     * drain that ended with the node cordoned. The operator may uncordon each or drain it again.
+     */
+    List<NodeState> leftCordoned(List<NodeState> nodes) {
+        return nodes.stream().filter(n -> n.headroomCordon() != null)
+                .filter(n -> drains.get(n.ref()) == null || !drains.get(n.ref()).active()).toList();
+    }
+
     /** Uncordons a node (journaled first); refused while a drain of it runs: cancel that first. */
     Outcome uncordon(NodeRef node, String reason, Instant now) {
         NodeDrain d = drains.get(node);
@@ -133,7 +146,7 @@ final class NodeDrainDriver {
         }
         NodeResult r;
         try {
-            r = cluster.cordon(node, false);
+            r = cluster.cordon(node, false, null);
         } catch (RuntimeException e) {
             r = NodeResult.failed(String.valueOf(e.getMessage()));
         }
@@ -178,7 +191,8 @@ final class NodeDrainDriver {
             if (a instanceof NodeDrainAction.Cordon) {
                 NodeResult r;
                 try {
-                    r = cluster.cordon(d.node(), true);
+                    r = cluster.cordon(d.node(), true, new io.headroom.cluster.CordonMark(user, now,
+                            reasons.getOrDefault(d.id(), "node drain"), d.id()));
                 } catch (RuntimeException e) {
                     r = NodeResult.failed(String.valueOf(e.getMessage()));
                 }

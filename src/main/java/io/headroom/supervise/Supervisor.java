@@ -688,6 +688,14 @@ public final class Supervisor implements Actuator {
         return CompletableFuture.supplyAsync(() -> cluster.nodes(context), loopThread);
     }
 
+    /**
+     * The nodes of {@code context} that Headroom cordoned and no drain of this console runs on (read on the
+     * loop's thread): what a console that stopped mid-drain left behind, to uncordon or drain again.
+     */
+    public CompletableFuture<List<io.headroom.cluster.NodeState>> leftCordoned(String context) {
+        return CompletableFuture.supplyAsync(() -> nodeDrains.leftCordoned(cluster.nodes(context)), loopThread);
+    }
+
     /** The nodes a class's pods run on, by name (a cache read on the loop's thread): "from a class", a node to drain. */
     public CompletableFuture<List<io.headroom.cluster.NodeRef>> nodesOf(String className) {
         return CompletableFuture.supplyAsync(() -> {

@@ -69,6 +69,7 @@ public final class PodPanel extends VBox {
         if (r.stuck()) {
             Label chip = new Label("STUCK");
             chip.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
+            chip.setMinWidth(Region.USE_PREF_SIZE);
             chip.setTooltip(new Tooltip("Ready, holding work, finishing nothing: " + r.stuckDetail()
                     + ". Capacity is lower than the replica count suggests."));
             first.getChildren().add(chip);
@@ -76,9 +77,10 @@ public final class PodPanel extends VBox {
         Label state = new Label(r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · "
                 + r.age());
         state.getStyleClass().add(Styles.MUTED);
+        state.setWrapText(true);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        first.getChildren().addAll(name, state, spacer);
+        first.getChildren().addAll(name, spacer);
         if (r.drainable()) {
             Button drain = new Button("Drain…");
             drain.setId(drainId(r.name()));
@@ -86,6 +88,7 @@ public final class PodPanel extends VBox {
                     + " replicas lowered by one so exactly this pod goes (journaled)"));
             drain.setOnAction(e -> vm.drain(r.name()));
             drain.setFocusTraversable(true);
+            drain.setMinWidth(Region.USE_PREF_SIZE);
             first.getChildren().add(drain);
         }
         Label work = new Label("in flight " + r.inFlight() + " · finished " + r.completions() + " · cost "
@@ -93,7 +96,7 @@ public final class PodPanel extends VBox {
                 ? "" : " by " + r.owner()));
         work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
         work.setWrapText(true);
-        VBox box = new VBox(1, first, work);
+        VBox box = new VBox(1, first, state, work);
         if (r.stuck()) {
             Label why = new Label("STUCK: " + r.stuckDetail());
             why.getStyleClass().add(Styles.BAD);

@@ -35,6 +35,8 @@ public final class NodeDrainView extends BorderPane {
     public static final String PODS_ID = "nodes-pods";
     public static final String REFUSALS_ID = "nodes-refusals";
     public static final String STATUS_ID = "nodes-status";
+    /** The warning about nodes Headroom cordoned with no drain of this console running. */
+    public static final String LEFT_CORDONED_ID = "nodes-left-cordoned";
 
     public NodeDrainView(NodeDrainViewModel vm) {
         setPadding(new Insets(12));
@@ -115,7 +117,14 @@ public final class NodeDrainView extends BorderPane {
         status.setId(STATUS_ID);
         status.textProperty().bind(vm.statusProperty());
         status.getStyleClass().add(Styles.MUTED);
-        setTop(actions);
+        Label left = new Label();
+        left.setId(LEFT_CORDONED_ID);
+        left.setWrapText(true);
+        left.getStyleClass().add(Styles.BAD);
+        left.textProperty().bind(vm.leftCordonedProperty());
+        left.visibleProperty().bind(vm.leftCordonedProperty().isNotEmpty());
+        left.managedProperty().bind(left.visibleProperty());
+        setTop(new VBox(6, left, actions));
         setCenter(split);
         setBottom(status);
         BorderPane.setMargin(split, new Insets(8, 0, 8, 0));

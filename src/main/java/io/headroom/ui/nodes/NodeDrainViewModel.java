@@ -35,8 +35,14 @@ public final class NodeDrainViewModel {
     static final DateTimeFormatter HHMMSS = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
             .withZone(ZoneId.systemDefault());
 
-    /** One node in the table. */
-    public record NodeRow(NodeRef ref, boolean cordoned, boolean ready, int pods, String drain) {
+    /**
+     * One node in the table.
+     *
+     * @param headroomCordon who cordoned it for Headroom, when and why ({@link io.headroom.cluster.CordonMark}),
+     *                       null when it is not cordoned by Headroom
+     */
+    public record NodeRow(NodeRef ref, boolean cordoned, boolean ready, int pods, String drain,
+                          io.headroom.cluster.CordonMark headroomCordon) {
         public String name() {
             return ref.name();
         }
@@ -60,6 +66,7 @@ public final class NodeDrainViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final ObjectProperty<Duration> deadline = new SimpleObjectProperty<>(Duration.ofMinutes(10));
     private final StringProperty reason = new SimpleStringProperty("");
+    private final StringProperty leftCordoned = new SimpleStringProperty("");
     private List<NodeDrain> lastDrains = List.of();
 
     public NodeDrainViewModel(Supervisor supervisor, String context, Executor fx) {
@@ -120,6 +127,14 @@ public final class NodeDrainViewModel {
 
     public StringProperty reasonProperty() {
         return reason;
+    }
+
+    /**
+     * The warning for nodes Headroom cordoned that no drain of this console runs on (a console stopped
+     * mid-drain, or a drain ended with the node cordoned): who, when, why, and what to do; empty when none.
+     */
+    public StringProperty leftCordonedProperty() {
+        return leftCordoned;
     }
 
     // ------------------------------------------------------------------ commands
@@ -186,9 +201,11 @@ public final class NodeDrainViewModel {
         String keep = selected.get() == null ? null : selected.get().name();
         List<NodeRow> rows = new ArrayList<>();
         for (NodeState n : list) {
-            rows.add(new NodeRow(n.ref(), n.unschedulable(), n.ready(), n.pods().size(), drainOf(n.ref())));
+            rows.add(new NodeRow(n.ref(), n.unschedulable(), n.ready(), n.pods().size(), drainOf(n.ref()),
+                    n.headroomCordon()));
         }
         nodes.setAll(rows);
+        refreshLeftCordoned();
         selected.set(rows.stream().filter(r -> r.name().equals(keep)).findFirst().orElse(null));
         showSelected();
     }
@@ -199,7 +216,7 @@ public final class NodeDrainViewModel {
             NodeRow r = nodes.get(i);
             String d = drainOf(r.ref());
             if (!d.equals(r.drain())) {
-                NodeRow next = new NodeRow(r.ref(), r.cordoned(), r.ready(), r.pods(), d);
+                NodeRow next = new NodeRow(r.ref(), r.cordoned(), r.ready(), r.pods(), d, r.headroomCordon());
                 boolean was = r.equals(selected.get());
                 nodes.set(i, next);
                 if (was) {
@@ -207,7 +224,20 @@ public final class NodeDrainViewModel {
                 }
             }
         }
+        refreshLeftCordoned();
         showSelected();
+    }
+
+    private boolean drainingHere(NodeRef ref) {
+        return lastDrains.stream().anyMatch(d -> d.node().equals(ref) && d.active());
+    }
+
+    private void refreshLeftCordoned() {
+        List<String> left = nodes.stream().filter(r -> r.headroomCordon() != null && !drainingHere(r.ref()))
+                .map(r -> r.name() + " " + r.headroomCordon().describe()).toList();
+        leftCordoned.set(left.isEmpty() ? "" : (left.size() == 1 ? "A node is" : left.size() + " nodes are")
+                + " cordoned by Headroom with no drain of this console running (a console may have stopped"
+                + " mid-drain): " + String.join("; ", left) + ". Select it to Uncordon, or Drain node again.");
     }
 
     private String drainOf(NodeRef ref) {
@@ -221,7 +251,8 @@ public final class NodeDrainViewModel {
                 .orElse(null);
         draining.set(d != null && d.active());
         if (d == null) {
-            drainState.set(n == null ? "" : n.name() + (n.cordoned() ? " is cordoned" : " is schedulable")
+            drainState.set(n == null ? "" : n.name() + (n.headroomCordon() != null ? " is "
+                    + n.headroomCordon().describe() : n.cordoned() ? " is cordoned" : " is schedulable")
                     + "; no drain from this console");
             pods.clear();
             refusals.clear();

@@ -63,7 +63,7 @@ class PodPanelUiTest {
             return null;
         });
         PodPanelViewModel pods = onFx(() -> robot.lookup("#" + PodPanel.ID).queryAs(PodPanel.class)).viewModel();
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> cls.equals(pods.classNameProperty().get())
+        WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> onFx(() -> cls.equals(pods.classNameProperty().get())
                 && pods.rows().size() == 8 && pods.rows().stream().allMatch(PodPanelViewModel.PodRow::ready)));
         String summary = onFx(() -> robot.lookup("#" + PodPanel.SUMMARY_ID).queryLabeled().getText());
         assertTrue(summary.startsWith(onFx(() -> pods.rows().size()) + " pods"), summary);

@@ -1,0 +1,30 @@
+package io.headroom.cluster;
+
+import java.time.Instant;
+
+/**
+ * Who cordoned a node for Headroom, when and why, kept on the node itself (annotations), so a console
+ * that stops in the middle of a node drain leaves a trace: the next console (any console) finds the node
+ * cordoned by Headroom with no drain of its own running, and offers to uncordon it or drain it again.
+ * {@code kubectl uncordon} by hand leaves the annotations; a node that is not cordoned is not Headroom's,
+ * whatever they say.
+ *
+ * @param by      the console's identity (user@host/tag)
+ * @param drainId the node drain that cordoned it
+ */
+public record CordonMark(String by, Instant at, String why, String drainId) {
+    /** Who cordoned it: a console's identity. */
+    public static final String BY_ANNOTATION = "headroom.io/cordoned-by";
+    /** When: an ISO-8601 instant by that console's clock. */
+    public static final String AT_ANNOTATION = "headroom.io/cordoned-at";
+    /** Why: the drain's reason (the operator's words), or "node drain". */
+    public static final String WHY_ANNOTATION = "headroom.io/cordon-reason";
+    /** The node drain's id. */
+    public static final String DRAIN_ANNOTATION = "headroom.io/cordon-drain";
+
+    /** "cordoned by ana@desk/5f3a for drain d-1 at 2026-…Z: kernel upgrade". */
+    public String describe() {
+        return "cordoned by " + (by == null ? "an unknown console" : by) + (drainId == null ? "" : " for " + drainId)
+                + (at == null ? "" : " at " + at) + (why == null || why.isBlank() ? "" : ": " + why);
+    }
+}
