@@ -287,7 +287,7 @@ class JournalViewModelTest {
         assertEquals("bo", override.actor());
         assertEquals("bo@laptop/9f", override.console());
         assertEquals("POLICY_EDITED", vm.rows().get(4).kindLabel(), "merged by time");
-        assertEquals("HeadroomAppliedScaledObject", vm.rows().get(5).kindLabel());
+        assertEquals("SCALED_OBJECT_APPLIED", vm.rows().get(5).kindLabel(), "a kind this console knows is named as its journal names it");
         assertEquals("FROZEN", vm.rows().get(7).kindLabel());
         assertFalse(vm.rows().get(7).fromCluster(), "this console's own record, not the cluster's copy");
 
