@@ -91,10 +91,6 @@ public class TimeChart extends Region {
 
     // Redraw state: plain fields on the FX thread; `posted` is the one cross-thread flag.
     private boolean dirty = true;
-    // Whether the overlay canvas is known clear at this size (no hover): most frames then skip it.
-    private boolean overlayEmpty;
-    private double overlayWidth = -1;
-    private double overlayHeight = -1;
     private boolean overlayDirty = true;
     private final AtomicBoolean posted = new AtomicBoolean();
     private long redrawCount;
@@ -796,15 +792,8 @@ public class TimeChart extends Region {
     private void drawOverlay(double width, double height) {
         GraphicsContext g = overlayCanvas.getGraphicsContext2D();
         double t = axis.getHoverTime();
-        boolean nothing = t != t || t < viewStart || t > viewEnd || plotRight <= plotLeft;
-        if (nothing && overlayEmpty && width == overlayWidth && height == overlayHeight) {
-            return; // already clear: no canvas command, so the renderer has nothing to redo this frame
-        }
         g.clearRect(0, 0, width, height);
-        overlayWidth = width;
-        overlayHeight = height;
-        overlayEmpty = nothing;
-        if (nothing) {
+        if (t != t || t < viewStart || t > viewEnd || plotRight <= plotLeft) {
             return;
         }
         ChartTheme th = theme.get();
