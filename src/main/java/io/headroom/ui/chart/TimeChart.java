@@ -733,6 +733,8 @@ public class TimeChart extends Region {
                 g.moveTo(x, y);
                 penDown = true;
                 run = 1;
+            } else if (x == px && y == py) {
+                continue; // the same pixel again: no segment to draw
             } else {
                 if (step) {
                     g.lineTo(x, py);
@@ -789,8 +791,8 @@ public class TimeChart extends Region {
 
     private void drawOverlay(double width, double height) {
         GraphicsContext g = overlayCanvas.getGraphicsContext2D();
-        g.clearRect(0, 0, width, height);
         double t = axis.getHoverTime();
+        g.clearRect(0, 0, width, height);
         if (t != t || t < viewStart || t > viewEnd || plotRight <= plotLeft) {
             return;
         }

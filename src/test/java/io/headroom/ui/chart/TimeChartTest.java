@@ -112,6 +112,61 @@ class TimeChartTest {
     }
 
     @Test
+    void aMissingStretchIsShadedAndACurrentOutageReachesTheRightEdge() throws Exception {
+        long before = fx(() -> {
+            ChartSeries ages = age.addSeries("oldest", SeriesKind.LINE);
+            for (double t = T - WINDOW - 30; t <= T - 120; t += 5) {
+                boolean gap = t > T - 450 && t < T - 350;
+                ages.append(t, gap ? Double.NaN : 40);
+            }
+            age.setGapSeries(ages, 12.5);
+            return age.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> age.getRedrawCount() > before && age.getGaps().size() == 2));
+        List<Gaps.Gap> gaps = fx(() -> age.getGaps());
+        assertFalse(gaps.get(0).current(), "the old gap ended");
+        assertTrue(gaps.get(1).current(), "no age since two minutes ago: marked at the right edge");
+        assertEquals(T, gaps.get(1).to());
+        Color background = ChartTheme.dark().background();
+        Color inGap = fx(() -> pixel(age, new Point((int) age.xOf(T - 400) + 2, (int) age.yOf(90))));
+        Color outside = fx(() -> pixel(age, new Point((int) age.xOf(T - 550) + 2, (int) age.yOf(90))));
+        assertFalse(close(inGap, outside), "the gap is shaded: " + inGap + " vs " + outside);
+        assertTrue(close(outside, background) || !close(inGap, background));
+    }
+
+    @Test
+    void stepLinesAtTheSameValueStaySideBySide() throws Exception {
+        Color first = Color.web("#ff0000");
+        Color second = Color.web("#00ff00");
+        long before = fx(() -> {
+            ChartSeries a = replicas.addSeries("replicas", SeriesKind.STEP);
+            ChartSeries b = replicas.addSeries("desired (3 px above)", SeriesKind.STEP);
+            a.setColor(first);
+            b.setColor(second);
+            b.setPixelOffset(-3);
+            for (double t = T - WINDOW - 30; t <= T; t += 5) {
+                a.append(t, 5);
+                b.append(t, 5);
+            }
+            return replicas.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> replicas.getRedrawCount() > before));
+        assertTrue(fx(() -> paintedNear(replicas, T - 300, 5, first)), "the first line at its value");
+        boolean above = fx(() -> {
+            WritableImage shot = replicas.snapshot(null, null);
+            int x = (int) Math.floor(replicas.xOf(T - 300));
+            int y = (int) Math.round(replicas.yOf(5));
+            for (int row = y - 5; row <= y - 2; row++) {
+                if (close(shot.getPixelReader().getColor(x, row), second)) {
+                    return true;
+                }
+            }
+            return false;
+        });
+        assertTrue(above, "the second line shows just above it instead of hiding under it");
+    }
+
+    @Test
     void samplesPostedFromAnotherThreadArriveAtTheNextFrame() throws Exception {
         ChartSeries arrivals = fx(() -> rate.addSeries("arrivals", SeriesKind.LINE));
         Thread producer = new Thread(() -> {

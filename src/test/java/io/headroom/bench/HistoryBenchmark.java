@@ -1,0 +1,204 @@
+package io.headroom.bench;
+
+import io.headroom.decision.Policy;
+import io.headroom.history.ClassHistory;
+import io.headroom.history.ClassHistory.Series;
+import io.headroom.history.History;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.ui.HeadroomApp;
+import io.headroom.ui.detail.DetailViewModel;
+import io.headroom.whatif.LoadHistory;
+import io.headroom.whatif.Replay;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+/**
+ * Benchmark, not a test (issue 13): what 24 h of history for 50 classes costs.
+ *
+ * <ol>
+ *   <li>Heap after GC: the real console (the sandbox session and its window, headless), then the
+ *       same with 50 classes × 24 h added to the session's domain history and to the detail's chart
+ *       buffers (each class opened at 24 h, so its charts are seeded), at a 15 s and at a 5 s tick.
+ *       Goal: under 300 MB for the whole console.</li>
+ *   <li>A what-if replay (both runs, live and edited policy) of 24 h of one class's domain history
+ *       (goal under 100 ms), and of 50 classes (goal under 2 s), on this machine's cores.</li>
+ * </ol>
+ *
+ * <p>{@code scripts/bench HistoryBenchmark} (the console part runs headless on Monocle).
+ */
+public final class HistoryBenchmark {
+
+    static final int CLASSES = 50;
+    static final Instant NOW = Instant.parse("2026-03-02T10:00:00Z");
+
+    private HistoryBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean skipConsole = Arrays.asList(args).contains("--no-console");
+        System.out.printf(Locale.ROOT, "history: %d classes x 24 h, %d cores, max heap %d MB%n", CLASSES,
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        double base = heapAfterGcMb();
+        System.out.printf(Locale.ROOT, "  JVM before anything:                 %6.1f MB%n", base);
+        double console = base;
+        Session session = null;
+        if (!skipConsole) {
+            session = startConsole();
+            console = heapAfterGcMb();
+            System.out.printf(Locale.ROOT, "  the console (sandbox, 5 classes):    %6.1f MB%n", console);
+        }
+        for (int tickSeconds : new int[] {15, 5}) {
+            Object[] keep = fleet(tickSeconds);
+            double with = heapAfterGcMb();
+            System.out.printf(Locale.ROOT, "  + %d classes x 24 h at a %2d s tick:  %6.1f MB (history %5.1f MB, %.2f MB a class)"
+                            + "  goal < 300 MB: %s%n", CLASSES, tickSeconds, with, with - console,
+                    (with - console) / CLASSES, with < 300 ? "met" : "MISSED");
+            keep[0] = null;
+            keep = null;
+        }
+        replays();
+        if (session != null) {
+            Platform.exit();
+            session.close();
+        }
+        System.exit(0);
+    }
+
+    /** The real console window on the built-in sandbox, warmed up 15 minutes, laid out at 1280×800. */
+    private static Session startConsole() throws Exception {
+        System.setProperty("glass.platform", System.getProperty("glass.platform", "Monocle"));
+        System.setProperty("monocle.platform", System.getProperty("monocle.platform", "Headless"));
+        System.setProperty("prism.order", System.getProperty("prism.order", "sw"));
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.setImplicitExit(false);
+        Platform.startup(() -> started.complete(null));
+        started.get(30, TimeUnit.SECONDS);
+        Session session = Session.sandbox(7, NOW, Duration.ofMinutes(15), new MemoryJournal());
+        session.warmUp(Duration.ofMinutes(15));
+        CompletableFuture<Void> shown = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            Stage stage = new Stage();
+            HeadroomApp.show(stage, session);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+            shown.complete(null);
+        });
+        shown.get(60, TimeUnit.SECONDS);
+        session.start();
+        Thread.sleep(3_000); // a few live ticks and frames: a benchmark, not a test
+        return session;
+    }
+
+    /**
+     * 50 classes × a full day in a domain history at {@code tickSeconds}, and the detail's chart
+     * buffers for each (opened at 24 h, seeded from it). Returned so the caller keeps it reachable.
+     */
+    private static Object[] fleet(int tickSeconds) {
+        History h = new History(Duration.ofSeconds(tickSeconds));
+        double end = NOW.getEpochSecond();
+        double[] row = new double[ClassHistory.SERIES];
+        for (int c = 0; c < CLASSES; c++) {
+            fill(h.of("fleet-" + c), end, tickSeconds, row, c);
+        }
+        DetailViewModel detail = new DetailViewModel(java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC), Runnable::run);
+        detail.setDomainHistory(h::find, h.capacity(), Runnable::run);
+        for (int c = 0; c < CLASSES; c++) {
+            detail.select("fleet-" + c);
+            detail.showWindow(Duration.ofHours(24), 1_200);
+        }
+        return new Object[] {h, detail};
+    }
+
+    /** A day of a class with a daily wave, a burst and a short outage (NaN). */
+    static void fill(ClassHistory ch, double end, int tickSeconds, double[] row, int c) {
+        int n = ch.capacity();
+        for (int i = 0; i < n; i++) {
+            double t = end - (double) (n - 1 - i) * tickSeconds;
+            double day = Math.sin(2 * Math.PI * i / n);
+            double rate = Math.max(0.1, (2 + c % 5) * (1 + 0.6 * day) * (i % 1_000 < 40 ? 3 : 1));
+            boolean outage = i > n / 2 && i < n / 2 + 20;
+            Arrays.fill(row, Double.NaN);
+            row[Series.ARRIVAL_RATE.ordinal()] = outage ? Double.NaN : rate;
+            row[Series.COMPLETION_RATE.ordinal()] = outage ? Double.NaN : rate;
+            row[Series.QUEUE_LENGTH.ordinal()] = outage ? Double.NaN : rate * 4;
+            row[Series.OLDEST_AGE.ordinal()] = outage ? Double.NaN : 5 + (i % 60);
+            row[Series.MEAN_SERVICE.ordinal()] = 1 + (c % 3);
+            row[Series.REPLICAS.ordinal()] = Math.ceil(rate * (1 + c % 3) / 4);
+            row[Series.READY_REPLICAS.ordinal()] = Math.ceil(rate * (1 + c % 3) / 4);
+            row[Series.DESIRED_REPLICAS.ordinal()] = Math.ceil(rate * (1 + c % 3) / 4);
+            row[Series.ESTIMATED_SLOTS.ordinal()] = rate * (1 + c % 3);
+            ch.append(t, row);
+        }
+    }
+
+    /** What-if over each class's whole day: one class, then 50 on every core. */
+    private static void replays() throws Exception {
+        int tick = 15;
+        History h = new History(Duration.ofSeconds(tick));
+        double[] row = new double[ClassHistory.SERIES];
+        for (int c = 0; c < CLASSES; c++) {
+            fill(h.of("fleet-" + c), NOW.getEpochSecond(), tick, row, c);
+        }
+        Policy live = Policy.builder().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(200)
+                .pollIntervalSeconds(tick).build();
+        Policy edited = live.toBuilder().targetUtilization(0.5).build();
+        LoadHistory one = LoadHistory.of(h.find("fleet-0"), 86_400);
+        Replay.compare(one, live, edited, 1); // warm the JIT
+        double[] ms = new double[3];
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            Replay.compare(LoadHistory.of(h.find("fleet-0"), 86_400), live, edited, 1);
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(ms);
+        System.out.printf(Locale.ROOT, "what-if replay of 24 h at a %d s tick (%d points, both runs):%n", tick,
+                one.times().length);
+        System.out.printf(Locale.ROOT, "  one class:   %8.1f ms median of 3 (min %.1f, max %.1f)  goal < 100 ms: %s%n",
+                ms[1], ms[0], ms[2], ms[1] < 100 ? "met" : "MISSED");
+        int threads = Runtime.getRuntime().availableProcessors();
+        if (ms[1] > 2_000) {
+            // Fifty of these would keep the machine busy for minutes: say what it would take instead.
+            System.out.printf(Locale.ROOT, "  %d classes: not run; about %.0f s on %d threads at one class's time"
+                    + "  goal < 2 s: MISSED%n", CLASSES, ms[1] * CLASSES / threads / 1000, threads);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            long t0 = System.nanoTime();
+            List<Future<?>> all = new ArrayList<>();
+            for (int c = 0; c < CLASSES; c++) {
+                ClassHistory ch = h.find("fleet-" + c);
+                all.add(pool.submit(() -> Replay.compare(LoadHistory.of(ch, 86_400), live, edited, 1)));
+            }
+            for (Future<?> f : all) {
+                f.get();
+            }
+            double total = (System.nanoTime() - t0) / 1e6;
+            System.out.printf(Locale.ROOT, "  %d classes: %8.1f ms on %d threads  goal < 2 s: %s%n", CLASSES, total,
+                    threads, total < 2_000 ? "met" : "MISSED");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static double heapAfterGcMb() throws InterruptedException {
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            Thread.sleep(150);
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1048576.0;
+    }
+}
