@@ -109,8 +109,8 @@ public final class WhatIfCommand extends CliCommand {
     @Option(names = "--set", paramLabel = "key=value", converter = Edit.class,
             description = {"an edit of the live policy; keys: targetUtilization, slotsPerReplica, drainTargetSeconds, "
                     + "maxAgeSeconds, minReplicas, maxReplicas (maxAgeSeconds=none drops the objective), "
-                    + "scheduledFloors ('Mon-Fri 08:00-20:00 -> 2', several joined by ';', none for none); "
-                    + "ceiling.NAME=N sets a ceiling in its own units: N replicas, or a budget ceiling's budget (its "
+                    + "scheduledFloors ('Mon-Fri 08:00-20:00 -> 2', several joined by ';', none for none);",
+                    "ceiling.NAME=N sets a ceiling in its own units: N replicas, or a budget ceiling's budget (its "
                     + "per-replica amount kept)"})
     List<Map.Entry<String, String>> edits = new ArrayList<>();
 
