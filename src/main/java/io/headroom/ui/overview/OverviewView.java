@@ -740,31 +740,51 @@ public final class OverviewView extends VBox {
             List<javafx.scene.Node> chips = getChildren().stream().filter(n -> n != more).toList();
             double gap = getSpacing();
             double right = getWidth() - snappedRightInset();
-            more.setVisible(false);
-            chips.forEach(n -> n.setVisible(true));
             int shown = chips.size();
+            double x = snappedLeftInset();
             if (!chips.isEmpty() && chips.get(chips.size() - 1).getBoundsInParent().getMaxX() > right + 0.5) {
-                double x = snappedLeftInset();
                 shown = 0;
                 for (javafx.scene.Node n : chips) {
                     int rest = chips.size() - shown - 1;
-                    more.setText("+" + (rest + 1));
-                    double moreWidth = more.prefWidth(-1) + gap;
-                    double need = n.prefWidth(-1) + (rest > 0 ? moreWidth : 0);
+                    double need = n.prefWidth(-1) + (rest > 0 ? moreWidth(rest) + gap : 0);
                     if (x + need > right + 0.5) {
                         break;
                     }
                     x += n.prefWidth(-1) + gap;
                     shown++;
                 }
-                for (int i = shown; i < chips.size(); i++) {
-                    chips.get(i).setVisible(false);
+            }
+            // Visibility only where it changes: a change asks for another layout pass.
+            for (int i = 0; i < chips.size(); i++) {
+                if (chips.get(i).isVisible() != i < shown) {
+                    chips.get(i).setVisible(i < shown);
                 }
-                more.setText("+" + (chips.size() - shown));
+            }
+            boolean overflow = shown < chips.size();
+            if (overflow) {
+                String text = "+" + (chips.size() - shown);
+                if (!text.equals(more.getText())) {
+                    more.setText(text);
+                }
                 double h = more.prefHeight(-1);
                 more.resizeRelocate(x, (getHeight() - h) / 2, more.prefWidth(-1), h);
-                more.setVisible(true);
             }
+            if (more.isVisible() != overflow) {
+                more.setVisible(overflow);
+            }
+        }
+
+        /** The "+N" chip's width for {@code n} hidden chips, measured without touching the live chip. */
+        private double moreWidth(int n) {
+            String text = "+" + n;
+            if (text.equals(more.getText())) {
+                return more.prefWidth(-1);
+            }
+            String old = more.getText();
+            more.setText(text);
+            double w = more.prefWidth(-1);
+            more.setText(old);
+            return w;
         }
     }
 
