@@ -165,6 +165,9 @@ public final class ClassRow {
         return b;
     }
 
+    /** The severity the rows are ordered by now: the one at the last reorder (a new one waits while the pointer holds the order). */
+    public Severity orderedSeverity() { return keySeverity; }
+
     /** How much the class needs the operator now (from its alerts, proposal and states). */
     public javafx.beans.property.ReadOnlyObjectProperty<Severity> severityProperty() { return severity.getReadOnlyProperty(); }
     /** Oldest age over the last 15 minutes and its worst moment, from the domain history. */
