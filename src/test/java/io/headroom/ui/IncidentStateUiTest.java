@@ -1,6 +1,7 @@
 package io.headroom.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,7 +111,7 @@ class IncidentStateUiTest {
 
     @Test
     @Order(1)
-    void theWindowIs1280x800AndShowsFiveClassesTheCeilingAndAlertsColumnsAndTheClassControls() throws Exception {
+    void theWindowIs1280x800AndShowsFiveClassesTheTriageColumnsWholeAndTheClassControls() throws Exception {
         assertEquals(1280.0, fx(() -> view().getScene().getWindow().getWidth()));
         TableView<?> table = fx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         waitUntil(() -> {
@@ -125,10 +126,15 @@ class IncidentStateUiTest {
                 }
             }
             double right = table.localToScene(table.getBoundsInLocal()).getMaxX();
-            for (TableColumn<?, ?> c : table.getColumns()) {
-                assertTrue(c.isVisible() && c.getWidth() > 0, c.getText());
+            // At 1280×800 arrivals, service, slots, ceiling and mode give way (they are in the detail);
+            // the class, its figures, trend, work and alerts stay.
+            assertEquals(List.of("Class", "Queue", "Oldest age", "Last 15 min", "Replicas", "Work", "Alerts"),
+                    table.getColumns().stream().filter(TableColumn::isVisible).map(TableColumn::getText).toList());
+            for (TableColumn<?, ?> c : table.getColumns().filtered(TableColumn::isVisible)) {
+                assertTrue(c.getWidth() > 0, c.getText());
                 // Every column inside the table's width: nothing scrolled off to the right.
-                double sum = table.getColumns().stream().takeWhile(x -> x != c).mapToDouble(TableColumn::getWidth).sum();
+                double sum = table.getColumns().stream().filter(TableColumn::isVisible).takeWhile(x -> x != c)
+                        .mapToDouble(TableColumn::getWidth).sum();
                 assertTrue(sum + c.getWidth() <= table.getWidth() + 0.5, c.getText() + " ends at " + (sum + c.getWidth())
                         + " in a table " + table.getWidth() + " wide (" + right + ")");
             }
@@ -208,6 +214,9 @@ class IncidentStateUiTest {
             for (TableCell<?, ?> cell : alertCells()) {
                 if (cell.getGraphic() instanceof javafx.scene.Parent box) {
                     for (Node chip : box.getChildrenUnmodifiable()) {
+                        if (!chip.isVisible()) {
+                            continue; // gave way to "+N" in a narrow column (the tooltip names it)
+                        }
                         assertTrue(chip.getLayoutBounds().getWidth() > 10 && chip.getLayoutBounds().getHeight() > 10,
                                 "a chip is drawn, not left unsized: " + chip + " " + chip.getLayoutBounds());
                     }
@@ -278,11 +287,17 @@ class IncidentStateUiTest {
                 TableCell<?, ?> cell = (TableCell<?, ?>) n;
                 if (cell.getText() != null && !cell.getText().isEmpty()) {
                     assertNotNull(cell.getTooltip(), "a tooltip on '" + cell.getText() + "'");
-                    assertEquals(cell.getText(), cell.getTooltip().getText());
+                    // The whole text first (the age cell adds its objective after it).
+                    assertTrue(cell.getTooltip().getText().startsWith(cell.getText()),
+                            cell.getText() + " / " + cell.getTooltip().getText());
+                    checked++;
+                } else if (cell.getGraphic() != null) { // sparkline, work bar, chips: their words on hover
+                    assertNotNull(cell.getTooltip(), "a tooltip on " + cell);
+                    assertFalse(cell.getTooltip().getText().isBlank(), "words on " + cell);
                     checked++;
                 }
             }
-            assertTrue(checked >= 5 * 8, "every row's text cells: " + checked);
+            assertTrue(checked >= 5 * 6, "every row's cells: " + checked);
             return null;
         });
     }

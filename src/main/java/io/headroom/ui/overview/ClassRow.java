@@ -103,7 +103,13 @@ public final class ClassRow {
         this.seen = seen;
         // One stable property for the alerts cell (a binding made in the cell value factory would be a
         // new object per lookup); kept current from its three parts.
-        javafx.beans.InvalidationListener update = o -> badges.set(badges());
+        javafx.beans.InvalidationListener update = o -> {
+            if (updating) {
+                badgesStale = true; // once at the end of the view model's update, not per property
+            } else {
+                refreshBadges();
+            }
+        };
         alerts.addListener(update);
         alertDetail.addListener(update);
         proposal.addListener(update);
@@ -111,6 +117,30 @@ public final class ClassRow {
         overlays.addListener(update);
         overlayDetail.addListener(update);
         admissionClosed.addListener(update);
+    }
+
+    private boolean updating;
+    private boolean badgesStale;
+
+    /** The view model sets many properties of a row at once: the badges follow once, at {@link #endUpdate}. */
+    void beginUpdate() {
+        updating = true;
+    }
+
+    void endUpdate() {
+        updating = false;
+        if (badgesStale) {
+            badgesStale = false;
+            refreshBadges();
+        }
+    }
+
+    /** A new value only when the chips or their words changed, so a quiet tick redraws no cell. */
+    private void refreshBadges() {
+        Badges b = badges();
+        if (!b.equals(badges.get())) {
+            badges.set(b);
+        }
     }
 
     private Badges badges() {
@@ -134,6 +164,9 @@ public final class ClassRow {
         severity.set(Severity.of(b.alerts(), !b.proposal().isEmpty(), b.states()));
         return b;
     }
+
+    /** The severity the rows are ordered by now: the one at the last reorder (a new one waits while the pointer holds the order). */
+    public Severity orderedSeverity() { return keySeverity; }
 
     /** How much the class needs the operator now (from its alerts, proposal and states). */
     public javafx.beans.property.ReadOnlyObjectProperty<Severity> severityProperty() { return severity.getReadOnlyProperty(); }

@@ -344,8 +344,8 @@ public final class OverviewView extends VBox {
             @Override
             protected void updateItem(Number item, boolean empty) {
                 super.updateItem(item, empty);
-                getStyleClass().remove(Styles.UNKNOWN);
                 if (empty || item == null) {
+                    flag(this, Styles.UNKNOWN, false);
                     setText(null);
                     tip(this);
                     return;
@@ -353,9 +353,7 @@ public final class OverviewView extends VBox {
                 double v = item.doubleValue();
                 setText(format.apply(v));
                 tip(this);
-                if (Double.isNaN(v)) {
-                    getStyleClass().add(Styles.UNKNOWN);
-                }
+                flag(this, Styles.UNKNOWN, Double.isNaN(v));
             }
         });
         c.setPrefWidth(width);
@@ -501,12 +499,8 @@ public final class OverviewView extends VBox {
             double ratio = t.peakRatio();
             peak.setText((t.firedAndCleared() ? "⚑ " : "") + (Double.isNaN(ratio)
                     ? Format.duration(t.peakAge()) : String.format(java.util.Locale.ROOT, "%.1f×", ratio)));
-            peak.getStyleClass().removeAll(Styles.BREACH, CLEARED);
-            if (t.breachingNow()) {
-                peak.getStyleClass().add(Styles.BREACH);
-            } else if (t.firedAndCleared()) {
-                peak.getStyleClass().add(CLEARED);
-            }
+            flag(peak, Styles.BREACH, t.breachingNow());
+            flag(peak, CLEARED, !t.breachingNow() && t.firedAndCleared());
             draw(t);
             setGraphic(box);
             tip.setText(t.summary());
@@ -686,13 +680,20 @@ public final class OverviewView extends VBox {
             render();
         }
 
+        private ClassRow.Badges drawn;
+
         private void render() {
             ClassRow.Badges v = following == null ? null : following.badgesProperty().get();
             if (isEmpty() || v == null) {
+                drawn = null;
                 setGraphic(null);
                 setTooltip(null);
                 return;
             }
+            if (v == drawn && getGraphic() != null) {
+                return; // the same chips (a row keeps its badges object while nothing changes)
+            }
+            drawn = v;
             ChipRow box = new ChipRow();
             box.getStyleClass().add(Styles.ALERTS);
             box.setAlignment(Pos.CENTER_LEFT);
@@ -740,31 +741,51 @@ public final class OverviewView extends VBox {
             List<javafx.scene.Node> chips = getChildren().stream().filter(n -> n != more).toList();
             double gap = getSpacing();
             double right = getWidth() - snappedRightInset();
-            more.setVisible(false);
-            chips.forEach(n -> n.setVisible(true));
             int shown = chips.size();
+            double x = snappedLeftInset();
             if (!chips.isEmpty() && chips.get(chips.size() - 1).getBoundsInParent().getMaxX() > right + 0.5) {
-                double x = snappedLeftInset();
                 shown = 0;
                 for (javafx.scene.Node n : chips) {
                     int rest = chips.size() - shown - 1;
-                    more.setText("+" + (rest + 1));
-                    double moreWidth = more.prefWidth(-1) + gap;
-                    double need = n.prefWidth(-1) + (rest > 0 ? moreWidth : 0);
+                    double need = n.prefWidth(-1) + (rest > 0 ? moreWidth(rest) + gap : 0);
                     if (x + need > right + 0.5) {
                         break;
                     }
                     x += n.prefWidth(-1) + gap;
                     shown++;
                 }
-                for (int i = shown; i < chips.size(); i++) {
-                    chips.get(i).setVisible(false);
+            }
+            // Visibility only where it changes: a change asks for another layout pass.
+            for (int i = 0; i < chips.size(); i++) {
+                if (chips.get(i).isVisible() != i < shown) {
+                    chips.get(i).setVisible(i < shown);
                 }
-                more.setText("+" + (chips.size() - shown));
+            }
+            boolean overflow = shown < chips.size();
+            if (overflow) {
+                String text = "+" + (chips.size() - shown);
+                if (!text.equals(more.getText())) {
+                    more.setText(text);
+                }
                 double h = more.prefHeight(-1);
                 more.resizeRelocate(x, (getHeight() - h) / 2, more.prefWidth(-1), h);
-                more.setVisible(true);
             }
+            if (more.isVisible() != overflow) {
+                more.setVisible(overflow);
+            }
+        }
+
+        /** The "+N" chip's width for {@code n} hidden chips, measured without touching the live chip. */
+        private double moreWidth(int n) {
+            String text = "+" + n;
+            if (text.equals(more.getText())) {
+                return more.prefWidth(-1);
+            }
+            String old = more.getText();
+            more.setText(text);
+            double w = more.prefWidth(-1);
+            more.setText(old);
+            return w;
         }
     }
 
@@ -800,6 +821,17 @@ public final class OverviewView extends VBox {
         return l;
     }
 
+    /** Adds or removes a style class only when it changes: every change restyles the node. */
+    static void flag(javafx.scene.Node n, String styleClass, boolean on) {
+        if (n.getStyleClass().contains(styleClass) != on) {
+            if (on) {
+                n.getStyleClass().add(styleClass);
+            } else {
+                n.getStyleClass().removeAll(styleClass);
+            }
+        }
+    }
+
     /** A numeric cell that renders one value and toggles state style classes. */
     private abstract static class ValueCell<T> extends TableCell<ClassRow, T> {
         ValueCell() {
@@ -814,7 +846,9 @@ public final class OverviewView extends VBox {
             if (empty || value == null) {
                 setText(null);
                 tip(this);
-                getStyleClass().removeAll(Styles.BREACH, Styles.UNKNOWN, Styles.CHANGE_UP, Styles.CHANGE_DOWN);
+                for (String c : List.of(Styles.BREACH, Styles.UNKNOWN, Styles.CHANGE_UP, Styles.CHANGE_DOWN)) {
+                    flag(c, false);
+                }
                 return;
             }
             render(value);
@@ -822,10 +856,7 @@ public final class OverviewView extends VBox {
         }
 
         void flag(String styleClass, boolean on) {
-            getStyleClass().remove(styleClass);
-            if (on) {
-                getStyleClass().add(styleClass);
-            }
+            OverviewView.flag(this, styleClass, on);
         }
     }
 }

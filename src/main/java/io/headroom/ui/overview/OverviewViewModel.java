@@ -252,7 +252,12 @@ public final class OverviewViewModel {
                 added.add(row);
             }
             latest.put(s.name(), s);
-            update(row, s);
+            row.beginUpdate();
+            try {
+                update(row, s);
+            } finally {
+                row.endUpdate();
+            }
             updateTrend(row);
             updateWork(row);
         }
@@ -296,9 +301,21 @@ public final class OverviewViewModel {
         this.supervision = s;
         for (ClassRow row : all) {
             updateWork(row);
+            row.beginUpdate();
+            try {
+                applySupervision(row, s);
+            } finally {
+                row.endUpdate();
+            }
+        }
+        reorder(false);
+    }
+
+    private static void applySupervision(ClassRow row, io.headroom.supervise.SupervisionState s) {
+        {
             io.headroom.supervise.ClassSupervision c = s.of(row.name());
             if (c == null) {
-                continue;
+                return;
             }
             StringBuilder m = new StringBuilder(c.mode().name().toLowerCase(java.util.Locale.ROOT));
             if (s.freezeAll() != null || c.freeze() != null) {
@@ -332,7 +349,6 @@ public final class OverviewViewModel {
             row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
             row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
         }
-        reorder(false);
     }
 
     public void select(String className) {

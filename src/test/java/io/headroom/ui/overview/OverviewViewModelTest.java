@@ -20,12 +20,15 @@ class OverviewViewModelTest {
     }
 
     @Test
-    void oneRowPerClassInTheFilesOrderWithTheLastTicksNumbers() {
+    void oneRowPerClassWorstFirstThenInTheFilesOrderWithTheLastTicksNumbers() {
         try (SandboxConsole c = SandboxConsole.open(7)) {
             assertTrue(c.overview.rows().isEmpty(), "no row before the first tick");
             c.run(Duration.ofMinutes(2));
             List<String> classes = c.session().loop().classes().stream().map(WorkloadClass::name).toList();
-            assertEquals(classes, c.overview.rows().stream().map(ClassRow::name).toList());
+            List<String> bySeverity = classes.stream().sorted(java.util.Comparator
+                    .comparing((String n) -> row(c, n).severityProperty().get())
+                    .thenComparing(classes::indexOf)).toList();
+            assertEquals(bySeverity, c.overview.rows().stream().map(ClassRow::name).toList());
             assertEquals(5, classes.size());
             assertEquals(c.overview.rows().get(0), c.overview.selectedProperty().get(), "the first class is selected");
 

@@ -1,0 +1,175 @@
+package io.headroom.bench;
+
+import io.headroom.history.ClassHistory;
+import io.headroom.history.History;
+import io.headroom.loop.ClassSnapshot;
+import io.headroom.loop.TickResult;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.ui.SandboxConsole;
+import io.headroom.ui.Styles;
+import io.headroom.ui.overview.OverviewView;
+import io.headroom.ui.overview.OverviewViewModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * Benchmark, not a test: FX-thread time per tick of the overview with 1,000 classes (issue 13,
+ * goal under 5 ms), headless, software pipeline.
+ *
+ * <p>Run from the project root:
+ * <pre>
+ * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
+ * java -cp target/test-classes:target/classes:$(cat target/bench.classpath) io.headroom.bench.OverviewBenchmark
+ * </pre>
+ *
+ * <p>The sandbox's five classes are run for an hour; their ticks are dealt out to 1,000 classes
+ * (each class a sandbox class at its own offset in that hour, so values, alerts and tiers differ
+ * and change), each with a domain history holding its last quarter of an hour. Each frame
+ * applies one tick (every class) to the view model, as the console's per-frame batch does; the
+ * pulse then lays out and draws the table's visible rows (1600×900). "FX thread" is from the
+ * start of the update to the end of that layout; "apply" is the view model's share alone (rows,
+ * severity order, the 15-minute trends read from the history, work bars). The loop's work
+ * (appending to the history) runs before the frame and is not counted: it is on the loop's
+ * thread in the console.
+ */
+public final class OverviewBenchmark {
+
+    private static final int CLASSES = 1_000;
+    private static final int WARMUP = 60;
+    private static final int FRAMES = 240;
+
+    private OverviewBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        defaultProperty("glass.platform", "Monocle");
+        defaultProperty("monocle.platform", "Headless");
+        defaultProperty("prism.order", "sw");
+        defaultProperty("prism.text", "t2k");
+        defaultProperty("javafx.animation.fullspeed", "true");
+
+        List<TickResult> hour;
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofHours(1));
+            hour = new ArrayList<>(c.ticks());
+        }
+        Feed feed = new Feed(hour);
+        for (int k = 0; k < 60; k++) { // a quarter of an hour of history before the first frame
+            feed.next();
+        }
+
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.setImplicitExit(false);
+        Platform.startup(() -> started.complete(null));
+        started.get(30, TimeUnit.SECONDS);
+
+        CompletableFuture<long[][]> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            OverviewViewModel vm = new OverviewViewModel();
+            vm.setHistory(feed.history::find);
+            OverviewView view = new OverviewView(vm);
+            view.getStyleClass().add(Styles.THEME_DARK);
+            Scene scene = new Scene(view, 1600, 900);
+            Styles.install(scene);
+            Stage stage = new Stage();
+            stage.setScene(scene);
+            stage.show();
+            long[] fx = new long[FRAMES];
+            long[] apply = new long[FRAMES];
+            long[] start = {0};
+            int[] count = {0};
+            TickResult[] pending = {feed.next()};
+            scene.addPostLayoutPulseListener(() -> {
+                int i = count[0] - WARMUP - 1;
+                if (i >= 0 && i < FRAMES && start[0] != 0) {
+                    fx[i] = System.nanoTime() - start[0];
+                }
+            });
+            new AnimationTimer() {
+                @Override
+                public void handle(long ignored) {
+                    int i = count[0] - WARMUP;
+                    if (i >= FRAMES) {
+                        stop();
+                        stage.hide();
+                        done.complete(new long[][] {fx, apply});
+                        return;
+                    }
+                    count[0]++;
+                    TickResult tick = pending[0];
+                    start[0] = System.nanoTime();
+                    vm.apply(tick);
+                    if (i >= 0) {
+                        apply[i] = System.nanoTime() - start[0];
+                    }
+                    pending[0] = feed.next(); // the loop's share: after the measured update
+                }
+            }.start();
+        });
+        long[][] r = done.get(5, TimeUnit.MINUTES);
+        System.out.printf(Locale.ROOT, "%d classes, %d frames (after %d), 1600x900 px, software pipeline, headless%n",
+                CLASSES, FRAMES, WARMUP);
+        System.out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "median", "p95", "max");
+        print("FX thread per tick (ms)", r[0]);
+        print("  of which view model apply (ms)", r[1]);
+        Platform.exit();
+    }
+
+    private static void print(String what, long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        System.out.printf(Locale.ROOT, "%-34s %8.2f %8.2f %8.2f%n", what, s[s.length / 2] / 1e6,
+                s[(int) Math.floor(s.length * 0.95)] / 1e6, s[s.length - 1] / 1e6);
+    }
+
+    /** Deals the sandbox hour out to {@link #CLASSES} classes and records each tick into their histories. */
+    private static final class Feed {
+        final List<TickResult> hour;
+        final History history = new History(Duration.ofSeconds(15));
+        final WorkloadClass[] classes = new WorkloadClass[CLASSES];
+        int k;
+
+        Feed(List<TickResult> hour) {
+            this.hour = hour;
+            List<ClassSnapshot> first = hour.get(0).classes();
+            for (int i = 0; i < CLASSES; i++) {
+                WorkloadClass base = first.get(i % first.size()).cls();
+                classes[i] = new WorkloadClass(String.format(Locale.ROOT, "%s-%04d", base.name(), i), base.target(),
+                        base.policy(), base.drainOnScaleDown());
+            }
+        }
+
+        TickResult next() {
+            List<ClassSnapshot> out = new ArrayList<>(CLASSES);
+            TickResult now = hour.get(k % hour.size());
+            for (int i = 0; i < CLASSES; i++) {
+                TickResult at = hour.get((k + i * 7) % hour.size());
+                ClassSnapshot s = at.classes().get(i % at.classes().size());
+                out.add(new ClassSnapshot(classes[i], now.at(), s.observation(), s.workload(), s.decision(),
+                        s.actuation(), s.problem(), s.signals()));
+                double[] row = new double[ClassHistory.SERIES];
+                Arrays.fill(row, Double.NaN);
+                io.headroom.decision.Signal age = s.signals().get(io.headroom.decision.Signals.OLDEST_AGE);
+                row[ClassHistory.Series.OLDEST_AGE.ordinal()] = age != null && age.present() ? age.value() : Double.NaN;
+                history.of(classes[i].name()).append(15.0 * k, row);
+            }
+            k++;
+            return new TickResult(now.at(), out, now.context(), now.metricsSource());
+        }
+    }
+
+    private static void defaultProperty(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.headroom.ui.overview;
+
+import static io.headroom.ui.ConsoleWindow.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.ui.ConsoleWindow;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** A click on a header sorts the overview; the third click (or "By severity") brings the severity order back. */
+class OverviewSortUiTest {
+    final FxRobot robot = new FxRobot();
+    ConsoleWindow console;
+
+    @AfterEach
+    void close() throws Exception {
+        if (console != null) {
+            console.close();
+        }
+    }
+
+    @Test
+    void clickingAHeaderSortsAndTheSeverityOrderReturns() throws Exception {
+        Session s = Session.sandbox(7, Instant.now(), Duration.ofMinutes(5), new MemoryJournal());
+        s.warmUp(Duration.ofMinutes(5));
+        console = ConsoleWindow.open(s);
+        OverviewViewModel vm = console.view().overviewViewModel();
+        TableView<?> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
+        Node header = onFx(() -> table.lookupAll(".column-header").stream()
+                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                        && "Class".equals(h.getTableColumn().getText())).findFirst().orElseThrow());
+        robot.moveTo(header).moveBy(0, -60); // off the table: no order is held for the pointer
+        assertNull(onFx(() -> vm.sortProperty().get()), "worst first by default");
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> inSeverityOrder(table)));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError(onFx(() -> "held " + vm.holdOrderProperty().get() + " waiting "
+                    + vm.orderWaitingProperty().get() + " " + table.getItems().stream().map(r -> ((ClassRow) r).name()
+                    + ":" + ((ClassRow) r).severityProperty().get() + ":" + ((ClassRow) r).seen).toList()));
+        }
+        robot.clickOn(header);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) != null);
+        assertEquals(new OverviewViewModel.Sort(OverviewViewModel.Column.CLASS, false), onFx(() -> vm.sortProperty().get()));
+        List<String> shown = onFx(() -> names(table));
+        assertEquals(shown.stream().sorted(String.CASE_INSENSITIVE_ORDER).toList(), shown, "A to Z");
+        assertTrue(onFx(() -> shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())), "the way back shows");
+
+        robot.clickOn(header);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()).descending());
+        List<String> down = onFx(() -> names(table));
+        assertEquals(down.stream().sorted(String.CASE_INSENSITIVE_ORDER.reversed()).toList(), down, "Z to A");
+
+        // The chosen sort outlives ticks.
+        double at = s.history().find("enrichment").lastTime();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> s.history().find("enrichment").lastTime() > at);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(down, onFx(() -> names(table)));
+
+        robot.clickOn(header); // the third click: no sort of the operator's
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) == null);
+        robot.moveBy(0, -60); // off the table, so no order is held
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> inSeverityOrder(table)));
+
+        robot.clickOn(header);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) != null);
+        robot.clickOn("#" + OverviewView.BY_SEVERITY_ID);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) == null);
+        assertTrue(onFx(() -> table.getSortOrder().isEmpty()), "the header shows no sort either");
+        assertFalse(onFx(() -> shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> inSeverityOrder(table)));
+    }
+
+    private static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<String> names(TableView<?> table) {
+        return table.getItems().stream().map(r -> ((ClassRow) r).name()).toList();
+    }
+
+    private static boolean inSeverityOrder(TableView<?> table) {
+        List<ClassRow> rows = table.getItems().stream().map(r -> (ClassRow) r).toList();
+        return rows.equals(rows.stream().sorted(Comparator.comparing((ClassRow r) -> r.severityProperty().get())
+                .thenComparingInt(r -> r.seen)).toList());
+    }
+}
