@@ -180,6 +180,8 @@ class ActionSafetyUiTest {
 
     /** Focus back on the main window's content (not a text field), as after a click on the overview. */
     void focusOverview() throws Exception {
+        // TestFX keeps its target window across test classes: aim at this console's window.
+        robot.targetWindow(view().getScene().getWindow());
         robot.clickOn("#" + ClassControls.STATE_ID);
         WaitForAsyncUtils.waitForFxEvents();
     }

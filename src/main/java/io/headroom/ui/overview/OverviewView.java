@@ -709,6 +709,11 @@ public final class OverviewView extends VBox {
             for (ClassRow.Alert a : v.alerts()) {
                 box.getChildren().add(chip(a));
             }
+            if (box.getChildren().isEmpty()) { // nothing to say: an empty cell, no empty tooltip
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
             setGraphic(box);
             if (getScene() != null) {
                 // Chips made during a layout pass have no skin yet, so no size: style them now.

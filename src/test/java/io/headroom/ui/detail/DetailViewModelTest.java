@@ -28,7 +28,8 @@ class DetailViewModelTest {
             c.run(Duration.ofMinutes(2));
             DetailViewModel d = c.detail;
             assertTrue(d.actionableProperty().get(), "a decision: its actions are enabled");
-            assertEquals("payments-steady", d.classNameProperty().get());
+            assertEquals(c.overview.rows().get(0).name(), d.classNameProperty().get(), "the console opens on the worst row");
+            d.select("payments-steady");
             Decision dec = latest(c, "payments-steady").decision();
             assertEquals(dec.explanation(), d.explanationProperty().get());
             assertEquals(dec.terms().stream().map(Term::name).toList(),
@@ -51,13 +52,14 @@ class DetailViewModelTest {
         try (SandboxConsole c = SandboxConsole.open(7)) {
             c.tick(12);
             long structure = c.detail.structureProperty().get();
-            c.detail.select("nightly-batch");
-            assertEquals("nightly-batch", c.detail.classNameProperty().get());
+            String other = c.detail.classNameProperty().get().equals("nightly-batch") ? "enrichment" : "nightly-batch";
+            c.detail.select(other);
+            assertEquals(other, c.detail.classNameProperty().get());
             ClassSeries s = c.detail.seriesProperty().get();
             assertEquals(12, s.points(), "the unselected class's ticks were kept");
             assertEquals(12, s.capacitySlots.size());
             assertTrue(c.detail.structureProperty().get() > structure, "the charts rebuild for the new class");
-            assertEquals(latest(c, "nightly-batch").decision().explanation(), c.detail.explanationProperty().get());
+            assertEquals(latest(c, other).decision().explanation(), c.detail.explanationProperty().get());
             c.tick(1);
             assertEquals(13, c.detail.seriesProperty().get().points());
         }
