@@ -110,7 +110,8 @@ public final class OverviewView extends VBox {
                 sortsBy(slots, OverviewViewModel.Column.SLOTS),
                 sortsBy(ceiling, OverviewViewModel.Column.CEILING),
                 sortsBy(alerts, OverviewViewModel.Column.ALERTS)));
-        // At 1280×800 these give way, in this order, so the class, its trouble and its trend are whole;
+        // At 1280×800 these give way, in this order, so the class, its trouble and its trend are whole
+        // (a binding ceiling stays in view as the alerts' CEILING chip, named in its tooltip);
         // each is in the detail, and a wider window shows them again.
         optional.addAll(List.of(service, slots, arrivals, ceiling, mode));
         this.alerts = alerts;
@@ -690,6 +691,14 @@ public final class OverviewView extends VBox {
                 setTooltip(null);
                 return;
             }
+            if (v.states().isEmpty() && v.proposal().isEmpty() && v.alerts().isEmpty()) {
+                // No chip: an empty cell (not an empty row of chips), its detail, if any, on hover.
+                drawn = null;
+                setGraphic(null);
+                tip.setText(v.fullText());
+                setTooltip(v.fullText().isEmpty() ? null : tip);
+                return;
+            }
             if (v == drawn && getGraphic() != null) {
                 return; // the same chips (a row keeps its badges object while nothing changes)
             }
@@ -708,11 +717,6 @@ public final class OverviewView extends VBox {
             }
             for (ClassRow.Alert a : v.alerts()) {
                 box.getChildren().add(chip(a));
-            }
-            if (box.getChildren().isEmpty()) { // nothing to say: an empty cell, no empty tooltip
-                setGraphic(null);
-                setTooltip(null);
-                return;
             }
             setGraphic(box);
             if (getScene() != null) {
