@@ -175,6 +175,11 @@ class DeletionCostRestoreTest {
     @Test
     void aCostChangedByItsOwnerDuringTheDrainIsTheirsAndStays() throws Exception {
         startDrainOfB(Duration.ofMinutes(5));
+        // A drain judges a changed mark only once it has seen its own (a tick after the mark reached the cache).
+        MockCluster.await("the drain has seen its mark", WAIT, () -> {
+            loop.tick();
+            return drain().pods().stream().allMatch(io.headroom.drain.DrainPod::markSeen);
+        });
         cluster.admin.pods().inNamespace("payments").withName("worker-b").edit(p -> {
             p.getMetadata().getAnnotations().put(PodMarks.DELETION_COST_ANNOTATION, "900");
             return p;
