@@ -79,6 +79,10 @@ public final class KubeClusterGateway implements ClusterGateway {
             .withNamespaced(true).build();
     /** How long the first contact may take before the context reads as unreachable (it keeps trying). */
     static final Duration CONNECT_DEADLINE = Duration.ofSeconds(10);
+    /** A first-contact probe that waited this long before it failed met silence, not a refusal. */
+    static final Duration SILENCE = Duration.ofSeconds(5);
+    /** The last failed probe waited {@link #SILENCE} or more (loop and connector threads read it). */
+    private volatile boolean silent;
     /** Waits between first-contact attempts: doubling from the first, capped at the last. */
     static final Duration CONNECT_RETRY_FIRST = Duration.ofSeconds(1);
     static final Duration CONNECT_RETRY_MAX = Duration.ofSeconds(30);
@@ -163,11 +167,14 @@ public final class KubeClusterGateway implements ClusterGateway {
             return;
         }
         connectAttempts++;
+        Instant attempt = clock.instant();
         try {
             connection.probe();
         } catch (RuntimeException e) {
             if (!(e instanceof KubernetesClientException k) || k.getCode() <= 0) {
                 unreachable = KubeErrors.describe(e);
+                // A probe that waited long and then failed ("Socket closed": the client gave up) met silence.
+                silent = !clock.instant().isBefore(attempt.plus(SILENCE));
                 recordError(e);
                 firstFailure.complete(null);
                 long wait = Math.min(CONNECT_RETRY_MAX.toMillis(),
@@ -213,7 +220,7 @@ public final class KubeClusterGateway implements ClusterGateway {
     /**
      * The first contact's state in the operator's words, for the console's connection progress:
      * {@code null} reason while connecting or connected; the reason (credential-free) once an
-     * attempt failed; {@code timedOut} once {@link #CONNECT_DEADLINE} passed without an answer. Field
+     * attempt failed; {@code timedOut} once {@link #CONNECT_DEADLINE} passed without an answer, or the last attempt failed only after {@link #SILENCE} of silence. Field
      * reads only: safe on the FX thread.
      */
     public record FirstContact(String server, boolean connected, String failure, boolean timedOut) {
@@ -223,7 +230,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         Instant since = connectingSince;
         boolean late = since != null && !clock.instant().isBefore(since.plus(CONNECT_DEADLINE));
         return new FirstContact(connection.context().server(), connected.isDone(), unreachable,
-                !connected.isDone() && unreachable == null && late);
+                !connected.isDone() && (unreachable == null ? late : silent));
     }
 
     /** Whether the first contact succeeded: reads come from informers, writes may be sent. */

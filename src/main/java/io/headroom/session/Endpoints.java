@@ -76,11 +76,15 @@ public final class Endpoints {
         if (c.connected()) {
             return new Endpoint(what, c.server(), State.OK, null);
         }
+        if (c.timedOut()) {
+            // A failure after the first contact timed out is most often the client giving up on the
+            // request it sent into silence ("Socket closed"): still a timeout, with what came after.
+            return new Endpoint(what, c.server(), State.TIMED_OUT, c.failure() == null
+                    ? "no answer yet (still trying in the background)"
+                    : "no answer within the timeout (then: " + plain(c.failure()) + ")");
+        }
         if (c.failure() != null) {
             return new Endpoint(what, c.server(), State.FAILED, plain(c.failure()));
-        }
-        if (c.timedOut()) {
-            return new Endpoint(what, c.server(), State.TIMED_OUT, "no answer yet (still trying in the background)");
         }
         return new Endpoint(what, c.server(), State.CONNECTING, null);
     }

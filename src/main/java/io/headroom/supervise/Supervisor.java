@@ -769,35 +769,8 @@ public final class Supervisor implements Actuator {
      * nothing scaled. Refused while the class is frozen, pinned or already draining.
      */
     public CompletableFuture<Outcome> startDrain(String className, int to, Duration deadline, String reason) {
-        if (deadline.isNegative() || deadline.isZero()) {
-            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
-        }
-        return command(() -> {
-            Instant now = clock.instant();
-            expire(now);
-            Slot s = slots.get(className);
-            WorkloadClass cls = classes.get(className);
-            if (s == null || cls == null) {
-                return Outcome.refused("unknown class " + className);
-            }
-            String held = heldByHand(className, s);
-            if (held != null) {
-                return Outcome.refused(held);
-            }
-            if (s.drain != null && s.drain.active()) {
-                return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
-            }
-            Read w = read(cls);
-            if (w.refusal() != null) {
-                return w.refusal();
-            }
-            if (s.lastDesired > w.get().specReplicas()) {
-                return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
-                        + " the " + w.get().specReplicas() + " running; a drain would take away capacity the"
-                        + " queue needs (it would be cancelled as soon as it started)");
-            }
-            return drainNow(cls, s, w.get(), to, deadline, reason, now);
-        });
+        return drainCommand(className, deadline, reason, "a drain", (cls, w, id, now) ->
+                DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, drainNoticeGrace, now));
     }
 
     /**
@@ -807,6 +780,23 @@ public final class Supervisor implements Actuator {
      * where lowering replicas would not remove that pod (see {@link DrainPlanner#planPods}).
      */
     public CompletableFuture<Outcome> startPodDrain(String className, String pod, Duration deadline, String reason) {
+        return drainCommand(className, deadline, reason, "draining " + pod, (cls, w, id, now) ->
+                DrainPlanner.planPods(id, cls.name(), w, drains.load(cls.name()), List.of(pod), deadline,
+                        drainNoticeGrace, now));
+    }
+
+    /** How a drain picks its pods, once the class may be drained (loop thread). */
+    private interface DrainPlanning {
+        DrainPlanner.Planned plan(WorkloadClass cls, WorkloadState w, String id, Instant now);
+    }
+
+    /**
+     * The one way a class drain starts: refused while the class is frozen, pinned or already
+     * draining, or when the decision wants more replicas than run ({@code what} would take away
+     * capacity the queue needs); otherwise planned, journaled and started.
+     */
+    private CompletableFuture<Outcome> drainCommand(String className, Duration deadline, String reason, String what,
+                                                    DrainPlanning planning) {
         if (deadline.isNegative() || deadline.isZero()) {
             return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
         }
@@ -831,12 +821,11 @@ public final class Supervisor implements Actuator {
             }
             if (s.lastDesired > w.get().specReplicas()) {
                 return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
-                        + " the " + w.get().specReplicas() + " running; draining " + pod + " would take away capacity"
-                        + " the queue needs (it would be cancelled as soon as it started)");
+                        + " the " + w.get().specReplicas() + " running; " + what + " would take away capacity the"
+                        + " queue needs (it would be cancelled as soon as it started)");
             }
             String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
-            DrainPlanner.Planned planned = DrainPlanner.planPods(id, cls.name(), w.get(), drains.load(cls.name()),
-                    List.of(pod), deadline, drainNoticeGrace, now);
+            DrainPlanner.Planned planned = planning.plan(cls, w.get(), id, now);
             if (planned instanceof DrainPlanner.Refused r) {
                 return Outcome.refused(cls.name() + ": " + r.reason());
             }

@@ -97,8 +97,14 @@ public final class HistoryBenchmark {
             shown.complete(null);
         });
         shown.get(60, TimeUnit.SECONDS);
+        // A few live ticks (and the frames they draw) before measuring: wait for them, with a deadline.
+        java.util.concurrent.CountDownLatch ticks = new java.util.concurrent.CountDownLatch(3);
+        Runnable unsubscribe = session.subscribe(t -> ticks.countDown());
         session.start();
-        Thread.sleep(3_000); // a few live ticks and frames: a benchmark, not a test
+        if (!ticks.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the console made no 3 live ticks within 60 s");
+        }
+        unsubscribe.run();
         return session;
     }
 
@@ -195,10 +201,16 @@ public final class HistoryBenchmark {
     }
 
     static double heapAfterGcMb() throws InterruptedException {
-        for (int i = 0; i < 4; i++) {
+        // Collect until the heap stops shrinking (at most 10 rounds): the figure is what is live.
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 10; i++) {
             System.gc();
-            Thread.sleep(150);
+            long now = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+            if (now >= used) {
+                break;
+            }
+            used = now;
         }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1048576.0;
+        return used / 1048576.0;
     }
 }

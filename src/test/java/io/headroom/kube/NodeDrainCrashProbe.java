@@ -45,6 +45,6 @@ public final class NodeDrainCrashProbe {
                 .get(30, TimeUnit.SECONDS);
         System.out.println(o.ok() ? "CORDONED" : "REFUSED " + o.message());
         System.out.flush();
-        Thread.sleep(Long.MAX_VALUE); // mid-drain until killed
+        new java.util.concurrent.CountDownLatch(1).await(); // mid-drain until the test kills this process
     }
 }

@@ -84,14 +84,8 @@ class EndpointsTest {
         return session;
     }
 
-    static void await(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within " + deadline + ": " + what);
-            }
-            Thread.sleep(20); // polling interval of the wait, not a synchronisation
-        }
+    static void await(String what, Duration deadline, BooleanSupplier condition) {
+        io.headroom.prometheus.it.Await.until(what, deadline, condition::getAsBoolean, ok -> ok);
     }
 
     Endpoints.Endpoint endpoint(String what) {
