@@ -49,6 +49,20 @@ class ConsoleUiTest {
         FxToolkit.cleanupApplication(app);
     }
 
+    /** A test that opened a window (What-if) closes it, so the next one clicks the console, not that window. */
+    @org.junit.jupiter.api.AfterEach
+    void closeOtherWindows() throws Exception {
+        onFx(() -> {
+            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
+                if (w instanceof Stage s && s != stage) {
+                    s.close();
+                }
+            }
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     static MainView view() {
         return (MainView) stage.getScene().getRoot();
     }
@@ -133,6 +147,12 @@ class ConsoleUiTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
         java.util.function.Predicate<Node> ledger = n -> n instanceof javafx.scene.control.TableCell<?, ?> c
                 && "ledger-replay".equals(c.getText());
+        // The pointer on the rows holds their order (a reorder by severity waits), so the row found is
+        // still the row under the click. Without this a tier change between lookup and click moves it.
+        robot.moveTo(table);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.isHover()
+                && view().overviewViewModel().holdOrderProperty().get()));
+        WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup(".table-cell").match(ledger)
                 .tryQuery().isPresent()));
         robot.clickOn(onFx(() -> robot.lookup(".table-cell").match(ledger).<Node>query()));
