@@ -246,7 +246,7 @@ public final class MockCluster implements AutoCloseable {
     static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
 
     /** Answers every SelfSubjectAccessReview from now on: allowed or not, with RBAC's reason. */
-    void answerAccessReviews(boolean allowed, String reason) {
+    public void answerAccessReviews(boolean allowed, String reason) {
         server.expect().post().withPath(ACCESS_REVIEWS).andReturn(201, "{\"apiVersion\":\"authorization.k8s.io/v1\","
                 + "\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":" + allowed
                 + (reason == null ? "" : ",\"reason\":\"" + reason + "\"") + "}}").always();
