@@ -137,6 +137,7 @@ public final class ExitDialog {
         heading.getStyleClass().add(Styles.SECTION_TITLE);
         Label text = new Label(intro);
         text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
         text.getStyleClass().add(Styles.MUTED);
 
         GridPane grid = new GridPane();
@@ -146,6 +147,7 @@ public final class ExitDialog {
         for (HandBackViewModel.Row r : vm.rows()) {
             Label name = new Label(r.className());
             name.getStyleClass().add(Styles.CLASS_NAME);
+            name.setMinWidth(Region.USE_PREF_SIZE); // names and choices are read whole, never cut to "…"
             Label holds = new Label(r.holds());
             holds.getStyleClass().add(Styles.MUTED);
             holds.setWrapText(true);
@@ -155,6 +157,8 @@ public final class ExitDialog {
             back.setToggleGroup(g);
             RadioButton keep = new RadioButton(r.keepText());
             keep.setId(KEEP_PREFIX + r.className());
+            back.setMinWidth(Region.USE_PREF_SIZE);
+            keep.setMinWidth(Region.USE_PREF_SIZE);
             keep.setToggleGroup(g);
             Runnable sync = () -> (r.choiceProperty().get() == HandBack.Choice.KEEP ? keep : back).setSelected(true);
             sync.run();
@@ -190,6 +194,7 @@ public final class ExitDialog {
         Label status = new Label();
         status.setId(STATUS_ID);
         status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
         status.textProperty().bind(vm.statusProperty());
 
         Button allBack = new Button("Hand back all");
@@ -237,7 +242,7 @@ public final class ExitDialog {
         HBox buttons = new HBox(8, allBack, allKeep, spring, cancel, confirm);
         VBox root = new VBox(12, heading, text, scroll, status, buttons);
         root.setPadding(new Insets(20));
-        root.setPrefWidth(760);
+        root.setPrefWidth(900);
         Scene scene = new Scene(root);
         Styles.install(scene);
         if (owner != null && owner.getScene() != null) {
@@ -246,6 +251,8 @@ public final class ExitDialog {
         }
         Styles.paintDark(scene);
         dialog.setScene(scene);
+        // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
+        status.textProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(dialog::sizeToScene));
         dialog.show();
         return dialog;
     }
