@@ -140,7 +140,7 @@ class ExpiredPauseAtStartUiTest {
     @Test
     void anExpiredKeptPauseIsOfferedAtStartAndHandedBackOrLeftAsChosen() throws Exception {
         HeadroomApp headroom = start();
-        Session session = headroom.ready().get(60, TimeUnit.SECONDS);
+        Session session = headroom.ready().get(120, TimeUnit.SECONDS);
         assertFalse(session.isSandbox(), "connected to the mock API server");
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
@@ -158,7 +158,7 @@ class ExpiredPauseAtStartUiTest {
         robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "indexing");
         robot.clickOn("#" + ExitDialog.EXIT_ID);
 
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
                 .tryQuery().isEmpty())); // all went as chosen: the dialog closed itself
         assertTrue(annotations("orders").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paus")),
                 "handed back: " + annotations("orders"));

@@ -108,7 +108,7 @@ class HandBackAtExitUiTest {
             stage().fireEvent(new WindowEvent(stage(), WindowEvent.WINDOW_CLOSE_REQUEST));
             return null;
         });
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + row).tryQuery().isPresent()));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + row).tryQuery().isPresent()));
     }
 
     String status() throws Exception {
@@ -161,7 +161,7 @@ class HandBackAtExitUiTest {
                 + ExitDialog.KEEP_PROBLEM_PREFIX + "indexing").queryAs(Labeled.class).getText()).isEmpty());
         Instant before = Instant.now();
         robot.clickOn("#" + ExitDialog.EXIT_ID);
-        exited.get(30, TimeUnit.SECONDS); // kept as chosen: the console goes at once
+        exited.get(60, TimeUnit.SECONDS); // kept as chosen: the console goes at once
         Instant after = Instant.now();
 
         Map<String, String> kept = annotations("indexer");
@@ -194,7 +194,7 @@ class HandBackAtExitUiTest {
         robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "indexing");
         robot.clickOn("#" + ExitDialog.EXIT_ID);
 
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status().startsWith("Not everything went as chosen"));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status().startsWith("Not everything went as chosen"));
         String said = status();
         assertTrue(said.contains("orders: not fully handed back: another console (" + BOB + ") holds the lease for "
                 + "Deployment shop/orders: nothing was written"), said);
@@ -210,6 +210,6 @@ class HandBackAtExitUiTest {
 
         assertEquals("Close the console", onFx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).queryButton().getText()));
         robot.clickOn("#" + ExitDialog.EXIT_ID);
-        exited.get(10, TimeUnit.SECONDS);
+        exited.get(30, TimeUnit.SECONDS);
     }
 }
