@@ -1,6 +1,5 @@
 package io.headroom.ui;
 
-import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,7 +84,7 @@ class ExpiredPauseAtStartUiTest {
         if (app != null) {
             FxToolkit.cleanupApplication(app); // closes the session
         }
-        onFx(() -> { // a dialog a failed test left open
+        fx(() -> { // a dialog a failed test left open
             List.copyOf(javafx.stage.Window.getWindows()).stream()
                     .filter(w -> w instanceof Stage s && s.getOwner() != null).forEach(w -> ((Stage) w).close());
             return null;
@@ -97,6 +96,11 @@ class ExpiredPauseAtStartUiTest {
             System.setProperty("kubeconfig", kubeconfigBefore);
         }
         prometheus.stop(0);
+    }
+
+    /** On the FX thread, waiting as long as a loaded machine may hold it (the console's start renders a lot). */
+    static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
     }
 
     /** The annotations a console that exited wrote when it kept a pause, with an expiry now past. */
@@ -143,22 +147,22 @@ class ExpiredPauseAtStartUiTest {
         Session session = headroom.ready().get(120, TimeUnit.SECONDS);
         assertFalse(session.isSandbox(), "connected to the mock API server");
 
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#"
                 + ExitDialog.HAND_BACK_PREFIX + "indexing").tryQuery().isPresent()
                 && robot.lookup("#" + ConnectionProgressView.HEADLINE_ID).tryQuery().isEmpty()));
-        String offered = onFx(() -> robot.lookup(".label").queryAllAs(Labeled.class).stream()
+        String offered = fx(() -> robot.lookup(".label").queryAllAs(Labeled.class).stream()
                 .map(Labeled::getText).filter(t -> t != null && t.startsWith("paused by ana@oncall")).sorted().toList())
                 .toString();
         assertTrue(offered.contains("paused by ana@oncall until 2026-01-01T00:00:00Z (frozen until 09:00 (incident 812))"),
                 offered);
         assertTrue(offered.contains("paused by ana@oncall until 2026-01-01T00:00:00Z (pinned to 4 (reindex))"), offered);
-        assertTrue(onFx(() -> robot.lookup("#" + ExitDialog.HAND_BACK_PREFIX + "orders").queryAs(RadioButton.class)
+        assertTrue(fx(() -> robot.lookup("#" + ExitDialog.HAND_BACK_PREFIX + "orders").queryAs(RadioButton.class)
                 .isSelected()), "hand back is the default");
 
         robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "indexing");
         robot.clickOn("#" + ExitDialog.EXIT_ID);
 
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
                 .tryQuery().isEmpty())); // all went as chosen: the dialog closed itself
         assertTrue(annotations("orders").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paus")),
                 "handed back: " + annotations("orders"));

@@ -1,6 +1,5 @@
 package io.headroom.ui.shell;
 
-import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,7 +57,7 @@ class HandBackAtExitUiTest {
 
     @AfterEach
     void close() throws Exception {
-        onFx(() -> { // a dialog a failed test left open
+        fx(() -> { // a dialog a failed test left open
             List.copyOf(javafx.stage.Window.getWindows()).stream()
                     .filter(w -> w instanceof Stage s && s.getOwner() != null).forEach(w -> ((Stage) w).close());
             return null;
@@ -93,10 +92,15 @@ class HandBackAtExitUiTest {
         session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal,
                 "ana@oncall");
         console = ConsoleWindow.open(session);
-        onFx(() -> {
+        fx(() -> {
             ExitDialog.guard(stage(), () -> session, FxExecutor.get(), () -> exited.complete(null));
             return null;
         });
+    }
+
+    /** On the FX thread, waiting as long as a loaded machine may hold it (the console's start renders a lot). */
+    static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
     }
 
     Stage stage() {
@@ -104,15 +108,15 @@ class HandBackAtExitUiTest {
     }
 
     void requestCloseAndWaitForTheDialog(String row) throws Exception {
-        onFx(() -> {
+        fx(() -> {
             stage().fireEvent(new WindowEvent(stage(), WindowEvent.WINDOW_CLOSE_REQUEST));
             return null;
         });
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + row).tryQuery().isPresent()));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#" + row).tryQuery().isPresent()));
     }
 
     String status() throws Exception {
-        return onFx(() -> robot.lookup("#" + ExitDialog.STATUS_ID).queryAs(Labeled.class).getText());
+        return fx(() -> robot.lookup("#" + ExitDialog.STATUS_ID).queryAs(Labeled.class).getText());
     }
 
     WorkloadRef target(int i) {
@@ -143,10 +147,10 @@ class HandBackAtExitUiTest {
 
         robot.clickOn("#" + ExitDialog.KEEP_UNTIL_PREFIX + "indexing");
         robot.clickOn("custom…");
-        assertTrue(onFx(() -> robot.lookup("#" + ExitDialog.KEEP_PREFIX + "indexing")
+        assertTrue(fx(() -> robot.lookup("#" + ExitDialog.KEEP_PREFIX + "indexing")
                 .queryAs(javafx.scene.control.RadioButton.class).isSelected()), "choosing an end is choosing to keep");
         robot.clickOn("#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing").write("soon");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#"
                 + ExitDialog.KEEP_PROBLEM_PREFIX + "indexing").queryAs(Labeled.class).getText())
                 .startsWith("'soon' is neither a duration"));
         robot.clickOn("#" + ExitDialog.EXIT_ID);
@@ -157,7 +161,7 @@ class HandBackAtExitUiTest {
         assertFalse(annotations("indexer").containsKey(HeadroomPause.UNTIL), "nothing written yet");
 
         robot.clickOn("#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing").push(KeyCode.CONTROL, KeyCode.A).write("2h");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#"
                 + ExitDialog.KEEP_PROBLEM_PREFIX + "indexing").queryAs(Labeled.class).getText()).isEmpty());
         Instant before = Instant.now();
         robot.clickOn("#" + ExitDialog.EXIT_ID);
@@ -208,7 +212,7 @@ class HandBackAtExitUiTest {
         assertEquals(List.of("orders", "indexing"), refused.stream().map(JournalRecord::className).toList());
         assertTrue(refused.stream().allMatch(r -> r.reason().contains(BOB)), refused.toString());
 
-        assertEquals("Close the console", onFx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).queryButton().getText()));
+        assertEquals("Close the console", fx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).queryButton().getText()));
         robot.clickOn("#" + ExitDialog.EXIT_ID);
         exited.get(30, TimeUnit.SECONDS);
     }
