@@ -54,6 +54,12 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         HANDED_BACK,
         /** At exit the operator kept a class's pause: owner and expiry ({@code until}) written on the workload. */
         PAUSE_KEPT,
+        /**
+         * A hand-back or a kept pause (journaled just before as {@code HANDED_BACK} or {@code PAUSE_KEPT})
+         * was not written to the cluster: another console holds the class's Lease, or the API server
+         * refused (why, in words, in the detail). The workload and its ScaledObject stay as they were.
+         */
+        HAND_BACK_REFUSED,
         /** A ScaledObject is about to be applied from the console (the reviewed difference in the detail). */
         SCALED_OBJECT_APPLYING,
         /** The ScaledObject was written (its resourceVersion in the detail). */

@@ -613,6 +613,23 @@ public final class KubeClusterGateway implements ClusterGateway {
         return fenced == null ? null : "observe only: " + fenced;
     }
 
+    /**
+     * {@link #leaseRefusal} for the hand-back's writes (KEDA's pause removed, a pause kept or ended), in
+     * the words the exit dialog shows: who holds the workload's lease, and that nothing was written.
+     */
+    private String handBackRefusal(WorkloadRef ref) {
+        String refused = leaseRefusal(ref);
+        if (refused == null) {
+            return null;
+        }
+        String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        String holder = leases.state(ref).map(LeaseState::holder)
+                .filter(h -> !h.isBlank() && !h.equals(leases.identity())).orElse(null);
+        return holder != null
+                ? "another console (" + holder + ") holds the lease for " + what + ": nothing was written"
+                : "nothing was written to " + what + ": " + refused;
+    }
+
     /** Null when {@code ref} may be written now; otherwise why not (the server asked to wait, or not connected). */
     private String heldBack(WorkloadRef ref) {
         String problem = connectionProblem();
@@ -792,7 +809,7 @@ public final class KubeClusterGateway implements ClusterGateway {
                 return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
                         what + " is already under KEDA's control (not paused)");
             }
-            String refused = leaseRefusal(ref);
+            String refused = handBackRefusal(ref);
             if (refused != null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, refused);
             }
@@ -832,7 +849,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (now.isEmpty()) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, "no workload " + ref);
             }
-            String refused = leaseRefusal(ref);
+            String refused = handBackRefusal(ref);
             if (refused != null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, refused);
             }
@@ -895,7 +912,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (patch == null && !kedaPausedByUs) {
                 return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, "no pause recorded on " + what);
             }
-            String refused = leaseRefusal(ref);
+            String refused = handBackRefusal(ref);
             if (refused != null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, refused);
             }

@@ -57,6 +57,10 @@ public final class HandBack {
      */
     public record Item(String className, WorkloadRef target, String holds, String autoscaler, Instant keepUntil,
                        HeldClass held) {
+        /** The same class, its kept pause ending at {@code until} (the operator's choice, see {@link KeepUntil}). */
+        public Item withKeepUntil(Instant until) {
+            return new Item(className, target, holds, autoscaler, until, held);
+        }
     }
 
     /** A pause another console (or this user, earlier) kept, found expired when this console started. */
@@ -122,6 +126,11 @@ public final class HandBack {
         this.classes = classes;
         this.clock = clock;
         this.io = io;
+    }
+
+    /** The session's present (a kept pause's end is chosen from it). */
+    public Instant now() {
+        return clock.instant();
     }
 
     /** The classes to ask about at exit, read off the FX thread (the autoscaler views may ask the cluster). */
@@ -247,26 +256,31 @@ public final class HandBack {
                 note(await(supervisor.setMode(name, Mode.SUPERVISED), end), did, problems);
             }
         }
+        List<String> unwritten = new ArrayList<>(); // what the cluster refused: journaled as such
         try {
             if (cluster.autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
                 ScaleResult r = cluster.handBack(target);
-                (r.outcome() == ScaleResult.Outcome.APPLIED ? did : problems).add(r.message());
+                (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
             }
             ScaleResult cleared = cluster.clearPause(target);
             if (cleared.outcome() == ScaleResult.Outcome.APPLIED) {
                 if (!cleared.message().startsWith("no pause recorded")) {
                     did.add(cleared.message());
                 }
-            } else {
-                problems.add(cleared.message());
+            } else if (!unwritten.contains(cleared.message())) { // one lease refusal is said once
+                unwritten.add(cleared.message());
             }
         } catch (RuntimeException e) {
-            problems.add("cluster: " + e.getMessage());
+            unwritten.add("cluster: " + e.getMessage());
         }
+        problems.addAll(unwritten);
         String said = problems.isEmpty() ? "handed back" + (did.isEmpty() ? "" : ": " + String.join("; ", did))
                 : "not fully handed back: " + String.join("; ", problems);
         if (!problems.isEmpty()) {
             LOG.warning(name + ": " + said);
+        }
+        if (!unwritten.isEmpty()) {
+            refused(name, target, said, "hand back");
         }
         return new Result(name, Choice.HAND_BACK, problems.isEmpty(), said);
     }
@@ -280,11 +294,31 @@ public final class HandBack {
         } catch (JournalException e) {
             return new Result(it.className(), Choice.KEEP, false, "pause not written, not journaled: " + e.getMessage());
         }
+        String failed;
         try {
             ScaleResult r = cluster.keepPause(it.target(), pause);
-            return new Result(it.className(), Choice.KEEP, r.outcome() == ScaleResult.Outcome.APPLIED, r.message());
+            if (r.outcome() == ScaleResult.Outcome.APPLIED) {
+                return new Result(it.className(), Choice.KEEP, true, r.message());
+            }
+            failed = "pause not kept: " + r.message();
         } catch (RuntimeException e) {
-            return new Result(it.className(), Choice.KEEP, false, "pause not written: " + e.getMessage());
+            failed = "pause not kept: " + e.getMessage();
+        }
+        LOG.warning(it.className() + ": " + failed);
+        refused(it.className(), it.target(), failed, "keep the pause until " + it.keepUntil());
+        return new Result(it.className(), Choice.KEEP, false, failed);
+    }
+
+    /**
+     * Journals that a hand-back or kept pause journaled a moment ago was not written (another console's
+     * lease, the server's refusal), so the journal and the team timeline do not claim what did not happen.
+     */
+    private void refused(String name, WorkloadRef target, String said, String chosen) {
+        try {
+            journal.get().append(JournalRecord.of(clock.instant(), Kind.HAND_BACK_REFUSED, supervisor.user(),
+                    target.context(), name).reason(said).detail("chosen: " + chosen));
+        } catch (JournalException e) {
+            LOG.warning(name + ": the refusal was not journaled: " + e.getMessage());
         }
     }
 

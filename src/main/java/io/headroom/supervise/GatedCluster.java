@@ -204,6 +204,15 @@ final class GatedCluster implements ClusterGateway {
         return real.autoscaler(ref);
     }
 
+    /*
+     * Hand back (KEDA's pause removed), a kept pause and its end pass straight through, ungated by design.
+     * They are clean-up, not actuation: a freeze promises that Headroom starts nothing that changes what
+     * runs, and handing back is Headroom letting go (the exit lifts the class's freeze itself first, and
+     * KEDA or the HPA then scales by its own rules); keeping a pause only writes who/until annotations and
+     * holds KEDA at the replicas the workload already has, which is what a freeze wants. Gating them would
+     * leave a frozen class paused for ever after the console exits. They stay fenced by the Lease in the
+     * gateway, and the hand-back runs on the session's own cluster, not through this gate.
+     */
     @Override
     public ScaleResult handBack(WorkloadRef ref) {
         return real.handBack(ref);

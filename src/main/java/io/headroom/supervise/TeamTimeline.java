@@ -47,6 +47,7 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.NODE_UNCORDONED, "HeadroomNodeUncordoned"),
             Map.entry(Kind.HANDED_BACK, "HeadroomHandedBack"),
             Map.entry(Kind.PAUSE_KEPT, "HeadroomPauseKept"),
+            Map.entry(Kind.HAND_BACK_REFUSED, "HeadroomHandBackRefused"),
             Map.entry(Kind.SCALED_OBJECT_APPLIED, "HeadroomAppliedScaledObject"),
             Map.entry(Kind.SCALED_OBJECT_REFUSED, "HeadroomScaledObjectRefused"),
             Map.entry(Kind.UNDONE, "HeadroomUndone"));
@@ -177,6 +178,7 @@ public final class TeamTimeline implements Journal {
         }
         return new TeamEvent(reason, m.toString(), r.kind() == Kind.FAILED || r.kind() == Kind.FROZEN
                 || r.kind() == Kind.PAUSE_KEPT || r.kind() == Kind.SCALED_OBJECT_REFUSED
+                || r.kind() == Kind.HAND_BACK_REFUSED
                 || r.kind() == Kind.EVICTION_REFUSED || r.kind() == Kind.NODE_DRAIN_ENDED
                 && !"COMPLETED".equals(r.reason()), r.at(), r.user());
     }

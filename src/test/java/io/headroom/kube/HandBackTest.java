@@ -234,4 +234,63 @@ class HandBackTest {
         MockCluster.await("the hand-back as an event by ben", Duration.ofSeconds(15),
                 () -> events("HeadroomHandedBack").stream().anyMatch(e -> e.getMessage().startsWith("ben@oncall: handed back")));
     }
+
+    @Test
+    void whileAnotherConsoleHoldsTheLeaseNothingIsWrittenAndTheRefusalIsJournaledAndSaid() throws Exception {
+        session = connect("ana@oncall");
+        pauseKedaAsAnEarlierScaleDid(5);
+        io.headroom.cluster.WorkloadRef orders = session.loop().classes().get(0).target();
+        io.headroom.cluster.WorkloadRef indexer = session.loop().classes().get(1).target();
+        cluster.otherConsoleHolding(dir, "up", "bob@desk-2/bbbb0002", orders, indexer);
+        assertTrue(session.supervisor().freeze("orders", Duration.ofMinutes(20), "incident 812")
+                .get(15, TimeUnit.SECONDS).ok());
+        assertTrue(session.supervisor().freeze("indexing", Duration.ofMinutes(20), "reindex")
+                .get(15, TimeUnit.SECONDS).ok());
+        MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
+                .autoscaler(orders).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+        String ordersVersion = cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get()
+                .getMetadata().getResourceVersion();
+        String indexerVersion = cluster.admin.apps().deployments().inNamespace("shop").withName("indexer").get()
+                .getMetadata().getResourceVersion();
+        String soVersion = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders-so").get().getMetadata().getResourceVersion();
+
+        List<HandBack.Item> items = session.handBack().atExit().get(10, TimeUnit.SECONDS);
+        HandBack.Report report = session.handBack().finish(items, Map.of("orders", HandBack.Choice.HAND_BACK,
+                "indexing", HandBack.Choice.KEEP), HandBack.EXIT_DEADLINE).get(15, TimeUnit.SECONDS);
+
+        assertFalse(report.ok(), report.summary());
+        assertTrue(report.unfinished().isEmpty(), "refused at once, not timed out: " + report.summary());
+        HandBack.Result back = report.results().get(0);
+        HandBack.Result kept = report.results().get(1);
+        assertFalse(back.ok());
+        assertFalse(kept.ok());
+        for (HandBack.Result r : List.of(back, kept)) {
+            assertTrue(r.message().contains("another console (bob@desk-2/bbbb0002) holds the lease"), r.message());
+            assertTrue(r.message().contains("nothing was written"), r.message());
+        }
+        assertTrue(back.message().startsWith("not fully handed back"), back.message());
+        assertTrue(kept.message().startsWith("pause not kept"), kept.message());
+        // Nothing written: KEDA stays paused, no pause annotations, no object changed at all.
+        assertEquals("5", scaledObjectAnnotations().get(Autoscalers.PAUSED_REPLICAS));
+        assertTrue(deploymentAnnotations("indexer").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paus")),
+                deploymentAnnotations("indexer").toString());
+        assertEquals(ordersVersion, cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get()
+                .getMetadata().getResourceVersion());
+        assertEquals(indexerVersion, cluster.admin.apps().deployments().inNamespace("shop").withName("indexer").get()
+                .getMetadata().getResourceVersion());
+        assertEquals(soVersion, cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace("shop").withName("orders-so").get().getMetadata().getResourceVersion());
+
+        // Journaled: the intent first, then the refusal, each with the holder's name; and posted for the team.
+        List<JournalRecord> refused = journaled(JournalRecord.Kind.HAND_BACK_REFUSED);
+        assertEquals(List.of("orders", "indexing"), refused.stream().map(JournalRecord::className).toList());
+        assertTrue(refused.stream().allMatch(r -> r.user().equals("ana@oncall")
+                && r.reason().contains("bob@desk-2/bbbb0002")), refused.toString());
+        assertTrue(journal.replay().records().indexOf(journaled(JournalRecord.Kind.HANDED_BACK).get(0))
+                < journal.replay().records().indexOf(refused.get(0)));
+        MockCluster.await("the refusal as an event", Duration.ofSeconds(15),
+                () -> events("HeadroomHandBackRefused").stream().anyMatch(e -> "indexer".equals(e.getInvolvedObject()
+                        .getName()) && "Warning".equals(e.getType())));
+    }
 }

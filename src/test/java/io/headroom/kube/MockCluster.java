@@ -246,7 +246,7 @@ public final class MockCluster implements AutoCloseable {
     static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
 
     /** Answers every SelfSubjectAccessReview from now on: allowed or not, with RBAC's reason. */
-    void answerAccessReviews(boolean allowed, String reason) {
+    public void answerAccessReviews(boolean allowed, String reason) {
         server.expect().post().withPath(ACCESS_REVIEWS).andReturn(201, "{\"apiVersion\":\"authorization.k8s.io/v1\","
                 + "\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":" + allowed
                 + (reason == null ? "" : ",\"reason\":\"" + reason + "\"") + "}}").always();
@@ -420,6 +420,30 @@ public final class MockCluster implements AutoCloseable {
         if (!g.awaitSynced(Duration.ofSeconds(15))) {
             throw new AssertionError("the gateway did not sync with the mock API server within 15 s");
         }
+        return g;
+    }
+
+    /**
+     * A second console on this server: its own gateway (context {@code ctx}) and its own
+     * {@link LeaseKeeper} ({@code identity}, 30 s leases, renewed on its own thread), which takes the
+     * Leases of {@code targets} now. Closed with this cluster.
+     */
+    public KubeClusterGateway otherConsoleHolding(Path dir, String ctx, String identity, WorkloadRef... targets)
+            throws IOException {
+        KubeConnection c = connect(dir, ctx);
+        LeaseKeeper leases = new LeaseKeeper(c.client(), identity, java.time.Clock.systemUTC(), Duration.ofSeconds(30));
+        KubeClusterGateway g = KubeClusterGateway.open(c, List.of(targets), java.time.Clock.systemUTC(), leases);
+        gateways.add(g);
+        if (!g.awaitSynced(Duration.ofSeconds(15))) {
+            throw new AssertionError("the other console did not sync with the mock API server within 15 s");
+        }
+        for (WorkloadRef r : targets) {
+            LeaseState s = leases.acquire(r);
+            if (!s.mine()) {
+                throw new AssertionError(identity + " could not take the lease for " + r + ": " + s.note());
+            }
+        }
+        leases.start();
         return g;
     }
 

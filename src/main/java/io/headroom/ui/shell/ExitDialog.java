@@ -1,15 +1,19 @@
 package io.headroom.ui.shell;
 
 import io.headroom.session.HandBack;
+import io.headroom.session.KeepUntil;
 import io.headroom.session.Session;
 import io.headroom.ui.Styles;
 import java.util.concurrent.Executor;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
+import javafx.collections.FXCollections;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -19,11 +23,13 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.util.StringConverter;
 
 /**
  * Hand back cleanly (DESIGN §4). When the console window is closed while classes are frozen, pinned or
  * in auto mode, this dialog lists them and asks, per class, to hand back (to KEDA or the HPA, or just
- * let go) or to keep the pause until its end (owner and expiry then written on the workload). The
+ * let go) or to keep the pause until an end the operator chooses (the hold's own by default; owner and
+ * expiry then written on the workload). The
  * hand-back runs in the session with a deadline; what failed is said before the console goes. At start,
  * {@link #offerExpired} offers to hand back pauses found expired. The work is the view model's.
  */
@@ -36,6 +42,10 @@ public final class ExitDialog {
     /** A row's radio buttons: {@code HAND_BACK_PREFIX + className}, {@code KEEP_PREFIX + className}. */
     public static final String HAND_BACK_PREFIX = "hand-back-";
     public static final String KEEP_PREFIX = "keep-";
+    /** A row's kept pause's end: its choice ({@code KEEP_UNTIL_PREFIX + className}), custom text and problem. */
+    public static final String KEEP_UNTIL_PREFIX = "keep-until-";
+    public static final String KEEP_CUSTOM_PREFIX = "keep-custom-";
+    public static final String KEEP_PROBLEM_PREFIX = "keep-problem-";
 
     private ExitDialog() {
     }
@@ -66,8 +76,9 @@ public final class ExitDialog {
                 } else {
                     show(stage, vm, "Before the console closes",
                             "These classes are still held by this console. Once it is gone nothing proposes, "
-                                    + "scales or lifts them. Hand each back, or keep its pause: the owner and "
-                                    + "the end are then written on the workload (and on its ScaledObject), and "
+                                    + "scales or lifts them. Hand each back, or keep its pause until the end you "
+                                    + "choose: the owner and the end are then written on the workload (and on its "
+                                    + "ScaledObject), and "
                                     + "the next console offers to hand it back once it has expired.",
                             "Exit", once);
                 }
@@ -88,6 +99,32 @@ public final class ExitDialog {
         });
     }
 
+    /** When the row's kept pause ends: the options, and a text field for a custom end. */
+    private static HBox endChoice(HandBackViewModel vm, HandBackViewModel.Row r) {
+        ComboBox<KeepUntil.Option> until = new ComboBox<>(FXCollections.observableArrayList(KeepUntil.Option.values()));
+        until.setId(KEEP_UNTIL_PREFIX + r.className());
+        until.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(KeepUntil.Option o) {
+                return o == null ? "" : vm.optionText(r, o);
+            }
+
+            @Override
+            public KeepUntil.Option fromString(String s) {
+                return null;
+            }
+        });
+        until.valueProperty().bindBidirectional(r.keepOptionProperty());
+        TextField custom = new TextField();
+        custom.setId(KEEP_CUSTOM_PREFIX + r.className());
+        custom.setPromptText("90m, 2h, 17:30");
+        custom.setPrefColumnCount(10);
+        custom.textProperty().bindBidirectional(r.customUntilProperty());
+        custom.visibleProperty().bind(r.keepOptionProperty().isEqualTo(KeepUntil.Option.CUSTOM));
+        custom.managedProperty().bind(custom.visibleProperty());
+        return new HBox(6, until, custom);
+    }
+
     /** The dialog over {@code owner}; {@code after} runs once the choices are carried out (null: just close). */
     static Stage show(Window owner, HandBackViewModel vm, String title, String intro, String confirmText,
                       Runnable after) {
@@ -100,6 +137,7 @@ public final class ExitDialog {
         heading.getStyleClass().add(Styles.SECTION_TITLE);
         Label text = new Label(intro);
         text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
         text.getStyleClass().add(Styles.MUTED);
 
         GridPane grid = new GridPane();
@@ -109,6 +147,7 @@ public final class ExitDialog {
         for (HandBackViewModel.Row r : vm.rows()) {
             Label name = new Label(r.className());
             name.getStyleClass().add(Styles.CLASS_NAME);
+            name.setMinWidth(Region.USE_PREF_SIZE); // names and choices are read whole, never cut to "…"
             Label holds = new Label(r.holds());
             holds.getStyleClass().add(Styles.MUTED);
             holds.setWrapText(true);
@@ -118,6 +157,8 @@ public final class ExitDialog {
             back.setToggleGroup(g);
             RadioButton keep = new RadioButton(r.keepText());
             keep.setId(KEEP_PREFIX + r.className());
+            back.setMinWidth(Region.USE_PREF_SIZE);
+            keep.setMinWidth(Region.USE_PREF_SIZE);
             keep.setToggleGroup(g);
             Runnable sync = () -> (r.choiceProperty().get() == HandBack.Choice.KEEP ? keep : back).setSelected(true);
             sync.run();
@@ -130,16 +171,30 @@ public final class ExitDialog {
             grid.add(name, 0, y);
             grid.add(holds, 1, y, 2, 1);
             grid.add(back, 1, y + 1);
-            grid.add(keep, 2, y + 1);
-            y += 2;
+            if (r.choosesEnd()) {
+                grid.add(new HBox(8, keep, endChoice(vm, r)), 2, y + 1);
+                Label problem = new Label();
+                problem.setId(KEEP_PROBLEM_PREFIX + r.className());
+                problem.getStyleClass().add(Styles.MUTED);
+                problem.setWrapText(true);
+                problem.textProperty().bind(r.keepProblemProperty());
+                problem.visibleProperty().bind(r.keepProblemProperty().isNotEmpty());
+                problem.managedProperty().bind(problem.visibleProperty());
+                grid.add(problem, 1, y + 2, 2, 1);
+                y += 3;
+            } else {
+                grid.add(keep, 2, y + 1);
+                y += 2;
+            }
         }
         ScrollPane scroll = new ScrollPane(grid);
         scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(Math.min(360, 48.0 * Math.max(1, vm.rows().size())));
+        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
 
         Label status = new Label();
         status.setId(STATUS_ID);
         status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
         status.textProperty().bind(vm.statusProperty());
 
         Button allBack = new Button("Hand back all");
@@ -169,6 +224,9 @@ public final class ExitDialog {
                 return;
             }
             vm.confirm().thenAccept(report -> {
+                if (report == null) { // a kept pause's end was refused: said, nothing done
+                    return;
+                }
                 if (report.ok()) {
                     dialog.close();
                     if (after != null) {
@@ -184,7 +242,7 @@ public final class ExitDialog {
         HBox buttons = new HBox(8, allBack, allKeep, spring, cancel, confirm);
         VBox root = new VBox(12, heading, text, scroll, status, buttons);
         root.setPadding(new Insets(20));
-        root.setPrefWidth(760);
+        root.setPrefWidth(900);
         Scene scene = new Scene(root);
         Styles.install(scene);
         if (owner != null && owner.getScene() != null) {
@@ -193,6 +251,8 @@ public final class ExitDialog {
         }
         Styles.paintDark(scene);
         dialog.setScene(scene);
+        // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
+        status.textProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(dialog::sizeToScene));
         dialog.show();
         return dialog;
     }

@@ -1,9 +1,10 @@
 package io.headroom.ui.shell;
 
 import io.headroom.session.HandBack;
+import io.headroom.session.KeepUntil;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,21 +28,51 @@ import javafx.collections.ObservableList;
  * found expired. Results arrive on {@code fx}.
  */
 public final class HandBackViewModel {
-    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneId.systemDefault());
-
-    /** One class: what holds it, who takes it back, and the operator's choice. */
+    /**
+     * One class: what holds it, who takes it back, and the operator's choice; at exit also when a kept
+     * pause would end (an option, and the custom text), checked as it is chosen.
+     */
     public static final class Row {
         private final String className;
         private final String holds;
         private final String takesBack;
         private final String keepText;
+        private final Instant asHeld;
         private final ObjectProperty<HandBack.Choice> choice = new SimpleObjectProperty<>(HandBack.Choice.HAND_BACK);
+        private final ObjectProperty<KeepUntil.Option> keepOption = new SimpleObjectProperty<>(KeepUntil.Option.AS_HELD);
+        private final StringProperty customUntil = new SimpleStringProperty("");
+        private final StringProperty keepProblem = new SimpleStringProperty("");
 
-        Row(String className, String holds, String takesBack, String keepText) {
+        Row(String className, String holds, String takesBack, String keepText, Instant asHeld) {
             this.className = className;
             this.holds = holds;
             this.takesBack = takesBack;
             this.keepText = keepText;
+            this.asHeld = asHeld;
+        }
+
+        /** Whether the operator chooses when a kept pause ends (at exit; an expired pause found at start is only left). */
+        public boolean choosesEnd() {
+            return asHeld != null;
+        }
+
+        /** When a kept pause would end, by default: the hold's own end. */
+        public Instant asHeld() {
+            return asHeld;
+        }
+
+        public ObjectProperty<KeepUntil.Option> keepOptionProperty() {
+            return keepOption;
+        }
+
+        /** The text of a custom end (90m, 2h, 17:30, 2026-12-03 08:00). */
+        public StringProperty customUntilProperty() {
+            return customUntil;
+        }
+
+        /** Why the chosen end is refused; empty when it is fine (or the class is handed back). */
+        public ReadOnlyStringProperty keepProblemProperty() {
+            return keepProblem;
         }
 
         public String className() {
@@ -57,7 +88,7 @@ public final class HandBackViewModel {
             return takesBack;
         }
 
-        /** "Keep the pause until 14:05". */
+        /** "Keep the pause until" (its end chosen beside it), or at start "Leave it (Deployment x stays paused)". */
         public String keepText() {
             return keepText;
         }
@@ -70,6 +101,7 @@ public final class HandBackViewModel {
     private final HandBack handBack;
     private final Executor fx;
     private final Duration deadline;
+    private final ZoneId zone;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
@@ -78,16 +110,22 @@ public final class HandBackViewModel {
     private List<HandBack.Expired> expired = List.of();
 
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline) {
+        this(handBack, fx, deadline, ZoneId.systemDefault());
+    }
+
+    /** @param zone where "until tomorrow 09:00" and "17:30" are read (the operator's) */
+    public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline, ZoneId zone) {
         this.handBack = handBack;
         this.fx = fx;
         this.deadline = deadline;
+        this.zone = zone;
     }
 
     /** Fills the rows with the classes held by hand now (read off the FX thread); completes with their count. */
     public CompletableFuture<Integer> loadAtExit() {
         return handBack.atExit().thenApplyAsync(list -> {
             items = List.copyOf(list);
-            rows.setAll(list.stream().map(HandBackViewModel::row).toList());
+            rows.setAll(list.stream().map(this::row).toList());
             return list.size();
         }, fx);
     }
@@ -97,15 +135,37 @@ public final class HandBackViewModel {
         return handBack.expiredPauses().thenApplyAsync(list -> {
             expired = List.copyOf(list);
             rows.setAll(list.stream().map(x -> new Row(x.className(), x.describe(), "Hand back now",
-                    "Leave it (" + x.target().kind() + " " + x.target().name() + " stays paused)")).toList());
+                    "Leave it (" + x.target().kind() + " " + x.target().name() + " stays paused)", null)).toList());
             return list.size();
         }, fx);
     }
 
-    private static Row row(HandBack.Item it) {
+    private Row row(HandBack.Item it) {
         String back = it.autoscaler().startsWith("KEDA") ? "Hand back to " + it.autoscaler()
                 : it.autoscaler().startsWith("the HPA") ? "Hand back to " + it.autoscaler() : "Hand back (Headroom lets go)";
-        return new Row(it.className(), it.holds(), back, "Keep the pause until " + HHMM.format(it.keepUntil()));
+        Row r = new Row(it.className(), it.holds(), back, "Keep the pause until", it.keepUntil());
+        Runnable check = () -> r.keepProblem.set(problem(r, handBack.now()));
+        r.choice.addListener((o, a, b) -> check.run());
+        r.keepOption.addListener((o, a, b) -> check.run());
+        r.customUntil.addListener((o, a, b) -> check.run());
+        // Choosing when the pause ends is choosing to keep it.
+        r.keepOption.addListener((o, a, b) -> r.choice.set(HandBack.Choice.KEEP));
+        r.customUntil.addListener((o, a, b) -> r.choice.set(HandBack.Choice.KEEP));
+        return r;
+    }
+
+    /** An option in words with the end it means now: "as held (14:05)", "1 h (12:40)", "tomorrow 09:00", "custom…". */
+    public String optionText(Row r, KeepUntil.Option o) {
+        return KeepUntil.label(o, r.asHeld(), handBack.now(), zone);
+    }
+
+    /** Why the row's kept pause cannot end as chosen (empty: it can, or the class is handed back). */
+    private String problem(Row r, Instant now) {
+        if (!r.choosesEnd() || r.choice.get() != HandBack.Choice.KEEP) {
+            return "";
+        }
+        KeepUntil.Chosen c = KeepUntil.resolve(r.keepOption.get(), r.customUntil.get(), r.asHeld(), now, zone);
+        return c.ok() ? "" : c.problem();
     }
 
     public ObservableList<Row> rows() {
@@ -117,14 +177,39 @@ public final class HandBackViewModel {
         rows.forEach(r -> r.choiceProperty().set(c));
     }
 
-    /** Runs what was chosen (exit: each class handed back or kept; start: the expired pauses chosen) with the deadline. */
+    /**
+     * Runs what was chosen (exit: each class handed back or kept until its chosen end; start: the expired
+     * pauses chosen) with the deadline. A kept pause whose end is refused (unreadable, past, too far)
+     * stops it before anything is done: said in the status, and the future holds null.
+     */
     public CompletableFuture<HandBack.Report> confirm() {
-        busy.set(true);
-        status.set("Handing back … (at most " + deadline.toSeconds() + " s)");
+        Instant now = handBack.now();
         Map<String, HandBack.Choice> choices = new LinkedHashMap<>();
         rows.forEach(r -> choices.put(r.className(), r.choiceProperty().get()));
+        List<String> refused = new java.util.ArrayList<>();
+        List<HandBack.Item> chosen = new java.util.ArrayList<>();
+        for (HandBack.Item it : items) {
+            Row r = rows.stream().filter(x -> x.className().equals(it.className())).findFirst().orElse(null);
+            if (r == null || choices.get(it.className()) != HandBack.Choice.KEEP) {
+                chosen.add(it);
+                continue;
+            }
+            KeepUntil.Chosen c = KeepUntil.resolve(r.keepOption.get(), r.customUntil.get(), r.asHeld(), now, zone);
+            r.keepProblem.set(c.ok() ? "" : c.problem());
+            if (c.ok()) {
+                chosen.add(it.withKeepUntil(c.until()));
+            } else {
+                refused.add(it.className() + ": " + c.problem());
+            }
+        }
+        if (!refused.isEmpty()) {
+            status.set("Nothing done yet — choose when the kept pause ends:\n" + String.join("\n", refused));
+            return CompletableFuture.completedFuture(null);
+        }
+        busy.set(true);
+        status.set("Handing back … (at most " + deadline.toSeconds() + " s)");
         CompletableFuture<HandBack.Report> work = expired.isEmpty()
-                ? handBack.finish(items, choices, deadline)
+                ? handBack.finish(chosen, choices, deadline)
                 : handBack.handBackExpired(expired.stream()
                         .filter(x -> choices.get(x.className()) == HandBack.Choice.HAND_BACK).toList(), deadline);
         return work.thenApplyAsync(report -> {
