@@ -499,7 +499,7 @@ public final class WhatIfViewModel {
             }
         };
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed, keda, report), background);
+                () -> Replay.compare(h, current, edited, seed, keda, report, background), background);
         f.whenComplete((c, e) -> fx.execute(() -> {
             if (mine != generation.get()) {
                 return; // an edit or a cancel came after this replay started
