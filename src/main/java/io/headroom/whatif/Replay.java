@@ -100,10 +100,10 @@ public final class Replay {
             }
         };
 
-        /** The share of the work done, 0 to 1; called from the replaying thread. */
+        /** The share of the work done, 0 to 1; called from a replaying thread (runs side by side: one call at a time). */
         void done(double fraction);
 
-        /** True to stop: the replay then throws {@link java.util.concurrent.CancellationException}. */
+        /** True to stop: the replay then throws {@link java.util.concurrent.CancellationException}; asked from every run's thread. */
         boolean cancelled();
     }
 

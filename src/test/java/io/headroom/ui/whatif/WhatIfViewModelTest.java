@@ -248,7 +248,7 @@ class WhatIfViewModelTest {
         }
         assertEquals(7, alone.rows().size(), alone.statusProperty().get());
         assertEquals(alone.rows(), together.rows());
-        assertEquals(1, offered.size(), "the edited run was offered to the executor; the live one ran on the replaying thread");
+        assertFalse(offered.isEmpty(), "the runs after the live one were offered to the executor");
     }
 
     @Test
