@@ -138,8 +138,13 @@ public final class Simulator {
             return new TickLine(t, s.name(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, 0, 0, 0, null,
                     List.of("PROBLEM"), s.problem(), List.of(), null);
         }
+        return line(t, s.name(), d);
+    }
+
+    /** The line for one class's decision at {@code t} seconds into the run (also a what-if replay's own loop). */
+    public static TickLine line(double t, String className, Decision d) {
         List<String> reasons = d.reasons().stream().map(Reason::toString).toList();
-        return new TickLine(t, s.name(), value(d, Signals.QUEUE_LENGTH), value(d, Signals.OLDEST_AGE),
+        return new TickLine(t, className, value(d, Signals.QUEUE_LENGTH), value(d, Signals.OLDEST_AGE),
                 value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), d.estimatedSlots(),
                 d.desiredReplicas(), d.currentReplicas(), d.readyReplicas(), d.bindingCeiling(), reasons,
                 d.explanation(), d.terms(), d.governorLimit());

@@ -12,12 +12,19 @@ import io.headroom.sim.Simulator;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 
 /**
  * What-if (DESIGN §6): replays a class's recent load through the same decision code and a queue
  * simulation, once with the current policy and once with the edited one, side by side. Both runs
- * see the same arrivals (one seed), so the difference is the policy's. Pure; tens to a few hundred
- * milliseconds ({@code WhatIfReplayBenchmark}), so call it off the FX thread.
+ * see the same arrivals (one seed), so the difference is the policy's. Pure. Windows up to an hour are
+ * replayed job by job (the sandbox's world: tens to a few hundred milliseconds), longer ones as a
+ * fluid queue ({@link Model#FLUID}: a day in tens of milliseconds; {@code WhatIfReplayBenchmark},
+ * {@code HistoryBenchmark}); the runs can go side by side on an executor. Call it off the FX thread.
  *
  * <p>The simulated workers keep the current policy's slots per replica: that is how many jobs a
  * pod really takes, and an edited {@code slotsPerReplica} is a belief to test, not a new pod.
@@ -93,10 +100,10 @@ public final class Replay {
             }
         };
 
-        /** The share of the work done, 0 to 1; called from the replaying thread. */
+        /** The share of the work done, 0 to 1; called from a replaying thread (runs side by side: one call at a time). */
         void done(double fraction);
 
-        /** True to stop: the replay then throws {@link java.util.concurrent.CancellationException}. */
+        /** True to stop: the replay then throws {@link java.util.concurrent.CancellationException}; asked from every run's thread. */
         boolean cancelled();
     }
 
@@ -108,6 +115,51 @@ public final class Replay {
      */
     public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
                                      Baselines.Named baseline, Progress progress) {
+        return compare(h, current, edited, seed, baseline, progress, Runnable::run);
+    }
+
+    /**
+     * As {@link #compare(LoadHistory, Policy, Policy, long, Baselines.Named, Progress)}, the runs
+     * (live, edited, baseline) side by side: all but the first are offered to {@code runs}, and the
+     * calling thread runs whatever no other thread has started, so a busy or single-threaded
+     * executor only makes it slower, never stuck. The model is {@link Model#forWindow}'s.
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
+                                     Baselines.Named baseline, Progress progress, Executor runs) {
+        return compare(h, current, edited, seed, baseline, progress, Model.forWindow(h.seconds()), runs);
+    }
+
+    /** How a replay simulates the queue. */
+    public enum Model {
+        /**
+         * Every job: Poisson arrivals from the seed, lognormal service times, pods taking jobs one by
+         * one (the sandbox's world). Its cost grows with the jobs in the window.
+         */
+        PER_JOB,
+        /**
+         * The queue as a fluid ({@link FluidQueue}) fed by a Poisson count of arrivals every second
+         * (from the seed), work draining at the typical service time in closed form between changes:
+         * its cost grows with the window's seconds and ticks, not its jobs. No randomness within a
+         * second or in service times, so it shows a little less waiting than the per-job world.
+         */
+        FLUID;
+
+        /** Per job up to {@link #PER_JOB_UP_TO_SECONDS} (exact and fast enough), fluid beyond. */
+        public static Model forWindow(double seconds) {
+            return seconds <= PER_JOB_UP_TO_SECONDS ? PER_JOB : FLUID;
+        }
+    }
+
+    /** The longest window replayed job by job by default; a longer one is replayed as a fluid. */
+    public static final double PER_JOB_UP_TO_SECONDS = 3600;
+
+    /**
+     * Both runs (and the baseline's) under the {@code model} given.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code progress} says it is cancelled
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
+                                     Baselines.Named baseline, Progress progress, Model model, Executor runs) {
         if (h.seconds() < 4 * current.pollIntervalSeconds()) {
             throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
                     + " s; the history needs a few minutes first");
@@ -116,7 +168,8 @@ public final class Replay {
         if (!Double.isFinite(service)) {
             throw new IllegalArgumentException("no service time is known in the window, so the queue cannot be simulated");
         }
-        SandboxClassSpec spec = spec(h, service, current.slotsPerReplica());
+        double[] rates = bucketRates(h);
+        int concurrency = current.slotsPerReplica();
         double tick = Math.min(current.pollIntervalSeconds(), edited.pollIntervalSeconds());
         List<String> caveats = new ArrayList<>();
         if (current.dependencyGuard() != null || edited.dependencyGuard() != null) {
@@ -131,23 +184,102 @@ public final class Replay {
                         + " conservative " + c.conservativeReplicas() + " replicas");
             }
         }
-        int runs = baseline == null ? 2 : 3;
-        Run live = run(spec, current, h, tick, seed, Decider.HEADROOM, progress, 0, runs);
-        Run edit = run(spec, edited, h, tick, seed, Decider.HEADROOM, progress, 1, runs);
-        Run base = baseline == null ? null : run(spec, current, h, tick, seed, baseline.decider(), progress, 2, runs);
+        int count = baseline == null ? 2 : 3;
+        Shares shares = new Shares(progress, count);
+        Policy live = current;
+        Policy edit = edited;
+        // One world for every run: the fluid's drawn arrivals are made once and only read after.
+        double[] load = model == Model.FLUID ? FluidRun.arrivals(rates, h.seconds(), seed) : rates;
+        List<Callable<Run>> jobs = new ArrayList<>();
+        jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, Decider.HEADROOM, shares, 0));
+        jobs.add(() -> run(model, load, h, service, concurrency, edit, tick, seed, Decider.HEADROOM, shares, 1));
+        if (baseline != null) {
+            jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, baseline.decider(), shares, 2));
+        }
+        List<Run> done = sideBySide(jobs, runs);
         progress.done(1);
-        return new Comparison(live, edit, h.seconds(), h.times()[0], caveats, base,
-                baseline == null ? null : baseline.label());
+        return new Comparison(done.get(0), done.get(1), h.seconds(), h.times()[0], caveats,
+                baseline == null ? null : done.get(2), baseline == null ? null : baseline.label());
     }
 
-    static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {
+    /**
+     * Runs every job, the first on this thread and the others offered to {@code executor}; then this
+     * thread runs any that has not started (a {@link FutureTask} runs once), and waits for the rest.
+     */
+    static <T> List<T> sideBySide(List<Callable<T>> jobs, Executor executor) {
+        List<FutureTask<T>> tasks = new ArrayList<>();
+        for (Callable<T> j : jobs) {
+            tasks.add(new FutureTask<>(j));
+        }
+        for (int i = 1; i < tasks.size(); i++) {
+            try {
+                executor.execute(tasks.get(i));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                break; // this thread runs them below
+            }
+        }
+        List<T> out = new ArrayList<>();
+        try {
+            for (FutureTask<T> t : tasks) {
+                t.run(); // no-op when another thread has started it
+            }
+            for (FutureTask<T> t : tasks) {
+                out.add(t.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted while replaying");
+        } catch (ExecutionException e) {
+            for (FutureTask<T> t : tasks) {
+                t.cancel(false);
+            }
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        }
+        return out;
+    }
+
+    /** Each run's share of the progress, added up; told from several threads, reported one at a time. */
+    private static final class Shares {
+        private final Progress progress;
+        private final double[] fraction;
+
+        Shares(Progress progress, int runs) {
+            this.progress = progress;
+            this.fraction = new double[runs];
+        }
+
+        synchronized void done(int run, double f) {
+            fraction[run] = f;
+            double sum = 0;
+            for (double v : fraction) {
+                sum += v;
+            }
+            progress.done(sum / fraction.length);
+        }
+
+        boolean cancelled() {
+            return progress.cancelled();
+        }
+    }
+
+    /** The arrival rate of each {@link #BUCKET_SECONDS} bucket of the window, from its start. */
+    static double[] bucketRates(LoadHistory h) {
         double t0 = h.times()[0];
-        List<RateSegment> segments = new ArrayList<>();
+        int buckets = (int) Math.ceil(h.seconds() / BUCKET_SECONDS - 1e-9);
+        double[] out = new double[Math.max(0, buckets)];
         double last = 0;
         int i = 0; // the points are in time order: one pass over them for all buckets (a day is 17,000+ points)
         double[] times = h.times();
         double[] rates = h.arrivalRate();
-        for (double from = 0; from < h.seconds(); from += BUCKET_SECONDS) {
+        for (int b = 0; b < out.length; b++) {
+            double from = b * BUCKET_SECONDS;
             double to = Math.min(h.seconds(), from + BUCKET_SECONDS);
             double sum = 0;
             int n = 0;
@@ -161,8 +293,22 @@ public final class Replay {
                 }
             }
             last = n > 0 ? sum / n : last; // a gap in the data keeps the last known rate
+            out[b] = last;
+        }
+        return out;
+    }
+
+    static SandboxClassSpec spec(LoadHistory h, double service, int concurrency) {
+        return spec(h, bucketRates(h), service, concurrency);
+    }
+
+    static SandboxClassSpec spec(LoadHistory h, double[] rates, double service, int concurrency) {
+        List<RateSegment> segments = new ArrayList<>(rates.length);
+        for (int b = 0; b < rates.length; b++) {
+            double from = b * BUCKET_SECONDS;
+            double to = Math.min(h.seconds(), from + BUCKET_SECONDS);
             if (to > from) {
-                segments.add(RateSegment.constant(from, to, last));
+                segments.add(RateSegment.constant(from, to, rates[b]));
             }
         }
         return SandboxClassSpec.builder("what-if").baseRate(0).segments(segments)
@@ -174,20 +320,33 @@ public final class Replay {
                 .build();
     }
 
+    /** @param load the fluid's drawn arrivals per second, or the buckets' rates for the per-job world */
+    private static Run run(Model model, double[] load, LoadHistory h, double service, int concurrency, Policy p,
+                           double tick, long seed, Decider rule, Shares shares, int index) {
+        int every = Math.max(1, (int) (h.seconds() / tick / 50)); // about 50 reports a run
+        int[] seen = {0};
+        java.util.function.DoubleConsumer onTick = t -> {
+            if (++seen[0] % every == 0) {
+                if (shares.cancelled()) {
+                    throw new CancellationException("the replay was cancelled");
+                }
+                shares.done(index, t / h.seconds());
+            }
+        };
+        if (model == Model.FLUID) {
+            return FluidRun.run(load, h, service, concurrency, p, tick, rule, onTick);
+        }
+        return run(spec(h, load, service, concurrency), p, h, tick, seed, rule, onTick);
+    }
+
     private static Run run(SandboxClassSpec spec, Policy p, LoadHistory h, double tick, long seed, Decider rule,
-                           Progress progress, int index, int runs) {
+                           java.util.function.DoubleConsumer onTick) {
         Scenario s = new Scenario("what-if", h.seconds(), tick, seed, Instant.ofEpochSecond((long) h.times()[0]),
                 List.of(new ScenarioClass(spec, p)));
         List<Simulator.TickLine> ticks = new ArrayList<>();
-        int every = Math.max(1, (int) (h.seconds() / tick / 50)); // about 50 reports a run
         List<Simulator.ClassSummary> summary = Simulator.run(s, rule, line -> {
             ticks.add(line);
-            if (ticks.size() % every == 0) {
-                if (progress.cancelled()) {
-                    throw new java.util.concurrent.CancellationException("the replay was cancelled");
-                }
-                progress.done((index + line.t() / h.seconds()) / runs);
-            }
+            onTick.accept(line.t());
         });
         return new Run(summary.get(0), ticks);
     }

@@ -146,6 +146,8 @@ public final class WhatIfViewModel {
     private final Policy current;
     private final LoadSource history;
     private final Executor background;
+    /** Where a replay's runs (live, edited, KEDA's) go side by side; the replaying thread alone until set. */
+    private volatile Executor runs = Runnable::run;
     private final Executor fx;
     private final long seed;
     /** The replay in flight is this one; an edit or a cancel moves it on, and the older replay stops. */
@@ -302,6 +304,15 @@ public final class WhatIfViewModel {
     public List<CeilingEdit> ceilings() { return ceilings; }
     /** The last replay shown (for the charts), null when there is none. */
     public ObjectProperty<Replay.Comparison> comparisonProperty() { return comparison; }
+
+    /**
+     * Lets a replay's runs go side by side on {@code runs} (threads that may block; the console's I/O
+     * pool), so a day's replay takes one run's time on two cores. Runs no thread of {@code runs} has
+     * started are run by the replaying thread, so any executor is safe.
+     */
+    public void setReplayRuns(Executor runs) {
+        this.runs = java.util.Objects.requireNonNull(runs, "runs");
+    }
 
     /** Puts every field back to the live policy. */
     public void reset() {
@@ -499,7 +510,7 @@ public final class WhatIfViewModel {
             }
         };
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed, keda, report), background);
+                () -> Replay.compare(h, current, edited, seed, keda, report, runs), background);
         f.whenComplete((c, e) -> fx.execute(() -> {
             if (mine != generation.get()) {
                 return; // an edit or a cancel came after this replay started

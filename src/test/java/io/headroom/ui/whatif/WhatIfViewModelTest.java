@@ -223,6 +223,35 @@ class WhatIfViewModelTest {
     }
 
     @Test
+    void aReplaysRunsGoSideBySideOnTheExecutorGivenAndCompareTheSame() throws Exception {
+        steady(6 * 3600, 3); // six hours: the fluid replay, at a 30 s tick
+        Policy p = live.toBuilder().pollIntervalSeconds(30).build();
+        WhatIfViewModel alone = vm(p);
+        alone.windowMinutesProperty().set(360);
+        alone.maxReplicasProperty().set("4");
+        alone.replay();
+        runAll();
+        WhatIfViewModel together = vm(p);
+        List<Runnable> offered = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            together.setReplayRuns(r -> {
+                offered.add(r);
+                pool.execute(r);
+            });
+            together.windowMinutesProperty().set(360);
+            together.maxReplicasProperty().set("4");
+            together.replay();
+            runAll();
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(7, alone.rows().size(), alone.statusProperty().get());
+        assertEquals(alone.rows(), together.rows());
+        assertFalse(offered.isEmpty(), "the runs after the live one were offered to the executor");
+    }
+
+    @Test
     void aDaysReplayRunsInTheBackgroundReportsProgressAndCanBeCancelled() {
         steady(24 * 3600, 3); // a day of history; a 30 s tick keeps the test's three runs short
         WhatIfViewModel vm = vm(live.toBuilder().pollIntervalSeconds(30).build());
