@@ -4,7 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerSpecBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,10 +32,14 @@ import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.Journal;
+import io.headroom.session.Session;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +47,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -246,14 +259,14 @@ public final class MockCluster implements AutoCloseable {
     static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
 
     /** Answers every SelfSubjectAccessReview from now on: allowed or not, with RBAC's reason. */
-    void answerAccessReviews(boolean allowed, String reason) {
+    public void answerAccessReviews(boolean allowed, String reason) {
         server.expect().post().withPath(ACCESS_REVIEWS).andReturn(201, "{\"apiVersion\":\"authorization.k8s.io/v1\","
                 + "\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":" + allowed
                 + (reason == null ? "" : ",\"reason\":\"" + reason + "\"") + "}}").always();
     }
 
     /** A pod's annotations as the API server has them now (null when the pod is gone). */
-    Map<String, String> annotations(String ns, String pod) {
+    public Map<String, String> annotations(String ns, String pod) {
         var p = admin.pods().inNamespace(ns).withName(pod).get();
         if (p == null) {
             return null;
@@ -265,29 +278,193 @@ public final class MockCluster implements AutoCloseable {
         return "http://127.0.0.1:" + server.getPort();
     }
 
+    /** A Deployment of {@code replicas} whose selector and pod template carry {@code app=name}. */
     public Deployment deployment(String ns, String name, int replicas) {
+        return deployment(ns, name, replicas, Map.of());
+    }
+
+    /** As {@link #deployment(String, String, int)}, with {@code labels} on the Deployment itself. */
+    public Deployment deployment(String ns, String name, int replicas, Map<String, String> labels) {
         return admin.apps().deployments().inNamespace(ns).resource(new DeploymentBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                .withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels).endMetadata()
                 .withNewSpec().withReplicas(replicas).withNewSelector().addToMatchLabels("app", name).endSelector()
                 .withNewTemplate().withNewMetadata().addToLabels("app", name).endMetadata()
                 .withNewSpec().addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
                 .endTemplate().endSpec().build()).create();
     }
 
-    void pod(String ns, String app, String name, boolean ready, String node) {
+    /** A Ready, Running pod of {@code app} (label {@code app}) on {@code node}, or a Pending one that is not ready. */
+    public void pod(String ns, String app, String name, boolean ready, String node) {
         pod(ns, app, name, ready, node, Map.of());
     }
 
     /** A pod of {@code app} carrying {@code annotations} (e.g. drain marks someone else set). */
-    void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
-        admin.pods().inNamespace(ns).resource(new PodBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).addToLabels("app", app)
-                .addToAnnotations(annotations)
-                .withCreationTimestamp("2026-12-01T10:00:00Z").endMetadata()
-                .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
-                .withNewStatus().withPhase(ready ? "Running" : "Pending")
-                .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition()
-                .endStatus().build()).create();
+    public void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
+        newPod(ns, name).app(app).ready(ready).onNode(node).annotations(annotations).create();
+    }
+
+    /** A pod to describe before {@link PodFixture#create()}: Ready and Running unless told, created at 10:00 UTC. */
+    public PodFixture newPod(String ns, String name) {
+        return new PodFixture(ns, name);
+    }
+
+    /** One pod's fixture: labels, annotations, node, owner, readiness; {@link #create()} writes it. */
+    public final class PodFixture {
+        private final String ns;
+        private final String name;
+        private final Map<String, String> labels = new LinkedHashMap<>();
+        private final Map<String, String> annotations = new LinkedHashMap<>();
+        private String node;
+        private boolean ready = true;
+        private String ownerKind;
+        private String owner;
+        private String created = "2026-12-01T10:00:00Z";
+
+        private PodFixture(String ns, String name) {
+            this.ns = ns;
+            this.name = name;
+        }
+
+        /** Labelled {@code app=app}, as the workload's selector picks it. */
+        public PodFixture app(String app) {
+            return labels(Map.of("app", app));
+        }
+
+        public PodFixture labels(Map<String, String> more) {
+            labels.putAll(more);
+            return this;
+        }
+
+        public PodFixture annotations(Map<String, String> more) {
+            annotations.putAll(more);
+            return this;
+        }
+
+        public PodFixture onNode(String nodeName) {
+            node = nodeName;
+            return this;
+        }
+
+        /** Ready and Running, or Pending and not ready. */
+        public PodFixture ready(boolean isReady) {
+            ready = isReady;
+            return this;
+        }
+
+        /** Controlled by {@code kind}/{@code ownerName} (e.g. a ReplicaSet or a DaemonSet), uid {@code ownerName-uid}. */
+        public PodFixture ownedBy(String kind, String ownerName) {
+            ownerKind = kind;
+            owner = ownerName;
+            return this;
+        }
+
+        public PodFixture created(String timestamp) {
+            created = timestamp;
+            return this;
+        }
+
+        public Pod create() {
+            PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels)
+                    .addToAnnotations(annotations).withCreationTimestamp(created).endMetadata()
+                    .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer()
+                    .endSpec()
+                    .withNewStatus().withPhase(ready ? "Running" : "Pending")
+                    .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition()
+                    .endStatus();
+            if (owner != null) {
+                b.editMetadata().addNewOwnerReference().withApiVersion("apps/v1").withKind(ownerKind).withName(owner)
+                        .withUid(owner + "-uid").withController(true).endOwnerReference().endMetadata();
+            }
+            return admin.pods().inNamespace(ns).resource(b.build()).create();
+        }
+    }
+
+    /** A schedulable node whose Ready condition is True. */
+    public void node(String name) {
+        admin.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().endSpec().withNewStatus().addNewCondition().withType("Ready").withStatus("True")
+                .endCondition().endStatus().build()).create();
+    }
+
+    /** Whether {@code node} is cordoned on the server. */
+    public boolean cordoned(String node) {
+        return Boolean.TRUE.equals(admin.nodes().withName(node).get().getSpec().getUnschedulable());
+    }
+
+    /** KEDA installed: its ScaledObject CRD ({@code keda.sh/v1alpha1}), so discovery finds the kind. */
+    public void kedaInstalled() {
+        admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
+                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
+                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
+                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+                .endSpec().build()).create();
+    }
+
+    /** Creates the ScaledObject written in {@code yaml} (namespace from its metadata). */
+    public GenericKubernetesResource scaledObject(String yaml) {
+        GenericKubernetesResource so = admin.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class);
+        return admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace(so.getMetadata().getNamespace()).resource(so).create();
+    }
+
+    /** The ScaledObject as the server has it now (null when there is none). */
+    public GenericKubernetesResource scaledObject(String ns, String name) {
+        return admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace(ns).withName(name).get();
+    }
+
+    /**
+     * An {@code autoscaling/v2} HPA on Deployment {@code deployment}, {@code min}..{@code max} replicas;
+     * with a CPU utilization target when {@code cpuPercent} is not null.
+     */
+    public void hpa(String ns, String name, String deployment, int min, int max, Integer cpuPercent) {
+        HorizontalPodAutoscalerSpecBuilder spec = new HorizontalPodAutoscalerSpecBuilder()
+                .withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment").withName(deployment)
+                .endScaleTargetRef().withMinReplicas(min).withMaxReplicas(max);
+        if (cpuPercent != null) {
+            spec.addNewMetric().withType("Resource").withNewResource().withName("cpu").withNewTarget()
+                    .withType("Utilization").withAverageUtilization(cpuPercent).endTarget().endResource().endMetric();
+        }
+        admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace(ns).resource(new HorizontalPodAutoscalerBuilder()
+                .withNewMetadata().withName(name).withNamespace(ns).endMetadata().withSpec(spec.build()).build())
+                .create();
+    }
+
+    /** The Lease that fences actuation of {@code ref}, as the server has it now (null when there is none). */
+    public Lease lease(WorkloadRef ref) {
+        return admin.leases().inNamespace(ref.namespace()).withName(LeaseKeeper.leaseName(ref)).get();
+    }
+
+    /** The Events in {@code ns}, as {@code kubectl get events} lists them. */
+    public List<Event> events(String ns) {
+        return admin.v1().events().inNamespace(ns).list().getItems();
+    }
+
+    /** A Deployment's annotations as the server has them now (empty when none). */
+    public Map<String, String> deploymentAnnotations(String ns, String name) {
+        Map<String, String> a = admin.apps().deployments().inNamespace(ns).withName(name).get().getMetadata()
+                .getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+
+    /** A loopback URL nothing listens on (the port was free a moment ago): a Prometheus or a cluster that is down. */
+    public static String unreachableUrl() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    /**
+     * A console's session on this server as {@code headroom --config} starts one: a kubeconfig with the one
+     * context {@code ctx} (namespace {@code ns}, token auth) and {@code workloadsYaml} as the workloads
+     * file, both written into {@code dir}. {@code operator} null: the kubeconfig user ({@code u-ctx}).
+     */
+    public Session session(Path dir, String ctx, String ns, String workloadsYaml, Journal journal, String operator)
+            throws Exception {
+        Path kubeconfig = kubeconfig(dir, "config.yaml", ctx, "t0ken-for-the-test", ctx, url(), ns);
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, workloadsYaml);
+        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
     }
 
     /** Writes a kubeconfig with one context per (name, cluster url, namespace); each user authenticates with {@code token}. */
@@ -388,7 +565,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** Waits for a condition with a deadline (no fixed sleeps). */
-    static void await(String what, Duration timeout, BooleanSupplier condition) {
+    public static void await(String what, Duration timeout, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
