@@ -77,7 +77,8 @@ public final class MockCluster implements AutoCloseable {
         MOCK_LOG.setLevel(Level.WARNING);
     }
 
-    final KubernetesMockServer server;
+    /** The mock itself, for expectations ({@code server.expect()...}) where CRUD mode is not the answer wanted. */
+    public final KubernetesMockServer server;
     public final KubernetesClient admin;
     /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
     final List<Patch> patches = new CopyOnWriteArrayList<>();
@@ -452,6 +453,22 @@ public final class MockCluster implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return "http://127.0.0.1:" + s.getLocalPort();
         }
+    }
+
+    /**
+     * A workloads file: Prometheus at {@code prometheusUrl} (1 s timeout) and, for each (name, context,
+     * namespace, Deployment) four of {@code classes}, a class polled every second whose signals'
+     * queries are placeholders.
+     */
+    public static String workloads(String prometheusUrl, String... classes) {
+        StringBuilder yaml = new StringBuilder("prometheus: {url: \"" + prometheusUrl + "\", timeoutSeconds: 1}\nclasses:\n");
+        for (int i = 0; i < classes.length; i += 4) {
+            yaml.append("  - {name: ").append(classes[i]).append(", context: ").append(classes[i + 1])
+                    .append(", namespace: ").append(classes[i + 2]).append(", target: {kind: Deployment, name: ")
+                    .append(classes[i + 3]).append("},\n     signals: {queueLength: q, oldestAge: a, arrivalRate: r, "
+                            + "meanService: s},\n     policy: {pollIntervalSeconds: 1}}\n");
+        }
+        return yaml.toString();
     }
 
     /**
