@@ -79,16 +79,8 @@ class HandBackTest {
     }
 
     Session connect(String operator) throws Exception {
-        return cluster.session(dir, "up", "shop", """
-                prometheus: {url: "%s", timeoutSeconds: 1}
-                classes:
-                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: up, namespace: shop, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(MockCluster.unreachableUrl()), journal, operator);
+        return cluster.session(dir, "up", "shop", MockCluster.workloads(MockCluster.unreachableUrl(),
+                "orders", "up", "shop", "orders", "indexing", "up", "shop", "indexer"), journal, operator);
     }
 
     Map<String, String> deploymentAnnotations(String name) {
