@@ -119,7 +119,6 @@ class KubeDrainTest {
     }
 
     int replicasOnServer() {
-        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
-                .getReplicas();
+        return cluster.replicas("payments", "worker");
     }
 }

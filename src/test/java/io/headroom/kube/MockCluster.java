@@ -141,7 +141,7 @@ public final class MockCluster implements AutoCloseable {
             String p = request.getPath();
             if (p != null && p.contains("/scaledobjects") && p.contains("dryRun=All")
                     && ("POST".equals(request.getMethod()) || "PUT".equals(request.getMethod()))) {
-                return ScaledObjectApplyTest.DryRunDispatcher.dryRun(request, super::dispatch, dryRuns);
+                return dryRun(request, super::dispatch, dryRuns);
             }
             if ("GET".equals(request.getMethod()) && request.getPath().contains("fieldSelector=spec.nodeName")) {
                 // CRUD mode filters by labels, not by spec.nodeName: hand over every pod (the gateway checks
@@ -218,6 +218,45 @@ public final class MockCluster implements AutoCloseable {
                 }
             });
             return t;
+        }
+    }
+
+    /**
+     * A POST or PUT with {@code dryRun=All} answered as the API server does, from what CRUD mode
+     * ({@code crud}) holds: stored nothing, a clash or a stale resourceVersion is a 409.
+     */
+    private static MockResponse dryRun(RecordedRequest request, java.util.function.Function<RecordedRequest, MockResponse> crud,
+                               List<String> dryRuns) {
+        String path = request.getPath();
+        dryRuns.add(request.getMethod() + " " + path);
+        String body = request.getBody() == null ? "" : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+        String bare = path.substring(0, path.indexOf('?'));
+        try {
+            ObjectNode sent = (ObjectNode) MergePatchDispatcher.JSON.readTree(body);
+            if ("POST".equals(request.getMethod())) {
+                String name = sent.path("metadata").path("name").asText();
+                MockResponse existing = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
+                        bare + "/" + name, request.getHeaders(), new Buffer()));
+                if (existing.code() == 200) {
+                    return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
+                }
+                return new MockResponse().setResponseCode(201).setBody(MergePatchDispatcher.JSON.writeValueAsString(sent));
+            }
+            MockResponse current = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, bare,
+                    request.getHeaders(), new Buffer()));
+            if (current.code() != 200) {
+                return current;
+            }
+            JsonNode now = MergePatchDispatcher.JSON.readTree(current.getBody().readUtf8());
+            String rv = now.path("metadata").path("resourceVersion").asText();
+            String sentRv = sent.path("metadata").path("resourceVersion").asText("");
+            if (!sentRv.isEmpty() && !sentRv.equals(rv)) {
+                return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
+            }
+            ((ObjectNode) sent.path("metadata")).put("resourceVersion", rv);
+            return new MockResponse().setResponseCode(200).setBody(MergePatchDispatcher.JSON.writeValueAsString(sent));
+        } catch (Exception e) {
+            return new MockResponse().setResponseCode(500).setBody(String.valueOf(e));
         }
     }
 
@@ -439,6 +478,11 @@ public final class MockCluster implements AutoCloseable {
     /** The Events in {@code ns}, as {@code kubectl get events} lists them. */
     public List<Event> events(String ns) {
         return admin.v1().events().inNamespace(ns).list().getItems();
+    }
+
+    /** A Deployment's replicas as the server has them now. */
+    public int replicas(String ns, String name) {
+        return admin.apps().deployments().inNamespace(ns).withName(name).get().getSpec().getReplicas();
     }
 
     /** A Deployment's annotations as the server has them now (empty when none). */
