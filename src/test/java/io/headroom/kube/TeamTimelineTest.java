@@ -47,7 +47,7 @@ class TeamTimelineTest {
     }
 
     List<Event> events() {
-        return cluster.admin.v1().events().inNamespace("payments").list().getItems();
+        return cluster.events("payments");
     }
 
     @Test
