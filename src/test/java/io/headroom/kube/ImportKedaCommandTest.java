@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,9 +23,7 @@ class ImportKedaCommandTest {
     void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
         MockCluster cluster = api.cluster();
         cluster.deployment("shop", "orders", 2);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(
-                        AutoscalerCooperationTest.SCALED_OBJECT, GenericKubernetesResource.class)).create();
+        cluster.scaledObject(AutoscalerCooperationTest.SCALED_OBJECT);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
