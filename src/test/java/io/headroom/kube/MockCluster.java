@@ -637,7 +637,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** Opens a console's connection to this server through a generated kubeconfig (token auth). */
-    KubeConnection connect(Path dir, String ctx) throws IOException {
+    public KubeConnection connect(Path dir, String ctx) throws IOException {
         return connect(dir, ctx, b -> { });
     }
 
