@@ -21,54 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Headroom cooperates with an HPA (refuses, says why) and with KEDA (paused-replicas, then hands back). */
 class AutoscalerCooperationTest {
-    static final String SCALED_OBJECT = """
-            apiVersion: keda.sh/v1alpha1
-            kind: ScaledObject
-            metadata:
-              name: orders-so
-              namespace: shop
-            spec:
-              scaleTargetRef:
-                name: orders
-              minReplicaCount: 1
-              maxReplicaCount: 30
-              cooldownPeriod: 120
-              pollingInterval: 15
-              fallback:
-                failureThreshold: 4
-                replicas: 6
-              advanced:
-                horizontalPodAutoscalerConfig:
-                  behavior:
-                    scaleDown:
-                      stabilizationWindowSeconds: 600
-                      policies:
-                        - type: Pods
-                          value: 2
-                          periodSeconds: 60
-                    scaleUp:
-                      stabilizationWindowSeconds: 0
-                      selectPolicy: Max
-                      policies:
-                        - type: Percent
-                          value: 200
-                          periodSeconds: 30
-                        - type: Pods
-                          value: 5
-                          periodSeconds: 30
-              triggers:
-                - type: prometheus
-                  metadata:
-                    serverAddress: http://prometheus.monitoring:9090
-                    query: sum(orders_queue_depth{queue="orders"})
-                    threshold: "50"
-                - type: redis
-                  metadata:
-                    address: redis.shop:6379
-                    listName: orders-retry
-                    listLength: "10"
-                    password: hunter2
-            """;
+    static final String SCALED_OBJECT = MockCluster.ORDERS_SCALED_OBJECT;
 
     @TempDir
     Path dir;

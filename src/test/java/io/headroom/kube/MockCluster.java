@@ -77,6 +77,60 @@ public final class MockCluster implements AutoCloseable {
         MOCK_LOG.setLevel(Level.WARNING);
     }
 
+    /**
+     * KEDA's ScaledObject {@code shop/orders-so} on Deployment {@code orders} with every part Headroom reads:
+     * bounds, cooldown and polling, fallback, the HPA behaviour, a Prometheus and a Redis trigger (its
+     * password must never be shown).
+     */
+    public static final String ORDERS_SCALED_OBJECT = """
+            apiVersion: keda.sh/v1alpha1
+            kind: ScaledObject
+            metadata:
+              name: orders-so
+              namespace: shop
+            spec:
+              scaleTargetRef:
+                name: orders
+              minReplicaCount: 1
+              maxReplicaCount: 30
+              cooldownPeriod: 120
+              pollingInterval: 15
+              fallback:
+                failureThreshold: 4
+                replicas: 6
+              advanced:
+                horizontalPodAutoscalerConfig:
+                  behavior:
+                    scaleDown:
+                      stabilizationWindowSeconds: 600
+                      policies:
+                        - type: Pods
+                          value: 2
+                          periodSeconds: 60
+                    scaleUp:
+                      stabilizationWindowSeconds: 0
+                      selectPolicy: Max
+                      policies:
+                        - type: Percent
+                          value: 200
+                          periodSeconds: 30
+                        - type: Pods
+                          value: 5
+                          periodSeconds: 30
+              triggers:
+                - type: prometheus
+                  metadata:
+                    serverAddress: http://prometheus.monitoring:9090
+                    query: sum(orders_queue_depth{queue="orders"})
+                    threshold: "50"
+                - type: redis
+                  metadata:
+                    address: redis.shop:6379
+                    listName: orders-retry
+                    listLength: "10"
+                    password: hunter2
+            """;
+
     /** The mock itself, for expectations ({@code server.expect()...}) where CRUD mode is not the answer wanted. */
     public final KubernetesMockServer server;
     public final KubernetesClient admin;
