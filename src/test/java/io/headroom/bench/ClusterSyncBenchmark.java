@@ -1,31 +1,17 @@
 package io.headroom.bench;
 
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.kube.Contexts;
 import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.MockCluster;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Queue;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Not a test: how quiet a watching console is. Against the fabric8 mock API server, 50 classes
@@ -36,47 +22,23 @@ import java.util.logging.Logger;
  * <p>Usage: {@code scripts/bench ClusterSyncBenchmark [windowSeconds]} (default 20).
  */
 public final class ClusterSyncBenchmark {
-    static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver");
-
     public static void main(String[] args) throws Exception {
-        MOCK_LOG.setLevel(Level.WARNING);
         int windowSeconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         int classes = 50;
         int podsPerClass = 10;
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                new KubernetesMixedDispatcher(responses), false);
-        server.init(InetAddress.getLoopbackAddress(), 0);
+        MockCluster server = new MockCluster();
         List<WorkloadRef> refs = new ArrayList<>();
-        try (KubernetesClient admin = server.createClient()) {
-            for (int c = 0; c < classes; c++) {
-                String ns = "team-" + (c % 5);
-                String name = "worker-" + c;
-                admin.apps().deployments().inNamespace(ns).resource(new DeploymentBuilder()
-                        .withNewMetadata().withName(name).withNamespace(ns).endMetadata()
-                        .withNewSpec().withReplicas(podsPerClass).withNewSelector().addToMatchLabels("app", name).endSelector()
-                        .withNewTemplate().withNewMetadata().addToLabels("app", name).endMetadata()
-                        .withNewSpec().addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
-                        .endTemplate().endSpec().build()).create();
-                for (int p = 0; p < podsPerClass; p++) {
-                    admin.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name + "-" + p)
-                            .withNamespace(ns).addToLabels("app", name).endMetadata()
-                            .withNewSpec().withNodeName("node-" + (p % 7)).addNewContainer().withName("w").withImage("worker")
-                            .endContainer().endSpec().withNewStatus().withPhase("Running").addNewCondition().withType("Ready")
-                            .withStatus("True").endCondition().endStatus().build()).create();
-                }
-                refs.add(new WorkloadRef("bench", ns, "Deployment", name));
+        for (int c = 0; c < classes; c++) {
+            String ns = "team-" + (c % 5);
+            String name = "worker-" + c;
+            server.deployment(ns, name, podsPerClass);
+            for (int p = 0; p < podsPerClass; p++) {
+                server.newPod(ns, name + "-" + p).app(name).onNode("node-" + (p % 7)).create();
             }
+            refs.add(new WorkloadRef("bench", ns, "Deployment", name));
         }
-        Path cfg = Files.createTempFile("bench-kubeconfig", ".yaml");
-        Files.writeString(cfg, """
-                apiVersion: v1
-                kind: Config
-                current-context: bench
-                clusters: [{name: c, cluster: {server: "http://127.0.0.1:%d"}}]
-                contexts: [{name: bench, context: {cluster: c, user: u}}]
-                users: [{name: u, user: {token: bench-token}}]
-                """.formatted(server.getPort()));
+        Path dir = Files.createTempDirectory("bench-kubeconfig");
+        Path cfg = MockCluster.kubeconfig(dir, "config.yaml", "bench", "bench-token", "bench", server.url(), "default");
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
         long baseline = heapAfterGc(mem);
 
@@ -94,7 +56,7 @@ public final class ClusterSyncBenchmark {
         long heap = heapAfterGc(mem);
 
         long clientBefore = g.health().requests();
-        int serverBefore = server.getRequestCount();
+        int serverBefore = server.server.getRequestCount();
         long end = System.nanoTime() + Duration.ofSeconds(windowSeconds).toNanos();
         long reads = 0;
         long nextTick = System.nanoTime();
@@ -111,7 +73,7 @@ public final class ClusterSyncBenchmark {
             java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
         }
         long clientDelta = g.health().requests() - clientBefore;
-        int serverDelta = server.getRequestCount() - serverBefore;
+        int serverDelta = server.server.getRequestCount() - serverBefore;
         double perMinute = clientDelta * 60.0 / windowSeconds;
         double serverPerMinute = serverDelta * 60.0 / windowSeconds;
 
@@ -126,8 +88,9 @@ public final class ClusterSyncBenchmark {
         System.out.println("(the mock server shares this JVM; its store is in the baseline, measured before the gateway opened)");
         g.close();
         g.connection().close();
-        server.destroy();
+        server.close();
         Files.deleteIfExists(cfg);
+        Files.deleteIfExists(dir);
         System.exit(0);
     }
 

@@ -123,10 +123,10 @@ class ActuationLeaseTest {
     }
 
     private Lease lease() {
-        return cluster.admin.leases().inNamespace("payments").withName(LeaseKeeper.leaseName(ref)).get();
+        return cluster.lease(ref);
     }
 
     private int replicas() {
-        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec().getReplicas();
+        return cluster.replicas("payments", "worker");
     }
 }

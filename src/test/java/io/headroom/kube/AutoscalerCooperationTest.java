@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
-import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder;
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ScaleResult;
@@ -23,54 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Headroom cooperates with an HPA (refuses, says why) and with KEDA (paused-replicas, then hands back). */
 class AutoscalerCooperationTest {
-    static final String SCALED_OBJECT = """
-            apiVersion: keda.sh/v1alpha1
-            kind: ScaledObject
-            metadata:
-              name: orders-so
-              namespace: shop
-            spec:
-              scaleTargetRef:
-                name: orders
-              minReplicaCount: 1
-              maxReplicaCount: 30
-              cooldownPeriod: 120
-              pollingInterval: 15
-              fallback:
-                failureThreshold: 4
-                replicas: 6
-              advanced:
-                horizontalPodAutoscalerConfig:
-                  behavior:
-                    scaleDown:
-                      stabilizationWindowSeconds: 600
-                      policies:
-                        - type: Pods
-                          value: 2
-                          periodSeconds: 60
-                    scaleUp:
-                      stabilizationWindowSeconds: 0
-                      selectPolicy: Max
-                      policies:
-                        - type: Percent
-                          value: 200
-                          periodSeconds: 30
-                        - type: Pods
-                          value: 5
-                          periodSeconds: 30
-              triggers:
-                - type: prometheus
-                  metadata:
-                    serverAddress: http://prometheus.monitoring:9090
-                    query: sum(orders_queue_depth{queue="orders"})
-                    threshold: "50"
-                - type: redis
-                  metadata:
-                    address: redis.shop:6379
-                    listName: orders-retry
-                    listLength: "10"
-                    password: hunter2
-            """;
+    static final String SCALED_OBJECT = MockCluster.ORDERS_SCALED_OBJECT;
 
     @TempDir
     Path dir;
@@ -85,24 +36,12 @@ class AutoscalerCooperationTest {
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
-                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
-                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
-                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
-                .endSpec().build()).create();
+        cluster.kedaInstalled();
         cluster.deployment("shop", "orders", 3);
         cluster.deployment("shop", "billing", 2);
         cluster.deployment("shop", "free", 2);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(scaledObject()).create();
-        cluster.admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace("shop").resource(
-                new HorizontalPodAutoscalerBuilder().withNewMetadata().withName("billing-cpu").withNamespace("shop").endMetadata()
-                        .withNewSpec().withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment")
-                        .withName("billing").endScaleTargetRef().withMinReplicas(2).withMaxReplicas(10)
-                        .addNewMetric().withType("Resource").withNewResource().withName("cpu").withNewTarget()
-                        .withType("Utilization").withAverageUtilization(70).endTarget().endResource().endMetric()
-                        .endSpec().build()).create();
+        cluster.scaledObject(SCALED_OBJECT);
+        cluster.hpa("shop", "billing-cpu", "billing", 2, 10, 70);
         gateway = cluster.openGateway(dir, orders);
     }
 
@@ -187,8 +126,7 @@ class AutoscalerCooperationTest {
     }
 
     private Map<String, String> annotations() {
-        Map<String, String> a = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .withName("orders-so").get().getMetadata().getAnnotations();
+        Map<String, String> a = cluster.scaledObject("shop", "orders-so").getMetadata().getAnnotations();
         return a == null ? Map.of() : a;
     }
 }

@@ -9,23 +9,18 @@ import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.decision.Signal;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.metrics.MetricsSource;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,25 +44,9 @@ class DeletionCostRestoreTest {
     KubeClusterGateway gateway;
     Supervisor supervisor;
     ControlLoop loop;
-    final Map<String, Double> inFlight = new ConcurrentHashMap<>();
+    final InFlightMetrics metrics = new InFlightMetrics();
+    final Map<String, Double> inFlight = metrics.inFlight;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
-
-    final MetricsSource metrics = new MetricsSource() {
-        @Override
-        public String name() {
-            return "test";
-        }
-
-        @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Double> inFlightByPod(String className) {
-            return Map.copyOf(inFlight);
-        }
-    };
 
     @BeforeEach
     void setUp() throws Exception {
@@ -80,11 +59,9 @@ class DeletionCostRestoreTest {
         cluster.pod("payments", "worker", "worker-c", true, "node-2");
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        supervisor = new Supervisor(List.of(cls), gateway, new MemoryJournal(), Clock.systemUTC(), Runnable::run, "ana",
-                Duration.ofMinutes(5));
-        supervisor.setPodLoad(metrics::inFlightByPod);
-        supervisor.setDrainNoticeGrace(Duration.ZERO);
-        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, Clock.systemUTC());
+        DrainConsole console = DrainConsole.on(gateway, cls, new MemoryJournal(), Clock.systemUTC(), metrics);
+        supervisor = console.supervisor();
+        loop = console.loop();
         inFlight.putAll(Map.of("worker-a", 0.0, "worker-b", 1.0, "worker-c", 0.0));
         MockCluster.await("the cost in the watch cache", WAIT, () -> pod("worker-b") != null
                 && Integer.valueOf(250).equals(pod("worker-b").deletionCost()));

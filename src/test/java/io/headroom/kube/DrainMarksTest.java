@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.PodMarks;
@@ -241,11 +240,7 @@ class DrainMarksTest {
     @Test
     void anHpaManagedWorkloadIsNotMarked() {
         cluster.answerAccessReviews(true, null);
-        cluster.admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace("payments").resource(
-                new HorizontalPodAutoscalerBuilder().withNewMetadata().withName("worker-cpu").withNamespace("payments")
-                        .endMetadata().withNewSpec().withNewScaleTargetRef().withApiVersion("apps/v1")
-                        .withKind("Deployment").withName("worker").endScaleTargetRef().withMinReplicas(2)
-                        .withMaxReplicas(10).endSpec().build()).create();
+        cluster.hpa("payments", "worker-cpu", "worker", 2, 10, null);
         MockCluster.await("the HPA in the cache", WAIT, () -> gateway.autoscaler(ref).kind() == AutoscalerView.Kind.HPA);
         PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a"), "drain-15");
         assertEquals(List.of(), r.done());

@@ -12,18 +12,13 @@ import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.metrics.MetricsSource;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
-import io.headroom.decision.Signal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,26 +42,9 @@ class KubeDrainTest {
     Supervisor supervisor;
     ControlLoop loop;
     final MemoryJournal journal = new MemoryJournal();
-    final Map<String, Double> inFlight = new ConcurrentHashMap<>();
+    final InFlightMetrics metrics = new InFlightMetrics();
+    final Map<String, Double> inFlight = metrics.inFlight;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
-
-    /** Metrics that say nothing per tick (decisions hold) but know the jobs per pod. */
-    final MetricsSource metrics = new MetricsSource() {
-        @Override
-        public String name() {
-            return "test";
-        }
-
-        @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Double> inFlightByPod(String className) {
-            return Map.copyOf(inFlight);
-        }
-    };
 
     @BeforeEach
     void setUp() throws Exception {
@@ -78,11 +56,9 @@ class KubeDrainTest {
         }
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        supervisor = new Supervisor(List.of(cls), gateway, journal, Clock.systemUTC(), Runnable::run, "ana",
-                Duration.ofMinutes(5));
-        supervisor.setPodLoad(metrics::inFlightByPod);
-        supervisor.setDrainNoticeGrace(Duration.ZERO); // the test's numbers are never older than the marks
-        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, Clock.systemUTC());
+        DrainConsole console = DrainConsole.on(gateway, cls, journal, Clock.systemUTC(), metrics);
+        supervisor = console.supervisor();
+        loop = console.loop();
     }
 
     Drain drain() {
@@ -143,7 +119,6 @@ class KubeDrainTest {
     }
 
     int replicasOnServer() {
-        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
-                .getReplicas();
+        return cluster.replicas("payments", "worker");
     }
 }

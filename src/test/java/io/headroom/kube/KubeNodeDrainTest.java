@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.utils.ResponseProvider;
@@ -18,7 +16,6 @@ import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.decision.Signal;
 import io.headroom.drain.NodeDrain;
 import io.headroom.drain.NodeDrainPhase;
 import io.headroom.journal.JournalRecord;
@@ -26,18 +23,15 @@ import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.metrics.MetricsSource;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -71,7 +65,8 @@ class KubeNodeDrainTest {
     ControlLoop loop;
     final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
     final MemoryJournal journal = new MemoryJournal();
-    final Map<String, Double> inFlight = new ConcurrentHashMap<>();
+    final InFlightMetrics metrics = new InFlightMetrics();
+    final Map<String, Double> inFlight = metrics.inFlight;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final NodeRef node1 = new NodeRef("dev", "node-1");
     /** While set, the budget allows no disruption: evictions of web/api-1 get the API server's 429. */
@@ -81,59 +76,30 @@ class KubeNodeDrainTest {
     /** Every eviction request body. */
     final List<JsonNode> evictionBodies = new CopyOnWriteArrayList<>();
 
-    final MetricsSource metrics = new MetricsSource() {
-        @Override
-        public String name() {
-            return "test";
-        }
-
-        @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Double> inFlightByPod(String className) {
-            return Map.copyOf(inFlight);
-        }
-    };
-
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("payments", "worker", 2);
-        node("node-1");
-        node("node-2");
-        pod("payments", "worker-a", "node-1", "ReplicaSet", "worker-7d4f", Map.of("app", "worker"));
-        pod("payments", "worker-b", "node-2", "ReplicaSet", "worker-7d4f", Map.of("app", "worker"));
-        pod("web", "api-1", "node-1", "ReplicaSet", "api-5c9b", Map.of("app", "api"));
-        pod("kube-system", "proxy-x", "node-1", "DaemonSet", "kube-proxy", Map.of("app", "proxy"));
+        cluster.node("node-1");
+        cluster.node("node-2");
+        pod("payments", "worker-a", "node-1", "ReplicaSet", "worker-7d4f", "worker");
+        pod("payments", "worker-b", "node-2", "ReplicaSet", "worker-7d4f", "worker");
+        pod("web", "api-1", "node-1", "ReplicaSet", "api-5c9b", "api");
+        pod("kube-system", "proxy-x", "node-1", "DaemonSet", "kube-proxy", "proxy");
         answerEvictions("web", "api-1", true);
         answerEvictions("payments", "worker-a", false);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, "ana", Duration.ofMinutes(5));
-        supervisor.setPodLoad(c -> metrics.inFlightByPod(c));
-        supervisor.setDrainNoticeGrace(Duration.ZERO); // the test's numbers are never older than the marks
-        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock);
+        DrainConsole console = DrainConsole.on(gateway, cls, journal, clock, metrics);
+        supervisor = console.supervisor();
+        loop = console.loop();
     }
 
-    void node(String name) {
-        cluster.admin.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata()
-                .withNewSpec().endSpec().withNewStatus().addNewCondition().withType("Ready").withStatus("True")
-                .endCondition().endStatus().build()).create();
-    }
-
-    void pod(String ns, String name, String node, String ownerKind, String owner, Map<String, String> labels) {
-        cluster.admin.pods().inNamespace(ns).resource(new PodBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels)
-                .addNewOwnerReference().withApiVersion("apps/v1").withKind(ownerKind).withName(owner)
-                .withUid(owner + "-uid").withController(true).endOwnerReference()
-                .withCreationTimestamp("2026-12-01T09:00:00Z").endMetadata()
-                .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("img").endContainer().endSpec()
-                .withNewStatus().withPhase("Running").addNewCondition().withType("Ready").withStatus("True")
-                .endCondition().endStatus().build()).create();
+    /** A running, ready pod of {@code app} on {@code node}, controlled by {@code ownerKind}/{@code owner}. */
+    void pod(String ns, String name, String node, String ownerKind, String owner, String app) {
+        cluster.newPod(ns, name).app(app).onNode(node).ownedBy(ownerKind, owner).created("2026-12-01T09:00:00Z")
+                .create();
     }
 
     /** The eviction subresource as the API server answers it; {@code guarded}: behind the api-pdb budget. */
@@ -193,7 +159,7 @@ class KubeNodeDrainTest {
     }
 
     boolean unschedulable(String node) {
-        return Boolean.TRUE.equals(cluster.admin.nodes().withName(node).get().getSpec().getUnschedulable());
+        return cluster.cordoned(node);
     }
 
     @Test

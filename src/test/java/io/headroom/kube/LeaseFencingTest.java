@@ -148,11 +148,10 @@ class LeaseFencingTest {
     }
 
     private Lease lease() {
-        return cluster.admin.leases().inNamespace("payments").withName(LeaseKeeper.leaseName(ref)).get();
+        return cluster.lease(ref);
     }
 
     private int replicas() {
-        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
-                .getReplicas();
+        return cluster.replicas("payments", "worker");
     }
 }

@@ -2,18 +2,13 @@ package io.headroom.kube;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,22 +41,8 @@ class LeaseRenewalThreadTest {
         cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
         cluster.answerAccessReviews(true, null);
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "search");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: indexing, context: up, namespace: search, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closed));
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
-                new MemoryJournal());
+        session = cluster.session(dir, "up", "search", MockCluster.workloads(MockCluster.unreachableUrl(),
+                "indexing", "up", "search", "indexer"), new MemoryJournal(), null);
         KubeClusterGateway gateway = (KubeClusterGateway) ((RoutingClusterGateway) session.loop().cluster())
                 .gateway("up").orElseThrow();
         assertTrue(gateway.awaitSynced(Duration.ofSeconds(15)));
@@ -86,7 +67,6 @@ class LeaseRenewalThreadTest {
     }
 
     private Instant renewTime(WorkloadRef ref) {
-        Lease l = cluster.admin.leases().inNamespace(ref.namespace()).withName(LeaseKeeper.leaseName(ref)).get();
-        return l.getSpec().getRenewTime().toInstant();
+        return cluster.lease(ref).getSpec().getRenewTime().toInstant();
     }
 }

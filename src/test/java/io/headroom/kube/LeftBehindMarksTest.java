@@ -8,7 +8,6 @@ import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.decision.Signal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
@@ -20,7 +19,6 @@ import io.headroom.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,22 +68,7 @@ class LeftBehindMarksTest {
     }
 
     static MetricsSource quiet(Map<String, Double> inFlight) {
-        return new MetricsSource() {
-            @Override
-            public String name() {
-                return "test";
-            }
-
-            @Override
-            public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-                return Map.of();
-            }
-
-            @Override
-            public Map<String, Double> inFlightByPod(String className) {
-                return inFlight;
-            }
-        };
+        return new InFlightMetrics(inFlight);
     }
 
     @Test

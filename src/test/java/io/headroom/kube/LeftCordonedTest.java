@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
@@ -53,24 +51,15 @@ class LeftCordonedTest {
         cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("payments", "worker", 2);
-        for (String n : List.of("node-1", "node-2")) {
-            cluster.admin.nodes().resource(new NodeBuilder().withNewMetadata().withName(n).endMetadata()
-                    .withNewSpec().endSpec().withNewStatus().addNewCondition().withType("Ready").withStatus("True")
-                    .endCondition().endStatus().build()).create();
-        }
+        cluster.node("node-1");
+        cluster.node("node-2");
         pod("worker-a", "node-1");
         pod("worker-b", "node-2");
     }
 
     void pod(String name, String node) {
-        cluster.admin.pods().inNamespace("payments").resource(new PodBuilder()
-                .withNewMetadata().withName(name).withNamespace("payments").addToLabels(Map.of("app", "worker"))
-                .addNewOwnerReference().withApiVersion("apps/v1").withKind("ReplicaSet").withName("worker-7d4f")
-                .withUid("worker-7d4f-uid").withController(true).endOwnerReference()
-                .withCreationTimestamp("2026-12-01T09:00:00Z").endMetadata()
-                .withNewSpec().withNodeName(node).addNewContainer().withName("c").withImage("img").endContainer().endSpec()
-                .withNewStatus().withPhase("Running").addNewCondition().withType("Ready").withStatus("True")
-                .endCondition().endStatus().build()).create();
+        cluster.newPod("payments", name).app("worker").onNode(node).ownedBy("ReplicaSet", "worker-7d4f")
+                .created("2026-12-01T09:00:00Z").create();
     }
 
     Map<String, String> nodeAnnotations() {
@@ -79,7 +68,7 @@ class LeftCordonedTest {
     }
 
     boolean cordoned() {
-        return Boolean.TRUE.equals(cluster.admin.nodes().withName("node-1").get().getSpec().getUnschedulable());
+        return cluster.cordoned("node-1");
     }
 
     Supervisor console(KubeClusterGateway gateway, String user) {

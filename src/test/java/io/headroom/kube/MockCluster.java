@@ -4,7 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerSpecBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,10 +32,14 @@ import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.Journal;
+import io.headroom.session.Session;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +47,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -64,7 +77,62 @@ public final class MockCluster implements AutoCloseable {
         MOCK_LOG.setLevel(Level.WARNING);
     }
 
-    final KubernetesMockServer server;
+    /**
+     * KEDA's ScaledObject {@code shop/orders-so} on Deployment {@code orders} with every part Headroom reads:
+     * bounds, cooldown and polling, fallback, the HPA behaviour, a Prometheus and a Redis trigger (its
+     * password must never be shown).
+     */
+    public static final String ORDERS_SCALED_OBJECT = """
+            apiVersion: keda.sh/v1alpha1
+            kind: ScaledObject
+            metadata:
+              name: orders-so
+              namespace: shop
+            spec:
+              scaleTargetRef:
+                name: orders
+              minReplicaCount: 1
+              maxReplicaCount: 30
+              cooldownPeriod: 120
+              pollingInterval: 15
+              fallback:
+                failureThreshold: 4
+                replicas: 6
+              advanced:
+                horizontalPodAutoscalerConfig:
+                  behavior:
+                    scaleDown:
+                      stabilizationWindowSeconds: 600
+                      policies:
+                        - type: Pods
+                          value: 2
+                          periodSeconds: 60
+                    scaleUp:
+                      stabilizationWindowSeconds: 0
+                      selectPolicy: Max
+                      policies:
+                        - type: Percent
+                          value: 200
+                          periodSeconds: 30
+                        - type: Pods
+                          value: 5
+                          periodSeconds: 30
+              triggers:
+                - type: prometheus
+                  metadata:
+                    serverAddress: http://prometheus.monitoring:9090
+                    query: sum(orders_queue_depth{queue="orders"})
+                    threshold: "50"
+                - type: redis
+                  metadata:
+                    address: redis.shop:6379
+                    listName: orders-retry
+                    listLength: "10"
+                    password: hunter2
+            """;
+
+    /** The mock itself, for expectations ({@code server.expect()...}) where CRUD mode is not the answer wanted. */
+    public final KubernetesMockServer server;
     public final KubernetesClient admin;
     /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
     final List<Patch> patches = new CopyOnWriteArrayList<>();
@@ -127,7 +195,7 @@ public final class MockCluster implements AutoCloseable {
             String p = request.getPath();
             if (p != null && p.contains("/scaledobjects") && p.contains("dryRun=All")
                     && ("POST".equals(request.getMethod()) || "PUT".equals(request.getMethod()))) {
-                return ScaledObjectApplyTest.DryRunDispatcher.dryRun(request, super::dispatch, dryRuns);
+                return dryRun(request, super::dispatch, dryRuns);
             }
             if ("GET".equals(request.getMethod()) && request.getPath().contains("fieldSelector=spec.nodeName")) {
                 // CRUD mode filters by labels, not by spec.nodeName: hand over every pod (the gateway checks
@@ -207,6 +275,45 @@ public final class MockCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * A POST or PUT with {@code dryRun=All} answered as the API server does, from what CRUD mode
+     * ({@code crud}) holds: stored nothing, a clash or a stale resourceVersion is a 409.
+     */
+    private static MockResponse dryRun(RecordedRequest request, java.util.function.Function<RecordedRequest, MockResponse> crud,
+                               List<String> dryRuns) {
+        String path = request.getPath();
+        dryRuns.add(request.getMethod() + " " + path);
+        String body = request.getBody() == null ? "" : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+        String bare = path.substring(0, path.indexOf('?'));
+        try {
+            ObjectNode sent = (ObjectNode) MergePatchDispatcher.JSON.readTree(body);
+            if ("POST".equals(request.getMethod())) {
+                String name = sent.path("metadata").path("name").asText();
+                MockResponse existing = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
+                        bare + "/" + name, request.getHeaders(), new Buffer()));
+                if (existing.code() == 200) {
+                    return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
+                }
+                return new MockResponse().setResponseCode(201).setBody(MergePatchDispatcher.JSON.writeValueAsString(sent));
+            }
+            MockResponse current = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, bare,
+                    request.getHeaders(), new Buffer()));
+            if (current.code() != 200) {
+                return current;
+            }
+            JsonNode now = MergePatchDispatcher.JSON.readTree(current.getBody().readUtf8());
+            String rv = now.path("metadata").path("resourceVersion").asText();
+            String sentRv = sent.path("metadata").path("resourceVersion").asText("");
+            if (!sentRv.isEmpty() && !sentRv.equals(rv)) {
+                return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
+            }
+            ((ObjectNode) sent.path("metadata")).put("resourceVersion", rv);
+            return new MockResponse().setResponseCode(200).setBody(MergePatchDispatcher.JSON.writeValueAsString(sent));
+        } catch (Exception e) {
+            return new MockResponse().setResponseCode(500).setBody(String.valueOf(e));
+        }
+    }
+
     /** Expires watches of a collection this server has not listed yet (see {@link #restartedOn}). */
     private static final class RestartedDispatcher extends MergePatchDispatcher {
         static final String GONE = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
@@ -253,7 +360,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** A pod's annotations as the API server has them now (null when the pod is gone). */
-    Map<String, String> annotations(String ns, String pod) {
+    public Map<String, String> annotations(String ns, String pod) {
         var p = admin.pods().inNamespace(ns).withName(pod).get();
         if (p == null) {
             return null;
@@ -265,29 +372,214 @@ public final class MockCluster implements AutoCloseable {
         return "http://127.0.0.1:" + server.getPort();
     }
 
+    /** A Deployment of {@code replicas} whose selector and pod template carry {@code app=name}. */
     public Deployment deployment(String ns, String name, int replicas) {
+        return deployment(ns, name, replicas, Map.of());
+    }
+
+    /** As {@link #deployment(String, String, int)}, with {@code labels} on the Deployment itself. */
+    public Deployment deployment(String ns, String name, int replicas, Map<String, String> labels) {
         return admin.apps().deployments().inNamespace(ns).resource(new DeploymentBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                .withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels).endMetadata()
                 .withNewSpec().withReplicas(replicas).withNewSelector().addToMatchLabels("app", name).endSelector()
                 .withNewTemplate().withNewMetadata().addToLabels("app", name).endMetadata()
                 .withNewSpec().addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
                 .endTemplate().endSpec().build()).create();
     }
 
-    void pod(String ns, String app, String name, boolean ready, String node) {
+    /** A Ready, Running pod of {@code app} (label {@code app}) on {@code node}, or a Pending one that is not ready. */
+    public void pod(String ns, String app, String name, boolean ready, String node) {
         pod(ns, app, name, ready, node, Map.of());
     }
 
     /** A pod of {@code app} carrying {@code annotations} (e.g. drain marks someone else set). */
-    void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
-        admin.pods().inNamespace(ns).resource(new PodBuilder()
-                .withNewMetadata().withName(name).withNamespace(ns).addToLabels("app", app)
-                .addToAnnotations(annotations)
-                .withCreationTimestamp("2026-12-01T10:00:00Z").endMetadata()
-                .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer().endSpec()
-                .withNewStatus().withPhase(ready ? "Running" : "Pending")
-                .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition()
-                .endStatus().build()).create();
+    public void pod(String ns, String app, String name, boolean ready, String node, Map<String, String> annotations) {
+        newPod(ns, name).app(app).ready(ready).onNode(node).annotations(annotations).create();
+    }
+
+    /** A pod to describe before {@link PodFixture#create()}: Ready and Running unless told, created at 10:00 UTC. */
+    public PodFixture newPod(String ns, String name) {
+        return new PodFixture(ns, name);
+    }
+
+    /** One pod's fixture: labels, annotations, node, owner, readiness; {@link #create()} writes it. */
+    public final class PodFixture {
+        private final String ns;
+        private final String name;
+        private final Map<String, String> labels = new LinkedHashMap<>();
+        private final Map<String, String> annotations = new LinkedHashMap<>();
+        private String node;
+        private boolean ready = true;
+        private String ownerKind;
+        private String owner;
+        private String created = "2026-12-01T10:00:00Z";
+
+        private PodFixture(String ns, String name) {
+            this.ns = ns;
+            this.name = name;
+        }
+
+        /** Labelled {@code app=app}, as the workload's selector picks it. */
+        public PodFixture app(String app) {
+            return labels(Map.of("app", app));
+        }
+
+        public PodFixture labels(Map<String, String> more) {
+            labels.putAll(more);
+            return this;
+        }
+
+        public PodFixture annotations(Map<String, String> more) {
+            annotations.putAll(more);
+            return this;
+        }
+
+        public PodFixture onNode(String nodeName) {
+            node = nodeName;
+            return this;
+        }
+
+        /** Ready and Running, or Pending and not ready. */
+        public PodFixture ready(boolean isReady) {
+            ready = isReady;
+            return this;
+        }
+
+        /** Controlled by {@code kind}/{@code ownerName} (e.g. a ReplicaSet or a DaemonSet), uid {@code ownerName-uid}. */
+        public PodFixture ownedBy(String kind, String ownerName) {
+            ownerKind = kind;
+            owner = ownerName;
+            return this;
+        }
+
+        public PodFixture created(String timestamp) {
+            created = timestamp;
+            return this;
+        }
+
+        public Pod create() {
+            PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels)
+                    .addToAnnotations(annotations).withCreationTimestamp(created).endMetadata()
+                    .withNewSpec().withNodeName(node).addNewContainer().withName("w").withImage("worker").endContainer()
+                    .endSpec()
+                    .withNewStatus().withPhase(ready ? "Running" : "Pending")
+                    .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition()
+                    .endStatus();
+            if (owner != null) {
+                b.editMetadata().addNewOwnerReference().withApiVersion("apps/v1").withKind(ownerKind).withName(owner)
+                        .withUid(owner + "-uid").withController(true).endOwnerReference().endMetadata();
+            }
+            return admin.pods().inNamespace(ns).resource(b.build()).create();
+        }
+    }
+
+    /** A schedulable node whose Ready condition is True. */
+    public void node(String name) {
+        admin.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().endSpec().withNewStatus().addNewCondition().withType("Ready").withStatus("True")
+                .endCondition().endStatus().build()).create();
+    }
+
+    /** Whether {@code node} is cordoned on the server. */
+    public boolean cordoned(String node) {
+        return Boolean.TRUE.equals(admin.nodes().withName(node).get().getSpec().getUnschedulable());
+    }
+
+    /** KEDA installed: its ScaledObject CRD ({@code keda.sh/v1alpha1}), so discovery finds the kind. */
+    public void kedaInstalled() {
+        admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
+                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
+                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
+                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+                .endSpec().build()).create();
+    }
+
+    /** Creates the ScaledObject written in {@code yaml} (namespace from its metadata). */
+    public GenericKubernetesResource scaledObject(String yaml) {
+        GenericKubernetesResource so = admin.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class);
+        return admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
+                .inNamespace(so.getMetadata().getNamespace()).resource(so).create();
+    }
+
+    /** The ScaledObject as the server has it now (null when there is none). */
+    public GenericKubernetesResource scaledObject(String ns, String name) {
+        return admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace(ns).withName(name).get();
+    }
+
+    /**
+     * An {@code autoscaling/v2} HPA on Deployment {@code deployment}, {@code min}..{@code max} replicas;
+     * with a CPU utilization target when {@code cpuPercent} is not null.
+     */
+    public void hpa(String ns, String name, String deployment, int min, int max, Integer cpuPercent) {
+        HorizontalPodAutoscalerSpecBuilder spec = new HorizontalPodAutoscalerSpecBuilder()
+                .withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment").withName(deployment)
+                .endScaleTargetRef().withMinReplicas(min).withMaxReplicas(max);
+        if (cpuPercent != null) {
+            spec.addNewMetric().withType("Resource").withNewResource().withName("cpu").withNewTarget()
+                    .withType("Utilization").withAverageUtilization(cpuPercent).endTarget().endResource().endMetric();
+        }
+        admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace(ns).resource(new HorizontalPodAutoscalerBuilder()
+                .withNewMetadata().withName(name).withNamespace(ns).endMetadata().withSpec(spec.build()).build())
+                .create();
+    }
+
+    /** The Lease that fences actuation of {@code ref}, as the server has it now (null when there is none). */
+    public Lease lease(WorkloadRef ref) {
+        return admin.leases().inNamespace(ref.namespace()).withName(LeaseKeeper.leaseName(ref)).get();
+    }
+
+    /** The Events in {@code ns}, as {@code kubectl get events} lists them. */
+    public List<Event> events(String ns) {
+        return admin.v1().events().inNamespace(ns).list().getItems();
+    }
+
+    /** A Deployment's replicas as the server has them now. */
+    public int replicas(String ns, String name) {
+        return admin.apps().deployments().inNamespace(ns).withName(name).get().getSpec().getReplicas();
+    }
+
+    /** A Deployment's annotations as the server has them now (empty when none). */
+    public Map<String, String> deploymentAnnotations(String ns, String name) {
+        Map<String, String> a = admin.apps().deployments().inNamespace(ns).withName(name).get().getMetadata()
+                .getAnnotations();
+        return a == null ? Map.of() : a;
+    }
+
+    /** A loopback URL nothing listens on (the port was free a moment ago): a Prometheus or a cluster that is down. */
+    public static String unreachableUrl() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    /**
+     * A workloads file: Prometheus at {@code prometheusUrl} (1 s timeout) and, for each (name, context,
+     * namespace, Deployment) four of {@code classes}, a class polled every second whose signals'
+     * queries are placeholders.
+     */
+    public static String workloads(String prometheusUrl, String... classes) {
+        StringBuilder yaml = new StringBuilder("prometheus: {url: \"" + prometheusUrl + "\", timeoutSeconds: 1}\nclasses:\n");
+        for (int i = 0; i < classes.length; i += 4) {
+            yaml.append("  - {name: ").append(classes[i]).append(", context: ").append(classes[i + 1])
+                    .append(", namespace: ").append(classes[i + 2]).append(", target: {kind: Deployment, name: ")
+                    .append(classes[i + 3]).append("},\n     signals: {queueLength: q, oldestAge: a, arrivalRate: r, "
+                            + "meanService: s},\n     policy: {pollIntervalSeconds: 1}}\n");
+        }
+        return yaml.toString();
+    }
+
+    /**
+     * A console's session on this server as {@code headroom --config} starts one: a kubeconfig with the one
+     * context {@code ctx} (namespace {@code ns}, token auth) and {@code workloadsYaml} as the workloads
+     * file, both written into {@code dir}. {@code operator} null: the kubeconfig user ({@code u-ctx}).
+     */
+    public Session session(Path dir, String ctx, String ns, String workloadsYaml, Journal journal, String operator)
+            throws Exception {
+        Path kubeconfig = kubeconfig(dir, "config.yaml", ctx, "t0ken-for-the-test", ctx, url(), ns);
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, workloadsYaml);
+        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
     }
 
     /** Writes a kubeconfig with one context per (name, cluster url, namespace); each user authenticates with {@code token}. */
@@ -388,7 +680,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** Waits for a condition with a deadline (no fixed sleeps). */
-    static void await(String what, Duration timeout, BooleanSupplier condition) {
+    public static void await(String what, Duration timeout, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
@@ -399,7 +691,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     /** Opens a console's connection to this server through a generated kubeconfig (token auth). */
-    KubeConnection connect(Path dir, String ctx) throws IOException {
+    public KubeConnection connect(Path dir, String ctx) throws IOException {
         return connect(dir, ctx, b -> { });
     }
 

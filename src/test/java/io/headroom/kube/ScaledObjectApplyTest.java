@@ -7,27 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.dsl.HttpMethod;
-import io.fabric8.mockwebserver.http.Buffer;
-import io.fabric8.mockwebserver.http.MockResponse;
-import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.headroom.kube.ScaledObjectApply.Outcome;
 import io.headroom.kube.ScaledObjectApply.Plan;
 import io.headroom.cli.Cli;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
@@ -35,10 +23,9 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -49,24 +36,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ScaledObjectApplyTest {
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
-    private KubernetesMockServer server;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     private KubernetesClient client;
-    private final List<String> dryRuns = new CopyOnWriteArrayList<>();
+    /** The dry runs the server answered (MockCluster answers them as the API server does and stores nothing). */
+    private List<String> dryRuns;
 
     @BeforeEach
     void start() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-                new DryRunDispatcher(dryRuns), false);
-        server.init(InetAddress.getLoopbackAddress(), 0);
-        client = server.createClient();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.destroy();
+        client = api.cluster().admin;
+        dryRuns = api.cluster().dryRuns;
     }
 
     private static Map<String, Object> exported() {
@@ -225,63 +205,5 @@ class ScaledObjectApplyTest {
         int code = Cli.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    /** The CRUD mock ignores {@code dryRun}; the API server answers as if written and stores nothing. */
-    static final class DryRunDispatcher extends KubernetesMixedDispatcher {
-        private final List<String> dryRuns;
-
-        DryRunDispatcher(List<String> dryRuns) {
-            super(new HashMap<>());
-            this.dryRuns = dryRuns;
-        }
-
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            String path = request.getPath();
-            if (path == null || !path.contains("dryRun=All")) {
-                return super.dispatch(request);
-            }
-            return dryRun(request, super::dispatch, dryRuns);
-        }
-
-        /**
-         * A POST or PUT with {@code dryRun=All} answered as the API server does, from what CRUD mode
-         * ({@code crud}) holds: stored nothing, a clash or a stale resourceVersion is a 409.
-         */
-        static MockResponse dryRun(RecordedRequest request, java.util.function.Function<RecordedRequest, MockResponse> crud,
-                                   List<String> dryRuns) {
-            String path = request.getPath();
-            dryRuns.add(request.getMethod() + " " + path);
-            String body = request.getBody() == null ? "" : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
-            String bare = path.substring(0, path.indexOf('?'));
-            try {
-                ObjectNode sent = (ObjectNode) JSON.readTree(body);
-                if ("POST".equals(request.getMethod())) {
-                    String name = sent.path("metadata").path("name").asText();
-                    MockResponse existing = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
-                            bare + "/" + name, request.getHeaders(), new Buffer()));
-                    if (existing.code() == 200) {
-                        return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
-                    }
-                    return new MockResponse().setResponseCode(201).setBody(JSON.writeValueAsString(sent));
-                }
-                MockResponse current = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET, bare,
-                        request.getHeaders(), new Buffer()));
-                if (current.code() != 200) {
-                    return current;
-                }
-                JsonNode now = JSON.readTree(current.getBody().readUtf8());
-                String rv = now.path("metadata").path("resourceVersion").asText();
-                String sentRv = sent.path("metadata").path("resourceVersion").asText("");
-                if (!sentRv.isEmpty() && !sentRv.equals(rv)) {
-                    return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
-                }
-                ((ObjectNode) sent.path("metadata")).put("resourceVersion", rv);
-                return new MockResponse().setResponseCode(200).setBody(JSON.writeValueAsString(sent));
-            } catch (Exception e) {
-                return new MockResponse().setResponseCode(500).setBody(String.valueOf(e));
-            }
-        }
     }
 }

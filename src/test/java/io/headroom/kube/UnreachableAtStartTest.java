@@ -16,7 +16,6 @@ import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.TickResult;
 import io.headroom.session.Session;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,23 +59,12 @@ class UnreachableAtStartTest {
 
     @Test
     void theReachableClustersClassesAreDecidedWhileTheOtherConnects() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort(); // nothing listens there once closed
-        }
+        String closed = MockCluster.unreachableUrl(); // nothing listens there
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test",
-                "down", "http://127.0.0.1:" + closed, "payments", "up", cluster.url(), "search");
+                "down", closed, "payments", "up", cluster.url(), "search");
         Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: payments, context: down, namespace: payments, target: {kind: Deployment, name: worker},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: up, namespace: search, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closed));
+        Files.writeString(workloads, MockCluster.workloads(MockCluster.unreachableUrl(),
+                "payments", "down", "payments", "worker", "indexing", "up", "search", "indexer"));
 
         session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
                 new MemoryJournal());

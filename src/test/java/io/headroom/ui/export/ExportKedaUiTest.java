@@ -5,17 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
-import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.kube.Contexts;
-import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.session.Session;
 import io.headroom.ui.fx.FxExecutor;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +22,7 @@ import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
@@ -55,6 +51,9 @@ class ExportKedaUiTest {
     Path dir;
     final FxRobot robot = new FxRobot();
     final MemoryJournal journal = new MemoryJournal();
+    /** The sandbox's test does without it; a server per test is cheap beside the window. */
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
     MockCluster cluster;
     Session session;
     Stage stage;
@@ -69,9 +68,6 @@ class ExportKedaUiTest {
         }
         if (session != null) {
             session.close();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
     }
 
@@ -88,37 +84,24 @@ class ExportKedaUiTest {
 
     Map<String, Object> liveSpec() {
         @SuppressWarnings("unchecked")
-        Map<String, Object> spec = (Map<String, Object>) cluster.admin.genericKubernetesResources(
-                KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop").withName("orders").get()
+        Map<String, Object> spec = (Map<String, Object>) cluster.scaledObject("shop", "orders")
                 .getAdditionalProperties().get("spec");
         return spec;
     }
 
     @Test
     void theDifferenceIsShownAndNothingIsWrittenUntilApplyIsConfirmed() throws Exception {
-        cluster = new MockCluster();
-        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
-                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
-                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
-                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
-                .endSpec().build()).create();
+        cluster = api.cluster();
+        cluster.kedaInstalled();
         cluster.deployment("shop", "orders-worker", 3);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(LIVE, GenericKubernetesResource.class))
-                .create();
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "shop");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
+        cluster.scaledObject(LIVE);
+        openOn(cluster.session(dir, "up", "shop", """
                 prometheus: {url: "http://prometheus.monitoring:9090", timeoutSeconds: 1}
                 classes:
                   - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders-worker},
                      signals: {queueLength: 'sum(q)', oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1, minReplicas: 2, maxReplicas: 12}}
-                """);
-        openOn(Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal,
-                "ana@oncall"), "orders");
+                """, journal, "ana@oncall"), "orders");
 
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status().startsWith("Dry run passed in up"));
         String diff = onFx(() -> robot.lookup("#" + ExportKedaView.DIFF_ID).queryAs(TextArea.class).getText());

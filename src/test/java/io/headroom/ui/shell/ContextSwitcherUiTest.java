@@ -3,12 +3,12 @@ package io.headroom.ui.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.overview.ClassRow;
 import io.headroom.ui.overview.OverviewView;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +19,7 @@ import javafx.scene.control.TableView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -28,6 +29,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * overview shows, and every class says its telemetry is missing (never zero load).
  */
 class ContextSwitcherUiTest {
+    @RegisterExtension
+    static final MockApiServerExtension EAST = new MockApiServerExtension();
+    @RegisterExtension
+    static final MockApiServerExtension WEST = new MockApiServerExtension();
     static MockCluster east;
     static MockCluster west;
     static Session session;
@@ -38,37 +43,20 @@ class ContextSwitcherUiTest {
     @BeforeAll
     static void start() throws Exception {
         Path dir = Files.createTempDirectory("headroom-contexts");
-        east = new MockCluster();
-        west = new MockCluster();
+        east = EAST.cluster();
+        west = WEST.cluster();
         east.deployment("payments", "worker", 3);
         west.deployment("search", "indexer", 5);
         west.deployment("search", "crawler", 2);
         // The crawler is already managed by a CPU HPA: Headroom must not fight it.
-        west.admin.autoscaling().v2().horizontalPodAutoscalers().inNamespace("search").resource(
-                new io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscalerBuilder().withNewMetadata()
-                        .withName("crawler-cpu").withNamespace("search").endMetadata().withNewSpec()
-                        .withNewScaleTargetRef().withApiVersion("apps/v1").withKind("Deployment").withName("crawler")
-                        .endScaleTargetRef().withMinReplicas(2).withMaxReplicas(8).endSpec().build()).create();
+        west.hpa("search", "crawler-cpu", "crawler", 2, 8, null);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "east", "t0ken-for-the-test", "east",
                 east.url(), "payments", "west", west.url(), "search");
-        int closedPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closedPort = s.getLocalPort(); // nothing listens there once closed: Prometheus is down
-        }
         Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: payments, context: east, namespace: payments, target: {kind: Deployment, name: worker},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: west, namespace: search, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: crawling, context: west, namespace: search, target: {kind: Deployment, name: crawler},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closedPort));
+        // Nothing listens at Prometheus's URL: Prometheus is down.
+        Files.writeString(workloads, MockCluster.workloads(MockCluster.unreachableUrl(),
+                "payments", "east", "payments", "worker", "indexing", "west", "search", "indexer",
+                "crawling", "west", "search", "crawler"));
         window = ConsoleWindow.connect(workloads, kubeconfig);
         session = window.session();
         view = window.view();
@@ -79,8 +67,6 @@ class ContextSwitcherUiTest {
         if (window != null) {
             window.close();
         }
-        east.close();
-        west.close();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.prometheus.it.SharedPrometheus;
+import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
@@ -20,6 +21,7 @@ import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -32,6 +34,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(SharedPrometheus.class)
 class StaleTelemetryUiTest {
+    @RegisterExtension
+    static final MockApiServerExtension API = new MockApiServerExtension();
     static MockCluster cluster;
     static Session session;
     static ConsoleWindow window;
@@ -42,7 +46,7 @@ class StaleTelemetryUiTest {
     static void start(SharedPrometheus.Fixture fx) throws Exception {
         Path dir = Files.createTempDirectory("headroom-stale");
         fx.exporter.gaugeAt("hr_pushed_queue_length", "class=\"ui-stale\"", 90, Instant.now().minusSeconds(30));
-        cluster = new MockCluster();
+        cluster = API.cluster();
         cluster.deployment("reports", "renderer", 4);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-for-the-test", "prod",
                 cluster.url(), "reports");
@@ -71,7 +75,6 @@ class StaleTelemetryUiTest {
         if (window != null) {
             window.close();
         }
-        cluster.close();
     }
 
     @Test

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.config.ConfigException;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.kube.Contexts;
-import io.headroom.kube.KubeClusterGateway;
 import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.session.KedaImport;
@@ -83,9 +81,7 @@ class KedaImportDialogUiTest {
     void picksContextAndNamespaceListsTheScaledObjectsAndSavesAWorkloadsFile() throws Exception {
         MockCluster cluster = api.cluster();
         cluster.deployment("shop", "orders", 2);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(SCALED_OBJECT,
-                        GenericKubernetesResource.class)).create();
+        cluster.scaledObject(SCALED_OBJECT);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-not-shown", "staging",
                 "http://127.0.0.1:1", "other", "prod", cluster.url(), "shop");
         KedaImport imports = new KedaImport(() -> Contexts.load(List.of(kubeconfig)));

@@ -1,4 +1,4 @@
-package io.headroom.kube;
+package io.headroom.supervise;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,9 +9,10 @@ import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.supervise.Outcome;
-import io.headroom.supervise.Supervisor;
-import io.headroom.supervise.TeamTimeline;
+import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.KubeConnection;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class TeamTimelineTest {
     }
 
     List<Event> events() {
-        return cluster.admin.v1().events().inNamespace("payments").list().getItems();
+        return cluster.events("payments");
     }
 
     @Test

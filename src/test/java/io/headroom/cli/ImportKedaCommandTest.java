@@ -1,11 +1,11 @@
-package io.headroom.kube;
+package io.headroom.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.headroom.cli.Cli;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +24,7 @@ class ImportKedaCommandTest {
     void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
         MockCluster cluster = api.cluster();
         cluster.deployment("shop", "orders", 2);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(
-                        AutoscalerCooperationTest.SCALED_OBJECT, GenericKubernetesResource.class)).create();
+        cluster.scaledObject(MockCluster.ORDERS_SCALED_OBJECT);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,11 +1,10 @@
-package io.headroom;
+package io.headroom.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cli.Cli;
 import io.headroom.session.Launcher;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

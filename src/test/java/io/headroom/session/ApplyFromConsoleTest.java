@@ -1,4 +1,4 @@
-package io.headroom.kube;
+package io.headroom.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,15 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
-import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.session.KedaApply;
-import io.headroom.session.Session;
+import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
 import io.headroom.supervise.Outcome;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -68,31 +65,16 @@ class ApplyFromConsoleTest {
     void setUp() throws Exception {
         cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
-        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
-                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
-                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
-                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
-                .endSpec().build()).create();
+        cluster.kedaInstalled();
         cluster.deployment("shop", "orders-worker", 3);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(LIVE, GenericKubernetesResource.class))
-                .create();
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "shop");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
+        cluster.scaledObject(LIVE);
+        session = cluster.session(dir, "up", "shop", """
                 prometheus: {url: "http://prometheus.monitoring:9090", timeoutSeconds: 1}
                 classes:
                   - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders-worker},
                      signals: {queueLength: 'sum(orders_queue_depth)', oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1, minReplicas: 2, maxReplicas: 12}}
-                """);
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, "ana@oncall");
+                """, journal, "ana@oncall");
     }
 
     @AfterEach
@@ -104,15 +86,13 @@ class ApplyFromConsoleTest {
 
     Map<String, Object> liveSpec() {
         @SuppressWarnings("unchecked")
-        Map<String, Object> spec = (Map<String, Object>) cluster.admin.genericKubernetesResources(
-                KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop").withName("orders").get()
+        Map<String, Object> spec = (Map<String, Object>) cluster.scaledObject("shop", "orders")
                 .getAdditionalProperties().get("spec");
         return spec;
     }
 
     List<Event> events(String reason) {
-        return cluster.admin.v1().events().inNamespace("shop").list().getItems().stream()
-                .filter(e -> reason.equals(e.getReason())).toList();
+        return cluster.events("shop").stream().filter(e -> reason.equals(e.getReason())).toList();
     }
 
     List<JournalRecord.Kind> kinds() {

@@ -1,16 +1,13 @@
-package io.headroom.kube;
+package io.headroom.session;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Event;
-import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.session.Session;
-import io.headroom.session.SessionTick;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
 import io.headroom.supervise.Outcome;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -55,25 +52,12 @@ class ConnectedTeamTimelineTest {
     }
 
     Session connect(String operator) throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "search");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: indexing, context: up, namespace: search, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closed));
-        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
+        return cluster.session(dir, "up", "search", MockCluster.workloads(MockCluster.unreachableUrl(),
+                "indexing", "up", "search", "indexer"), journal, operator);
     }
 
     List<Event> events() {
-        return cluster.admin.v1().events().inNamespace("search").list().getItems();
+        return cluster.events("search");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.headroom.kube;
+package io.headroom.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,15 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.headroom.cluster.HeadroomPause;
-import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.session.HandBack;
-import io.headroom.session.Session;
-import java.net.ServerSocket;
-import java.nio.file.Files;
+import io.headroom.kube.Autoscalers;
+import io.headroom.kube.KubeClusterGateway;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,17 +65,10 @@ class HandBackTest {
     void setUp() {
         cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
-        cluster.admin.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                .withNewMetadata().withName("scaledobjects.keda.sh").endMetadata()
-                .withNewSpec().withGroup("keda.sh").withScope("Namespaced")
-                .withNewNames().withKind("ScaledObject").withPlural("scaledobjects").withSingular("scaledobject").endNames()
-                .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
-                .endSpec().build()).create();
+        cluster.kedaInstalled();
         cluster.deployment("shop", "orders", 3);
         cluster.deployment("shop", "indexer", 2);
-        cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS).inNamespace("shop")
-                .resource(cluster.admin.getKubernetesSerialization().unmarshal(SCALED_OBJECT,
-                        GenericKubernetesResource.class)).create();
+        cluster.scaledObject(SCALED_OBJECT);
     }
 
     @AfterEach
@@ -88,35 +79,16 @@ class HandBackTest {
     }
 
     Session connect(String operator) throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "shop");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: up, namespace: shop, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closed));
-        return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
+        return cluster.session(dir, "up", "shop", MockCluster.workloads(MockCluster.unreachableUrl(),
+                "orders", "up", "shop", "orders", "indexing", "up", "shop", "indexer"), journal, operator);
     }
 
     Map<String, String> deploymentAnnotations(String name) {
-        Map<String, String> a = cluster.admin.apps().deployments().inNamespace("shop").withName(name).get()
-                .getMetadata().getAnnotations();
-        return a == null ? Map.of() : a;
+        return cluster.deploymentAnnotations("shop", name);
     }
 
     Map<String, String> scaledObjectAnnotations() {
-        Map<String, String> a = cluster.admin.genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
-                .inNamespace("shop").withName("orders-so").get().getMetadata().getAnnotations();
+        Map<String, String> a = cluster.scaledObject("shop", "orders-so").getMetadata().getAnnotations();
         return a == null ? Map.of() : a;
     }
 
@@ -130,8 +102,7 @@ class HandBackTest {
     }
 
     List<Event> events(String reason) {
-        return cluster.admin.v1().events().inNamespace("shop").list().getItems().stream()
-                .filter(e -> reason.equals(e.getReason())).toList();
+        return cluster.events("shop").stream().filter(e -> reason.equals(e.getReason())).toList();
     }
 
     List<JournalRecord> journaled(JournalRecord.Kind kind) {
