@@ -517,9 +517,7 @@ public final class OverviewView extends VBox {
             }
             shown = t;
             shownLight = light;
-            double ratio = t.peakRatio();
-            peak.setText((t.firedAndCleared() ? "⚑ " : "") + (Double.isNaN(ratio)
-                    ? Format.duration(t.peakAge()) : String.format(java.util.Locale.ROOT, "%.1f×", ratio)));
+            peak.setText(t.peak()); // words made with the trend, off the FX thread
             flag(peak, Styles.BREACH, t.breachingNow());
             flag(peak, CLEARED, !t.breachingNow() && t.firedAndCleared());
             draw(t);
