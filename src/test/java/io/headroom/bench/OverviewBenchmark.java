@@ -130,7 +130,13 @@ public final class OverviewBenchmark {
                 }
             }.start();
         });
-        long[][] r = done.get(5, TimeUnit.MINUTES);
+        long[][] r;
+        try {
+            r = done.get(5, TimeUnit.MINUTES);
+        } catch (java.util.concurrent.TimeoutException e) {
+            Platform.exit(); // the FX thread would keep the JVM alive after a failed run
+            throw e;
+        }
         System.out.printf(Locale.ROOT, "%d classes, %d frames (after %d), 1600x900 px, software pipeline, headless%n",
                 CLASSES, FRAMES, WARMUP);
         System.out.printf(Locale.ROOT, "%-34s %8s %8s %8s%n", "", "median", "p95", "max");
