@@ -20,9 +20,25 @@ import java.util.Locale;
  * @param breaches     how many times the age went over the objective in the window
  * @param breachingNow the newest known age is over the objective
  * @param clearedAt    when the last breach ended, NaN when none ended
+ * @param peak         the worst as the cell shows it: "2.5×" the objective (the age without one), "⚑ " first when
+ *                     it fired and cleared
+ * @param summary      the summary in words, for the cell's tooltip
  */
 public record AgeTrend(double from, double to, double[] ages, double objective, double peakAge, double peakAt,
-                       int breaches, boolean breachingNow, double clearedAt) {
+                       int breaches, boolean breachingNow, double clearedAt, String peak, String summary) {
+
+    /**
+     * A trend and its words, worked out once where it is made (off the FX thread in the console).
+     *
+     * @see #peak()
+     * @see #summary()
+     */
+    public AgeTrend(double from, double to, double[] ages, double objective, double peakAge, double peakAt,
+                    int breaches, boolean breachingNow, double clearedAt) {
+        this(from, to, ages, objective, peakAge, peakAt, breaches, breachingNow, clearedAt,
+                peak(objective, peakAge, breaches, breachingNow),
+                summary(objective, peakAge, peakAt, breaches, breachingNow, clearedAt));
+    }
 
     /** The window: the last 15 minutes of the class's own clock. */
     public static final double SECONDS = 15 * 60;
@@ -42,14 +58,22 @@ public record AgeTrend(double from, double to, double[] ages, double objective, 
         return breaches > 0 && !breachingNow;
     }
 
+    /** The worst against the objective as the cell shows it ("2.5×", or the age without an objective), ⚑ when it fired and cleared. */
+    private static String peak(double objective, double peakAge, int breaches, boolean breachingNow) {
+        double ratio = objective > 0 ? peakAge / objective : Double.NaN;
+        return (breaches > 0 && !breachingNow ? "⚑ " : "") + (Double.isNaN(ratio)
+                ? Format.duration(peakAge) : String.format(Locale.ROOT, "%.1f×", ratio));
+    }
+
     /** The summary in words, for the cell's tooltip. */
-    public String summary() {
+    private static String summary(double objective, double peakAge, double peakAt, int breaches, boolean breachingNow,
+                                  double clearedAt) {
         if (Double.isNaN(peakAge)) {
             return "no oldest-age data in the last 15 minutes";
         }
         StringBuilder b = new StringBuilder("worst in the last 15 minutes: ").append(Format.duration(peakAge));
         if (objective > 0) {
-            b.append(String.format(Locale.ROOT, " (%.1f× the %s objective)", peakRatio(), Format.duration(objective)));
+            b.append(String.format(Locale.ROOT, " (%.1f× the %s objective)", peakAge / objective, Format.duration(objective)));
         }
         b.append(" at ").append(Format.time(java.time.Instant.ofEpochMilli(Math.round(peakAt * 1000))));
         if (breaches > 0) {

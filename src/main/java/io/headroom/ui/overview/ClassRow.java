@@ -69,8 +69,6 @@ public final class ClassRow {
     Severity keySeverity = Severity.OK;
     double keyNumber = Double.NaN;
     String keyText = "";
-    /** The history's newest time the trend was read at (NaN: never), so an unchanged history is not read again. */
-    double trendAt = Double.NaN;
 
     /**
      * What the alerts column shows: the state chips, the proposal chip, the alert chips and the

@@ -20,7 +20,17 @@ import javafx.scene.layout.VBox;
 public final class OverviewView extends VBox {
     public static final String TABLE_ID = "overview-table";
 
-    private final TableView<ClassRow> table = new TableView<>();
+    private final TableView<ClassRow> table = new TableView<>() {
+        @Override
+        protected javafx.scene.control.Skin<?> createDefaultSkin() {
+            return new javafx.scene.control.skin.TableViewSkin<>(this) {
+                @Override
+                protected javafx.scene.control.skin.VirtualFlow<javafx.scene.control.TableRow<ClassRow>> createVirtualFlow() {
+                    return new RowFlow<>();
+                }
+            };
+        }
+    };
     private final javafx.scene.control.TextField filter = new javafx.scene.control.TextField();
     public static final String FILTER_ID = "overview-filter";
     private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
@@ -480,6 +490,9 @@ public final class OverviewView extends VBox {
         private final Label peak = new Label();
         private final HBox box = new HBox(6, canvas, peak);
         private final Tooltip tip = new Tooltip();
+        /** What the cell shows now, and in which theme: an equal trend is not drawn again. */
+        private AgeTrend shown;
+        private boolean shownLight;
 
         TrendCell() {
             getStyleClass().add(TREND);
@@ -493,13 +506,18 @@ public final class OverviewView extends VBox {
             super.updateItem(t, empty);
             setText(null);
             if (empty || t == null || t == AgeTrend.NONE) {
+                shown = null;
                 setGraphic(null);
                 setTooltip(null);
                 return;
             }
-            double ratio = t.peakRatio();
-            peak.setText((t.firedAndCleared() ? "⚑ " : "") + (Double.isNaN(ratio)
-                    ? Format.duration(t.peakAge()) : String.format(java.util.Locale.ROOT, "%.1f×", ratio)));
+            boolean light = isLight(this);
+            if (shown != null && getGraphic() == box && light == shownLight && same(t, shown)) {
+                return; // another row with the same 15 minutes (or the same row again): nothing to redraw
+            }
+            shown = t;
+            shownLight = light;
+            peak.setText(t.peak()); // words made with the trend, off the FX thread
             flag(peak, Styles.BREACH, t.breachingNow());
             flag(peak, CLEARED, !t.breachingNow() && t.firedAndCleared());
             draw(t);
@@ -508,8 +526,14 @@ public final class OverviewView extends VBox {
             setTooltip(tip);
         }
 
+        /** The same picture and tooltip: {@link AgeTrend#equals} leaves out when the peak was. */
+        private static boolean same(AgeTrend a, AgeTrend b) {
+            return a == b || a.equals(b) && Double.compare(a.peakAge(), b.peakAge()) == 0
+                    && Double.compare(a.peakAt(), b.peakAt()) == 0 && Double.compare(a.clearedAt(), b.clearedAt()) == 0;
+        }
+
         private void draw(AgeTrend t) {
-            boolean light = isLight(this);
+            boolean light = shownLight;
             javafx.scene.paint.Color line = javafx.scene.paint.Color.web(light ? "#1f6ed4" : "#5ea8ff");
             javafx.scene.paint.Color over = javafx.scene.paint.Color.web(light ? "#cf222e" : "#f2605a");
             javafx.scene.paint.Color guide = javafx.scene.paint.Color.web(light ? "#8c959f" : "#6b7580");
@@ -576,16 +600,22 @@ public final class OverviewView extends VBox {
     static final class WorkCell extends TableCell<ClassRow, io.headroom.supervise.JobStates> {
         private final WorkBar bar = new WorkBar();
         private final Tooltip tip = new Tooltip();
+        private io.headroom.supervise.JobStates shown;
 
         @Override
         protected void updateItem(io.headroom.supervise.JobStates w, boolean empty) {
             super.updateItem(w, empty);
             setText(null);
             if (empty || w == null) {
+                shown = null;
                 setGraphic(null);
                 setTooltip(null);
                 return;
             }
+            if (w.equals(shown) && getGraphic() == bar) {
+                return; // the same counts: no layout of the bar
+            }
+            shown = w;
             bar.set(w);
             setGraphic(bar);
             tip.setText(WorkBar.words(w));
@@ -612,8 +642,11 @@ public final class OverviewView extends VBox {
         }
 
         void set(io.headroom.supervise.JobStates w) {
-            counts = new long[] {w.queued(), w.starting(), w.executing(), w.awaitingApproval(), w.heldBack()};
-            requestLayout();
+            long[] c = {w.queued(), w.starting(), w.executing(), w.awaitingApproval(), w.heldBack()};
+            if (!java.util.Arrays.equals(c, counts)) {
+                counts = c;
+                requestLayout();
+            }
         }
 
         @Override
@@ -655,14 +688,24 @@ public final class OverviewView extends VBox {
     }
 
     /**
-     * The alerts cell follows its row's badges itself and draws them in a fresh box: a cell
-     * refreshed only through the table's item machinery was seen keeping yesterday's chips, and
-     * chips added to a reused box during a layout pass were left unsized (0×0, invisible).
+     * The alerts cell follows its row's badges itself (a cell refreshed only through the table's
+     * item machinery was seen keeping yesterday's chips). It keeps one box and a label per chip it
+     * has shown, so a reorder that hands it another row's badges swaps at most a few ready-styled
+     * labels, and equal badges (most rows share a handful of chip sets) change nothing. A chip made
+     * now is styled at once: one added during a layout pass without a skin would stay 0×0.
      */
     private static final class AlertsCell extends TableCell<ClassRow, ClassRow.Badges> {
         private final Tooltip tip = new Tooltip();
         private final javafx.beans.InvalidationListener changed = o -> render();
+        private final ChipRow box = new ChipRow();
+        /** Labels this cell has made, by their words and kind; reused whenever a row shows that chip again. */
+        private final java.util.Map<String, Label> made = new java.util.HashMap<>();
         private ClassRow following;
+
+        AlertsCell() {
+            box.getStyleClass().add(Styles.ALERTS);
+            box.setAlignment(Pos.CENTER_LEFT);
+        }
 
         @Override
         protected void updateItem(ClassRow.Badges v, boolean empty) {
@@ -699,33 +742,41 @@ public final class OverviewView extends VBox {
                 setTooltip(v.fullText().isEmpty() ? null : tip);
                 return;
             }
-            if (v == drawn && getGraphic() != null) {
-                return; // the same chips (a row keeps its badges object while nothing changes)
+            if (v.equals(drawn) && getGraphic() == box) {
+                return; // the same chips and words
             }
             drawn = v;
-            ChipRow box = new ChipRow();
-            box.getStyleClass().add(Styles.ALERTS);
-            box.setAlignment(Pos.CENTER_LEFT);
+            List<javafx.scene.Node> chips = new java.util.ArrayList<>();
+            List<Label> fresh = new java.util.ArrayList<>();
             for (ClassRow.StateChip s : v.states()) {
-                box.getChildren().add(chip(s));
+                chips.add(made.computeIfAbsent("state " + s.state() + " " + s.text(), k -> keep(fresh, chip(s))));
             }
             if (!v.proposal().isEmpty()) {
-                Label p = new Label("PROPOSAL " + v.proposal());
-                p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
-                p.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-                box.getChildren().add(p);
+                chips.add(made.computeIfAbsent("proposal " + v.proposal(), k -> {
+                    Label p = new Label("PROPOSAL " + v.proposal());
+                    p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
+                    p.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                    return keep(fresh, p);
+                }));
             }
             for (ClassRow.Alert a : v.alerts()) {
-                box.getChildren().add(chip(a));
+                chips.add(made.computeIfAbsent("alert " + a, k -> keep(fresh, chip(a))));
             }
+            if (made.size() > 64) { // proposals and pins carry numbers: forget what no row shows now
+                made.values().retainAll(chips);
+            }
+            box.setChips(chips);
             setGraphic(box);
-            if (getScene() != null) {
-                // Chips made during a layout pass have no skin yet, so no size: style them now.
-                box.applyCss();
+            if (!fresh.isEmpty() && getScene() != null) {
+                box.applyCss(); // new labels have no skin, so no size, until styled
             }
             tip.setText(v.fullText());
             setTooltip(v.fullText().isEmpty() ? null : tip);
-            requestLayout();
+        }
+
+        private static Label keep(List<Label> fresh, Label l) {
+            fresh.add(l);
+            return l;
         }
     }
 
@@ -742,6 +793,17 @@ public final class OverviewView extends VBox {
             more.setManaged(false);
             more.setVisible(false);
             getChildren().add(more);
+        }
+
+        /** Shows these chips, in this order; nothing changes when they are the ones shown. */
+        void setChips(List<javafx.scene.Node> chips) {
+            List<javafx.scene.Node> now = getChildren().subList(1, getChildren().size());
+            if (!now.equals(chips)) {
+                List<javafx.scene.Node> all = new java.util.ArrayList<>(chips.size() + 1);
+                all.add(more);
+                all.addAll(chips);
+                getChildren().setAll(all);
+            }
         }
 
         @Override
@@ -830,13 +892,44 @@ public final class OverviewView extends VBox {
         return l;
     }
 
-    /** Adds or removes a style class only when it changes: every change restyles the node. */
-    static void flag(javafx.scene.Node n, String styleClass, boolean on) {
-        if (n.getStyleClass().contains(styleClass) != on) {
-            if (on) {
-                n.getStyleClass().add(styleClass);
-            } else {
-                n.getStyleClass().removeAll(styleClass);
+    /**
+     * Sets or clears a state as a pseudo-class ({@code .table-cell:breach} in overview.css), only when
+     * it changes. A pseudo-class moves the node to another state of the styles already matched; a
+     * style class would make the cell and its text match every selector again, for every cell a
+     * reorder refills.
+     */
+    static void flag(javafx.scene.Node n, String state, boolean on) {
+        javafx.css.PseudoClass p = javafx.css.PseudoClass.getPseudoClass(state);
+        if (n.getPseudoClassStates().contains(p) != on) {
+            n.pseudoClassStateChanged(p, on);
+            if (n.getScene() != null) {
+                n.applyCss(); // now, not next frame: the row it is in is not restyled as a whole (RowFlow)
+            }
+        }
+    }
+
+    /**
+     * The table's flow, which refills a row without restyling all of it. The stock flow calls
+     * {@code applyCss} on every row it hands an index or item, which transitions every node in the
+     * row (some forty), and a reorder hands every visible row another class. Here a row is styled
+     * in full only when new or when its own states changed (selected, focused, empty, odd); a cell
+     * whose state changes styles itself ({@link #flag}), new chips style themselves, and the
+     * heights are fixed ({@code -fx-fixed-cell-size}), so no size depends on a style not yet applied.
+     */
+    static final class RowFlow<T extends javafx.scene.control.IndexedCell<?>> extends javafx.scene.control.skin.VirtualFlow<T> {
+        /** The stock flow's mark on a cell it has just made (VirtualFlow.NEW_CELL). */
+        private static final String NEW_CELL = "newcell";
+
+        @Override
+        protected void setCellIndex(T cell, int index) {
+            if (cell.getSkin() == null || cell.getScene() == null || cell.getProperties().containsKey(NEW_CELL)) {
+                super.setCellIndex(cell, index);
+                return;
+            }
+            java.util.Set<javafx.css.PseudoClass> before = java.util.Set.copyOf(cell.getPseudoClassStates());
+            cell.updateIndex(index);
+            if (!before.equals(cell.getPseudoClassStates())) {
+                cell.applyCss();
             }
         }
     }

@@ -77,8 +77,9 @@ public final class OverviewViewModel {
     private final javafx.beans.property.BooleanProperty holdOrder = new javafx.beans.property.SimpleBooleanProperty();
     private final javafx.beans.property.ReadOnlyBooleanWrapper orderWaiting = new javafx.beans.property.ReadOnlyBooleanWrapper();
     private final Map<String, ClassSnapshot> latest = new java.util.HashMap<>();
-    private io.headroom.supervise.SupervisionState supervision;
-    private java.util.function.Function<String, io.headroom.history.ClassHistory> history = n -> null;
+    /** Set on the FX thread, read by {@link #prepare} on the loop's. */
+    private volatile io.headroom.supervise.SupervisionState supervision;
+    private volatile java.util.function.Function<String, io.headroom.history.ClassHistory> history = n -> null;
     private final javafx.beans.property.StringProperty context = new javafx.beans.property.SimpleStringProperty(ALL);
     private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
     private final Map<String, ClassRow> byName = new LinkedHashMap<>();
@@ -243,8 +244,79 @@ public final class OverviewViewModel {
 
     /** Applies the latest tick; earlier ticks of the same batch are superseded for the table. */
     public void apply(TickResult tick) {
-        List<ClassRow> added = new ArrayList<>();
+        Frame f = ahead.get();
+        apply(f != null && f.tick() == tick ? f : prepare(tick)); // a tick not prepared ahead is prepared here
+    }
+
+    /**
+     * One tick's rows worked out: what each row shows and its trend. Made off the FX thread by
+     * {@link #prepare}, so the FX thread only sets the values that changed.
+     */
+    public record Frame(TickResult tick, io.headroom.supervise.SupervisionState supervision, List<RowValues> rows) {
+    }
+
+    /**
+     * Everything a row shows from one tick, as plain values: the numbers, the alerts and their
+     * words, and the last 15 minutes.
+     *
+     * @param decided false when the class could not be decided: the replicas and ceiling keep what they showed
+     */
+    public record RowValues(ClassSnapshot snapshot, double ageObjective, String admissionClosed,
+                            List<ClassRow.Alert> alerts, String alertDetail, int estimatedSlots, double queueLength,
+                            double oldestAge, double arrivalRate, double serviceSeconds, boolean decided,
+                            int currentReplicas, int readyReplicas, int desiredReplicas, String bindingCeiling,
+                            AgeTrend trend, io.headroom.supervise.JobStates work) {
+    }
+
+    /** The trend each class was last prepared with, reused while its history has no newer point. */
+    private final Map<String, AgeTrend> trends = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Works out every row of a tick, reading each class's last 15 minutes from the history (only
+     * for a class whose history has a newer point). Pure but for that cache; safe on any one thread
+     * at a time: the console calls it on the loop's thread, before the tick crosses to the FX thread.
+     */
+    public Frame prepare(TickResult tick) {
+        java.util.function.Function<String, io.headroom.history.ClassHistory> h = history;
+        io.headroom.supervise.SupervisionState st = supervision;
+        List<RowValues> out = new ArrayList<>(tick.classes().size());
         for (ClassSnapshot s : tick.classes()) {
+            Double objective = s.cls().policy().maxAgeSeconds();
+            out.add(values(s, trend(h.apply(s.name()), s.name(), objective == null ? Double.NaN : objective),
+                    work(s, st)));
+        }
+        return new Frame(tick, st, List.copyOf(out));
+    }
+
+    /** The newest tick prepared ahead, off the FX thread. */
+    private final java.util.concurrent.atomic.AtomicReference<Frame> ahead = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /**
+     * Prepares a tick before it crosses to the FX thread (the console calls this on the loop's
+     * thread, after the tick is in the history): {@link #apply(TickResult)} of the same tick then
+     * only sets values. Ticks come in order, one thread at a time.
+     */
+    public void prepareAhead(TickResult tick) {
+        ahead.set(prepare(tick));
+    }
+
+    private AgeTrend trend(io.headroom.history.ClassHistory h, String name, double objective) {
+        double last = h == null ? Double.NaN : h.lastTime();
+        AgeTrend old = trends.get(name);
+        if (old != null && Double.compare(last, old == AgeTrend.NONE ? Double.NaN : old.to()) == 0
+                && Double.compare(objective, old.objective()) == 0) {
+            return old; // the same object: the FX side sees no change
+        }
+        AgeTrend t = AgeTrend.of(h, objective);
+        trends.put(name, t);
+        return t;
+    }
+
+    /** Applies a prepared tick: sets only what changed, then orders the rows once. FX thread. */
+    public void apply(Frame frame) {
+        List<ClassRow> added = new ArrayList<>();
+        for (RowValues v : frame.rows()) {
+            ClassSnapshot s = v.snapshot();
             ClassRow row = byName.get(s.name());
             if (row == null) {
                 row = new ClassRow(s.name(), s.cls().target().context(), byName.size());
@@ -254,12 +326,18 @@ public final class OverviewViewModel {
             latest.put(s.name(), s);
             row.beginUpdate();
             try {
-                update(row, s);
+                set(row, v);
             } finally {
                 row.endUpdate();
             }
-            updateTrend(row);
-            updateWork(row);
+            if (row.trendProperty().get() != v.trend()) {
+                row.trendProperty().set(v.trend());
+            }
+            if (frame.supervision() == supervision) {
+                setWork(row, v.work());
+            } else {
+                updateWork(row); // supervision changed since the frame was prepared
+            }
         }
         for (ClassRow r : added) {
             takeKeys(r); // placed by its own keys, even while the order is held
@@ -271,29 +349,21 @@ public final class OverviewViewModel {
         }
     }
 
-    /** The row's last 15 minutes, read again only when its history has a newer point. */
-    private void updateTrend(ClassRow row) {
-        io.headroom.history.ClassHistory h = history.apply(row.name());
-        double last = h == null ? Double.NaN : h.lastTime();
-        double objective = row.ageObjectiveProperty().get();
-        AgeTrend old = row.trendProperty().get();
-        if (Double.compare(last, row.trendAt) == 0 && Double.compare(objective, old.objective()) == 0) {
-            return;
-        }
-        row.trendAt = last;
-        row.trendProperty().set(AgeTrend.of(h, objective));
-    }
-
     /** The row's work bar: the detail's five counts, for the row's newest tick and supervision. */
     private void updateWork(ClassRow row) {
-        ClassSnapshot s = latest.get(row.name());
-        io.headroom.supervise.SupervisionState st = supervision;
-        io.headroom.supervise.JobStates w = s == null ? null : io.headroom.supervise.JobStates.of(s,
-                st == null ? null : st.of(s.name()), st == null ? null : st.freezeAll(),
-                st == null ? s.at() : st.at().isAfter(s.at()) ? st.at() : s.at());
+        setWork(row, work(latest.get(row.name()), supervision));
+    }
+
+    private static void setWork(ClassRow row, io.headroom.supervise.JobStates w) {
         if (!java.util.Objects.equals(w, row.workProperty().get())) {
             row.workProperty().set(w);
         }
+    }
+
+    private static io.headroom.supervise.JobStates work(ClassSnapshot s, io.headroom.supervise.SupervisionState st) {
+        return s == null ? null : io.headroom.supervise.JobStates.of(s,
+                st == null ? null : st.of(s.name()), st == null ? null : st.freezeAll(),
+                st == null ? s.at() : st.at().isAfter(s.at()) ? st.at() : s.at());
     }
 
     /** Mode, overlays and pending proposals, from supervised mode. */
@@ -358,32 +428,20 @@ public final class OverviewViewModel {
         }
     }
 
-    static void update(ClassRow row, ClassSnapshot s) {
+    /** A row's values from its snapshot (pure): what {@link #set} shows. */
+    static RowValues values(ClassSnapshot s, AgeTrend trend, io.headroom.supervise.JobStates work) {
         Double objective = s.cls().policy().maxAgeSeconds();
-        row.ageObjectiveProperty().set(objective == null ? Double.NaN : objective);
+        double ageObjective = objective == null ? Double.NaN : objective;
         Decision d = s.decision();
-        row.admissionClosedProperty().set(d != null && d.admission() != null
-                && d.admission().state() == io.headroom.decision.Admission.State.CLOSED ? d.admission().message() : "");
+        String admissionClosed = d != null && d.admission() != null
+                && d.admission().state() == io.headroom.decision.Admission.State.CLOSED ? d.admission().message() : "";
         if (d == null) {
-            row.alertsProperty().set(List.of(ClassRow.Alert.PROBLEM));
-            row.alertDetailProperty().set(io.headroom.ui.PlainWords.reason(s.problem()));
-            row.estimatedSlotsProperty().set(-1);
             // Undecided (the cluster cannot be read), but what the metrics source read still shows.
-            row.queueLengthProperty().set(signal(s, Signals.QUEUE_LENGTH));
-            row.oldestAgeProperty().set(signal(s, Signals.OLDEST_AGE));
-            row.arrivalRateProperty().set(signal(s, Signals.ARRIVAL_RATE));
-            row.serviceSecondsProperty().set(signal(s, Signals.MEAN_SERVICE));
-            return;
+            return new RowValues(s, ageObjective, admissionClosed, List.of(ClassRow.Alert.PROBLEM),
+                    io.headroom.ui.PlainWords.reason(s.problem()), -1, signal(s, Signals.QUEUE_LENGTH),
+                    signal(s, Signals.OLDEST_AGE), signal(s, Signals.ARRIVAL_RATE), signal(s, Signals.MEAN_SERVICE),
+                    false, 0, 0, 0, "", trend, work);
         }
-        row.queueLengthProperty().set(value(d, Signals.QUEUE_LENGTH));
-        row.oldestAgeProperty().set(value(d, Signals.OLDEST_AGE));
-        row.arrivalRateProperty().set(value(d, Signals.ARRIVAL_RATE));
-        row.serviceSecondsProperty().set(value(d, Signals.MEAN_SERVICE));
-        row.estimatedSlotsProperty().set(d.estimatedSlots() == null ? -1 : d.estimatedSlots());
-        row.currentReplicasProperty().set(d.currentReplicas());
-        row.readyReplicasProperty().set(d.readyReplicas());
-        row.desiredReplicasProperty().set(d.desiredReplicas());
-        row.bindingCeilingProperty().set(d.bindingCeiling() == null ? "" : d.bindingCeiling());
         List<ClassRow.Alert> alerts = new ArrayList<>();
         List<String> detail = new ArrayList<>();
         if (d.stalled()) {
@@ -420,8 +478,48 @@ public final class OverviewViewModel {
             alerts.add(ClassRow.Alert.CEILING);
             detail.add("capped by ceiling " + d.bindingCeiling());
         }
-        row.alertsProperty().set(List.copyOf(alerts));
-        row.alertDetailProperty().set(String.join("\n", detail));
+        return new RowValues(s, ageObjective, admissionClosed, List.copyOf(alerts), String.join("\n", detail),
+                d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
+                value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
+                d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(),
+                d.bindingCeiling() == null ? "" : d.bindingCeiling(), trend, work);
+    }
+
+    /** Shows a row's values, setting only the properties whose value changed (each change reaches its cell). */
+    static void set(ClassRow row, RowValues v) {
+        set(row.ageObjectiveProperty(), v.ageObjective());
+        set(row.admissionClosedProperty(), v.admissionClosed());
+        if (!v.alerts().equals(row.alertsProperty().get())) {
+            row.alertsProperty().set(v.alerts());
+        }
+        set(row.alertDetailProperty(), v.alertDetail());
+        if (row.estimatedSlotsProperty().get() != v.estimatedSlots()) {
+            row.estimatedSlotsProperty().set(v.estimatedSlots());
+        }
+        set(row.queueLengthProperty(), v.queueLength());
+        set(row.oldestAgeProperty(), v.oldestAge());
+        set(row.arrivalRateProperty(), v.arrivalRate());
+        set(row.serviceSecondsProperty(), v.serviceSeconds());
+        if (!v.decided()) {
+            return;
+        }
+        row.currentReplicasProperty().set(v.currentReplicas());
+        row.readyReplicasProperty().set(v.readyReplicas());
+        row.desiredReplicasProperty().set(v.desiredReplicas());
+        set(row.bindingCeilingProperty(), v.bindingCeiling());
+    }
+
+    /** NaN stays NaN without an event (a plain set fires for NaN every time: NaN != NaN). */
+    private static void set(javafx.beans.property.DoubleProperty p, double v) {
+        if (Double.compare(p.get(), v) != 0) {
+            p.set(v);
+        }
+    }
+
+    private static void set(javafx.beans.property.StringProperty p, String v) {
+        if (!v.equals(p.get())) {
+            p.set(v);
+        }
     }
 
     private static double signal(ClassSnapshot s, String name) {

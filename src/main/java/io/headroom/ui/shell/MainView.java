@@ -179,7 +179,12 @@ public final class MainView extends BorderPane {
 
         // One ordered stream, enriched on the loop's thread; merged onto the FX thread once per turn.
         ticks = new PulseBatcher<>(fx, this::applyTicks);
-        unsubscribe = session.subscribe(ticks::offer);
+        unsubscribe = session.subscribe(t -> {
+            if (t.newTick()) {
+                overview.prepareAhead(t.result()); // the rows' values and trends on the loop's thread, not the FX thread's
+            }
+            ticks.offer(t);
+        });
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
             main.updateClock(session.clock().instant());
             incidents.tick(session.clock().instant());

@@ -45,6 +45,43 @@ class OverviewViewModelTest {
         }
     }
 
+    /** Issue 13: rows are worked out off the FX thread; the FX thread sets only what changed. */
+    @Test
+    void rowsPreparedOnTheLoopsThreadShowWhatApplyWouldAndAnUnchangedTickFiresNothing() throws Exception {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(3));
+            TickResult last = c.lastTick();
+            OverviewViewModel here = new OverviewViewModel();
+            here.setHistory(c.session().history()::find);
+            here.apply(last);
+            OverviewViewModel ahead = new OverviewViewModel();
+            ahead.setHistory(c.session().history()::find);
+            Thread loop = new Thread(() -> ahead.prepareAhead(last), "loop");
+            loop.start();
+            loop.join();
+            ahead.apply(last);
+            assertEquals(here.rows().stream().map(ClassRow::name).toList(),
+                    ahead.rows().stream().map(ClassRow::name).toList(), "the same order");
+            int[] fired = {0};
+            for (ClassRow a : ahead.rows()) {
+                ClassRow h = here.rows().stream().filter(r -> r.name().equals(a.name())).findFirst().orElseThrow();
+                assertEquals(h.trendProperty().get(), a.trendProperty().get(), a.name());
+                assertTrue(a.trendProperty().get().ages().length > 0, "a trend read from the history: " + a.name());
+                assertEquals(h.badgesProperty().get(), a.badgesProperty().get(), a.name());
+                assertEquals(h.oldestAgeProperty().get(), a.oldestAgeProperty().get(), 0, a.name());
+                assertEquals(h.workProperty().get(), a.workProperty().get(), a.name());
+                javafx.beans.InvalidationListener count = o -> fired[0]++;
+                for (javafx.beans.Observable p : List.of(a.queueLengthProperty(), a.oldestAgeProperty(),
+                        a.arrivalRateProperty(), a.serviceSecondsProperty(), a.alertsProperty(), a.alertDetailProperty(),
+                        a.trendProperty(), a.workProperty(), a.badgesProperty(), a.bindingCeilingProperty())) {
+                    p.addListener(count);
+                }
+            }
+            ahead.apply(last); // the same tick again: not one value changes, so no cell hears of it
+            assertEquals(0, fired[0], "properties set to what they held");
+        }
+    }
+
     @Test
     void aBurstOfTicksReachesTheTableAsOneBatchShowingTheNewest() {
         try (SandboxConsole c = SandboxConsole.open(7)) {
