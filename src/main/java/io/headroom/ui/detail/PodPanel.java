@@ -5,6 +5,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -29,6 +30,11 @@ public final class PodPanel extends VBox {
     /** The id of a pod's Drain… button. */
     public static String drainId(String pod) {
         return "pod-drain-" + pod;
+    }
+
+    /** The id of a pod's figures line (in flight, finished, cost, mark). */
+    public static String workId(String pod) {
+        return "pod-work-" + pod;
     }
 
     private final PodPanelViewModel vm;
@@ -91,11 +97,22 @@ public final class PodPanel extends VBox {
             drain.setMinWidth(Region.USE_PREF_SIZE);
             first.getChildren().add(drain);
         }
-        Label work = new Label("in flight " + r.inFlight() + " · finished " + r.completions() + " · cost "
-                + r.deletionCost() + " · mark " + r.drainMark() + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
-                ? "" : " by " + r.owner()));
-        work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
-        work.setWrapText(true);
+        // Each figure with its name is one unit: a narrow panel moves a whole "cost —" to the next
+        // line, never a lone "—".
+        FlowPane work = new FlowPane(0, 0);
+        work.setId(workId(r.name()));
+        java.util.List<String> parts = java.util.List.of("in flight " + r.inFlight(), "finished " + r.completions(),
+                "cost " + r.deletionCost(), "mark " + r.drainMark()
+                        + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA) ? "" : " by " + r.owner()));
+        for (int i = 0; i < parts.size(); i++) {
+            Label part = new Label(parts.get(i) + (i < parts.size() - 1 ? " · " : ""));
+            part.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
+            part.setWrapText(true); // only a part wider than the whole panel wraps inside itself
+            part.maxWidthProperty().bind(work.widthProperty());
+            work.getChildren().add(part);
+        }
+        work.setPrefWrapLength(0);
+        work.setMinWidth(0);
         VBox box = new VBox(1, first, state, work);
         if (r.stuck()) {
             Label why = new Label("STUCK: " + r.stuckDetail());

@@ -383,7 +383,7 @@ public final class OverviewViewModel {
         row.currentReplicasProperty().set(d.currentReplicas());
         row.readyReplicasProperty().set(d.readyReplicas());
         row.desiredReplicasProperty().set(d.desiredReplicas());
-        row.bindingCeilingProperty().set(d.bindingCeiling() == null ? "" : d.bindingCeiling());
+        row.bindingCeilingProperty().set(ceiling(d));
         List<ClassRow.Alert> alerts = new ArrayList<>();
         List<String> detail = new ArrayList<>();
         if (d.stalled()) {
@@ -422,6 +422,19 @@ public final class OverviewViewModel {
         }
         row.alertsProperty().set(List.copyOf(alerts));
         row.alertDetailProperty().set(String.join("\n", detail));
+    }
+
+    /** The binding ceiling and the replicas it allows, e.g. "db-connections 6"; empty when none binds. */
+    static String ceiling(Decision d) {
+        if (d.bindingCeiling() == null) {
+            return "";
+        }
+        for (io.headroom.decision.CeilingResult c : d.ceilings()) {
+            if (c.name().equals(d.bindingCeiling())) {
+                return c.name() + " " + c.limit();
+            }
+        }
+        return d.bindingCeiling();
     }
 
     private static double signal(ClassSnapshot s, String name) {

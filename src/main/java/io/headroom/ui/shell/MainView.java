@@ -38,7 +38,7 @@ import javafx.util.Duration;
  */
 public final class MainView extends BorderPane {
     /** The overview and inbox's least height: five rows, or one proposal card with its buttons. */
-    static final double TOP_MIN_HEIGHT = 220;
+    static final double TOP_MIN_HEIGHT = 244;
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
     private OverviewView overviewView;
