@@ -155,9 +155,8 @@ class IncidentStateUiTest {
                     }
                 }
             }
-            assertTrue(texts >= 5 * 4, "the five rows' texts were checked: " + texts); // class, queue, age, replicas
-            assertTrue(table.getItems().stream().anyMatch(r -> ((ClassRow) r).bindingCeilingProperty().get()
-                    .matches("[a-z-]+ \\d+")), "a binding ceiling with its value, e.g. db-connections 6");
+            // class, queue, age, replicas, and the ceiling where one binds (its format: OverviewViewModelTest)
+            assertTrue(texts >= 5 * 4, "the five rows' texts were checked: " + texts);
             for (TableColumn<?, ?> c : table.getColumns().filtered(TableColumn::isVisible)) {
                 assertTrue(c.getWidth() > 0, c.getText());
                 // Every column inside the table's width: nothing scrolled off to the right.

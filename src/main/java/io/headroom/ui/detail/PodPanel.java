@@ -5,7 +5,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -66,6 +65,11 @@ public final class PodPanel extends VBox {
         }
     }
 
+    /** "cost\u00a0—": a name and its value, never split over two lines. */
+    static String figure(String name, String value) {
+        return name.replace(' ', '\u00a0') + '\u00a0' + value;
+    }
+
     private VBox row(PodPanelViewModel.PodRow r) {
         Label name = new Label(r.name());
         name.getStyleClass().add(Styles.TERM_NAME);
@@ -97,22 +101,15 @@ public final class PodPanel extends VBox {
             drain.setMinWidth(Region.USE_PREF_SIZE);
             first.getChildren().add(drain);
         }
-        // Each figure with its name is one unit: a narrow panel moves a whole "cost —" to the next
-        // line, never a lone "—".
-        FlowPane work = new FlowPane(0, 0);
+        // Each figure is bound to its name by no-break spaces: a narrow panel wraps between figures,
+        // never leaving a lone "—" of "cost —" or "mark —" at the start of a line.
+        Label work = new Label(String.join(" · ", figure("in flight", r.inFlight()),
+                figure("finished", r.completions()), figure("cost", r.deletionCost()),
+                figure("mark", r.drainMark()) + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
+                        ? "" : " by " + r.owner())));
         work.setId(workId(r.name()));
-        java.util.List<String> parts = java.util.List.of("in flight " + r.inFlight(), "finished " + r.completions(),
-                "cost " + r.deletionCost(), "mark " + r.drainMark()
-                        + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA) ? "" : " by " + r.owner()));
-        for (int i = 0; i < parts.size(); i++) {
-            Label part = new Label(parts.get(i) + (i < parts.size() - 1 ? " · " : ""));
-            part.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
-            part.setWrapText(true); // only a part wider than the whole panel wraps inside itself
-            part.maxWidthProperty().bind(work.widthProperty());
-            work.getChildren().add(part);
-        }
-        work.setPrefWrapLength(0);
-        work.setMinWidth(0);
+        work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
+        work.setWrapText(true);
         VBox box = new VBox(1, first, state, work);
         if (r.stuck()) {
             Label why = new Label("STUCK: " + r.stuckDetail());
