@@ -37,7 +37,9 @@ public final class ConnectionProgressView {
         headline.textProperty().bind(vm.headline);
         VBox list = new VBox(4);
         list.setId(ENDPOINTS_ID);
-        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> {
+        // Drawn now and on every change: the lines the view model read before this window existed
+        // (every endpoint still connecting) are the ones the operator must see first.
+        Runnable draw = () -> {
             list.getChildren().clear();
             for (int i = 0; i < vm.lines.size(); i++) {
                 Label l = new Label(vm.lines.get(i));
@@ -50,7 +52,9 @@ public final class ConnectionProgressView {
                 });
                 list.getChildren().add(l);
             }
-        });
+        };
+        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> draw.run());
+        draw.run();
         Button cancel = new Button("Cancel");
         cancel.setId(CANCEL_ID);
         cancel.setOnAction(e -> vm.cancel());

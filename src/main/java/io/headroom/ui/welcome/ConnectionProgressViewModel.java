@@ -32,11 +32,12 @@ public final class ConnectionProgressViewModel {
     /** Reads the endpoints again (field reads: the FX thread may call it). */
     public void refresh() {
         List<Endpoints.Endpoint> now = endpoints.get();
+        // The states first: the view redraws its lines when they change, styled by these.
+        states.setAll(now.stream().map(Endpoints.Endpoint::state).toList());
         List<String> l = now.stream().map(Endpoints.Endpoint::line).toList();
         if (!l.equals(lines)) {
             lines.setAll(l);
         }
-        states.setAll(now.stream().map(Endpoints.Endpoint::state).toList());
         boolean allOk = now.stream().allMatch(e -> e.state() == Endpoints.State.OK);
         long bad = now.stream().filter(e -> e.decided() && e.state() != Endpoints.State.OK).count();
         long waiting = now.stream().filter(e -> !e.decided()).count();
