@@ -16,6 +16,7 @@ import io.headroom.ui.shell.Incident;
 import io.headroom.ui.shell.IncidentBanner;
 import io.headroom.ui.shell.MainView;
 import io.headroom.ui.shell.Toast;
+import io.headroom.ui.shell.TopBar;
 import io.headroom.ui.supervise.ClassControls;
 import java.time.Duration;
 import java.time.Instant;
@@ -126,10 +127,36 @@ class IncidentStateUiTest {
                 }
             }
             double right = table.localToScene(table.getBoundsInLocal()).getMaxX();
-            // At 1280×800 arrivals, service, slots, ceiling and mode give way (they are in the detail);
-            // the class, its figures, trend, work and alerts stay.
-            assertEquals(List.of("Class", "Queue", "Oldest age", "Last 15 min", "Replicas", "Work", "Alerts"),
+            // At 1280×800 arrivals, service, slots and mode give way (they are in the detail); the class,
+            // its figures, trend, work, binding ceiling and alerts stay, under short headers.
+            assertEquals(List.of("Class", "Queue", OverviewView.AGE, OverviewView.TREND_15, "Replicas", "Work",
+                    "Ceiling", "Alerts"),
                     table.getColumns().stream().filter(TableColumn::isVisible).map(TableColumn::getText).toList());
+            // Nothing in those columns is cut to "…": no header, no cell text, no drawn cell wider than its cell.
+            for (Node h : table.lookupAll(".column-header")) {
+                if (h instanceof javafx.scene.control.skin.TableColumnHeader header && header.getTableColumn() != null
+                        && header.getTableColumn().isVisible()) {
+                    Labeled title = (Labeled) header.lookup(".label");
+                    assertEquals(header.getTableColumn().getText(), shown(title), "the header whole");
+                }
+            }
+            int texts = 0;
+            for (Node n : table.lookupAll(".table-cell")) {
+                if (n instanceof TableCell<?, ?> cell && cell.isVisible() && cell.getTableRow() != null
+                        && cell.getTableRow().getItem() != null && cell.getTableColumn().isVisible()) {
+                    String column = cell.getTableColumn().getText();
+                    if (cell.getText() != null && !cell.getText().isEmpty()) {
+                        assertEquals(cell.getText(), shown(cell), column + " whole");
+                        texts++;
+                    } else if (cell.getGraphic() != null && !"Alerts".equals(column)) { // alerts: whole chips, then "+N"
+                        Bounds g = cell.getGraphic().getBoundsInParent();
+                        assertTrue(g.getMaxX() <= cell.getWidth() + 0.5, column + " drawn inside its cell: " + g
+                                + " in " + cell.getWidth());
+                    }
+                }
+            }
+            // class, queue, age, replicas, and the ceiling where one binds (its format: OverviewViewModelTest)
+            assertTrue(texts >= 5 * 4, "the five rows' texts were checked: " + texts);
             for (TableColumn<?, ?> c : table.getColumns().filtered(TableColumn::isVisible)) {
                 assertTrue(c.getWidth() > 0, c.getText());
                 // Every column inside the table's width: nothing scrolled off to the right.
@@ -145,6 +172,63 @@ class IncidentStateUiTest {
             assertWhole(robot.lookup("#" + EventStrip.TOGGLE_ID).query());
             return null;
         });
+    }
+
+    /** The text a labeled shows: its whole text, or what is left of it with "…". */
+    static String shown(Labeled l) {
+        Node text = l.lookup(".text");
+        return text instanceof javafx.scene.text.Text t ? t.getText() : l.getText();
+    }
+
+    @Test
+    @Order(1)
+    void theTopBarIsWholeAt1280WithRoomForOneMoreChip() throws Exception {
+        TopBar bar = fx(() -> robot.lookup("." + Styles.TOP_BAR).queryAs(TopBar.class));
+        fx(() -> {
+            bar.getScene().getRoot().layout();
+            assertEquals(1280.0, bar.getWidth(), 1.0);
+            int checked = 0;
+            for (Node group : bar.getChildrenUnmodifiable()) {
+                Bounds room = group.localToScene(group.getLayoutBounds()); // the status group clips what overflows
+                for (Labeled l : labeleds(group)) {
+                    Bounds b = l.localToScene(l.getLayoutBounds());
+                    String what = "'" + l.getText() + "'";
+                    assertEquals(l.getText(), shown(l), what + " is not cut to …");
+                    assertTrue(b.getMinX() >= room.getMinX() - 0.5 && b.getMaxX() <= room.getMaxX() + 0.5
+                            && b.getMaxX() <= 1280.5, what + " lies whole in its group " + room + ": " + b);
+                    checked++;
+                }
+            }
+            assertTrue(checked >= 10, "the top bar's labels and buttons were checked: " + checked);
+            for (String id : List.of(TopBar.FRESHNESS_ID, TopBar.FREEZE_ALL_ID, TopBar.JOURNAL_ID, TopBar.SETTINGS_ID)) {
+                assertWhole(bar.lookup("#" + id));
+            }
+            // Room for one more chip of about 150 px (the nodes left cordoned), beside what shows now.
+            double need = bar.snappedLeftInset() + bar.snappedRightInset() + bar.getSpacing()
+                    * (bar.getChildrenUnmodifiable().size() - 1);
+            for (Node group : bar.getChildrenUnmodifiable()) {
+                need += group.prefWidth(-1);
+            }
+            assertTrue(bar.getWidth() - need >= 150, "room left in the top bar: " + (bar.getWidth() - need));
+            return null;
+        });
+    }
+
+    /** Every shown labeled (label, button) under {@code n} with text. */
+    static List<Labeled> labeleds(Node n) {
+        List<Labeled> out = new ArrayList<>();
+        if (!n.isVisible()) {
+            return out;
+        }
+        if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
+            out.add(l);
+        }
+        if (n instanceof javafx.scene.Parent p && !(n instanceof Labeled)) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                out.addAll(labeleds(c));
+            }
+        }
+        return out;
     }
 
     @Test

@@ -63,12 +63,17 @@ public final class Screens {
             sv.freeze("ledger-replay", Duration.ofMinutes(30), "incident 4711: ledger DB failover");
             sv.setOverride("enrichment", 6, Duration.ofMinutes(45), "db-connections ceiling during failover");
         }));
-        steps.add(new Step("the banner", () -> view.incidentsViewModel().incidents().size() == 2,
-                () -> view.overviewViewModel().select("enrichment")));
-        steps.add(new Step("a frame", () -> true, () -> shoot("overview-dark-" + size)));
+        int[] seen = new int[1];
+        steps.add(new Step("the banner", () -> view.incidentsViewModel().incidents().size() == 2, () -> {
+            view.overviewViewModel().select("enrichment");
+            seen[0] = view.detailViewModel().seriesProperty().get().points();
+        }));
+        // The charts show the chosen class, laid out anew, after its next tick.
+        steps.add(new Step("a tick", () -> "enrichment".equals(view.detailViewModel().classNameProperty().get())
+                && view.detailViewModel().seriesProperty().get().points() > seen[0],
+                () -> shoot("overview-dark-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-dark-" + size)));
-        int[] seen = new int[1];
         steps.add(new Step("a frame", () -> true, () -> {
             detail(false);
             view.viewModel().toggleTheme();

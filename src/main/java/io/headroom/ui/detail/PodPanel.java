@@ -31,6 +31,11 @@ public final class PodPanel extends VBox {
         return "pod-drain-" + pod;
     }
 
+    /** The id of a pod's figures line (in flight, finished, cost, mark). */
+    public static String workId(String pod) {
+        return "pod-work-" + pod;
+    }
+
     private final PodPanelViewModel vm;
     private final VBox list = new VBox(6);
 
@@ -58,6 +63,11 @@ public final class PodPanel extends VBox {
         for (PodPanelViewModel.PodRow r : vm.rows()) {
             list.getChildren().add(row(r));
         }
+    }
+
+    /** "cost\u00a0—": a name and its value, never split over two lines. */
+    static String figure(String name, String value) {
+        return name.replace(' ', '\u00a0') + '\u00a0' + value;
     }
 
     private VBox row(PodPanelViewModel.PodRow r) {
@@ -91,9 +101,13 @@ public final class PodPanel extends VBox {
             drain.setMinWidth(Region.USE_PREF_SIZE);
             first.getChildren().add(drain);
         }
-        Label work = new Label("in flight " + r.inFlight() + " · finished " + r.completions() + " · cost "
-                + r.deletionCost() + " · mark " + r.drainMark() + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
-                ? "" : " by " + r.owner()));
+        // Each figure is bound to its name by no-break spaces: a narrow panel wraps between figures,
+        // never leaving a lone "—" of "cost —" or "mark —" at the start of a line.
+        Label work = new Label(String.join(" · ", figure("in flight", r.inFlight()),
+                figure("finished", r.completions()), figure("cost", r.deletionCost()),
+                figure("mark", r.drainMark()) + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
+                        ? "" : " by " + r.owner())));
+        work.setId(workId(r.name()));
         work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
         work.setWrapText(true);
         VBox box = new VBox(1, first, state, work);

@@ -35,21 +35,25 @@ public final class OverviewView extends VBox {
     public static final String FILTER_ID = "overview-filter";
     private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
 
+    /** Short headers (the whole title is each header's tooltip), so the triage columns fit at 1280×800. */
+    public static final String AGE = "Age";
+    public static final String TREND_15 = "15 min";
+
     /** What each column shows, for its header's tooltip. */
     static final java.util.Map<String, String> HEADER_HELP = java.util.Map.ofEntries(
             java.util.Map.entry("Class", "Class: the workload class"),
             java.util.Map.entry("Mode", "Mode: observe, supervised or auto"),
             java.util.Map.entry("Queue", "Queue: jobs waiting"),
-            java.util.Map.entry("Oldest age", "Oldest age / objective: how long the oldest waiting job has"
-                    + " waited, against the class's age objective"),
-            java.util.Map.entry("Last 15 min", "Last 15 min: oldest age against its objective (dashed); the worst"
+            java.util.Map.entry(AGE, "Oldest age: how long the oldest waiting job has waited, red over the"
+                    + " class's age objective"),
+            java.util.Map.entry(TREND_15, "Last 15 min: oldest age against its objective (dashed); the worst"
                     + " of it as × objective; ⚑ when it went over and cleared"),
             java.util.Map.entry("Work", "Work: queued · starting · executing · waiting approval · held back"),
             java.util.Map.entry("Arrivals/s", "Arrivals/s: jobs arriving per second"),
             java.util.Map.entry("Service", "Service: mean service time per job"),
             java.util.Map.entry("Slots", "Slots: the slot estimate (concurrent jobs needed)"),
             java.util.Map.entry("Replicas", "Replicas: current → desired, ready in brackets"),
-            java.util.Map.entry("Ceiling", "Ceiling: the ceiling that binds the decision"),
+            java.util.Map.entry("Ceiling", "Ceiling: the ceiling that binds the decision, and the replicas it allows"),
             java.util.Map.entry("Alerts", "Alerts: age breach, stalls, STUCK pods, ceilings, missing data, proposals, freezes,"
                     + " pins, drains, auto mode, admission"));
 
@@ -104,11 +108,13 @@ public final class OverviewView extends VBox {
         TableColumn<ClassRow, Number> service = numberColumn("Service", 76, 70, r -> r.serviceSecondsProperty(),
                 v -> Double.isNaN(v) ? Format.NO_DATA : Format.number(v) + " s");
         TableColumn<ClassRow, Number> slots = slotsColumn();
-        TableColumn<ClassRow, String> ceiling = textColumn("Ceiling", 136, 100, r -> r.bindingCeilingProperty());
-        TableColumn<ClassRow, ClassRow.Badges> alerts = alertsColumn();
+        // "warehouse-quota 12", the longest of the sandbox's, whole; longer names show whole in the tooltip.
+        TableColumn<ClassRow, String> ceiling = textColumn("Ceiling", 168, 84, r -> r.bindingCeilingProperty());
+        // A binding ceiling the Ceiling column shows needs no CEILING chip: the alerts keep their room.
+        TableColumn<ClassRow, ClassRow.Badges> alerts = alertsColumn(ceiling.visibleProperty());
         table.getColumns().setAll(List.of(
                 sortsBy(nameColumn(), OverviewViewModel.Column.CLASS),
-                sortsBy(numberColumn("Queue", 66, 60, r -> r.queueLengthProperty(), Format::number),
+                sortsBy(numberColumn("Queue", 64, 60, r -> r.queueLengthProperty(), Format::number),
                         OverviewViewModel.Column.QUEUE),
                 sortsBy(ageColumn(), OverviewViewModel.Column.AGE),
                 sortsBy(trendColumn(), OverviewViewModel.Column.TREND),
@@ -120,10 +126,10 @@ public final class OverviewView extends VBox {
                 sortsBy(slots, OverviewViewModel.Column.SLOTS),
                 sortsBy(ceiling, OverviewViewModel.Column.CEILING),
                 sortsBy(alerts, OverviewViewModel.Column.ALERTS)));
-        // At 1280×800 these give way, in this order, so the class, its trouble and its trend are whole
-        // (a binding ceiling stays in view as the alerts' CEILING chip, named in its tooltip);
-        // each is in the detail, and a wider window shows them again.
-        optional.addAll(List.of(service, slots, arrivals, ceiling, mode));
+        // A narrow window gives these up, in this order, so the class, its trouble, its trend and its
+        // binding ceiling are whole (at 1280×800 only the ceiling stays; below it, the alerts' CEILING
+        // chip says it); each is in the detail, and a wider window shows them again.
+        optional.addAll(List.of(service, slots, arrivals, mode, ceiling));
         this.alerts = alerts;
         table.widthProperty().addListener((o, a, w) -> fitColumns(w.doubleValue()));
         for (TableColumn<ClassRow, ?> c : table.getColumns()) {
@@ -253,7 +259,8 @@ public final class OverviewView extends VBox {
      * for a wider window. The alerts column keeps its least width plus room for two chips.
      */
     private void fitColumns(double width) {
-        double room = width - 2 - SCROLL_BAR; // borders
+        double bar = verticalBarShown() ? SCROLL_BAR : 0;
+        double room = width - 2 - bar; // borders
         for (TableColumn<ClassRow, ?> c : table.getColumns()) {
             if (!optional.contains(c)) {
                 room -= c == alerts ? c.getMinWidth() : c.getPrefWidth();
@@ -272,7 +279,7 @@ public final class OverviewView extends VBox {
                 c.setVisible(fits);
             }
         }
-        double rest = width - 2 - SCROLL_BAR;
+        double rest = width - 2 - bar;
         for (TableColumn<ClassRow, ?> c : table.getColumns()) {
             if (c != alerts && c.isVisible()) {
                 rest -= c.getWidth();
@@ -282,7 +289,27 @@ public final class OverviewView extends VBox {
     }
 
     /** Room the alerts column keeps beyond its least width before an optional column is shown. */
-    static final double ALERTS_SLACK = 110;
+    static final double ALERTS_SLACK = 30;
+
+    private javafx.scene.control.ScrollBar verticalBar;
+
+    /**
+     * Whether the rows' vertical scroll bar shows (more classes than fit): only then is its room
+     * kept, so five classes give their alerts the bar's width too. Its showing or going refits.
+     */
+    private boolean verticalBarShown() {
+        if (verticalBar == null) {
+            for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
+                if (n instanceof javafx.scene.control.ScrollBar b
+                        && b.getOrientation() == javafx.geometry.Orientation.VERTICAL) {
+                    verticalBar = b;
+                    b.visibleProperty().addListener((o, was, is) -> fitColumns(table.getWidth()));
+                    break;
+                }
+            }
+        }
+        return verticalBar == null || verticalBar.isVisible();
+    }
 
     public TableView<ClassRow> table() {
         return table;
@@ -304,7 +331,7 @@ public final class OverviewView extends VBox {
             }
         });
         c.setPrefWidth(156); // "search-interactive" whole
-        c.setMinWidth(120);
+        c.setMinWidth(110);
         c.setMaxWidth(260);
         return c;
     }
@@ -389,12 +416,12 @@ public final class OverviewView extends VBox {
         }
 
         String text() {
-            return (current == target() ? current + "" : current + " → " + target()) + "  (" + ready + ")";
+            return (current == target() ? current + "" : current + "→" + target()) + " (" + ready + ")";
         }
     }
 
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
-        TableColumn<ClassRow, AgeValue> c = new TableColumn<>("Oldest age");
+        TableColumn<ClassRow, AgeValue> c = new TableColumn<>(AGE);
         c.setCellValueFactory(f -> {
             ClassRow r = f.getValue();
             return Bindings.createObjectBinding(() -> new AgeValue(r.oldestAgeProperty().get(),
@@ -419,8 +446,8 @@ public final class OverviewView extends VBox {
                 }
             }
         });
-        c.setPrefWidth(90); // its title whole
-        c.setMinWidth(76);
+        c.setPrefWidth(66); // "12m 00s" whole
+        c.setMinWidth(60);
         c.setMaxWidth(140);
         return c;
     }
@@ -461,19 +488,19 @@ public final class OverviewView extends VBox {
                 flag(Styles.CHANGE_DOWN, des < cur);
             }
         });
-        c.setPrefWidth(106); // "12 → 0  (12)"
-        c.setMinWidth(96);
+        c.setPrefWidth(92); // "12→0 (12)" in bold
+        c.setMinWidth(76);
         c.setMaxWidth(160); // a wide window's room goes to the alerts
         return c;
     }
 
     /** Oldest age over the last 15 minutes: a sparkline against the objective and the worst of it. */
     private static TableColumn<ClassRow, AgeTrend> trendColumn() {
-        TableColumn<ClassRow, AgeTrend> c = new TableColumn<>("Last 15 min");
+        TableColumn<ClassRow, AgeTrend> c = new TableColumn<>(TREND_15);
         c.setCellValueFactory(f -> f.getValue().trendProperty());
         c.setCellFactory(col -> new TrendCell());
-        c.setPrefWidth(104);
-        c.setMinWidth(100);
+        c.setPrefWidth(96); // the line and "⚑ 4.0×" whole
+        c.setMinWidth(96);
         c.setMaxWidth(170);
         return c;
     }
@@ -484,11 +511,11 @@ public final class OverviewView extends VBox {
      * dashed; beside it the worst against the objective, flagged when an alert fired and cleared.
      */
     static final class TrendCell extends TableCell<ClassRow, AgeTrend> {
-        static final double W = 52;
+        static final double W = 40;
         static final double H = 18;
         private final javafx.scene.canvas.Canvas canvas = new javafx.scene.canvas.Canvas(W, H);
         private final Label peak = new Label();
-        private final HBox box = new HBox(6, canvas, peak);
+        private final HBox box = new HBox(4, canvas, peak);
         private final Tooltip tip = new Tooltip();
         /** What the cell shows now, and in which theme: an equal trend is not drawn again. */
         private AgeTrend shown;
@@ -591,8 +618,8 @@ public final class OverviewView extends VBox {
         TableColumn<ClassRow, io.headroom.supervise.JobStates> c = new TableColumn<>("Work");
         c.setCellValueFactory(f -> f.getValue().workProperty());
         c.setCellFactory(col -> new WorkCell());
-        c.setPrefWidth(64);
-        c.setMinWidth(56);
+        c.setPrefWidth(58);
+        c.setMinWidth(52);
         c.setMaxWidth(140);
         return c;
     }
@@ -677,10 +704,11 @@ public final class OverviewView extends VBox {
         }
     }
 
-    private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn() {
+    private static TableColumn<ClassRow, ClassRow.Badges> alertsColumn(
+            javafx.beans.value.ObservableBooleanValue ceilingShown) {
         TableColumn<ClassRow, ClassRow.Badges> c = new TableColumn<>("Alerts");
         c.setCellValueFactory(f -> f.getValue().badgesProperty());
-        c.setCellFactory(col -> new AlertsCell());
+        c.setCellFactory(col -> new AlertsCell(ceilingShown));
         // Its pref is small so the columns fit at 1280×800; a wider window gives it the rest.
         c.setPrefWidth(120);
         c.setMinWidth(120);
@@ -700,9 +728,13 @@ public final class OverviewView extends VBox {
         private final ChipRow box = new ChipRow();
         /** Labels this cell has made, by their words and kind; reused whenever a row shows that chip again. */
         private final java.util.Map<String, Label> made = new java.util.HashMap<>();
+        private final javafx.beans.value.ObservableBooleanValue ceilingShown;
         private ClassRow following;
+        private boolean drawnWithCeiling;
 
-        AlertsCell() {
+        AlertsCell(javafx.beans.value.ObservableBooleanValue ceilingShown) {
+            this.ceilingShown = ceilingShown;
+            ceilingShown.addListener(new javafx.beans.WeakInvalidationListener(changed));
             box.getStyleClass().add(Styles.ALERTS);
             box.setAlignment(Pos.CENTER_LEFT);
         }
@@ -734,7 +766,10 @@ public final class OverviewView extends VBox {
                 setTooltip(null);
                 return;
             }
-            if (v.states().isEmpty() && v.proposal().isEmpty() && v.alerts().isEmpty()) {
+            boolean ceiling = ceilingShown.get();
+            List<ClassRow.Alert> alerts = ceiling
+                    ? v.alerts().stream().filter(a -> a != ClassRow.Alert.CEILING).toList() : v.alerts();
+            if (v.states().isEmpty() && v.proposal().isEmpty() && alerts.isEmpty()) {
                 // No chip: an empty cell (not an empty row of chips), its detail, if any, on hover.
                 drawn = null;
                 setGraphic(null);
@@ -742,10 +777,11 @@ public final class OverviewView extends VBox {
                 setTooltip(v.fullText().isEmpty() ? null : tip);
                 return;
             }
-            if (v.equals(drawn) && getGraphic() == box) {
+            if (v.equals(drawn) && ceiling == drawnWithCeiling && getGraphic() == box) {
                 return; // the same chips and words
             }
             drawn = v;
+            drawnWithCeiling = ceiling;
             List<javafx.scene.Node> chips = new java.util.ArrayList<>();
             List<Label> fresh = new java.util.ArrayList<>();
             for (ClassRow.StateChip s : v.states()) {
@@ -759,7 +795,7 @@ public final class OverviewView extends VBox {
                     return keep(fresh, p);
                 }));
             }
-            for (ClassRow.Alert a : v.alerts()) {
+            for (ClassRow.Alert a : alerts) {
                 chips.add(made.computeIfAbsent("alert " + a, k -> keep(fresh, chip(a))));
             }
             if (made.size() > 64) { // proposals and pins carry numbers: forget what no row shows now

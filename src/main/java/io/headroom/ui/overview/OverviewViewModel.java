@@ -482,7 +482,7 @@ public final class OverviewViewModel {
                 d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
                 value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
                 d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(),
-                d.bindingCeiling() == null ? "" : d.bindingCeiling(), trend, work);
+                ceiling(d), trend, work);
     }
 
     /** Shows a row's values, setting only the properties whose value changed (each change reaches its cell). */
@@ -520,6 +520,19 @@ public final class OverviewViewModel {
         if (!v.equals(p.get())) {
             p.set(v);
         }
+    }
+
+    /** The binding ceiling and the replicas it allows, e.g. "db-connections 6"; empty when none binds. */
+    static String ceiling(Decision d) {
+        if (d.bindingCeiling() == null) {
+            return "";
+        }
+        for (io.headroom.decision.CeilingResult c : d.ceilings()) {
+            if (c.name().equals(d.bindingCeiling())) {
+                return c.name() + " " + c.limit();
+            }
+        }
+        return d.bindingCeiling();
     }
 
     private static double signal(ClassSnapshot s, String name) {

@@ -38,7 +38,7 @@ import javafx.util.Duration;
  */
 public final class MainView extends BorderPane {
     /** The overview and inbox's least height: five rows, or one proposal card with its buttons. */
-    static final double TOP_MIN_HEIGHT = 220;
+    static final double TOP_MIN_HEIGHT = 244;
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
     private OverviewView overviewView;
@@ -92,6 +92,9 @@ public final class MainView extends BorderPane {
         this.overviewView = overviewView;
         inbox = new InboxView(actions);
         HBox.setHgrow(overviewView, Priority.ALWAYS);
+        // The overview takes what the inbox leaves (its columns fit any width): a small preferred width,
+        // so a narrow window never squeezes the inbox below its own width and wraps a card's buttons.
+        overviewView.setPrefWidth(600);
         HBox top = new HBox(overviewView, inbox);
         if (!session.isSandbox()) {
             detail.setHistorySource(session.loop().metrics()::historyFor);

@@ -34,6 +34,25 @@ public final class TopBar extends HBox {
     public static final String KEYS_ID = "keys";
 
     private Runnable showKeys = () -> { };
+    /**
+     * On a narrow window (1280×800) the least needed words give way to their tooltips: the wordmark
+     * to its icon, the "Context" and "Speed" labels, the metrics source's name, "Settings…" to ⚙, and
+     * "proposals waiting" to "waiting". Each keeps its meaning on hover.
+     */
+    private final javafx.beans.property.BooleanProperty compact = new javafx.beans.property.SimpleBooleanProperty();
+    /** The status on the left, which is clipped when even the compact bar does not fit. */
+    private final HBox status;
+    private final HBox controls;
+    /** Width the full bar needed when it last became compact; what compact saves, once measured. */
+    private double fullNeed = -1;
+    private double saving = -1;
+    /** Style class of the bar while compact. */
+    public static final String COMPACT = "compact";
+
+    /** Whether the least needed words have given way to tooltips (the window is narrow). */
+    public javafx.beans.value.ObservableBooleanValue compactProperty() {
+        return compact;
+    }
 
     /** What the {@code ?} button does: the shell's list of keys. */
     public void setOnShowKeys(Runnable r) {
@@ -50,7 +69,11 @@ public final class TopBar extends HBox {
         if (iconUrl != null) {
             ImageView icon = new ImageView(new Image(iconUrl.toExternalForm(), 20, 20, true, true));
             word.setGraphic(icon);
+            word.contentDisplayProperty().bind(javafx.beans.binding.Bindings.when(compact)
+                    .then(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY)
+                    .otherwise(javafx.scene.control.ContentDisplay.LEFT));
         }
+        word.setTooltip(new Tooltip("Headroom " + io.headroom.BuildInfo.current().version()));
 
         Label context = new Label();
         context.setId(CONTEXT_ID);
@@ -96,12 +119,27 @@ public final class TopBar extends HBox {
         operator.getStyleClass().add(Styles.FIELD_VALUE);
         operator.setTooltip(new Tooltip("Who acts from this console: written into every journal record and team"
                 + " event (the kubeconfig user, or --operator=NAME)"));
-        HBox contextBox = new HBox(6, field("Context"), context, switcher, simulated, field("as"), operator);
+        Label contextField = field("Context");
+        contextField.visibleProperty().bind(compact.not());
+        contextField.managedProperty().bind(contextField.visibleProperty());
+        context.setTooltip(new Tooltip());
+        context.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.concat("Context: ",
+                vm.contextProperty()));
+        HBox contextBox = new HBox(6, contextField, context, switcher, simulated, field("as"), operator);
         contextBox.getStyleClass().add(Styles.HEALTH);
 
         HBox cluster = health("Cluster", vm.clusterHealthProperty(), vm.clusterDetailProperty(), null);
         HBox metrics = health("Metrics", vm.metricsHealthProperty(), vm.metricsDetailProperty(),
                 vm.metricsSourceProperty());
+        // Compact: the metrics source's name is said on hover (the tooltip starts with it).
+        javafx.scene.Node source = metrics.getChildren().get(metrics.getChildren().size() - 1);
+        source.visibleProperty().bind(compact.not());
+        source.managedProperty().bind(source.visibleProperty());
+        Tooltip metricsTip = new Tooltip();
+        metricsTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> "Metrics: " + vm.metricsSourceProperty().get() + "\n" + vm.metricsDetailProperty().get(),
+                vm.metricsSourceProperty(), vm.metricsDetailProperty()));
+        Tooltip.install(metrics, metricsTip);
         Label fresh = new Label();
         fresh.setId(FRESHNESS_ID);
         fresh.textProperty().bind(vm.freshnessProperty());
@@ -113,7 +151,7 @@ public final class TopBar extends HBox {
                 vm.freshnessDetailProperty()));
         Tooltip.install(freshness, freshTip);
 
-        HBox speed = speedSelector(vm);
+        HBox speed = speedSelector(vm, compact);
         speed.visibleProperty().bind(vm.sandboxProperty());
         speed.managedProperty().bind(vm.sandboxProperty());
 
@@ -122,8 +160,16 @@ public final class TopBar extends HBox {
         pending.setId(PENDING_ID);
         pending.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
             int n = sv.pendingCountProperty().get();
-            return n == 0 ? "no proposals" : n + (n == 1 ? " proposal" : " proposals") + " waiting";
+            return n == 0 ? "no proposals" : compact.get() ? n + " waiting"
+                    : n + (n == 1 ? " proposal" : " proposals") + " waiting";
+        }, sv.pendingCountProperty(), compact));
+        Tooltip pendingTip = new Tooltip();
+        pendingTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            int n = sv.pendingCountProperty().get();
+            return n == 0 ? "No proposal waits for you" : n + (n == 1 ? " proposal waits" : " proposals wait")
+                    + " for you in the inbox";
         }, sv.pendingCountProperty()));
+        pending.setTooltip(pendingTip);
         pending.getStyleClass().add(Styles.CHIP);
         sv.pendingCountProperty().addListener((o, a, n) -> Styles.toggle(pending, List.of(Styles.INFO),
                 n.intValue() > 0 ? Styles.INFO : null));
@@ -154,6 +200,8 @@ public final class TopBar extends HBox {
         freezeAll.setOnAction(e -> actions.toggleFreezeAll());
         freezeAll.accessibleTextProperty().bind(freezeAll.textProperty().concat(": stop every scaling action"));
         Button settings = new Button("Settings…");
+        settings.textProperty().bind(javafx.beans.binding.Bindings.when(compact).then("⚙").otherwise("Settings…"));
+        settings.setAccessibleText("Settings");
         settings.setId(SETTINGS_ID);
         settings.setTooltip(new Tooltip("Prometheus and the workloads file (or the sandbox)"));
         settings.setOnAction(e -> openSettings.run());
@@ -177,7 +225,7 @@ public final class TopBar extends HBox {
 
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
-        HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
+        status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
                 pending, blocked, warning); // freezes: the incident banner below says them in full
         status.getStyleClass().add(Styles.TOP_BAR_GROUP);
         status.setMinWidth(0);
@@ -191,12 +239,40 @@ public final class TopBar extends HBox {
         keys.setTooltip(new Tooltip("Every key of the console (?); every action by name: Ctrl+K"));
         keys.setAccessibleText("Keyboard shortcuts");
         keys.setOnAction(e -> showKeys.run());
-        HBox controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
+        controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
         controls.getStyleClass().add(Styles.TOP_BAR_GROUP);
         controls.setMinWidth(Region.USE_PREF_SIZE);
+        // Compact: tighter gaps too (bound, so the stylesheet's spacing does not apply meanwhile and
+        // the bar's measure of what compact saves is right at once).
+        for (HBox g : List.of(status, controls)) {
+            g.spacingProperty().bind(javafx.beans.binding.Bindings.when(compact).then(8.0).otherwise(11.0));
+        }
         getChildren().addAll(status, controls);
         // Nothing in the top bar may be squeezed into "…".
         keepWhole(this);
+        compact.addListener((o, was, is) -> Styles.toggle(this, List.of(COMPACT), is ? COMPACT : null));
+    }
+
+    /**
+     * Becomes compact when the whole bar does not fit, and full again once it would fit with room to
+     * spare (what compact saves is measured the first time, so the bar does not flip at the edge).
+     */
+    @Override
+    protected void layoutChildren() {
+        double room = getWidth() - snappedLeftInset() - snappedRightInset() - getSpacing();
+        double need = status.prefWidth(-1) + controls.prefWidth(-1);
+        if (!compact.get()) {
+            if (need > room + 0.5) {
+                fullNeed = need;
+                saving = -1;
+                compact.set(true);
+            }
+        } else if (saving < 0) {
+            saving = Math.max(0, fullNeed - need);
+        } else if (need + saving + 8 <= room) {
+            compact.set(false);
+        }
+        super.layoutChildren();
     }
 
     private static void keepWhole(javafx.scene.Parent parent) {
@@ -209,12 +285,15 @@ public final class TopBar extends HBox {
         }
     }
 
-    private static HBox speedSelector(MainViewModel vm) {
+    private static HBox speedSelector(MainViewModel vm, javafx.beans.value.ObservableBooleanValue compact) {
         ToggleGroup group = new ToggleGroup();
         HBox box = new HBox(2);
         box.getStyleClass().addAll(Styles.SPEED, Styles.HEALTH);
         Label speedLabel = field("Speed");
         speedLabel.setTooltip(new Tooltip("How fast simulated time runs in the sandbox"));
+        speedLabel.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !compact.get(),
+                compact));
+        speedLabel.managedProperty().bind(speedLabel.visibleProperty());
         box.getChildren().add(speedLabel);
         for (double s : List.of(1.0, 10.0, 60.0)) {
             ToggleButton b = new ToggleButton((int) s + "×");
@@ -222,6 +301,7 @@ public final class TopBar extends HBox {
             b.setUserData(s);
             b.setSelected(vm.speedProperty().get() == s);
             b.setAccessibleText("Sandbox speed " + (int) s + " times real time");
+            b.setTooltip(new Tooltip("Sandbox speed: simulated time runs " + (int) s + "× real time"));
             box.getChildren().add(b);
         }
         group.selectedToggleProperty().addListener((obs, old, sel) -> {

@@ -37,7 +37,9 @@ public final class ConnectionProgressView {
         headline.textProperty().bind(vm.headline);
         VBox list = new VBox(4);
         list.setId(ENDPOINTS_ID);
-        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> {
+        // Drawn now and on every change: the lines the view model read before this window existed
+        // (every endpoint still connecting) are the ones the operator must see first.
+        Runnable draw = () -> {
             list.getChildren().clear();
             for (int i = 0; i < vm.lines.size(); i++) {
                 Label l = new Label(vm.lines.get(i));
@@ -50,7 +52,9 @@ public final class ConnectionProgressView {
                 });
                 list.getChildren().add(l);
             }
-        });
+        };
+        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> draw.run());
+        draw.run();
         Button cancel = new Button("Cancel");
         cancel.setId(CANCEL_ID);
         cancel.setOnAction(e -> vm.cancel());
@@ -64,7 +68,9 @@ public final class ConnectionProgressView {
         toQuit.setId(QUIT_ID);
         Button goOn = new Button("Go on with what answers");
         goOn.setId(CONTINUE_ID);
-        HBox choices = new HBox(8, goOn, toSandbox, toEdit, toQuit);
+        // The choices wrap inside the window's width rather than run past its edge.
+        javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(8, 8, goOn, toSandbox, toEdit, toQuit);
+        choices.setPrefWrapLength(600);
         choices.visibleProperty().bind(vm.choosing());
         choices.managedProperty().bind(choices.visibleProperty());
         Label title = new Label("Connecting");
@@ -77,6 +83,11 @@ public final class ConnectionProgressView {
             e.consume();
             vm.cancel();
         });
+        // The window was sized for "connecting": the reasons and the choices that follow make it grow,
+        // so they are never below its bottom edge.
+        vm.choosing().addListener((o, was, is) -> fit());
+        vm.lines.addListener((javafx.collections.ListChangeListener<String>) c -> fit());
+        vm.headline.addListener((o, a, b) -> fit());
         poll = new Timeline(new KeyFrame(Duration.millis(250), e -> vm.refresh()));
         poll.setCycleCount(Timeline.INDEFINITE);
         vm.done().addListener((o, was, is) -> {
@@ -94,6 +105,23 @@ public final class ConnectionProgressView {
             edit.run();
         });
         toQuit.setOnAction(e -> quit.run());
+    }
+
+    /** Grows the window to what it shows now (after this pulse's layout), never shrinks it. */
+    private void fit() {
+        javafx.application.Platform.runLater(() -> {
+            if (!stage.isShowing()) {
+                return;
+            }
+            javafx.scene.Parent root = stage.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+            double w = Math.max(stage.getScene().getWidth(), root.prefWidth(-1));
+            double h = root.prefHeight(w);
+            if (h > stage.getScene().getHeight() + 0.5) {
+                stage.setHeight(stage.getHeight() + h - stage.getScene().getHeight());
+            }
+        });
     }
 
     public void show() {

@@ -24,6 +24,7 @@ public final class ConnectionProgressViewModel {
     private final BooleanProperty done = new SimpleBooleanProperty();
     private final BooleanProperty choosing = new SimpleBooleanProperty();
     final StringProperty headline = new SimpleStringProperty("Connecting …");
+    private boolean cancelled;
 
     public ConnectionProgressViewModel(Supplier<List<Endpoints.Endpoint>> endpoints) {
         this.endpoints = endpoints;
@@ -32,11 +33,12 @@ public final class ConnectionProgressViewModel {
     /** Reads the endpoints again (field reads: the FX thread may call it). */
     public void refresh() {
         List<Endpoints.Endpoint> now = endpoints.get();
+        // The states first: the view redraws its lines when they change, styled by these.
+        states.setAll(now.stream().map(Endpoints.Endpoint::state).toList());
         List<String> l = now.stream().map(Endpoints.Endpoint::line).toList();
         if (!l.equals(lines)) {
             lines.setAll(l);
         }
-        states.setAll(now.stream().map(Endpoints.Endpoint::state).toList());
         boolean allOk = now.stream().allMatch(e -> e.state() == Endpoints.State.OK);
         long bad = now.stream().filter(e -> e.decided() && e.state() != Endpoints.State.OK).count();
         long waiting = now.stream().filter(e -> !e.decided()).count();
@@ -47,13 +49,14 @@ public final class ConnectionProgressViewModel {
             headline.set(bad + " of " + now.size() + " not answering" + (waiting > 0 ? ", " + waiting + " still connecting" : "")
                     + ". Their classes are observed only, without data, until they answer.");
             choosing.set(true);
-        } else {
+        } else if (!cancelled) { // after Cancel the window keeps polling, but says what the operator chose
             headline.set("Connecting to " + now.size() + " endpoint(s) …");
         }
     }
 
     /** The operator stops waiting: the decisions are offered. */
     public void cancel() {
+        cancelled = true;
         choosing.set(true);
         headline.set("Stopped waiting. Open the sandbox instead, edit the workloads file, quit, or go on with what answers.");
     }

@@ -67,6 +67,15 @@ class PodPanelUiTest {
                 && pods.rows().size() == 8 && pods.rows().stream().allMatch(PodPanelViewModel.PodRow::ready)));
         String summary = onFx(() -> robot.lookup("#" + PodPanel.SUMMARY_ID).queryLabeled().getText());
         assertTrue(summary.startsWith(onFx(() -> pods.rows().size()) + " pods"), summary);
+        // Each figure keeps its name: "cost —" is never split, so no line starts with a lone "—".
+        onFx(() -> {
+            for (PodPanelViewModel.PodRow r : pods.rows()) {
+                String work = robot.lookup("#" + PodPanel.workId(r.name())).queryLabeled().getText();
+                assertTrue(work.contains("cost\u00a0" + r.deletionCost()), work);
+                assertTrue(work.contains("mark\u00a0" + r.drainMark()), work);
+            }
+            return null;
+        });
 
         JournalRecord started = null;
         List<String> tries = new ArrayList<>();

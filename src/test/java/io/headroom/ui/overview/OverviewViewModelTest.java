@@ -104,7 +104,7 @@ class OverviewViewModelTest {
                     Duration.ofMinutes(10)), "ledger-replay breaches its age objective");
             ClassRow r = row(c, "ledger-replay");
             assertTrue(r.alertsProperty().get().contains(ClassRow.Alert.CEILING), r.alertsProperty().get().toString());
-            assertEquals("kafka-partitions", r.bindingCeilingProperty().get());
+            assertEquals("kafka-partitions 8", r.bindingCeilingProperty().get(), "the binding ceiling and its value");
             assertTrue(r.alertDetailProperty().get().contains("oldest age above objective"), r.alertDetailProperty().get());
             assertTrue(r.alertDetailProperty().get().contains("capped by ceiling kafka-partitions"),
                     r.alertDetailProperty().get());

@@ -28,6 +28,9 @@ class ConnectionProgressViewModelTest {
         vm.cancel();
         assertTrue(vm.choosing().get());
         assertTrue(vm.headline().startsWith("Stopped waiting"), vm.headline());
+        vm.refresh(); // the window keeps polling: what the operator did stays said
+        assertTrue(vm.headline().startsWith("Stopped waiting"), vm.headline());
+        assertTrue(vm.choosing().get());
     }
 
     @Test
