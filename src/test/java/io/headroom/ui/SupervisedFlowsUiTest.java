@@ -192,9 +192,15 @@ class SupervisedFlowsUiTest {
         waitOrExplain(20, () -> replicas(cls) == 7, "replicas of " + cls + " pinned to 7");
         ClassSupervision c = onFx(() -> view().supervisionViewModel().of(cls));
         assertNotNull(c.override());
-        // The shortest override is 15 minutes: 15 s at 60×. Then supervised mode takes over again.
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
-                r -> r.kind() == Kind.OVERRIDE_EXPIRED && cls.equals(r.className())));
+        // The shortest override is 15 minutes of simulated time (15 s at 60×): let it run out at 600×
+        // (1.5 s), then back to 60×. Then supervised mode takes over again.
+        session().setSpeed(600);
+        try {
+            WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
+                    r -> r.kind() == Kind.OVERRIDE_EXPIRED && cls.equals(r.className())));
+        } finally {
+            session().setSpeed(60);
+        }
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> view().supervisionViewModel().of(cls).override() == null));
     }
