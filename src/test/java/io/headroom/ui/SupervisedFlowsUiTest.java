@@ -432,6 +432,6 @@ class SupervisedFlowsUiTest {
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(ConsoleWindow.FX_DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 }
