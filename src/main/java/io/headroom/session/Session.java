@@ -286,6 +286,18 @@ public final class Session implements AutoCloseable {
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator)
             throws PrometheusSetupException {
+        return connect(file, contexts, local, operator, LEASE_DURATION);
+    }
+
+    /** How long an actuation Lease lasts without renewal; held leases are renewed every third of it. */
+    public static final Duration LEASE_DURATION = Duration.ofSeconds(30);
+
+    /**
+     * As above, with actuation Leases of {@code leaseDuration} (at least 3 s; renewed every third of
+     * it): tests of renewal use short ones instead of waiting the console's 10 s.
+     */
+    public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator,
+                                  Duration leaseDuration) throws PrometheusSetupException {
         java.time.Clock wall = java.time.Clock.systemUTC();
         List<WorkloadClass> classes = new ArrayList<>();
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
@@ -304,8 +316,7 @@ public final class Session implements AutoCloseable {
             for (var e : targets.entrySet()) {
                 KubeConnection conn = contexts.open(e.getKey());
                 opened.add(conn);
-                LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall,
-                        Duration.ofSeconds(30));
+                LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall, leaseDuration);
                 leases.start(); // its own thread: a loop thread stuck in a slow write never lets a lease lapse
                 opened.add(leases);
                 KubeClusterGateway g = KubeClusterGateway.open(conn, e.getValue(), wall, leases);

@@ -41,8 +41,14 @@ class LeaseRenewalThreadTest {
         cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
         cluster.answerAccessReviews(true, null);
-        session = cluster.session(dir, "up", "search", MockCluster.workloads(MockCluster.unreachableUrl(),
-                "indexing", "up", "search", "indexer"), new MemoryJournal(), null);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
+                "search");
+        Path workloads = dir.resolve("workloads.yaml");
+        java.nio.file.Files.writeString(workloads, MockCluster.workloads(MockCluster.unreachableUrl(),
+                "indexing", "up", "search", "indexer"));
+        // The shortest lease (3 s): renewed every second, so a renewal is due soon after the loop blocks.
+        session = Session.connect(io.headroom.config.WorkloadsFile.read(workloads),
+                Contexts.load(java.util.List.of(kubeconfig)), new MemoryJournal(), null, Duration.ofSeconds(3));
         KubeClusterGateway gateway = (KubeClusterGateway) ((RoutingClusterGateway) session.loop().cluster())
                 .gateway("up").orElseThrow();
         assertTrue(gateway.awaitSynced(Duration.ofSeconds(15)));

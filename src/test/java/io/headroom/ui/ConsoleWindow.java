@@ -61,8 +61,16 @@ public final class ConsoleWindow {
         session.close();
     }
 
+    /**
+     * How long a read on the FX thread may wait for it: a deadline, not a wait. Inside a
+     * {@code WaitForAsyncUtils.waitFor} condition a timeout here ends the test at once, whatever that
+     * wait's own deadline, so it is as long as the longest of those; a loaded machine's FX thread can be
+     * busy for more than 10 s with a cold console's first layout.
+     */
+    public static final long FX_DEADLINE_SECONDS = 60;
+
     /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
     public static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(FX_DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 }

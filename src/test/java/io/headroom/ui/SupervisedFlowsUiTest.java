@@ -102,6 +102,20 @@ class SupervisedFlowsUiTest {
         return seen.get();
     }
 
+    /**
+     * A pending proposal that A approves at once: a large scale-down asks first, in a dialog this test
+     * does not answer (it stood open until the proposal went, and each try waited out its 5 s).
+     */
+    static ProposalRow waitForPlainProposal() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<ProposalRow> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> {
+            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream().filter(r -> !r.largeScaleDown())
+                    .findFirst().orElse(null)));
+            return seen.get() != null;
+        });
+        return seen.get();
+    }
+
     @Test
     @Order(1)
     void proposalsArriveOnePerClassAndNothingIsAppliedWithoutApproval() throws Exception {
@@ -124,7 +138,7 @@ class SupervisedFlowsUiTest {
         JournalRecord applied = null;
         ProposalRow p = null;
         for (int attempt = 0; attempt < 5 && applied == null; attempt++) {
-            p = waitForProposal();
+            p = waitForPlainProposal();
             String id = p.id();
             showClass(p.className()); // keys act on the class in view
             robot.press(KeyCode.A).release(KeyCode.A);
@@ -192,9 +206,15 @@ class SupervisedFlowsUiTest {
         waitOrExplain(20, () -> replicas(cls) == 7, "replicas of " + cls + " pinned to 7");
         ClassSupervision c = onFx(() -> view().supervisionViewModel().of(cls));
         assertNotNull(c.override());
-        // The shortest override is 15 minutes: 15 s at 60×. Then supervised mode takes over again.
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
-                r -> r.kind() == Kind.OVERRIDE_EXPIRED && cls.equals(r.className())));
+        // The shortest override is 15 minutes of simulated time (15 s at 60×): let it run out at 600×
+        // (1.5 s), then back to 60×. Then supervised mode takes over again.
+        session().setSpeed(600);
+        try {
+            WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
+                    r -> r.kind() == Kind.OVERRIDE_EXPIRED && cls.equals(r.className())));
+        } finally {
+            session().setSpeed(60);
+        }
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> view().supervisionViewModel().of(cls).override() == null));
     }
@@ -215,8 +235,14 @@ class SupervisedFlowsUiTest {
         long applied = journal().stream().filter(r -> r.kind() == Kind.APPLIED).count();
         List<Integer> before = session().loop().classes().stream().map(c -> replicas(c.name())).toList();
         int points = onFx(() -> view().detailViewModel().seriesProperty().get().points());
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> onFx(() -> view().detailViewModel().seriesProperty().get().points() >= points + 30));
+        // 30 decisions while frozen: 2.5 s at 60×, a quarter of a second at 600×.
+        session().setSpeed(600);
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                    () -> onFx(() -> view().detailViewModel().seriesProperty().get().points() >= points + 30));
+        } finally {
+            session().setSpeed(60);
+        }
         assertEquals(applied, journal().stream().filter(r -> r.kind() == Kind.APPLIED).count(), "no actuation");
         assertEquals(before, session().loop().classes().stream().map(c -> replicas(c.name())).toList());
         Button freeze = onFx(() -> robot.lookup("#" + TopBar.FREEZE_ALL_ID).queryButton());
@@ -406,6 +432,6 @@ class SupervisedFlowsUiTest {
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(ConsoleWindow.FX_DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 }

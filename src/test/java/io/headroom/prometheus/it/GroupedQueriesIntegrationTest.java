@@ -73,18 +73,23 @@ class GroupedQueriesIntegrationTest {
 
     /** Serves 50 queues' series and waits until Prometheus has them with a full rate window. */
     static void serveQueues(SharedPrometheus.Fixture fx) {
-        for (int i = 0; i < CLASSES; i++) {
-            String l = "queue=\"bq" + i + "\"";
-            fx.exporter.gauge("hr_batch_queue_length", l, 10 + 3 * i);
-            fx.exporter.gauge("hr_batch_oldest_age_seconds", l, 5 + i);
-            fx.exporter.gauge("hr_batch_arrivals_per_second", l, 0.1 * (i + 1));
-            fx.exporter.gauge("hr_batch_mean_service_seconds", l, 0.5 * (1 + i % 8));
-            fx.exporter.histogram("hr_batch_service_seconds", l, 0.5, 0.25 * (1 + i % 8));
-        }
+        queues(fx.exporter); // the fixture serves them from its start (their history grows meanwhile): idempotent
         try (var c = fx.client()) {
             Await.until("50 queues with a full rate window", Duration.ofSeconds(40),
                     () -> c.query("count(count_over_time(hr_batch_service_seconds_count[6s]) >= 5)"),
                     o -> o instanceof QueryOutcome.Value v && v.value() == CLASSES);
+        }
+    }
+
+    /** The 50 queues' series (labelled queue="bqN"), served by {@code exporter}. */
+    static void queues(TestExporter exporter) {
+        for (int i = 0; i < CLASSES; i++) {
+            String l = "queue=\"bq" + i + "\"";
+            exporter.gauge("hr_batch_queue_length", l, 10 + 3 * i);
+            exporter.gauge("hr_batch_oldest_age_seconds", l, 5 + i);
+            exporter.gauge("hr_batch_arrivals_per_second", l, 0.1 * (i + 1));
+            exporter.gauge("hr_batch_mean_service_seconds", l, 0.5 * (1 + i % 8));
+            exporter.histogram("hr_batch_service_seconds", l, 0.5, 0.25 * (1 + i % 8));
         }
     }
 

@@ -67,9 +67,11 @@ class PrometheusIntegrationTest {
 
             fx.exporter.gauge("hr_queue_length", "class=\"it-gauge\"", 45);
             fx.exporter.gauge("hr_oldest_age_seconds", "class=\"it-gauge\"", 17.5);
+            // Both gauges: a scrape (or an instant query) may fall between the two changes and see one of them.
             Map<String, Signal> after = Await.until("the new gauge values", Duration.ofSeconds(20),
                     () -> source.read(List.of("it-gauge"), Instant.now()).get("it-gauge"),
-                    m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45);
+                    m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45
+                            && m.get(Signals.OLDEST_AGE).present() && m.get(Signals.OLDEST_AGE).value() == 17.5);
             assertEquals(17.5, after.get(Signals.OLDEST_AGE).value());
             PrometheusMetricsSource.Health h = source.details();
             assertEquals(3, h.lastTick().queries(), "two signals and one sample-time query");

@@ -42,6 +42,9 @@ public final class SharedPrometheus implements ParameterResolver {
             // Two series under one name: a query must aggregate them.
             exporter.gauge("hr_multi", "pod=\"a\"", 1);
             exporter.gauge("hr_multi", "pod=\"b\"", 2);
+            // The grouped-query tests' 50 queues, from the first scrape: the tests that need seconds of
+            // their history (rate windows, a backfill's newest steps) find it grown while others ran.
+            GroupedQueriesIntegrationTest.queues(exporter);
             try {
                 prometheus = TestPrometheus.start(List.of(exporter.target()));
             } catch (IOException | RuntimeException e) {

@@ -81,14 +81,27 @@ public final class TestExporter implements AutoCloseable {
     }
 
     private double seconds() {
-        return (System.nanoTime() - startNanos) / 1e9;
+        Double at = renderedAt.get();
+        return at != null ? at : (System.nanoTime() - startNanos) / 1e9;
     }
+
+    /** While a scrape renders: the one instant every counter of it is read at (however many series come first). */
+    private final ThreadLocal<Double> renderedAt = new ThreadLocal<>();
 
     private static String key(String name, String labels) {
         return labels == null || labels.isEmpty() ? name : name + "{" + labels + "}";
     }
 
     String render() {
+        renderedAt.set((System.nanoTime() - startNanos) / 1e9);
+        try {
+            return renderAll();
+        } finally {
+            renderedAt.remove();
+        }
+    }
+
+    private String renderAll() {
         StringBuilder sb = new StringBuilder(series.size() * 48);
         for (Map.Entry<String, DoubleSupplier> e : series.entrySet()) {
             sb.append(e.getKey()).append(' ')

@@ -37,6 +37,7 @@ class OverviewSortUiTest {
     void clickingAHeaderSortsAndTheSeverityOrderReturns() throws Exception {
         Session s = Session.sandbox(7, Instant.now(), Duration.ofMinutes(5), new MemoryJournal());
         s.warmUp(Duration.ofMinutes(5));
+        s.setSpeed(10); // a tick every 0.5 s: the sort is seen to outlive one without waiting 5 s for it
         console = ConsoleWindow.open(s);
         OverviewViewModel vm = console.view().overviewViewModel();
         TableView<?> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());

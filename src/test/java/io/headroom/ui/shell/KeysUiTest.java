@@ -214,9 +214,10 @@ class KeysUiTest {
         assertEquals("Open class " + shown + ": " + shown + " is already shown", onFx(message::getText));
         assertTrue(onFx(() -> visible(CommandPalette.ID)));
         // Another class: arrows move the highlight, Enter opens it.
-        for (int i = 0; i < ("open class " + shown).length(); i++) {
-            key(KeyCode.BACK_SPACE);
-        }
+        ctrl(KeyCode.A); // the query's text, all of it (one key each, not a backspace per character)
+        key(KeyCode.BACK_SPACE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> ((TextField) view().lookup(
+                "#" + CommandPalette.QUERY_ID)).getText().isEmpty()));
         robot.write("open class");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> list.getItems().size() == 5));
         int first = onFx(() -> list.getSelectionModel().getSelectedIndex());
