@@ -105,6 +105,7 @@ public final class MainView extends BorderPane {
         controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
         detailView.setControls(controls);
         detailView.pods().setDrainer(actions::drainPod);
+        detailView.pods().setReplacer(actions::replacePod);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
