@@ -32,8 +32,11 @@ public final class TopBar extends HBox {
     public static final String SETTINGS_ID = "settings";
     public static final String JOURNAL_ID = "journal";
     public static final String KEYS_ID = "keys";
+    public static final String LEFT_CORDONED_ID = "left-cordoned";
 
     private Runnable showKeys = () -> { };
+    /** The status group (left): health, freshness and the status chips. */
+    private final HBox status;
 
     /** What the {@code ?} button does: the shell's list of keys. */
     public void setOnShowKeys(Runnable r) {
@@ -177,7 +180,7 @@ public final class TopBar extends HBox {
 
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
-        HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
+        status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
                 pending, blocked, warning); // freezes: the incident banner below says them in full
         status.getStyleClass().add(Styles.TOP_BAR_GROUP);
         status.setMinWidth(0);
@@ -197,6 +200,31 @@ public final class TopBar extends HBox {
         getChildren().addAll(status, controls);
         // Nothing in the top bar may be squeezed into "…".
         keepWhole(this);
+    }
+
+    /**
+     * Adds the chip that warns of nodes Headroom left cordoned, next to the other status chips; hidden when there
+     * is none. A click opens the Nodes window on the first one's context ({@code openNodes} takes the context).
+     */
+    public void setCordonWarning(CordonWarningViewModel vm, java.util.function.Consumer<String> openNodes) {
+        Button chip = new Button();
+        chip.setId(LEFT_CORDONED_ID);
+        chip.textProperty().bind(vm.textProperty());
+        chip.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
+        chip.visibleProperty().bind(vm.textProperty().isNotEmpty());
+        chip.managedProperty().bind(chip.visibleProperty());
+        chip.setMinWidth(Region.USE_PREF_SIZE);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(vm.detailProperty());
+        chip.setTooltip(tip);
+        chip.accessibleTextProperty().bind(vm.textProperty().concat(": open the Nodes window"));
+        chip.setOnAction(e -> {
+            if (vm.contextProperty().get() != null) {
+                openNodes.accept(vm.contextProperty().get());
+            }
+        });
+        int at = status.getChildren().size() - 1; // before the free-text warning, which may be long
+        status.getChildren().add(at, chip);
     }
 
     private static void keepWhole(javafx.scene.Parent parent) {
