@@ -35,8 +35,8 @@ public final class TopBar extends HBox {
     public static final String LEFT_CORDONED_ID = "left-cordoned";
 
     private Runnable showKeys = () -> { };
-    /** The status group (left): health, freshness and the status chips. */
-    private final HBox status;
+    /** The controls group (right): never pushed out of sight, so a warning that must be seen goes first in it. */
+    private final HBox controls;
 
     /** What the {@code ?} button does: the shell's list of keys. */
     public void setOnShowKeys(Runnable r) {
@@ -180,7 +180,7 @@ public final class TopBar extends HBox {
 
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
         // controls on the right, Freeze all above all, are never pushed out of sight.
-        status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
+        HBox status = new HBox(word, separator(), contextBox, separator(), cluster, metrics, freshness, separator(),
                 pending, blocked, warning); // freezes: the incident banner below says them in full
         status.getStyleClass().add(Styles.TOP_BAR_GROUP);
         status.setMinWidth(0);
@@ -194,7 +194,7 @@ public final class TopBar extends HBox {
         keys.setTooltip(new Tooltip("Every key of the console (?); every action by name: Ctrl+K"));
         keys.setAccessibleText("Keyboard shortcuts");
         keys.setOnAction(e -> showKeys.run());
-        HBox controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
+        controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
         controls.getStyleClass().add(Styles.TOP_BAR_GROUP);
         controls.setMinWidth(Region.USE_PREF_SIZE);
         getChildren().addAll(status, controls);
@@ -203,8 +203,9 @@ public final class TopBar extends HBox {
     }
 
     /**
-     * Adds the chip that warns of nodes Headroom left cordoned, next to the other status chips; hidden when there
-     * is none. A click opens the Nodes window on the first one's context ({@code openNodes} takes the context).
+     * Adds the chip that warns of nodes Headroom left cordoned; hidden when there is none. It goes first in the
+     * controls group, next to the status chips but never clipped with the status group on a narrow window (at
+     * 1280 px the status group is cut). A click opens the Nodes window on the first one's context.
      */
     public void setCordonWarning(CordonWarningViewModel vm, java.util.function.Consumer<String> openNodes) {
         Button chip = new Button();
@@ -223,8 +224,7 @@ public final class TopBar extends HBox {
                 openNodes.accept(vm.contextProperty().get());
             }
         });
-        int at = status.getChildren().size() - 1; // before the free-text warning, which may be long
-        status.getChildren().add(at, chip);
+        controls.getChildren().add(0, chip);
     }
 
     private static void keepWhole(javafx.scene.Parent parent) {
