@@ -16,19 +16,43 @@ import java.util.Objects;
  * @param scaledAt    when replicas were lowered; null before
  * @param detail      the last thing that happened, in a sentence (the end state's reason once ended)
  * @param endedAt     null while running
+ * @param replace     for a replace drain of a hung pod ({@link ReplaceStep}: replicas end where they were, the
+ *                    pod is evicted without waiting for its jobs); null for a drain that waits for the jobs
  */
 public record Drain(String id, String className, WorkloadRef target, int from, int to, List<DrainPod> pods,
                     Instant startedAt, Instant deadline, java.time.Duration noticeGrace, Instant idleSince,
-                    Instant scaledAt, DrainPhase phase, String detail, Instant endedAt) {
+                    Instant scaledAt, DrainPhase phase, String detail, Instant endedAt, Replacement replace) {
 
     public Drain {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(target, "target");
         pods = List.copyOf(pods);
         Objects.requireNonNull(noticeGrace, "noticeGrace");
-        if (to >= from || to < 0) {
-            throw new IllegalArgumentException("a drain lowers replicas: " + from + " → " + to);
+        if (replace == null ? to >= from || to < 0 : to != from) {
+            throw new IllegalArgumentException((replace == null ? "a drain lowers replicas: "
+                    : "a replacement keeps replicas: ") + from + " → " + to);
         }
+    }
+
+    /** A drain that waits for its pods' jobs (not a replacement). */
+    public Drain(String id, String className, WorkloadRef target, int from, int to, List<DrainPod> pods,
+                 Instant startedAt, Instant deadline, java.time.Duration noticeGrace, Instant idleSince,
+                 Instant scaledAt, DrainPhase phase, String detail, Instant endedAt) {
+        this(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt, phase,
+                detail, endedAt, null);
+    }
+
+    /** "4 → 3" for a drain; "replacing pod-x" for a replacement (replicas end where they were). */
+    public String change() {
+        return replace == null ? from + " → " + to : "replacing " + replace.pod();
+    }
+
+    /**
+     * Whether the operator (or a freeze) can still call it off: not once replicas were lowered, nor once a
+     * replacement's eviction was accepted.
+     */
+    public boolean cancellable() {
+        return active() && phase != DrainPhase.SCALING && (replace == null || !replace.evicted());
     }
 
     public List<String> podNames() {
@@ -45,7 +69,7 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
     /** The same drain with more said in its detail (e.g. marks that could not be removed). */
     public Drain noting(String more) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt,
-                phase, detail + more, endedAt);
+                phase, detail + more, endedAt, replace);
     }
 
     /**
@@ -64,16 +88,21 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
 
     Drain with(DrainPhase next, List<DrainPod> nextPods, String why, Instant now) {
         return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, noticeGrace,
-                next == DrainPhase.WAITING ? idleSince : null, scaledAt, next, why, next.ended() ? now : null);
+                next == DrainPhase.WAITING ? idleSince : null, scaledAt, next, why, next.ended() ? now : null, replace);
     }
 
     Drain idleSince(Instant t) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, t, scaledAt, phase,
-                detail, endedAt);
+                detail, endedAt, replace);
     }
 
     Drain scaledAt(Instant t) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, t, phase,
-                detail, endedAt);
+                detail, endedAt, replace);
+    }
+
+    Drain replacing(Replacement r) {
+        return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt,
+                phase, detail, endedAt, r);
     }
 }

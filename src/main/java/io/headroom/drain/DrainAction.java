@@ -19,7 +19,17 @@ public sealed interface DrainAction {
         }
     }
 
-    /** Lower replicas to {@code replicas}, only if the workload is still at {@code resourceVersion}. */
-    record Scale(int replicas, String resourceVersion) implements DrainAction {
+    /**
+     * Set replicas to {@code replicas}, only if the workload is still at {@code resourceVersion}; on a
+     * conflict, only while it still runs {@code expect} replicas (-1: the drain's {@code from}).
+     */
+    record Scale(int replicas, String resourceVersion, int expect) implements DrainAction {
+        public Scale(int replicas, String resourceVersion) {
+            this(replicas, resourceVersion, -1);
+        }
+    }
+
+    /** Evict this pod through the Eviction API (its own grace period; never a delete, never grace 0). */
+    record Evict(String pod) implements DrainAction {
     }
 }

@@ -9,6 +9,10 @@ public enum DrainPhase {
     MARKING,
     /** Marked; waiting for their in-flight jobs to reach 0 or the deadline. */
     WAITING,
+    /** A replace drain asked for one more replica and waits for the new pod to be ready. */
+    REPLACING,
+    /** A replace drain evicts the hung pod (refusals retried), then lowers replicas back. */
+    EVICTING,
     /** Replicas lowered; waiting for exactly the marked pods to go. */
     SCALING,
     /** The marked pods went and replicas are at the target. */

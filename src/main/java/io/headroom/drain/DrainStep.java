@@ -51,6 +51,9 @@ public final class DrainStep {
 
     /** A look at the workload and the jobs in flight per pod; {@code w} null when it could not be read. */
     public static Step observe(Drain d, WorkloadState w, Map<String, Double> inFlight, Instant now) {
+        if (d.replace() != null) {
+            return ReplaceStep.observe(d, w, inFlight, now);
+        }
         return switch (d.phase()) {
             case WAITING -> waiting(d, w, inFlight, now);
             case SCALING -> scaling(d, w, now);
@@ -135,6 +138,9 @@ public final class DrainStep {
 
     /** After the scale request. */
     public static Step scaled(Drain d, ScaleResult r, Instant now) {
+        if (d.replace() != null) {
+            return ReplaceStep.scaled(d, r, now);
+        }
         if (d.phase() != DrainPhase.SCALING) {
             return Step.stay(d);
         }
@@ -196,6 +202,9 @@ public final class DrainStep {
      * drain is returned unchanged and the caller says so.
      */
     public static Step cancel(Drain d, String why, Instant now) {
+        if (d.replace() != null) {
+            return ReplaceStep.cancel(d, why, now);
+        }
         if (d.phase() == DrainPhase.SCALING || d.phase().ended()) {
             return Step.stay(d);
         }

@@ -17,6 +17,9 @@ public final class SandboxCluster implements ClusterGateway {
 
     private final SandboxWorld world;
     private final Clock clock;
+    /** Who cordoned which node for Headroom (the node's annotations in a cluster); dies with the sandbox. */
+    private final java.util.Map<String, io.headroom.cluster.CordonMark> cordonMarks =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     public SandboxCluster(SandboxWorld world, Clock clock) {
         this.world = Objects.requireNonNull(world, "world");
@@ -70,7 +73,22 @@ public final class SandboxCluster implements ClusterGateway {
                 new io.headroom.cluster.NodeRef(SandboxClassSpec.CONTEXT, n.name()), n.cordoned(), true,
                 n.pods().stream().map(p -> new io.headroom.cluster.NodePod(p.namespace(), p.name(),
                         p.ready() ? "Running" : "Pending", p.ownerKind(), p.ownerName(), p.deletedAt(), p.drainId()))
-                        .toList(), now)).toList();
+                        .toList(), now, cordonMarks.get(n.name()))).toList();
+    }
+
+    /** Cordons with the record of who did it, kept as long as the sandbox lives (uncordoning removes it). */
+    @Override
+    public io.headroom.cluster.NodeResult cordon(io.headroom.cluster.NodeRef ref, boolean unschedulable,
+                                                 io.headroom.cluster.CordonMark mark) {
+        io.headroom.cluster.NodeResult r = cordon(ref, unschedulable);
+        if (r.ok()) {
+            if (unschedulable && mark != null) {
+                cordonMarks.put(ref.name(), mark);
+            } else if (!unschedulable) {
+                cordonMarks.remove(ref.name());
+            }
+        }
+        return r;
     }
 
     @Override

@@ -1,12 +1,14 @@
 package io.headroom.supervise;
 
 import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainAction;
 import io.headroom.drain.DrainStep;
+import io.headroom.drain.ReplaceStep;
 import io.headroom.journal.Journal;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
@@ -46,6 +48,8 @@ final class DrainDriver {
     private final Set<String> expiredJournaled = new HashSet<>();
     /** Marks that could not be removed (an API error), per class: pod → drain id, retried every tick until gone. */
     private final Map<String, Map<String, String>> leftovers = new java.util.HashMap<>();
+    /** The last eviction refusal journaled per replace drain (budget|message): journaled once, not per retry. */
+    private final Map<String, String> refusalJournaled = new java.util.HashMap<>();
 
     DrainDriver(ClusterGateway cluster, Journal journal, Records records) {
         this.cluster = cluster;
@@ -88,27 +92,68 @@ final class DrainDriver {
                     Map<String, String> left = leftovers.computeIfAbsent(cls.name(), k -> new java.util.TreeMap<>());
                     u.pods().stream().filter(p -> !r.done().contains(p)).forEach(p -> left.put(p, u.drainId()));
                 }
+            } else if (a instanceof DrainAction.Evict e) {
+                DrainStep.Step next = ReplaceStep.evicted(d, evict(cls, d, e.pod(), now), now);
+                d = next.drain();
+                todo.addAll(next.actions());
             } else if (a instanceof DrainAction.Scale s) {
-                // The intent first: without its record, replicas are not lowered and the drain ends failed.
-                ScaleResult r = !journaled(records.record(now, Kind.SCALING, cls.name()).change(d.from(), s.replicas())
+                int expect = s.expect() < 0 ? d.from() : s.expect();
+                String why = d.replace() == null ? "marked pods idle: " + String.join(", ", d.podNames())
+                        : s.replicas() > expect ? "a replacement for " + d.replace().pod() + ", which makes no progress"
+                        : d.replace().pod() + " evicted: back to the replicas before its replacement";
+                // The intent first: without its record, replicas are not changed and the drain ends failed.
+                ScaleResult r = !journaled(records.record(now, Kind.SCALING, cls.name()).change(expect, s.replicas())
                         .reason("drain " + d.id()).proposal(d.id()))
                         ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
                         + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
-                        : scale(cls, d.from(), s.replicas(), s.resourceVersion());
+                        : scale(cls, expect, s.replicas(), s.resourceVersion());
                 journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
-                        .change(d.from(), s.replicas()).reason("drain " + d.id()).proposal(d.id())
-                        .detail(r.ok() ? "marked pods idle: " + String.join(", ", d.podNames()) : r.message()));
+                        .change(expect, s.replicas()).reason("drain " + d.id()).proposal(d.id())
+                        .detail(r.ok() ? why : r.message()));
                 DrainStep.Step next = DrainStep.scaled(d, r, now);
                 d = next.drain();
                 todo.addAll(next.actions());
             }
         }
         if (!d.active() && (previous == null || previous.active())) {
+            refusalJournaled.remove(d.id());
             // Unjournaled, the drain stays open in the journal: a restart removes its marks again, harmlessly.
             journaled(records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
                     .proposal(d.id()).reason(d.phase().name()).detail(d.detail()));
         }
         return d;
+    }
+
+    /**
+     * Asks the Eviction API to evict a replace drain's hung pod; journals the eviction, and each distinct
+     * refusal once (not every retry). The intent was journaled when the drain started.
+     */
+    private EvictionResult evict(WorkloadClass cls, Drain d, String pod, Instant now) {
+        EvictionResult r;
+        try {
+            r = cluster.evict(cls.target().context(), cls.target().namespace(), pod);
+        } catch (RuntimeException ex) {
+            r = EvictionResult.failed(String.valueOf(ex.getMessage()));
+        }
+        String key = cls.target().namespace() + "/" + pod;
+        switch (r.outcome()) {
+            case EVICTED, GONE -> {
+                refusalJournaled.remove(d.id());
+                journaled(records.record(now, Kind.POD_EVICTED, cls.name()).proposal(d.id())
+                        .reason("replacing a pod that makes no progress")
+                        .detail(key + (r.outcome() == EvictionResult.Outcome.GONE ? ": already gone"
+                                : ": evicted; " + ReplaceStep.jobsBack(d.replace()))));
+            }
+            default -> {
+                String what = r.budget() + "|" + r.message();
+                if (!what.equals(refusalJournaled.put(d.id(), what))) {
+                    journaled(records.record(now, Kind.EVICTION_REFUSED, cls.name()).proposal(d.id())
+                            .reason(r.budget() == null ? r.outcome().name() : "PodDisruptionBudget " + r.budget())
+                            .detail(key + ": " + r.message()));
+                }
+            }
+        }
+        return r;
     }
 
     /**

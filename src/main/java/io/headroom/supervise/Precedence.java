@@ -112,6 +112,7 @@ final class Precedence {
         if (freeze != null) {
             return "frozen (" + freeze.reason() + ")";
         }
-        return desired > drain.from() ? "the load rose: the decision now wants " + desired + " replicas" : null;
+        // A replacement adds capacity first (the hung pod is none): the decision wanting more is why it runs.
+        return desired > drain.from() && drain.replace() == null ? "the load rose: the decision now wants " + desired + " replicas" : null;
     }
 }

@@ -13,6 +13,7 @@ import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.drain.DrainPlanner;
 import io.headroom.drain.DrainStep;
+import io.headroom.drain.ReplaceStep;
 import io.headroom.journal.Journal;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
@@ -107,6 +108,8 @@ public final class Supervisor implements Actuator {
         Instant autoDrainAfter;
         /** What the last decision wanted, -1 before the first. */
         int lastDesired = -1;
+        /** The pods the last decision found STUCK (alive, holding work, finishing nothing). */
+        List<String> stuck = List.of();
         /** Wall-clock nanos when the operator was first shown the proposal's current change. */
         long shownAtNanos;
     }
@@ -260,11 +263,12 @@ public final class Supervisor implements Actuator {
         int desired = d.desiredReplicas();
         cleanUpOrphans(cls, s, w, now);
         s.lastDesired = desired;
+        s.stuck = d.stuckPods();
         drains.retryLeftovers(cls, now);
         if (s.drain != null && s.drain.active()) {
             advanceDrain(cls, s, w, Precedence.drainStop(freezes.covering(cls.name()), s.drain, desired), now);
             if (s.drain.active()) {
-                return withheld(current, desired, "draining " + s.drain.from() + " → " + s.drain.to()
+                return withheld(current, desired, "draining " + s.drain.change()
                         + " (the decision wants " + desired + "): " + s.drain.detail());
             }
         }
@@ -482,7 +486,7 @@ public final class Supervisor implements Actuator {
         }
         s.proposal = null;
         if (drain != null) {
-            return runDrain(cls, s, drain, "approved proposal " + p.id(), now);
+            return runDrain(cls, s, plan(drain), "approved proposal " + p.id(), now);
         }
         Actuation a = apply(cls, w.get(), p.from(), to, Precedence.Cause.APPROVED,
                 value != null ? "approved with " + to + (reason == null || reason.isBlank() ? "" : ": " + reason)
@@ -785,6 +789,48 @@ public final class Supervisor implements Actuator {
                         drainNoticeGrace, now));
     }
 
+    /**
+     * Replaces a hung (STUCK) pod: asks for a replacement first, then evicts the hung pod through the
+     * Eviction API without waiting for its jobs (they go back to the queue), and ends honestly.
+     */
+    public CompletableFuture<Outcome> startReplaceDrain(String className, String pod, Duration deadline, String reason) {
+        if (deadline.isNegative() || deadline.isZero()) {
+            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
+        }
+        return command(() -> {
+            Instant now = clock.instant();
+            expire(now);
+            Slot s = slots.get(className);
+            WorkloadClass cls = classes.get(className);
+            if (s == null || cls == null) {
+                return Outcome.refused("unknown class " + className);
+            }
+            String held = heldByHand(className, s);
+            if (held != null) {
+                return Outcome.refused(held);
+            }
+            if (s.drain != null && s.drain.active()) {
+                return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
+            }
+            if (!s.stuck.contains(pod)) {
+                // Replacing cuts a worker's jobs off: only for one the decision sees making no progress.
+                return Outcome.refused(className + ": " + pod + " is not STUCK (the last decision saw no hung worker"
+                        + " there); drain it instead, which lets its jobs finish");
+            }
+            Read w = read(cls);
+            if (w.refusal() != null) {
+                return w.refusal();
+            }
+            String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
+            ReplaceStep.Start start = ReplaceStep.plan(id, cls.name(), w.get(), pod, drains.load(cls.name()), deadline,
+                    now);
+            if (start.refused()) {
+                return Outcome.refused(cls.name() + ": " + start.refusal());
+            }
+            return runDrain(cls, s, start.step(), reason, now);
+        });
+    }
+
     /** How a drain picks its pods, once the class may be drained (loop thread). */
     private interface DrainPlanning {
         DrainPlanner.Planned plan(WorkloadClass cls, WorkloadState w, String id, Instant now);
@@ -829,7 +875,7 @@ public final class Supervisor implements Actuator {
             if (planned instanceof DrainPlanner.Refused r) {
                 return Outcome.refused(cls.name() + ": " + r.reason());
             }
-            return runDrain(cls, s, (DrainPlanner.Plan) planned, reason, now);
+            return runDrain(cls, s, plan((DrainPlanner.Plan) planned), reason, now);
         });
     }
 
@@ -840,7 +886,7 @@ public final class Supervisor implements Actuator {
         if (planned instanceof DrainPlanner.Refused r) {
             return Outcome.refused(cls.name() + ": " + r.reason());
         }
-        return runDrain(cls, s, (DrainPlanner.Plan) planned, reason, now);
+        return runDrain(cls, s, plan((DrainPlanner.Plan) planned), reason, now);
     }
 
     private DrainPlanner.Planned planDrain(WorkloadClass cls, WorkloadState w, int to, Duration deadline,
@@ -849,19 +895,31 @@ public final class Supervisor implements Actuator {
         return DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, drainNoticeGrace, now);
     }
 
-    private Outcome runDrain(WorkloadClass cls, Slot s, DrainPlanner.Plan plan, String reason, Instant now) {
-        Drain d = plan.drain();
+    private static DrainStep.Step plan(DrainPlanner.Plan plan) {
+        return new DrainStep.Step(plan.drain(), List.of(plan.mark()));
+    }
+
+    /** Journals a drain's start and carries out its first actions (marks; a replacement's scale-up). */
+    private Outcome runDrain(WorkloadClass cls, Slot s, DrainStep.Step first, String reason, Instant now) {
+        Drain d = first.drain();
         try {
             journal.append(record(now, Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to()).proposal(d.id())
                     .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
-                    .detail(String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+                    .detail((d.replace() == null ? "" : "replace " + d.replace().pod() + ": one more replica first,"
+                            + " then it is evicted without waiting for its jobs; ")
+                            + String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
         } catch (JournalException e) {
             return Outcome.refused(cls.name() + ": drain not started, " + unjournaled(e));
         }
         drainCounter++;
         withdraw(s, now, "a drain takes over");
-        s.drain = drains.carryOut(cls, null, new DrainStep.Step(d, List.of(plan.mark())), now);
+        s.drain = drains.carryOut(cls, null, first, now);
         s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + d.id() + ": " + s.drain.detail());
+        if (d.replace() != null && s.drain.active()) {
+            return Outcome.ok(cls.name() + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
+                    + (d.from() + 1) + "; once the new pod is ready " + d.replace().pod() + " is evicted (its jobs go"
+                    + " back to the queue) and replicas return to " + d.from());
+        }
         return s.drain.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
                 + String.join(", ", d.podNames()) + " marked")
                 : Outcome.refused(cls.name() + ": drain " + s.drain.phase().name().toLowerCase() + ": "
@@ -880,13 +938,15 @@ public final class Supervisor implements Actuator {
             DrainStep.Step step = DrainStep.cancel(before, "cancelled by " + user
                     + (reason == null || reason.isBlank() ? "" : ": " + reason), now);
             if (step.drain() == before) {
-                return Outcome.refused(className + ": too late to cancel, replicas were already lowered to "
-                        + before.to());
+                return Outcome.refused(className + ": too late to cancel, " + (before.replace() != null
+                        ? before.replace().pod() + " was already evicted" : "replicas were already lowered to "
+                        + before.to()));
             }
             s.drain = drains.carryOut(classes.get(className), before, step, now);
             s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + s.drain.id() + " interrupted: "
                     + s.drain.detail());
-            return Outcome.ok(className + ": drain cancelled, marks removed");
+            return Outcome.ok(className + ": drain cancelled, " + (before.replace() != null
+                    ? "nothing evicted" : "marks removed"));
         });
     }
 

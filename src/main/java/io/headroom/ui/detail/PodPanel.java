@@ -94,7 +94,9 @@ public final class PodPanel extends VBox {
         if (r.drainable()) {
             Button drain = new Button("Drain…");
             drain.setId(drainId(r.name()));
-            drain.setTooltip(new Tooltip("Take " + r.name() + " out once its jobs are done: marked, waited on, then"
+            drain.setTooltip(new Tooltip(r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
+                    + " Drain… offers to replace it (one more replica, then it is evicted and its jobs go back to"
+                    + " the queue)" : "Take " + r.name() + " out once its jobs are done: marked, waited on, then"
                     + " replicas lowered by one so exactly this pod goes (journaled)"));
             drain.setOnAction(e -> vm.drain(r.name()));
             drain.setFocusTraversable(true);

@@ -47,10 +47,20 @@ public final class PodPanelViewModel {
         void drainPod(String className, String pod, int current, String note);
     }
 
+    /** Where Drain… on a STUCK pod goes: replacing it (a drain of a hung worker could never end). */
+    public interface PodReplacer {
+        /**
+         * @param current the class's replicas now (one more is asked for, then they return to it)
+         * @param why     why the pod is STUCK, for the dialog
+         */
+        void replacePod(String className, String pod, int current, String why);
+    }
+
     private final StringProperty className = new SimpleStringProperty("");
     private final StringProperty summary = new SimpleStringProperty("");
     private final ObservableList<PodRow> rows = FXCollections.observableArrayList();
     private PodDrainer drainer = (c, p, n, note) -> { };
+    private PodReplacer replacer = (c, p, n, why) -> { };
     private ClassSnapshot shown;
 
     public ReadOnlyStringProperty classNameProperty() { return className; }
@@ -59,6 +69,10 @@ public final class PodPanelViewModel {
     public ReadOnlyStringProperty summaryProperty() { return summary; }
 
     public ObservableList<PodRow> rows() { return rows; }
+
+    public void setReplacer(PodReplacer replacer) {
+        this.replacer = replacer == null ? (c, p, n, why) -> { } : replacer;
+    }
 
     public void setDrainer(PodDrainer drainer) {
         this.drainer = drainer == null ? (c, p, n, note) -> { } : drainer;
@@ -111,7 +125,10 @@ public final class PodPanelViewModel {
                 + Format.duration(over) : " · per-pod completions: no data"));
     }
 
-    /** Asks to drain one pod of the shown class (the operator's dialog follows). */
+    /**
+     * Asks to drain one pod of the shown class (the operator's dialog follows). A STUCK pod is offered a
+     * replacement instead: its jobs never finish, so a drain that waits for them never ends.
+     */
     public void drain(String pod) {
         ClassSnapshot s = shown;
         if (s == null || s.workload() == null) {
@@ -121,10 +138,11 @@ public final class PodPanelViewModel {
         if (row == null || !row.drainable()) {
             return;
         }
-        drainer.drainPod(s.name(), pod, s.workload().specReplicas(), row.stuck()
-                ? pod + " is STUCK (" + row.stuckDetail() + "). A drain waits for its jobs to finish; a worker that"
-                + " makes no progress may never finish them, and then the drain times out with nothing scaled."
-                : null);
+        if (row.stuck()) {
+            replacer.replacePod(s.name(), pod, s.workload().specReplicas(), row.stuckDetail());
+            return;
+        }
+        drainer.drainPod(s.name(), pod, s.workload().specReplicas(), null);
     }
 
     /** "12 in 5m 00s", NaN as no data (no per-pod counter, or seen once so far). */

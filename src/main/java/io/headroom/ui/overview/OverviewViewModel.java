@@ -416,7 +416,7 @@ public final class OverviewViewModel {
             }
             row.overlayDetailProperty().set(String.join("\n", why));
             row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
-            row.drainProperty().set(c.draining() ? c.drain().from() + " → " + c.drain().to() : "");
+            row.drainProperty().set(c.draining() ? c.drain().change() : "");
             row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
         }
     }

@@ -124,8 +124,9 @@ final class ConsoleCommands {
         boolean draining = state != null && state.draining();
         Supplier<String> drainWhy = () -> {
             String why = noDecision.get();
-            if (why == null && draining && state.drain().phase() == io.headroom.drain.DrainPhase.SCALING) {
-                return "the drain is lowering replicas: it can no longer be called off";
+            if (why == null && draining && !state.drain().cancellable()) {
+                return state.drain().replace() != null ? "the hung pod was evicted: the replacement can no longer"
+                        + " be called off" : "the drain is lowering replicas: it can no longer be called off";
             }
             return why;
         };

@@ -115,7 +115,7 @@ public record Incident(Kind kind, String className, String by, String reason, In
             if (c.draining()) {
                 var d = c.drain();
                 out.add(new Incident(Kind.DRAIN, c.className(), null, null, d.startedAt(), d.deadline(),
-                        d.from() + " → " + d.to()));
+                        d.change()));
             }
             if (c.mode() == Mode.AUTO) {
                 out.add(new Incident(Kind.AUTO, c.className(), null, null, null, null, "acts without asking"));

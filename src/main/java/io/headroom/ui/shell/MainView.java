@@ -49,6 +49,11 @@ public final class MainView extends BorderPane {
     private final InboxView inbox;
     private final PulseBatcher<SessionTick> ticks;
     private final Timeline clock;
+    /** Nodes Headroom left cordoned, in the top bar; read every {@link #CORDON_REFRESH_TURNS} clock turns. */
+    private final CordonWarningViewModel cordonWarning = new CordonWarningViewModel();
+    /** 30 s of wall time: listing nodes asks the API server for every pod, too much for every tick. */
+    private static final int CORDON_REFRESH_TURNS = 60;
+    private long clockTurns;
     private final Session session;
     private final Runnable unsubscribe;
     private Runnable openSettings = () -> { };
@@ -108,6 +113,7 @@ public final class MainView extends BorderPane {
         controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
         detailView.setControls(controls);
         detailView.pods().setDrainer(actions::drainPod);
+        detailView.pods().setReplacer(actions::replacePod);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
@@ -137,6 +143,8 @@ public final class MainView extends BorderPane {
         this.overlays = new Overlays(new HelpOverlay(commands), new CommandPalette(palette), palette);
         host[0] = overlays;
         topBar.setOnShowKeys(overlays::toggleHelp);
+        topBar.setCordonWarning(cordonWarning, this::openNodesIn);
+        refreshCordonWarning();
         javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, strip.list(), toast, overlays);
         javafx.scene.layout.StackPane.setAlignment(strip.list(), javafx.geometry.Pos.BOTTOM_LEFT);
         javafx.scene.layout.StackPane.setAlignment(toast, javafx.geometry.Pos.BOTTOM_RIGHT);
@@ -189,6 +197,9 @@ public final class MainView extends BorderPane {
             ticks.offer(t);
         });
         clock = new Timeline(new KeyFrame(Duration.millis(500), e -> {
+            if (++clockTurns % CORDON_REFRESH_TURNS == 0) {
+                refreshCordonWarning();
+            }
             main.updateClock(session.clock().instant());
             incidents.tick(session.clock().instant());
             inbox.list().refresh(); // ages and expiry countdowns
@@ -436,6 +447,26 @@ public final class MainView extends BorderPane {
         var cls = className == null ? null : session.loop().classes().stream()
                 .filter(c -> c.name().equals(className)).findFirst().orElse(null);
         String context = cls != null ? cls.target().context() : session.loop().classes().get(0).target().context();
+        return openNodes(context, cls);
+    }
+
+    /** Opens the node drain window on every node of {@code context} (the top bar's left-cordoned chip). */
+    public io.headroom.ui.nodes.NodeDrainViewModel openNodesIn(String context) {
+        return openNodes(context, null);
+    }
+
+    /** The top bar's chip: nodes Headroom left cordoned, in every context this console has classes in. */
+    public java.util.concurrent.CompletableFuture<Void> refreshCordonWarning() {
+        List<String> contexts = session.loop().classes().stream().map(c -> c.target().context()).distinct().toList();
+        return cordonWarning.refresh(contexts, session.supervisor()::leftCordoned, fx);
+    }
+
+    public CordonWarningViewModel cordonWarning() {
+        return cordonWarning;
+    }
+
+    private io.headroom.ui.nodes.NodeDrainViewModel openNodes(String context,
+                                                              io.headroom.loop.WorkloadClass cls) {
         io.headroom.ui.nodes.NodeDrainViewModel vm = new io.headroom.ui.nodes.NodeDrainViewModel(
                 session.supervisor(), context, fx);
         vm.classFilterProperty().set(cls == null ? null : cls.name());
@@ -446,6 +477,7 @@ public final class MainView extends BorderPane {
         stage.setOnHidden(e -> {
             whatIfStages.remove(stage);
             vm.dispose();
+            refreshCordonWarning(); // the operator may have uncordoned, or drained again
         });
         return vm;
     }

@@ -32,6 +32,7 @@ public final class TopBar extends HBox {
     public static final String SETTINGS_ID = "settings";
     public static final String JOURNAL_ID = "journal";
     public static final String KEYS_ID = "keys";
+    public static final String LEFT_CORDONED_ID = "left-cordoned";
 
     private Runnable showKeys = () -> { };
     /**
@@ -273,6 +274,31 @@ public final class TopBar extends HBox {
             compact.set(false);
         }
         super.layoutChildren();
+    }
+
+    /**
+     * Adds the chip that warns of nodes Headroom left cordoned; hidden when there is none. It goes first in the
+     * controls group, next to the status chips but never clipped with the status group on a narrow window (at
+     * 1280 px the status group is cut). A click opens the Nodes window on the first one's context.
+     */
+    public void setCordonWarning(CordonWarningViewModel vm, java.util.function.Consumer<String> openNodes) {
+        Button chip = new Button();
+        chip.setId(LEFT_CORDONED_ID);
+        chip.textProperty().bind(vm.textProperty());
+        chip.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
+        chip.visibleProperty().bind(vm.textProperty().isNotEmpty());
+        chip.managedProperty().bind(chip.visibleProperty());
+        chip.setMinWidth(Region.USE_PREF_SIZE);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(vm.detailProperty());
+        chip.setTooltip(tip);
+        chip.accessibleTextProperty().bind(vm.textProperty().concat(": open the Nodes window"));
+        chip.setOnAction(e -> {
+            if (vm.contextProperty().get() != null) {
+                openNodes.accept(vm.contextProperty().get());
+            }
+        });
+        controls.getChildren().add(0, chip);
     }
 
     private static void keepWhole(javafx.scene.Parent parent) {

@@ -96,10 +96,11 @@ public final class ClassControls extends HBox {
         long left = Math.max(0, java.time.Duration.between(now, d.deadline()).toSeconds());
         String phase = switch (d.phase()) {
             case MARKING -> "marking";
-            case WAITING -> (left / 60 > 0 ? left / 60 + "m " : "") + left % 60 + "s left";
+            case WAITING, REPLACING -> (left / 60 > 0 ? left / 60 + "m " : "") + left % 60 + "s left";
+            case EVICTING -> "evicting";
             default -> "lowering replicas";
         };
-        return "draining " + d.from() + " → " + d.to() + " · " + phase + " · " + d.detail();
+        return (d.replace() == null ? "draining " : "") + d.change() + " · " + phase + " · " + d.detail();
     }
 
     /** Adds the What-if… button (the window needs the charts and the session, which the shell has). */
@@ -143,7 +144,7 @@ public final class ClassControls extends HBox {
         boolean draining = c != null && c.draining();
         drain.setText(draining ? "Cancel drain" : "Drain…");
         // Once replicas were lowered a drain can no longer be called off: it follows the removal to its end.
-        drain.setDisable(draining && c.drain().phase() == io.headroom.drain.DrainPhase.SCALING);
+        drain.setDisable(draining && !c.drain().cancellable());
         List<String> parts = new java.util.ArrayList<>();
         String applies = ActionWarnings.applies(c, vm.globalFreeze());
         if (applies != null) {

@@ -87,6 +87,23 @@ public final class Dialogs {
     }
 
     /**
+     * Drain… on a STUCK pod: says plainly that a drain cannot end (the pod's jobs never finish) and offers to
+     * replace it, what that does and what it costs (its jobs go back to the queue); the deadline and a reason.
+     *
+     * @param why why the pod is STUCK ("no completion for 2m 10s, 4 in flight")
+     */
+    public static Optional<Choice> replacePod(Window owner, String className, String pod, int current, String why) {
+        return ask(owner, "Replace pod " + pod, pod + " is not making progress: " + why + ". A drain waits for a"
+                + " pod's jobs to finish, and a hung worker never finishes them, so a drain of it could only time out."
+                + "\n\nReplace it instead: Headroom asks for one more replica (" + current + " → " + (current + 1)
+                + "), waits for the new pod to be ready, then evicts " + pod + " through the Eviction API (its grace"
+                + " period; a PodDisruptionBudget's refusal is shown and retried) without waiting for its jobs: they go"
+                + " back to the queue unfinished, for other workers to retry. Replicas then return to " + current
+                + ". If no replacement is ready by the deadline, nothing is evicted.", -1, "5 minutes",
+                DRAIN_DEADLINES, false, null, "Replace it");
+    }
+
+    /**
      * Another value for a proposal, with a reason for the journal. Follows the proposal while open:
      * a revision updates the text and says so; a proposal that goes closes the dialog.
      */
@@ -112,6 +129,12 @@ public final class Dialogs {
     private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
                                         Map<String, Duration> durations, boolean reasonRequired,
                                         ProposalWatch watch) {
+        return ask(owner, title, text, replicas, duration, durations, reasonRequired, watch, "Apply");
+    }
+
+    private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
+                                        Map<String, Duration> durations, boolean reasonRequired,
+                                        ProposalWatch watch, String okText) {
         Dialog<Choice> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle(title);
@@ -144,7 +167,7 @@ public final class Dialogs {
         reason.setPrefColumnCount(28);
         g.addRow(row, new Label("Reason"), reason);
         d.getDialogPane().setContent(g);
-        ButtonType ok = new ButtonType("Apply", ButtonBar.ButtonData.OK_DONE);
+        ButtonType ok = new ButtonType(okText, ButtonBar.ButtonData.OK_DONE);
         d.getDialogPane().getButtonTypes().addAll(ok, ButtonType.CANCEL);
         Node okButton = d.getDialogPane().lookupButton(ok);
         // A freeze or override without a reason is refused by the supervisor; say so here first.

@@ -206,6 +206,31 @@ public final class OperatorActions {
         });
     }
 
+    /**
+     * Replaces a STUCK pod (Drain… on it in the pod panel): the dialog says the pod makes no progress, so a drain
+     * could never end, and what replacing costs; then the supervised replace drain starts. No warning about
+     * capacity: the hung pod is none, and one more replica comes first.
+     */
+    public void replacePod(String className, String pod, int current, String why) {
+        if (className == null || pod == null) {
+            return;
+        }
+        ClassSupervision c = vm.of(className);
+        if (c != null && c.draining()) {
+            vm.statusOkProperty().set(false);
+            vm.statusProperty().set(className + " is already draining: cancel that drain first");
+            return;
+        }
+        String blocked = vm.blockedReason(className);
+        if (blocked != null) {
+            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
+            vm.statusOkProperty().set(false);
+            return;
+        }
+        Dialogs.replacePod(owner.get(), className, pod, current, why).ifPresent(ch ->
+                vm.startReplaceDrain(className, pod, ch.duration(), ch.reason()));
+    }
+
     /** Auto mode is opt-in and confirmed: it says what it means. */
     public boolean setMode(String className, Mode mode) {
         if (mode == Mode.AUTO && !Dialogs.confirm(owner.get(), "Let Headroom act on " + className + "?",

@@ -290,6 +290,17 @@ public final class SupervisionViewModel {
                 () -> supervisor.cancelDrain(className, "undo")));
     }
 
+    /**
+     * Replaces a STUCK pod (the pod panel): one more replica, then the hung pod evicted without waiting for its
+     * jobs; journaled, undone by cancelling (until the eviction is accepted).
+     */
+    public CompletableFuture<Outcome> startReplaceDrain(String className, String pod, Duration deadline,
+                                                        String reason) {
+        return run(supervisor.startReplaceDrain(className, pod, deadline, reason), "Replacing pod " + pod + " of "
+                + className, "Replacement of pod " + pod + " not started", null, new UndoStep(className,
+                "replacement of pod " + pod, () -> supervisor.cancelDrain(className, "undo")));
+    }
+
     public CompletableFuture<Outcome> cancelDrain(String className, String reason) {
         return run(supervisor.cancelDrain(className, reason), "Cancelled the drain of " + className,
                 "Drain of " + className + " not cancelled", null, null);

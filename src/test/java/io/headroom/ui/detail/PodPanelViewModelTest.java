@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The pod panel against the sandbox's ground truth: payments-steady's worker that hangs at 700 s is the
  * one STUCK row once the decision flags it, every row's node, jobs in flight and recent completions are
- * the world's own, and Drain on the STUCK pod tells the operator what a drain of a hung worker will do.
+ * the world's own, and Drain on the STUCK pod offers to replace it (a drain of a hung worker could never end).
  */
 class PodPanelViewModelTest {
     static final Instant T0 = Instant.parse("2026-12-01T08:00:00Z");
@@ -45,6 +45,8 @@ class PodPanelViewModelTest {
         PodPanelViewModel vm = new PodPanelViewModel();
         List<String[]> drains = new ArrayList<>();
         vm.setDrainer((c, p, n, note) -> drains.add(new String[] {c, p, Integer.toString(n), note}));
+        List<String[]> replaces = new ArrayList<>();
+        vm.setReplacer((c, p, n, why) -> replaces.add(new String[] {c, p, Integer.toString(n), why}));
 
         Map<Integer, Map<String, double[]>> counters = new HashMap<>();
         boolean sawStuckBeforeItHung = false;
@@ -96,15 +98,20 @@ class PodPanelViewModelTest {
         assertTrue(vm.rows().stream().filter(r -> !r.stuck()).anyMatch(r -> !r.completions().startsWith("0 ")),
                 "healthy workers finish jobs");
 
+        // Drain… on the STUCK pod offers to replace it (a drain of a hung worker could never end).
         vm.drain(stuckPod);
-        assertEquals(1, drains.size());
-        assertEquals(CLASS, drains.get(0)[0]);
-        assertEquals(stuckPod, drains.get(0)[1]);
-        assertEquals(Integer.toString(last.workload().specReplicas()), drains.get(0)[2]);
-        assertTrue(drains.get(0)[3].contains("STUCK"), drains.get(0)[3]);
+        assertEquals(List.of(), drains, "a STUCK pod is not drained the waiting way");
+        assertEquals(1, replaces.size());
+        assertEquals(CLASS, replaces.get(0)[0]);
+        assertEquals(stuckPod, replaces.get(0)[1]);
+        assertEquals(Integer.toString(last.workload().specReplicas()), replaces.get(0)[2]);
+        assertEquals(stuck.stuckDetail(), replaces.get(0)[3]);
         String healthy = vm.rows().stream().filter(r -> !r.stuck()).findFirst().orElseThrow().name();
         vm.drain(healthy);
-        assertNull(drains.get(1)[3], "a healthy pod's drain needs no note");
+        assertEquals(1, drains.size());
+        assertEquals(healthy, drains.get(0)[1]);
+        assertNull(drains.get(0)[3], "a healthy pod's drain needs no note");
+        assertEquals(1, replaces.size(), "a healthy pod is drained, not replaced");
     }
 
     @Test

@@ -1,0 +1,209 @@
+package io.headroom.drain;
+
+import io.headroom.cluster.EvictionResult;
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A replace drain of a hung worker (issue 15), as pure functions. A STUCK pod never finishes its jobs, so
+ * a drain that waits for them never ends; replacing it does not wait: it asks for one more replica first
+ * (the hung pod is no capacity, so nothing is lost meanwhile), waits for the new pod to be ready, evicts
+ * the hung pod through the Eviction API (its own grace period; a budget's refusal is retried with
+ * {@link NodeDrainStep#backoff}), and lowers replicas back to where they were. The hung pod's jobs go back
+ * to the queue unfinished: every end says so, or says that nothing was evicted.
+ *
+ * <p>Phases: {@link DrainPhase#REPLACING} (replicas +1, waiting for a ready replacement), then
+ * {@link DrainPhase#EVICTING}; the ends are a drain's. Once the eviction is accepted it is too late to cancel.
+ */
+public final class ReplaceStep {
+
+    private ReplaceStep() {
+    }
+
+    /** The drain to start and its first action (ask for the replacement), or why there is none. */
+    public record Start(DrainStep.Step step, String refusal) {
+        public boolean refused() {
+            return refusal != null;
+        }
+    }
+
+    /**
+     * @param inFlight jobs in flight per pod (absent: unknown, which does not stop a replacement: it does not
+     *                 wait for them)
+     */
+    public static Start plan(String id, String className, WorkloadState w, String pod, Map<String, Double> inFlight,
+                             Duration deadline, Instant now) {
+        PodState p = find(w, pod);
+        if (p == null) {
+            return refused("pod " + pod + " is not a pod of " + w.ref() + " (gone since it was shown?)");
+        }
+        if (p.terminating()) {
+            return refused("pod " + pod + " is already terminating");
+        }
+        for (PodState q : w.pods()) {
+            if (q.draining() && !q.terminating()) {
+                return refused("pod " + q.name() + " is marked by drain " + q.drainId()
+                        + "; let it end, or remove its marks, before replacing " + pod);
+            }
+        }
+        if (!p.ready()) {
+            return refused("pod " + pod + " is not ready: it takes no work, so there is no hung worker to replace");
+        }
+        int from = w.specReplicas();
+        Double jobs = inFlight.get(pod);
+        double in = jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs;
+        Replacement r = new Replacement(pod, in, w.pods().stream().map(PodState::name).toList(), null, 0, null, null,
+                null, w.resourceVersion());
+        String why = "not making progress; " + (Double.isNaN(in) ? "jobs in flight unknown"
+                : DrainPlanner.jobs(in) + " in flight") + ", to go back to the queue";
+        Drain d = new Drain(id, className, w.ref(), from, from, List.of(new DrainPod(pod, why, in, false, false, false)),
+                now, now.plus(deadline), Duration.ZERO, null, null, DrainPhase.REPLACING,
+                "asking for a replacement of " + pod + ": replicas " + from + " → " + (from + 1), null, r);
+        return new Start(new DrainStep.Step(d, List.of(new DrainAction.Scale(from + 1, w.resourceVersion(), from))),
+                null);
+    }
+
+    /** After a scale request: the replacement asked for, or replicas lowered back after the eviction. */
+    public static DrainStep.Step scaled(Drain d, ScaleResult r, Instant now) {
+        Replacement rep = d.replace();
+        int from = d.from();
+        if (d.phase() == DrainPhase.REPLACING) {
+            if (!r.ok()) {
+                return end(d, DrainPhase.FAILED, "asking for a replacement (replicas " + from + " → " + (from + 1)
+                        + ") failed: " + r.message() + "; nothing evicted, " + rep.pod() + " left running", now);
+            }
+            return DrainStep.Step.stay(d.with(DrainPhase.REPLACING, d.pods(), "replicas " + from + " → " + (from + 1)
+                    + "; waiting for a replacement of " + rep.pod() + " to be ready", now));
+        }
+        if (d.phase() == DrainPhase.EVICTING && rep.evicted()) {
+            String done = "replaced " + rep.pod() + " by " + rep.replacement() + ": " + rep.pod() + " evicted ("
+                    + jobsBack(rep) + ")";
+            return end(d, DrainPhase.COMPLETED, r.ok() ? done + "; replicas " + (from + 1) + " → " + from
+                    : done + "; replicas stay " + (from + 1) + ", lowering them back failed (" + r.message()
+                    + "): the decision takes the extra one back", now);
+        }
+        return DrainStep.Step.stay(d);
+    }
+
+    /** A look at the workload: is the replacement ready, is a refused eviction due again, is the deadline past. */
+    public static DrainStep.Step observe(Drain d, WorkloadState w, Map<String, Double> inFlight, Instant now) {
+        Replacement rep = d.replace();
+        boolean late = !now.isBefore(d.deadline());
+        if (w == null) {
+            return late ? end(d, DrainPhase.TIMED_OUT, "the workload could not be read before the deadline; "
+                    + nothingEvicted(d), now) : DrainStep.Step.stay(d);
+        }
+        if (rep.evicted() || d.phase().ended()) {
+            return DrainStep.Step.stay(d);
+        }
+        PodState hung = find(w, rep.pod());
+        if (hung == null || hung.terminating()) {
+            return end(d, DrainPhase.INTERRUPTED, "pod " + rep.pod() + " went away during the replacement (not by"
+                    + " Headroom); nothing evicted; " + extraStays(d), now);
+        }
+        Double jobs = inFlight.get(rep.pod());
+        rep = rep.looked(jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs, w.resourceVersion());
+        Drain looked = d.replacing(rep);
+        if (d.phase() == DrainPhase.REPLACING) {
+            int spec = w.specReplicas();
+            if (spec != d.from() && spec != d.from() + 1) {
+                // (still at from: a watch cache that has not seen the scale-up yet)
+                return end(looked, DrainPhase.INTERRUPTED, "replicas changed to " + spec + " by someone else while"
+                        + " waiting for the replacement; " + nothingEvicted(d), now);
+            }
+            final Replacement seen = rep;
+            PodState ready = w.pods().stream().filter(q -> !seen.before().contains(q.name()) && q.ready()
+                    && !q.terminating()).findFirst().orElse(null);
+            if (ready != null) {
+                Drain next = looked.replacing(rep.replacedBy(ready.name()).trying()).with(DrainPhase.EVICTING,
+                        d.pods(), "replacement " + ready.name() + " is ready; evicting " + rep.pod(), now);
+                return new DrainStep.Step(next, List.of(new DrainAction.Evict(rep.pod())));
+            }
+            List<String> starting = w.pods().stream().filter(q -> !seen.before().contains(q.name())
+                    && !q.terminating()).map(PodState::name).toList();
+            if (late) {
+                return end(looked, DrainPhase.TIMED_OUT, "no replacement of " + rep.pod() + " was ready by the deadline"
+                        + (starting.isEmpty() ? "" : " (" + String.join(", ", starting) + " still starting)") + "; "
+                        + nothingEvicted(d), now);
+            }
+            return DrainStep.Step.stay(looked.with(DrainPhase.REPLACING, d.pods(), "waiting for a replacement of "
+                    + rep.pod() + " to be ready" + (starting.isEmpty() ? "" : ": " + String.join(", ", starting)
+                    + " starting"), now));
+        }
+        // EVICTING, the last request refused
+        if (late) {
+            return end(looked, DrainPhase.TIMED_OUT, "the eviction of " + rep.pod() + " was refused " + rep.attempts()
+                    + "× until the deadline (last: " + rep.lastRefusal() + "); " + nothingEvicted(d), now);
+        }
+        if (rep.nextTryAt() != null && !now.isBefore(rep.nextTryAt())) {
+            return new DrainStep.Step(looked.replacing(rep.trying()), List.of(new DrainAction.Evict(rep.pod())));
+        }
+        return DrainStep.Step.stay(looked);
+    }
+
+    /** After one eviction request: accepted (lower replicas back), or refused (retried with back-off). */
+    public static DrainStep.Step evicted(Drain d, EvictionResult r, Instant now) {
+        Replacement rep = d.replace();
+        if (d.phase() != DrainPhase.EVICTING || rep.evicted()) {
+            return DrainStep.Step.stay(d);
+        }
+        if (r.outcome() == EvictionResult.Outcome.EVICTED || r.outcome() == EvictionResult.Outcome.GONE) {
+            Replacement done = rep.evictedAt(now);
+            Drain next = d.replacing(done).with(DrainPhase.EVICTING, d.pods(), "evicted " + rep.pod() + " ("
+                    + jobsBack(rep) + "); lowering replicas " + (d.from() + 1) + " → " + d.from(), now);
+            return new DrainStep.Step(next, List.of(new DrainAction.Scale(d.from(), rep.version(), d.from() + 1)));
+        }
+        Instant retry = now.plus(NodeDrainStep.backoff(rep.attempts() + 1, r.retryAfterSeconds()));
+        String why = (r.budget() == null ? "" : "PodDisruptionBudget " + r.budget() + ": ") + r.message();
+        Replacement refused = rep.refused(why, retry);
+        return DrainStep.Step.stay(d.replacing(refused).with(DrainPhase.EVICTING, d.pods(), "eviction of " + rep.pod()
+                + " refused (" + refused.attempts() + "×) by " + (r.budget() == null ? "the API server: "
+                : "PodDisruptionBudget " + r.budget() + ": ") + r.message() + "; retrying in "
+                + Duration.between(now, retry).toSeconds() + " s", now));
+    }
+
+    /** Called off by the operator or a freeze; too late once the eviction was accepted (returned unchanged). */
+    public static DrainStep.Step cancel(Drain d, String why, Instant now) {
+        if (!d.cancellable()) {
+            return DrainStep.Step.stay(d);
+        }
+        return end(d, DrainPhase.INTERRUPTED, why + "; " + nothingEvicted(d), now);
+    }
+
+    /** "its 4 jobs in flight go back to the queue unfinished". */
+    public static String jobsBack(Replacement rep) {
+        if (Double.isNaN(rep.inFlight())) {
+            return "whatever jobs it held go back to the queue unfinished";
+        }
+        if (rep.inFlight() == 0) {
+            return "it held no jobs";
+        }
+        return "its " + DrainPlanner.jobs(rep.inFlight()) + " job" + (rep.inFlight() == 1 ? "" : "s")
+                + " in flight go back to the queue unfinished";
+    }
+
+    private static String nothingEvicted(Drain d) {
+        return "nothing evicted, " + d.replace().pod() + " left running; " + extraStays(d);
+    }
+
+    private static String extraStays(Drain d) {
+        return "replicas stay " + (d.from() + 1) + " (the replacement asked for): the decision takes the extra one back";
+    }
+
+    private static DrainStep.Step end(Drain d, DrainPhase phase, String why, Instant now) {
+        return DrainStep.Step.stay(d.with(phase, d.pods(), why, now));
+    }
+
+    private static Start refused(String why) {
+        return new Start(null, why);
+    }
+
+    private static PodState find(WorkloadState w, String name) {
+        return w.pods().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+    }
+}

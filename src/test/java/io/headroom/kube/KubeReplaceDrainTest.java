@@ -1,0 +1,224 @@
+package io.headroom.kube;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.utils.ResponseProvider;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.Policy;
+import io.headroom.decision.Signal;
+import io.headroom.decision.Signals;
+import io.headroom.drain.Drain;
+import io.headroom.drain.DrainPhase;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.loop.ControlLoop;
+import io.headroom.loop.TickResult;
+import io.headroom.loop.WorkloadClass;
+import io.headroom.metrics.MetricsSource;
+import io.headroom.metrics.PodProgress;
+import io.headroom.supervise.Outcome;
+import io.headroom.supervise.Supervisor;
+import io.headroom.time.ManualClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Replacing a hung worker against fabric8's mock API server (issue 15): worker-a is ready, holds four jobs and
+ * finishes none, so the decision flags it STUCK. Replace asks for one more replica (the Deployment goes 2 → 3),
+ * waits for the new pod (the test plays the ReplicaSet and creates it ready), then POSTs a policy/v1 Eviction
+ * for worker-a (no delete options: its own grace period; never a delete). The budget refuses first (the API
+ * server's 429 naming worker-pdb): the drain shows it and retries with back-off; accepted, replicas go back
+ * to 2 and the drain ends completed, saying the hung pod's jobs go back to the queue.
+ */
+class KubeReplaceDrainTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String PDB_STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+            + "\"message\":\"Cannot evict pod as it would violate the pod's disruption budget.\","
+            + "\"reason\":\"TooManyRequests\",\"details\":{\"causes\":[{\"reason\":\"DisruptionBudget\","
+            + "\"message\":\"The disruption budget worker-pdb needs 2 healthy pods and has 2 currently\"}]},\"code\":429}";
+    static final Duration WAIT = Duration.ofSeconds(20);
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+    MockCluster cluster;
+    KubeClusterGateway gateway;
+    Supervisor supervisor;
+    ControlLoop loop;
+    final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
+    final MemoryJournal journal = new MemoryJournal();
+    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
+    /** While set, the budget allows no disruption: the eviction gets the API server's 429. */
+    final AtomicBoolean budgetExhausted = new AtomicBoolean(true);
+    final List<JsonNode> evictionBodies = new CopyOnWriteArrayList<>();
+    /** worker-b's completion counter: it moves; worker-a's does not (it is hung). */
+    final AtomicInteger completedB = new AtomicInteger();
+    TickResult last;
+
+    final MetricsSource metrics = new MetricsSource() {
+        @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
+        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+            return Map.of("payments", Map.of(Signals.QUEUE_LENGTH, Signal.of(6, now), Signals.OLDEST_AGE,
+                    Signal.of(5, now), Signals.ARRIVAL_RATE, Signal.of(1, now), Signals.MEAN_SERVICE, Signal.of(2, now),
+                    Signals.IN_FLIGHT, Signal.of(5, now), Signals.COMPLETION_RATE, Signal.of(1, now)));
+        }
+
+        @Override
+        public Map<String, Double> inFlightByPod(String className) {
+            return Map.of("worker-a", 4.0, "worker-b", 1.0, "worker-c", 0.0);
+        }
+
+        @Override
+        public Map<String, PodProgress> podProgress(String className) {
+            return Map.of("worker-a", new PodProgress(4, 10), "worker-b",
+                    new PodProgress(1, completedB.addAndGet(5)));
+        }
+    };
+
+    @BeforeEach
+    void setUp() throws Exception {
+        cluster = api.cluster();
+        cluster.answerAccessReviews(true, null);
+        cluster.deployment("payments", "worker", 2);
+        cluster.pod("payments", "worker", "worker-a", true, "node-1");
+        cluster.pod("payments", "worker", "worker-b", true, "node-2");
+        cluster.server.expect().post().withPath("/api/v1/namespaces/payments/pods/worker-a/eviction")
+                .andReply(new ResponseProvider<Object>() {
+                    private Headers headers = Headers.builder().build();
+
+                    @Override
+                    public int getStatusCode(RecordedRequest request) {
+                        return budgetExhausted.get() ? 429 : 201;
+                    }
+
+                    @Override
+                    public Object getBody(RecordedRequest request) {
+                        try {
+                            evictionBodies.add(JSON.readTree(request.getUtf8Body()));
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                        return budgetExhausted.get() ? PDB_STATUS
+                                : "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"code\":201}";
+                    }
+
+                    @Override
+                    public Headers getHeaders() {
+                        return headers;
+                    }
+
+                    @Override
+                    public void setHeaders(Headers h) {
+                        this.headers = h;
+                    }
+                }).always();
+        gateway = cluster.openGateway(dir, ref);
+        WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1)
+                .slotsPerReplica(4).minReplicas(1).maxReplicas(10).build());
+        supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, "ana", Duration.ofMinutes(5));
+        supervisor.setPodLoad(metrics::inFlightByPod);
+        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock);
+        MockCluster.await("both pods in the watch cache", WAIT, () -> gateway.workload(ref)
+                .map(w -> w.pods().size() == 2).orElse(false));
+    }
+
+    void tick(int seconds) {
+        clock.advance(Duration.ofSeconds(seconds));
+        last = loop.tick();
+    }
+
+    Drain drain() {
+        return supervisor.state().of("payments").drain();
+    }
+
+    int replicas() {
+        return cluster.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
+                .getReplicas();
+    }
+
+    @Test
+    void theHungPodIsReplacedThroughTheEvictionApiAndABudgetsRefusalIsShown() throws Exception {
+        for (int i = 0; i < 30 && (last == null || !last.classes().get(0).decision().stuckPods().contains("worker-a"));
+             i++) {
+            tick(10);
+        }
+        assertEquals(List.of("worker-a"), last.classes().get(0).decision().stuckPods(),
+                last.classes().get(0).decision().explanation());
+        Outcome refused = supervisor.startReplaceDrain("payments", "worker-b", Duration.ofMinutes(5), "test").get();
+        assertFalse(refused.ok(), "a pod making progress is not replaced (its jobs would be cut off)");
+        assertTrue(refused.message().contains("not STUCK"), refused.message());
+
+        Outcome o = supervisor.startReplaceDrain("payments", "worker-a", Duration.ofMinutes(5), "worker hung").get();
+        assertTrue(o.ok(), o.message());
+        assertEquals(3, replicas(), "a replacement is asked for first");
+        assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
+        assertTrue(evictionBodies.isEmpty(), "nothing evicted before the replacement is ready");
+
+        cluster.pod("payments", "worker", "worker-c", true, "node-2"); // the ReplicaSet's new pod, ready
+        MockCluster.await("the replacement seen and the eviction asked", WAIT, () -> {
+            tick(1);
+            return !evictionBodies.isEmpty();
+        });
+        Drain d = drain();
+        assertEquals(DrainPhase.EVICTING, d.phase(), d.detail());
+        assertTrue(d.detail().startsWith("eviction of worker-a refused (1×) by PodDisruptionBudget worker-pdb: The"
+                + " disruption budget worker-pdb needs 2 healthy pods and has 2 currently; retrying in 5 s"), d.detail());
+        assertEquals("worker-c", d.replace().replacement());
+        tick(2);
+        assertEquals(1, evictionBodies.size(), "no retry before the back-off");
+        tick(4);
+        assertEquals(2, evictionBodies.size(), "retried after 5 s");
+        assertEquals(2, drain().replace().attempts());
+
+        budgetExhausted.set(false);
+        tick(10); // the third try, 10 s after the second
+        assertEquals(3, evictionBodies.size());
+        Drain done = drain();
+        assertEquals(DrainPhase.COMPLETED, done.phase(), done.detail());
+        assertEquals("replaced worker-a by worker-c: worker-a evicted (its 4 jobs in flight go back to the queue"
+                + " unfinished); replicas 3 → 2", done.detail());
+        assertEquals(2, replicas(), "back to the replicas before the replacement");
+        for (JsonNode body : evictionBodies) {
+            assertEquals("policy/v1", body.path("apiVersion").asText());
+            assertEquals("Eviction", body.path("kind").asText());
+            assertEquals("worker-a", body.path("metadata").path("name").asText());
+            assertTrue(body.path("deleteOptions").isMissingNode(), "the pod's own grace period: " + body);
+        }
+        assertNotNull(cluster.admin.pods().inNamespace("payments").withName("worker-a").get(),
+                "never deleted by Headroom: the API server terminates an evicted pod");
+
+        List<JournalRecord> records = journal.replay().records().stream()
+                .filter(r -> done.id().equals(r.proposalId())).toList();
+        List<JournalRecord.Kind> kinds = records.stream().map(JournalRecord::kind).toList();
+        assertEquals(List.of(JournalRecord.Kind.DRAIN_STARTED, JournalRecord.Kind.SCALING, JournalRecord.Kind.APPLIED,
+                JournalRecord.Kind.EVICTION_REFUSED, JournalRecord.Kind.POD_EVICTED, JournalRecord.Kind.SCALING,
+                JournalRecord.Kind.APPLIED, JournalRecord.Kind.DRAIN_ENDED), kinds, "the same refusal journaled once");
+        JournalRecord refusal = records.get(3);
+        assertEquals("PodDisruptionBudget worker-pdb", refusal.reason());
+        assertTrue(refusal.detail().startsWith("payments/worker-a: The disruption budget worker-pdb"), refusal.detail());
+        assertEquals(DrainPhase.COMPLETED.name(), records.get(records.size() - 1).reason());
+    }
+}
