@@ -88,6 +88,8 @@ public final class HeadroomApp extends Application {
         stage.show();
     }
 
+    private static final String OWN_SCENE = "headroom.console-scene";
+
     /**
      * Puts {@code root} in the window's one scene, made (the console's own size, dark, with the
      * stylesheets) the first time: later roots — the real console after "Opening …", the next
@@ -96,17 +98,22 @@ public final class HeadroomApp extends Application {
      */
     private static void setRoot(Stage stage, javafx.scene.Parent root) {
         Scene scene = stage.getScene();
-        if (scene == null) {
+        if (scene == null || !scene.getProperties().containsKey(OWN_SCENE)) { // none yet, or not one of these
             // The console's own size, so the window does not grow off-screen when the session replaces this.
             javafx.geometry.Dimension2D size = windowSize();
             scene = new Scene(root, size.getWidth(), size.getHeight());
             Styles.install(scene);
+            Styles.paintDark(scene);
+            scene.getProperties().put(OWN_SCENE, Boolean.TRUE);
             stage.setScene(scene);
             fill(stage);
         } else {
+            var classes = root.getStyleClass(); // dark before it is in the scene: no frame without a theme
+            if (!classes.contains(Styles.THEME_DARK) && !classes.contains(Styles.THEME_LIGHT)) {
+                classes.add(Styles.THEME_DARK);
+            }
             scene.setRoot(root);
         }
-        Styles.paintDark(scene);
     }
 
     /**
