@@ -15,7 +15,14 @@ import java.nio.file.Path;
  * @param welcomed the welcome was answered (or settings were saved before it existed): not shown again
  */
 public record Settings(Path workloadsFile, boolean welcomed) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Jackson, made when a file is read or written (on the launcher's thread), not when the class is
+     * first used: the console makes {@code Settings} values on the FX thread before its first frame,
+     * and an ObjectMapper there cost hundreds of classes and a tenth of that thread's start-up time.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     /** Settings that were saved: the welcome is behind them. */
     public Settings(Path workloadsFile) {
@@ -54,7 +61,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
         }
         JsonNode n;
         try {
-            n = JSON.readTree(file.toFile());
+            n = Json.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
             throw new IOException(file + " is not valid settings JSON: " + e.getMessage(), e);
         }
@@ -70,14 +77,14 @@ public record Settings(Path workloadsFile, boolean welcomed) {
      */
     public void save(Path file) throws IOException {
         io.headroom.journal.PrivateFiles.createParent(file);
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = Json.MAPPER.createObjectNode();
         if (workloadsFile == null) {
             n.putNull("workloadsFile");
         } else {
             n.put("workloadsFile", workloadsFile.toAbsolutePath().toString());
         }
         n.put("welcomed", welcomed);
-        io.headroom.journal.PrivateFiles.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter()
+        io.headroom.journal.PrivateFiles.writeAtomically(file, Json.MAPPER.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

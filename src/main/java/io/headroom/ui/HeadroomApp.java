@@ -39,7 +39,9 @@ public final class HeadroomApp extends Application {
     @Override
     public void start(Stage stage) {
         this.stage = stage;
-        launcher = Launcher.forConsole(Launcher.Options.of(getParameters().getNamed()));
+        // Usually the launcher began opening the session while JavaFX started (Console.launch).
+        EarlyOpening early = EarlyOpening.take(getParameters().getNamed());
+        launcher = early != null ? early.launcher() : Launcher.forConsole(Launcher.Options.of(getParameters().getNamed()));
         stage.setMinWidth(1100);
         stage.setMinHeight(700);
         var icon = HeadroomApp.class.getResource("/icons/headroom-64.png");
@@ -48,7 +50,7 @@ public final class HeadroomApp extends Application {
         }
         // Dark from the first frame: the window shows at once, painted, while the session opens.
         showMessage("Opening the console …", "Headroom");
-        open(launcher.launchOrAsk(this::connecting));
+        open(early != null ? early.attach(this::connecting) : launcher.launchOrAsk(this::connecting));
     }
 
     private void open(CompletableFuture<? extends Launcher.Opening> opening) {
@@ -81,15 +83,37 @@ public final class HeadroomApp extends Application {
     }
 
     private void showScene(javafx.scene.Parent root, String title) {
-        // The console's own size, so the window does not grow off-screen when the session replaces this.
-        javafx.geometry.Dimension2D size = windowSize();
-        Scene scene = new Scene(root, size.getWidth(), size.getHeight());
-        Styles.install(scene);
-        Styles.paintDark(scene);
-        stage.setScene(scene);
-        fill(stage);
+        setRoot(stage, root);
         stage.setTitle(title);
         stage.show();
+    }
+
+    private static final String OWN_SCENE = "headroom.console-scene";
+
+    /**
+     * Puts {@code root} in the window's one scene, made (the console's own size, dark, with the
+     * stylesheets) the first time: later roots — the real console after "Opening …", the next
+     * session's — reuse it, so the stylesheets are parsed once and the window never shows an empty
+     * new scene in between.
+     */
+    private static void setRoot(Stage stage, javafx.scene.Parent root) {
+        Scene scene = stage.getScene();
+        if (scene == null || !scene.getProperties().containsKey(OWN_SCENE)) { // none yet, or not one of these
+            // The console's own size, so the window does not grow off-screen when the session replaces this.
+            javafx.geometry.Dimension2D size = windowSize();
+            scene = new Scene(root, size.getWidth(), size.getHeight());
+            Styles.install(scene);
+            Styles.paintDark(scene);
+            scene.getProperties().put(OWN_SCENE, Boolean.TRUE);
+            stage.setScene(scene);
+            fill(stage);
+        } else {
+            var classes = root.getStyleClass(); // dark before it is in the scene: no frame without a theme
+            if (!classes.contains(Styles.THEME_DARK) && !classes.contains(Styles.THEME_LIGHT)) {
+                classes.add(Styles.THEME_DARK);
+            }
+            scene.setRoot(root);
+        }
     }
 
     /**
@@ -296,12 +320,7 @@ public final class HeadroomApp extends Application {
     /** Builds the window for a session; used by the app and by the UI tests. */
     public static MainView show(Stage stage, Session session) {
         MainView view = new MainView(session, FxExecutor.get());
-        javafx.geometry.Dimension2D size = windowSize();
-        Scene scene = new Scene(view, size.getWidth(), size.getHeight());
-        Styles.install(scene);
-        Styles.paintDark(scene);
-        stage.setScene(scene);
-        fill(stage);
+        setRoot(stage, view);
         stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();
         return view;

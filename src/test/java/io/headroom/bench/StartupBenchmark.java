@@ -27,13 +27,23 @@ import java.util.concurrent.TimeUnit;
  * dumped once ({@code -Xshare:dump}) and used with {@code -XX:SharedArchiveFile}. Runs alternate so
  * machine load hits both sides alike. The children run the packaged jars as {@code ./headroom} does
  * (CDS archives classes from jars only): {@code mvn package} first. Needs a display
- * ({@code xvfb-run -a scripts/bench StartupBenchmark [runs]}).
+ * ({@code xvfb-run -a scripts/bench StartupBenchmark [runs] [variants]}; variants, comma-separated, besides the
+ * plain JVM: {@code +CDS} (default), {@code +DynCDS} (a dynamic archive per mode, written at the exit of one
+ * run with {@code -XX:ArchiveClassesAtExit}, as {@code ./headroom} makes it), {@code +C1}
+ * ({@code -XX:TieredStopAtLevel=1}) and combinations such as {@code +CDS+C1}).
+ *
+ * <p>Wall time moves with the machine's load, so each run also reports what does not: the child's CPU
+ * time (all threads) and the number of classes it had loaded at each mark, and how many of those came
+ * from the archive.
  */
 public final class StartupBenchmark {
     private static final String[] MARKS = {"window", "ui", "tick"};
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        // Variants besides the plain JVM: "+CDS" (the archive), "+C1" (-XX:TieredStopAtLevel=1), "+CDS+C1".
+        List<String> variants = new ArrayList<>(List.of(""));
+        variants.addAll(args.length > 1 ? Arrays.asList(args[1].split(",")) : List.of("+CDS"));
         String cp = packagedClasspath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path dir = Files.createTempDirectory("headroom-startup");
@@ -62,28 +72,71 @@ public final class StartupBenchmark {
                 classes.stream().distinct().count(), Files.size(archive) >> 20, (System.nanoTime() - d0) / 1e9,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), runs);
 
-        Map<String, List<long[]>> results = new LinkedHashMap<>();
+        // "+DynCDS": what ./headroom does, a dynamic archive (on top of the JDK's) written as one console run exits.
+        Map<String, Path> dynamic = new LinkedHashMap<>();
+        if (variants.contains("+DynCDS")) {
+            for (var m : modes.entrySet()) {
+                Path a = dir.resolve("dynamic-" + dynamic.size() + ".jsa");
+                long t = System.nanoTime();
+                run(java, cp, dir, List.of("-XX:ArchiveClassesAtExit=" + a), m.getValue());
+                System.out.printf("dynamic archive (%s): %d MB, training run and dump %.1f s%n", m.getKey(),
+                        Files.size(a) >> 20, (System.nanoTime() - t) / 1e9);
+                dynamic.put(m.getKey(), a);
+            }
+        }
+
+        Map<String, List<Run>> results = new LinkedHashMap<>();
         for (int r = 0; r < runs; r++) {
             for (var m : modes.entrySet()) {
-                for (boolean cds : new boolean[] {false, true}) {
-                    List<String> jvm = cds ? List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto") : List.of("-Xshare:auto");
-                    results.computeIfAbsent(m.getKey() + (cds ? " +CDS" : ""), k -> new ArrayList<>())
+                for (String variant : variants) {
+                    List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));
+                    if (variant.contains("+CDS")) {
+                        jvm.add("-XX:SharedArchiveFile=" + archive);
+                    } else if (variant.contains("+DynCDS")) {
+                        jvm.add("-XX:SharedArchiveFile=" + dynamic.get(m.getKey()));
+                    }
+                    if (variant.contains("+C1")) {
+                        jvm.add("-XX:TieredStopAtLevel=1");
+                    }
+                    results.computeIfAbsent(m.getKey() + variant, k -> new ArrayList<>())
                             .add(run(java, cp, dir, jvm, m.getValue()));
                 }
             }
         }
-        System.out.println();
-        System.out.printf("%-22s %14s %14s %14s   (median of %d, ms from process start; min in brackets)%n",
-                "mode", "first window", "first real UI", "first tick", runs);
+        System.out.printf("%nload average %.1f at the end%n%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        System.out.printf("%-26s %14s %14s %14s   (median of %d, wall ms from process start; min in brackets)%n",
+                "wall", "first window", "first real UI", "first tick", runs);
+        table(results, r -> r.wall);
+        System.out.printf("%n%-26s %14s %14s %14s   (median of %d, the child's user+system CPU ms until the mark)%n",
+                "CPU", "first window", "first real UI", "first tick", runs);
+        table(results, r -> r.cpu);
+        System.out.printf("%n%-26s %14s %14s %14s   (median of %d, classes loaded until the mark; from the archive in brackets)%n",
+                "classes", "first window", "first real UI", "first tick", runs);
         for (var e : results.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format("%-22s", e.getKey()));
+            StringBuilder line = new StringBuilder(String.format("%-26s", e.getKey()));
+            for (int i = 0; i < MARKS.length; i++) {
+                line.append(String.format(" %6d (%5d)", median(e.getValue(), r -> r.classes, i),
+                        median(e.getValue(), r -> r.shared, i)));
+            }
+            System.out.println(line);
+        }
+    }
+
+    private static void table(Map<String, List<Run>> results, java.util.function.Function<Run, long[]> of) {
+        for (var e : results.entrySet()) {
+            StringBuilder line = new StringBuilder(String.format("%-26s", e.getKey()));
             for (int i = 0; i < MARKS.length; i++) {
                 int k = i;
-                long[] v = e.getValue().stream().mapToLong(a -> a[k]).sorted().toArray();
+                long[] v = e.getValue().stream().mapToLong(r -> of.apply(r)[k]).sorted().toArray();
                 line.append(String.format(" %7d (%5d)", v[v.length / 2], v[0]));
             }
             System.out.println(line);
         }
+    }
+
+    private static long median(List<Run> runs, java.util.function.Function<Run, long[]> of, int mark) {
+        long[] v = runs.stream().mapToLong(r -> of.apply(r)[mark]).sorted().toArray();
+        return v[v.length / 2];
     }
 
     /** {@code target/headroom.jar} and its libraries, as {@code ./headroom} runs them. */
@@ -139,11 +192,16 @@ public final class StartupBenchmark {
         return f;
     }
 
-    /** One child console; returns ms from process start to each mark. */
-    private static long[] run(String java, String cp, Path dir, List<String> jvm, List<String> mode)
+    /**
+     * One child console: per mark, the wall time from process start (ms), the child's CPU time until then
+     * (user + system of all its threads, ms, read from {@code /proc/PID/stat} as the mark arrives) and the
+     * classes it had loaded (counted from {@code -Xlog:class+load} on its standard output, which carries
+     * the marks too, in order), of which from the CDS archive. The logging runs in every run, both sides.
+     */
+    private static Run run(String java, String cp, Path dir, List<String> jvm, List<String> mode)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(java, "-Dheadroom.startupMarks=true",
-                "-Dheadroom.exitAfterStartup=true", "-Dprism.order=sw"));
+                "-Dheadroom.exitAfterStartup=true", "-Dprism.order=sw", "-Xlog:class+load=info:stdout"));
         cmd.addAll(jvm);
         cmd.addAll(List.of("-cp", cp, "io.headroom.Main", "--settings=" + settings(dir),
                 "--journal=" + dir.resolve("journal-" + System.nanoTime() + ".jsonl")));
@@ -160,15 +218,29 @@ public final class StartupBenchmark {
         pb.environment().put("XDG_STATE_HOME", dir.resolve("state").toString());
         long t0 = System.nanoTime();
         Process p = pb.start();
-        long[] at = new long[MARKS.length];
-        Arrays.fill(at, -1);
+        Run r = new Run();
+        int classes = 0;
+        int shared = 0;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
+                if (line.startsWith("[")) {
+                    if (line.contains(" source: ")) {
+                        classes++;
+                        if (line.endsWith("source: shared objects file")
+                                || line.endsWith("source: shared objects file (top)")) {
+                            shared++;
+                        }
+                    }
+                    continue;
+                }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 for (int i = 0; i < MARKS.length; i++) {
                     if (line.equals("headroom-startup " + MARKS[i])) {
-                        at[i] = ms;
+                        r.wall[i] = ms;
+                        r.cpu[i] = cpuMillis(p.pid());
+                        r.classes[i] = classes;
+                        r.shared[i] = shared;
                     }
                 }
             }
@@ -176,12 +248,42 @@ public final class StartupBenchmark {
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
         }
-        for (long v : at) {
+        for (long v : r.wall) {
             if (v < 0) {
-                throw new IllegalStateException("a run did not reach every mark " + Arrays.toString(at) + "; see "
+                throw new IllegalStateException("a run did not reach every mark " + Arrays.toString(r.wall) + "; see "
                         + dir.resolve("child.log"));
             }
         }
-        return at;
+        return r;
     }
+
+    /** What one run measured at each mark: wall ms, CPU ms, classes loaded, of which from the archive. */
+    private static final class Run {
+        final long[] wall = filled();
+        final long[] cpu = filled();
+        final long[] classes = filled();
+        final long[] shared = filled();
+
+        private static long[] filled() {
+            long[] a = new long[MARKS.length];
+            Arrays.fill(a, -1);
+            return a;
+        }
+    }
+
+    /** User + system CPU time of a live process (all threads), ms; -1 when it cannot be read. */
+    static long cpuMillis(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // Fields after the command name (which may hold spaces), which ends at the last ')'.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+            return ticks * 1000 / CLOCK_TICKS;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** USER_HZ, the unit of /proc/PID/stat times: 100 on Linux (getconf CLK_TCK). */
+    private static final long CLOCK_TICKS = 100;
 }

@@ -63,20 +63,27 @@ class StartUpUiTest {
     void everySceneTheWindowShowsIsDarkBeforeItPaints() throws Exception {
         Stage stage = FxToolkit.registerPrimaryStage();
         List<Painted> painted = new CopyOnWriteArrayList<>();
+        List<Scene> scenes = new CopyOnWriteArrayList<>();
+        // Each root the window shows, as it is when it is put in (before a pulse paints it): the
+        // window keeps one scene and swaps its root, so both the scene and its root are watched.
+        javafx.beans.value.ChangeListener<javafx.scene.Parent> rootRecord = (o, old, root) ->
+                record(root.getScene() != null ? root.getScene() : stage.getScene(), painted);
         javafx.beans.value.ChangeListener<Scene> record = (o, old, scene) -> {
             if (scene != null) {
-                scene.getRoot().applyCss(); // what the first frame will draw
-                Background bg = ((javafx.scene.layout.Region) scene.getRoot()).getBackground();
-                painted.add(new Painted(scene.getRoot().getClass().getSimpleName(), scene.getFill(),
-                        List.copyOf(scene.getRoot().getStyleClass()),
-                        bg == null || bg.getFills().isEmpty() ? null : bg.getFills().get(0).getFill()));
+                scenes.add(scene);
+                scene.rootProperty().addListener(rootRecord);
+                record(scene, painted);
             }
         };
         FxToolkit.setupFixture(() -> stage.sceneProperty().addListener(record));
         HeadroomApp headroom = start();
         headroom.ready().get(60, TimeUnit.SECONDS);
-        FxToolkit.setupFixture(() -> stage.sceneProperty().removeListener(record));
+        FxToolkit.setupFixture(() -> {
+            stage.sceneProperty().removeListener(record);
+            scenes.forEach(s -> s.rootProperty().removeListener(rootRecord));
+        });
         assertTrue(painted.size() >= 2, "a placeholder at once, then the console: " + painted);
+        assertEquals(1, scenes.size(), "one scene: its stylesheets are parsed once, the console swaps its root");
         assertEquals("StackPane", painted.get(0).root(), "the window shows before the session is open");
         assertEquals("MainView", painted.get(painted.size() - 1).root());
         for (Painted p : painted) {
@@ -84,6 +91,14 @@ class StartUpUiTest {
             assertTrue(p.classes().contains(Styles.THEME_DARK), p.toString());
             assertEquals(Styles.DARK_BACKGROUND, p.background(), "the root's own background: " + p);
         }
+    }
+
+    private static void record(Scene scene, List<Painted> painted) {
+        scene.getRoot().applyCss(); // what the first frame will draw
+        Background bg = ((javafx.scene.layout.Region) scene.getRoot()).getBackground();
+        painted.add(new Painted(scene.getRoot().getClass().getSimpleName(), scene.getFill(),
+                List.copyOf(scene.getRoot().getStyleClass()),
+                bg == null || bg.getFills().isEmpty() ? null : bg.getFills().get(0).getFill()));
     }
 
     @Test

@@ -182,9 +182,16 @@ public final class MainView extends BorderPane {
             }
         });
         supervision.setOnNewProposals(this::announce);
+        // The window keeps one scene for its life (the console swaps its root), so the shortcuts
+        // leave the scene with this view: a view replaced by the next session's never acts again.
         sceneProperty().addListener((obs, old, scene) -> {
+            if (old != null) {
+                old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, shortcuts);
+                old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, shortcuts);
+            }
             if (scene != null) {
-                installShortcuts(scene);
+                scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, shortcuts);
+                scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, shortcuts);
             }
         });
 
@@ -221,19 +228,18 @@ public final class MainView extends BorderPane {
      * letters, {@code /}, {@code ?} and Ctrl+Z are the text field's while one has the focus (a filter,
      * a search); while the help shows, only Escape, {@code ?} and the Ctrl keys work.
      */
-    private void installShortcuts(Scene scene) {
-        javafx.event.EventHandler<javafx.scene.input.KeyEvent> dispatch = e -> {
-            if (overlays.handle(e)) {
-                return;
-            }
-            boolean typing = typing(scene.getFocusOwner()) || overlays.helpShowing();
-            commands.match(e, typing).ifPresent(c -> {
-                e.consume();
-                c.run().run();
-            });
-        };
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, dispatch);
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, dispatch);
+    private final javafx.event.EventHandler<javafx.scene.input.KeyEvent> shortcuts = this::shortcut;
+
+    private void shortcut(javafx.scene.input.KeyEvent e) {
+        if (overlays.handle(e)) {
+            return;
+        }
+        Scene scene = getScene();
+        boolean typing = (scene != null && typing(scene.getFocusOwner())) || overlays.helpShowing();
+        commands.match(e, typing).ifPresent(c -> {
+            e.consume();
+            c.run().run();
+        });
     }
 
     /** True while the operator types into a text field (or a spinner's or combo box's editor). */
