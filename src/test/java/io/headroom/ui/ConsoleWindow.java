@@ -23,7 +23,17 @@ public final class ConsoleWindow {
     public static ConsoleWindow open(Session session) throws TimeoutException {
         FxToolkit.registerPrimaryStage();
         MainView[] shown = new MainView[1];
-        FxToolkit.setupStage(s -> shown[0] = HeadroomApp.show(s, session));
+        FxToolkit.setupStage(s -> {
+            // A window an earlier test class left open (What-if, Journal, a dialog) would lie over this
+            // console and take its clicks: each class starts with the console alone, in front.
+            for (javafx.stage.Window w : java.util.List.copyOf(javafx.stage.Window.getWindows())) {
+                if (w instanceof javafx.stage.Stage other && other != s) {
+                    other.close();
+                }
+            }
+            shown[0] = HeadroomApp.show(s, session);
+            s.toFront();
+        });
         session.startAsync(Duration.ZERO);
         return new ConsoleWindow(session, shown[0]);
     }

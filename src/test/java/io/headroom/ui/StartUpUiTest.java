@@ -75,7 +75,12 @@ class StartUpUiTest {
                 record(scene, painted);
             }
         };
-        FxToolkit.setupFixture(() -> stage.sceneProperty().addListener(record));
+        // A real launch starts with an empty window; an earlier test class in this JVM may have left its
+        // console's scene on TestFX's shared stage, which the app would then reuse without a new scene.
+        FxToolkit.setupFixture(() -> {
+            stage.setScene(null);
+            stage.sceneProperty().addListener(record);
+        });
         HeadroomApp headroom = start();
         headroom.ready().get(60, TimeUnit.SECONDS);
         FxToolkit.setupFixture(() -> {

@@ -128,10 +128,18 @@ class TimeChartTest {
         assertTrue(gaps.get(1).current(), "no age since two minutes ago: marked at the right edge");
         assertEquals(T, gaps.get(1).to());
         Color background = ChartTheme.dark().background();
-        Color inGap = fx(() -> pixel(age, new Point((int) age.xOf(T - 400) + 2, (int) age.yOf(90))));
         Color outside = fx(() -> pixel(age, new Point((int) age.xOf(T - 550) + 2, (int) age.yOf(90))));
-        assertFalse(close(inGap, outside), "the gap is shaded: " + inGap + " vs " + outside);
-        assertTrue(close(outside, background) || !close(inGap, background));
+        // Across one period of the hatching (8 px): every pixel is tinted by the fill, and the hatch
+        // lines stand out more. One pixel alone may fall between two lines, where only the fill shows.
+        double strongest = 0;
+        for (int dx = 0; dx < 9; dx++) {
+            int d = dx;
+            Color inGap = fx(() -> pixel(age, new Point((int) age.xOf(T - 400) + d, (int) age.yOf(90))));
+            assertTrue(difference(inGap, outside) > 0.02, "the gap is shaded at +" + dx + ": " + inGap + " vs " + outside);
+            strongest = Math.max(strongest, difference(inGap, outside));
+        }
+        assertTrue(strongest >= 0.08, "the gap is hatched: strongest difference " + strongest);
+        assertTrue(close(outside, background), "outside the gap is the background: " + outside);
     }
 
     @Test
@@ -234,6 +242,11 @@ class TimeChartTest {
     private static Color pixel(TimeChart chart, Point p) {
         WritableImage shot = chart.snapshot(null, null);
         return shot.getPixelReader().getColor(p.x(), p.y());
+    }
+
+    private static double difference(Color a, Color b) {
+        return Math.max(Math.abs(a.getRed() - b.getRed()),
+                Math.max(Math.abs(a.getGreen() - b.getGreen()), Math.abs(a.getBlue() - b.getBlue())));
     }
 
     private static boolean close(Color a, Color b) {
