@@ -240,17 +240,16 @@ public final class OverviewView extends VBox {
         HBox sorted = new HBox(6, what, back);
         sorted.setAlignment(Pos.CENTER_LEFT);
         sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
-        sorted.managedProperty().bind(sorted.visibleProperty());
         Label waiting = new Label("new order when the pointer leaves the rows");
         waiting.getStyleClass().add(Styles.UNKNOWN);
         waiting.visibleProperty().bind(vm.orderWaitingProperty());
-        waiting.managedProperty().bind(waiting.visibleProperty());
         HBox bar = new HBox(10, sorted, waiting);
         bar.setId(SORT_BAR_ID);
         bar.setAlignment(Pos.CENTER_RIGHT);
         HBox.setHgrow(bar, Priority.ALWAYS);
         bar.visibleProperty().bind(sorted.visibleProperty().or(waiting.visibleProperty()));
-        bar.managedProperty().bind(bar.visibleProperty());
+        // The bar keeps its room while hidden: appearing must not push the rows down, least of all when
+        // the pointer resting on them is what makes "new order…" appear (a click would land a row off).
         return bar;
     }
 

@@ -56,8 +56,24 @@ class OverviewSortUiTest {
                     + vm.orderWaitingProperty().get() + " " + table.getItems().stream().map(r -> ((ClassRow) r).name()
                     + ":" + ((ClassRow) r).severityProperty().get() + ":" + ((ClassRow) r).seen).toList()));
         }
-        robot.clickOn(header.call());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) != null);
+        List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        javafx.event.EventHandler<javafx.scene.input.MouseEvent> spy = e -> events.add(e.getEventType() + "@" + e.getSceneX()
+                + "," + e.getSceneY() + " on " + e.getTarget() + " still " + e.isStillSincePress() + " clicks " + e.getClickCount());
+        onFx(() -> { table.getScene().addEventFilter(javafx.scene.input.MouseEvent.ANY, spy); return null; });
+        // Where the click landed, said if it did not sort (it once landed a row above a header that the
+        // "new order…" notice had pushed down when the pointer reached the rows).
+        Node h1 = header.call();
+        double top = onFx(() -> table.localToScene(0, 0).getY());
+        robot.clickOn(h1);
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) != null);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError(onFx(() -> "header " + h1.localToScene(h1.getBoundsInLocal()) + " in scene " + (h1.getScene() != null)
+                    + " sortOrder " + table.getSortOrder() + " events " + events.stream().filter(x -> !x.startsWith("MOUSE_MOVED")).toList()));
+        }
+        onFx(() -> { table.getScene().removeEventFilter(javafx.scene.input.MouseEvent.ANY, spy); return null; });
+        // Neither "Sorted by …" nor "new order when the pointer leaves the rows" pushes the table down.
+        assertEquals(top, onFx(() -> table.localToScene(0, 0).getY()), "the rows stay where the pointer is");
         assertEquals(new OverviewViewModel.Sort(OverviewViewModel.Column.CLASS, false), onFx(() -> vm.sortProperty().get()));
         List<String> shown = onFx(() -> names(table));
         assertEquals(shown.stream().sorted(String.CASE_INSENSITIVE_ORDER).toList(), shown, "A to Z");
