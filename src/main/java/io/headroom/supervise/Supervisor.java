@@ -794,36 +794,13 @@ public final class Supervisor implements Actuator {
      * Eviction API without waiting for its jobs (they go back to the queue), and ends honestly.
      */
     public CompletableFuture<Outcome> startReplaceDrain(String className, String pod, Duration deadline, String reason) {
-        if (deadline.isNegative() || deadline.isZero()) {
-            return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
-        }
-        return command(() -> {
-            Instant now = clock.instant();
-            expire(now);
-            Slot s = slots.get(className);
-            WorkloadClass cls = classes.get(className);
-            if (s == null || cls == null) {
-                return Outcome.refused("unknown class " + className);
-            }
-            String held = heldByHand(className, s);
-            if (held != null) {
-                return Outcome.refused(held);
-            }
-            if (s.drain != null && s.drain.active()) {
-                return Outcome.refused(className + " is already draining (" + s.drain.id() + ")");
-            }
+        return drainStart(className, deadline, (cls, s, w, id, now) -> {
             if (!s.stuck.contains(pod)) {
                 // Replacing cuts a worker's jobs off: only for one the decision sees making no progress.
                 return Outcome.refused(className + ": " + pod + " is not STUCK (the last decision saw no hung worker"
                         + " there); drain it instead, which lets its jobs finish");
             }
-            Read w = read(cls);
-            if (w.refusal() != null) {
-                return w.refusal();
-            }
-            String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
-            ReplaceStep.Start start = ReplaceStep.plan(id, cls.name(), w.get(), pod, drains.load(cls.name()), deadline,
-                    now);
+            ReplaceStep.Start start = ReplaceStep.plan(id, cls.name(), w, pod, drains.load(cls.name()), deadline, now);
             if (start.refused()) {
                 return Outcome.refused(cls.name() + ": " + start.refusal());
             }
@@ -837,12 +814,36 @@ public final class Supervisor implements Actuator {
     }
 
     /**
-     * The one way a class drain starts: refused while the class is frozen, pinned or already
-     * draining, or when the decision wants more replicas than run ({@code what} would take away
-     * capacity the queue needs); otherwise planned, journaled and started.
+     * A class drain (of a count or of named pods): refused when the decision wants more replicas than
+     * run ({@code what} would take away capacity the queue needs); otherwise planned, journaled and started.
      */
     private CompletableFuture<Outcome> drainCommand(String className, Duration deadline, String reason, String what,
                                                     DrainPlanning planning) {
+        return drainStart(className, deadline, (cls, s, w, id, now) -> {
+            if (s.lastDesired > w.specReplicas()) {
+                return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
+                        + " the " + w.specReplicas() + " running; " + what + " would take away capacity the"
+                        + " queue needs (it would be cancelled as soon as it started)");
+            }
+            DrainPlanner.Planned planned = planning.plan(cls, w, id, now);
+            if (planned instanceof DrainPlanner.Refused r) {
+                return Outcome.refused(cls.name() + ": " + r.reason());
+            }
+            return runDrain(cls, s, plan((DrainPlanner.Plan) planned), reason, now);
+        });
+    }
+
+    /** What one kind of drain does once the checks every drain shares have passed (loop thread). */
+    private interface DrainKind {
+        Outcome start(WorkloadClass cls, Slot s, WorkloadState w, String id, Instant now);
+    }
+
+    /**
+     * The one way every drain starts: refused for a non-positive deadline, an unknown class, a class
+     * frozen or pinned, already draining, or whose workload cannot be read; otherwise {@code kind} plans,
+     * journals and starts it under a fresh drain id.
+     */
+    private CompletableFuture<Outcome> drainStart(String className, Duration deadline, DrainKind kind) {
         if (deadline.isNegative() || deadline.isZero()) {
             return CompletableFuture.completedFuture(Outcome.refused("a drain needs a positive deadline"));
         }
@@ -865,17 +866,7 @@ public final class Supervisor implements Actuator {
             if (w.refusal() != null) {
                 return w.refusal();
             }
-            if (s.lastDesired > w.get().specReplicas()) {
-                return Outcome.refused(className + ": the decision wants " + s.lastDesired + " replicas, more than"
-                        + " the " + w.get().specReplicas() + " running; " + what + " would take away capacity the"
-                        + " queue needs (it would be cancelled as soon as it started)");
-            }
-            String id = cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag;
-            DrainPlanner.Planned planned = planning.plan(cls, w.get(), id, now);
-            if (planned instanceof DrainPlanner.Refused r) {
-                return Outcome.refused(cls.name() + ": " + r.reason());
-            }
-            return runDrain(cls, s, plan((DrainPlanner.Plan) planned), reason, now);
+            return kind.start(cls, s, w.get(), cls.name() + "-drain-" + (drainCounter + 1) + "-" + drainTag, now);
         });
     }
 

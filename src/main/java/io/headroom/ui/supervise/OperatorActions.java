@@ -179,16 +179,7 @@ public final class OperatorActions {
         if (className == null || pod == null) {
             return;
         }
-        ClassSupervision c = vm.of(className);
-        if (c != null && c.draining()) {
-            vm.statusOkProperty().set(false);
-            vm.statusProperty().set(className + " is already draining: cancel that drain first");
-            return;
-        }
-        String blocked = vm.blockedReason(className);
-        if (blocked != null) {
-            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
-            vm.statusOkProperty().set(false);
+        if (!mayDrainPod(className)) {
             return;
         }
         Dialogs.drainPod(owner.get(), className, pod, current, note).ifPresent(ch -> {
@@ -206,6 +197,23 @@ public final class OperatorActions {
         });
     }
 
+    /** Whether a pod of the class may be drained or replaced now; says why not in the status line. */
+    private boolean mayDrainPod(String className) {
+        ClassSupervision c = vm.of(className);
+        if (c != null && c.draining()) {
+            vm.statusOkProperty().set(false);
+            vm.statusProperty().set(className + " is already draining: cancel that drain first");
+            return false;
+        }
+        String blocked = vm.blockedReason(className);
+        if (blocked != null) {
+            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
+            vm.statusOkProperty().set(false);
+            return false;
+        }
+        return true;
+    }
+
     /**
      * Replaces a STUCK pod (Drain… on it in the pod panel): the dialog says the pod makes no progress, so a drain
      * could never end, and what replacing costs; then the supervised replace drain starts. No warning about
@@ -215,16 +223,7 @@ public final class OperatorActions {
         if (className == null || pod == null) {
             return;
         }
-        ClassSupervision c = vm.of(className);
-        if (c != null && c.draining()) {
-            vm.statusOkProperty().set(false);
-            vm.statusProperty().set(className + " is already draining: cancel that drain first");
-            return;
-        }
-        String blocked = vm.blockedReason(className);
-        if (blocked != null) {
-            vm.statusProperty().set(className + " cannot be scaled from here: " + blocked);
-            vm.statusOkProperty().set(false);
+        if (!mayDrainPod(className)) {
             return;
         }
         Dialogs.replacePod(owner.get(), className, pod, current, why).ifPresent(ch ->
