@@ -48,6 +48,7 @@ public final class Contexts {
     private final String current;
     private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
     private volatile Set<String> plainHttpAllowed = Set.of();
+    private volatile KubeTimeouts timeouts = KubeTimeouts.DEFAULT;
 
     private Contexts(List<Path> files, boolean fromEnvironment) {
         this.files = List.copyOf(files);
@@ -134,6 +135,12 @@ public final class Contexts {
      */
     public Contexts allowPlainHttpCredentials(Set<String> contextNames) {
         plainHttpAllowed = Set.copyOf(contextNames);
+        return this;
+    }
+
+    /** How long the clients this opens wait on their API servers ({@link KubeTimeouts#DEFAULT} unless set). */
+    public Contexts timeouts(KubeTimeouts t) {
+        timeouts = java.util.Objects.requireNonNull(t);
         return this;
     }
 
@@ -245,6 +252,9 @@ public final class Contexts {
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
         // console take up to 32 s to see an API server that came back; 250 ms caps it at 8 s.
         config.setWatchReconnectInterval(WATCH_RECONNECT_MILLIS);
+        KubeTimeouts t = timeouts;
+        config.setConnectionTimeout(Math.toIntExact(t.connect().toMillis()));
+        config.setRequestTimeout(Math.toIntExact(t.request().toMillis()));
         RequestCounter counter = new RequestCounter();
         RetryAfter retryAfter = new RetryAfter();
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
@@ -253,7 +263,7 @@ public final class Contexts {
         for (Consumer<KubernetesClientBuilder> c : customizers) {
             c.accept(builder);
         }
-        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings);
+        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t);
     }
 
     /**
