@@ -36,6 +36,7 @@ import java.util.function.Consumer;
  * <p>Safe to call off the FX thread; {@link #open} may take seconds when an exec plugin is slow.
  */
 public final class Contexts {
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Contexts.class.getName());
     /**
      * The explicit opt-in for credentials over plain http: context names separated by commas, or
      * {@code *} for every context. Read by {@link #fromEnvironment}; shown in every warning it allows.
@@ -48,6 +49,7 @@ public final class Contexts {
     private final String current;
     private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
     private volatile Set<String> plainHttpAllowed = Set.of();
+    private volatile KubeTimeouts timeouts = KubeTimeouts.DEFAULT;
 
     private Contexts(List<Path> files, boolean fromEnvironment) {
         this.files = List.copyOf(files);
@@ -134,6 +136,12 @@ public final class Contexts {
      */
     public Contexts allowPlainHttpCredentials(Set<String> contextNames) {
         plainHttpAllowed = Set.copyOf(contextNames);
+        return this;
+    }
+
+    /** How long the clients this opens wait on their API servers ({@link KubeTimeouts#DEFAULT} unless set). */
+    public Contexts timeouts(KubeTimeouts t) {
+        timeouts = java.util.Objects.requireNonNull(t);
         return this;
     }
 
@@ -245,6 +253,9 @@ public final class Contexts {
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
         // console take up to 32 s to see an API server that came back; 250 ms caps it at 8 s.
         config.setWatchReconnectInterval(WATCH_RECONNECT_MILLIS);
+        KubeTimeouts t = timeouts;
+        config.setConnectionTimeout(Math.toIntExact(t.connect().toMillis()));
+        config.setRequestTimeout(Math.toIntExact(t.request().toMillis()));
         RequestCounter counter = new RequestCounter();
         RetryAfter retryAfter = new RetryAfter();
         KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
@@ -253,7 +264,7 @@ public final class Contexts {
         for (Consumer<KubernetesClientBuilder> c : customizers) {
             c.accept(builder);
         }
-        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings);
+        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t);
     }
 
     /**
@@ -268,6 +279,8 @@ public final class Contexts {
     private static final class FilesConfig extends Config {
         private final List<Path> files;
         private final String context;
+        /** The last refresh's problem, said once (a refresh runs before every request once it is due). */
+        private transient volatile String lastRefreshProblem;
 
         FilesConfig(List<Path> files, String context) {
             super(false); // as Config.empty(): nothing from the environment
@@ -280,9 +293,47 @@ public final class Contexts {
             KubeConfigUtils.merge(this, context, parsed.toArray(io.fabric8.kubernetes.api.model.Config[]::new));
         }
 
+        /**
+         * The files merged again, or this config as it is when they cannot be read right now: fabric8
+         * calls this before a request once a minute and after a 401, and {@code kubectl config} rewrites
+         * a kubeconfig in place (truncates, then writes), so a re-read may meet an empty, half-written or
+         * moved file. Thrown out of here, that failed the request that asked and printed a stack trace;
+         * kept, the request goes out with the credentials read before and the next refresh reads the
+         * files again. Said in one log line per distinct problem, without a stack trace or a secret.
+         */
         @Override
         public Config refresh() {
-            return new FilesConfig(files, context);
+            try {
+                FilesConfig fresh = new FilesConfig(files, context);
+                lastRefreshProblem = null;
+                return fresh;
+            } catch (RuntimeException e) {
+                String why = unreadable(e);
+                if (!why.equals(lastRefreshProblem)) {
+                    lastRefreshProblem = why;
+                    LOG.warning(() -> "context '" + context + "': " + why
+                            + "; keeping the credentials read before, trying again at the next refresh");
+                }
+                return this;
+            }
+        }
+
+        /** Which file could not be read and why, in words (never its contents: they may hold a token). */
+        private String unreadable(RuntimeException e) {
+            for (Path f : files) {
+                if (!Files.isRegularFile(f)) {
+                    return "kubeconfig " + f + " is missing";
+                }
+                try {
+                    if (Files.size(f) == 0) {
+                        return "kubeconfig " + f + " is empty";
+                    }
+                    KubeConfigUtils.parseConfig(f.toFile());
+                } catch (java.io.IOException | RuntimeException bad) {
+                    return "kubeconfig " + f + " is not a whole kubeconfig (half-written?)";
+                }
+            }
+            return "the kubeconfig files " + files + " could not be merged again (" + e.getClass().getSimpleName() + ")";
         }
     }
 

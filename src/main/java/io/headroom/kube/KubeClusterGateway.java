@@ -77,11 +77,14 @@ public final class KubeClusterGateway implements ClusterGateway {
     public static final ResourceDefinitionContext SCALED_OBJECTS = new ResourceDefinitionContext.Builder()
             .withGroup("keda.sh").withVersion("v1alpha1").withKind("ScaledObject").withPlural("scaledobjects")
             .withNamespaced(true).build();
-    /** How long the first contact may take before the context reads as unreachable (it keeps trying). */
-    static final Duration CONNECT_DEADLINE = Duration.ofSeconds(10);
+    /**
+     * How long the first contact may take before the context reads as unreachable (it keeps trying):
+     * the connection's {@link KubeTimeouts#connectDeadline()}, 10 s unless set.
+     */
+    private final Duration connectDeadline;
     /** A first-contact probe that waited this long before it failed met silence, not a refusal. */
-    static final Duration SILENCE = Duration.ofSeconds(5);
-    /** The last failed probe waited {@link #SILENCE} or more (loop and connector threads read it). */
+    private final Duration silence;
+    /** The last failed probe waited {@link #silence} or more (loop and connector threads read it). */
     private volatile boolean silent;
     /** Waits between first-contact attempts: doubling from the first, capped at the last. */
     static final Duration CONNECT_RETRY_FIRST = Duration.ofSeconds(1);
@@ -129,6 +132,8 @@ public final class KubeClusterGateway implements ClusterGateway {
      */
     public KubeClusterGateway(KubeConnection connection, Clock clock, LeaseKeeper leases, Duration resync) {
         this.connection = connection;
+        this.connectDeadline = connection.timeouts().connectDeadline();
+        this.silence = connection.timeouts().silence();
         this.client = connection.client();
         this.once = connection.once();
         this.clock = clock;
@@ -174,7 +179,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (!(e instanceof KubernetesClientException k) || k.getCode() <= 0) {
                 unreachable = KubeErrors.describe(e);
                 // A probe that waited long and then failed ("Socket closed": the client gave up) met silence.
-                silent = !clock.instant().isBefore(attempt.plus(SILENCE));
+                silent = !clock.instant().isBefore(attempt.plus(silence));
                 recordError(e);
                 firstFailure.complete(null);
                 long wait = Math.min(CONNECT_RETRY_MAX.toMillis(),
@@ -220,7 +225,7 @@ public final class KubeClusterGateway implements ClusterGateway {
     /**
      * The first contact's state in the operator's words, for the console's connection progress:
      * {@code null} reason while connecting or connected; the reason (credential-free) once an
-     * attempt failed; {@code timedOut} once {@link #CONNECT_DEADLINE} passed without an answer, or the last attempt failed only after {@link #SILENCE} of silence. Field
+     * attempt failed; {@code timedOut} once {@link #connectDeadline} passed without an answer, or the last attempt failed only after {@link #silence} of silence. Field
      * reads only: safe on the FX thread.
      */
     public record FirstContact(String server, boolean connected, String failure, boolean timedOut) {
@@ -228,7 +233,7 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     public FirstContact firstContact() {
         Instant since = connectingSince;
-        boolean late = since != null && !clock.instant().isBefore(since.plus(CONNECT_DEADLINE));
+        boolean late = since != null && !clock.instant().isBefore(since.plus(connectDeadline));
         return new FirstContact(connection.context().server(), connected.isDone(), unreachable,
                 !connected.isDone() && (unreachable == null ? late : silent));
     }
@@ -240,7 +245,7 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     /**
      * Why this context cannot be read or written yet, or null once connected: "connecting…" during the
-     * first {@link #CONNECT_DEADLINE}, then "unreachable: why" (it keeps trying in the background).
+     * first {@link #connectDeadline}, then "unreachable: why" (it keeps trying in the background).
      */
     public String connectionProblem() {
         if (connected.isDone()) {
@@ -248,12 +253,12 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
         String why = unreachable;
         Instant since = connectingSince;
-        boolean late = since != null && !clock.instant().isBefore(since.plus(CONNECT_DEADLINE));
+        boolean late = since != null && !clock.instant().isBefore(since.plus(connectDeadline));
         if (why == null && !late) {
             return "context '" + contextName() + "': connecting… to " + connection.context().server();
         }
         return "context '" + contextName() + "' unreachable: " + (why != null ? why
-                : "no answer from " + connection.context().server() + " within " + CONNECT_DEADLINE.toSeconds() + " s")
+                : "no answer from " + connection.context().server() + " within " + seconds(connectDeadline) + " s")
                 + " (observe-only; still trying)";
     }
 

@@ -22,10 +22,12 @@ public final class KubeConnection implements AutoCloseable {
     private final RequestCounter requests;
     private final RetryAfter retryAfter;
     private final List<String> warnings;
+    private final KubeTimeouts timeouts;
 
     KubeConnection(KubeContext context, KubernetesClient client, RequestCounter requests, RetryAfter retryAfter,
-                   List<String> warnings) {
+                   List<String> warnings, KubeTimeouts timeouts) {
         this.context = context;
+        this.timeouts = timeouts;
         this.client = client;
         this.requests = requests;
         this.retryAfter = retryAfter;
@@ -46,6 +48,11 @@ public final class KubeConnection implements AutoCloseable {
     /** The same client (credentials, TLS, counter) without fabric8's retries: one attempt per request. */
     public KubernetesClient once() {
         return once;
+    }
+
+    /** The timeouts this client was opened with (the first contact's deadline among them). */
+    public KubeTimeouts timeouts() {
+        return timeouts;
     }
 
     public RequestCounter requests() {

@@ -142,4 +142,42 @@ class ContextsTest {
         assertFalse(Files.readString(first).isEmpty());
         assertTrue(Instant.now().isAfter(Instant.EPOCH));
     }
+
+    /**
+     * fabric8 re-reads the kubeconfig for a new token once a minute and after every 401 (nothing watches
+     * the file). {@code kubectl config} rewrites it in place (truncate, then write), and it may be moved
+     * away for a moment: a re-read that meets an empty or missing file keeps the credentials read before,
+     * says so in one log line without a stack trace or a secret, and the next refresh reads the file again.
+     */
+    @Test
+    void aKubeconfigUnreadableWhenTheTokenIsRefreshedKeepsTheLastGoodCredentialsUntilTheNextRefresh() throws Exception {
+        String path = "/apis/apps/v1/namespaces/payments/deployments/worker";
+        String unauthorized = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}";
+        try (MockCluster.LogCapture log = new MockCluster.LogCapture();
+             KubeConnection c = Contexts.load(List.of(first, second)).open("east")) {
+            east.takeRequests();
+            Files.writeString(first, ""); // caught between kubectl's truncate and its write
+            east.server.expect().get().withPath(path).andReturn(401, unauthorized).once();
+            assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
+                    .getSpec().getReplicas(), "the 401's retry went out with the credentials read before");
+            assertEquals(List.of("Bearer " + TOKEN, "Bearer " + TOKEN), authorizations(east.takeRequests(), path));
+            List<String> said = log.lines().stream().filter(l -> l.contains("first.yaml")).toList();
+            assertEquals(1, said.size(), log.lines().toString());
+            assertTrue(said.get(0).contains("is empty") && said.get(0).contains("keeping the credentials read before"), said.get(0));
+            assertFalse(said.get(0).contains("Exception:") || said.get(0).contains("\tat "), "no stack trace: " + said.get(0));
+            assertFalse(said.get(0).contains(TOKEN), "never a credential");
+
+            // kubectl's write lands: the next refresh (here the next 401) reads the new token.
+            MockCluster.kubeconfig(dir, "first.yaml", "east", "n3w-t0ken", "east", east.url(), "payments");
+            east.server.expect().get().withPath(path).andReturn(401, unauthorized).once();
+            assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
+                    .getSpec().getReplicas());
+            assertEquals(List.of("Bearer " + TOKEN, "Bearer n3w-t0ken"), authorizations(east.takeRequests(), path));
+        }
+    }
+
+    static List<String> authorizations(List<RecordedRequest> requests, String path) {
+        return requests.stream().filter(r -> r.getPath().equals(path)).map(r -> r.getHeader("Authorization")).toList();
+    }
 }

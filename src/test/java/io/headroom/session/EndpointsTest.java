@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.kube.Contexts;
+import io.headroom.kube.KubeTimeouts;
 import io.headroom.kube.MockCluster;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -80,7 +81,10 @@ class EndpointsTest {
                      signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1}}
                 """.formatted(prometheus));
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), new MemoryJournal());
+        // A console's 10 s connection deadline and fabric8's 10 s request timeout, shortened: the black
+        // hole is found out the same way, in a second instead of ten.
+        session = Session.connect(WorkloadsFile.read(workloads),
+                Contexts.load(List.of(kubeconfig)).timeouts(KubeTimeouts.all(Duration.ofSeconds(1))), new MemoryJournal());
         return session;
     }
 
