@@ -3,9 +3,9 @@ package io.headroom.prometheus.it;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -43,7 +43,6 @@ final class RemoteWriter {
 
     private final TestExporter exporter;
     private final URI write;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** Per series key: the newest grid time written (epoch ms), or its own sample time once written. */
     private final Map<String, Long> written = new HashMap<>();
     private boolean first = true;
@@ -57,7 +56,7 @@ final class RemoteWriter {
      * Writes every grid sample not yet written up to {@code nowMillis + LEAD}: the history for series
      * seen for the first time at the first call, from the current grid step for series added later.
      */
-    synchronized void writeUpTo(long nowMillis) throws IOException, InterruptedException {
+    synchronized void writeUpTo(long nowMillis) throws IOException {
         long upTo = floor(nowMillis + LEAD.toMillis());
         long newFrom = first ? floor(nowMillis - HISTORY.toMillis()) : floor(nowMillis);
         ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
@@ -94,13 +93,30 @@ final class RemoteWriter {
         first = false;
     }
 
-    private void post(byte[] proto) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(write).timeout(Duration.ofSeconds(20))
-                .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(snappy(proto))).build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() / 100 != 2) {
-            throw new IOException("remote write answered " + r.statusCode() + ": " + r.body());
+    /** A plain HttpURLConnection: it costs a cold JVM far less than java.net.http's client to set up. */
+    private void post(byte[] proto) throws IOException {
+        byte[] body = snappy(proto);
+        HttpURLConnection c = (HttpURLConnection) write.toURL().openConnection();
+        try {
+            c.setConnectTimeout(5000);
+            c.setReadTimeout(20000);
+            c.setRequestMethod("POST");
+            c.setDoOutput(true);
+            c.setFixedLengthStreamingMode(body.length);
+            c.setRequestProperty("Content-Type", "application/x-protobuf");
+            c.setRequestProperty("Content-Encoding", "snappy");
+            c.setRequestProperty("X-Prometheus-Remote-Write-Version", "0.1.0");
+            try (OutputStream out = c.getOutputStream()) {
+                out.write(body);
+            }
+            int code = c.getResponseCode();
+            if (code / 100 != 2) {
+                InputStream e = c.getErrorStream();
+                String why = e == null ? "" : new String(e.readAllBytes(), StandardCharsets.UTF_8);
+                throw new IOException("remote write answered " + code + ": " + why);
+            }
+        } finally {
+            c.disconnect();
         }
     }
 

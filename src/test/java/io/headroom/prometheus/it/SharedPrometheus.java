@@ -71,7 +71,7 @@ public final class SharedPrometheus implements ParameterResolver {
             writer = new RemoteWriter(exporter, prometheus.url());
             try {
                 writer.writeUpTo(System.currentTimeMillis()); // the history, and the grid up to now
-            } catch (IOException | InterruptedException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 close();
                 throw new IOException("writing the series' history to " + prometheus.url() + ": " + e, e);
             }
@@ -81,8 +81,6 @@ public final class SharedPrometheus implements ParameterResolver {
                     writer.writeUpTo(System.currentTimeMillis());
                 } catch (IOException | RuntimeException e) {
                     System.err.println("SharedPrometheus: remote write failed (tried again next time): " + e);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
                 }
             }, 250, 250, TimeUnit.MILLISECONDS);
             try (PrometheusClient c = client()) {
