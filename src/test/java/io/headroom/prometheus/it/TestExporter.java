@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
-import java.util.function.DoubleSupplier;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * A tiny Prometheus exporter on loopback with known values: gauges the test sets, and counters that
  * grow at an exact rate with wall time (so {@code rate()} has a known answer). Text format 0.0.4.
+ * The same series can also be read at any wall-clock instant ({@link #snapshot()}), which is how the
+ * integration tests' shared Prometheus gets them: remote-written on a fixed grid (see {@link SharedPrometheus}).
  */
 public final class TestExporter implements AutoCloseable {
 
@@ -26,8 +28,10 @@ public final class TestExporter implements AutoCloseable {
         return t;
     });
     private final long startNanos = System.nanoTime();
-    /** "name{labels}" → value at scrape time; sorted so families stay together. */
-    private final Map<String, DoubleSupplier> series = new ConcurrentSkipListMap<>();
+    /** The wall-clock instant (epoch ms) that {@link #startNanos} stands for: a counter's time zero. */
+    private final long startMillis = System.currentTimeMillis();
+    /** "name{labels}" → value at a time (seconds since the exporter started); sorted so families stay together. */
+    private final Map<String, DoubleUnaryOperator> series = new ConcurrentSkipListMap<>();
     /** Explicit sample times (epoch ms) of the series that carry one. */
     private final Map<String, Long> timestamps = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -53,22 +57,24 @@ public final class TestExporter implements AutoCloseable {
     }
 
     /** Sets a gauge, e.g. {@code gauge("hr_queue_length", "class=\"a\"", 30)}. */
-    public void gauge(String name, String labels, double value) {
-        series.put(key(name, labels), () -> value);
+    public synchronized void gauge(String name, String labels, double value) {
+        timestamps.remove(key(name, labels));
+        series.put(key(name, labels), t -> value);
     }
 
     /**
      * A gauge exposed with an explicit sample time, as remote-written, pushed or federated series
      * are: Prometheus keeps showing it for its lookback after updates stop, with no staleness marker.
      */
-    public void gaugeAt(String name, String labels, double value, java.time.Instant sampledAt) {
-        series.put(key(name, labels), () -> value);
+    public synchronized void gaugeAt(String name, String labels, double value, java.time.Instant sampledAt) {
         timestamps.put(key(name, labels), sampledAt.toEpochMilli());
+        series.put(key(name, labels), t -> value);
     }
 
     /** A counter that is {@code start + perSecond × seconds since the exporter started} at every scrape. */
-    public void counter(String name, String labels, double start, double perSecond) {
-        series.put(key(name, labels), () -> start + perSecond * seconds());
+    public synchronized void counter(String name, String labels, double start, double perSecond) {
+        timestamps.remove(key(name, labels));
+        series.put(key(name, labels), t -> start + perSecond * t);
     }
 
     /**
@@ -80,32 +86,43 @@ public final class TestExporter implements AutoCloseable {
         counter(name + "_sum", labels, 1000 * sumPerSecond / countPerSecond, sumPerSecond);
     }
 
-    private double seconds() {
-        Double at = renderedAt.get();
-        return at != null ? at : (System.nanoTime() - startNanos) / 1e9;
+    /**
+     * One series: its metric name and label text, its value at a wall-clock instant, and its own sample
+     * time (epoch ms) if it carries one ({@link #gaugeAt}), else -1.
+     */
+    public record Series(String key, String name, String labels, DoubleUnaryOperator valueAtSeconds, long ownTime,
+                         long startMillis) {
+        /** The value at {@code epochMillis} (a counter's is exact for that instant). */
+        public double valueAt(long epochMillis) {
+            return valueAtSeconds.applyAsDouble((epochMillis - startMillis) / 1000.0);
+        }
     }
 
-    /** While a scrape renders: the one instant every counter of it is read at (however many series come first). */
-    private final ThreadLocal<Double> renderedAt = new ThreadLocal<>();
+    /** Every series as it is now, in name order. */
+    public synchronized java.util.List<Series> snapshot() {
+        java.util.List<Series> out = new java.util.ArrayList<>(series.size());
+        for (Map.Entry<String, DoubleUnaryOperator> e : series.entrySet()) {
+            String k = e.getKey();
+            int brace = k.indexOf('{');
+            Long own = timestamps.get(k);
+            out.add(new Series(k, brace < 0 ? k : k.substring(0, brace),
+                    brace < 0 ? "" : k.substring(brace + 1, k.length() - 1), e.getValue(),
+                    own == null ? -1 : own, startMillis));
+        }
+        return out;
+    }
 
     private static String key(String name, String labels) {
         return labels == null || labels.isEmpty() ? name : name + "{" + labels + "}";
     }
 
+    /** The text a scrape gets: every counter read at the one instant the scrape came. */
     String render() {
-        renderedAt.set((System.nanoTime() - startNanos) / 1e9);
-        try {
-            return renderAll();
-        } finally {
-            renderedAt.remove();
-        }
-    }
-
-    private String renderAll() {
+        double now = (System.nanoTime() - startNanos) / 1e9;
         StringBuilder sb = new StringBuilder(series.size() * 48);
-        for (Map.Entry<String, DoubleSupplier> e : series.entrySet()) {
+        for (Map.Entry<String, DoubleUnaryOperator> e : series.entrySet()) {
             sb.append(e.getKey()).append(' ')
-                    .append(String.format(Locale.ROOT, "%.6f", e.getValue().getAsDouble()));
+                    .append(String.format(Locale.ROOT, "%.6f", e.getValue().applyAsDouble(now)));
             Long at = timestamps.get(e.getKey());
             if (at != null) {
                 sb.append(' ').append(at);

@@ -53,8 +53,6 @@ public final class TestPrometheus implements AutoCloseable {
 
     /** Starts Prometheus scraping {@code targets} (host:port) every second and waits until it is ready. */
     public static TestPrometheus start(List<String> targets) throws IOException {
-        Path bin = binary();
-        Path dir = Files.createTempDirectory("headroom-prometheus-");
         StringBuilder cfg = new StringBuilder("""
                 global:
                   scrape_interval: 1s
@@ -65,17 +63,36 @@ public final class TestPrometheus implements AutoCloseable {
                     static_configs:
                       - targets: [""");
         cfg.append(String.join(", ", targets.stream().map(t -> "'" + t + "'").toList())).append("]\n");
+        return start(cfg.toString(), List.of());
+    }
+
+    /**
+     * Starts Prometheus with nothing to scrape and its remote-write receiver on ({@code /api/v1/write}),
+     * and waits until it is ready: samples written to it are queryable at once (see {@link RemoteWriter}).
+     */
+    public static TestPrometheus startReceiving() throws IOException {
+        return start("""
+                global:
+                  evaluation_interval: 1s
+                """, List.of("--web.enable-remote-write-receiver"));
+    }
+
+    private static TestPrometheus start(String cfg, List<String> flags) throws IOException {
+        Path bin = binary();
+        Path dir = Files.createTempDirectory("headroom-prometheus-");
         Path config = dir.resolve("prometheus.yml");
         Files.writeString(config, cfg);
         int port = freePort();
-        Process p = new ProcessBuilder(bin.toString(), "--config.file=" + config,
+        List<String> cmd = new java.util.ArrayList<>(List.of(bin.toString(), "--config.file=" + config,
                 "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + port,
-                "--log.level=warn")
+                "--log.level=warn"));
+        cmd.addAll(flags);
+        Process p = new ProcessBuilder(cmd)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
         URI url = URI.create("http://127.0.0.1:" + port);
         TestPrometheus tp = new TestPrometheus(p, dir, url);
         try {
-            Await.until("Prometheus ready at " + url, Duration.ofSeconds(30), () -> {
+            Await.until("Prometheus ready at " + url, Duration.ofSeconds(30), Duration.ofMillis(20), () -> {
                 if (!p.isAlive()) {
                     throw new IllegalStateException("prometheus exited with " + p.exitValue() + ":\n" + tp.log());
                 }
