@@ -201,8 +201,14 @@ class SupervisedFlowsUiTest {
             return null;
         });
         robot.clickOn(waitForNode("Apply"));
-        // 7 is above some classes' ceilings (search-interactive's tenant ceiling of 6): the console asks first.
-        clickIfShown("Pin anyway");
+        // 7 is above some classes' ceilings (search-interactive's tenant ceiling of 6): the console asks
+        // first. Wait for the question or the pin, whichever comes (the question is asked only for some).
+        waitOrExplain(20, () -> onFx(() -> showing("Pin anyway")) != null || replicas(cls) == 7,
+                "the ceiling's question or replicas of " + cls + " pinned to 7");
+        javafx.scene.Node pinAnyway = onFx(() -> showing("Pin anyway"));
+        if (pinAnyway != null) {
+            robot.clickOn(pinAnyway);
+        }
         waitOrExplain(20, () -> replicas(cls) == 7, "replicas of " + cls + " pinned to 7");
         ClassSupervision c = onFx(() -> view().supervisionViewModel().of(cls));
         assertNotNull(c.override());
@@ -331,10 +337,16 @@ class SupervisedFlowsUiTest {
         List<String> tries = new ArrayList<>();
         for (int attempt = 0; attempt < 8 && ended == null; attempt++) {
             long endsBefore = drainEnds(cls).size();
+            long startsBefore = drainStarts(cls).size();
             robot.clickOn(waitForNode("#" + ClassControls.DRAIN_ID));
             robot.clickOn(waitForNode("Apply")); // the dialog offers one replica fewer, 5 minutes
-            // When the decision wants what runs now, one fewer is below it: the console asks first.
-            javafx.scene.Node anyway = within(3, this::drainAnyway);
+            // When the decision wants what runs now, one fewer is below it: the console asks first. Wait
+            // for the question or the command's outcome, whichever comes (not a fixed while).
+            waitOrExplain(60, () -> onFx(this::drainAnyway) != null || drainStarts(cls).size() > startsBefore
+                    || drainEnds(cls).size() > endsBefore
+                    || !onFx(() -> view().supervisionViewModel().statusOkProperty().get()),
+                    "the drain's question, start, end or refusal");
+            javafx.scene.Node anyway = onFx(this::drainAnyway);
             if (anyway != null) {
                 robot.clickOn(anyway);
             }
@@ -378,6 +390,10 @@ class SupervisedFlowsUiTest {
                 () -> cls.equals(onFx(() -> view().detailViewModel().classNameProperty().get())));
     }
 
+    static List<JournalRecord> drainStarts(String cls) {
+        return journal().stream().filter(r -> r.kind() == Kind.DRAIN_STARTED && cls.equals(r.className())).toList();
+    }
+
     static List<JournalRecord> drainEnds(String cls) {
         return journal().stream().filter(r -> r.kind() == Kind.DRAIN_ENDED && cls.equals(r.className())).toList();
     }
@@ -399,23 +415,6 @@ class SupervisedFlowsUiTest {
         // Look up on the FX thread: the scene graph changes under a lookup from the test thread.
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> showing(query)) != null);
         return onFx(() -> showing(query));
-    }
-
-    /** A node that shows up within {@code seconds}, or null (a question asked only in some states). */
-    javafx.scene.Node within(int seconds, Callable<javafx.scene.Node> find) throws Exception {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> onFx(find) != null);
-            return onFx(find);
-        } catch (java.util.concurrent.TimeoutException e) {
-            return null;
-        }
-    }
-
-    void clickIfShown(String text) throws Exception {
-        javafx.scene.Node n = within(3, () -> showing(text));
-        if (n != null) {
-            robot.clickOn(n);
-        }
     }
 
     /** The "Drain to N anyway" button of the warning, when it is on screen. */
