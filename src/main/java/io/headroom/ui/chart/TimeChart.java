@@ -760,9 +760,11 @@ public class TimeChart extends Region {
                 hi = Math.max(hi, y);
                 run++;
                 columnPoints++;
-            } else if (x - px <= 1 && columnPoints > 1 && nextInColumn(d, i + 1, x, xScale)) {
-                // The join between two dense columns: each column draws its half of it. (Between
-                // sparse columns the join is a visibly sloped line, so it stays stroked.)
+            } else if (x - px <= 1
+                    && (Math.abs(y - py) <= 1 || columnPoints > 1 && nextInColumn(d, i + 1, x, xScale))) {
+                // The join to the next column, when it is level or between two dense columns: each
+                // column draws its half of it. (A sloped join between sparse columns stays stroked,
+                // so it keeps its anti-aliased slope.)
                 double mid = (py + y) / 2;
                 span(g, px, Math.min(lo, mid), Math.max(hi, mid), lineIn, false);
                 lo = Math.min(mid, y);
@@ -785,9 +787,19 @@ public class TimeChart extends Region {
         if (penDown) {
             endRun(g, run, px, py, lo, hi, lineIn);
         }
+        flushSpans(g);
         if (segmentCount > 0) {
+            // The canvas clip costs the renderer on every operation while it is set: only set it
+            // when a stroke (1.5 px wide) may reach out of the plot.
+            boolean inside = true;
+            for (int k = 0; k < segmentCount && inside; k += 2) {
+                inside = segments[k] - 1 >= plotLeft && segments[k] + 1 <= plotRight
+                        && segments[k + 1] - 1 >= plotTop && segments[k + 1] + 1 <= plotBottom + 1;
+            }
             g.save();
-            clipToPlot(g);
+            if (!inside) {
+                clipToPlot(g);
+            }
             g.beginPath();
             double[] sg = segments;
             for (int k = 0; k < segmentCount; k += 4) {
@@ -837,7 +849,30 @@ public class TimeChart extends Region {
         if (lineIn && lineOut && hi - lo < 1) {
             return;
         }
-        fillInPlot(g, x - 0.75, lo - 0.75, x + 0.75, hi + 0.75);
+        if (spanPending && x == spanRight + 1 && lo == spanLo && hi == spanHi) {
+            spanRight = x; // a level stretch: one rectangle for all its columns, the same pixels
+            return;
+        }
+        flushSpans(g);
+        spanPending = true;
+        spanLeft = x;
+        spanRight = x;
+        spanLo = lo;
+        spanHi = hi;
+    }
+
+    // The span being extended over level columns; drawn when a different one comes or the line ends.
+    private boolean spanPending;
+    private double spanLeft;
+    private double spanRight;
+    private double spanLo;
+    private double spanHi;
+
+    private void flushSpans(GraphicsContext g) {
+        if (spanPending) {
+            spanPending = false;
+            fillInPlot(g, spanLeft - 0.75, spanLo - 0.75, spanRight + 0.75, spanHi + 0.75);
+        }
     }
 
     /** Fills the part of a rectangle inside the plot area, the clip the series are drawn with. */
