@@ -1103,7 +1103,27 @@ public class TimeChart extends Region {
         return Math.floor(c) + 0.5;
     }
 
+    // Widths of axis-font strings: tick labels recur frame after frame as the window slides, and
+    // laying a Text out for each costs more than the lookup. Bounded: cleared when it grows large.
+    private final java.util.Map<String, Double> axisWidths = new java.util.HashMap<>();
+
     private double measure(String text, Font font) {
+        if (font == axisFont) {
+            Double known = axisWidths.get(text);
+            if (known != null) {
+                return known;
+            }
+            if (axisWidths.size() >= 1024) {
+                axisWidths.clear();
+            }
+            double w = layoutWidth(text, font);
+            axisWidths.put(text, w);
+            return w;
+        }
+        return layoutWidth(text, font);
+    }
+
+    private double layoutWidth(String text, Font font) {
         measurer.setFont(font);
         measurer.setText(text);
         return measurer.getLayoutBounds().getWidth();
