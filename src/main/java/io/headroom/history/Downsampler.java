@@ -25,9 +25,6 @@ public final class Downsampler {
     private double min;
     private double max;
 
-    // Scratch for one column's candidate indices; a field so flushing a column allocates nothing.
-    private final int[] picks = new int[4];
-
     /**
      * Downsamples the samples of {@code src} in {@code [t0, t1]} to {@code columns} columns.
      *
@@ -148,41 +145,37 @@ public final class Downsampler {
     }
 
     private void flush(double[] times, double[] values, int head, int first, int minIdx, int maxIdx, int last) {
-        int n = 0;
-        picks[n++] = first;
+        // In time order: first <= min, max <= last, so only min and max need ordering between
+        // themselves; equal indices are emitted once.
+        emit(times, values, head, first);
         if (minIdx >= 0) {
-            picks[n++] = minIdx;
-            picks[n++] = maxIdx;
-        }
-        picks[n++] = last;
-        // At most four entries: an insertion sort is the cheapest correct ordering.
-        for (int i = 1; i < n; i++) {
-            int x = picks[i];
-            int j = i - 1;
-            while (j >= 0 && picks[j] > x) {
-                picks[j + 1] = picks[j];
-                j--;
+            int a = Math.min(minIdx, maxIdx);
+            int b = Math.max(minIdx, maxIdx);
+            if (a != first) {
+                emit(times, values, head, a);
             }
-            picks[j + 1] = x;
-        }
-        int previous = -1;
-        for (int k = 0; k < n; k++) {
-            int idx = picks[k];
-            if (idx == previous) {
-                continue;
+            if (b != a && b != first) {
+                emit(times, values, head, b);
             }
-            previous = idx;
-            int p = head + idx >= times.length ? head + idx - times.length : head + idx;
-            double v = values[p];
-            // One NaN point per run of gap is enough; keeping the first keeps the gap's start time,
-            // which is where a step line must stop.
-            if (v != v && size > 0 && outValues[size - 1] != outValues[size - 1]) {
-                continue;
+            if (last != b && last != first) {
+                emit(times, values, head, last);
             }
-            outTimes[size] = times[p];
-            outValues[size] = v;
-            size++;
+        } else if (last != first) {
+            emit(times, values, head, last);
         }
+    }
+
+    private void emit(double[] times, double[] values, int head, int idx) {
+        int p = head + idx >= times.length ? head + idx - times.length : head + idx;
+        double v = values[p];
+        // One NaN point per run of gap is enough; keeping the first keeps the gap's start time,
+        // which is where a step line must stop.
+        if (v != v && size > 0 && outValues[size - 1] != outValues[size - 1]) {
+            return;
+        }
+        outTimes[size] = times[p];
+        outValues[size] = v;
+        size++;
     }
 
     private void ensureCapacity(int n) {

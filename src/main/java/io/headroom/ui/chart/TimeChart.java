@@ -531,10 +531,8 @@ public class TimeChart extends Region {
             double w = measure(label, axisFont);
             if (gap.current()) {
                 double edge = Math.floor(plotRight) - 1.5;
-                g.setStroke(OUTAGE);
-                g.setLineWidth(3);
-                g.setLineDashes((double[]) null);
-                g.strokeLine(edge, plotTop, edge, plotBottom);
+                g.setFill(OUTAGE);
+                g.fillRect(edge - 1.5, plotTop, 3, plotBottom - plotTop); // a 3 px line, filled
                 double tx = Math.max(plotLeft + 2, plotRight - 8 - w);
                 double ty = plotBottom - lineHeight - 4;
                 g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
@@ -620,19 +618,21 @@ public class TimeChart extends Region {
     }
 
     private void drawGrid(GraphicsContext g, ChartTheme th, double[] yTicks, String[] yLabels, String unitText) {
-        g.setLineWidth(1);
-        g.setLineDashes((double[]) null);
         g.setFont(axisFont);
-        g.setStroke(th.grid());
+        // Grid lines are 1 px rows and columns of whole pixels, filled: the same pixels as a 1 px
+        // stroke on the pixel centres, without a trip through the software stroker (a full-height
+        // stroked line costs the rasteriser every one of its scanlines).
+        g.setFill(th.grid());
+        double[] yPixel = new double[yTicks.length];
+        for (int i = 0; i < yTicks.length; i++) {
+            yPixel[i] = crisp(yOf(yTicks[i]));
+            g.fillRect(plotLeft, yPixel[i] - 0.5, plotRight - plotLeft, 1);
+        }
         g.setFill(th.axisText());
-
-        // Value axis: grid lines snapped to pixel centres so 1 px lines stay 1 px.
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
         for (int i = 0; i < yTicks.length; i++) {
-            double y = crisp(yOf(yTicks[i]));
-            g.strokeLine(plotLeft, y, plotRight, y);
-            g.fillText(yLabels[i], plotLeft - LABEL_GAP, y);
+            g.fillText(yLabels[i], plotLeft - LABEL_GAP, yPixel[i]);
         }
         if (unitText != null) {
             g.setTextBaseline(VPos.BOTTOM);
@@ -652,9 +652,13 @@ public class TimeChart extends Region {
         g.setTextBaseline(VPos.TOP);
         double labelY = plotBottom + LABEL_GAP / 2;
         double lastLabelRight = Double.NEGATIVE_INFINITY;
+        g.setFill(th.grid());
+        for (double t : ticks) {
+            g.fillRect(crisp(xOf(t)) - 0.5, plotTop, 1, plotBottom - plotTop);
+        }
+        g.setFill(th.axisText());
         for (double t : ticks) {
             double x = crisp(xOf(t));
-            g.strokeLine(x, plotTop, x, plotBottom);
             String label = axis.formatTime(t, step);
             double half = measure(label, axisFont) / 2;
             // Skip a label rather than clip it at an edge or let it touch its neighbour.
@@ -664,16 +668,11 @@ public class TimeChart extends Region {
             }
         }
         // Baseline of the plot, a touch stronger than the grid.
-        g.setStroke(th.axisText().deriveColor(0, 1, 1, 0.5));
-        double base = crisp(plotBottom);
-        g.strokeLine(plotLeft, base, plotRight, base);
+        g.setFill(th.axisText().deriveColor(0, 1, 1, 0.5));
+        g.fillRect(plotLeft, Math.floor(plotBottom), plotRight - plotLeft, 1);
     }
 
     private void drawSeries(GraphicsContext g, ChartTheme th) {
-        g.save();
-        g.beginPath();
-        g.rect(plotLeft, plotTop, plotRight - plotLeft, plotBottom - plotTop + 1);
-        g.clip();
         double xScale = (plotRight - plotLeft) / (viewEnd - viewStart);
         for (ChartSeries s : series) {
             if (!s.isVisible()) {
@@ -691,9 +690,200 @@ public class TimeChart extends Region {
             g.setLineJoin(step ? StrokeLineJoin.MITER : StrokeLineJoin.BEVEL);
             g.setLineCap(StrokeLineCap.BUTT);
             g.setLineDashes(s.isDashed() ? SERIES_DASHES : null);
-            traceSeries(g, s.downsampler, step, xScale, yScale, lo, s.getPixelOffset());
+            if (step || s.isDashed()) {
+                g.save();
+                clipToPlot(g);
+                traceSeries(g, s.downsampler, step, xScale, yScale, lo, s.getPixelOffset());
+                g.restore();
+            } else {
+                traceLine(g, s.downsampler, xScale, yScale, lo, s.getPixelOffset());
+            }
         }
-        g.restore();
+    }
+
+    private void clipToPlot(GraphicsContext g) {
+        g.beginPath();
+        g.rect(plotLeft, plotTop, plotRight - plotLeft, plotBottom - plotTop + 1);
+        g.clip();
+    }
+
+    // Stroked segments of the line being traced (x0, y0, x1, y1 each), reused between frames.
+    private double[] segments = new double[64];
+    private int segmentCount;
+
+    /**
+     * A solid line as the software renderer can draw it cheaply: where there are several samples per
+     * pixel column, each column is one filled span from its lowest to its highest point (the joins
+     * to the neighbouring dense columns included), which covers the same pixels as the stroked
+     * polyline (the 1.5 px width and its anti-aliased edges included) without the stroker's cost
+     * per vertex and scanline. Segments to or from a column with a single sample are stroked, as
+     * one path, so sparse data looks exactly as before. Every
+     * column's min and max stay drawn, gaps (NaN) still lift the pen, and a lone sample is still a
+     * dot. The spans are clipped to the plot here, so the renderer needs no clip for them.
+     */
+    private void traceLine(GraphicsContext g, Downsampler d, double xScale, double yScale, double yLow,
+                           double yOffset) {
+        int n = d.size();
+        segmentCount = 0;
+        boolean penDown = false;
+        boolean lineIn = false;    // the current column was reached by a stroked segment
+        int run = 0;
+        int columnPoints = 0;      // points in the current column
+        double px = 0;
+        double py = 0;
+        double lo = 0;
+        double hi = 0;
+        for (int i = 0; i < n; i++) {
+            double v = d.value(i);
+            if (v != v) {
+                if (penDown) {
+                    endRun(g, run, px, py, lo, hi, lineIn);
+                }
+                penDown = false;
+                run = 0;
+                continue;
+            }
+            double x = crisp(plotLeft + (d.time(i) - viewStart) * xScale);
+            double y = crisp(plotBottom - (v - yLow) * yScale + yOffset);
+            if (!penDown) {
+                penDown = true;
+                run = 1;
+                columnPoints = 1;
+                lo = y;
+                hi = y;
+                lineIn = false;
+            } else if (x == px) {
+                if (y == py) {
+                    continue; // the same pixel again
+                }
+                lo = Math.min(lo, y);
+                hi = Math.max(hi, y);
+                run++;
+                columnPoints++;
+            } else if (x - px <= 1
+                    && (Math.abs(y - py) <= 1 || columnPoints > 1 && nextInColumn(d, i + 1, x, xScale))) {
+                // The join to the next column, when it is level or between two dense columns: each
+                // column draws its half of it. (A sloped join between sparse columns stays stroked,
+                // so it keeps its anti-aliased slope.)
+                double mid = (py + y) / 2;
+                span(g, px, Math.min(lo, mid), Math.max(hi, mid), lineIn, false);
+                lo = Math.min(mid, y);
+                hi = Math.max(mid, y);
+                lineIn = false;
+                run++;
+                columnPoints = 1;
+            } else {
+                span(g, px, lo, hi, lineIn, true);
+                addSegment(px, py, x, y);
+                lo = y;
+                hi = y;
+                lineIn = true;
+                run++;
+                columnPoints = 1;
+            }
+            px = x;
+            py = y;
+        }
+        if (penDown) {
+            endRun(g, run, px, py, lo, hi, lineIn);
+        }
+        flushSpans(g);
+        if (segmentCount > 0) {
+            // The canvas clip costs the renderer on every operation while it is set: only set it
+            // when a stroke (1.5 px wide) may reach out of the plot.
+            boolean inside = true;
+            for (int k = 0; k < segmentCount && inside; k += 2) {
+                inside = segments[k] - 1 >= plotLeft && segments[k] + 1 <= plotRight
+                        && segments[k + 1] - 1 >= plotTop && segments[k + 1] + 1 <= plotBottom + 1;
+            }
+            g.save();
+            if (!inside) {
+                clipToPlot(g);
+            }
+            g.beginPath();
+            double[] sg = segments;
+            for (int k = 0; k < segmentCount; k += 4) {
+                // Consecutive segments continue one polyline, so the joins are stroked as before.
+                if (k == 0 || sg[k] != sg[k - 2] || sg[k + 1] != sg[k - 1]) {
+                    g.moveTo(sg[k], sg[k + 1]);
+                }
+                g.lineTo(sg[k + 2], sg[k + 3]);
+            }
+            g.stroke();
+            g.restore();
+        }
+    }
+
+    /** Whether output point {@code i} has data and lies in the pixel column centred on {@code x}. */
+    private boolean nextInColumn(Downsampler d, int i, double x, double xScale) {
+        if (i >= d.size()) {
+            return false;
+        }
+        double v = d.value(i);
+        return v == v && crisp(plotLeft + (d.time(i) - viewStart) * xScale) == x;
+    }
+
+    private void addSegment(double x0, double y0, double x1, double y1) {
+        if (segmentCount + 4 > segments.length) {
+            segments = java.util.Arrays.copyOf(segments, segments.length * 2);
+        }
+        segments[segmentCount++] = x0;
+        segments[segmentCount++] = y0;
+        segments[segmentCount++] = x1;
+        segments[segmentCount++] = y1;
+    }
+
+    private void endRun(GraphicsContext g, int run, double px, double py, double lo, double hi, boolean lineIn) {
+        if (run == 1) {
+            fillInPlot(g, px - 1.5, py - 1.5, px + 1.5, py + 1.5); // a lone sample: a dot
+        } else {
+            span(g, px, lo, hi, lineIn, false);
+        }
+    }
+
+    /**
+     * One column of a dense line: the pixels a 1.5 px stroke through {@code lo..hi} (pixel centres)
+     * covers. A column that only passes a stroked segment on to the next one is left to the stroke.
+     */
+    private void span(GraphicsContext g, double x, double lo, double hi, boolean lineIn, boolean lineOut) {
+        if (lineIn && lineOut && hi - lo < 1) {
+            return;
+        }
+        if (spanPending && x == spanRight + 1 && lo == spanLo && hi == spanHi) {
+            spanRight = x; // a level stretch: one rectangle for all its columns, the same pixels
+            return;
+        }
+        flushSpans(g);
+        spanPending = true;
+        spanLeft = x;
+        spanRight = x;
+        spanLo = lo;
+        spanHi = hi;
+    }
+
+    // The span being extended over level columns; drawn when a different one comes or the line ends.
+    private boolean spanPending;
+    private double spanLeft;
+    private double spanRight;
+    private double spanLo;
+    private double spanHi;
+
+    private void flushSpans(GraphicsContext g) {
+        if (spanPending) {
+            spanPending = false;
+            fillInPlot(g, spanLeft - 0.75, spanLo - 0.75, spanRight + 0.75, spanHi + 0.75);
+        }
+    }
+
+    /** Fills the part of a rectangle inside the plot area, the clip the series are drawn with. */
+    private void fillInPlot(GraphicsContext g, double x0, double y0, double x1, double y1) {
+        double left = Math.max(x0, plotLeft);
+        double right = Math.min(x1, plotRight);
+        double top = Math.max(y0, plotTop);
+        double bottom = Math.min(y1, plotBottom + 1);
+        if (right > left && bottom > top) {
+            g.fillRect(left, top, right - left, bottom - top);
+        }
     }
 
     /** One path per series, NaN points lifting the pen; allocation-free per point. */
@@ -792,16 +982,20 @@ public class TimeChart extends Region {
     private void drawOverlay(double width, double height) {
         GraphicsContext g = overlayCanvas.getGraphicsContext2D();
         double t = axis.getHoverTime();
-        g.clearRect(0, 0, width, height);
         if (t != t || t < viewStart || t > viewEnd || plotRight <= plotLeft) {
+            // Nothing to show: hide the layer rather than clear and composite an empty canvas
+            // the size of the chart at every frame.
+            overlayCanvas.setVisible(false);
             return;
         }
+        overlayCanvas.setVisible(true);
+        g.clearRect(0, 0, width, height);
         ChartTheme th = theme.get();
         double x = crisp(xOf(t));
         g.setLineWidth(1);
         g.setLineDashes((double[]) null);
-        g.setStroke(th.crosshair());
-        g.strokeLine(x, plotTop, x, plotBottom);
+        g.setFill(th.crosshair());
+        g.fillRect(x - 0.5, plotTop, 1, plotBottom - plotTop); // a 1 px line, filled
 
         // Reading at time t: the newest sample at or before it (exactly right for steps; for
         // lines it is the sample the eye attributes to that pixel). Past a series' newest sample
@@ -909,7 +1103,27 @@ public class TimeChart extends Region {
         return Math.floor(c) + 0.5;
     }
 
+    // Widths of axis-font strings: tick labels recur frame after frame as the window slides, and
+    // laying a Text out for each costs more than the lookup. Bounded: cleared when it grows large.
+    private final java.util.Map<String, Double> axisWidths = new java.util.HashMap<>();
+
     private double measure(String text, Font font) {
+        if (font == axisFont) {
+            Double known = axisWidths.get(text);
+            if (known != null) {
+                return known;
+            }
+            if (axisWidths.size() >= 1024) {
+                axisWidths.clear();
+            }
+            double w = layoutWidth(text, font);
+            axisWidths.put(text, w);
+            return w;
+        }
+        return layoutWidth(text, font);
+    }
+
+    private double layoutWidth(String text, Font font) {
         measurer.setFont(font);
         measurer.setText(text);
         return measurer.getLayoutBounds().getWidth();

@@ -112,6 +112,30 @@ class TimeChartTest {
     }
 
     @Test
+    void denseDataDrawsEveryColumnFromItsMinToItsMax() throws Exception {
+        // About 16 samples per pixel column, swinging between 2 and 8: each column is drawn as
+        // one span, which must still reach both extremes and cover what lies between them.
+        long before = fx(() -> {
+            ChartSeries arrivals = rate.addSeries("arrivals", SeriesKind.LINE);
+            int i = 0;
+            for (double t = T - WINDOW - 30; t <= T; t += 0.05) {
+                arrivals.append(t, i++ % 2 == 0 ? 2 : 8);
+            }
+            return rate.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> rate.getRedrawCount() > before));
+
+        Color seriesColor = ChartTheme.dark().seriesColor(0);
+        for (double t : new double[] {T - 550, T - 300, T - 10}) {
+            for (double v : new double[] {2, 5, 8}) {
+                assertTrue(fx(() -> paintedNear(rate, t, v, seriesColor)), "painted at " + v + " at " + (T - t) + " s ago");
+            }
+            assertFalse(fx(() -> paintedNear(rate, t, 9.5, seriesColor)), "nothing above the max");
+            assertFalse(fx(() -> paintedNear(rate, t, 0.5, seriesColor)), "nothing below the min");
+        }
+    }
+
+    @Test
     void aMissingStretchIsShadedAndACurrentOutageReachesTheRightEdge() throws Exception {
         long before = fx(() -> {
             ChartSeries ages = age.addSeries("oldest", SeriesKind.LINE);
