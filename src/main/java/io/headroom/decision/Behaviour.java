@@ -57,7 +57,16 @@ public final class Behaviour {
     public static Result normalise(ScalingBehavior up, ScalingBehavior down, int current, int desired,
                                    int remembered, List<Stamped> pastRecommendations, List<Stamped> scaleEvents,
                                    Instant now, boolean zeroTransition) {
+        return normalise(up, down, current, desired, remembered, pastRecommendations, scaleEvents, now, zeroTransition,
+                true);
+    }
+
+    /** As above; {@code words} false leaves the story empty and the terms' formulas blank (the numbers are the same). */
+    static Result normalise(ScalingBehavior up, ScalingBehavior down, int current, int desired, int remembered,
+                            List<Stamped> pastRecommendations, List<Stamped> scaleEvents, Instant now,
+                            boolean zeroTransition, boolean words) {
         Run r = new Run(up, down, current, scaleEvents, now);
+        r.words = words;
         List<Stamped> recs = ClassMemory.keepSince(pastRecommendations, now, Duration.ofSeconds(
                 Math.max(up.stabilizationWindowSeconds(), down.stabilizationWindowSeconds())));
         recs.add(new Stamped(now, desired, Math.min(desired, remembered)));
@@ -66,8 +75,8 @@ public final class Behaviour {
             result = Math.min(desired, Math.max(1, r.scaleUpLimit()));
             if (result < desired) {
                 r.reasons.add(Reason.of(Code.RATE_LIMITED_UP));
-                r.story.add("scale-up rate limits the start from zero to " + result);
-                r.terms.add(new Term("rateLimited", result, "scale-up policies allow " + result));
+                r.say("scale-up rate limits the start from zero to ", result);
+                r.term("rateLimited", result, "scale-up policies allow ", result);
             }
         } else if (zeroTransition) {
             result = desired;
@@ -121,6 +130,18 @@ public final class Behaviour {
         final List<Term> terms = new ArrayList<>();
         final List<Reason> reasons = new ArrayList<>();
         final List<String> story = new ArrayList<>();
+        /** False for no words: nothing is said, formulas are blank. */
+        boolean words = true;
+
+        void say(String text, int n) {
+            if (words) {
+                story.add(text + n);
+            }
+        }
+
+        void term(String name, int value, String text, int n) {
+            terms.add(new Term(name, value, words ? text + n : ""));
+        }
 
         Run(ScalingBehavior up, ScalingBehavior down, int current, List<Stamped> events, Instant now) {
             this.up = up;
@@ -162,15 +183,19 @@ public final class Behaviour {
             }
             if (desired < current && result > desired) {
                 reasons.add(Reason.of(Code.STABILISING_DOWN));
-                story.add("scale-down window holds " + result + " for "
-                        + DecisionEngine.fmt(seconds(now, holdDownUntil)) + " s more");
+                if (words) {
+                    story.add("scale-down window holds " + result + " for "
+                            + DecisionEngine.fmt(seconds(now, holdDownUntil)) + " s more");
+                }
             } else if (desired > current && result < desired) {
                 reasons.add(Reason.of(Code.STABILISING_UP));
-                story.add("scale-up window holds " + result + " for "
-                        + DecisionEngine.fmt(seconds(now, holdUpUntil)) + " s more");
+                if (words) {
+                    story.add("scale-up window holds " + result + " for "
+                            + DecisionEngine.fmt(seconds(now, holdUpUntil)) + " s more");
+                }
             }
             if (result != desired) {
-                terms.add(new Term("stabilised", result, "window holds " + result + " instead of " + desired));
+                terms.add(new Term("stabilised", result, words ? "window holds " + result + " instead of " + desired : ""));
             }
             return result;
         }
@@ -179,27 +204,31 @@ public final class Behaviour {
             if (desired > current) {
                 if (up.select() == ScalingBehavior.SelectPolicy.DISABLED) {
                     reasons.add(Reason.of(Code.SCALE_UP_DISABLED));
-                    story.add("scale-up disabled by policy");
+                    if (words) {
+                        story.add("scale-up disabled by policy");
+                    }
                     return current;
                 }
                 int limit = scaleUpLimit();
                 if (desired > limit) {
                     reasons.add(Reason.of(Code.RATE_LIMITED_UP));
-                    story.add("scale-up rate limits this step to " + limit);
-                    terms.add(new Term("rateLimited", limit, "scale-up policies allow " + limit));
+                    say("scale-up rate limits this step to ", limit);
+                    term("rateLimited", limit, "scale-up policies allow ", limit);
                     return limit;
                 }
             } else if (desired < current) {
                 if (down.select() == ScalingBehavior.SelectPolicy.DISABLED) {
                     reasons.add(Reason.of(Code.SCALE_DOWN_DISABLED));
-                    story.add("scale-down disabled by policy");
+                    if (words) {
+                        story.add("scale-down disabled by policy");
+                    }
                     return current;
                 }
                 int limit = scaleDownLimit();
                 if (desired < limit) {
                     reasons.add(Reason.of(Code.RATE_LIMITED_DOWN));
-                    story.add("scale-down rate limits this step to " + limit);
-                    terms.add(new Term("rateLimited", limit, "scale-down policies allow " + limit));
+                    say("scale-down rate limits this step to ", limit);
+                    term("rateLimited", limit, "scale-down policies allow ", limit);
                     return limit;
                 }
             }
@@ -250,8 +279,14 @@ public final class Behaviour {
         }
     }
 
+    /**
+     * Seconds from {@code from} to {@code to}: {@code Duration.between(from, to).toNanos() / 1e9}, the
+     * same figure (and the same ArithmeticException beyond 292 years) without a Duration a call; a
+     * decision asks this several times a tick, and a day's what-if has 11,000 decisions.
+     */
     static double seconds(Instant from, Instant to) {
-        return Duration.between(from, to).toNanos() / 1e9;
+        long secs = Math.subtractExact(to.getEpochSecond(), from.getEpochSecond());
+        return Math.addExact(Math.multiplyExact(secs, 1_000_000_000L), to.getNano() - from.getNano()) / 1e9;
     }
 
     private static Instant later(Instant a, Instant b) {

@@ -2,7 +2,6 @@ package io.headroom.decision;
 
 import io.headroom.decision.InputStatus.Status;
 import io.headroom.decision.Reason.Code;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,9 +104,9 @@ final class Bounds {
             if (capped < p.minReplicas()) {
                 t.reason(Code.CEILING_BELOW_MIN, binding);
             }
-            t.term("ceiling", capped, "min(" + desired + ", " + binding + " " + capped + ")");
+            t.term("ceiling", capped, !t.explains() ? "" : "min(" + desired + ", " + binding + " " + capped + ")");
         }
-        for (CeilingResult r : ceilings) {
+        for (CeilingResult r : t.explains() ? ceilings : List.<CeilingResult>of()) {
             t.say("ceiling " + r.name() + " " + r.limit() + (r.binding() ? " binding" : " not binding")
                     + (r.fromFallback() ? " (conservative: " + r.note() + ")" : ""));
         }
@@ -191,7 +190,7 @@ final class Bounds {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
                     s.missingReason());
         }
-        double age = Duration.between(s.sampledAt(), now).toNanos() / 1e9;
+        double age = Behaviour.seconds(s.sampledAt(), now);
         if (age > 2 * p.pollIntervalSeconds()) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
                     "sample " + DecisionEngine.fmt(age) + " s old");

@@ -13,5 +13,11 @@ public interface Decider {
     /** Headroom's decision (DESIGN §3). */
     Decider HEADROOM = DecisionEngine::decide;
 
+    /**
+     * Headroom's decision without its words ({@link DecisionEngine#decideNumbers}): the same numbers,
+     * for replays whose ticks are read as numbers only.
+     */
+    Decider HEADROOM_NUMBERS = DecisionEngine::decideNumbers;
+
     Decision decide(String className, Policy policy, Observation obs, ClassMemory memory, Instant now);
 }

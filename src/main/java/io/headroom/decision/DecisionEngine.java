@@ -25,8 +25,25 @@ public final class DecisionEngine {
     /** Decides one tick for one class. */
     public static Decision decide(String className, Policy policy, Observation obs, ClassMemory memory,
                                   Instant now) {
+        return decide(className, policy, obs, memory, now, true);
+    }
+
+    /**
+     * The same decision as {@link #decide} without its words, for a replay that reads only numbers
+     * (the what-if's runs: 11,000 decisions for a day, where the words cost about half of each and
+     * nobody reads them). Every number, term value, reason, input, ceiling, the admission's state and
+     * figures and the next memory are {@link #decide}'s; the explanation, the terms' formulas and the
+     * admission's message are empty ({@code DecideNumbersTest} holds both paths equal).
+     */
+    public static Decision decideNumbers(String className, Policy policy, Observation obs, ClassMemory memory,
+                                         Instant now) {
+        return decide(className, policy, obs, memory, now, false);
+    }
+
+    private static Decision decide(String className, Policy policy, Observation obs, ClassMemory memory,
+                                   Instant now, boolean explain) {
         ClassMemory mem = memory == null ? ClassMemory.initial() : memory;
-        Trail t = new Trail();
+        Trail t = new Trail(explain);
         Inputs in = new Inputs(obs, policy, now);
         int current = obs.currentReplicas();
         List<Stamped> events = Behaviour.observedEvents(policy.scaleUp(), policy.scaleDown(), mem, obs, now);
@@ -52,7 +69,7 @@ public final class DecisionEngine {
             for (String m : missing) {
                 InputStatus s = in.get(m);
                 t.reason(Code.TELEMETRY_MISSING, m);
-                t.say(m + " " + s.label() + " (" + s.reason() + "): acting on what is known,"
+                t.say(!t.explains() ? "" : m + " " + s.label() + " (" + s.reason() + "): acting on what is known,"
                         + " at least " + lowerBound);
             }
         }
@@ -72,23 +89,24 @@ public final class DecisionEngine {
 
         Behaviour.Result n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
                 sustained(policy, e, b, g, desired, partial, now), mem.recommendations(), events, now,
-                b.toZero() || b.fromZero());
+                b.toZero() || b.fromZero(), t.explains());
         t.addAll(n);
         int result = n.replicas();
         if (g.limit() >= 0 && result > g.limit()) {
             // Backing off breaks the amplification loop now, not after the scale-down window.
             result = Math.max(g.limit(), 0);
-            t.say("the governor's " + g.limit() + " overrides the scale-down window");
+            t.say(!t.explains() ? "" : "the governor's " + g.limit() + " overrides the scale-down window");
         }
         t.term("desired", result, "after the governor, stabilisation and rate policies");
 
         startupShare(in, obs, now, t);
-        Admission admission = admission(policy, obs, e, result);
+        Admission admission = admission(policy, obs, e, result, t.explains());
         ClassMemory next = remember(mem, obs, in, e, now, 0, lastActive, g.next(), n.recommendations(), events);
         return new Decision(className, now, current, obs.readyReplicas(), result, e.incoming(), e.backlog(),
                 e.slots(), e.slotReplicas(), e.ageReplicas(), b.recommended(), b.ceilings(), b.binding(),
-                e.stalled(), partial, g.limit() >= 0 ? g.limit() : null, List.copyOf(in.all().values()),
-                t.terms, t.reasons, admission, explanation(t.story, current, result), next, e.stuckPods());
+                e.stalled(), partial, g.limit() >= 0 ? g.limit() : null, in.all(),
+                t.terms, t.reasons, admission, t.explains() ? explanation(t.story, current, result) : "", next,
+                e.stuckPods());
     }
 
     /**
@@ -128,7 +146,7 @@ public final class DecisionEngine {
         }
         double waiting = Math.min(age, Behaviour.seconds(obs.startingSince(), now));
         int starting = Math.max(1, obs.currentReplicas() - obs.readyReplicas());
-        t.term("waitingOnStartup", waiting, fmt(waiting) + " s of the oldest age " + fmt(age) + " s ("
+        t.term("waitingOnStartup", waiting, !t.explains() ? "" : fmt(waiting) + " s of the oldest age " + fmt(age) + " s ("
                 + Math.round(100 * waiting / age) + " %) is pods starting" + (obs.readyReplicas() == 0
                 ? " from zero (no replica ready)" : " (" + starting + " not ready yet)"));
     }
@@ -198,12 +216,12 @@ public final class DecisionEngine {
         recs.add(new Stamped(now, desired));
         Admission admission = e.stalled()
                 ? new Admission(Admission.State.CLOSED, Double.NaN, Double.NaN, Double.NaN,
-                        "queue stalled: new work waits behind a stuck head")
-                : Admission.unknown("telemetry missing");
+                        t.explains() ? "queue stalled: new work waits behind a stuck head" : "")
+                : Admission.unknown(t.explains() ? "telemetry missing" : "");
         ClassMemory next = remember(mem, obs, in, e, now, failures, lastActive, mem.governor(), recs, events);
         return new Decision(cls, now, current, obs.readyReplicas(), desired, Double.NaN, Double.NaN, null, null,
-                e.ageReplicas(), desired, ceilings, null, e.stalled(), true, null, List.copyOf(in.all().values()),
-                t.terms, t.reasons, admission, String.join("; ", t.story), next, e.stuckPods());
+                e.ageReplicas(), desired, ceilings, null, e.stalled(), true, null, in.all(),
+                t.terms, t.reasons, admission, t.explains() ? String.join("; ", t.story) : "", next, e.stuckPods());
     }
 
     private static ClassMemory remember(ClassMemory mem, Observation obs, Inputs in, SlotEstimate.Result e, Instant now,
@@ -216,7 +234,8 @@ public final class DecisionEngine {
                 e.startupMeasured(), governor, recs, events);
     }
 
-    private static Admission admission(Policy p, Observation obs, SlotEstimate.Result e, int desired) {
+    /** @param w false for no words: the message is empty (the state and figures are the same) */
+    private static Admission admission(Policy p, Observation obs, SlotEstimate.Result e, int desired, boolean w) {
         double lambda = e.lambdaUp();
         double s = Double.isFinite(e.s()) ? e.s() : 0;
         double q = Double.isFinite(e.q()) ? e.q() : 0;
@@ -228,27 +247,27 @@ public final class DecisionEngine {
         double sustainable = s > 0 ? desired * (double) k / s : Double.POSITIVE_INFINITY;
         if (e.stalled()) {
             return new Admission(Admission.State.CLOSED, drainNow, drainTarget, sustainable,
-                    "queue stalled: new work waits behind a stuck head");
+                    !w ? "" : "queue stalled: new work waits behind a stuck head");
         }
         if (!Double.isFinite(e.s())) {
-            return Admission.unknown("service time unknown");
+            return Admission.unknown(!w ? "" : "service time unknown");
         }
         if (drainNow <= objective) {
             return new Admission(Admission.State.OPEN, drainNow, drainTarget, sustainable,
-                    "ready capacity drains the backlog in " + fmtDuration(drainNow));
+                    !w ? "" : "ready capacity drains the backlog in " + fmtDuration(drainNow));
         }
         if (drainTarget <= objective) {
             return new Admission(Admission.State.THROTTLE, drainNow, drainTarget, sustainable,
-                    "throttle while capacity catches up: drain " + fmtDuration(drainTarget) + " at "
+                    !w ? "" : "throttle while capacity catches up: drain " + fmtDuration(drainTarget) + " at "
                             + desired + " replicas");
         }
         if (Double.isFinite(drainTarget)) {
             return new Admission(Admission.State.THROTTLE, drainNow, drainTarget, sustainable,
-                    "drain takes " + fmtDuration(drainTarget) + " even at " + desired + " replicas (objective "
+                    !w ? "" : "drain takes " + fmtDuration(drainTarget) + " even at " + desired + " replicas (objective "
                             + fmt(objective) + " s)");
         }
         return new Admission(Admission.State.CLOSED, drainNow, drainTarget, sustainable,
-                "arrivals exceed what " + desired + " replicas can serve (" + fmt(sustainable) + "/s)");
+                !w ? "" : "arrivals exceed what " + desired + " replicas can serve (" + fmt(sustainable) + "/s)");
     }
 
     private static double drain(double backlogSeconds, double spareSlots) {

@@ -1,9 +1,8 @@
 package io.headroom.decision;
 
 import io.headroom.decision.InputStatus.Status;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,24 +26,32 @@ final class Inputs {
     private final Observation obs;
     private final Policy p;
     private final Instant now;
-    private final Map<String, InputStatus> resolved = new LinkedHashMap<>();
+    /** The standard signals judged, in {@link Signals#STANDARD}'s order (an array: a decision reads them tens of times). */
+    private final InputStatus[] resolved = new InputStatus[STANDARD.length];
+
+    private static final String[] STANDARD = Signals.STANDARD.toArray(new String[0]);
 
     Inputs(Observation obs, Policy p, Instant now) {
         this.obs = obs;
         this.p = p;
         this.now = now;
-        for (String name : Signals.STANDARD) {
-            resolved.put(name, judge(name));
+        for (int i = 0; i < STANDARD.length; i++) {
+            resolved[i] = judge(STANDARD[i]);
         }
     }
 
-    Map<String, InputStatus> all() {
-        return resolved;
+    /** Every standard signal's status, in {@link Signals#STANDARD}'s order. */
+    List<InputStatus> all() {
+        return List.of(resolved);
     }
 
     InputStatus get(String name) {
-        InputStatus in = resolved.get(name);
-        return in != null ? in : judge(name);
+        for (int i = 0; i < STANDARD.length; i++) {
+            if (STANDARD[i].equals(name)) {
+                return resolved[i];
+            }
+        }
+        return judge(name);
     }
 
     boolean usable(String name) {
@@ -63,7 +70,7 @@ final class Inputs {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
                     s.missingReason());
         }
-        double age = Duration.between(s.sampledAt(), now).toNanos() / 1e9;
+        double age = Behaviour.seconds(s.sampledAt(), now);
         double limit = 2 * p.pollIntervalSeconds();
         if (age > limit) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),

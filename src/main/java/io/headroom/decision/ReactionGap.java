@@ -71,12 +71,13 @@ final class ReactionGap {
         int n = Math.max(1, replicas);
         double absorbs = largestStep(p, n, lambda, s, startup);
         String rate = p.scaleUp().rules().isEmpty() ? "no scale-up" : "the scale-up policy";
+        boolean w = t.explains(); // words only when the decision is explained
         if (tight) {
-            t.term("reactionGap", gap, "poll " + DecisionEngine.fmt(p.pollIntervalSeconds()) + " s + start-up "
+            t.term("reactionGap", gap, !w ? "" : "poll " + DecisionEngine.fmt(p.pollIntervalSeconds()) + " s + start-up "
                     + DecisionEngine.fmt(startup) + " s ≥ objective " + DecisionEngine.fmt(maxAge) + " − S "
                     + DecisionEngine.fmt(s) + " s: new pods come too late for a surge's first jobs");
         }
-        t.term("absorbs", absorbs, n + " replica" + DecisionEngine.plural(n) + " absorb "
+        t.term("absorbs", absorbs, !w ? "" : n + " replica" + DecisionEngine.plural(n) + " absorb "
                 + (Double.isInfinite(absorbs) ? "any step up to maxReplicas' capacity" : "a " + stepText(absorbs) + " step")
                 + " of arrivals (" + DecisionEngine.fmt(lambda) + "/s) within "
                 + DecisionEngine.fmt(maxAge) + " s, pods ready " + DecisionEngine.fmt(gap) + " s after it at worst, "
@@ -91,11 +92,11 @@ final class ReactionGap {
             double timelyStep = largestStep(p, n, lambda, s, timely - p.pollIntervalSeconds());
             cap = Math.min(cap, Behaviour.scaleUpLimit(p.scaleUp(), n, List.of(), T0));
             target = Double.isInfinite(timelyStep) ? null : timelyStep;
-            why = "pods ready within " + DecisionEngine.fmt(timely) + " s would absorb " + stepText(timelyStep)
+            why = !w ? "" : "pods ready within " + DecisionEngine.fmt(timely) + " s would absorb " + stepText(timelyStep)
                     + "; the fewest replicas that absorb it " + DecisionEngine.fmt(gap) + " s late, at most one scale-up step ("
                     + cap + ")";
         } else {
-            why = "absorbStep " + (target == null ? "" : DecisionEngine.fmt(target)) + ": the fewest replicas that absorb it";
+            why = !w ? "" : "absorbStep " + (target == null ? "" : DecisionEngine.fmt(target)) + ": the fewest replicas that absorb it";
         }
         int reserve = 0;
         if (target != null && absorbs < target) {
@@ -103,11 +104,13 @@ final class ReactionGap {
             if (needed > 0) {
                 reserve = Math.min(needed, cap);
                 t.term("reserve", reserve, why);
-                t.say("reserve for a " + DecisionEngine.fmt(target) + "× step → " + reserve + " replica"
-                        + DecisionEngine.plural(reserve) + " (" + n + " absorb " + stepText(absorbs) + ")");
+                if (w) {
+                    t.say("reserve for a " + DecisionEngine.fmt(target) + "× step → " + reserve + " replica"
+                            + DecisionEngine.plural(reserve) + " (" + n + " absorb " + stepText(absorbs) + ")");
+                }
             } else {
                 // Replicas that would not reach the target are not bought: the step is beyond maxReplicas.
-                t.term("reserve", 0, "absorbStep " + DecisionEngine.fmt(target) + ": not even maxReplicas "
+                t.term("reserve", 0, !w ? "" : "absorbStep " + DecisionEngine.fmt(target) + ": not even maxReplicas "
                         + p.maxReplicas() + " absorb a " + DecisionEngine.fmt(target) + "× step of " + DecisionEngine.fmt(lambda)
                         + "/s; no reserve");
             }

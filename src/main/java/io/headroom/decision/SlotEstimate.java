@@ -46,6 +46,7 @@ final class SlotEstimate {
 
     static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
         int current = obs.currentReplicas();
+        boolean w = t.explains(); // words (formulas, the story) only when the decision is explained
         double l = in.value(Signals.QUEUE_LENGTH);
         double age = in.value(Signals.OLDEST_AGE);
 
@@ -59,7 +60,7 @@ final class SlotEstimate {
             s = mem.lastMeanService();
             source = ServiceSource.LAST_KNOWN;
             double ago = mem.lastMeanServiceAt() == null ? Double.NaN : Behaviour.seconds(mem.lastMeanServiceAt(), now);
-            t.term("S", s, "last known mean service time, " + DecisionEngine.fmt(ago) + " s old ("
+            t.term("S", s, !w ? "" : "last known mean service time, " + DecisionEngine.fmt(ago) + " s old ("
                     + Signals.MEAN_SERVICE + " " + in.get(Signals.MEAN_SERVICE).reason() + ")");
         } else if (p.expectedServiceSeconds() != null) {
             s = p.expectedServiceSeconds();
@@ -87,7 +88,7 @@ final class SlotEstimate {
                 double net = in.value(Signals.COMPLETION_RATE) + dl / dt;
                 if (net > lambda) {
                     lambdaUp = net;
-                    t.term("λ↑", net, "net growth: completions " + DecisionEngine.fmt(in.value(Signals.COMPLETION_RATE))
+                    t.term("λ↑", net, !w ? "" : "net growth: completions " + DecisionEngine.fmt(in.value(Signals.COMPLETION_RATE))
                             + "/s + ΔL/Δt " + DecisionEngine.fmt(dl) + " / " + DecisionEngine.fmt(dt) + " s"
                             + " (configured λ " + DecisionEngine.fmt(lambda) + "/s)");
                 }
@@ -105,7 +106,7 @@ final class SlotEstimate {
             double dMin = Math.min(p.minDrainSeconds(), d);
             dEff = Math.max(dMin, Math.min(d, p.maxAgeSeconds() - age - startup));
             if (dEff < d) {
-                t.term("D_eff", dEff, "clamp(" + DecisionEngine.fmt(p.maxAgeSeconds()) + " − " + DecisionEngine.fmt(age)
+                t.term("D_eff", dEff, !w ? "" : "clamp(" + DecisionEngine.fmt(p.maxAgeSeconds()) + " − " + DecisionEngine.fmt(age)
                         + " − " + DecisionEngine.fmt(startup) + " s start-up" + (Double.isFinite(measured) ? " (measured)" : "")
                         + ", " + DecisionEngine.fmt(dMin) + ", " + DecisionEngine.fmt(d) + ")");
             }
@@ -130,14 +131,14 @@ final class SlotEstimate {
             double raw = (incoming + backlog) / p.targetUtilization();
             slots = ceil(raw);
             slotReplicas = (int) Math.min(Integer.MAX_VALUE, ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica());
-            t.term("incoming", incoming, partial ? "unknown (λ or S missing): the estimate is a lower bound"
+            t.term("incoming", incoming, !w ? "" : partial ? "unknown (λ or S missing): the estimate is a lower bound"
                     : "λ × S = " + DecisionEngine.fmt(lambdaUp) + "/s × " + DecisionEngine.fmt(sUsed) + " s");
-            t.term("backlog", backlog, "Q / " + (dEff < d ? "D_eff" : "D") + " = " + DecisionEngine.fmt(q) + " s / "
+            t.term("backlog", backlog, !w ? "" : "Q / " + (dEff < d ? "D_eff" : "D") + " = " + DecisionEngine.fmt(q) + " s / "
                     + DecisionEngine.fmt(dEff) + " s" + (qLive ? "" : " (Q = L × S)"));
-            t.term("slots", slots, "ceil((" + DecisionEngine.fmt(incoming) + " + " + DecisionEngine.fmt(backlog) + ") / "
+            t.term("slots", slots, !w ? "" : "ceil((" + DecisionEngine.fmt(incoming) + " + " + DecisionEngine.fmt(backlog) + ") / "
                     + DecisionEngine.fmt(p.targetUtilization()) + ") = ceil(" + DecisionEngine.fmtBeforeCeil(raw) + ")");
-            t.term("slotReplicas", slotReplicas, "ceil(" + slots + " / " + p.slotsPerReplica() + ")");
-            t.say((partial ? "at least " : "") + "(" + (partial ? "?" : DecisionEngine.fmt(lambdaUp) + "/s"
+            t.term("slotReplicas", slotReplicas, !w ? "" : "ceil(" + slots + " / " + p.slotsPerReplica() + ")");
+            t.say(!w ? "" : (partial ? "at least " : "") + "(" + (partial ? "?" : DecisionEngine.fmt(lambdaUp) + "/s"
                     + (lambdaUp > lambda ? " net growth" : "")) + " × "
                     + DecisionEngine.fmt(sUsed) + " s" + (source == ServiceSource.LAST_KNOWN ? " last known"
                     : source == ServiceSource.PRIOR ? " expected" : "") + " + " + DecisionEngine.fmt(q) + " s / "
@@ -182,17 +183,17 @@ final class SlotEstimate {
             long byRatio = (long) Math.ceil((double) current * age / p.maxAgeSeconds() - EPS);
             ageReplicas = (int) Math.min(Integer.MAX_VALUE, Math.max(current + 1L, byRatio));
             t.reason(Code.AGE_BREACH);
-            t.term("ageReplicas", ageReplicas, "max(current + 1, ceil(" + current + " × " + DecisionEngine.fmt(age)
+            t.term("ageReplicas", ageReplicas, !w ? "" : "max(current + 1, ceil(" + current + " × " + DecisionEngine.fmt(age)
                     + " / " + DecisionEngine.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled" : ""));
             if (!stalled) {
                 ageApplied = true;
-                t.say("age " + DecisionEngine.fmt(age) + " s > " + DecisionEngine.fmt(p.maxAgeSeconds())
+                t.say(!w ? "" : "age " + DecisionEngine.fmt(age) + " s > " + DecisionEngine.fmt(p.maxAgeSeconds())
                         + " s objective → " + ageReplicas + " replica" + DecisionEngine.plural(ageReplicas));
             }
         }
         if (stalled) {
             t.reason(Code.STALLED);
-            t.say("stalled: work waits " + DecisionEngine.fmt(Behaviour.seconds(stallSince, now))
+            t.say(!w ? "" : "stalled: work waits " + DecisionEngine.fmt(Behaviour.seconds(stallSince, now))
                     + " s with idle slots and nothing completing; more replicas may not help"
                     + (ageReplicas != null ? ", age term not applied" : ""));
         }

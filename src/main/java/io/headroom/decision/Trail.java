@@ -3,14 +3,33 @@ package io.headroom.decision;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the stages of one decision wrote down as they went: terms with numbers, reasons, and the story. */
+/**
+ * What the stages of one decision wrote down as they went: terms with numbers, reasons, and the story.
+ * A trail that does not {@link #explains() explain} keeps the terms' numbers and the reasons but no
+ * words: its terms' formulas are empty and its story stays empty (stages skip building the words when
+ * {@link #explains()} is false; whatever they pass is dropped here anyway).
+ */
 final class Trail {
     final List<Term> terms = new ArrayList<>();
     final List<Reason> reasons = new ArrayList<>();
     final List<String> story = new ArrayList<>();
+    private final boolean explains;
+
+    Trail() {
+        this(true);
+    }
+
+    Trail(boolean explains) {
+        this.explains = explains;
+    }
+
+    /** False when only the numbers are wanted: a stage builds no formula or story sentence then. */
+    boolean explains() {
+        return explains;
+    }
 
     void term(String name, double value, String formula) {
-        terms.add(new Term(name, value, formula));
+        terms.add(new Term(name, value, explains ? formula : ""));
     }
 
     void reason(Reason.Code code) {
@@ -22,7 +41,9 @@ final class Trail {
     }
 
     void say(String part) {
-        story.add(part);
+        if (explains) {
+            story.add(part);
+        }
     }
 
     boolean has(Reason.Code code) {
@@ -35,8 +56,14 @@ final class Trail {
     }
 
     void addAll(Behaviour.Result r) {
-        terms.addAll(r.terms());
+        if (explains) {
+            terms.addAll(r.terms());
+            story.addAll(r.story());
+        } else {
+            for (Term term : r.terms()) {
+                terms.add(new Term(term.name(), term.value(), ""));
+            }
+        }
         reasons.addAll(r.reasons());
-        story.addAll(r.story());
     }
 }

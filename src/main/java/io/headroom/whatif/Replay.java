@@ -191,8 +191,10 @@ public final class Replay {
         // One world for every run: the fluid's drawn arrivals are made once and only read after.
         double[] load = model == Model.FLUID ? FluidRun.arrivals(rates, h.seconds(), seed) : rates;
         List<Callable<Run>> jobs = new ArrayList<>();
-        jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, Decider.HEADROOM, shares, 0));
-        jobs.add(() -> run(model, load, h, service, concurrency, edit, tick, seed, Decider.HEADROOM, shares, 1));
+        // Headroom's runs decide without words (DecisionEngine.decideNumbers, the same numbers): the what-if
+        // reads a tick's replicas and age, never its explanation, and the words were half a decision's cost.
+        jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, Decider.HEADROOM_NUMBERS, shares, 0));
+        jobs.add(() -> run(model, load, h, service, concurrency, edit, tick, seed, Decider.HEADROOM_NUMBERS, shares, 1));
         if (baseline != null) {
             jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, baseline.decider(), shares, 2));
         }
