@@ -34,6 +34,12 @@ public final class ClassRow {
 
     // Properties
     private final String name;
+    /**
+     * Values the view derives from several of this row's properties (its age and replicas cells),
+     * made once per row: a binding made afresh each time a cell shows the row would add listeners
+     * to the row's properties every reorder. FX thread only.
+     */
+    final java.util.Map<String, javafx.beans.value.ObservableValue<?>> derived = new java.util.HashMap<>(4);
     private final StringProperty mode = new SimpleStringProperty("");
     private final DoubleProperty queueLength = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty oldestAge = new SimpleDoubleProperty(Double.NaN);

@@ -317,7 +317,7 @@ public final class OverviewView extends VBox {
     private static TableColumn<ClassRow, String> nameColumn() {
         TableColumn<ClassRow, String> c = new TableColumn<>("Class");
         c.setCellValueFactory(f -> new javafx.beans.property.ReadOnlyStringWrapper(f.getValue().name()));
-        c.setCellFactory(col -> new TableCell<>() {
+        c.setCellFactory(col -> new TextCell<>() {
             {
                 getStyleClass().add(Styles.CLASS_NAME);
             }
@@ -339,7 +339,7 @@ public final class OverviewView extends VBox {
                                                             Function<ClassRow, ObservableValue<String>> value) {
         TableColumn<ClassRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> value.apply(f.getValue()));
-        c.setCellFactory(col -> new TableCell<>() {
+        c.setCellFactory(col -> new TextCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
@@ -373,7 +373,7 @@ public final class OverviewView extends VBox {
                                                               Function<Double, String> format) {
         TableColumn<ClassRow, Number> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> value.apply(f.getValue()));
-        c.setCellFactory(col -> new TableCell<>() {
+        c.setCellFactory(col -> new TextCell<>() {
             {
                 getStyleClass().add(Styles.NUM);
             }
@@ -419,13 +419,18 @@ public final class OverviewView extends VBox {
         }
     }
 
+    /** The row's value for a cell of this column, made once per row ({@link ClassRow#derived}). */
+    @SuppressWarnings("unchecked")
+    private static <T> ObservableValue<T> derived(ClassRow r, String column,
+                                                  Function<ClassRow, ObservableValue<T>> make) {
+        return (ObservableValue<T>) r.derived.computeIfAbsent(column, k -> make.apply(r));
+    }
+
     private static TableColumn<ClassRow, AgeValue> ageColumn() {
         TableColumn<ClassRow, AgeValue> c = new TableColumn<>(AGE);
-        c.setCellValueFactory(f -> {
-            ClassRow r = f.getValue();
-            return Bindings.createObjectBinding(() -> new AgeValue(r.oldestAgeProperty().get(),
-                    r.ageObjectiveProperty().get()), r.oldestAgeProperty(), r.ageObjectiveProperty());
-        });
+        c.setCellValueFactory(f -> derived(f.getValue(), AGE, r -> Bindings.createObjectBinding(
+                () -> new AgeValue(r.oldestAgeProperty().get(), r.ageObjectiveProperty().get()),
+                r.oldestAgeProperty(), r.ageObjectiveProperty())));
         // The age alone, red over its objective: the objective is the dashed line of "Last 15 min" and
         // is named in the tooltip, so the alerts keep room for their chips at 1280×800.
         c.setCellFactory(col -> new ValueCell<AgeValue>() {
@@ -470,13 +475,11 @@ public final class OverviewView extends VBox {
 
     private static TableColumn<ClassRow, ReplicaValue> replicasColumn() {
         TableColumn<ClassRow, ReplicaValue> c = new TableColumn<>("Replicas");
-        c.setCellValueFactory(f -> {
-            ClassRow r = f.getValue();
-            return Bindings.createObjectBinding(() -> new ReplicaValue(r.currentReplicasProperty().get(),
-                    r.desiredReplicasProperty().get(), r.readyReplicasProperty().get(), r.drainToProperty().get()),
-                    r.currentReplicasProperty(), r.desiredReplicasProperty(), r.readyReplicasProperty(),
-                    r.drainToProperty());
-        });
+        c.setCellValueFactory(f -> derived(f.getValue(), "Replicas", r -> Bindings.createObjectBinding(
+                () -> new ReplicaValue(r.currentReplicasProperty().get(), r.desiredReplicasProperty().get(),
+                        r.readyReplicasProperty().get(), r.drainToProperty().get()),
+                r.currentReplicasProperty(), r.desiredReplicasProperty(), r.readyReplicasProperty(),
+                r.drainToProperty())));
         c.setCellFactory(col -> new ValueCell<ReplicaValue>() {
             @Override
             void render(ReplicaValue v) {
@@ -784,23 +787,27 @@ public final class OverviewView extends VBox {
             List<javafx.scene.Node> chips = new java.util.ArrayList<>();
             List<Label> fresh = new java.util.ArrayList<>();
             for (ClassRow.StateChip s : v.states()) {
-                chips.add(made.computeIfAbsent("state " + s.state() + " " + s.text(), k -> keep(fresh, chip(s))));
+                chips.add(made.computeIfAbsent("state " + s.state() + " " + s.text(),
+                        k -> keep(fresh, chip(s), s.state().ordinal())));
             }
             if (!v.proposal().isEmpty()) {
                 chips.add(made.computeIfAbsent("proposal " + v.proposal(), k -> {
                     Label p = new Label("PROPOSAL " + v.proposal());
                     p.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
                     p.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-                    return keep(fresh, p);
+                    return keep(fresh, p, PROPOSAL_RANK);
                 }));
             }
             for (ClassRow.Alert a : alerts) {
-                chips.add(made.computeIfAbsent("alert " + a, k -> keep(fresh, chip(a))));
+                chips.add(made.computeIfAbsent("alert " + a, k -> keep(fresh, chip(a), ALERT_RANK + a.ordinal())));
             }
             if (made.size() > 64) { // proposals and pins carry numbers: forget what no row shows now
-                made.values().retainAll(chips);
+                List<Label> gone = made.values().stream().filter(l -> !chips.contains(l)).toList();
+                made.values().removeAll(gone);
+                rank.keySet().removeAll(gone);
+                box.forget(gone);
             }
-            box.setChips(chips);
+            box.setChips(chips, n -> rank.getOrDefault(n, Integer.MAX_VALUE));
             setGraphic(box);
             if (!fresh.isEmpty() && getScene() != null) {
                 box.applyCss(); // new labels have no skin, so no size, until styled
@@ -809,8 +816,14 @@ public final class OverviewView extends VBox {
             setTooltip(v.fullText().isEmpty() ? null : tip);
         }
 
-        private static Label keep(List<Label> fresh, Label l) {
+        /** Where a chip stands among the others: states (in their order), the proposal, the alerts (in theirs). */
+        private static final int PROPOSAL_RANK = 100;
+        private static final int ALERT_RANK = 200;
+        private final java.util.Map<javafx.scene.Node, Integer> rank = new java.util.IdentityHashMap<>();
+
+        private Label keep(List<Label> fresh, Label l, int at) {
             fresh.add(l);
+            rank.put(l, at);
             return l;
         }
     }
@@ -830,21 +843,47 @@ public final class OverviewView extends VBox {
             getChildren().add(more);
         }
 
-        /** Shows these chips, in this order; nothing changes when they are the ones shown. */
-        void setChips(List<javafx.scene.Node> chips) {
-            List<javafx.scene.Node> now = getChildren().subList(1, getChildren().size());
-            if (!now.equals(chips)) {
-                List<javafx.scene.Node> all = new java.util.ArrayList<>(chips.size() + 1);
-                all.add(more);
-                all.addAll(chips);
-                getChildren().setAll(all);
+        /**
+         * Shows these chips, in this order; nothing changes when they are the ones shown. A chip
+         * once added stays a child: one not shown now is only unmanaged and hidden, so showing it
+         * again restyles nothing (a node removed and added again is styled anew). {@code rank} puts
+         * each new chip in its place among them: the chips shown are always in rank order.
+         */
+        void setChips(List<javafx.scene.Node> chips, java.util.function.ToIntFunction<javafx.scene.Node> rank) {
+            List<javafx.scene.Node> children = getChildren();
+            for (javafx.scene.Node n : chips) {
+                if (n.getParent() != this) {
+                    int r = rank.applyAsInt(n);
+                    int at = 1;
+                    while (at < children.size() && rank.applyAsInt(children.get(at)) <= r) {
+                        at++;
+                    }
+                    children.add(at, n);
+                }
             }
+            java.util.Set<javafx.scene.Node> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            shown.addAll(chips);
+            for (int i = 1; i < children.size(); i++) {
+                javafx.scene.Node n = children.get(i);
+                boolean on = shown.contains(n);
+                if (n.isManaged() != on) {
+                    n.setManaged(on);
+                }
+                if (!on && n.isVisible()) {
+                    n.setVisible(false); // an unmanaged node would still be drawn where it was
+                }
+            }
+        }
+
+        /** Chips no longer kept: they leave the row. */
+        void forget(java.util.Collection<? extends javafx.scene.Node> gone) {
+            getChildren().removeAll(gone);
         }
 
         @Override
         protected void layoutChildren() {
             super.layoutChildren();
-            List<javafx.scene.Node> chips = getChildren().stream().filter(n -> n != more).toList();
+            List<javafx.scene.Node> chips = getChildren().stream().filter(n -> n != more && n.isManaged()).toList();
             double gap = getSpacing();
             double right = getWidth() - snappedRightInset();
             int shown = chips.size();
@@ -970,7 +1009,7 @@ public final class OverviewView extends VBox {
     }
 
     /** A numeric cell that renders one value and toggles state style classes. */
-    private abstract static class ValueCell<T> extends TableCell<ClassRow, T> {
+    private abstract static class ValueCell<T> extends TextCell<T> {
         ValueCell() {
             getStyleClass().add(Styles.NUM);
         }
@@ -994,6 +1033,14 @@ public final class OverviewView extends VBox {
 
         void flag(String styleClass, boolean on) {
             OverviewView.flag(this, styleClass, on);
+        }
+    }
+
+    /** A cell that shows text only, drawn by {@link TextCellSkin} (no label layout per new text). */
+    static class TextCell<T> extends TableCell<ClassRow, T> {
+        @Override
+        protected javafx.scene.control.Skin<?> createDefaultSkin() {
+            return new TextCellSkin<>(this);
         }
     }
 }
