@@ -136,6 +136,51 @@ class TimeChartTest {
     }
 
     @Test
+    void aSparseSlopedLineIsDrawnBetweenItsSamples() throws Exception {
+        // One sample a minute (~80 px apart): the line between samples is stroked, not spans.
+        long before = fx(() -> {
+            ChartSeries arrivals = rate.addSeries("arrivals", SeriesKind.LINE);
+            for (double t = T - WINDOW - 60; t <= T; t += 60) {
+                arrivals.append(t, (t - (T - WINDOW)) / WINDOW * 8 + 1);
+            }
+            return rate.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> rate.getRedrawCount() > before));
+
+        Color seriesColor = ChartTheme.dark().seriesColor(0);
+        // Half-way between the samples at T - 300 and T - 240 the ramp is at 5.4.
+        assertTrue(fx(() -> paintedNear(rate, T - 270, 5.4, seriesColor)), "the segment between two samples");
+        assertFalse(fx(() -> paintedNear(rate, T - 270, 7, seriesColor)), "nothing off the line");
+    }
+
+    @Test
+    void valuesBeyondAFixedRangeAreCutAtThePlotEdge() throws Exception {
+        // Dense data swinging between 2 and 50 on a 0-10 axis: each column's span runs to the top
+        // of the plot and stops there, as the stroked line did under the plot's clip.
+        long before = fx(() -> {
+            ChartSeries arrivals = rate.addSeries("arrivals", SeriesKind.LINE);
+            int i = 0;
+            for (double t = T - WINDOW - 30; t <= T; t += 0.05) {
+                arrivals.append(t, i++ % 2 == 0 ? 2 : 50);
+            }
+            return rate.getRedrawCount();
+        });
+        waitUntil(() -> fx(() -> rate.getRedrawCount() > before));
+
+        Color seriesColor = ChartTheme.dark().seriesColor(0);
+        Bounds plot = fx(rate::getPlotBounds);
+        boolean[] inside = fx(() -> {
+            WritableImage shot = rate.snapshot(null, null);
+            int x = (int) Math.floor(rate.xOf(T - 300));
+            return new boolean[] {
+                close(shot.getPixelReader().getColor(x, (int) plot.getMinY() + 2), seriesColor),
+                close(shot.getPixelReader().getColor(x, (int) plot.getMinY() - 3), seriesColor)};
+        });
+        assertTrue(inside[0], "the span reaches the top of the plot");
+        assertFalse(inside[1], "and stops there");
+    }
+
+    @Test
     void aMissingStretchIsShadedAndACurrentOutageReachesTheRightEdge() throws Exception {
         long before = fx(() -> {
             ChartSeries ages = age.addSeries("oldest", SeriesKind.LINE);
