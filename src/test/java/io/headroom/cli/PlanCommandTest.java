@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code headroom plan} as an operator runs it, against a real Prometheus scraping known values. */
+/** {@code headroom plan} as an operator runs it, against a real Prometheus holding known values (SharedPrometheus). */
 @ExtendWith(SharedPrometheus.class)
 class PlanCommandTest {
     static final ObjectMapper JSON = new ObjectMapper();

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedPrometheus.class)
 class HistoryBackfillIntegrationTest {
 
-    /** Waits until the exporter has been scraped for 10 s, so the newest steps (and their 5 s rates) have data. */
+    /** Waits until Prometheus holds 10 s of the exporter's samples, so the newest steps (and their 5 s rates) have data. */
     static void awaitTenSecondsOfData(SharedPrometheus.Fixture fx) {
         try (PrometheusClient c = fx.client()) {
             Await.until("10 s of samples", Duration.ofSeconds(40),

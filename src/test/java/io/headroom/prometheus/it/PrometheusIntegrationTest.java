@@ -33,7 +33,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The client and the MetricsSource against a real Prometheus scraping an exporter with known values. */
+/** The client and the MetricsSource against a real Prometheus holding an exporter's known values. */
 @ExtendWith(SharedPrometheus.class)
 class PrometheusIntegrationTest {
 
