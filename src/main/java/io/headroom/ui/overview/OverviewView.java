@@ -1036,8 +1036,35 @@ public final class OverviewView extends VBox {
         }
     }
 
-    /** A cell that shows text only, drawn by {@link TextCellSkin} (no label layout per new text). */
+    /**
+     * A cell that shows text only, drawn by {@link TextCellSkin} (no label layout per new text). The
+     * stock skin brings the cell's mouse behaviour, which this one has not: a press selects and
+     * focuses the cell's row, as on any other cell (the row itself leaves presses on its cells to them).
+     */
     static class TextCell<T> extends TableCell<ClassRow, T> {
+        TextCell() {
+            addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+                TableView<ClassRow> t = getTableView();
+                if (t == null || isEmpty() || getIndex() < 0 || getIndex() >= t.getItems().size()
+                        || (e.getButton() != javafx.scene.input.MouseButton.PRIMARY
+                        && e.getButton() != javafx.scene.input.MouseButton.SECONDARY)) {
+                    return;
+                }
+                if (t.isFocusTraversable() && !t.isFocused()) {
+                    t.requestFocus();
+                }
+                if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY && isSelected()) {
+                    return; // a context click keeps the selection
+                }
+                if (e.isShortcutDown() && t.getSelectionModel().isSelected(getIndex())) {
+                    t.getSelectionModel().clearSelection(getIndex());
+                } else {
+                    t.getSelectionModel().clearAndSelect(getIndex(), getTableColumn());
+                }
+                t.getFocusModel().focus(getIndex(), getTableColumn());
+            });
+        }
+
         @Override
         protected javafx.scene.control.Skin<?> createDefaultSkin() {
             return new TextCellSkin<>(this);

@@ -40,6 +40,7 @@ final class TextCellSkin<S, T> extends SkinBase<TableCell<S, T>> {
             cell.requestLayout();
         });
         registerChangeListener(cell.alignmentProperty(), o -> cell.requestLayout());
+        registerChangeListener(cell.tableColumnProperty(), o -> cell.requestLayout());
         textChanged();
     }
 
@@ -102,9 +103,17 @@ final class TextCellSkin<S, T> extends SkinBase<TableCell<S, T>> {
         return wholeWidth;
     }
 
+    /** The stock cell skin's mark (TableCellSkinBase) while a header fits its column to the cells' texts. */
+    private static final String DEFER_TO_PARENT_PREF_WIDTH = "deferToParentPrefWidth";
+
+    /** As the stock cell skin: the column's width (the row lays its cells out by it), or the text's while a header measures. */
     @Override
     protected double computePrefWidth(double height, double top, double right, double bottom, double left) {
-        return left + wholeWidth() + right;
+        TableCell<S, T> cell = getSkinnable();
+        if (cell.getProperties().containsKey(DEFER_TO_PARENT_PREF_WIDTH)) {
+            return left + wholeWidth() + right;
+        }
+        return cell.getTableColumn() == null ? 0 : snapSizeX(cell.getTableColumn().getWidth());
     }
 
     @Override

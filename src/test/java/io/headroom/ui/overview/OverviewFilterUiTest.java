@@ -22,7 +22,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * `/` in the console puts the cursor in the overview's filter; typing narrows the rows; Escape clears
- * it. Every column header explains itself on hover.
+ * it. Every column header explains itself on hover; the text cells place their text as a label would.
  */
 class OverviewFilterUiTest {
     final FxRobot robot = new FxRobot();
@@ -50,6 +50,33 @@ class OverviewFilterUiTest {
         assertEquals(12, tips.size(), tips.toString()); // hidden columns (a narrow window) included
         assertTrue(tips.contains("Queue: jobs waiting"), tips.toString());
         assertFalse(tips.contains("none"), tips.toString());
+        // The text cells (TextCellSkin) fill their columns and place their text as a label would:
+        // inside the padding, numbers against the right, words against the left.
+        int placed = onFx(() -> {
+            table.layout();
+            int n = 0;
+            for (javafx.scene.Node node : table.lookupAll(".table-cell")) {
+                if (node instanceof javafx.scene.control.TableCell<?, ?> c && c.getSkin() instanceof TextCellSkin<?, ?>
+                        && c.getText() != null && !c.getText().isEmpty()) {
+                    assertEquals(c.getTableColumn().getWidth(), c.getWidth(), 1, "as wide as its column: " + c.getText());
+                    javafx.geometry.Bounds b = c.getChildrenUnmodifiable().stream()
+                            .filter(k -> k instanceof javafx.scene.text.Text).findFirst().orElseThrow().getBoundsInParent();
+                    double left = c.snappedLeftInset();
+                    double right = c.getWidth() - c.snappedRightInset();
+                    assertTrue(b.getMinX() >= left - 0.5 && b.getMaxX() <= right + 0.5, c.getText() + " inside " + b);
+                    if (c.getStyleClass().contains(io.headroom.ui.Styles.NUM)) {
+                        assertEquals(right, b.getMaxX(), 1.5, "a number against the right: " + c.getText());
+                    } else {
+                        assertEquals(left, b.getMinX(), 1.5, "words against the left: " + c.getText());
+                    }
+                    assertTrue(b.getHeight() > 0 && Math.abs(b.getCenterY() - c.getHeight() / 2) < c.getHeight() / 4,
+                            "centred in its row: " + c.getText() + " " + b);
+                    n++;
+                }
+            }
+            return n;
+        });
+        assertTrue(placed >= 5 * 5, "every row's class, queue, age and replicas at least: " + placed);
         TextField filter = onFx(() -> robot.lookup("#" + OverviewView.FILTER_ID).queryAs(TextField.class));
         assertFalse(onFx(filter::isVisible), "no room taken until it is used");
 
