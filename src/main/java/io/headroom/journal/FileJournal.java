@@ -64,28 +64,34 @@ public final class FileJournal implements Journal {
     /**
      * @param maxSegmentBytes the active file is sealed once it reaches this size
      * @param clock           the day, for daily sealing, and the time in the names of files set aside
+     * @param tail            how many appended records are kept at hand for {@link #appendedAfter} ({@value #TAIL})
      */
-    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps) {
+    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps, int tail) {
         static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
 
         static Options defaults() {
-            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { });
+            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { }, TAIL);
         }
 
         Options withChannels(Channels c) {
-            return new Options(maxSegmentBytes, clock, c, steps);
+            return new Options(maxSegmentBytes, clock, c, steps, tail);
         }
 
         Options withMaxSegmentBytes(long max) {
-            return new Options(max, clock, channels, steps);
+            return new Options(max, clock, channels, steps, tail);
         }
 
         Options withClock(Clock c) {
-            return new Options(maxSegmentBytes, c, channels, steps);
+            return new Options(maxSegmentBytes, c, channels, steps, tail);
         }
 
         Options withSteps(RotationSteps s) {
-            return new Options(maxSegmentBytes, clock, channels, s);
+            return new Options(maxSegmentBytes, clock, channels, s, tail);
+        }
+
+        /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced to disk. */
+        Options withTail(int n) {
+            return new Options(maxSegmentBytes, clock, channels, steps, n);
         }
     }
 
@@ -115,7 +121,7 @@ public final class FileJournal implements Journal {
     private boolean closed;
     /** The newest records this process appended, for a live view's next page ({@link #appendedAfter}). */
     private final java.util.ArrayDeque<JournalRecord> tail = new java.util.ArrayDeque<>();
-    /** How many appended records are kept at hand for {@link #appendedAfter}. */
+    /** How many appended records a console keeps at hand for {@link #appendedAfter}. */
     static final int TAIL = 4096;
 
     private FileJournal(Path file, Options options, Path lockKey, FileChannel lockChannel, FileLock lock) {
@@ -299,7 +305,7 @@ public final class FileJournal implements Journal {
         lastRecordSeq = r.seq();
         lastSum = line.sum();
         tail.addLast(r);
-        if (tail.size() > TAIL) {
+        if (tail.size() > options.tail()) {
             tail.removeFirst();
         }
         if (activeFirstSeq < 0) {
@@ -326,7 +332,7 @@ public final class FileJournal implements Journal {
 
     /**
      * The records appended after {@code seq} from those kept at hand: empty when some of them are no
-     * longer kept (appended before this journal was opened, or more than {@value #TAIL} ago).
+     * longer kept (appended before this journal was opened, or more than {@link Options#tail()} ({@value #TAIL}) ago).
      */
     @Override
     public synchronized Optional<List<JournalRecord>> appendedAfter(long seq) {

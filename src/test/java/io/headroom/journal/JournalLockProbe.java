@@ -1,34 +1,52 @@
 package io.headroom.journal;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * A second console, run in its own JVM by {@link JournalLockTest}: opens the journal, appends one
- * record and says so ("OPENED seq"), or says it was refused ("REFUSED why"). With "hold" it keeps
- * the journal open until its standard input closes.
+ * A second console, run in its own JVM by {@link JournalLockTest} (one for the whole class), taking
+ * commands on its standard input, one a line: {@code open PATH} opens that journal, appends one record
+ * and keeps it open ("OPENED seq"), or says it was refused ("REFUSED why"); {@code close} closes what it
+ * holds ("CLOSED"). It ends when its standard input closes.
  */
 public final class JournalLockProbe {
     private JournalLockProbe() {
     }
 
     public static void main(String[] args) throws IOException {
-        Path file = Path.of(args[0]);
-        boolean hold = args.length > 1 && args[1].equals("hold");
-        try (FileJournal j = FileJournal.open(file)) {
-            JournalRecord r = j.append(JournalRecord.of(Instant.now(), JournalRecord.Kind.MODE_CHANGED, "probe",
-                    "prod", "orders").detail("AUTO"));
-            System.out.println("OPENED " + r.seq());
-            System.out.flush();
-            if (hold) {
-                while (System.in.read() >= 0) {
-                    // until the parent closes our stdin
+        BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        FileJournal held = null;
+        for (String c = commands.readLine(); c != null; c = commands.readLine()) {
+            if (c.startsWith("open ")) {
+                try {
+                    FileJournal j = FileJournal.open(Path.of(c.substring(5)));
+                    JournalRecord r = j.append(JournalRecord.of(Instant.now(), JournalRecord.Kind.MODE_CHANGED, "probe",
+                            "prod", "orders").detail("AUTO"));
+                    if (held != null) {
+                        held.close();
+                    }
+                    held = j;
+                    System.out.println("OPENED " + r.seq());
+                } catch (IOException e) {
+                    System.out.println("REFUSED " + e.getMessage());
                 }
+            } else if (c.equals("close")) {
+                if (held != null) {
+                    held.close();
+                    held = null;
+                }
+                System.out.println("CLOSED");
+            } else {
+                System.out.println("UNKNOWN " + c);
             }
-        } catch (IOException e) {
-            System.out.println("REFUSED " + e.getMessage());
+            System.out.flush();
         }
-        System.out.flush();
+        if (held != null) {
+            held.close();
+        }
     }
 }

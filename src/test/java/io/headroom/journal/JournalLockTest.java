@@ -4,42 +4,44 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+import io.headroom.testing.ChildJvm;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two consoles are two processes: the journal's lock must hold between JVMs, whatever this one
- * does with the journal meanwhile (replay, append). Each test runs a second JVM on the test classpath.
+ * does with the journal meanwhile (replay, append). The other console is one second JVM on the test
+ * classpath for the whole class ({@link JournalLockProbe}), told what to open and close; each test
+ * leaves it holding nothing.
  */
 class JournalLockTest {
+    static ChildJvm other;
 
-    static Process probe(Path file, boolean hold) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                JournalLockProbe.class.getName(), file.toString(), hold ? "hold" : "once");
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        return pb.start();
+    @BeforeAll
+    static void startTheOtherConsole() throws IOException {
+        other = ChildJvm.start(JournalLockProbe.class);
     }
 
-    /** The probe's first line: what happened when it tried. */
-    static String firstLine(Process p) throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        String line = out.readLine();
-        return line == null ? "(no answer)" : line;
+    @AfterAll
+    static void stopTheOtherConsole() throws Exception {
+        try {
+            assertEquals(0, other.finish(60), "the other console ends cleanly");
+        } finally {
+            other.close();
+        }
     }
 
-    static void finish(Process p) throws Exception {
-        p.getOutputStream().close();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the probe ends");
+    @AfterEach
+    void theOtherConsoleLetsGo() throws IOException {
+        assertEquals("CLOSED", other.ask("close"));
     }
 
     @Test
@@ -49,9 +51,7 @@ class JournalLockTest {
             j.append(FileJournalTest.rec(1));
             j.replay(); // reading the journal back must not give the lock away
             j.history();
-            Process p = probe(f, false);
-            String answer = firstLine(p);
-            finish(p);
+            String answer = other.ask("open " + f);
             assertTrue(answer.startsWith("REFUSED") && answer.contains("in use"), answer);
             assertEquals(2, j.append(FileJournalTest.rec(2)).seq());
         }
@@ -60,15 +60,10 @@ class JournalLockTest {
     @Test
     void whileAnotherProcessHoldsTheJournalThisOneIsRefusedThenGetsIt(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("journal.jsonl");
-        Process p = probe(f, true);
-        try {
-            String answer = firstLine(p);
-            assertEquals("OPENED 1", answer);
-            IOException e = assertThrows(IOException.class, () -> FileJournal.open(f));
-            assertTrue(e.getMessage().contains("in use"), e.getMessage());
-        } finally {
-            finish(p);
-        }
+        assertEquals("OPENED 1", other.ask("open " + f));
+        IOException e = assertThrows(IOException.class, () -> FileJournal.open(f));
+        assertTrue(e.getMessage().contains("in use"), e.getMessage());
+        assertEquals("CLOSED", other.ask("close"));
         try (FileJournal j = FileJournal.open(f)) {
             List<JournalRecord> records = j.replay().records();
             assertEquals(1, records.size());
@@ -84,9 +79,7 @@ class JournalLockTest {
         try (FileJournal j = FileJournal.open(f)) {
             IOException e = assertThrows(IOException.class, () -> FileJournal.open(f));
             assertTrue(e.getMessage().contains("in use"), e.getMessage());
-            Process p = probe(f, false);
-            String answer = firstLine(p);
-            finish(p);
+            String answer = other.ask("open " + f);
             assertTrue(answer.startsWith("REFUSED"), "the refused open did not drop this process's lock: " + answer);
         }
     }

@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.journal.JournalRecord.Kind;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
+import io.headroom.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -215,19 +212,17 @@ class JournalRotationTest {
     @ValueSource(strings = {"snapshot-written", "segment-sealed", "snapshot-installed", "active-created"})
     void aCrashAtAnyStepOfSealingLosesNoRecordAndNoState(String step, @TempDir Path dir) throws Exception {
         Path f = dir.resolve("journal.jsonl");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                JournalCrashProbe.class.getName(), f.toString(), step).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
         List<Long> durable = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
+        Process p;
+        try (ChildJvm probe = ChildJvm.start(JournalCrashProbe.class, f.toString(), step)) {
+            p = probe.process();
+            for (String line = probe.readLine(); line != null; line = probe.readLine()) {
                 if (line.startsWith("APPENDED ")) {
                     durable.add(Long.parseLong(line.substring(9)));
                 }
             }
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         }
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(7, p.exitValue(), "the probe crashed at " + step);
         assertFalse(durable.isEmpty());
 

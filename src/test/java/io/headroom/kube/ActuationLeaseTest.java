@@ -108,12 +108,24 @@ class ActuationLeaseTest {
 
     @Test
     void aScheduledRenewalKeepsTheLease() {
-        java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        // The keeper asks for a renewal every duration / 3 (at least 1 s); this scheduler notes what was
+        // asked and runs the first one at once instead of after a second of wall time.
+        java.util.List<Long> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.ScheduledThreadPoolExecutor scheduler = new java.util.concurrent.ScheduledThreadPoolExecutor(1) {
+            @Override
+            public java.util.concurrent.ScheduledFuture<?> scheduleWithFixedDelay(Runnable task, long initialDelay,
+                                                                                 long delay, java.util.concurrent.TimeUnit unit) {
+                asked.add(unit.toMillis(initialDelay));
+                asked.add(unit.toMillis(delay));
+                return super.scheduleWithFixedDelay(task, 0, delay, unit);
+            }
+        };
         try {
             LeaseKeeper k = new LeaseKeeper(ana.connection().client(), "ana@desk-1/aaaa0009", clock, Duration.ofSeconds(3));
             assertTrue(k.acquire(ref).mine());
             clock.advance(Duration.ofSeconds(2));
-            k.start(scheduler); // every duration / 3 = 1 s of wall time; we wait on the lease, not a timer
+            k.start(scheduler);
+            assertEquals(java.util.List.of(1000L, 1000L), asked, "renewed every duration / 3, the first after as long");
             Instant renewedTo = clock.instant();
             MockCluster.await("a scheduled renewal", Duration.ofSeconds(10),
                     () -> lease().getSpec().getRenewTime().toInstant().equals(renewedTo));

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.mockwebserver.http.Headers;
-import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.fabric8.mockwebserver.utils.ResponseProvider;
 import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
@@ -31,10 +27,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -50,11 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the test plays the API server's part after an accepted eviction by deleting the pod.
  */
 class KubeNodeDrainTest {
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final String PDB_STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-            + "\"message\":\"Cannot evict pod as it would violate the pod's disruption budget.\","
-            + "\"reason\":\"TooManyRequests\",\"details\":{\"causes\":[{\"reason\":\"DisruptionBudget\","
-            + "\"message\":\"The disruption budget api-pdb needs 2 healthy pods and has 2 currently\"}]},\"code\":429}";
+    static final String PDB_STATUS = Evictions.pdbStatus("api-pdb");
     @TempDir
     Path dir;
     @RegisterExtension
@@ -69,12 +57,8 @@ class KubeNodeDrainTest {
     final Map<String, Double> inFlight = metrics.inFlight;
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final NodeRef node1 = new NodeRef("dev", "node-1");
-    /** While set, the budget allows no disruption: evictions of web/api-1 get the API server's 429. */
-    final AtomicBoolean budgetExhausted = new AtomicBoolean(true);
-    /** Accepted evictions ("ns/name"), for the test to carry out as the API server would. */
-    final Queue<String> accepted = new ConcurrentLinkedQueue<>();
-    /** Every eviction request body. */
-    final List<JsonNode> evictionBodies = new CopyOnWriteArrayList<>();
+    /** The eviction subresource; web/api-1 is behind the budget api-pdb. */
+    Evictions evictions;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -87,8 +71,7 @@ class KubeNodeDrainTest {
         pod("payments", "worker-b", "node-2", "ReplicaSet", "worker-7d4f", "worker");
         pod("web", "api-1", "node-1", "ReplicaSet", "api-5c9b", "api");
         pod("kube-system", "proxy-x", "node-1", "DaemonSet", "kube-proxy", "proxy");
-        answerEvictions("web", "api-1", true);
-        answerEvictions("payments", "worker-a", false);
+        evictions = new Evictions(cluster, "api-pdb").answer("web", "api-1", true).answer("payments", "worker-a", false);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
         DrainConsole console = DrainConsole.on(gateway, cls, journal, clock, metrics);
@@ -102,55 +85,10 @@ class KubeNodeDrainTest {
                 .create();
     }
 
-    /** The eviction subresource as the API server answers it; {@code guarded}: behind the api-pdb budget. */
-    void answerEvictions(String ns, String pod, boolean guarded) {
-        cluster.server.expect().post().withPath("/api/v1/namespaces/" + ns + "/pods/" + pod + "/eviction")
-                .andReply(new ResponseProvider<Object>() {
-                    private Headers headers = Headers.builder().build();
-
-                    @Override
-                    public int getStatusCode(RecordedRequest request) {
-                        return guarded && budgetExhausted.get() ? 429 : 201;
-                    }
-
-                    @Override
-                    public Object getBody(RecordedRequest request) {
-                        try {
-                            evictionBodies.add(JSON.readTree(request.getUtf8Body()));
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                        if (guarded && budgetExhausted.get()) {
-                            return PDB_STATUS;
-                        }
-                        accepted.add(ns + "/" + pod);
-                        return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"code\":201}";
-                    }
-
-                    @Override
-                    public Headers getHeaders() {
-                        return headers;
-                    }
-
-                    @Override
-                    public void setHeaders(Headers h) {
-                        this.headers = h;
-                    }
-                }).always();
-    }
-
-    /** The API server's part of an accepted eviction: the pod goes (the mock has no kubelet to terminate it). */
-    void carryOutEvictions() {
-        for (String key = accepted.poll(); key != null; key = accepted.poll()) {
-            String[] k = key.split("/");
-            cluster.admin.pods().inNamespace(k[0]).withName(k[1]).delete();
-        }
-    }
-
     /** One tick a few seconds later, after the API server did its part. */
     void tick(int seconds) {
         clock.advance(Duration.ofSeconds(seconds));
-        carryOutEvictions();
+        evictions.carryOut();
         loop.tick();
     }
 
@@ -196,17 +134,17 @@ class KubeNodeDrainTest {
 
         tick(2);
         assertEquals(1, drain().refusals().size(), "not asked again before the back-off");
-        assertEquals(1, evictionBodies.size(), "worker-a is busy: not evicted yet");
+        assertEquals(1, evictions.bodies.size(), "worker-a is busy: not evicted yet");
         tick(4);
         assertEquals(2, drain().refusals().size(), "asked again after 5 s, refused again");
         assertEquals(clock.instant().plusSeconds(10), drain().refusals().get(1).retryAt(), "then twice as long");
 
         inFlight.put("worker-a", 0.0);
         tick(2);
-        assertEquals(List.of("payments/worker-a"), List.copyOf(accepted), "idle: now evicted");
+        assertEquals(List.of("payments/worker-a"), List.copyOf(evictions.accepted), "idle: now evicted");
         assertNotNull(cluster.admin.pods().inNamespace("payments").withName("worker-a").get(),
                 "evicted, not deleted: the API server removes it, not the console");
-        budgetExhausted.set(false); // the replacement elsewhere is ready: the budget allows one disruption
+        evictions.budgetExhausted.set(false); // the replacement elsewhere is ready: the budget allows one disruption
         for (int i = 0; i < 10 && drain().active(); i++) {
             tick(3);
         }
@@ -214,7 +152,7 @@ class KubeNodeDrainTest {
         assertEquals("drained node-1: payments/worker-a, web/api-1 gone; left kube-system/proxy-x (DaemonSet"
                 + " kube-proxy: it runs on every node); it stays cordoned until uncordoned", drain().detail());
         assertTrue(unschedulable("node-1"));
-        for (JsonNode body : evictionBodies) {
+        for (JsonNode body : evictions.bodies) {
             assertEquals("policy/v1", body.path("apiVersion").asText());
             assertEquals("Eviction", body.path("kind").asText());
             assertTrue(body.path("deleteOptions").isMissingNode(), "the pod's own grace period: " + body);

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.mockwebserver.http.Headers;
-import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.fabric8.mockwebserver.utils.ResponseProvider;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signal;
@@ -32,8 +28,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,11 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  * to 2 and the drain ends completed, saying the hung pod's jobs go back to the queue.
  */
 class KubeReplaceDrainTest {
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final String PDB_STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-            + "\"message\":\"Cannot evict pod as it would violate the pod's disruption budget.\","
-            + "\"reason\":\"TooManyRequests\",\"details\":{\"causes\":[{\"reason\":\"DisruptionBudget\","
-            + "\"message\":\"The disruption budget worker-pdb needs 2 healthy pods and has 2 currently\"}]},\"code\":429}";
     static final Duration WAIT = Duration.ofSeconds(20);
     @TempDir
     Path dir;
@@ -66,9 +55,8 @@ class KubeReplaceDrainTest {
     final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
     final MemoryJournal journal = new MemoryJournal();
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
-    /** While set, the budget allows no disruption: the eviction gets the API server's 429. */
-    final AtomicBoolean budgetExhausted = new AtomicBoolean(true);
-    final List<JsonNode> evictionBodies = new CopyOnWriteArrayList<>();
+    /** The eviction subresource: worker-a is behind the budget worker-pdb. */
+    Evictions evictions;
     /** worker-b's completion counter: it moves; worker-a's does not (it is hung). */
     final AtomicInteger completedB = new AtomicInteger();
     TickResult last;
@@ -105,36 +93,7 @@ class KubeReplaceDrainTest {
         cluster.deployment("payments", "worker", 2);
         cluster.pod("payments", "worker", "worker-a", true, "node-1");
         cluster.pod("payments", "worker", "worker-b", true, "node-2");
-        cluster.server.expect().post().withPath("/api/v1/namespaces/payments/pods/worker-a/eviction")
-                .andReply(new ResponseProvider<Object>() {
-                    private Headers headers = Headers.builder().build();
-
-                    @Override
-                    public int getStatusCode(RecordedRequest request) {
-                        return budgetExhausted.get() ? 429 : 201;
-                    }
-
-                    @Override
-                    public Object getBody(RecordedRequest request) {
-                        try {
-                            evictionBodies.add(JSON.readTree(request.getUtf8Body()));
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                        return budgetExhausted.get() ? PDB_STATUS
-                                : "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"code\":201}";
-                    }
-
-                    @Override
-                    public Headers getHeaders() {
-                        return headers;
-                    }
-
-                    @Override
-                    public void setHeaders(Headers h) {
-                        this.headers = h;
-                    }
-                }).always();
+        evictions = new Evictions(cluster, "worker-pdb").answer("payments", "worker-a", true);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1)
                 .slotsPerReplica(4).minReplicas(1).maxReplicas(10).build());
@@ -175,12 +134,12 @@ class KubeReplaceDrainTest {
         assertTrue(o.ok(), o.message());
         assertEquals(3, replicas(), "a replacement is asked for first");
         assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
-        assertTrue(evictionBodies.isEmpty(), "nothing evicted before the replacement is ready");
+        assertTrue(evictions.bodies.isEmpty(), "nothing evicted before the replacement is ready");
 
         cluster.pod("payments", "worker", "worker-c", true, "node-2"); // the ReplicaSet's new pod, ready
         MockCluster.await("the replacement seen and the eviction asked", WAIT, () -> {
             tick(1);
-            return !evictionBodies.isEmpty();
+            return !evictions.bodies.isEmpty();
         });
         Drain d = drain();
         assertEquals(DrainPhase.EVICTING, d.phase(), d.detail());
@@ -188,20 +147,20 @@ class KubeReplaceDrainTest {
                 + " disruption budget worker-pdb needs 2 healthy pods and has 2 currently; retrying in 5 s"), d.detail());
         assertEquals("worker-c", d.replace().replacement());
         tick(2);
-        assertEquals(1, evictionBodies.size(), "no retry before the back-off");
+        assertEquals(1, evictions.bodies.size(), "no retry before the back-off");
         tick(4);
-        assertEquals(2, evictionBodies.size(), "retried after 5 s");
+        assertEquals(2, evictions.bodies.size(), "retried after 5 s");
         assertEquals(2, drain().replace().attempts());
 
-        budgetExhausted.set(false);
+        evictions.budgetExhausted.set(false);
         tick(10); // the third try, 10 s after the second
-        assertEquals(3, evictionBodies.size());
+        assertEquals(3, evictions.bodies.size());
         Drain done = drain();
         assertEquals(DrainPhase.COMPLETED, done.phase(), done.detail());
         assertEquals("replaced worker-a by worker-c: worker-a evicted (its 4 jobs in flight go back to the queue"
                 + " unfinished); replicas 3 → 2", done.detail());
         assertEquals(2, replicas(), "back to the replicas before the replacement");
-        for (JsonNode body : evictionBodies) {
+        for (JsonNode body : evictions.bodies) {
             assertEquals("policy/v1", body.path("apiVersion").asText());
             assertEquals("Eviction", body.path("kind").asText());
             assertEquals("worker-a", body.path("metadata").path("name").asText());

@@ -16,9 +16,6 @@ import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.ui.nodes.NodeDrainViewModel;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import io.headroom.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,19 +107,12 @@ class LeftCordonedTest {
 
     @Test
     void aConsoleKilledMidDrainLeavesATraceTheNextConsoleFindsAndOffersToUncordon() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                NodeDrainCrashProbe.class.getName(), cluster.url(), dir.toString(), "node-1")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line = out.readLine(); // blocks until the probe prints (or dies: null)
+        try (ChildJvm probe = ChildJvm.start(NodeDrainCrashProbe.class, cluster.url(), dir.toString(), "node-1")) {
+            String line = probe.readLine(); // blocks until the probe prints (or dies: null)
             assertEquals("CORDONED", line);
             assertTrue(cordoned(), "mid-drain: the node is cordoned");
-            p.destroyForcibly();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the probe is gone");
-        } finally {
-            p.destroyForcibly();
+            probe.process().destroyForcibly();
+            assertTrue(probe.process().waitFor(30, TimeUnit.SECONDS), "the probe is gone");
         }
         assertTrue(cordoned(), "the crash left the node cordoned");
         assertEquals("probe", nodeAnnotations().get(CordonMark.BY_ANNOTATION));

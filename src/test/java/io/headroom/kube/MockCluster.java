@@ -131,6 +131,32 @@ public final class MockCluster implements AutoCloseable {
                     password: hunter2
             """;
 
+    /**
+     * A KEDA ScaledObject {@code ns/name} that scales Deployment {@code target} from 1 to 30 on one
+     * Prometheus trigger (the queue depth of orders, threshold 50); {@code moreMetadata}: YAML lines to
+     * add under {@code metadata} (indented by two spaces, each ending in a newline), or "".
+     */
+    public static String prometheusScaledObject(String ns, String name, String target, String moreMetadata) {
+        return """
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata:
+                  name: %s
+                  namespace: %s
+                %sspec:
+                  scaleTargetRef:
+                    name: %s
+                  minReplicaCount: 1
+                  maxReplicaCount: 30
+                  triggers:
+                    - type: prometheus
+                      metadata:
+                        serverAddress: http://prometheus.monitoring:9090
+                        query: sum(orders_queue_depth)
+                        threshold: "50"
+                """.formatted(name, ns, moreMetadata, target);
+    }
+
     /** The mock itself, for expectations ({@code server.expect()...}) where CRUD mode is not the answer wanted. */
     public final KubernetesMockServer server;
     public final KubernetesClient admin;
@@ -580,6 +606,27 @@ public final class MockCluster implements AutoCloseable {
         Path workloads = dir.resolve("workloads.yaml");
         Files.writeString(workloads, workloadsYaml);
         return Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal, operator);
+    }
+
+    /** A console's two files: the kubeconfig and the workloads file. */
+    public record ConsoleFiles(Path kubeconfig, Path workloads) {
+    }
+
+    /**
+     * The shop the console's exit and start-up tests run: Deployments {@code shop/orders} (3 replicas)
+     * and {@code shop/indexer} (2) on this server, every access review allowed, and in {@code dir} a
+     * kubeconfig (context {@code up}, token auth) and a workloads file with the classes {@code orders}
+     * and {@code indexing}, Prometheus at {@code prometheusUrl} with {@code timeoutSeconds}.
+     */
+    public ConsoleFiles shop(Path dir, String prometheusUrl, int timeoutSeconds) throws IOException {
+        answerAccessReviews(true, null);
+        deployment("shop", "orders", 3);
+        deployment("shop", "indexer", 2);
+        Path kubeconfig = kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", url(), "shop");
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, workloads(prometheusUrl, "orders", "up", "shop", "orders",
+                "indexing", "up", "shop", "indexer").replace("timeoutSeconds: 1}", "timeoutSeconds: " + timeoutSeconds + "}"));
+        return new ConsoleFiles(kubeconfig, workloads);
     }
 
     /** Writes a kubeconfig with one context per (name, cluster url, namespace); each user authenticates with {@code token}. */

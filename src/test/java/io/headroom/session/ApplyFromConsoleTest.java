@@ -32,26 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * object that changed after the review is not overwritten.
  */
 class ApplyFromConsoleTest {
-    static final String LIVE = """
-            apiVersion: keda.sh/v1alpha1
-            kind: ScaledObject
-            metadata:
-              name: orders
-              namespace: shop
-              annotations:
-                team: payments
-            spec:
-              scaleTargetRef:
-                name: orders-worker
-              minReplicaCount: 1
-              maxReplicaCount: 30
-              triggers:
-                - type: prometheus
-                  metadata:
-                    serverAddress: http://prometheus.monitoring:9090
-                    query: sum(orders_queue_depth)
-                    threshold: "50"
-            """;
+    static final String LIVE = MockCluster.prometheusScaledObject("shop", "orders", "orders-worker",
+            "  annotations:\n    team: payments\n");
 
     @TempDir
     Path dir;

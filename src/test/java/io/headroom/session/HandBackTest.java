@@ -34,24 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is journaled and posted as an Event.
  */
 class HandBackTest {
-    static final String SCALED_OBJECT = """
-            apiVersion: keda.sh/v1alpha1
-            kind: ScaledObject
-            metadata:
-              name: orders-so
-              namespace: shop
-            spec:
-              scaleTargetRef:
-                name: orders
-              minReplicaCount: 1
-              maxReplicaCount: 30
-              triggers:
-                - type: prometheus
-                  metadata:
-                    serverAddress: http://prometheus.monitoring:9090
-                    query: sum(orders_queue_depth)
-                    threshold: "50"
-            """;
+    static final String SCALED_OBJECT = MockCluster.prometheusScaledObject("shop", "orders-so", "orders", "");
 
     @TempDir
     Path dir;

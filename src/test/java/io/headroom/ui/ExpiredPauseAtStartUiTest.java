@@ -16,7 +16,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -51,15 +50,11 @@ class ExpiredPauseAtStartUiTest {
     HttpServer prometheus;
     Application app;
     String kubeconfigBefore;
+    MockCluster.ConsoleFiles files;
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("shop", "orders", 3);
-        cluster.deployment("shop", "indexer", 2);
-        keptExpired("orders", "frozen until 09:00 (incident 812)");
-        keptExpired("indexer", "pinned to 4 (reindex)");
         // A Prometheus that answers (every instant query: 1), so the console connects without asking.
         prometheus = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         prometheus.createContext("/", ex -> {
@@ -77,6 +72,9 @@ class ExpiredPauseAtStartUiTest {
             }
         });
         prometheus.start();
+        files = cluster.shop(dir, "http://127.0.0.1:" + prometheus.getAddress().getPort(), 2);
+        keptExpired("orders", "frozen until 09:00 (incident 812)");
+        keptExpired("indexer", "pinned to 4 (reindex)");
     }
 
     @AfterEach
@@ -118,24 +116,11 @@ class ExpiredPauseAtStartUiTest {
     }
 
     HeadroomApp start() throws Exception {
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "shop");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 2}
-                classes:
-                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: up, namespace: shop, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(prometheus.getAddress().getPort()));
         // The kubeconfig as kubectl finds it (fabric8 reads this property before KUBECONFIG).
         kubeconfigBefore = System.getProperty("kubeconfig");
-        System.setProperty("kubeconfig", kubeconfig.toString());
+        System.setProperty("kubeconfig", files.kubeconfig().toString());
         FxToolkit.registerPrimaryStage();
-        app = FxToolkit.setupApplication(HeadroomApp.class, "--config=" + workloads,
+        app = FxToolkit.setupApplication(HeadroomApp.class, "--config=" + files.workloads(),
                 "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(dir),
                 "--journal=" + dir.resolve("journal.jsonl"), "--operator=ben@oncall");
         return (HeadroomApp) app;

@@ -16,7 +16,6 @@ import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.fx.FxExecutor;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,27 +68,12 @@ class HandBackAtExitUiTest {
 
     void open() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("shop", "orders", 3);
-        cluster.deployment("shop", "indexer", 2);
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
-                "shop");
-        Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 1}
-                classes:
-                  - {name: orders, context: up, namespace: shop, target: {kind: Deployment, name: orders},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                  - {name: indexing, context: up, namespace: shop, target: {kind: Deployment, name: indexer},
-                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s},
-                     policy: {pollIntervalSeconds: 1}}
-                """.formatted(closed));
-        session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), journal,
+        MockCluster.ConsoleFiles files = cluster.shop(dir, "http://127.0.0.1:" + closed, 1);
+        session = Session.connect(WorkloadsFile.read(files.workloads()), Contexts.load(List.of(files.kubeconfig())), journal,
                 "ana@oncall");
         console = ConsoleWindow.open(session);
         fx(() -> {
