@@ -30,13 +30,23 @@ final class Inputs {
     private final InputStatus[] resolved = new InputStatus[STANDARD.length];
 
     private static final String[] STANDARD = Signals.STANDARD.toArray(new String[0]);
+    /** A standard signal the class does not collect is judged the same every tick: one status each, shared. */
+    private static final InputStatus[] NOT_COLLECTED = new InputStatus[STANDARD.length];
+
+    static {
+        for (int i = 0; i < STANDARD.length; i++) {
+            NOT_COLLECTED[i] = new InputStatus(STANDARD[i], Status.NOT_COLLECTED, Double.NaN, null,
+                    Signal.NOT_COLLECTED.missingReason());
+        }
+    }
 
     Inputs(Observation obs, Policy p, Instant now) {
         this.obs = obs;
         this.p = p;
         this.now = now;
         for (int i = 0; i < STANDARD.length; i++) {
-            resolved[i] = judge(STANDARD[i]);
+            Signal s = obs.signal(STANDARD[i]);
+            resolved[i] = s.notCollected() ? NOT_COLLECTED[i] : judge(STANDARD[i], s);
         }
     }
 
@@ -51,7 +61,7 @@ final class Inputs {
                 return resolved[i];
             }
         }
-        return judge(name);
+        return judge(name, obs.signal(name));
     }
 
     boolean usable(String name) {
@@ -64,8 +74,7 @@ final class Inputs {
         return in.usable() ? in.value() : Double.NaN;
     }
 
-    private InputStatus judge(String name) {
-        Signal s = obs.signal(name);
+    private InputStatus judge(String name, Signal s) {
         if (!s.present()) {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
                     s.missingReason());
