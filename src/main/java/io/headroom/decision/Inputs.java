@@ -30,13 +30,26 @@ final class Inputs {
     private final InputStatus[] resolved = new InputStatus[STANDARD.length];
 
     private static final String[] STANDARD = Signals.STANDARD.toArray(new String[0]);
+    /** A standard signal the class does not collect is judged the same every tick: one status each, shared. */
+    private static final InputStatus[] NOT_COLLECTED = new InputStatus[STANDARD.length];
+    /** {@link #LIMITS} by standard signal, null for none: read without a map lookup nine times a decision. */
+    private static final Double[] STANDARD_LIMITS = new Double[STANDARD.length];
+
+    static {
+        for (int i = 0; i < STANDARD.length; i++) {
+            NOT_COLLECTED[i] = new InputStatus(STANDARD[i], Status.NOT_COLLECTED, Double.NaN, null,
+                    Signal.NOT_COLLECTED.missingReason());
+            STANDARD_LIMITS[i] = LIMITS.get(STANDARD[i]);
+        }
+    }
 
     Inputs(Observation obs, Policy p, Instant now) {
         this.obs = obs;
         this.p = p;
         this.now = now;
         for (int i = 0; i < STANDARD.length; i++) {
-            resolved[i] = judge(STANDARD[i]);
+            Signal s = obs.signal(STANDARD[i]);
+            resolved[i] = s.notCollected() ? NOT_COLLECTED[i] : judge(STANDARD[i], s, STANDARD_LIMITS[i]);
         }
     }
 
@@ -51,7 +64,7 @@ final class Inputs {
                 return resolved[i];
             }
         }
-        return judge(name);
+        return judge(name, obs.signal(name), LIMITS.get(name));
     }
 
     boolean usable(String name) {
@@ -64,8 +77,8 @@ final class Inputs {
         return in.usable() ? in.value() : Double.NaN;
     }
 
-    private InputStatus judge(String name) {
-        Signal s = obs.signal(name);
+    /** @param max the largest believable value of the signal, null for no limit */
+    private InputStatus judge(String name, Signal s, Double max) {
         if (!s.present()) {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
                     s.missingReason());
@@ -80,7 +93,6 @@ final class Inputs {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
                     "negative value " + DecisionEngine.fmt(s.value()));
         }
-        Double max = LIMITS.get(name);
         if (max != null && s.value() > max) {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
                     "bad data: " + String.format(java.util.Locale.ROOT, "%.3g", s.value())

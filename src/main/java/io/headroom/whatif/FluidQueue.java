@@ -32,7 +32,8 @@ final class FluidQueue {
     private int slots;
 
     /**
-     * @param rate           jobs/s per bucket, from time 0, each {@code width} seconds long (the last cut at {@code end})
+     * @param rate           jobs/s per bucket, from time 0, each {@code width} seconds long (the last cut at {@code end});
+     *                       kept, not copied (a day is 86,400 of them): the caller must not change it afterwards
      * @param initialBacklog jobs waiting at time 0 (they count as arrived at 0)
      * @param service        mean service time of a job, seconds
      * @param slots          slots serving at time 0
@@ -41,7 +42,7 @@ final class FluidQueue {
         if (!(width > 0) || !(service > 0) || !(end >= 0) || initialBacklog < 0 || slots < 0) {
             throw new IllegalArgumentException("bad fluid queue: width " + width + ", service " + service);
         }
-        this.rate = rate.clone();
+        this.rate = rate;
         this.width = width;
         this.end = end;
         this.initialBacklog = initialBacklog;
