@@ -37,6 +37,11 @@ final class EarlyOpening {
         }
     }
 
+    /** The opening begun and not yet taken, left where it is (for the tests), else null. */
+    static EarlyOpening pending() {
+        return pending;
+    }
+
     /** The opening begun for exactly these options, once; null when none was (or it was taken). */
     static EarlyOpening take(Map<String, String> named) {
         EarlyOpening e = pending;
@@ -55,6 +60,11 @@ final class EarlyOpening {
                 l.session().close();
             }
         });
+    }
+
+    /** Whether the session is already open (or failed): the console can show it as its first frame. */
+    boolean opened() {
+        return opening.isDone();
     }
 
     Launcher launcher() {

@@ -48,19 +48,37 @@ public final class HeadroomApp extends Application {
         if (icon != null) {
             stage.getIcons().add(new Image(icon.toExternalForm()));
         }
+        if (early != null && early.opened()) {
+            // Fast start: the session opened while JavaFX started (the sandbox, usually). The first
+            // frame is the console itself: no "Opening …" scene is styled, laid out and painted first.
+            CompletableFuture<Launcher.Opening> done = early.attach(text -> { });
+            if (!done.isCompletedExceptionally()) {
+                try {
+                    show(done.join());
+                    return;
+                } catch (RuntimeException e) {
+                    LOG.log(Level.SEVERE, "the console could not open a session", e);
+                    showMessage("The console could not open its session: " + e.getMessage(), "Headroom");
+                    ready.completeExceptionally(e);
+                    return;
+                }
+            }
+        }
         // Dark from the first frame: the window shows at once, painted, while the session opens.
         showMessage("Opening the console …", "Headroom");
         open(early != null ? early.attach(this::connecting) : launcher.launchOrAsk(this::connecting));
     }
 
+    private void show(Launcher.Opening o) {
+        if (o instanceof Launcher.Launched launched) {
+            showLaunched(launched);
+        } else {
+            showRejected((Launcher.Rejected) o);
+        }
+    }
+
     private void open(CompletableFuture<? extends Launcher.Opening> opening) {
-        opening.thenAcceptAsync(o -> {
-            if (o instanceof Launcher.Launched launched) {
-                showLaunched(launched);
-            } else {
-                showRejected((Launcher.Rejected) o);
-            }
-        }, fx).whenComplete((v, e) -> {
+        opening.thenAcceptAsync(this::show, fx).whenComplete((v, e) -> {
             if (e != null) {
                 LOG.log(Level.SEVERE, "the console could not open a session", e);
                 ready.completeExceptionally(e);
@@ -131,6 +149,7 @@ public final class HeadroomApp extends Application {
         v.setOnReload(() -> open(launcher.retry(rejected, this::connecting)));
         v.setOnQuit(javafx.application.Platform::exit);
         showScene(v, "Headroom — the workloads file has errors");
+        StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.WINDOW); // when it is the first scene
         this.rejected.complete(rejected);
     }
 
@@ -167,6 +186,7 @@ public final class HeadroomApp extends Application {
         if (launched.warning() != null) {
             view.viewModel().setStandingWarning(launched.warning());
         }
+        StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.WINDOW); // when it is the first scene
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.UI);
         Session shown = session;
         boolean welcome = launcher.welcomes(launched);

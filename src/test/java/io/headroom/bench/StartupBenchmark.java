@@ -30,7 +30,10 @@ import java.util.concurrent.TimeUnit;
  * ({@code xvfb-run -a scripts/bench StartupBenchmark [runs] [variants]}; variants, comma-separated, besides the
  * plain JVM: {@code +CDS} (default), {@code +DynCDS} (a dynamic archive per mode, written at the exit of one
  * run with {@code -XX:ArchiveClassesAtExit}, as {@code ./headroom} makes it), {@code +C1}
- * ({@code -XX:TieredStopAtLevel=1}) and combinations such as {@code +CDS+C1}).
+ * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}) and combinations such as
+ * {@code +CDS+C1}). With {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars,
+ * e.g. main's worktree after {@code mvn package}) every configuration also runs on that build, alternating
+ * with this one, each with its own archive: before and after in one run, under the same load.
  *
  * <p>Wall time moves with the machine's load, so each run also reports what does not: the child's CPU
  * time (all threads) and the number of classes it had loaded at each mark, and how many of those came
@@ -39,49 +42,66 @@ import java.util.concurrent.TimeUnit;
 public final class StartupBenchmark {
     private static final String[] MARKS = {"window", "ui", "tick"};
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] argv) throws Exception {
+        String baseline = Arrays.stream(argv).filter(a -> a.startsWith("--baseline=")).map(a -> a.substring(11))
+                .findFirst().orElse(null);
+        String[] args = Arrays.stream(argv).filter(a -> !a.startsWith("--baseline=")).toArray(String[]::new);
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         // Variants besides the plain JVM: "+CDS" (the archive), "+C1" (-XX:TieredStopAtLevel=1), "+CDS+C1".
         List<String> variants = new ArrayList<>(List.of(""));
         variants.addAll(args.length > 1 ? Arrays.asList(args[1].split(",")) : List.of("+CDS"));
-        String cp = packagedClasspath();
+        // Builds: this checkout's, and with --baseline=DIR (a checkout with DIR/target/headroom.jar and
+        // DIR/target/lib, e.g. main's) that one too, its runs alternating with these: before and after side by side.
+        Map<String, String> builds = new LinkedHashMap<>();
+        if (baseline != null) {
+            builds.put("before ", packagedClasspath(Path.of(baseline)));
+        }
+        builds.put(baseline != null ? "after " : "", packagedClasspath(Path.of(".")));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path dir = Files.createTempDirectory("headroom-startup");
         Map<String, List<String>> modes = new LinkedHashMap<>();
         modes.put("sandbox", List.of());
         modes.put("workloads file", workloadsMode(dir));
 
-        // Training: one run per mode lists the classes it loads; one dump makes the archive of their union.
-        Path list = dir.resolve("classes.lst");
-        List<String> classes = new ArrayList<>();
-        for (var m : modes.entrySet()) {
-            Path part = dir.resolve("classes-" + classes.size() + ".lst");
-            run(java, cp, dir, List.of("-XX:DumpLoadedClassList=" + part), m.getValue());
-            classes.addAll(Files.readAllLines(part));
+        // Training, per build: one run per mode lists the classes it loads; one dump makes the archive of their union.
+        Map<String, Path> archives = new LinkedHashMap<>();
+        for (var b : builds.entrySet()) {
+            String cp = b.getValue();
+            Path list = dir.resolve("classes-" + archives.size() + ".lst");
+            List<String> classes = new ArrayList<>();
+            for (var m : modes.entrySet()) {
+                Path part = dir.resolve("classes-" + archives.size() + "-" + classes.size() + ".lst");
+                run(java, cp, dir, List.of("-XX:DumpLoadedClassList=" + part), m.getValue());
+                classes.addAll(Files.readAllLines(part));
+            }
+            Files.write(list, classes.stream().distinct().toList());
+            Path archive = dir.resolve("headroom-" + archives.size() + ".jsa");
+            long d0 = System.nanoTime();
+            Process dump = new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + list,
+                    "-XX:SharedArchiveFile=" + archive, "-cp", cp).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("dump.log").toFile()).start();
+            if (dump.waitFor() != 0 || !Files.exists(archive)) {
+                throw new IllegalStateException("the CDS dump failed: " + Files.readString(dir.resolve("dump.log")));
+            }
+            System.out.printf("%sAppCDS archive: %,d classes, %d MB, dumped in %.1f s; load average %.1f; %d runs each%n",
+                    b.getKey(), classes.stream().distinct().count(), Files.size(archive) >> 20,
+                    (System.nanoTime() - d0) / 1e9, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                    runs);
+            archives.put(b.getKey(), archive);
         }
-        Files.write(list, classes.stream().distinct().toList());
-        Path archive = dir.resolve("headroom.jsa");
-        long d0 = System.nanoTime();
-        Process dump = new ProcessBuilder(java, "-Xshare:dump", "-XX:SharedClassListFile=" + list,
-                "-XX:SharedArchiveFile=" + archive, "-cp", cp).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("dump.log").toFile()).start();
-        if (dump.waitFor() != 0 || !Files.exists(archive)) {
-            throw new IllegalStateException("the CDS dump failed: " + Files.readString(dir.resolve("dump.log")));
-        }
-        System.out.printf("AppCDS archive: %,d classes, %d MB, dumped in %.1f s; load average %.1f; %d runs each%n",
-                classes.stream().distinct().count(), Files.size(archive) >> 20, (System.nanoTime() - d0) / 1e9,
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), runs);
 
         // "+DynCDS": what ./headroom does, a dynamic archive (on top of the JDK's) written as one console run exits.
         Map<String, Path> dynamic = new LinkedHashMap<>();
         if (variants.contains("+DynCDS")) {
-            for (var m : modes.entrySet()) {
-                Path a = dir.resolve("dynamic-" + dynamic.size() + ".jsa");
-                long t = System.nanoTime();
-                run(java, cp, dir, List.of("-XX:ArchiveClassesAtExit=" + a), m.getValue());
-                System.out.printf("dynamic archive (%s): %d MB, training run and dump %.1f s%n", m.getKey(),
-                        Files.size(a) >> 20, (System.nanoTime() - t) / 1e9);
-                dynamic.put(m.getKey(), a);
+            for (var b : builds.entrySet()) {
+                for (var m : modes.entrySet()) {
+                    Path a = dir.resolve("dynamic-" + dynamic.size() + ".jsa");
+                    long t = System.nanoTime();
+                    run(java, b.getValue(), dir, List.of("-XX:ArchiveClassesAtExit=" + a), m.getValue());
+                    System.out.printf("%sdynamic archive (%s): %d MB, training run and dump %.1f s%n", b.getKey(),
+                            m.getKey(), Files.size(a) >> 20, (System.nanoTime() - t) / 1e9);
+                    dynamic.put(b.getKey() + m.getKey(), a);
+                }
             }
         }
 
@@ -89,17 +109,22 @@ public final class StartupBenchmark {
         for (int r = 0; r < runs; r++) {
             for (var m : modes.entrySet()) {
                 for (String variant : variants) {
-                    List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));
-                    if (variant.contains("+CDS")) {
-                        jvm.add("-XX:SharedArchiveFile=" + archive);
-                    } else if (variant.contains("+DynCDS")) {
-                        jvm.add("-XX:SharedArchiveFile=" + dynamic.get(m.getKey()));
+                    for (var b : builds.entrySet()) {
+                        List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));
+                        if (variant.contains("+CDS")) {
+                            jvm.add("-XX:SharedArchiveFile=" + archives.get(b.getKey()));
+                        } else if (variant.contains("+DynCDS")) {
+                            jvm.add("-XX:SharedArchiveFile=" + dynamic.get(b.getKey() + m.getKey()));
+                        }
+                        if (variant.contains("+C1")) {
+                            jvm.add("-XX:TieredStopAtLevel=1");
+                        }
+                        if (variant.contains("+Serial")) {
+                            jvm.add("-XX:+UseSerialGC");
+                        }
+                        results.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
+                                .add(run(java, b.getValue(), dir, jvm, m.getValue()));
                     }
-                    if (variant.contains("+C1")) {
-                        jvm.add("-XX:TieredStopAtLevel=1");
-                    }
-                    results.computeIfAbsent(m.getKey() + variant, k -> new ArrayList<>())
-                            .add(run(java, cp, dir, jvm, m.getValue()));
                 }
             }
         }
@@ -139,12 +164,12 @@ public final class StartupBenchmark {
         return v[v.length / 2];
     }
 
-    /** {@code target/headroom.jar} and its libraries, as {@code ./headroom} runs them. */
-    private static String packagedClasspath() throws IOException {
-        Path jar = Path.of("target", "headroom.jar");
-        Path lib = Path.of("target", "lib");
+    /** {@code ROOT/target/headroom.jar} and its libraries, as {@code ./headroom} runs them. */
+    private static String packagedClasspath(Path root) throws IOException {
+        Path jar = root.resolve("target").resolve("headroom.jar");
+        Path lib = root.resolve("target").resolve("lib");
         if (!Files.isRegularFile(jar) || !Files.isDirectory(lib)) {
-            throw new IllegalStateException("target/headroom.jar and target/lib are missing: run mvn package first");
+            throw new IllegalStateException(jar + " and " + lib + " are missing: run mvn package first");
         }
         List<String> parts = new ArrayList<>(List.of(jar.toAbsolutePath().toString()));
         try (var jars = Files.list(lib)) {

@@ -98,6 +98,43 @@ class StartUpUiTest {
         }
     }
 
+    @Test
+    void aSessionOpenedWhileJavaFxStartedIsTheFirstSceneTheWindowShows() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        List<Painted> painted = new CopyOnWriteArrayList<>();
+        javafx.beans.value.ChangeListener<Scene> record = (o, old, scene) -> {
+            if (scene != null) {
+                scene.rootProperty().addListener((r, was, root) -> record(scene, painted));
+                record(scene, painted);
+            }
+        };
+        FxToolkit.setupFixture(() -> {
+            stage.setScene(null);
+            stage.sceneProperty().addListener(record);
+        });
+        // As Console.launch does: the session begins opening before the application starts; here it is
+        // open by then (the sandbox usually is, on a real start, before JavaFX's toolkit is up).
+        String[] args = {"--speed=60", "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(dir),
+                "--journal=" + dir.resolve("journal.jsonl")};
+        EarlyOpening.begin(args);
+        EarlyOpening early = EarlyOpening.pending();
+        assertTrue(early != null, "the opening began");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, early::opened);
+        app = FxToolkit.setupApplication(HeadroomApp.class, args);
+        Session session = ((HeadroomApp) app).ready().get(60, TimeUnit.SECONDS);
+        FxToolkit.setupFixture(() -> stage.sceneProperty().removeListener(record));
+        assertTrue(session.isSandbox());
+        assertNull(EarlyOpening.pending(), "the application took the opening begun for it");
+        assertEquals(1, painted.size(), "no \"Opening …\" placeholder before the console: " + painted);
+        Painted first = painted.get(0);
+        assertEquals("MainView", first.root());
+        assertEquals(Styles.DARK_BACKGROUND, first.fill(), "no white behind the root: " + first);
+        assertTrue(first.classes().contains(Styles.THEME_DARK), first.toString());
+        assertEquals(Styles.DARK_BACKGROUND, first.background(), "the root's own background: " + first);
+        java.util.concurrent.Callable<Boolean> showing = stage::isShowing;
+        assertTrue(FxToolkit.setupFixture(showing), "the window shows");
+    }
+
     private static void record(Scene scene, List<Painted> painted) {
         scene.getRoot().applyCss(); // what the first frame will draw
         Background bg = ((javafx.scene.layout.Region) scene.getRoot()).getBackground();

@@ -125,7 +125,10 @@ public final class MainView extends BorderPane {
         IncidentBanner banner = new IncidentBanner(incidents, this::lift, supervision.undoLabelProperty(),
                 actions::undo);
         TopBar topBar = new TopBar(main, actions, this::openJournal, () -> openSettings.run());
-        setTop(new javafx.scene.layout.VBox(topBar, banner));
+        javafx.scene.layout.VBox head = new javafx.scene.layout.VBox(topBar);
+        // No incident when the console opens (usually): the banner joins the window when the first one does.
+        io.headroom.ui.fx.WhenShown.insert(head.getChildren(), 1, banner, banner.visibleProperty());
+        setTop(head);
         EventStrip strip = new EventStrip(events);
         setBottom(strip);
         if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
@@ -140,12 +143,14 @@ public final class MainView extends BorderPane {
                 this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes,
                 overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette()));
         PaletteViewModel palette = new PaletteViewModel(commands::all);
-        this.overlays = new Overlays(new HelpOverlay(commands), new CommandPalette(palette), palette);
+        this.overlays = new Overlays(new HelpOverlay(commands), () -> new CommandPalette(palette), palette);
         host[0] = overlays;
         topBar.setOnShowKeys(overlays::toggleHelp);
         topBar.setCordonWarning(cordonWarning, this::openNodesIn);
         refreshCordonWarning();
-        javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, strip.list(), toast, overlays);
+        javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, toast, overlays);
+        // The event list lies over the content while it is open: it joins the window when first opened.
+        io.headroom.ui.fx.WhenShown.insert(center.getChildren(), 1, strip.list(), strip.toggle().selectedProperty());
         javafx.scene.layout.StackPane.setAlignment(strip.list(), javafx.geometry.Pos.BOTTOM_LEFT);
         javafx.scene.layout.StackPane.setAlignment(toast, javafx.geometry.Pos.BOTTOM_RIGHT);
         javafx.scene.layout.StackPane.setMargin(toast, new javafx.geometry.Insets(12));

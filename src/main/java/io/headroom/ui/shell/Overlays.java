@@ -13,30 +13,30 @@ import javafx.scene.layout.StackPane;
  */
 final class Overlays extends StackPane {
     private final HelpOverlay help;
-    private final CommandPalette palette;
+    /** Built the first time it opens (fast start: the first frame does not style a hidden field and list). */
+    private final java.util.function.Supplier<CommandPalette> makePalette;
+    private CommandPalette palette;
     private final PaletteViewModel paletteVm;
     private Node returnFocus;
 
-    Overlays(HelpOverlay help, CommandPalette palette, PaletteViewModel paletteVm) {
+    Overlays(HelpOverlay help, java.util.function.Supplier<CommandPalette> palette, PaletteViewModel paletteVm) {
         this.help = help;
-        this.palette = palette;
+        this.makePalette = palette;
         this.paletteVm = paletteVm;
         getStyleClass().add("overlay-scrim");
         setVisible(false);
         setPadding(new Insets(24));
-        getChildren().addAll(help, palette);
+        getChildren().add(help);
         StackPane.setAlignment(help, Pos.TOP_CENTER);
-        StackPane.setAlignment(palette, Pos.TOP_CENTER);
         help.setVisible(false);
-        palette.setVisible(false);
         setOnMouseClicked(e -> {
             if (e.getTarget() == this) {
                 close();
             }
         });
         paletteVm.showingProperty().addListener((o, was, now) -> {
-            if (!now && palette.isVisible()) {
-                hide(palette);
+            if (!now && paletteShowing()) {
+                hide(this.palette);
             }
         });
     }
@@ -46,7 +46,7 @@ final class Overlays extends StackPane {
     }
 
     boolean paletteShowing() {
-        return palette.isVisible();
+        return palette != null && palette.isVisible();
     }
 
     void toggleHelp() {
@@ -62,12 +62,18 @@ final class Overlays extends StackPane {
     }
 
     void togglePalette() {
-        if (palette.isVisible()) {
+        if (paletteShowing()) {
             close();
             return;
         }
         close();
         remember();
+        if (palette == null) {
+            palette = makePalette.get();
+            palette.setVisible(false);
+            StackPane.setAlignment(palette, Pos.TOP_CENTER);
+            getChildren().add(palette);
+        }
         paletteVm.open();
         show(palette);
         palette.focusQuery();
@@ -89,7 +95,7 @@ final class Overlays extends StackPane {
     }
 
     void close() {
-        if (palette.isVisible()) {
+        if (paletteShowing()) {
             paletteVm.close(); // hides the palette through its listener
         }
         if (help.isVisible()) {
@@ -108,7 +114,7 @@ final class Overlays extends StackPane {
 
     private void hide(Node card) {
         card.setVisible(false);
-        setVisible(help.isVisible() || palette.isVisible());
+        setVisible(help.isVisible() || paletteShowing());
         if (!isVisible() && returnFocus != null && returnFocus.getScene() != null) {
             returnFocus.requestFocus();
         }

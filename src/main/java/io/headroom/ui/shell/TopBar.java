@@ -126,7 +126,9 @@ public final class TopBar extends HBox {
         context.setTooltip(new Tooltip());
         context.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.concat("Context: ",
                 vm.contextProperty()));
-        HBox contextBox = new HBox(6, contextField, context, switcher, simulated, field("as"), operator);
+        HBox contextBox = new HBox(6, contextField, context, simulated, field("as"), operator);
+        // One cluster (the sandbox, most files): the switcher never shows, so it is not built into the first frame.
+        io.headroom.ui.fx.WhenShown.insert(contextBox.getChildren(), 2, switcher, several);
         contextBox.getStyleClass().add(Styles.HEALTH);
 
         HBox cluster = health("Cluster", vm.clusterHealthProperty(), vm.clusterDetailProperty(), null);
