@@ -43,7 +43,9 @@ class StartUpUiTest {
     }
 
     HeadroomApp start(String... extra) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("--speed=60",
+        // Real time: these tests are about the start, and a console ticking at 60× kept the FX thread busy
+        // (a tick's redraw every 83 ms) while each test's clean-up waited for it.
+        List<String> args = new java.util.ArrayList<>(List.of("--speed=1",
                 "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(dir), // not a first run: no welcome
                 "--journal=" + dir.resolve("journal.jsonl")));
         args.addAll(List.of(extra));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
+import io.headroom.ui.Typing;
 import io.headroom.ui.supervise.Dialogs;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,7 +73,7 @@ class KeysUiTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         if (onFx(() -> visible(HelpOverlay.ID) || visible(CommandPalette.ID))) {
-            robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+            Typing.keys(robot, KeyCode.ESCAPE);
         }
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -101,19 +102,21 @@ class KeysUiTest {
         robot.targetWindow(view().getScene().getWindow());
     }
 
+    /** Key events are real (the scene's dispatch, as a keyboard's), waited for once per gesture: {@link Typing}. */
     void typeQuestionMark() {
-        robot.write("?");
-        WaitForAsyncUtils.waitForFxEvents();
+        Typing.write(robot, "?");
     }
 
     void ctrl(KeyCode k) {
-        robot.press(KeyCode.CONTROL, k).release(k, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        Typing.keys(robot, KeyCode.CONTROL, k);
     }
 
     void key(KeyCode k) {
-        robot.press(k).release(k);
-        WaitForAsyncUtils.waitForFxEvents();
+        Typing.keys(robot, k);
+    }
+
+    void write(String text) {
+        Typing.write(robot, text);
     }
 
     /** The key event a key of the registry stands for (a press, or a typed character). */
@@ -180,7 +183,7 @@ class KeysUiTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> visible(CommandPalette.ID)));
         assertTrue(onFx(() -> view().getScene().getFocusOwner() instanceof TextField f
                 && CommandPalette.QUERY_ID.equals(f.getId())), "the caret is in the search field");
-        robot.write("journ");
+        write("journ");
         ListView<?> list = onFx(() -> (ListView<?>) view().lookup("#" + CommandPalette.LIST_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> !list.getItems().isEmpty()
                 && ((PaletteViewModel.Item) list.getItems().get(0)).title().equals("Open the journal")));
@@ -203,7 +206,7 @@ class KeysUiTest {
         String shown = onFx(() -> view().detailViewModel().classNameProperty().get());
         ctrl(KeyCode.K);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> visible(CommandPalette.ID)));
-        robot.write("open class " + shown);
+        write("open class " + shown);
         ListView<?> list = onFx(() -> (ListView<?>) view().lookup("#" + CommandPalette.LIST_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> list.getItems().size() >= 1));
         PaletteViewModel.Item item = onFx(() -> (PaletteViewModel.Item) list.getItems().get(0));
@@ -218,7 +221,7 @@ class KeysUiTest {
         key(KeyCode.BACK_SPACE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> ((TextField) view().lookup(
                 "#" + CommandPalette.QUERY_ID)).getText().isEmpty()));
-        robot.write("open class");
+        write("open class");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> list.getItems().size() == 5));
         int first = onFx(() -> list.getSelectionModel().getSelectedIndex());
         key(KeyCode.DOWN);
@@ -249,7 +252,7 @@ class KeysUiTest {
         String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
         ctrl(KeyCode.K);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> visible(CommandPalette.ID)));
-        robot.write("freeze " + cls);
+        write("freeze " + cls);
         key(KeyCode.ENTER);
         TextField reason = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(reason::isFocused));
@@ -260,12 +263,12 @@ class KeysUiTest {
         assertNull(onFx(() -> view().supervisionViewModel().of(cls).freeze()), "Escape froze nothing");
 
         ctrl(KeyCode.K);
-        robot.write("freeze " + cls);
+        write("freeze " + cls);
         key(KeyCode.ENTER);
         TextField again = (TextField) waitForDialogNode("#" + Dialogs.REASON_ID);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::isFocused)); // the dialog asks for a reason
         robot.targetWindow(onFx(() -> again.getScene().getWindow())); // where the robot's typed characters go
-        robot.write("palette test");
+        write("palette test");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(again::getText).equals("palette test"));
         // Apply is the default button and looks it: Enter applies.
         assertTrue(onFx(() -> again.getScene().getRoot().lookupAll(".button").stream()
@@ -283,7 +286,7 @@ class KeysUiTest {
     void escapeClosesTheWhatIfWindow() throws Exception {
         focusConsole();
         ctrl(KeyCode.K);
-        robot.write("what-if");
+        write("what-if");
         key(KeyCode.ENTER);
         Stage whatIf = waitForStage("What if");
         onFx(() -> {

@@ -33,7 +33,9 @@ class WelcomeUiTest {
 
     HeadroomApp start(Path settings) throws Exception {
         FxToolkit.registerPrimaryStage();
-        app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=60", "--settings=" + settings,
+        // Real time: the welcome is about the first run, not the sandbox's pace; at 60× the sandbox's ticks
+        // kept the FX thread busy while the test waited on it.
+        app = FxToolkit.setupApplication(HeadroomApp.class, "--speed=1", "--settings=" + settings,
                 "--journal=" + dir.resolve("journal.jsonl"));
         return (HeadroomApp) app;
     }
