@@ -119,7 +119,7 @@ public final class Simulator {
                     world.advanceTo(start.plus(Duration.ofNanos((long) ((t + j * step) * 1e9))));
                 }
                 for (WorkloadClass c : classes) {
-                    acc.get(c.name()).add(world.measure(c.name()).orElseThrow(), i < ticks ? step : 0);
+                    acc.get(c.name()).add(world.truth(c.name()).orElseThrow(), i < ticks ? step : 0);
                 }
             }
         }
@@ -179,7 +179,7 @@ public final class Simulator {
             }
         }
 
-        void add(SandboxWorld.Measurements m, double dt) {
+        void add(SandboxWorld.Truth m, double dt) {
             double age = m.oldestAgeSeconds();
             if (n == ages.length) {
                 ages = Arrays.copyOf(ages, n * 2);
