@@ -64,28 +64,33 @@ public final class FileJournal implements Journal {
     /**
      * @param maxSegmentBytes the active file is sealed once it reaches this size
      * @param clock           the day, for daily sealing, and the time in the names of files set aside
+     * @param checkpoints     opens the checkpoint file (apart from {@code channels}: a full disk does not stop it)
      */
-    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps) {
+    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps, Channels checkpoints) {
         static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
 
         static Options defaults() {
-            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { });
+            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { }, PrivateFiles::open);
         }
 
         Options withChannels(Channels c) {
-            return new Options(maxSegmentBytes, clock, c, steps);
+            return new Options(maxSegmentBytes, clock, c, steps, checkpoints);
         }
 
         Options withMaxSegmentBytes(long max) {
-            return new Options(max, clock, channels, steps);
+            return new Options(max, clock, channels, steps, checkpoints);
         }
 
         Options withClock(Clock c) {
-            return new Options(maxSegmentBytes, c, channels, steps);
+            return new Options(maxSegmentBytes, c, channels, steps, checkpoints);
         }
 
         Options withSteps(RotationSteps s) {
-            return new Options(maxSegmentBytes, clock, channels, s);
+            return new Options(maxSegmentBytes, clock, channels, s, checkpoints);
+        }
+
+        Options withCheckpoints(Channels c) {
+            return new Options(maxSegmentBytes, clock, channels, steps, c);
         }
     }
 
@@ -197,7 +202,7 @@ public final class FileJournal implements Journal {
         openActive();
         repairTail();
         goodSize = active.size();
-        checkpoint = Checkpoint.open(sibling(".checkpoint"));
+        checkpoint = Checkpoint.open(sibling(".checkpoint"), options.checkpoints());
         Checkpoint.Mark mark = checkpoint.read();
         Scan s;
         try (View v = view(Reading.STATE)) {
