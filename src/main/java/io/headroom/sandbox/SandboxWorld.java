@@ -279,17 +279,17 @@ public final class SandboxWorld {
     }
 
     /**
-     * The two numbers a simulation's summary samples every simulated second, or empty when the class
+     * The numbers a simulation's summary samples every simulated second, or empty when the class
      * is unknown: the same as {@link #measure}'s, without summing the 60 s windows for the rates (a
      * simulator samples truth 15 times per control tick, and those sums were a quarter of its time).
      */
     public synchronized Optional<Truth> truth(String className) {
         ClassSim c = classes.get(className);
-        return c == null ? Optional.empty() : Optional.of(new Truth(c.oldestAgeSeconds(), c.specReplicas));
+        return c == null ? Optional.empty() : Optional.of(new Truth(c.oldestAgeSeconds(), c.specReplicas, c.jobsCompleted));
     }
 
-    /** A class's oldest job age and spec replicas at world time (see {@link #truth}). */
-    public record Truth(double oldestAgeSeconds, int specReplicas) {
+    /** A class's oldest job age, spec replicas and jobs completed so far at world time (see {@link #truth}). */
+    public record Truth(double oldestAgeSeconds, int specReplicas, long jobsCompleted) {
     }
 
     /**
