@@ -35,8 +35,13 @@ final class Checkpoint implements Closeable {
     }
 
     static Checkpoint open(Path file) throws IOException {
+        return open(file, PrivateFiles::open);
+    }
+
+    /** The same, opening the file through {@code channels} (tests count forces instead of doing them). */
+    static Checkpoint open(Path file, FileJournal.Channels channels) throws IOException {
         boolean existed = Files.exists(file);
-        FileChannel ch = PrivateFiles.open(file);
+        FileChannel ch = channels.open(file);
         if (ch.size() < 2L * SLOT) {
             ByteBuffer blank = ByteBuffer.wrap(blankSlots());
             ch.write(blank, 0); // reserve both slots now, while there is room

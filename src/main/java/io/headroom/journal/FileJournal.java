@@ -65,33 +65,40 @@ public final class FileJournal implements Journal {
      * @param maxSegmentBytes the active file is sealed once it reaches this size
      * @param clock           the day, for daily sealing, and the time in the names of files set aside
      * @param tail            how many appended records are kept at hand for {@link #appendedAfter} ({@value #TAIL})
+     * @param checkpoints     opens the checkpoint file (apart from {@code channels}: a full disk does not stop it)
      */
-    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps, int tail) {
+    record Options(long maxSegmentBytes, Clock clock, Channels channels, RotationSteps steps, int tail,
+                   Channels checkpoints) {
         static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
 
         static Options defaults() {
-            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { }, TAIL);
+            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { }, TAIL,
+                    PrivateFiles::open);
         }
 
         Options withChannels(Channels c) {
-            return new Options(maxSegmentBytes, clock, c, steps, tail);
+            return new Options(maxSegmentBytes, clock, c, steps, tail, checkpoints);
         }
 
         Options withMaxSegmentBytes(long max) {
-            return new Options(max, clock, channels, steps, tail);
+            return new Options(max, clock, channels, steps, tail, checkpoints);
         }
 
         Options withClock(Clock c) {
-            return new Options(maxSegmentBytes, c, channels, steps, tail);
+            return new Options(maxSegmentBytes, c, channels, steps, tail, checkpoints);
         }
 
         Options withSteps(RotationSteps s) {
-            return new Options(maxSegmentBytes, clock, channels, s, tail);
+            return new Options(maxSegmentBytes, clock, channels, s, tail, checkpoints);
         }
 
         /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced to disk. */
         Options withTail(int n) {
-            return new Options(maxSegmentBytes, clock, channels, steps, n);
+            return new Options(maxSegmentBytes, clock, channels, steps, n, checkpoints);
+        }
+
+        Options withCheckpoints(Channels c) {
+            return new Options(maxSegmentBytes, clock, channels, steps, tail, c);
         }
     }
 
@@ -203,7 +210,7 @@ public final class FileJournal implements Journal {
         openActive();
         repairTail();
         goodSize = active.size();
-        checkpoint = Checkpoint.open(sibling(".checkpoint"));
+        checkpoint = Checkpoint.open(sibling(".checkpoint"), options.checkpoints());
         Checkpoint.Mark mark = checkpoint.read();
         Scan s;
         try (View v = view(Reading.STATE)) {

@@ -279,6 +279,20 @@ public final class SandboxWorld {
     }
 
     /**
+     * The numbers a simulation's summary samples every simulated second, or empty when the class
+     * is unknown: the same as {@link #measure}'s, without summing the 60 s windows for the rates (a
+     * simulator samples truth 15 times per control tick, and those sums were a quarter of its time).
+     */
+    public synchronized Optional<Truth> truth(String className) {
+        ClassSim c = classes.get(className);
+        return c == null ? Optional.empty() : Optional.of(new Truth(c.oldestAgeSeconds(), c.specReplicas, c.jobsCompleted));
+    }
+
+    /** A class's oldest job age, spec replicas and jobs completed so far at world time (see {@link #truth}). */
+    public record Truth(double oldestAgeSeconds, int specReplicas, long jobsCompleted) {
+    }
+
+    /**
      * What a class looks like at one moment: the numbers Prometheus would give plus cumulative
      * counters for summaries. {@code NaN} marks a value that is not available (see the accessors'
      * notes); a 0 is a real 0.
@@ -722,6 +736,9 @@ public final class SandboxWorld {
                 if (p.ready && !p.terminating() && p.drainId == null && p.inFlight < spec.concurrency()
                         && (best == null || p.inFlight < best.inFlight)) {
                     best = p;
+                    if (p.inFlight == 0) {
+                        break; // no later pod is less loaded, and ties go to the first
+                    }
                 }
             }
             return best;
@@ -851,14 +868,7 @@ public final class SandboxWorld {
                 }
                 meanService = sum / completionServices.size();
             }
-            double oldest = Double.POSITIVE_INFINITY;
-            if (!waiting.isEmpty()) {
-                oldest = waiting.peekFirst();
-            }
-            if (poisonActive) {
-                oldest = Math.min(oldest, poisonEnqueuedAt);
-            }
-            double oldestAge = Double.isInfinite(oldest) ? 0 : now - oldest;
+            double oldestAge = oldestAgeSeconds();
             int queueLength = waiting.size() + (poisonActive && !poisonInFlight ? 1 : 0);
             double dependency = spec.dependency() == null ? Double.NaN
                     : spec.dependency().baseLatencyMs() * spec.dependency().factor(inFlight);
@@ -869,6 +879,18 @@ public final class SandboxWorld {
             return new Measurements(toInstant(now), now, queueLength, oldestAge, arrivalRate, meanService,
                     inFlight, completionRate, dependency, memory, spec.inOutage(now), poisonActive,
                     jobsArrived, jobsCompleted, specReplicas, readyReplicas(), pods.size(), resourceVersion());
+        }
+
+        /** Age of the oldest waiting job (the poison message counts while it is active); 0 when none waits. */
+        double oldestAgeSeconds() {
+            double oldest = Double.POSITIVE_INFINITY;
+            if (!waiting.isEmpty()) {
+                oldest = waiting.peekFirst();
+            }
+            if (poisonActive) {
+                oldest = Math.min(oldest, poisonEnqueuedAt);
+            }
+            return Double.isInfinite(oldest) ? 0 : now - oldest;
         }
 
         /**

@@ -61,12 +61,16 @@ public final class SideBySide {
     public static double matchedListLength(Scenario scenario, long seed) {
         Scenario steady = steady(scenario).withSeed(seed);
         double target = meanReplicasSecondHalf(steady, Decider.HEADROOM);
+        // Each listLength's run is deterministic: the two ends compared last were usually run in the bisection.
+        java.util.Map<Double, Double> runs = new java.util.HashMap<>();
+        java.util.function.DoubleUnaryOperator keda = length -> runs.computeIfAbsent(length,
+                l -> meanReplicasSecondHalf(steady, KedaLengthRule.of(l)));
         double lo = 0.1;
         double hi = 200;
         // Mean replicas fall as listLength grows; bisect on a 0.1 grid.
         for (int i = 0; i < 40 && hi - lo > 0.1; i++) {
             double mid = Math.round((lo + hi) / 2 * 10) / 10.0;
-            double replicas = meanReplicasSecondHalf(steady, KedaLengthRule.of(mid));
+            double replicas = keda.applyAsDouble(mid);
             if (replicas > target) {
                 lo = mid;
             } else {
@@ -75,8 +79,8 @@ public final class SideBySide {
         }
         double a = Math.max(0.1, Math.round(lo * 10) / 10.0);
         double b = Math.round(hi * 10) / 10.0;
-        double ra = meanReplicasSecondHalf(steady, KedaLengthRule.of(a));
-        double rb = meanReplicasSecondHalf(steady, KedaLengthRule.of(b));
+        double ra = keda.applyAsDouble(a);
+        double rb = keda.applyAsDouble(b);
         return Math.abs(ra - target) <= Math.abs(rb - target) ? a : b;
     }
 

@@ -81,6 +81,21 @@ public final class Simulator {
      */
     public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
                                          Consumer<TickResult> onResult) {
+        return run(scenario, decider, onTick, onResult, (t, name, truth) -> { });
+    }
+
+    /** The world's ground truth for one class right after a tick (the numbers the summaries are made of). */
+    @FunctionalInterface
+    public interface TruthListener {
+        void at(double t, String className, SandboxWorld.Truth truth);
+    }
+
+    /**
+     * The same, and {@code onTruth} sees each class's ground truth right after each tick: e.g. the jobs
+     * completed by several times in one run, where cutting the run at each time would repeat it.
+     */
+    public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
+                                         Consumer<TickResult> onResult, TruthListener onTruth) {
         Instant start = scenario.start();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -119,7 +134,11 @@ public final class Simulator {
                     world.advanceTo(start.plus(Duration.ofNanos((long) ((t + j * step) * 1e9))));
                 }
                 for (WorkloadClass c : classes) {
-                    acc.get(c.name()).add(world.measure(c.name()).orElseThrow(), i < ticks ? step : 0);
+                    SandboxWorld.Truth truth = world.truth(c.name()).orElseThrow();
+                    if (j == 0) {
+                        onTruth.at(t, c.name(), truth);
+                    }
+                    acc.get(c.name()).add(truth, i < ticks ? step : 0);
                 }
             }
         }
@@ -179,7 +198,7 @@ public final class Simulator {
             }
         }
 
-        void add(SandboxWorld.Measurements m, double dt) {
+        void add(SandboxWorld.Truth m, double dt) {
             double age = m.oldestAgeSeconds();
             if (n == ages.length) {
                 ages = Arrays.copyOf(ages, n * 2);

@@ -1,5 +1,6 @@
 package io.headroom.sim;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.baseline.KedaLengthRule;
@@ -7,7 +8,11 @@ import io.headroom.decision.Decider;
 import io.headroom.sim.SideBySide.Totals;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,17 +59,19 @@ class ControlQualityTest {
         // so 6 replicas of 4 slots, 12 jobs/s at 2 s a job, is the best any count can do.
         Scenario s = scenario("dependency-saturation").withSeed(SEEDS[0]);
         double best = 12;
-        // The world is deterministic: the same run cut at two times gives the completions in between.
-        double saturated = (completedBy(s, 1500) - completedBy(s, 900)) / 600;
+        // The world's completions read after the ticks at 900 s, 1500 s and the end of one run.
+        Map<Double, Long> headroom = completedBy(s, Decider.HEADROOM, 900, 1500, s.durationSeconds());
+        double saturated = (headroom.get(1500.0) - headroom.get(900.0)) / 600.0;
         assertTrue(saturated >= 0.9 * best, "throughput while the load exceeds the provider: " + saturated
                 + "/s; the best count gives " + best + "/s");
         double arrived = 4 * 300 + 9 * 300 + 14 * 900 + 4 * 1500;
-        long completed = completedBy(s, s.durationSeconds());
+        long completed = headroom.get(s.durationSeconds());
         assertTrue(completed >= 0.99 * arrived, "the backlog drains once the load falls: " + completed
                 + " of about " + arrived + " jobs");
         // The plain guard it replaces, and KEDA's rule, stay below the best count's throughput.
-        Scenario keda = s;
-        double kedaRate = (completedBy(keda, 1500, KedaLengthRule.of(5)) - completedBy(keda, 900, KedaLengthRule.of(5))) / 600;
+        Scenario upTo1500 = new Scenario(s.name(), 1500, s.tickSeconds(), s.seed(), s.start(), s.classes());
+        Map<Double, Long> keda = completedBy(upTo1500, KedaLengthRule.of(5), 900, 1500);
+        double kedaRate = (keda.get(1500.0) - keda.get(900.0)) / 600.0;
         assertTrue(kedaRate < saturated, "KEDA " + kedaRate + "/s against Headroom " + saturated + "/s");
     }
 
@@ -117,12 +124,18 @@ class ControlQualityTest {
         assertTrue(lines.stream().anyMatch(l -> l.reasons().stream().anyMatch(r -> r.startsWith("SCHEDULED_FLOOR"))));
     }
 
-    static long completedBy(Scenario s, double seconds) {
-        return completedBy(s, seconds, Decider.HEADROOM);
-    }
-
-    static long completedBy(Scenario s, double seconds, Decider rule) {
-        Scenario cut = new Scenario(s.name(), seconds, s.tickSeconds(), s.seed(), s.start(), s.classes());
-        return Simulator.run(cut, rule, line -> { }).get(0).jobsCompleted();
+    /** Jobs completed by each of {@code seconds} (tick times), from one run; the last must be the run's end. */
+    static Map<Double, Long> completedBy(Scenario s, Decider rule, double... seconds) {
+        Map<Double, Long> out = new TreeMap<>();
+        List<Double> wanted = Arrays.stream(seconds).boxed().toList();
+        List<Simulator.ClassSummary> summary = Simulator.run(s, rule, line -> { }, r -> { }, (t, name, truth) -> {
+            if (wanted.contains(t)) {
+                out.put(t, truth.jobsCompleted());
+            }
+        });
+        assertEquals(new TreeSet<>(wanted), out.keySet(), "every time asked for is a tick");
+        // The reading after the last tick is the run's own summary (the world's truth at its end).
+        assertEquals(summary.get(0).jobsCompleted(), out.get(seconds[seconds.length - 1]));
+        return out;
     }
 }
