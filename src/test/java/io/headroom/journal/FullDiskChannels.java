@@ -16,6 +16,23 @@ import java.nio.file.StandardOpenOption;
  */
 final class FullDiskChannels implements FileJournal.Channels {
     private long room = Long.MAX_VALUE;
+    /** Whether a force reaches the disk; off, forces are only counted (a test about anything but durability). */
+    private volatile boolean durable = true;
+    private final java.util.concurrent.atomic.AtomicLong forces = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * Forces are counted, not carried out: for a test of thousands of appends that is about what the
+     * journal keeps at hand, not about durability (FileJournalTest and the crash tests keep real forces).
+     */
+    FullDiskChannels withoutForcing() {
+        durable = false;
+        return this;
+    }
+
+    /** How many times the journal asked for its writes to be forced to disk. */
+    long forces() {
+        return forces.get();
+    }
 
     synchronized void room(long bytes) {
         room = bytes;
@@ -114,7 +131,10 @@ final class FullDiskChannels implements FileJournal.Channels {
 
         @Override
         public void force(boolean metaData) throws IOException {
-            d.force(metaData);
+            forces.incrementAndGet();
+            if (durable) {
+                d.force(metaData);
+            }
         }
 
         @Override
