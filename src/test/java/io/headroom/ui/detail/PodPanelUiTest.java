@@ -66,15 +66,8 @@ class PodPanelUiTest {
             return null;
         });
         PodPanelViewModel pods = onFx(() -> robot.lookup("#" + PodPanel.ID).queryAs(PodPanel.class)).viewModel();
-        // The new pods' start-up (15 s) is sandbox time: run it at 60×, then back to 10× for the drain, whose
-        // dialogs take wall time while the load moves. The same sandbox time passes either way.
-        window.session().setSpeed(60);
-        try {
-            WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> onFx(() -> cls.equals(pods.classNameProperty().get())
-                    && pods.rows().size() == 8 && pods.rows().stream().allMatch(PodPanelViewModel.PodRow::ready)));
-        } finally {
-            window.session().setSpeed(10);
-        }
+        WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> onFx(() -> cls.equals(pods.classNameProperty().get())
+                && pods.rows().size() == 8 && pods.rows().stream().allMatch(PodPanelViewModel.PodRow::ready)));
         String summary = onFx(() -> robot.lookup("#" + PodPanel.SUMMARY_ID).queryLabeled().getText());
         assertTrue(summary.startsWith(onFx(() -> pods.rows().size()) + " pods"), summary);
         // Each figure keeps its name: "cost —" is never split, so no line starts with a lone "—".
