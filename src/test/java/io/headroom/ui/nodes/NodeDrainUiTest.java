@@ -55,6 +55,9 @@ class NodeDrainUiTest {
     @Test
     @SuppressWarnings("unchecked")
     void drainANodeSeeTheBudgetsRefusalThenGiveTheNodeBack() throws Exception {
+        // Selecting a class the overview does not list yet does nothing: wait for the session's first tick.
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> window.view().overviewViewModel().rows()
+                .stream().anyMatch(r -> r.name().equals("payments-steady"))));
         onFx(() -> {
             window.view().overviewViewModel().select("payments-steady");
             return null;
