@@ -386,7 +386,13 @@ class IncidentStateUiTest {
         });
     }
 
+    /**
+     * The banner's lines as the next pulse shows them. The banner joins the window only when the first
+     * incident shows (fast start), and its scroll pane holds its lines only once it has a skin, which the
+     * pulse's CSS pass makes: style it first, as that pulse would, so a read in the same turn sees them.
+     */
     static List<Label> lines() {
+        robot().lookup("#" + IncidentBanner.ID).tryQuery().ifPresent(javafx.scene.Node::applyCss);
         return robot().lookup("." + IncidentBanner.LINE).queryAll().stream().map(Label.class::cast).toList();
     }
 
