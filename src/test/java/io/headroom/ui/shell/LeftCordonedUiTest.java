@@ -72,7 +72,14 @@ class LeftCordonedUiTest {
         onFx(() -> window.view().refreshCordonWarning()).get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> chip().isVisible()));
         assertEquals("1 node left cordoned by Headroom", onFx(() -> chip().getText()));
-        // Whole and in view at 1280 px: not clipped by the status group, not squeezed into "…".
+        // Whole and in view at 1280 px: not clipped by the status group, not squeezed into "…". Laid out
+        // as the next pulse lays it out: the chip has just become visible, and a read in the same turn
+        // would measure it before any layout gave it its width.
+        onFx(() -> {
+            chip().getScene().getRoot().applyCss();
+            chip().getScene().getRoot().layout();
+            return null;
+        });
         Bounds b = onFx(() -> chip().localToScene(chip().getBoundsInLocal()));
         double width = onFx(() -> chip().getScene().getWidth());
         assertTrue(b.getMaxX() <= width, "chip ends at " + b.getMaxX() + " of " + width);
