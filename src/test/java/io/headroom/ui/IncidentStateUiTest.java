@@ -185,6 +185,7 @@ class IncidentStateUiTest {
     void theTopBarIsWholeAt1280WithRoomForOneMoreChip() throws Exception {
         TopBar bar = fx(() -> robot.lookup("." + Styles.TOP_BAR).queryAs(TopBar.class));
         fx(() -> {
+            bar.getScene().getRoot().applyCss();
             bar.getScene().getRoot().layout();
             assertEquals(1280.0, bar.getWidth(), 1.0);
             int checked = 0;
@@ -244,6 +245,7 @@ class IncidentStateUiTest {
 
         Node banner = fx(() -> robot.lookup("#" + IncidentBanner.ID).query());
         fx(() -> {
+            banner.getScene().getRoot().applyCss();
             banner.getScene().getRoot().layout();
             assertWhole(banner);
             Bounds b = banner.localToScene(banner.getBoundsInLocal());
@@ -267,6 +269,7 @@ class IncidentStateUiTest {
         robot.clickOn("#" + IncidentBanner.MORE_ID);
         waitUntil(() -> lines().size() == 4);
         fx(() -> {
+            banner.getScene().getRoot().applyCss();
             banner.getScene().getRoot().layout();
             List<String> texts = lines().stream().map(Label::getText).toList();
             assertTrue(texts.get(1).startsWith("FROZEN ledger-replay"), texts.toString());
@@ -294,6 +297,7 @@ class IncidentStateUiTest {
                 && chips("search-interactive").containsAll(List.of("FROZEN", "AUTO"))
                 && chips("ledger-replay").contains("FROZEN"));
         fx(() -> {
+            view().getScene().getRoot().applyCss();
             view().getScene().getRoot().layout();
             for (TableCell<?, ?> cell : alertCells()) {
                 if (cell.getGraphic() instanceof javafx.scene.Parent box) {
@@ -327,6 +331,7 @@ class IncidentStateUiTest {
         robot.clickOn("#" + EventStrip.TOGGLE_ID);
         waitUntil(() -> robot.lookup("#" + EventStrip.LIST_ID).query().isVisible());
         fx(() -> {
+            view().getScene().getRoot().applyCss();
             view().getScene().getRoot().layout();
             var list = robot.lookup("#" + EventStrip.LIST_ID).queryListView();
             assertEquals(view().eventsViewModel().events(), list.getItems(), "newest first, as the model keeps them");
