@@ -154,6 +154,19 @@ class ArchitectureTest {
             .because("time is passed in (DESIGN §9): the simulator and the tests move it by hand");
 
     @ArchTest
+    static final ArchRule only_ui_fx_goes_onto_the_fx_thread = noClasses()
+            .that().resideOutsideOfPackage("io.headroom.ui.fx..")
+            .should().callMethod(javafx.application.Platform.class, "runLater", Runnable.class)
+            .because("one way onto the FX thread (ui/fx: FxExecutor, its nextTurn): view models take an Executor");
+
+    @ArchTest
+    static final ArchRule threads_come_from_the_named_factories = noClasses()
+            .that().resideOutsideOfPackage("io.headroom.threads..")
+            .should().callConstructorWhere(DescribedPredicate.describe("a Thread is constructed",
+                    call -> call.getTarget().getOwner().isAssignableTo(Thread.class)))
+            .because("background work runs on named, injected executors (threads/NamedThreads)");
+
+    @ArchTest
     static final ArchRule shared_root_classes_use_nothing_of_ours = classes()
             .that(DescribedPredicate.describe("are shared root classes", c -> SHARED_ROOT_CLASSES.contains(c.getName())))
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", ROOT)

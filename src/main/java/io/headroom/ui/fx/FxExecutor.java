@@ -25,6 +25,16 @@ public final class FxExecutor implements Executor {
         return INSTANCE;
     }
 
+    /**
+     * Runs {@code task} on the FX thread in a later turn, after the pulse that follows this one has
+     * styled and laid out what changed (a window that grows to what it shows now). Unlike
+     * {@link #execute}, never in the turn that is running: a task queued from inside a drain would
+     * run in that same drain.
+     */
+    public static void nextTurn(Runnable task) {
+        Platform.runLater(task);
+    }
+
     @Override
     public void execute(Runnable task) {
         pending.add(task);

@@ -252,7 +252,7 @@ public final class ExitDialog {
         Styles.paintDark(scene);
         dialog.setScene(scene);
         // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
-        status.textProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(dialog::sizeToScene));
+        status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
         dialog.show();
         return dialog;
     }

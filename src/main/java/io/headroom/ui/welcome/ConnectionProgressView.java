@@ -109,7 +109,7 @@ public final class ConnectionProgressView {
 
     /** Grows the window to what it shows now (after this pulse's layout), never shrinks it. */
     private void fit() {
-        javafx.application.Platform.runLater(() -> {
+        io.headroom.ui.fx.FxExecutor.nextTurn(() -> {
             if (!stage.isShowing()) {
                 return;
             }
