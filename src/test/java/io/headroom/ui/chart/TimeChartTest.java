@@ -299,24 +299,21 @@ class TimeChartTest {
 
     /** Whether any pixel row within one of {@code value}'s line at {@code t} has {@code color}. */
     private static boolean paintedNear(TimeChart chart, double t, double value, Color color) {
-        WritableImage shot = chart.snapshot(null, null);
-        int x = (int) Math.floor(chart.xOf(t));
-        int y = (int) Math.floor(chart.yOf(value));
-        for (int row = y - 1; row <= y + 1; row++) {
-            if (close(shot.getPixelReader().getColor(x, row), color)) {
-                return true;
-            }
-        }
-        return false;
+        return inkNear(chart, t, value, color, 0.08);
     }
 
-    /** Whether a pixel within one row of (t, value) is at least about two thirds of {@code color}'s ink. */
+    /** A sloped line's ink: a pixel at least about two thirds of {@code color} (anti-aliased edges). */
     private static boolean inkedNear(TimeChart chart, double t, double value, Color color) {
+        return inkNear(chart, t, value, color, 0.3);
+    }
+
+    /** Whether a pixel within one row of (t, value) differs from {@code color} by less than {@code within} per channel. */
+    private static boolean inkNear(TimeChart chart, double t, double value, Color color, double within) {
         WritableImage shot = chart.snapshot(null, null);
         int x = (int) Math.floor(chart.xOf(t));
         int y = (int) Math.floor(chart.yOf(value));
         for (int row = y - 1; row <= y + 1; row++) {
-            if (difference(shot.getPixelReader().getColor(x, row), color) < 0.3) {
+            if (difference(shot.getPixelReader().getColor(x, row), color) < within) {
                 return true;
             }
         }
