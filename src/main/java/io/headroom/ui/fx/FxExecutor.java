@@ -26,10 +26,10 @@ public final class FxExecutor implements Executor {
     }
 
     /**
-     * Runs {@code task} on the FX thread in a later turn, after the pulse that follows this one has
-     * styled and laid out what changed (a window that grows to what it shows now). Unlike
-     * {@link #execute}, never in the turn that is running: a task queued from inside a drain would
-     * run in that same drain.
+     * Runs {@code task} on the FX thread in a later turn, never in the one that is running (a task
+     * {@link #execute}d from inside a drain runs in that same drain): for work that wants what this
+     * turn changed settled first, such as a window growing to what it now shows (the task styles and
+     * lays out what it measures itself; a pulse may or may not come between).
      */
     public static void nextTurn(Runnable task) {
         Platform.runLater(task);
