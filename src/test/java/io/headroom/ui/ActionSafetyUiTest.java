@@ -210,7 +210,7 @@ class ActionSafetyUiTest {
     void focusOverview() throws Exception {
         // TestFX keeps its target window across test classes: aim at this console's window.
         robot.targetWindow(view().getScene().getWindow());
-        robot.clickOn("#" + ClassControls.STATE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ClassControls.STATE_ID));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

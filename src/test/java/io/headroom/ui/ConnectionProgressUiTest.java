@@ -229,7 +229,7 @@ class ConnectionProgressUiTest {
         assertTrue(disabled(ClassControls.DRAIN_ID));
 
         // Go on with what answered: the window goes, the console stays, its actions still disabled.
-        robot.clickOn("#" + ConnectionProgressView.CONTINUE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConnectionProgressView.CONTINUE_ID));
         waitUntil("the progress window closed", 20, () -> !progressShows());
         Session s = app.session();
         assertFalse(s.isSandbox(), "still the workloads file's console");
@@ -261,7 +261,7 @@ class ConnectionProgressUiTest {
         assertFalse(offered(ConnectionProgressView.SANDBOX_ID), "no choices before there is a reason");
         assertFalse(offered(ConnectionProgressView.CONTINUE_ID));
 
-        robot.clickOn("#" + ConnectionProgressView.CANCEL_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConnectionProgressView.CANCEL_ID));
         waitUntil("the choices", 20, () -> offered(ConnectionProgressView.SANDBOX_ID));
         assertTrue(headline().startsWith("Stopped waiting."), headline());
         for (String id : List.of(ConnectionProgressView.CONTINUE_ID, ConnectionProgressView.EDIT_ID,
@@ -272,7 +272,7 @@ class ConnectionProgressUiTest {
 
         // The sandbox instead: the window goes and the sandbox opens in the console's place.
         Session file = app.session();
-        robot.clickOn("#" + ConnectionProgressView.SANDBOX_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConnectionProgressView.SANDBOX_ID));
         waitUntil("the sandbox opened", 60, () -> fx(() -> app.session() != null && app.session() != file
                 && app.session().isSandbox()));
         assertFalse(progressShows(), "the progress window closed");

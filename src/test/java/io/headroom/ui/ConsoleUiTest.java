@@ -73,7 +73,7 @@ class ConsoleUiTest {
                 .get() != null && view().detailViewModel().seriesProperty().get().points() > 100));
         String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
         io.headroom.decision.Policy live = onFx(() -> view().detailViewModel().latest(cls).cls().policy());
-        robot.clickOn("#" + io.headroom.ui.supervise.ClassControls.WHAT_IF_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + io.headroom.ui.supervise.ClassControls.WHAT_IF_ID));
         javafx.scene.control.TableView<?> table = onFx(() -> robot.lookup(
                 "#" + io.headroom.ui.whatif.WhatIfView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 7);
@@ -97,7 +97,7 @@ class ConsoleUiTest {
         assertTrue(onFx(() -> robot.lookup("#" + io.headroom.ui.whatif.WhatIfView.STATUS_ID).queryLabeled().getText())
                 .contains("Nothing is applied"));
         assertEquals(live, onFx(() -> view().detailViewModel().latest(cls).cls().policy()), "the live policy is unchanged");
-        robot.clickOn("#" + io.headroom.ui.whatif.WhatIfView.COPY_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + io.headroom.ui.whatif.WhatIfView.COPY_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup(
                 "#" + io.headroom.ui.whatif.WhatIfView.STATUS_ID).queryLabeled().getText()).startsWith("Copied"));
         String copied = onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());

@@ -80,6 +80,16 @@ public final class ConsoleWindow {
     public static final long FX_DEADLINE_SECONDS = 60;
 
     /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
+    /**
+     * The visible node {@code query} finds (as TestFX's {@code clickOn(String)} picks it), looked up on
+     * the FX thread: TestFX's {@code clickOn(String)} walks
+     * the scene from the test's thread, and a scene changing meanwhile (a tick, a dialog) threw
+     * IndexOutOfBoundsException in the walk.
+     */
+    public static javafx.scene.Node find(org.testfx.api.FxRobot robot, String query) throws Exception {
+        return onFx(() -> robot.lookup(query).match(org.testfx.util.NodeQueryUtils.isVisible()).query());
+    }
+
     public static <T> T onFx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(FX_DEADLINE_SECONDS, TimeUnit.SECONDS);
     }

@@ -144,8 +144,8 @@ class ExpiredPauseAtStartUiTest {
         assertTrue(fx(() -> robot.lookup("#" + ExitDialog.HAND_BACK_PREFIX + "orders").queryAs(RadioButton.class)
                 .isSelected()), "hand back is the default");
 
-        robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "indexing");
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_PREFIX + "indexing"));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
                 .tryQuery().isEmpty())); // all went as chosen: the dialog closed itself

@@ -266,7 +266,7 @@ class IncidentStateUiTest {
             return null;
         });
 
-        robot.clickOn("#" + IncidentBanner.MORE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + IncidentBanner.MORE_ID));
         waitUntil(() -> lines().size() == 4);
         fx(() -> {
             banner.getScene().getRoot().applyCss();
@@ -328,7 +328,7 @@ class IncidentStateUiTest {
         assertTrue(events.stream().noneMatch(t -> t.startsWith("enrichment pinned to") || t.startsWith("PINNED enrichment")),
                 "nothing says enrichment is pinned any more: " + events);
 
-        robot.clickOn("#" + EventStrip.TOGGLE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + EventStrip.TOGGLE_ID));
         waitUntil(() -> robot.lookup("#" + EventStrip.LIST_ID).query().isVisible());
         fx(() -> {
             view().getScene().getRoot().applyCss();
@@ -339,7 +339,7 @@ class IncidentStateUiTest {
             assertWhole(robot.lookup("#" + ClassControls.FREEZE_ID).query());
             return null;
         });
-        robot.clickOn("#" + EventStrip.TOGGLE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + EventStrip.TOGGLE_ID));
     }
 
     @Test

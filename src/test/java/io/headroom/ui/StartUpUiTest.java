@@ -173,12 +173,12 @@ class StartUpUiTest {
 
         // Edited, reloaded, still wrong: the new errors show.
         Files.writeString(workloads, "classes: 12\n");
-        robot.clickOn("#" + ConfigProblemView.RELOAD_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConfigProblemView.RELOAD_ID));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> robot
                 .lookup("#" + ConfigProblemView.PROBLEMS_ID).queryAs(Label.class).getText())
                 .contains("workloads.yaml:1: classes: expected a list, got a number (12)"));
 
-        robot.clickOn("#" + ConfigProblemView.SANDBOX_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConfigProblemView.SANDBOX_ID));
         Session s = headroom.ready().get(60, TimeUnit.SECONDS);
         assertTrue(s.isSandbox(), "the sandbox, because the operator chose it");
         Scene scene = ConsoleWindow.onFx(() -> robot.window(0).getScene());
@@ -213,15 +213,15 @@ class StartUpUiTest {
             s.show();
             s.toFront();
         });
-        robot.clickOn("#" + ConfigProblemView.QUIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConfigProblemView.QUIT_ID));
         assertEquals(List.of("quit"), chosen);
-        robot.clickOn("#" + ConfigProblemView.EDIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConfigProblemView.EDIT_ID));
         assertEquals(List.of("quit", "edit"), chosen);
         assertTrue(ConsoleWindow.onFx(() -> robot.lookup("#" + ConfigProblemView.RELOAD_ID)
                 .queryButton().isDefaultButton()), "after editing, Enter reloads");
         robot.type(javafx.scene.input.KeyCode.ESCAPE);
         assertEquals(List.of("quit", "edit", "quit"), chosen, "Escape quits");
-        robot.clickOn("#" + ConfigProblemView.SANDBOX_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ConfigProblemView.SANDBOX_ID));
         assertEquals("sandbox", chosen.get(chosen.size() - 1));
         assertTrue(ConsoleWindow.onFx(() -> robot.lookup("#" + ConfigProblemView.SANDBOX_ID).queryButton().isDisabled()),
                 "chosen once: no second session while the first opens");

@@ -186,7 +186,7 @@ class SupervisedFlowsUiTest {
     @SuppressWarnings("unchecked")
     void anOverridePinsReplicasThenHandsBack() throws Exception {
         String cls = onFx(() -> view().detailViewModel().classNameProperty().get());
-        robot.clickOn("#" + ClassControls.OVERRIDE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ClassControls.OVERRIDE_ID));
         waitForNode("#" + Dialogs.REPLICAS_ID);
         javafx.scene.control.Spinner<Integer> count = onFx(() -> robot.lookup("#" + Dialogs.REPLICAS_ID)
                 .queryAs(javafx.scene.control.Spinner.class));
@@ -194,7 +194,7 @@ class SupervisedFlowsUiTest {
             count.getValueFactory().setValue(7);
             return null;
         });
-        robot.clickOn("#" + Dialogs.REASON_ID).write("pin for the test");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + Dialogs.REASON_ID)).write("pin for the test");
         ChoiceBox<String> ttl = onFx(() -> robot.lookup("#" + Dialogs.DURATION_ID).queryAs(ChoiceBox.class));
         onFx(() -> {
             ttl.setValue("15 minutes");
@@ -228,9 +228,9 @@ class SupervisedFlowsUiTest {
     @Test
     @Order(5)
     void freezeAllStopsEveryActuationWhileDecisionsKeepUpdating() throws Exception {
-        robot.clickOn("#" + TopBar.FREEZE_ALL_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + TopBar.FREEZE_ALL_ID));
         waitForNode("#" + Dialogs.REASON_ID);
-        robot.clickOn("#" + Dialogs.REASON_ID).write("incident 4711");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + Dialogs.REASON_ID)).write("incident 4711");
         robot.clickOn(waitForNode("Apply"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> view().supervisionViewModel().frozenAllProperty().get()));

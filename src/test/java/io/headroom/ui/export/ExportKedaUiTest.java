@@ -116,18 +116,18 @@ class ExportKedaUiTest {
         assertTrue(yaml.startsWith("# ") && yaml.contains("kind: ScaledObject"), yaml);
         assertEquals(1, cluster.dryRuns.size(), cluster.dryRuns.toString());
 
-        robot.clickOn("#" + ExportKedaView.APPLY_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExportKedaView.APPLY_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> status().startsWith("Apply "));
         assertTrue(status().contains("to ScaledObject shop/orders in up?"), status());
-        robot.clickOn("#" + ExportKedaView.BACK_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExportKedaView.BACK_ID));
         assertEquals("Nothing applied.", status());
         assertEquals(1, ((Number) liveSpec().get("minReplicaCount")).intValue(), "Back writes nothing");
         assertTrue(journal.replay().records().isEmpty());
 
-        robot.clickOn("#" + ExportKedaView.APPLY_ID);
-        robot.clickOn("#" + ExportKedaView.REASON_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExportKedaView.APPLY_ID));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExportKedaView.REASON_ID));
         io.headroom.ui.Typing.write(robot, "move orders to KEDA");
-        robot.clickOn("#" + ExportKedaView.CONFIRM_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExportKedaView.CONFIRM_ID));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status().startsWith("Applied ScaledObject shop/orders in up"));
         assertEquals(2, ((Number) liveSpec().get("minReplicaCount")).intValue());
         assertEquals(List.of(JournalRecord.Kind.SCALED_OBJECT_APPLYING, JournalRecord.Kind.SCALED_OBJECT_APPLIED),

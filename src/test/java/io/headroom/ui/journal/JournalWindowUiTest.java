@@ -109,7 +109,7 @@ class JournalWindowUiTest {
 
         // The operator-actions preset: the freeze and the unfreeze, not what the console did on its own.
         robot.clickOn((Node) onFx(() -> in(stage, JournalView.PRESET_ID)));
-        robot.clickOn("Operator actions");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "Operator actions"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().stream()
                 .map(JournalRow::kind).toList()).equals(List.of(Kind.UNFROZEN, Kind.FROZEN)));
         int total = onFx(() -> s.journal().history().records().size());

@@ -97,7 +97,7 @@ class OverviewSortUiTest {
 
         robot.clickOn(header.call());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) != null);
-        robot.clickOn("#" + OverviewView.BY_SEVERITY_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + OverviewView.BY_SEVERITY_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) == null);
         assertTrue(onFx(() -> table.getSortOrder().isEmpty()), "the header shows no sort either");
         assertFalse(onFx(() -> shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())));

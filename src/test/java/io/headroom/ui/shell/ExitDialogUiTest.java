@@ -86,8 +86,8 @@ class ExitDialogUiTest {
         assertTrue(onFx(() -> robot.lookup("#" + ExitDialog.HAND_BACK_PREFIX + "payments-steady")
                 .queryAs(javafx.scene.control.RadioButton.class).isSelected()), "hand back is the default");
 
-        robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "search-interactive");
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_PREFIX + "search-interactive"));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
 
         // The sandbox keeps nothing once the console is gone: said, and the console waits for a second click.
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + ExitDialog.STATUS_ID)
@@ -103,7 +103,7 @@ class ExitDialogUiTest {
         assertEquals(pinEnd, kept.until());
 
         assertEquals("Close the console", onFx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).queryButton().getText()));
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
         exited.get(10, TimeUnit.SECONDS);
     }
 
@@ -124,7 +124,7 @@ class ExitDialogUiTest {
         requestClose();
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + ExitDialog.CANCEL_ID)
                 .tryQuery().isPresent()));
-        robot.clickOn("#" + ExitDialog.CANCEL_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.CANCEL_ID));
         assertFalse(exited.isDone());
         assertEquals(io.headroom.supervise.Mode.AUTO, session.supervisor().state().of("enrichment").mode());
         assertTrue(journaled(JournalRecord.Kind.HANDED_BACK).isEmpty());

@@ -129,26 +129,26 @@ class HandBackAtExitUiTest {
                 .get(15, TimeUnit.SECONDS).ok());
         requestCloseAndWaitForTheDialog(ExitDialog.KEEP_UNTIL_PREFIX + "indexing");
 
-        robot.clickOn("#" + ExitDialog.KEEP_UNTIL_PREFIX + "indexing");
-        robot.clickOn("custom…");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_UNTIL_PREFIX + "indexing"));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "custom…"));
         assertTrue(fx(() -> robot.lookup("#" + ExitDialog.KEEP_PREFIX + "indexing")
                 .queryAs(javafx.scene.control.RadioButton.class).isSelected()), "choosing an end is choosing to keep");
-        robot.clickOn("#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing").write("soon");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing")).write("soon");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#"
                 + ExitDialog.KEEP_PROBLEM_PREFIX + "indexing").queryAs(Labeled.class).getText())
                 .startsWith("'soon' is neither a duration"));
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> status().startsWith("Nothing done yet"));
         assertTrue(status().contains("indexing: 'soon' is neither a duration"), status());
         assertFalse(exited.isDone(), "refused: the console stays");
         assertTrue(journaled(JournalRecord.Kind.PAUSE_KEPT).isEmpty());
         assertFalse(annotations("indexer").containsKey(HeadroomPause.UNTIL), "nothing written yet");
 
-        robot.clickOn("#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing").push(KeyCode.CONTROL, KeyCode.A).write("2h");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_CUSTOM_PREFIX + "indexing")).push(KeyCode.CONTROL, KeyCode.A).write("2h");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#"
                 + ExitDialog.KEEP_PROBLEM_PREFIX + "indexing").queryAs(Labeled.class).getText()).isEmpty());
         Instant before = Instant.now();
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
         exited.get(60, TimeUnit.SECONDS); // kept as chosen: the console goes at once
         Instant after = Instant.now();
 
@@ -179,8 +179,8 @@ class HandBackAtExitUiTest {
         String indexer = version("indexer");
 
         requestCloseAndWaitForTheDialog(ExitDialog.KEEP_PREFIX + "indexing");
-        robot.clickOn("#" + ExitDialog.KEEP_PREFIX + "indexing");
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.KEEP_PREFIX + "indexing"));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status().startsWith("Not everything went as chosen"));
         String said = status();
@@ -197,7 +197,7 @@ class HandBackAtExitUiTest {
         assertTrue(refused.stream().allMatch(r -> r.reason().contains(BOB)), refused.toString());
 
         assertEquals("Close the console", fx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).queryButton().getText()));
-        robot.clickOn("#" + ExitDialog.EXIT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
         exited.get(30, TimeUnit.SECONDS);
     }
 }

@@ -105,7 +105,7 @@ class KedaImportDialogUiTest {
         Button save = lookup(KedaImportDialog.SAVE_ID, Button.class);
         assertTrue(ConsoleWindow.onFx(save::isDisabled), "nothing found yet: nothing to save");
 
-        robot.clickOn("#" + KedaImportDialog.FIND_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + KedaImportDialog.FIND_ID));
         @SuppressWarnings("unchecked")
         ListView<KedaImport.Found> found = lookup(KedaImportDialog.FOUND_ID, ListView.class);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> found.getItems().size() == 1));
@@ -118,7 +118,7 @@ class KedaImportDialogUiTest {
         assertTrue(status.startsWith("1 ScaledObject(s) found"), status);
         assertFalse(ConsoleWindow.onFx(save::isDisabled));
 
-        robot.clickOn("#" + KedaImportDialog.SAVE_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + KedaImportDialog.SAVE_ID));
         Path file = saved.get(30, TimeUnit.SECONDS);
         assertEquals(dir.resolve("out/workloads-prod-shop.yaml"), file);
         String text = Files.readString(file);
@@ -145,7 +145,7 @@ class KedaImportDialogUiTest {
         });
         Label status = lookup(KedaImportDialog.STATUS_ID, Label.class);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(status::getText).startsWith("Pick"));
-        robot.clickOn("#" + KedaImportDialog.FIND_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + KedaImportDialog.FIND_ID));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
                 () -> ConsoleWindow.onFx(status::getText).equals("No ScaledObject in prod/empty."));
         assertTrue(ConsoleWindow.onFx(lookup(KedaImportDialog.SAVE_ID, Button.class)::isDisabled));

@@ -69,7 +69,7 @@ class WelcomeUiTest {
         assertTrue(showing(WelcomeView.OPEN_ID) && showing(WelcomeView.IMPORT_ID), "three choices");
         assertFalse(Files.exists(settings), "nothing is saved before the operator answers");
 
-        robot.clickOn("#" + WelcomeView.TOUR_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + WelcomeView.TOUR_ID));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Files.exists(settings));
         assertFalse(fx(() -> welcome.stage().isShowing()), "one click dismisses it");
         Settings saved = Settings.load(settings);

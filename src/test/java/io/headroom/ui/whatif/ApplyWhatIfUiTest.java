@@ -51,14 +51,14 @@ class ApplyWhatIfUiTest {
         Policy file = onFx(() -> console.view().detailViewModel().latest(cls).cls().policy());
         int cap = file.maxReplicas() - 1;
 
-        robot.clickOn("#" + ClassControls.WHAT_IF_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ClassControls.WHAT_IF_ID));
         TextField max = onFx(() -> robot.lookup("#" + WhatIfView.MAX_REPLICAS_ID).queryAs(TextField.class));
         robot.clickOn(max).eraseText(6).write(Integer.toString(cap)).type(KeyCode.ENTER);
-        robot.clickOn("#" + WhatIfView.APPLY_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + WhatIfView.APPLY_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + WhatIfView.APPLY_REASON_ID)
                 .tryQuery().isPresent()));
-        robot.clickOn("#" + WhatIfView.APPLY_REASON_ID).write("hold the db during the migration");
-        robot.clickOn("Apply");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + WhatIfView.APPLY_REASON_ID)).write("hold the db during the migration");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "Apply"));
 
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> s.loop().classes().stream()
                 .anyMatch(c -> c.name().equals(cls) && c.policy().maxReplicas() == cap));
@@ -80,7 +80,7 @@ class ApplyWhatIfUiTest {
         assertTrue(onFx(() -> console.view().detailViewModel().policyEditProperty().get())
                 .contains("maxReplicas " + file.maxReplicas() + " → " + cap));
 
-        robot.clickOn("#" + DetailView.POLICY_REVERT_ID);
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + DetailView.POLICY_REVERT_ID));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> s.loop().classes().stream()
                 .anyMatch(c -> c.name().equals(cls) && c.policy().equals(file)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> !shown(robot.lookup("#"
