@@ -168,6 +168,20 @@ class ContextsTest {
             assertFalse(said.get(0).contains("Exception:") || said.get(0).contains("\tat "), "no stack trace: " + said.get(0));
             assertFalse(said.get(0).contains(TOKEN), "never a credential");
 
+            // Half-written: the new token is already in the file, the rest is not yet whole. The line that
+            // says so names the file, never what is in it.
+            String half = Files.readString(MockCluster.kubeconfig(dir, "first.yaml", "east", "h4lf-wr1tten",
+                    "east", east.url(), "payments"));
+            Files.writeString(first, half + "users: [\n  - name: u-east\n    user: {token: h4lf-wr1tten");
+            east.server.expect().get().withPath(path).andReturn(401, unauthorized).once();
+            assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
+                    .getSpec().getReplicas(), "the half-written file's retry went out with the credentials read before");
+            assertEquals(List.of("Bearer " + TOKEN, "Bearer " + TOKEN), authorizations(east.takeRequests(), path));
+            List<String> halfSaid = log.lines().stream().filter(l -> l.contains("not a whole kubeconfig")).toList();
+            assertEquals(1, halfSaid.size(), log.lines().toString());
+            assertTrue(log.lines().stream().noneMatch(l -> l.contains("h4lf-wr1tten") || l.contains(TOKEN)),
+                    "no line carries a credential: " + log.lines());
+
             // kubectl's write lands: the next refresh (here the next 401) reads the new token.
             MockCluster.kubeconfig(dir, "first.yaml", "east", "n3w-t0ken", "east", east.url(), "payments");
             east.server.expect().get().withPath(path).andReturn(401, unauthorized).once();
