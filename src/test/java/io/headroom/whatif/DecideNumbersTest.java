@@ -84,8 +84,7 @@ class DecideNumbersTest {
     @Test
     void aDayOfWhatIfGivesTheSameNumbersWithoutWords() {
         LoadHistory day = day();
-        Policy live = Policy.builder().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(200)
-                .pollIntervalSeconds(15).build();
+        Policy live = LIVE;
         // A tight objective with a step to absorb: the reaction gap and its reserve speak every tick.
         Policy tight = Policy.builder().slotsPerReplica(2).maxAgeSeconds(20.0).minReplicas(1).maxReplicas(40)
                 .pollIntervalSeconds(15).absorbStep(2.0).build();
@@ -101,8 +100,7 @@ class DecideNumbersTest {
     @Test
     void theWhatIfReplaysWithoutWordsAndKeepsKedaExplained() {
         LoadHistory day = day();
-        Policy live = Policy.builder().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(200)
-                .pollIntervalSeconds(15).build();
+        Policy live = LIVE;
         Replay.Comparison c = Replay.compare(day, live, live.toBuilder().targetUtilization(0.5).build(), 1,
                 io.headroom.baseline.Baselines.parse("keda:listLength=20"));
         assertTrue(c.current().ticks().stream().allMatch(l -> l.explanation().isEmpty()), "live run: numbers only");
@@ -110,6 +108,10 @@ class DecideNumbersTest {
         assertTrue(c.baseline().ticks().stream().allMatch(l -> l.explanation().startsWith("KEDA")),
                 "the baseline keeps its own words");
     }
+
+    /** The day's live policy: 4 slots a replica, a 60 s objective, 1-200 replicas, a 15 s poll. */
+    static final Policy LIVE = Policy.builder().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(200)
+            .pollIntervalSeconds(15).build();
 
     /** A day at a 15 s tick: a daily wave from 1 to 5 jobs/s of 2 s, a burst every 4 h, a short gap. */
     static LoadHistory day() {
