@@ -119,10 +119,11 @@ class ConsoleUiTest {
                     ceilings.add(r.bindingCeilingProperty().get());
                 }
             }
-            boolean chip = robot.lookup("#" + OverviewView.TABLE_ID)
-                    .lookup((Label l) -> "CEILING".equals(l.getText()) && l.getScene() != null).tryQuery().isPresent();
-            boolean cell = robot.lookup("#" + OverviewView.TABLE_ID).lookup((javafx.scene.control.TableCell<?, ?> c) ->
-                    c.getText() != null && ceilings.contains(c.getText()) && c.getScene() != null).tryQuery().isPresent();
+            OverviewView overview = ConsoleWindow.overview(robot);
+            List<OverviewView.DrawnCell> drawn = overview.shownClasses().stream()
+                    .flatMap(n -> overview.drawn(n).stream()).toList();
+            boolean chip = drawn.stream().anyMatch(c -> c.chips().contains("CEILING"));
+            boolean cell = drawn.stream().anyMatch(c -> "Ceiling".equals(c.column()) && ceilings.contains(c.text()));
             return column ? cell && !chip : chip; // never both: the chip gives way to the column
         }));
     }
@@ -161,17 +162,15 @@ class ConsoleUiTest {
     void clickingARowShowsThatClassAndItsDecision() throws Exception {
         TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> table.getItems().size() == 5);
-        java.util.function.Predicate<Node> ledger = n -> n instanceof javafx.scene.control.TableCell<?, ?> c
-                && "ledger-replay".equals(c.getText());
         // The pointer on the rows holds their order (a reorder by severity waits), so the row found is
         // still the row under the click. Without this a tier change between lookup and click moves it.
         robot.moveTo(table);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.isHover()
                 && view().overviewViewModel().holdOrderProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup(".table-cell").match(ledger)
-                .tryQuery().isPresent()));
-        robot.clickOn(onFx(() -> robot.lookup(".table-cell").match(ledger).<Node>query()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> ConsoleWindow.drawnCell(robot, "ledger-replay",
+                "Class").filter(c -> c.text().equals("ledger-replay")).isPresent()));
+        robot.clickOn(onFx(() -> ConsoleWindow.drawnCell(robot, "ledger-replay", "Class").orElseThrow().screenCentre()));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> "ledger-replay".equals(view().detailViewModel().classNameProperty().get())));
         Label headline = onFx(() -> robot.lookup("#" + DetailView.HEADLINE_ID).queryAs(Label.class));

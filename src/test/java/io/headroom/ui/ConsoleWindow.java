@@ -79,7 +79,6 @@ public final class ConsoleWindow {
      */
     public static final long FX_DEADLINE_SECONDS = 60;
 
-    /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
     /**
      * The visible node {@code query} finds (as TestFX's {@code clickOn(String)} picks it), looked up on
      * the FX thread: TestFX's {@code clickOn(String)} walks
@@ -90,6 +89,22 @@ public final class ConsoleWindow {
         return onFx(() -> robot.lookup(query).match(org.testfx.util.NodeQueryUtils.isVisible()).query());
     }
 
+    /**
+     * The console's overview; its rows are drawn, so what they show is read with
+     * {@link io.headroom.ui.overview.OverviewView#drawn} and {@link io.headroom.ui.overview.OverviewView#shownClasses}.
+     * FX thread.
+     */
+    public static io.headroom.ui.overview.OverviewView overview(org.testfx.api.FxRobot robot) {
+        return robot.lookup("." + Styles.OVERVIEW).queryAs(io.headroom.ui.overview.OverviewView.class);
+    }
+
+    /** The drawn cell of {@code column} in the row of {@code className}, if that row shows. FX thread. */
+    public static java.util.Optional<io.headroom.ui.overview.OverviewView.DrawnCell> drawnCell(
+            org.testfx.api.FxRobot robot, String className, String column) {
+        return overview(robot).drawn(className).stream().filter(c -> c.column().equals(column)).findFirst();
+    }
+
+    /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
     public static <T> T onFx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(FX_DEADLINE_SECONDS, TimeUnit.SECONDS);
     }

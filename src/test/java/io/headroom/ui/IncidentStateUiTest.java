@@ -30,7 +30,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import org.junit.jupiter.api.AfterAll;
@@ -117,8 +116,7 @@ class IncidentStateUiTest {
         TableView<?> table = fx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         waitUntil(() -> {
             table.layout();
-            return robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll().stream()
-                    .filter(r -> ((javafx.scene.control.TableRow<?>) r).getItem() != null).count() == 5;
+            return overview().shownClasses().size() == 5;
         });
         fx(() -> {
             for (Node row : robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll()) {
@@ -141,18 +139,20 @@ class IncidentStateUiTest {
                 }
             }
             int texts = 0;
-            for (Node n : table.lookupAll(".table-cell")) {
-                if (n instanceof TableCell<?, ?> cell && cell.isVisible() && cell.getTableRow() != null
-                        && cell.getTableRow().getItem() != null && cell.getTableColumn().isVisible()) {
-                    String column = cell.getTableColumn().getText();
-                    if (cell.getText() != null && !cell.getText().isEmpty()) {
-                        assertEquals(cell.getText(), shown(cell), column + " whole");
-                        texts++;
-                    } else if (cell.getGraphic() != null && !"Alerts".equals(column)) { // alerts: whole chips, then "+N"
-                        Bounds g = cell.getGraphic().getBoundsInParent();
-                        assertTrue(g.getMaxX() <= cell.getWidth() + 0.5, column + " drawn inside its cell: " + g
-                                + " in " + cell.getWidth());
+            javafx.scene.image.Image shot = table.getScene().snapshot(null);
+            for (String cls : overview().shownClasses()) {
+                for (OverviewView.DrawnCell cell : overview().drawn(cls)) {
+                    String column = cell.column();
+                    if ("Alerts".equals(column)) {
+                        continue; // alerts: whole chips, then "+N"
                     }
+                    if (!cell.whole().isEmpty()) {
+                        assertEquals(cell.whole(), cell.text(), column + " whole");
+                        texts++;
+                    }
+                    io.headroom.ui.overview.Ink ink = io.headroom.ui.overview.Ink.of(shot, cell);
+                    assertTrue(!ink.found() || ink.left() >= 0 && ink.right() <= cell.width() - 0.5,
+                            column + " drawn inside its cell: " + ink + " in " + cell.width());
                 }
             }
             // class, queue, age, replicas, and the ceiling where one binds (its format: OverviewViewModelTest)
@@ -299,20 +299,19 @@ class IncidentStateUiTest {
         fx(() -> {
             view().getScene().getRoot().applyCss();
             view().getScene().getRoot().layout();
-            for (TableCell<?, ?> cell : alertCells()) {
-                if (cell.getGraphic() instanceof javafx.scene.Parent box) {
-                    for (Node chip : box.getChildrenUnmodifiable()) {
-                        if (!chip.isVisible()) {
-                            continue; // gave way to "+N" in a narrow column (the tooltip names it)
-                        }
-                        assertTrue(chip.getLayoutBounds().getWidth() > 10 && chip.getLayoutBounds().getHeight() > 10,
-                                "a chip is drawn, not left unsized: " + chip + " " + chip.getLayoutBounds());
-                    }
+            javafx.scene.image.Image shot = view().getScene().snapshot(null);
+            int checked = 0;
+            for (OverviewView.DrawnCell cell : alertCells()) {
+                if (!cell.chips().isEmpty() || cell.hidden() > 0) {
+                    // Drawn, not left unsized: the chips' ink spans most of what they need.
+                    io.headroom.ui.overview.Ink ink = io.headroom.ui.overview.Ink.of(shot, cell);
+                    assertTrue(ink.found() && ink.bottom() - ink.top() > 10 && ink.right() - ink.left() > 10 * cell.chips().size(),
+                            "the chips are drawn: " + cell + " " + ink);
                 }
-                assertTrue(cell.getTooltip() != null && cell.getTooltip().getText().contains("FROZEN"),
-                        "the cell's tooltip names every chip: " + (cell.getTooltip() == null ? null
-                                : cell.getTooltip().getText()));
+                assertTrue(cell.tip().contains("FROZEN"), "the cell's tooltip names every chip: " + cell.tip());
+                checked++;
             }
+            assertEquals(5, checked, "every row's alerts");
             return null;
         });
     }
@@ -372,23 +371,32 @@ class IncidentStateUiTest {
     void everyOverviewCellCarriesItsWholeTextAsATooltip() throws Exception {
         fx(() -> {
             int checked = 0;
-            for (Node n : robot.lookup("#" + OverviewView.TABLE_ID + " .table-cell").queryAll()) {
-                TableCell<?, ?> cell = (TableCell<?, ?>) n;
-                if (cell.getText() != null && !cell.getText().isEmpty()) {
-                    assertNotNull(cell.getTooltip(), "a tooltip on '" + cell.getText() + "'");
-                    // The whole text first (the age cell adds its objective after it).
-                    assertTrue(cell.getTooltip().getText().startsWith(cell.getText()),
-                            cell.getText() + " / " + cell.getTooltip().getText());
-                    checked++;
-                } else if (cell.getGraphic() != null) { // sparkline, work bar, chips: their words on hover
-                    assertNotNull(cell.getTooltip(), "a tooltip on " + cell);
-                    assertFalse(cell.getTooltip().getText().isBlank(), "words on " + cell);
-                    checked++;
+            for (String cls : overview().shownClasses()) {
+                for (OverviewView.DrawnCell cell : overview().drawn(cls)) {
+                    if (List.of(OverviewView.TREND_15, "Work", "Alerts").contains(cell.column())) {
+                        if (!cell.tip().isEmpty()) { // sparkline, work bar, chips: their words on hover
+                            assertFalse(cell.tip().isBlank(), "words on " + cell);
+                            checked++;
+                        }
+                    } else if (!cell.whole().isEmpty()) {
+                        // The whole text first (the age cell adds its objective after it).
+                        assertTrue(cell.tip().startsWith(cell.whole()), cell.whole() + " / " + cell.tip());
+                        checked++;
+                    }
                 }
             }
             assertTrue(checked >= 5 * 6, "every row's cells: " + checked);
             return null;
         });
+        // The pointer on a cell: the row's tooltip is that cell's.
+        String first = fx(() -> overview().shownClasses().get(0));
+        OverviewView.DrawnCell age = fx(() -> io.headroom.ui.ConsoleWindow.drawnCell(robot, first, OverviewView.AGE)
+                .orElseThrow());
+        robot.moveTo(age.screenCentre());
+        waitUntil(() -> robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll().stream()
+                .map(n -> (javafx.scene.control.TableRow<?>) n)
+                .anyMatch(r -> r.getItem() instanceof ClassRow c && c.name().equals(first) && r.getTooltip() != null
+                        && r.getTooltip().getText().startsWith(Format.duration(c.oldestAgeProperty().get()))));
     }
 
     /**
@@ -409,26 +417,22 @@ class IncidentStateUiTest {
         return view().eventsViewModel().events().stream().map(EventListViewModel.ConsoleEvent::text).toList();
     }
 
-    static List<TableCell<?, ?>> alertCells() {
-        List<TableCell<?, ?>> out = new ArrayList<>();
-        for (Node n : robot().lookup("#" + OverviewView.TABLE_ID + " .table-cell").queryAll()) {
-            TableCell<?, ?> cell = (TableCell<?, ?>) n;
-            if (cell.getTableColumn() != null && "Alerts".equals(cell.getTableColumn().getText())
-                    && cell.getItem() != null) {
-                out.add(cell);
-            }
+    static OverviewView overview() {
+        return io.headroom.ui.ConsoleWindow.overview(robot());
+    }
+
+    /** The alerts cell of every row shown. */
+    static List<OverviewView.DrawnCell> alertCells() {
+        List<OverviewView.DrawnCell> out = new ArrayList<>();
+        for (String cls : overview().shownClasses()) {
+            overview().drawn(cls).stream().filter(c -> "Alerts".equals(c.column())).forEach(out::add);
         }
         return out;
     }
 
     /** The chip texts in the alerts cell of a class's row. */
     static List<String> chips(String className) {
-        for (TableCell<?, ?> cell : alertCells()) {
-            Object row = cell.getTableRow() == null ? null : cell.getTableRow().getItem();
-            if (row instanceof ClassRow r && r.name().equals(className) && cell.getGraphic() instanceof javafx.scene.Parent p) {
-                return p.getChildrenUnmodifiable().stream().map(c -> ((Label) c).getText()).toList();
-            }
-        }
-        return List.of();
+        return io.headroom.ui.ConsoleWindow.drawnCell(robot(), className, "Alerts")
+                .map(OverviewView.DrawnCell::chips).orElse(List.of());
     }
 }

@@ -34,12 +34,6 @@ public final class ClassRow {
 
     // Properties
     private final String name;
-    /**
-     * Values the view derives from several of this row's properties (its age and replicas cells),
-     * made once per row: a binding made afresh each time a cell shows the row would add listeners
-     * to the row's properties every reorder. FX thread only.
-     */
-    final java.util.Map<String, javafx.beans.value.ObservableValue<?>> derived = new java.util.HashMap<>(4);
     private final StringProperty mode = new SimpleStringProperty("");
     private final DoubleProperty queueLength = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty oldestAge = new SimpleDoubleProperty(Double.NaN);
@@ -116,6 +110,22 @@ public final class ClassRow {
         };
         alerts.addListener(update);
         alertDetail.addListener(update);
+        // Whatever a row of the table draws: one revision per change, or one per update. (The badges'
+        // parts count through the badges.) An invalidation, not a change listener: no boxing, no
+        // comparing per set; a value fires again once read, which the view model does before each set
+        // and a drawn row does as it draws.
+        javafx.beans.InvalidationListener drawn = o -> {
+            if (updating) {
+                revisionStale = true;
+            } else {
+                revision.set(revision.get() + 1);
+            }
+        };
+        for (javafx.beans.Observable v : List.of(mode, queueLength, oldestAge, ageObjective, arrivalRate,
+                serviceSeconds, estimatedSlots, currentReplicas, readyReplicas, desiredReplicas, bindingCeiling, drainTo,
+                badges, trend, work)) {
+            v.addListener(drawn);
+        }
         proposal.addListener(update);
         drain.addListener(update);
         overlays.addListener(update);
@@ -125,6 +135,17 @@ public final class ClassRow {
 
     private boolean updating;
     private boolean badgesStale;
+    private boolean revisionStale;
+    private final javafx.beans.property.ReadOnlyLongWrapper revision = new javafx.beans.property.ReadOnlyLongWrapper();
+
+    /**
+     * Counts the changes of what the row shows (its values, badges, trend, work): one per change, or
+     * one per {@link #beginUpdate}/{@link #endUpdate} however many values it changed. A drawn row
+     * listens to this one property of its class instead of a listener per value.
+     */
+    public javafx.beans.property.ReadOnlyLongProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
+    }
 
     /** The view model sets many properties of a row at once: the badges follow once, at {@link #endUpdate}. */
     void beginUpdate() {
@@ -132,10 +153,14 @@ public final class ClassRow {
     }
 
     void endUpdate() {
-        updating = false;
         if (badgesStale) {
             badgesStale = false;
-            refreshBadges();
+            refreshBadges(); // still updating: a change counts towards the one revision below
+        }
+        updating = false;
+        if (revisionStale) {
+            revisionStale = false;
+            revision.set(revision.get() + 1);
         }
     }
 

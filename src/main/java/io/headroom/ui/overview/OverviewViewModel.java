@@ -327,16 +327,16 @@ public final class OverviewViewModel {
             row.beginUpdate();
             try {
                 set(row, v);
+                if (row.trendProperty().get() != v.trend()) {
+                    row.trendProperty().set(v.trend());
+                }
+                if (frame.supervision() == supervision) {
+                    setWork(row, v.work());
+                } else {
+                    updateWork(row); // supervision changed since the frame was prepared
+                }
             } finally {
                 row.endUpdate();
-            }
-            if (row.trendProperty().get() != v.trend()) {
-                row.trendProperty().set(v.trend());
-            }
-            if (frame.supervision() == supervision) {
-                setWork(row, v.work());
-            } else {
-                updateWork(row); // supervision changed since the frame was prepared
             }
         }
         for (ClassRow r : added) {
@@ -370,9 +370,9 @@ public final class OverviewViewModel {
     public void applySupervision(io.headroom.supervise.SupervisionState s) {
         this.supervision = s;
         for (ClassRow row : all) {
-            updateWork(row);
             row.beginUpdate();
             try {
+                updateWork(row);
                 applySupervision(row, s);
             } finally {
                 row.endUpdate();
@@ -394,7 +394,7 @@ public final class OverviewViewModel {
             if (c.override() != null) {
                 m.append(" · pinned ").append(c.override().replicas());
             }
-            row.modeProperty().set(m.toString());
+            set(row.modeProperty(), m.toString());
             List<ClassRow.StateChip> chips = new ArrayList<>();
             List<String> why = new ArrayList<>();
             io.headroom.supervise.Freeze f = s.freezeAll() != null ? s.freezeAll() : c.freeze();
@@ -414,10 +414,10 @@ public final class OverviewViewModel {
             if (!chips.equals(row.overlaysProperty().get())) {
                 row.overlaysProperty().set(List.copyOf(chips));
             }
-            row.overlayDetailProperty().set(String.join("\n", why));
-            row.proposalProperty().set(c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
-            row.drainProperty().set(c.draining() ? c.drain().change() : "");
-            row.drainToProperty().set(c.draining() ? c.drain().to() : -1);
+            set(row.overlayDetailProperty(), String.join("\n", why));
+            set(row.proposalProperty(), c.proposal() == null ? "" : c.proposal().from() + " → " + c.proposal().to());
+            set(row.drainProperty(), c.draining() ? c.drain().change() : "");
+            set(row.drainToProperty(), c.draining() ? c.drain().to() : -1);
         }
     }
 
@@ -493,9 +493,7 @@ public final class OverviewViewModel {
             row.alertsProperty().set(v.alerts());
         }
         set(row.alertDetailProperty(), v.alertDetail());
-        if (row.estimatedSlotsProperty().get() != v.estimatedSlots()) {
-            row.estimatedSlotsProperty().set(v.estimatedSlots());
-        }
+        set(row.estimatedSlotsProperty(), v.estimatedSlots());
         set(row.queueLengthProperty(), v.queueLength());
         set(row.oldestAgeProperty(), v.oldestAge());
         set(row.arrivalRateProperty(), v.arrivalRate());
@@ -503,10 +501,17 @@ public final class OverviewViewModel {
         if (!v.decided()) {
             return;
         }
-        row.currentReplicasProperty().set(v.currentReplicas());
-        row.readyReplicasProperty().set(v.readyReplicas());
-        row.desiredReplicasProperty().set(v.desiredReplicas());
+        set(row.currentReplicasProperty(), v.currentReplicas());
+        set(row.readyReplicasProperty(), v.readyReplicas());
+        set(row.desiredReplicasProperty(), v.desiredReplicas());
         set(row.bindingCeilingProperty(), v.bindingCeiling());
+    }
+
+    /** Only a new value is set (and read first: an invalidation listener then always hears of it). */
+    private static void set(javafx.beans.property.IntegerProperty p, int v) {
+        if (p.get() != v) {
+            p.set(v);
+        }
     }
 
     /** NaN stays NaN without an event (a plain set fires for NaN every time: NaN != NaN). */

@@ -10,14 +10,12 @@ import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.detail.DetailViewModel;
 import io.headroom.ui.overview.ClassRow;
-import io.headroom.ui.overview.OverviewView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,9 +81,11 @@ class StaleTelemetryUiTest {
                 .anyMatch(r -> r.alertsProperty().get().contains(ClassRow.Alert.TELEMETRY_STALE))));
         String why = onFx(() -> view.overviewViewModel().rows().get(0).alertDetailProperty().get());
         assertTrue(why.matches("(?s).*queueLength stale: sample [\\d.]+ s old \\(limit 2 s\\).*"), why);
-        // The chip is drawn by the table's cell at its next layout pass.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID)
-                .lookup((Label l) -> "STALE DATA".equals(l.getText())).tryQuery().isPresent()));
+        // The chip is drawn by the class's row at its next layout pass.
+        String stale = onFx(() -> view.overviewViewModel().rows().stream()
+                .filter(r -> r.alertsProperty().get().contains(ClassRow.Alert.TELEMETRY_STALE)).findFirst().orElseThrow().name());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> io.headroom.ui.ConsoleWindow.drawnCell(robot,
+                stale, "Alerts").filter(c -> c.chips().contains("STALE DATA")).isPresent()));
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                 () -> onFx(() -> robot.lookup("#" + TopBar.FRESHNESS_ID).queryLabeled().getText()).endsWith("· 1 stale"));
