@@ -418,7 +418,8 @@ final class CanvasRow extends TableRow<ClassRow> {
 
     /**
      * The states, the proposal and the alerts as chips, left to right, each whole: those that do not
-     * fit give way to a "+N" chip (the tooltip names them all), so a narrow column never shows half a word.
+     * fit give way to a "+N" chip (the tooltip names them all), so a narrow column never shows half a
+     * word, and a chip too wide for the room leaves it to the narrower ones after it.
      */
     private Cell alerts(GraphicsContext g, String title, double x, double w, double h, ClassRow.Badges v,
                         boolean ceilingShown) {
@@ -455,28 +456,30 @@ final class CanvasRow extends TableRow<ClassRow> {
             widths[i] = chipWidth(all.get(i).text(), all.get(i).tone());
             need += widths[i] + (i > 0 ? gap : 0);
         }
-        int shown = all.size();
-        if (left + need > right + 0.5) { // as many as fit beside the "+N" for the rest
-            shown = 0;
+        boolean[] on = new boolean[all.size()];
+        java.util.Arrays.fill(on, true);
+        if (left + need > right + 0.5) {
+            // Whole chips in their order, beside room for the "+N" of those left out; one too wide to fit
+            // is left out, not the narrower ones after it (a wide ADMISSION CLOSED must not hide STALLED).
+            double reserve = chipWidth("+" + all.size(), RowLook.Tone.MORE) + gap;
             double at = left;
             for (int i = 0; i < all.size(); i++) {
-                int rest = all.size() - i - 1;
-                double more = rest > 0 ? chipWidth("+" + rest, RowLook.Tone.MORE) + gap : 0;
-                if (at + widths[i] + more > right + 0.5) {
-                    break;
+                on[i] = at + widths[i] + reserve <= right + 0.5;
+                if (on[i]) {
+                    at += widths[i] + gap;
                 }
-                at += widths[i] + gap;
-                shown++;
             }
         }
-        List<String> words = new ArrayList<>(shown);
+        List<String> words = new ArrayList<>(all.size());
         double at = left;
-        for (int i = 0; i < shown; i++) {
-            chip(g, all.get(i).text(), all.get(i).tone(), at, widths[i], h);
-            words.add(all.get(i).text());
-            at += widths[i] + gap;
+        for (int i = 0; i < all.size(); i++) {
+            if (on[i]) {
+                chip(g, all.get(i).text(), all.get(i).tone(), at, widths[i], h);
+                words.add(all.get(i).text());
+                at += widths[i] + gap;
+            }
         }
-        int hidden = all.size() - shown;
+        int hidden = all.size() - words.size();
         if (hidden > 0) {
             String more = "+" + hidden;
             chip(g, more, RowLook.Tone.MORE, at, chipWidth(more, RowLook.Tone.MORE), h);

@@ -1,0 +1,166 @@
+package io.headroom.ui.overview;
+
+import static io.headroom.ui.ConsoleWindow.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.loop.TickResult;
+import io.headroom.ui.SandboxConsole;
+import io.headroom.ui.Styles;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The overview's drawn rows (CanvasRow) on their own: an overview of the sandbox's classes in a
+ * window of a chosen size, its rows changed through their class's values, read back from what
+ * the rows drew and from the pixels.
+ */
+class CanvasRowUiTest {
+    Stage stage;
+    OverviewViewModel vm;
+    OverviewView view;
+
+    @BeforeEach
+    void open() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        TickResult tick;
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(10));
+            tick = c.lastTick();
+        }
+        onFx(() -> {
+            vm = new OverviewViewModel();
+            vm.apply(tick);
+            view = new OverviewView(vm);
+            view.getStyleClass().add(Styles.THEME_DARK);
+            Scene scene = new Scene(view, 1000, 400);
+            Styles.install(scene);
+            stage = new Stage();
+            stage.setScene(scene);
+            stage.show();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view.shownClasses().size() == 5));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        onFx(() -> {
+            stage.hide();
+            return null;
+        });
+    }
+
+    private ClassRow row(String name) {
+        return vm.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private OverviewView.DrawnCell cell(String name, String column) throws Exception {
+        return onFx(() -> view.drawn(name).stream().filter(c -> c.column().equals(column)).findFirst().orElseThrow());
+    }
+
+    @Test
+    void aNewValueOfAClassIsDrawnInItsRowAtTheNextPulse() throws Exception {
+        String name = onFx(() -> view.shownClasses().get(2));
+        onFx(() -> {
+            row(name).modeProperty().set("supervised · a mode no class had"); // off screen at this width
+            row(name).queueLengthProperty().set(4321);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(name, "Queue").text().equals("4.3k"));
+        // Only that row changed: another class's row drew nothing new.
+        String other = onFx(() -> view.shownClasses().get(3));
+        assertFalse(cell(other, "Queue").text().equals("4.3k"));
+    }
+
+    @Test
+    void aChipTooWideForTheColumnLeavesTheRoomToTheNarrowerOnesAfterIt() throws Exception {
+        String name = onFx(() -> view.shownClasses().get(0));
+        onFx(() -> {
+            ClassRow r = row(name);
+            r.overlaysProperty().set(List.of());
+            r.proposalProperty().set("");
+            r.drainProperty().set("");
+            r.admissionClosedProperty().set("the queue is full");
+            r.alertsProperty().set(List.of(ClassRow.Alert.STALLED, ClassRow.Alert.AGE_BREACH));
+            stage.setWidth(700); // the alerts column at its least: ADMISSION CLOSED does not fit in it
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(name, "Alerts").whole()
+                .equals("ADMISSION CLOSED STALLED AGE"));
+        OverviewView.DrawnCell alerts = cell(name, "Alerts");
+        // ADMISSION CLOSED is wider than the column: STALLED (and AGE where it fits) show, the rest is "+N".
+        assertFalse(alerts.chips().isEmpty(), "a chip shows, not only +N: " + alerts);
+        assertEquals("STALLED", alerts.chips().get(0), alerts.toString());
+        assertEquals(3 - alerts.chips().size(), alerts.hidden(), alerts.toString());
+        assertEquals("ADMISSION CLOSED STALLED AGE", alerts.whole());
+        assertTrue(alerts.tip().startsWith("ADMISSION CLOSED · STALLED · AGE"), alerts.tip());
+        Image shot = onFx(() -> stage.getScene().snapshot(null));
+        Ink ink = Ink.of(shot, alerts);
+        assertTrue(ink.found() && ink.right() <= alerts.width() - 8 + 1, "the chips and +1 inside the cell: " + ink);
+        assertTrue(ink.right() - ink.left() > 70, "a chip and +N drawn: " + ink);
+    }
+
+    @Test
+    void aNarrowColumnCutsItsTextWithAnEllipsisAndTheTooltipSaysItWhole() throws Exception {
+        String name = onFx(() -> view.shownClasses().get(1));
+        String longName = "kafka-partitions-of-the-ledger-cluster-in-the-east 8";
+        onFx(() -> {
+            row(name).bindingCeilingProperty().set(longName);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(name, "Ceiling").whole().equals(longName));
+        OverviewView.DrawnCell c = cell(name, "Ceiling");
+        assertTrue(c.text().endsWith("…") && longName.startsWith(c.text().substring(0, c.text().length() - 1).strip()),
+                c.text());
+        assertEquals(longName, c.tip());
+        Ink ink = Ink.of(onFx(() -> stage.getScene().snapshot(null)), c);
+        assertTrue(ink.found() && ink.right() <= c.width() - 8 + 1, "inside its padding: " + ink);
+    }
+
+    @Test
+    void aThemeChangeRedrawsTheRowsInItsColours() throws Exception {
+        String name = onFx(() -> view.shownClasses().get(0));
+        assertTrue(inkAgainstBackground(name) > 300, "light words on the dark theme's rows");
+        onFx(() -> {
+            view.getStyleClass().setAll(Styles.OVERVIEW, Styles.THEME_LIGHT);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> inkAgainstBackground(name) < -300);
+    }
+
+    /**
+     * The class name's ink against its row (luminance, −765 to 765): the pixel furthest from the
+     * background, positive when lighter than it.
+     */
+    private int inkAgainstBackground(String name) throws Exception {
+        OverviewView.DrawnCell c = cell(name, "Class");
+        Image shot = onFx(() -> stage.getScene().snapshot(null));
+        javafx.scene.image.PixelReader p = shot.getPixelReader();
+        int x0 = (int) c.sceneCorner().getX();
+        int y0 = (int) c.sceneCorner().getY();
+        int background = lum(p.getArgb(x0 + 2, y0 + 2)); // the padding: no ink
+        int most = 0;
+        for (int y = y0; y < y0 + c.height() - 1; y++) {
+            for (int x = x0; x < x0 + c.width(); x++) {
+                int d = lum(p.getArgb(x, y)) - background;
+                most = Math.abs(d) > Math.abs(most) ? d : most;
+            }
+        }
+        return most;
+    }
+
+    private static int lum(int argb) {
+        return (argb >> 16 & 255) + (argb >> 8 & 255) + (argb & 255);
+    }
+}
