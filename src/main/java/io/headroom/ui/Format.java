@@ -36,7 +36,7 @@ public final class Format {
      * {@code v} with {@code decimals} digits after the point, as {@code %.Nf} writes it: the
      * shortest decimal that reads back as {@code v}, rounded half up.
      */
-    static String fixed(double v, int decimals) {
+    public static String fixed(double v, int decimals) {
         if (Double.isInfinite(v)) {
             return v > 0 ? "Infinity" : "-Infinity";
         }

@@ -3,7 +3,6 @@ package io.headroom.ui.overview;
 import io.headroom.history.ClassHistory;
 import io.headroom.ui.Format;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * A class's oldest age over the last quarter of an hour, from the domain history: a sparkline
@@ -62,7 +61,7 @@ public record AgeTrend(double from, double to, double[] ages, double objective, 
     private static String peak(double objective, double peakAge, int breaches, boolean breachingNow) {
         double ratio = objective > 0 ? peakAge / objective : Double.NaN;
         return (breaches > 0 && !breachingNow ? "⚑ " : "") + (Double.isNaN(ratio)
-                ? Format.duration(peakAge) : String.format(Locale.ROOT, "%.1f×", ratio));
+                ? Format.duration(peakAge) : Format.fixed(ratio, 1) + "×");
     }
 
     /** The summary in words, for the cell's tooltip. */
@@ -73,7 +72,8 @@ public record AgeTrend(double from, double to, double[] ages, double objective, 
         }
         StringBuilder b = new StringBuilder("worst in the last 15 minutes: ").append(Format.duration(peakAge));
         if (objective > 0) {
-            b.append(String.format(Locale.ROOT, " (%.1f× the %s objective)", peakAge / objective, Format.duration(objective)));
+            b.append(" (").append(Format.fixed(peakAge / objective, 1)).append("× the ").append(Format.duration(objective))
+                    .append(" objective)");
         }
         b.append(" at ").append(Format.time(java.time.Instant.ofEpochMilli(Math.round(peakAt * 1000))));
         if (breaches > 0) {

@@ -63,6 +63,8 @@ public final class ClassRow {
     private final ObjectProperty<AgeTrend> trend = new SimpleObjectProperty<>(AgeTrend.NONE);
     private final ObjectProperty<io.headroom.supervise.JobStates> work = new SimpleObjectProperty<>();
 
+    /** The newest snapshot of the class the view model applied (FX thread). */
+    io.headroom.loop.ClassSnapshot latest;
     /** The order the class was first seen in (the workloads file's): the tie-breaker that keeps rows still. */
     final int seen;
     /** The sort keys as of the last reorder: the table's order reads these, not the live values. */

@@ -76,13 +76,14 @@ public final class OverviewViewModel {
     private final ObjectProperty<Sort> sort = new SimpleObjectProperty<>();
     private final javafx.beans.property.BooleanProperty holdOrder = new javafx.beans.property.SimpleBooleanProperty();
     private final javafx.beans.property.ReadOnlyBooleanWrapper orderWaiting = new javafx.beans.property.ReadOnlyBooleanWrapper();
-    private final Map<String, ClassSnapshot> latest = new java.util.HashMap<>();
     /** Set on the FX thread, read by {@link #prepare} on the loop's. */
     private volatile io.headroom.supervise.SupervisionState supervision;
     private volatile java.util.function.Function<String, io.headroom.history.ClassHistory> history = n -> null;
     private final javafx.beans.property.StringProperty context = new javafx.beans.property.SimpleStringProperty(ALL);
     private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
     private final Map<String, ClassRow> byName = new LinkedHashMap<>();
+    /** The rows in the order of the last tick's classes: the next tick finds its rows without a lookup. */
+    private ClassRow[] tickOrder = new ClassRow[0];
 
     /** The context filter's value that shows every cluster. */
     public static final String ALL = "all contexts";
@@ -315,15 +316,22 @@ public final class OverviewViewModel {
     /** Applies a prepared tick: sets only what changed, then orders the rows once. FX thread. */
     public void apply(Frame frame) {
         List<ClassRow> added = new ArrayList<>();
-        for (RowValues v : frame.rows()) {
+        List<RowValues> values = frame.rows();
+        ClassRow[] order = tickOrder.length == values.size() ? tickOrder : new ClassRow[values.size()];
+        for (int i = 0; i < values.size(); i++) {
+            RowValues v = values.get(i);
             ClassSnapshot s = v.snapshot();
-            ClassRow row = byName.get(s.name());
-            if (row == null) {
-                row = new ClassRow(s.name(), s.cls().target().context(), byName.size());
-                byName.put(s.name(), row);
-                added.add(row);
+            ClassRow row = order[i];
+            if (row == null || !row.name().equals(s.name())) { // a tick lists its classes in the same order, as a rule
+                row = byName.get(s.name());
+                if (row == null) {
+                    row = new ClassRow(s.name(), s.cls().target().context(), byName.size());
+                    byName.put(s.name(), row);
+                    added.add(row);
+                }
+                order[i] = row;
             }
-            latest.put(s.name(), s);
+            row.latest = s;
             row.beginUpdate();
             try {
                 set(row, v);
@@ -339,6 +347,7 @@ public final class OverviewViewModel {
                 row.endUpdate();
             }
         }
+        tickOrder = order;
         for (ClassRow r : added) {
             takeKeys(r); // placed by its own keys, even while the order is held
         }
@@ -351,7 +360,7 @@ public final class OverviewViewModel {
 
     /** The row's work bar: the detail's five counts, for the row's newest tick and supervision. */
     private void updateWork(ClassRow row) {
-        setWork(row, work(latest.get(row.name()), supervision));
+        setWork(row, work(row.latest, supervision));
     }
 
     private static void setWork(ClassRow row, io.headroom.supervise.JobStates w) {
@@ -437,7 +446,7 @@ public final class OverviewViewModel {
                 && d.admission().state() == io.headroom.decision.Admission.State.CLOSED ? d.admission().message() : "";
         if (d == null) {
             // Undecided (the cluster cannot be read), but what the metrics source read still shows.
-            return new RowValues(s, ageObjective, admissionClosed, List.of(ClassRow.Alert.PROBLEM),
+            return new RowValues(s, ageObjective, admissionClosed, canonical(List.of(ClassRow.Alert.PROBLEM)),
                     io.headroom.ui.PlainWords.reason(s.problem()), -1, signal(s, Signals.QUEUE_LENGTH),
                     signal(s, Signals.OLDEST_AGE), signal(s, Signals.ARRIVAL_RATE), signal(s, Signals.MEAN_SERVICE),
                     false, 0, 0, 0, "", trend, work);
@@ -478,11 +487,20 @@ public final class OverviewViewModel {
             alerts.add(ClassRow.Alert.CEILING);
             detail.add("capped by ceiling " + d.bindingCeiling());
         }
-        return new RowValues(s, ageObjective, admissionClosed, List.copyOf(alerts), String.join("\n", detail),
+        return new RowValues(s, ageObjective, admissionClosed, canonical(alerts), String.join("\n", detail),
                 d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
                 value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
                 d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(),
                 ceiling(d), trend, work);
+    }
+
+    /** One list per set of alerts, so the FX thread compares a row's alerts by identity, not element by element. */
+    private static final Map<List<ClassRow.Alert>, List<ClassRow.Alert>> ALERT_SETS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static List<ClassRow.Alert> canonical(List<ClassRow.Alert> alerts) {
+        List<ClassRow.Alert> a = List.copyOf(alerts);
+        return ALERT_SETS.computeIfAbsent(a, k -> k); // at most one per combination of eight alerts, in order
     }
 
     /** Shows a row's values, setting only the properties whose value changed (each change reaches its cell). */
