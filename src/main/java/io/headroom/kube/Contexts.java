@@ -264,7 +264,9 @@ public final class Contexts {
         for (Consumer<KubernetesClientBuilder> c : customizers) {
             c.accept(builder);
         }
-        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t);
+        FilesConfig files = config instanceof FilesConfig f ? f : null;
+        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t,
+                files == null ? () -> null : files::refreshProblem);
     }
 
     /**
@@ -316,6 +318,16 @@ public final class Contexts {
                 }
                 return this;
             }
+        }
+
+        /**
+         * The last refresh's problem for the top bar ("context 'east': kubeconfig … is empty; using the
+         * credentials read before"), or null when the last refresh read the files (or none failed yet).
+         */
+        String refreshProblem() {
+            String p = lastRefreshProblem;
+            return p == null ? null : "context '" + context + "': " + p + "; using the credentials read before"
+                    + " until it can be read";
         }
 
         /** Which file could not be read and why, in words (never its contents: they may hold a token). */

@@ -24,8 +24,17 @@ public final class KubeConnection implements AutoCloseable {
     private final List<String> warnings;
     private final KubeTimeouts timeouts;
 
+    /** Why the kubeconfig could not be re-read at the last refresh (null: it could), for the top bar. */
+    private final java.util.function.Supplier<String> refreshProblem;
+
     KubeConnection(KubeContext context, KubernetesClient client, RequestCounter requests, RetryAfter retryAfter,
                    List<String> warnings, KubeTimeouts timeouts) {
+        this(context, client, requests, retryAfter, warnings, timeouts, () -> null);
+    }
+
+    KubeConnection(KubeContext context, KubernetesClient client, RequestCounter requests, RetryAfter retryAfter,
+                   List<String> warnings, KubeTimeouts timeouts, java.util.function.Supplier<String> refreshProblem) {
+        this.refreshProblem = refreshProblem;
         this.context = context;
         this.timeouts = timeouts;
         this.client = client;
@@ -64,9 +73,19 @@ public final class KubeConnection implements AutoCloseable {
         return retryAfter;
     }
 
-    /** What is unsafe about this context (TLS verification off, plain http), for the top bar; empty when nothing. */
+    /**
+     * What is unsafe or wrong about this context, for the top bar; empty when nothing: TLS
+     * verification off, plain http, and a kubeconfig that could not be re-read for new credentials
+     * (the ones read before are used until it can: a token that expires meanwhile will be refused).
+     */
     public List<String> warnings() {
-        return warnings;
+        String problem = refreshProblem.get();
+        if (problem == null) {
+            return warnings;
+        }
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.add(problem);
+        return List.copyOf(all);
     }
 
     /**

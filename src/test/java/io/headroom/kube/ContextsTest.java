@@ -167,6 +167,9 @@ class ContextsTest {
             assertTrue(said.get(0).contains("is empty") && said.get(0).contains("keeping the credentials read before"), said.get(0));
             assertFalse(said.get(0).contains("Exception:") || said.get(0).contains("\tat "), "no stack trace: " + said.get(0));
             assertFalse(said.get(0).contains(TOKEN), "never a credential");
+            // The top bar says it too (the connection's warnings), as long as the file cannot be read.
+            assertTrue(c.warnings().stream().anyMatch(w -> w.contains("first.yaml is empty")
+                    && w.contains("using the credentials read before")), c.warnings().toString());
 
             // Half-written: the new token is already in the file, the rest is not yet whole. The line that
             // says so names the file, never what is in it.
@@ -188,6 +191,9 @@ class ContextsTest {
             assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
                     .getSpec().getReplicas());
             assertEquals(List.of("Bearer " + TOKEN, "Bearer n3w-t0ken"), authorizations(east.takeRequests(), path));
+            assertTrue(c.warnings().stream().noneMatch(w -> w.contains("first.yaml")), "read again: no warning "
+                    + c.warnings());
+            assertTrue(c.warnings().stream().noneMatch(w -> w.contains("n3w-t0ken") || w.contains(TOKEN)));
         }
     }
 
