@@ -19,25 +19,9 @@ import java.util.Arrays;
  * @param breaches     how many times the age went over the objective in the window
  * @param breachingNow the newest known age is over the objective
  * @param clearedAt    when the last breach ended, NaN when none ended
- * @param peak         the worst as the cell shows it: "2.5×" the objective (the age without one), "⚑ " first when
- *                     it fired and cleared
- * @param summary      the summary in words, for the cell's tooltip
  */
 public record AgeTrend(double from, double to, double[] ages, double objective, double peakAge, double peakAt,
-                       int breaches, boolean breachingNow, double clearedAt, String peak, String summary) {
-
-    /**
-     * A trend and its words, worked out once where it is made (off the FX thread in the console).
-     *
-     * @see #peak()
-     * @see #summary()
-     */
-    public AgeTrend(double from, double to, double[] ages, double objective, double peakAge, double peakAt,
-                    int breaches, boolean breachingNow, double clearedAt) {
-        this(from, to, ages, objective, peakAge, peakAt, breaches, breachingNow, clearedAt,
-                peak(objective, peakAge, breaches, breachingNow),
-                summary(objective, peakAge, peakAt, breaches, breachingNow, clearedAt));
-    }
+                       int breaches, boolean breachingNow, double clearedAt) {
 
     /** The window: the last 15 minutes of the class's own clock. */
     public static final double SECONDS = 15 * 60;
@@ -57,14 +41,25 @@ public record AgeTrend(double from, double to, double[] ages, double objective, 
         return breaches > 0 && !breachingNow;
     }
 
-    /** The worst against the objective as the cell shows it ("2.5×", or the age without an objective), ⚑ when it fired and cleared. */
+    /**
+     * The worst as the cell shows it: "2.5×" the objective (the age without one), "⚑ " first when it
+     * fired and cleared. Made when asked for: the table asks for its visible rows' only.
+     */
+    public String peak() {
+        return peak(objective, peakAge, breaches, breachingNow);
+    }
+
+    /** The summary in words, for the cell's tooltip; made when asked for (on hover). */
+    public String summary() {
+        return summary(objective, peakAge, peakAt, breaches, breachingNow, clearedAt);
+    }
+
     private static String peak(double objective, double peakAge, int breaches, boolean breachingNow) {
         double ratio = objective > 0 ? peakAge / objective : Double.NaN;
         return (breaches > 0 && !breachingNow ? "⚑ " : "") + (Double.isNaN(ratio)
                 ? Format.duration(peakAge) : Format.fixed(ratio, 1) + "×");
     }
 
-    /** The summary in words, for the cell's tooltip. */
     private static String summary(double objective, double peakAge, double peakAt, int breaches, boolean breachingNow,
                                   double clearedAt) {
         if (Double.isNaN(peakAge)) {
