@@ -459,14 +459,21 @@ final class CanvasRow extends TableRow<ClassRow> {
         boolean[] on = new boolean[all.size()];
         java.util.Arrays.fill(on, true);
         if (left + need > right + 0.5) {
-            // Whole chips in their order, beside room for the "+N" of those left out; one too wide to fit
-            // is left out, not the narrower ones after it (a wide ADMISSION CLOSED must not hide STALLED).
-            double reserve = chipWidth("+" + all.size(), RowLook.Tone.MORE) + gap;
-            double at = left;
-            for (int i = 0; i < all.size(); i++) {
-                on[i] = at + widths[i] + reserve <= right + 0.5;
+            // Not all fit: the most urgent first (danger, then warn, then info; in their order within a
+            // tone), each that fits beside the room for the "+N" of those left out; shown in their order.
+            // A chip too wide is left out, not the narrower ones after it, and STALLED is never left out
+            // for AGE.
+            double more = chipWidth("+" + all.size(), RowLook.Tone.MORE); // as wide as any "+N" here
+            Integer[] byUrgency = new Integer[all.size()];
+            for (int i = 0; i < byUrgency.length; i++) {
+                byUrgency[i] = i;
+            }
+            java.util.Arrays.sort(byUrgency, java.util.Comparator.comparingInt((Integer i) -> all.get(i).tone().ordinal()));
+            double used = 0; // the chips chosen so far, each with the gap after it
+            for (int i : byUrgency) {
+                on[i] = left + used + widths[i] + gap + more <= right + 0.5;
                 if (on[i]) {
-                    at += widths[i] + gap;
+                    used += widths[i] + gap;
                 }
             }
         }

@@ -112,6 +112,30 @@ class CanvasRowUiTest {
     }
 
     @Test
+    void whenNotAllChipsFitTheMostUrgentShow() throws Exception {
+        String name = onFx(() -> view.shownClasses().get(0));
+        onFx(() -> {
+            ClassRow r = row(name);
+            r.overlaysProperty().set(List.of(new ClassRow.StateChip(ClassRow.State.PINNED, "PINNED 12")));
+            r.proposalProperty().set("");
+            r.drainProperty().set("");
+            r.admissionClosedProperty().set("");
+            r.alertsProperty().set(List.of(ClassRow.Alert.AGE_BREACH, ClassRow.Alert.STUCK));
+            stage.setWidth(700);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell(name, "Alerts").whole().equals("PINNED 12 AGE STUCK"));
+        OverviewView.DrawnCell alerts = cell(name, "Alerts");
+        assertTrue(alerts.hidden() > 0, "the column is too narrow for all three: " + alerts);
+        // STUCK (danger) shows before the warnings PINNED and AGE, which come first in the row's order.
+        assertTrue(alerts.chips().contains("STUCK"), alerts.toString());
+        // Those shown keep the row's order: states, then alerts in theirs.
+        List<String> order = List.of("PINNED 12", "AGE", "STUCK");
+        assertEquals(alerts.chips().stream().sorted(java.util.Comparator.comparingInt(order::indexOf)).toList(),
+                alerts.chips());
+    }
+
+    @Test
     void aNarrowColumnCutsItsTextWithAnEllipsisAndTheTooltipSaysItWhole() throws Exception {
         String name = onFx(() -> view.shownClasses().get(1));
         String longName = "kafka-partitions-of-the-ledger-cluster-in-the-east 8";
