@@ -28,11 +28,6 @@ public final class KubeConnection implements AutoCloseable {
     private final java.util.function.Supplier<String> refreshProblem;
 
     KubeConnection(KubeContext context, KubernetesClient client, RequestCounter requests, RetryAfter retryAfter,
-                   List<String> warnings, KubeTimeouts timeouts) {
-        this(context, client, requests, retryAfter, warnings, timeouts, () -> null);
-    }
-
-    KubeConnection(KubeContext context, KubernetesClient client, RequestCounter requests, RetryAfter retryAfter,
                    List<String> warnings, KubeTimeouts timeouts, java.util.function.Supplier<String> refreshProblem) {
         this.refreshProblem = refreshProblem;
         this.context = context;

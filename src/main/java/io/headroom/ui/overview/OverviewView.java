@@ -138,12 +138,10 @@ public final class OverviewView extends VBox {
         table.setRowFactory(t -> new CanvasRow(look, columnsChanged));
         Runnable columnsMoved = () -> columnsChanged.set(columnsChanged.get() + 1);
         table.getVisibleLeafColumns().addListener((javafx.collections.ListChangeListener<TableColumn<ClassRow, ?>>) c -> columnsMoved.run());
-        for (TableColumn<ClassRow, ?> c : table.getColumns()) {
-            c.widthProperty().addListener((o, a, w) -> columnsMoved.run());
-        }
         getChildren().add(look.probes());
         table.widthProperty().addListener((o, a, w) -> fitColumns(w.doubleValue()));
         for (TableColumn<ClassRow, ?> c : table.getColumns()) {
+            c.widthProperty().addListener((o, a, w) -> columnsMoved.run()); // the rows draw their cells anew
             if (c != alerts) { // a column the operator widened takes its room from the alerts
                 c.widthProperty().addListener((o, a, w) -> fitColumns(table.getWidth()));
             }

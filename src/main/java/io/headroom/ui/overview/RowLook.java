@@ -52,6 +52,7 @@ final class RowLook {
     private final Pane probes = new Pane();
     private final Map<Kind, Label> text = new java.util.EnumMap<>(Kind.class);
     private final Map<Tone, Label> chips = new java.util.EnumMap<>(Tone.class);
+    private final javafx.scene.layout.HBox alerts = new javafx.scene.layout.HBox();
     private final Region track = new Region();
     private final List<Region> bar = new ArrayList<>();
     private final Label cell = new Label();
@@ -92,7 +93,7 @@ final class RowLook {
             text.put(k, l);
             probes.getChildren().add(l);
         }
-        javafx.scene.layout.HBox alerts = new javafx.scene.layout.HBox(); // chips in the table: `.alerts .chip`
+        // chips in the table: `.alerts .chip`, spaced by `.alerts`
         alerts.getStyleClass().add(Styles.ALERTS);
         for (Tone t : Tone.values()) {
             Label l = new Label("X");
@@ -202,8 +203,7 @@ final class RowLook {
         trackFill = fill(track);
         barFills = bar.stream().map(RowLook::fill).toArray(Paint[]::new);
         cellPadding = cell.getPadding();
-        Region alerts = (Region) chips.get(Tone.DANGER).getParent();
-        chipGap = alerts instanceof javafx.scene.layout.HBox h ? h.getSpacing() : 4;
+        chipGap = alerts.getSpacing();
         chipInks = c;
         inks = k;
     }
