@@ -99,7 +99,12 @@ class NodeDrainUiTest {
             });
         }
         Button uncordon = onFx(() -> robot.lookup("#" + NodeDrainView.UNCORDON_ID).queryButton());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> !uncordon.isDisabled()));
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> !uncordon.isDisabled()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("Uncordon stayed disabled; the drain: " + onFx(state::getText) + "; refusals: "
+                    + onFx(() -> java.util.List.copyOf(refusals.getItems())) + "; node: " + onFx(() -> table.getItems().get(0)), e);
+        }
         onFx(() -> {
             uncordon.fire();
             return null;
