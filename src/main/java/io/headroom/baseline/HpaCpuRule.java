@@ -57,6 +57,19 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
                 inFlight.sampledAt(), null)
                 : new InputStatus(Signals.IN_FLIGHT, InputStatus.Status.MISSING, Double.NaN, null,
                 inFlight.present() ? "stale" : inFlight.missingReason()));
+        int min = Math.max(1, p.minReplicas());
+        // Outside min..max the HPA moves the count before it reads any metric; at zero it does not scale at all.
+        Behaviour.Result bound = current == 0 ? null
+                : Behaviour.outOfRange(min, p.maxReplicas(), current, mem.recommendations(), true);
+        if (bound != null) {
+            terms.addAll(bound.terms());
+            reasons.addAll(bound.reasons());
+            story.add("HPA (CPU): " + bound.story().get(0));
+            terms.add(new Term("desired", bound.replicas(), "back within min..max"));
+            story.add(current + " → " + bound.replicas());
+            return Baselines.decision(className, now, obs, bound.replicas(), Double.NaN, terms, reasons, inputs,
+                    String.join("; ", story), mem.next(current, now, now, bound.recommendations(), events));
+        }
         if (!fresh || current == 0 || ready == 0) {
             // No pod metrics (or no pods): the HPA does not scale.
             reasons.add(Reason.of(Reason.Code.TELEMETRY_MISSING, "cpu"));
@@ -76,14 +89,12 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
             rec = (int) Math.ceil(ready * ratio - 1e-9);
             story.add("HPA (CPU): ceil(" + ready + " × " + pct(utilization) + " / " + pct(target) + ") = " + rec);
         }
-        int min = Math.max(1, p.minReplicas());
-        int desired = Math.max(min, Math.min(p.maxReplicas(), rec));
-        Behaviour.Result n = Behaviour.normalise(p.scaleUp(), p.scaleDown(), current, desired,
-                mem.recommendations(), events, now, false);
+        Behaviour.Result n = Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, rec,
+                mem.recommendations(), events, now);
         terms.addAll(n.terms());
         reasons.addAll(n.reasons());
         story.addAll(n.story());
-        int result = Math.max(min, Math.min(p.maxReplicas(), n.replicas()));
+        int result = n.replicas();
         terms.add(new Term("desired", result, "after the HPA's behaviour"));
         story.add(result == current ? "hold " + current : current + " → " + result);
         return Baselines.decision(className, now, obs, result, utilization, terms, reasons, inputs,

@@ -72,11 +72,23 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
         Reading inFlight = includeInFlight ? read(obs, Signals.IN_FLIGHT, p, now, inputs) : Reading.ZERO;
         List<ClassMemory.Stamped> events = Behaviour.observedEvents(p.scaleUp(), p.scaleDown(), mem, obs, now);
         boolean missing = !waiting.ok || !inFlight.ok;
+        // KEDA's HPA has min max(1, minReplicaCount); at zero, KEDA's executor acts below minReplicaCount.
+        int min = Math.max(1, p.minReplicas());
+        int kedaMin = current == 0 ? p.minReplicas() : min;
         if (missing && !ignoreNullValues) {
-            // The scaler errors; the HPA keeps the replicas it has (no KEDA fallback configured).
+            // The scaler errors; the HPA keeps the replicas it has (no KEDA fallback configured), unless they are
+            // outside min..max: those it moves before reading any metric, and KEDA raises zero to minReplicaCount.
             reasons.add(Reason.of(Reason.Code.TELEMETRY_MISSING, Signals.QUEUE_LENGTH));
             story.add("KEDA: scaler error (" + waiting.why + ") → HPA holds " + current);
-            return Baselines.decision(className, now, obs, current, Double.NaN, terms, reasons, inputs,
+            Behaviour.Result bound = Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, mem.recommendations(), true);
+            int held = current;
+            if (bound != null) {
+                held = bound.replicas();
+                terms.addAll(bound.terms());
+                reasons.addAll(bound.reasons());
+                story.addAll(bound.story());
+            }
+            return Baselines.decision(className, now, obs, held, Double.NaN, terms, reasons, inputs,
                     String.join("; ", story), mem.next(current, now, mem.lastActiveAt(), mem.recommendations(), events));
         }
         double length = (waiting.ok ? waiting.value : 0) + (inFlight.ok ? inFlight.value : 0);
@@ -87,13 +99,13 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
         boolean active = length > activation;
         Instant lastActive = active || mem.lastActiveAt() == null ? now : mem.lastActiveAt();
 
-        int min = Math.max(1, p.minReplicas());
         int desired;
         boolean zero = false;
         if (current == 0) {
             zero = true;
-            desired = active ? Math.max(1, p.minReplicas()) : 0;
-            story.add(active ? "KEDA activates: 0 → " + desired : "KEDA: inactive, stays at 0");
+            desired = active || p.minReplicas() > 0 ? min : 0;
+            story.add(active ? "KEDA activates: 0 → " + desired
+                    : desired > 0 ? "KEDA: inactive, below minReplicaCount" : "KEDA: inactive, stays at 0");
             if (active) {
                 reasons.add(Reason.of(Reason.Code.SCALE_FROM_ZERO));
             }
@@ -116,14 +128,20 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
                         + ") = " + rec);
             }
             terms.add(new Term("kedaRecommendation", rec, "ceil(length / listLength)"));
-            desired = Math.max(min, Math.min(p.maxReplicas(), rec));
+            desired = rec;
         }
-        Behaviour.Result n = Behaviour.normalise(p.scaleUp(), p.scaleDown(), current, desired,
-                mem.recommendations(), events, now, zero);
+        // From zero KEDA's executor sets minReplicaCount itself, without the HPA's rate policies; from 0 to 1 and
+        // to zero it moves as Behaviour's zero transitions do; otherwise the HPA normalises within min..max.
+        Behaviour.Result n = current == 0 && p.minReplicas() > 0
+                ? Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, mem.recommendations(), true)
+                : zero ? Behaviour.normalise(p.scaleUp(), p.scaleDown(), current, desired, mem.recommendations(), events,
+                        now, true)
+                : Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, desired,
+                        mem.recommendations(), events, now);
         terms.addAll(n.terms());
         reasons.addAll(n.reasons());
         story.addAll(n.story());
-        int result = zero ? n.replicas() : Math.max(min, Math.min(p.maxReplicas(), n.replicas()));
+        int result = n.replicas();
         terms.add(new Term("desired", result, "after the HPA's behaviour"));
         story.add(result == current ? "hold " + current : current + " → " + result);
         return Baselines.decision(className, now, obs, result, length, terms, reasons, inputs,

@@ -86,9 +86,69 @@ public final class Behaviour {
         return new Result(result, r.terms, r.reasons, r.story, recs);
     }
 
+    /**
+     * The HPA's rule for a count outside {@code [min, max]} ({@code reconcileAutoscaler}, before any metric is
+     * read): above max it goes straight to max, below min straight to min, with no stabilisation window and no
+     * rate policy; this move is not a recommendation the windows remember. Null when current is within the range.
+     * At zero with {@code min >= 1} the HPA counts scaling as disabled: a rule that follows it there handles zero
+     * before asking (Headroom and KEDA's executor go to min, decision 0018).
+     */
+    public static Result outOfRange(int min, int max, int current, List<Stamped> pastRecommendations,
+                                    boolean words) {
+        if (current >= min && current <= max) {
+            return null;
+        }
+        boolean above = current > max;
+        int bound = above ? max : min;
+        String count = current + (current == 1 ? " replica" : " replicas");
+        List<String> story = !words ? List.of() : List.of(count + ", " + (above ? "above max " : "below min ") + bound
+                + ": straight to " + bound + " (no window or rate policy holds a count outside min..max)");
+        Term term = new Term("bound", bound, words ? (above ? "max " : "min ") + bound + ", from " + count : "");
+        return new Result(bound, List.of(term), List.of(Reason.of(above ? Code.ABOVE_MAX : Code.BELOW_MIN)), story,
+                pastRecommendations);
+    }
+
+    /**
+     * The HPA's whole normalisation ({@code normalizeDesiredReplicasWithBehaviors} and the out-of-range moves
+     * before it): a count outside {@code [min, max]} goes straight to the bound; otherwise the recommendation is
+     * clamped to {@code [min, max]}, then stabilised and rate-limited. Windows read the clamped recommendations,
+     * which gives the HPA's numbers (it clamps after stabilising; with current inside the range the order does
+     * not change the result). For rules that follow the HPA as a whole (the baselines); Headroom's own decision
+     * clamps in {@link Bounds}, with ceilings between.
+     */
+    public static Result normaliseWithin(ScalingBehavior up, ScalingBehavior down, int min, int max, int current,
+                                         int desired, List<Stamped> pastRecommendations, List<Stamped> scaleEvents,
+                                         Instant now) {
+        Result out = outOfRange(min, max, current, pastRecommendations, true);
+        if (out != null) {
+            return out;
+        }
+        List<Reason> reasons = new ArrayList<>();
+        List<String> story = new ArrayList<>();
+        int clamped = desired;
+        if (desired < min) {
+            clamped = min;
+            reasons.add(Reason.of(Code.MIN_REPLICAS));
+            story.add("min " + min);
+        } else if (desired > max) {
+            clamped = max;
+            reasons.add(Reason.of(Code.MAX_REPLICAS));
+            story.add("max " + max);
+        }
+        Result n = normalise(up, down, current, clamped, pastRecommendations, scaleEvents, now, false);
+        reasons.addAll(n.reasons());
+        story.addAll(n.story());
+        return new Result(n.replicas(), n.terms(), reasons, story, n.recommendations());
+    }
+
     /** The most replicas the scale-up policies allow now (at least current). */
     public static int scaleUpLimit(ScalingBehavior up, int current, List<Stamped> scaleEvents, Instant now) {
         return new Run(up, null, current, scaleEvents, now).scaleUpLimit();
+    }
+
+    /** The fewest replicas the scale-down policies allow now (at most current, never below zero). */
+    public static int scaleDownLimit(ScalingBehavior down, int current, List<Stamped> scaleEvents, Instant now) {
+        return new Run(null, down, current, scaleEvents, now).scaleDownLimit();
     }
 
     /** Scale events within the longest rate-policy period of either direction; older ones no longer count. */

@@ -87,17 +87,24 @@ public final class DecisionEngine {
             t.say("no scale-up while stalled");
         }
 
-        Behaviour.Result n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
-                sustained(policy, e, b, g, desired, partial, now), mem.recommendations(), events, now,
-                b.toZero() || b.fromZero(), t.explains());
+        // A count outside min..max goes straight to the bound, as the HPA moves it (decision 0018); idle for the
+        // cooldown, it goes to zero instead, as KEDA's executor does.
+        Behaviour.Result n = b.toZero() ? null : Behaviour.outOfRange(policy.minReplicas(), policy.maxReplicas(),
+                current, mem.recommendations(), t.explains());
+        boolean outside = n != null;
+        if (!outside) {
+            n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
+                    sustained(policy, e, b, g, desired, partial, now), mem.recommendations(), events, now,
+                    b.toZero() || b.fromZero(), t.explains());
+        }
         t.addAll(n);
-        int result = n.replicas();
+        int result = outside ? underCeilings(n.replicas(), b.ceilings(), t) : n.replicas();
         if (g.limit() >= 0 && result > g.limit()) {
             // Backing off breaks the amplification loop now, not after the scale-down window.
             result = Math.max(g.limit(), 0);
             t.say(!t.explains() ? "" : "the governor's " + g.limit() + " overrides the scale-down window");
         }
-        t.term("desired", result, "after the governor, stabilisation and rate policies");
+        t.term("desired", result, outside ? "back within min..max" : "after the governor, stabilisation and rate policies");
 
         startupShare(in, obs, now, t);
         Admission admission = admission(policy, obs, e, result, t.explains());
@@ -132,6 +139,24 @@ public final class DecisionEngine {
             r = Math.min(r, g.limit());
         }
         return Math.min(desired, r);
+    }
+
+    /** The move back within min..max stops at the lowest ceiling below it: ceilings protect, as they do below min. */
+    private static int underCeilings(int replicas, List<CeilingResult> ceilings, Trail t) {
+        CeilingResult lowest = null;
+        for (CeilingResult c : ceilings) {
+            if (c.limit() < replicas && (lowest == null || c.limit() < lowest.limit())) {
+                lowest = c;
+            }
+        }
+        if (lowest == null) {
+            return replicas;
+        }
+        if (!t.reasons.contains(Reason.of(Code.CEILING, lowest.name()))) {
+            t.reason(Code.CEILING, lowest.name());
+        }
+        t.say(!t.explains() ? "" : "ceiling " + lowest.name() + " holds it at " + lowest.limit());
+        return lowest.limit();
     }
 
     /**
@@ -210,10 +235,26 @@ public final class DecisionEngine {
             }
         }
         List<CeilingResult> ceilings = Bounds.evaluateAll(p, in, obs, now, t);
-        t.term("desired", desired, "held: telemetry missing for " + failures + " tick" + plural(failures));
+        // Outside min..max the HPA moves the count before it reads any metric (decision 0018).
+        Behaviour.Result bound = Behaviour.outOfRange(p.minReplicas(), p.maxReplicas(), current, mem.recommendations(),
+                t.explains());
+        if (bound != null) {
+            int within = Math.min(Math.max(desired, p.minReplicas()), p.maxReplicas());
+            if (within == bound.replicas()) {
+                t.addAll(bound);
+            } else {
+                t.reason(bound.reasons().get(0).code()); // the fallback floor asked for more than min: it said so
+            }
+            // Raised to min, a ceiling still protects; nothing goes below current on missing data.
+            desired = within > current ? Math.max(current, underCeilings(within, ceilings, t)) : within;
+        }
+        t.term("desired", desired, "held: telemetry missing for " + failures + " tick" + plural(failures)
+                + (bound != null ? ", within min..max" : ""));
         List<Stamped> recs = ClassMemory.keepSince(mem.recommendations(), now, java.time.Duration.ofSeconds(
                 Math.max(p.scaleUp().stabilizationWindowSeconds(), p.scaleDown().stabilizationWindowSeconds())));
-        recs.add(new Stamped(now, desired));
+        if (bound == null) {
+            recs.add(new Stamped(now, desired));
+        }
         Admission admission = e.stalled()
                 ? new Admission(Admission.State.CLOSED, Double.NaN, Double.NaN, Double.NaN,
                         t.explains() ? "queue stalled: new work waits behind a stuck head" : "")

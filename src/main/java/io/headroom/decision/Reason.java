@@ -31,6 +31,10 @@ public record Reason(Code code, String detail) {
         SCHEDULED_FLOOR,
         /** Clamped down to maxReplicas. */
         MAX_REPLICAS,
+        /** The replicas running are above maxReplicas: straight to it, no window or rate policy holds them (as the HPA). */
+        ABOVE_MAX,
+        /** The replicas running are below minReplicas: straight to it, no window or rate policy holds them (as the HPA). */
+        BELOW_MIN,
         /** The scale-down stabilisation window holds a higher recommendation. */
         STABILISING_DOWN,
         /** The scale-up stabilisation window holds a lower recommendation. */

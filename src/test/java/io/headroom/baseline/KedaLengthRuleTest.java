@@ -95,6 +95,52 @@ class KedaLengthRuleTest {
         assertTrue(d.has(Reason.Code.RATE_LIMITED_UP));
     }
 
+    static final ScalingBehavior ONE_POD_A_MINUTE = new ScalingBehavior(300,
+            List.of(io.headroom.decision.ScalingRule.pods(1, 60)), ScalingBehavior.SelectPolicy.MAX);
+
+    @Test
+    void aboveMaxKedasHpaGoesStraightToMaxEvenWhenTheScalerErrs() {
+        // horizontal.go reconcileAutoscaler: a count above maxReplicas goes to it before any metric is read.
+        Policy p = Policy.builder().minReplicas(1).maxReplicas(10).scaleDown(ONE_POD_A_MINUTE).build();
+        Decision d = KedaLengthRule.of(5).decide("c", p, obs(20, 0.0, 0.0), ClassMemory.initial(), T0);
+        assertEquals(10, d.desiredReplicas(), d.explanation());
+        assertTrue(d.has(Reason.Code.ABOVE_MAX), d.reasons().toString());
+        Decision erring = new KedaLengthRule(5, 0, false, false).decide("c", p, obs(20, null, 0.0),
+                ClassMemory.initial(), T0);
+        assertEquals(10, erring.desiredReplicas(), erring.explanation());
+        assertTrue(erring.has(Reason.Code.TELEMETRY_MISSING) && erring.has(Reason.Code.ABOVE_MAX));
+    }
+
+    @Test
+    void atZeroBelowMinReplicaCountKedasExecutorSetsIt() {
+        // kedacore/keda pkg/scaling/executor/scale_scaledobjects.go: inactive and below minReplicaCount → it;
+        // active at zero → minReplicaCount (scaleFromZero), without the HPA's rate policies.
+        Policy p = Policy.builder().minReplicas(6).maxReplicas(20).build();
+        Decision inactive = KedaLengthRule.of(5).decide("c", p, obs(0, 0.0, 0.0), ClassMemory.initial(), T0);
+        assertEquals(6, inactive.desiredReplicas(), inactive.explanation());
+        assertTrue(inactive.has(Reason.Code.BELOW_MIN), inactive.reasons().toString());
+        Decision active = KedaLengthRule.of(5).decide("c", p, obs(0, 500.0, 0.0), ClassMemory.initial(), T0);
+        assertEquals(6, active.desiredReplicas(), "not the HPA's 4 from zero: " + active.explanation());
+        assertTrue(active.has(Reason.Code.SCALE_FROM_ZERO));
+        Decision scaleToZeroClass = decide(KedaLengthRule.of(5), obs(0, 0.0, 0.0));
+        assertEquals(0, scaleToZeroClass.desiredReplicas(), "minReplicaCount 0: stays at zero");
+    }
+
+    @Test
+    void theHpaOnCpuMovesOutOfRangeCountsAndLeavesZeroAlone() {
+        Policy p = Policy.builder().minReplicas(2).maxReplicas(10).scaleDown(ONE_POD_A_MINUTE).build();
+        HpaCpuRule hpa = new HpaCpuRule(0.7, 0.5);
+        Decision above = hpa.decide("c", p, new Observation(12, 12, Map.of()), ClassMemory.initial(), T0);
+        assertEquals(10, above.desiredReplicas(), "no CPU metrics, yet above max: " + above.explanation());
+        assertTrue(above.has(Reason.Code.ABOVE_MAX));
+        Decision below = hpa.decide("c", p, new Observation(1, 1, Map.of()), ClassMemory.initial(), T0);
+        assertEquals(2, below.desiredReplicas(), below.explanation());
+        // horizontal_test.go TestZeroReplicas: at zero with minReplicas 3 scaling is disabled; nothing moves.
+        Decision zero = hpa.decide("c", Policy.builder().minReplicas(3).maxReplicas(5).build(),
+                new Observation(0, 0, Map.of()), ClassMemory.initial(), T0);
+        assertEquals(0, zero.desiredReplicas(), zero.explanation());
+    }
+
     @Test
     void parsesRulesAndNamesWhatIsWrong() {
         Baselines.Named k = Baselines.parse("keda:listLength=7.5,activation=2,inFlight=true");
