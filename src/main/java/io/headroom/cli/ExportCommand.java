@@ -94,7 +94,7 @@ final class ExportCommand extends CliCommand {
         }
         ScaledObjectExport.Export export;
         try {
-            export = ScaledObjectExport.of(c.name(), c.target(), c.policy(), c.queries(),
+            export = ScaledObjectExport.of(c.name(), c.target(), c.policy(), c.queries(), c.grouped(),
                     file.prometheus().url().toString());
         } catch (IllegalArgumentException e) {
             err.println("headroom export-keda: " + c.name() + ": " + e.getMessage());
