@@ -115,7 +115,10 @@ class KedaCorpusTest {
             assertEquals(new Fallback(2, null), c.policy().fallback());
             said(c, "fallback (currentReplicas)", "after 1 failed read KEDA falls back on the next");
         });
-        add(rows, "e2e-fallback-if-higher.yaml", c -> assertEquals(new Fallback(2, 3), c.policy().fallback()));
+        add(rows, "e2e-fallback-if-higher.yaml", c -> {
+            assertEquals(new Fallback(2, 3), c.policy().fallback());
+            said(c, "at 0 replicas KEDA's HPA is idle and applies no fallback; Headroom raises 0 to the floor too");
+        });
         add(rows, "e2e-fallback-if-lower.yaml", c -> {
             assertEquals(new Fallback(2, null), c.policy().fallback());
             said(c, "fallback (currentReplicasIfLower)", "a cap here, not a floor");
