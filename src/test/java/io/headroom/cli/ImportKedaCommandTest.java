@@ -80,14 +80,11 @@ class ImportKedaCommandTest {
                       metadata: {query: "sum(mail_queue)", threshold: "5"}
                 """);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "shop",
-            "--kubeconfig", kubeconfig.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String text = out.toString(StandardCharsets.UTF_8);
-        String errors = err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, errors);
+        SimulateCommandTest.Run r = SimulateCommandTest.run("import-keda", "--context", "prod", "--namespace", "shop",
+                "--kubeconfig", kubeconfig.toString());
+        String text = r.out();
+        String errors = r.err();
+        assertEquals(0, r.code(), errors);
         assertTrue(errors.contains("headroom import-keda: skipped shop/rollout-so: it scales a Rollout; Headroom scales"
                 + " Deployments and StatefulSets"), errors);
         assertTrue(errors.contains("headroom import-keda: shop/mail-so is paused in KEDA: keep its class in observe"
