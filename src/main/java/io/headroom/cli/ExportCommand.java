@@ -32,8 +32,10 @@ import picocli.CommandLine.Option;
         header = {"a class's policy → a KEDA ScaledObject to review, or to apply after a server-side dry run and "
                 + "its diff"},
         description = {"Prints the class's policy as a KEDA ScaledObject: min/max, cooldown, polling interval, HPA "
-                + "behaviour, fallback, a Prometheus trigger that reproduces the slot estimate, scheduled floors as "
-                + "cron triggers; what KEDA cannot express is listed as comments.",
+                + "behaviour, the fallback as KEDA's currentReplicasIfHigher (with a floor) or currentReplicas, a "
+                + "Prometheus trigger that reproduces the slot estimate, scheduled floors as cron triggers; what KEDA "
+                + "cannot express is listed as comments, and the class rides along in a headroom.io/class annotation "
+                + "so that import-keda gives it back.",
             "--apply writes it to the class's cluster: a server-side dry run first, then the difference against the "
                     + "live ScaledObject, then a question (--yes answers it); nothing is written if the live object "
                     + "changed after the difference was shown. An Event on the ScaledObject says who."})
@@ -94,7 +96,7 @@ final class ExportCommand extends CliCommand {
         }
         ScaledObjectExport.Export export;
         try {
-            export = ScaledObjectExport.of(c.name(), c.target(), c.policy(), c.queries(),
+            export = ScaledObjectExport.of(c.name(), c.target(), c.policy(), c.queries(), c.grouped(),
                     file.prometheus().url().toString());
         } catch (IllegalArgumentException e) {
             err.println("headroom export-keda: " + c.name() + ": " + e.getMessage());

@@ -21,7 +21,10 @@ import picocli.CommandLine.Option;
 @Command(name = "import-keda", sortOptions = false, sortSynopsis = false,
         header = "ScaledObjects → workloads-file entries to review",
         description = {"Prints each ScaledObject of NS as a workloads-file class entry (for the file's classes: "
-                + "list), with notes; required signals KEDA does not know are left as comments to fill in."})
+                + "list), with a note on every field that does not map one to one and on KEDA's pause annotations; "
+                + "required signals KEDA does not know are left as comments to fill in.",
+            "A ScaledObject that cannot become a class is named on standard error with the reason, and the others "
+                    + "are imported (exit 0; exit 1 when none could be)."})
 final class ImportCommand extends CliCommand {
     @Option(names = "--context", required = true, paramLabel = "CONTEXT", description = "the kubeconfig context")
     String context;
@@ -44,27 +47,41 @@ final class ImportCommand extends CliCommand {
             err.println(UntrustedText.line("headroom import-keda: no context '" + context + "' in " + contexts.files(), 1000));
             return ExitCode.USAGE;
         }
-        List<ImportedClass> imported;
+        ScaledObjectImport.Listing listing;
         try (KubeConnection conn = contexts.open(context)) {
-            imported = ScaledObjectImport.listIn(conn, namespace);
+            listing = ScaledObjectImport.listIn(conn, namespace);
         } catch (RuntimeException e) {
             // The cluster's words: shown, never obeyed (no escape sequence reaches the terminal).
             err.println("headroom import-keda: " + UntrustedText.line(String.valueOf(e.getMessage()), 500));
             return ExitCode.FAILED;
         }
+        List<ImportedClass> imported = listing.imported();
+        // A bad object is named with its reason; the others are imported all the same.
+        for (ScaledObjectImport.Skipped k : listing.skipped()) {
+            err.println("headroom import-keda: skipped " + UntrustedText.line(k.line(), 1000));
+        }
+        for (ImportedClass c : imported) {
+            if (c.pause() != null) {
+                err.println("headroom import-keda: " + UntrustedText.line(c.target().namespace() + "/" + c.name() + " is "
+                        + c.pause().label() + ": keep its class in observe mode until the pause is lifted", 500));
+            }
+        }
         if (imported.isEmpty()) {
-            err.println(UntrustedText.line("headroom import-keda: no ScaledObject in " + context + "/" + namespace, 500));
+            err.println(UntrustedText.line("headroom import-keda: no ScaledObject in " + context + "/" + namespace
+                    + (listing.skipped().isEmpty() ? "" : " could be imported"), 500));
             return ExitCode.FAILED;
         }
         List<String> blocks = new ArrayList<>();
         for (ImportedClass c : imported) {
             blocks.add(c.toYaml());
         }
+        StringBuilder head = new StringBuilder("# " + imported.size() + " class(es) imported from KEDA in " + context + "/"
+                + namespace + ": paste under classes: in a workloads file, review, fill the commented signals.\n");
+        for (ScaledObjectImport.Skipped k : listing.skipped()) {
+            head.append("# skipped ").append(k.line().replace("\n", " ")).append('\n');
+        }
         // Names and queries come from the cluster: line breaks stay (it is YAML), control characters do not.
-        String text = "# " + imported.size() + " class(es) imported from KEDA in " + context + "/" + namespace
-                + ": paste under classes: in a workloads file, review, fill the commented signals.\n"
-                + String.join("\n", blocks);
-        text = UntrustedText.lines(text);
+        String text = UntrustedText.lines(head + String.join("\n", blocks));
         if (target == null) {
             out.print(text);
         } else {

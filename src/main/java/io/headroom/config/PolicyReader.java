@@ -229,7 +229,7 @@ public final class PolicyReader {
     }
 
     /** At most this many scheduled floors per policy. */
-    static final int MAX_SCHEDULED_FLOORS = 32;
+    public static final int MAX_SCHEDULED_FLOORS = 32;
 
     /** {@code {days: Mon-Fri, from: "08:00", to: "20:00", replicas: 2}}; days also "Sat,Sun" or "every day". */
     static ScheduledFloor scheduledFloor(Fields f) {

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.GroupedQuery;
+import io.headroom.config.PolicyWriter;
+import io.headroom.config.WorkloadsFile;
 import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Policy;
 import io.headroom.decision.ScalingBehavior;
@@ -22,9 +25,12 @@ import java.util.Map;
 /**
  * A class's policy as a KEDA ScaledObject (the way back from {@link ScaledObjectImport}): what
  * KEDA can express, min/max, cooldown, polling interval, the HPA behaviour under
- * {@code advanced.horizontalPodAutoscalerConfig.behavior}, fallback, a Prometheus trigger whose
- * threshold reproduces Headroom's slot estimate at steady state, and scheduled floors as cron
- * triggers; what it cannot (the age term, ceilings, the governor, D_eff) is said in comments.
+ * {@code advanced.horizontalPodAutoscalerConfig.behavior}, the fallback as the KEDA behaviour that
+ * is Headroom's own ({@code currentReplicasIfHigher} with the floor, {@code currentReplicas}
+ * without), a Prometheus trigger whose threshold reproduces Headroom's slot estimate at steady
+ * state, and scheduled floors as cron triggers; what it cannot (the age term, ceilings, the
+ * governor, D_eff) is said in comments. The class's own signals and policy ride along in the
+ * {@value ScaledObjectImport#CLASS_ANNOTATION} annotation, so an import of the export is the class.
  *
  * <p>The trigger: KEDA's HPA asks for {@code ceil(value / threshold)} replicas. With the value
  * {@code λ × S + L × S / D} (busy slots plus the backlog drained in D, from the class's own PromQL)
@@ -72,6 +78,15 @@ public final class ScaledObjectExport {
      * @param serverUrl the Prometheus server KEDA should ask
      */
     public static Export of(String name, WorkloadRef target, Policy p, Map<String, String> queries, String serverUrl) {
+        return of(name, target, p, queries, Map.of(), serverUrl);
+    }
+
+    /**
+     * @param grouped the signals the class reads through a grouped query (each also in {@code queries} as its
+     *                one-class form): KEDA asks the one-class query, and the annotation keeps the grouping
+     */
+    public static Export of(String name, WorkloadRef target, Policy p, Map<String, String> queries,
+                            Map<String, GroupedQuery> grouped, String serverUrl) {
         List<String> notes = new ArrayList<>();
         notes.add("Exported from Headroom class " + name + "; review before applying. KEDA acts alone: nothing is"
                 + " proposed or explained.");
@@ -84,16 +99,7 @@ public final class ScaledObjectExport {
         spec.put("cooldownPeriod", (int) Math.round(p.cooldownSeconds()));
         spec.put("minReplicaCount", p.minReplicas());
         spec.put("maxReplicaCount", p.maxReplicas());
-        if (p.fallback().floorReplicas() != null) {
-            Map<String, Object> fb = new LinkedHashMap<>();
-            fb.put("failureThreshold", p.fallback().failureThreshold());
-            fb.put("replicas", p.fallback().floorReplicas());
-            spec.put("fallback", fb);
-            notes.add("fallback: KEDA jumps to " + p.fallback().floorReplicas() + " replicas when its scaler fails;"
-                    + " Headroom held the current count and only raised it to the floor.");
-        } else {
-            notes.add("no fallback: KEDA's HPA keeps its replicas when the scaler fails (Headroom held them too).");
-        }
+        spec.put("fallback", fallback(p, notes));
         Map<String, Object> behavior = new LinkedHashMap<>();
         behavior.put("scaleUp", behavior(p.scaleUp()));
         behavior.put("scaleDown", behavior(p.scaleDown()));
@@ -134,6 +140,9 @@ public final class ScaledObjectExport {
         metadata.put("name", name);
         metadata.put("namespace", target.namespace());
         metadata.put("labels", Map.of("app.kubernetes.io/managed-by", "headroom-export"));
+        metadata.put("annotations", Map.of(ScaledObjectImport.CLASS_ANNOTATION, classAnnotation(p, queries, grouped)));
+        notes.add("annotation " + ScaledObjectImport.CLASS_ANNOTATION + " carries the class's own signals and policy"
+                + " (KEDA ignores it): importing this ScaledObject back gives the same class.");
         Map<String, Object> so = new LinkedHashMap<>();
         so.put("apiVersion", "keda.sh/v1alpha1");
         so.put("kind", "ScaledObject");
@@ -151,13 +160,15 @@ public final class ScaledObjectExport {
         String query;
         double threshold;
         if (lambda != null && s != null && (l != null || q != null)) {
-            String backlog = q != null ? "(" + trim(q) + ")" : "(" + trim(l) + ") * (" + trim(s) + ")";
-            query = "(" + trim(lambda) + ") * (" + trim(s) + ") + " + backlog + " / " + fmt(p.drainTargetSeconds());
+            query = SlotsQuery.compose(new SlotsQuery.Parts(SlotsQuery.normalize(lambda), SlotsQuery.normalize(s),
+                    q != null ? null : SlotsQuery.normalize(l), q == null ? null : SlotsQuery.normalize(q),
+                    p.drainTargetSeconds()));
             threshold = p.targetUtilization() * p.slotsPerReplica();
             notes.add("trigger: busy slots plus the backlog drained in D (λ × S + Q / D), threshold u × k = "
-                    + fmt(threshold) + ": KEDA's ceil(value / threshold) is Headroom's slot estimate at steady state.");
+                    + SlotsQuery.number(threshold) + ": KEDA's ceil(value / threshold) is Headroom's slot estimate at"
+                    + " steady state.");
         } else if (l != null) {
-            query = trim(l);
+            query = SlotsQuery.normalize(l);
             threshold = p.slotsPerReplica();
             notes.add("trigger: the class has no arrivalRate/meanService queries, so the trigger is the queue length"
                     + " with k = " + p.slotsPerReplica() + " waiting jobs per replica (KEDA's length rule).");
@@ -167,13 +178,71 @@ public final class ScaledObjectExport {
         Map<String, Object> md = new LinkedHashMap<>();
         md.put("serverAddress", serverUrl);
         md.put("query", query);
-        md.put("threshold", fmt(threshold));
+        md.put("threshold", SlotsQuery.number(threshold));
         md.put("ignoreNullValues", "false");
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("type", "prometheus");
-        t.put("name", "headroom-slots");
+        t.put("name", SlotsQuery.TRIGGER);
         t.put("metadata", md);
         return t;
+    }
+
+    /**
+     * Headroom's fallback in KEDA's words. Headroom holds the current replicas on missing data and never
+     * scales down on it; with a floor it raises them to the floor: KEDA's {@code currentReplicasIfHigher}
+     * with the floor as {@code replicas} ({@code max(current, replicas)}, pkg/fallback/fallback.go), and
+     * {@code currentReplicas} without one. KEDA falls back once its failures exceed
+     * {@code failureThreshold}; Headroom's threshold counts the falling-back tick too: one less here.
+     */
+    private static Map<String, Object> fallback(Policy p, List<String> notes) {
+        Integer floor = p.fallback().floorReplicas();
+        Map<String, Object> fb = new LinkedHashMap<>();
+        fb.put("failureThreshold", p.fallback().failureThreshold() - 1);
+        if (floor != null) {
+            fb.put("replicas", floor);
+            fb.put("behavior", "currentReplicasIfHigher");
+            notes.add("fallback: after " + (p.fallback().failureThreshold() - 1) + " failed reads KEDA keeps the current"
+                    + " replicas, at least " + floor + " (currentReplicasIfHigher), as Headroom does on missing data"
+                    + (p.minReplicas() == 0 && floor > 0 ? "; at 0 replicas KEDA's HPA is idle, so KEDA does not raise 0"
+                    + " to " + floor + " as Headroom would" : "") + ".");
+        } else {
+            // currentReplicas ignores replicas, but a 0 there lets KEDA scale a failing workload to zero
+            // (scale_scaledobjects.go: only a non-zero fallback.replicas holds it while the triggers fail).
+            fb.put("replicas", Math.max(1, p.minReplicas()));
+            fb.put("behavior", "currentReplicas");
+            notes.add("fallback: after " + (p.fallback().failureThreshold() - 1) + " failed reads KEDA keeps the current"
+                    + " replicas (currentReplicas), as Headroom does on missing data.");
+        }
+        return fb;
+    }
+
+    /** The class's standard signals and policy as compact JSON, for {@link ScaledObjectImport#CLASS_ANNOTATION}. */
+    private static String classAnnotation(Policy p, Map<String, String> queries, Map<String, GroupedQuery> grouped) {
+        Map<String, Object> signals = new LinkedHashMap<>();
+        queries.entrySet().stream()
+                .filter(e -> WorkloadsFile.REQUIRED_SIGNALS.contains(e.getKey())
+                        || WorkloadsFile.OPTIONAL_SIGNALS.contains(e.getKey()))
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> {
+                    GroupedQuery g = grouped.get(e.getKey());
+                    if (g == null) {
+                        signals.put(e.getKey(), SlotsQuery.normalize(e.getValue()));
+                    } else {
+                        Map<String, Object> form = new LinkedHashMap<>();
+                        form.put("grouped", g.promql());
+                        form.put("by", g.by());
+                        form.put("value", g.value());
+                        signals.put(e.getKey(), form);
+                    }
+                });
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("signals", signals);
+        root.put("policy", PolicyWriter.toMap(p));
+        try {
+            return new ObjectMapper().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** KEDA's cron scaler: {@code desiredReplicas} between start and end (cron expressions, a time zone). */
@@ -233,10 +302,6 @@ public final class ScaledObjectExport {
         }
         m.put("policies", rules);
         return m;
-    }
-
-    private static String trim(String query) {
-        return query.strip().replaceAll("\\s*\\n\\s*", " ");
     }
 
     private static String fmt(double v) {

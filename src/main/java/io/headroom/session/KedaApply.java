@@ -125,7 +125,7 @@ public final class KedaApply {
         }
         ScaledObjectExport.Export export;
         try {
-            export = ScaledObjectExport.of(className, c.target(), c.policy(), cfg.queries(),
+            export = ScaledObjectExport.of(className, c.target(), c.policy(), cfg.queries(), cfg.grouped(),
                     file.prometheus().url().toString());
         } catch (IllegalArgumentException e) {
             return new Preview(className, context, "", "", "cannot export: " + e.getMessage(), null);

@@ -35,10 +35,25 @@ public final class KedaImport {
      * @param becomes one line: the signals it brings and the policy's bounds
      * @param toFill  the required signals KEDA has no counterpart for (left as comments in the file)
      * @param yaml    the workloads-file entry
+     * @param paused  KEDA's pause in a few words ("paused in KEDA at 3 replicas"), or null when KEDA scales it
+     * @param notes   what did not map one to one, one sentence each (also comments in {@code yaml})
      */
-    public record Found(String name, String target, String becomes, List<String> toFill, String yaml) {
+    public record Found(String name, String target, String becomes, List<String> toFill, String yaml, String paused,
+                        List<String> notes) {
         public Found {
             toFill = List.copyOf(toFill);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * What a namespace held: the ScaledObjects that became classes, and those that could not, each as
+     * {@code namespace/name: why}.
+     */
+    public record Findings(List<Found> found, List<String> skipped) {
+        public Findings {
+            found = List.copyOf(found);
+            skipped = List.copyOf(skipped);
         }
     }
 
@@ -64,18 +79,21 @@ public final class KedaImport {
         return out;
     }
 
-    /** The ScaledObjects of {@code namespace} in {@code context}; throws with a plain, secret-free reason. */
-    public List<Found> find(String context, String namespace) {
+    /**
+     * The ScaledObjects of {@code namespace} in {@code context}: a bad one is listed with its reason and
+     * the others found; throws with a plain, secret-free reason when the namespace cannot be read.
+     */
+    public Findings find(String context, String namespace) {
         Contexts all = contexts.get();
         if (all.get(context).isEmpty()) {
             throw new IllegalArgumentException("no context '" + context + "' in the kubeconfig");
         }
-        List<ImportedClass> imported;
+        ScaledObjectImport.Listing listing;
         try (KubeConnection conn = all.open(context)) {
-            imported = ScaledObjectImport.listIn(conn, namespace);
+            listing = ScaledObjectImport.listIn(conn, namespace);
         }
         List<Found> out = new ArrayList<>();
-        for (ImportedClass c : imported) {
+        for (ImportedClass c : listing.imported()) {
             List<String> toFill = new ArrayList<>();
             for (String s : List.of("queueLength", "oldestAge", "arrivalRate", "meanService")) {
                 if (!c.signals().containsKey(s)) {
@@ -84,22 +102,32 @@ public final class KedaImport {
             }
             String becomes = "signals " + String.join(", ", c.signals().keySet().stream().sorted().toList())
                     + (c.grouped().isEmpty() ? "" : " (" + c.grouped().size() + " grouped)")
-                    + "; replicas " + c.policy().minReplicas() + "–" + c.policy().maxReplicas();
+                    + "; replicas " + c.policy().minReplicas() + "–" + c.policy().maxReplicas()
+                    + (c.policy().scheduledFloors().isEmpty() ? "" : "; " + c.policy().scheduledFloors().size()
+                    + " scheduled floor(s) in " + c.policy().timeZone().getId());
             out.add(new Found(UntrustedText.line(c.name(), 200),
                     UntrustedText.line(c.target().kind() + " " + c.target().namespace() + "/" + c.target().name(), 300),
-                    UntrustedText.line(becomes, 500), toFill, UntrustedText.lines(c.toYaml())));
+                    UntrustedText.line(becomes, 500), toFill, UntrustedText.lines(c.toYaml()),
+                    c.pause() == null ? null : c.pause().label(),
+                    c.notes().stream().map(n -> UntrustedText.line(n, 2000)).toList()));
         }
-        return out;
+        List<String> skipped = listing.skipped().stream().map(k -> UntrustedText.line(k.line(), 1000)).toList();
+        return new Findings(out, skipped);
     }
 
     /**
-     * A workloads file: the Prometheus to read, then every entry found. It does not load until the
-     * signals KEDA does not know are filled in (the console then lists them as {@code FILE:LINE} errors).
+     * A workloads file: the Prometheus to read, then every entry found (and, as comments, the objects
+     * skipped and why). It does not load until the signals KEDA does not know are filled in (the
+     * console then lists them as {@code FILE:LINE} errors).
      */
-    public static String workloadsFile(String prometheusUrl, String context, String namespace, List<Found> found) {
+    public static String workloadsFile(String prometheusUrl, String context, String namespace, List<Found> found,
+                                       List<String> skipped) {
         StringBuilder b = new StringBuilder();
         b.append("# Imported from KEDA in ").append(UntrustedText.line(context + "/" + namespace, 300))
                 .append(" by the Headroom console: review, fill the commented signals, then reload.\n");
+        for (String k : skipped) {
+            b.append("# skipped ").append(UntrustedText.line(k, 1000)).append('\n');
+        }
         b.append("prometheus:\n  url: \"").append(prometheusUrl.replace("\\", "\\\\").replace("\"", "\\\""))
                 .append("\"\n");
         b.append("classes:\n");

@@ -50,4 +50,48 @@ class ImportKedaCommandTest {
             "--kubeconfig", kubeconfig.toString()}, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(new ByteArrayOutputStream())), "nothing to import is said, with exit 1");
     }
+
+    /** Issue 26: one bad object failed the whole namespace, unnamed; a paused one imported as active without a word. */
+    @Test
+    void aBadObjectIsNamedOnStandardErrorAndThePausedOneSaysSo(@TempDir Path dir) throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.scaledObject(MockCluster.ORDERS_SCALED_OBJECT);
+        cluster.scaledObject("""
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata: {name: rollout-so, namespace: shop}
+                spec:
+                  scaleTargetRef: {apiVersion: argoproj.io/v1alpha1, kind: Rollout, name: web}
+                  triggers:
+                    - type: prometheus
+                      metadata: {query: "sum(q)", threshold: "1"}
+                """);
+        cluster.scaledObject("""
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata:
+                  name: mail-so
+                  namespace: shop
+                  annotations: {autoscaling.keda.sh/paused: "true"}
+                spec:
+                  scaleTargetRef: {name: mailer}
+                  triggers:
+                    - type: prometheus
+                      metadata: {query: "sum(mail_queue)", threshold: "5"}
+                """);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        SimulateCommandTest.Run r = SimulateCommandTest.run("import-keda", "--context", "prod", "--namespace", "shop",
+                "--kubeconfig", kubeconfig.toString());
+        String text = r.out();
+        String errors = r.err();
+        assertEquals(0, r.code(), errors);
+        assertTrue(errors.contains("headroom import-keda: skipped shop/rollout-so: it scales a Rollout; Headroom scales"
+                + " Deployments and StatefulSets"), errors);
+        assertTrue(errors.contains("headroom import-keda: shop/mail-so is paused in KEDA: keep its class in observe"
+                + " mode until the pause is lifted"), errors);
+        assertTrue(text.contains("# skipped shop/rollout-so: it scales a Rollout"), "the saved text says it too: " + text);
+        assertTrue(text.contains("- name: orders-so") && text.contains("- name: mail-so"), "the others are imported");
+        assertTrue(text.contains("# PAUSED in KEDA: paused (autoscaling.keda.sh/paused)"), text);
+        assertFalse(text.contains("- name: rollout-so"), text);
+    }
 }

@@ -1,6 +1,7 @@
 package io.headroom.kube;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -67,7 +68,11 @@ class ScaledObjectExportTest {
         assertEquals(180, spec.get("cooldownPeriod"));
         assertEquals(2, spec.get("minReplicaCount"));
         assertEquals(40, spec.get("maxReplicaCount"));
-        assertEquals(Map.of("failureThreshold", 3, "replicas", 5), spec.get("fallback"));
+        // Headroom holds the current replicas and raises them to the floor: KEDA's currentReplicasIfHigher; KEDA
+        // falls back after failureThreshold failed reads, Headroom on its failureThreshold-th tick: one less.
+        assertEquals(Map.of("failureThreshold", 2, "replicas", 5, "behavior", "currentReplicasIfHigher"),
+                spec.get("fallback"));
+        assertEquals(List.of(), KedaCrdSchema.get().problems(so), "KEDA's CRD schema stores it");
         Map<String, Object> down = map(spec, "advanced", "horizontalPodAutoscalerConfig", "behavior", "scaleDown");
         assertEquals(600, down.get("stabilizationWindowSeconds"));
         assertEquals("Min", down.get("selectPolicy"));
@@ -100,22 +105,76 @@ class ScaledObjectExportTest {
     }
 
     @Test
-    void exportThenImportGivesBackWhatKedaCanHold() {
+    void exportThenImportGivesBackTheWholeClass() {
         Policy p = policy();
         ScaledObjectExport.Export e = ScaledObjectExport.of("invoices", TARGET, p, QUERIES, "http://prom:9090");
         GenericKubernetesResource so = new KubernetesSerialization().unmarshal(e.toYaml(), GenericKubernetesResource.class);
         ImportedClass back = ScaledObjectImport.from(so, "prod");
         assertEquals(TARGET, back.target());
-        Policy q = back.policy();
-        assertEquals(p.minReplicas(), q.minReplicas());
-        assertEquals(p.maxReplicas(), q.maxReplicas());
-        assertEquals(p.cooldownSeconds(), q.cooldownSeconds());
-        assertEquals(p.pollIntervalSeconds(), q.pollIntervalSeconds());
-        assertEquals(p.scaleUp(), q.scaleUp());
-        assertEquals(p.scaleDown(), q.scaleDown());
-        assertEquals(p.fallback(), q.fallback());
-        assertEquals(p.scheduledFloors(), q.scheduledFloors());
-        assertEquals(p.timeZone(), q.timeZone());
+        assertEquals(p, back.policy(), "KEDA's fields from the spec, the rest from Headroom's own annotation");
+        assertEquals(QUERIES, back.signals(), "the slots query comes back as the class's own queries, not as queueLength");
+    }
+
+    /** Issue 26: Headroom's exported slots query came back as queueLength. Without the annotation it is still read. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSlotsQueryIsRecognisedEvenWithoutTheAnnotation() {
+        ScaledObjectExport.Export e = ScaledObjectExport.of("invoices", TARGET, policy(), QUERIES, "http://prom:9090");
+        Map<String, Object> object = e.object();
+        ((Map<String, Object>) object.get("metadata")).remove("annotations");
+        GenericKubernetesResource so = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(object,
+                GenericKubernetesResource.class);
+        ImportedClass back = ScaledObjectImport.from(so, "prod");
+        assertEquals(Map.of(Signals.ARRIVAL_RATE, QUERIES.get(Signals.ARRIVAL_RATE), Signals.MEAN_SERVICE,
+                QUERIES.get(Signals.MEAN_SERVICE), Signals.QUEUE_LENGTH, QUERIES.get(Signals.QUEUE_LENGTH)), back.signals());
+        assertEquals(90, back.policy().drainTargetSeconds());
+        assertEquals(3, back.policy().slotsPerReplica() * back.policy().targetUtilization(), 1e-9,
+                "the threshold is u × k");
+        assertTrue(back.notes().stream().anyMatch(n -> n.contains("Headroom's own slots query")), back.notes().toString());
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> fallbacks() {
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("a floor: currentReplicasIfHigher", new Fallback(3, 4), 2,
+                        Map.of("failureThreshold", 2, "replicas", 4, "behavior", "currentReplicasIfHigher")),
+                org.junit.jupiter.params.provider.Arguments.of("no floor: currentReplicas (replicas never 0, or KEDA"
+                        + " could scale a failing workload to zero)", new Fallback(1, null), 0,
+                        Map.of("failureThreshold", 0, "replicas", 1, "behavior", "currentReplicas")),
+                org.junit.jupiter.params.provider.Arguments.of("no floor, min 3", new Fallback(5, null), 3,
+                        Map.of("failureThreshold", 4, "replicas", 3, "behavior", "currentReplicas")));
+    }
+
+    /** Export writes the KEDA fallback behaviour that is Headroom's own, and re-import gives the same fallback. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("fallbacks")
+    void theFallbackIsHeadroomsOwnBehaviour(String row, Fallback f, int min, Map<String, Object> expected) {
+        Policy p = Policy.builder().minReplicas(min).fallback(f).build();
+        ScaledObjectExport.Export e = ScaledObjectExport.of("c", TARGET, p, QUERIES, "http://prom:9090");
+        assertEquals(expected, map(e.object(), "spec").get("fallback"), row);
+        assertEquals(List.of(), KedaCrdSchema.get().problems(e.object()), row);
+        GenericKubernetesResource so = new KubernetesSerialization().unmarshal(e.toYaml(), GenericKubernetesResource.class);
+        assertEquals(f, ScaledObjectImport.from(so, "prod").policy().fallback(), row);
+    }
+
+    /** The schema check can fail: what the API server would refuse is found. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void kedasSchemaRefusesWhatTheApiServerWould() {
+        assertTrue(KedaCrdSchema.get().celRuleIsTheOneChecked(), "KEDA's CRD still has the one CEL rule checked here: "
+                + KedaCrdSchema.get().celRuleTexts());
+        java.util.function.Function<java.util.function.Consumer<Map<String, Object>>, List<String>> problems = change -> {
+            Map<String, Object> so = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+                    ScaledObjectExport.of("invoices", TARGET, policy(), QUERIES, "http://prom:9090").object(), Map.class);
+            change.accept(so);
+            return KedaCrdSchema.get().problems(so);
+        };
+        assertFalse(problems.apply(so -> map(((List<Object>) map(so, "spec").get("triggers")).get(0), "metadata")
+                .put("threshold", 3)).isEmpty(), "trigger metadata is map[string]string");
+        assertFalse(problems.apply(so -> map(so, "spec").put("pollingIntervall", 5)).isEmpty(), "an unknown field");
+        assertFalse(problems.apply(so -> map(so, "spec", "fallback").put("behavior", "holdCurrent")).isEmpty(),
+                "a fallback behaviour KEDA does not have");
+        assertFalse(problems.apply(so -> map(so, "spec").put("minReplicaCount", 99)).isEmpty(), "min above max (CEL)");
+        assertFalse(problems.apply(so -> map(so, "spec").remove("triggers")).isEmpty(), "triggers are required");
     }
 
     @Test
@@ -146,7 +205,9 @@ class ScaledObjectExportTest {
         assertEquals(120, spec.get("cooldownPeriod"));
         assertEquals(1, spec.get("minReplicaCount"));
         assertEquals(25, spec.get("maxReplicaCount"));
-        assertEquals(Map.of("failureThreshold", 4, "replicas", 6), spec.get("fallback"));
+        assertEquals(Map.of("failureThreshold", 4, "replicas", 6, "behavior", "currentReplicasIfHigher"), spec.get("fallback"),
+                "KEDA's static 6 after 4 failures is Headroom's floor 6 on the 5th tick, and back");
+        assertEquals(List.of(), KedaCrdSchema.get().problems(out.object()));
         assertEquals("sum(mail_queue)", map(((List<?>) spec.get("triggers")).get(0), "metadata").get("query"),
                 "only a queue length known: KEDA's length rule again");
         assertEquals("Mon–Fri 06:30–09:00 → 4", in.policy().scheduledFloors().get(0).describe());

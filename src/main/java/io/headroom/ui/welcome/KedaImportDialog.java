@@ -70,8 +70,13 @@ public final class KedaImportDialog {
             @Override
             protected void updateItem(KedaImport.Found f, boolean empty) {
                 super.updateItem(f, empty);
-                setText(empty || f == null ? null : f.name() + "  →  " + f.target() + "\n   " + f.becomes()
-                        + (f.toFill().isEmpty() ? "" : "\n   to fill in: " + String.join(", ", f.toFill())));
+                setText(empty || f == null ? null : f.name() + "  →  " + f.target()
+                        + (f.paused() == null ? "" : "   [" + f.paused().toUpperCase(java.util.Locale.ROOT) + "]")
+                        + "\n   " + f.becomes()
+                        + (f.toFill().isEmpty() ? "" : "\n   to fill in: " + String.join(", ", f.toFill()))
+                        + (f.notes().size() <= 1 ? "" : "\n   " + (f.notes().size() - 1) + " note(s) on what KEDA and"
+                        + " Headroom do differently (hover, or read them in the saved file)"));
+                setTooltip(empty || f == null ? null : new javafx.scene.control.Tooltip(String.join("\n", f.notes())));
             }
         });
 

@@ -32,6 +32,8 @@ public final class KedaImportViewModel {
     final ObjectProperty<KedaImport.Context> context = new SimpleObjectProperty<>();
     final StringProperty namespace = new SimpleStringProperty("");
     final ObservableList<KedaImport.Found> found = FXCollections.observableArrayList();
+    /** The ScaledObjects that could not become classes, each "namespace/name: why". */
+    final ObservableList<String> skipped = FXCollections.observableArrayList();
     final StringProperty prometheusUrl = new SimpleStringProperty("http://prometheus.monitoring:9090");
     final StringProperty file = new SimpleStringProperty("");
     final StringProperty status = new SimpleStringProperty("Reading the kubeconfig …");
@@ -103,18 +105,28 @@ public final class KedaImportViewModel {
         String key = key();
         busy.set(true);
         found.clear();
+        skipped.clear();
         status.set("Looking for ScaledObjects in " + ctx + "/" + ns + " …");
-        CompletableFuture.supplyAsync(() -> imports.find(ctx, ns), background).whenCompleteAsync((list, e) -> {
+        CompletableFuture.supplyAsync(() -> imports.find(ctx, ns), background).whenCompleteAsync((result, e) -> {
             busy.set(false);
             if (e != null) {
                 status.set("Could not list ScaledObjects in " + ctx + "/" + ns + ": " + cause(e));
                 return;
             }
-            found.setAll(list);
+            found.setAll(result.found());
+            skipped.setAll(result.skipped());
             foundFor.set(key);
-            status.set(list.isEmpty() ? "No ScaledObject in " + ctx + "/" + ns + "."
-                    : list.size() + " ScaledObject(s) found: each becomes a class. Save writes them to a new workloads"
-                    + " file and opens it; signals KEDA does not know are left for you to fill in.");
+            long paused = result.found().stream().filter(f -> f.paused() != null).count();
+            String skippedText = result.skipped().isEmpty() ? ""
+                    : " Skipped " + result.skipped().size() + ": " + String.join("; ", result.skipped()) + ".";
+            String pausedText = paused == 0 ? "" : " " + paused + " paused in KEDA: they stay paused, keep them in"
+                    + " observe mode until the pause is lifted.";
+            status.set(result.found().isEmpty()
+                    ? (result.skipped().isEmpty() ? "No ScaledObject in " + ctx + "/" + ns + "."
+                    : "No ScaledObject in " + ctx + "/" + ns + " could be imported." + skippedText)
+                    : result.found().size() + " ScaledObject(s) found: each becomes a class. Save writes them to a new"
+                    + " workloads file and opens it; signals KEDA does not know are left for you to fill in."
+                    + pausedText + skippedText);
         }, fx);
     }
 
@@ -125,7 +137,7 @@ public final class KedaImportViewModel {
         }
         Path target = Path.of(file.get().trim());
         String text = KedaImport.workloadsFile(prometheusUrl.get().trim(), context.get().name(), namespace.get().trim(),
-                List.copyOf(found));
+                List.copyOf(found), List.copyOf(skipped));
         busy.set(true);
         status.set("Saving " + target + " …");
         CompletableFuture.runAsync(() -> {
@@ -154,6 +166,10 @@ public final class KedaImportViewModel {
 
     public ObservableList<KedaImport.Found> found() {
         return found;
+    }
+
+    public ObservableList<String> skipped() {
+        return skipped;
     }
 
     public StringProperty status() {

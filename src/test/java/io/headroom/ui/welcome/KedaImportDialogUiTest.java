@@ -150,4 +150,53 @@ class KedaImportDialogUiTest {
                 () -> ConsoleWindow.onFx(status::getText).equals("No ScaledObject in prod/empty."));
         assertTrue(ConsoleWindow.onFx(lookup(KedaImportDialog.SAVE_ID, Button.class)::isDisabled));
     }
+
+    /** Issue 26, in the console's import path: a paused object is shown paused, a bad one is named with why. */
+    @Test
+    void aPausedObjectIsShownPausedAndABadOneIsNamedWithWhy() throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.scaledObject(SCALED_OBJECT.replace("  namespace: shop\n",
+                "  namespace: shop\n  annotations:\n    autoscaling.keda.sh/paused-replicas: \"0\"\n"));
+        cluster.scaledObject("""
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata: {name: broken-so, namespace: shop}
+                spec:
+                  scaleTargetRef: {name: worker}
+                  minReplicaCount: 4
+                  maxReplicaCount: 2
+                  triggers:
+                    - type: prometheus
+                      metadata: {query: "sum(q)", threshold: "1"}
+                """);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        KedaImport imports = new KedaImport(() -> Contexts.load(List.of(kubeconfig)));
+        CompletableFuture<Path> saved = new CompletableFuture<>();
+        Stage owner = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            dialog = new KedaImportDialog(owner, new KedaImportViewModel(imports, dir.resolve("out"),
+                    NamedThreads.cached("test-import"), FxExecutor.get()), saved::complete);
+            dialog.show();
+        });
+        Label status = lookup(KedaImportDialog.STATUS_ID, Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(status::getText).startsWith("Pick"));
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + KedaImportDialog.FIND_ID));
+        @SuppressWarnings("unchecked")
+        ListView<KedaImport.Found> found = lookup(KedaImportDialog.FOUND_ID, ListView.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> found.getItems().size() == 1));
+        KedaImport.Found orders = ConsoleWindow.onFx(() -> found.getItems().get(0));
+        assertEquals("paused in KEDA at 0 replicas", orders.paused());
+        String cells = ConsoleWindow.onFx(() -> robot.lookup(".list-cell").queryAll().stream()
+                .map(n -> ((javafx.scene.control.ListCell<?>) n).getText()).filter(java.util.Objects::nonNull)
+                .reduce("", (a, b) -> a + b + "\n"));
+        assertTrue(cells.contains("orders-so") && cells.contains("[PAUSED IN KEDA AT 0 REPLICAS]"), cells);
+        String words = ConsoleWindow.onFx(status::getText);
+        assertTrue(words.contains("1 paused in KEDA"), words);
+        assertTrue(words.contains("Skipped 1: shop/broken-so: minReplicaCount 4 is above maxReplicaCount 2"), words);
+
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + KedaImportDialog.SAVE_ID));
+        String text = Files.readString(saved.get(30, TimeUnit.SECONDS));
+        assertTrue(text.contains("# skipped shop/broken-so: minReplicaCount 4 is above maxReplicaCount 2"), text);
+        assertTrue(text.contains("# PAUSED in KEDA: paused at 0 replicas"), text);
+    }
 }
