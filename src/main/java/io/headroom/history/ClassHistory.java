@@ -12,7 +12,9 @@ import java.util.Map;
  * source's past ({@link Backfill}); read by what-if and, downsampled, by charts.
  *
  * <p>Memory is bounded: {@link #bytesFor(int)} = 8 bytes × (1 + 11 series) per point, so a
- * day at a 15 s tick (5,761 points) is about 553 KB per class and a day at 5 s about 1.7 MB.
+ * day at a 15 s tick (5,761 points) is about 553 KB per class and a day at 5 s about 1.7 MB. The
+ * rings grow to their capacity as points arrive (doubling, never wrapping before they are full), so a
+ * fleet's thousands of classes cost little until they have a past ({@link History#forClasses}).
  *
  * <p>Thread-safe: the loop's thread appends, a backfill thread inserts the past, and readers take
  * copies ({@link #window}) or downsample under the same lock.
@@ -71,9 +73,14 @@ public final class ClassHistory {
     /** How far back a class's history reaches. */
     public static final Duration SPAN = Duration.ofDays(1);
 
+    /** Points a new history makes room for before it grows. */
+    static final int INITIAL_POINTS = 64;
+
     private final String className;
-    private final double[] times;
-    private final double[][] columns; // [series][slot]
+    private final int capacity;
+    // Grown by doubling up to capacity; the ring wraps only once they are full (head stays 0 until then).
+    private double[] times;
+    private double[][] columns; // [series][slot]
     private int head; // physical slot of the oldest point
     private int size;
 
@@ -83,8 +90,10 @@ public final class ClassHistory {
             throw new IllegalArgumentException("capacity must be at least 2: " + capacity);
         }
         this.className = className;
-        times = new double[capacity];
-        columns = new double[SERIES][capacity];
+        this.capacity = capacity;
+        int first = Math.min(capacity, INITIAL_POINTS);
+        times = new double[first];
+        columns = new double[SERIES][first];
     }
 
     /** Points for {@link #SPAN} at one point per {@code tick}, both ends counted. */
@@ -105,8 +114,26 @@ public final class ClassHistory {
         return className;
     }
 
+    /** The most points this history holds. */
     public int capacity() {
+        return capacity;
+    }
+
+    /** Points the rings have room for now (they grow to {@link #capacity()}). */
+    synchronized int allocated() {
         return times.length;
+    }
+
+    /** Grows the rings to hold at least {@code points} (at most the capacity); only while they have not wrapped. */
+    private void ensureRoom(int points) {
+        if (points <= times.length || times.length == capacity) {
+            return;
+        }
+        int n = (int) Math.min(capacity, Math.max((long) points, 2L * times.length));
+        times = Arrays.copyOf(times, n);
+        for (int s = 0; s < SERIES; s++) {
+            columns[s] = Arrays.copyOf(columns[s], n);
+        }
     }
 
     public synchronized int size() {
@@ -147,6 +174,7 @@ public final class ClassHistory {
             return false;
         }
         int slot;
+        ensureRoom(size + 1);
         if (size < times.length) {
             slot = physical(size);
             size++;
@@ -184,8 +212,8 @@ public final class ClassHistory {
         if (n == 0) {
             return 0;
         }
-        int keepLive = Math.min(size, times.length);
-        int keepPast = Math.min(n, times.length - keepLive);
+        int keepLive = Math.min(size, capacity);
+        int keepPast = Math.min(n, capacity - keepLive);
         // Rebuild the ring: [tail of the past][live], oldest first at slot 0.
         double[] liveTimes = new double[keepLive];
         double[][] liveValues = new double[SERIES][keepLive];
@@ -198,6 +226,7 @@ public final class ClassHistory {
         }
         head = 0;
         size = 0;
+        ensureRoom(keepLive + keepPast);
         double[] row = new double[SERIES];
         double last = Double.NEGATIVE_INFINITY;
         int inserted = 0;

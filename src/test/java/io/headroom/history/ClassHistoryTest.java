@@ -134,4 +134,49 @@ class ClassHistoryTest {
         assertTrue(Double.isNaN(ds.max()), "a window before the data has no value inside it");
         assertEquals(0, new ClassHistory("x", 2).downsample(Series.ARRIVAL_RATE, 0, 10, 5, ds));
     }
+
+    @Test
+    void theRingsGrowAsPointsArriveAndWrapOnlyOnceFull() {
+        ClassHistory h = new ClassHistory("orders", 1000);
+        assertEquals(ClassHistory.INITIAL_POINTS, h.allocated(), "a class without a past costs little");
+        assertEquals(1000, h.capacity());
+        for (int i = 0; i < 300; i++) {
+            h.append(i, row(i, 1));
+        }
+        assertEquals(300, h.size());
+        assertTrue(h.allocated() >= 300 && h.allocated() < 1000, "grown to what it holds: " + h.allocated());
+        for (int i = 0; i < 300; i++) {
+            assertEquals(i, h.value(Series.ARRIVAL_RATE, i), "nothing lost across the growth");
+        }
+        for (int i = 300; i < 2500; i++) {
+            h.append(i, row(i, 1));
+        }
+        assertEquals(1000, h.allocated(), "never past the capacity");
+        assertEquals(1000, h.size());
+        assertEquals(1500, h.firstTime(), "full, the oldest go");
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(1500 + i, h.value(Series.ARRIVAL_RATE, i));
+        }
+    }
+
+    @Test
+    void aBackfillLargerThanTheRoomMadeSoFarGrowsTheRings() {
+        ClassHistory h = new ClassHistory("orders", 500);
+        h.append(10_000, row(-1, 1));
+        double[] times = new double[800];
+        double[] rates = new double[800];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i;
+            rates[i] = i;
+        }
+        assertEquals(499, h.backfill(times, Map.of(Series.ARRIVAL_RATE, rates)), "the newest past that fits");
+        assertEquals(500, h.size());
+        assertEquals(301, h.firstTime());
+        assertEquals(799, h.value(Series.ARRIVAL_RATE, 498));
+        assertEquals(-1, h.value(Series.ARRIVAL_RATE, 499), "the live point kept");
+        Downsampler ds = new Downsampler();
+        assertTrue(h.downsample(Series.ARRIVAL_RATE, 301, 10_000, 10, ds) > 0);
+        assertEquals(799, ds.max());
+        assertEquals(-1, ds.min());
+    }
 }
