@@ -83,6 +83,8 @@ public final class ClassHistory {
     private double[][] columns; // [series][slot]
     private int head; // physical slot of the oldest point
     private int size;
+    /** How many of the oldest points came from a backfill (the past), not from live ticks. */
+    private int past;
 
     /** An empty history holding at most {@code capacity} points. */
     public ClassHistory(String className, int capacity) {
@@ -181,6 +183,7 @@ public final class ClassHistory {
         } else {
             slot = head;
             head = head + 1 == times.length ? 0 : head + 1;
+            past = Math.max(0, past - 1);
         }
         times[slot] = time;
         for (int s = 0; s < SERIES; s++) {
@@ -248,7 +251,51 @@ public final class ClassHistory {
             }
             put(liveTimes[i], row);
         }
+        this.past += inserted;
         return inserted;
+    }
+
+    /**
+     * Puts one series' past into the history, a series at a time, so a backfill of many classes never
+     * holds every series of every class at once: where a time of {@code grid} is already one of the
+     * backfilled points its value is set; the grid's times before the oldest point are added under it (as
+     * {@link #backfill}, the other series NaN). A series with no value at all adds nothing, so a class
+     * Prometheus knows nothing of costs no room. Live points are never written.
+     *
+     * @param grid   increasing epoch seconds, the same grid for every series of one backfill
+     * @param values the series' values at {@code grid} (NaN where unknown)
+     * @return how many points were added
+     */
+    public synchronized int backfillSeries(double[] grid, Series series, double[] values) {
+        if (values.length != grid.length) {
+            throw new IllegalArgumentException("one value per time");
+        }
+        boolean known = false;
+        for (int i = 0; i < values.length && !known; i++) {
+            known = !Double.isNaN(values[i]);
+        }
+        if (!known) {
+            return 0;
+        }
+        double oldest = size == 0 ? Double.POSITIVE_INFINITY : times[head];
+        int older = 0;
+        while (older < grid.length && grid[older] < oldest) {
+            older++;
+        }
+        if (past > 0) {
+            double[] column = columns[series.ordinal()];
+            double pastEnd = times[physical(past - 1)];
+            for (int i = older; i < grid.length && grid[i] <= pastEnd; i++) {
+                int at = lowerBound(grid[i]);
+                if (at < past && times[physical(at)] == grid[i]) {
+                    column[physical(at)] = values[i];
+                }
+            }
+        }
+        if (older == 0) {
+            return 0;
+        }
+        return backfill(Arrays.copyOf(grid, older), Map.of(series, Arrays.copyOf(values, older)));
     }
 
     /** The points of the last {@code seconds} up to the newest one, copied. */

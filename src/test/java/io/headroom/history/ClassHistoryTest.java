@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.history.ClassHistory.Series;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -178,5 +179,50 @@ class ClassHistoryTest {
         assertTrue(h.downsample(Series.ARRIVAL_RATE, 301, 10_000, 10, ds) > 0);
         assertEquals(799, ds.max());
         assertEquals(-1, ds.min());
+    }
+
+    @Test
+    void aBackfillASeriesAtATimeEndsAsOneOfAllSeriesAtOnce() {
+        double[] grid = new double[300];
+        double[] rates = new double[300];
+        double[] replicas = new double[300];
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = 1000 + 5 * i;
+            rates[i] = i < 100 ? Double.NaN : i; // Prometheus knew the rate only later
+            replicas[i] = 3;
+        }
+        ClassHistory together = new ClassHistory("orders", 1000);
+        ClassHistory apart = new ClassHistory("orders", 1000);
+        for (ClassHistory h : List.of(together, apart)) {
+            h.append(2495, row(-1, 9)); // the first live tick, at the grid's last step
+        }
+        assertEquals(299, together.backfill(Arrays.copyOf(grid, 299), Map.of(Series.ARRIVAL_RATE,
+                Arrays.copyOf(rates, 299), Series.REPLICAS, Arrays.copyOf(replicas, 299))));
+        int added = apart.backfillSeries(grid, Series.ARRIVAL_RATE, rates);
+        added += apart.backfillSeries(grid, Series.REPLICAS, replicas);
+        assertEquals(299, added, "the grid's steps before the live point, added once");
+        assertEquals(together.size(), apart.size());
+        for (int i = 0; i < apart.size(); i++) {
+            assertEquals(together.time(i), apart.time(i));
+            for (Series s : Series.values()) {
+                assertEquals(together.value(s, i), apart.value(s, i), s + " at " + i);
+            }
+        }
+        assertEquals(-1, apart.value(Series.ARRIVAL_RATE, 299), "the live point is never written");
+        assertEquals(9, apart.value(Series.REPLICAS, 299));
+    }
+
+    @Test
+    void aSeriesWithNoValueAddsNothingAndTakesNoRoom() {
+        ClassHistory h = new ClassHistory("new-queue", 5_000);
+        double[] grid = new double[4_000];
+        double[] none = new double[4_000];
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = i;
+            none[i] = Double.NaN;
+        }
+        assertEquals(0, h.backfillSeries(grid, Series.QUEUE_LENGTH, none));
+        assertEquals(0, h.size());
+        assertEquals(ClassHistory.INITIAL_POINTS, h.allocated());
     }
 }
