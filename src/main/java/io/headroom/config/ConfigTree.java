@@ -49,12 +49,20 @@ public final class ConfigTree {
     /** File formats, chosen by extension. */
     public enum Format { YAML, JSON }
 
-    /** The largest config file read, in bytes. */
-    public static final int MAX_BYTES = 1024 * 1024;
+    /**
+     * The largest config file read, in bytes: a workloads file of {@link WorkloadsFile#MAX_CLASSES} classes
+     * with grouped signals is about 6.5 MB (650 bytes a class), and a hand-written one with comments and
+     * per-class ceilings two or three times that.
+     */
+    public static final int MAX_BYTES = 16 * 1024 * 1024;
     /** The longest YAML line. */
     public static final int MAX_YAML_LINE = 16 * 1024;
-    /** The most values (scalars, mappings, lists, counting each alias's copy) one file may hold. */
-    public static final int MAX_VALUES = 100_000;
+    /**
+     * The most values (scalars, mappings, lists, counting each alias's copy) one file may hold: about 40 a
+     * class in a fleet's file, so {@link WorkloadsFile#MAX_CLASSES} classes make 400,000; an alias that
+     * multiplies is refused before it makes more than this.
+     */
+    public static final int MAX_VALUES = 1_000_000;
     /** The deepest nesting of mappings and lists. */
     public static final int MAX_DEPTH = 64;
     /** The longest string value. */
@@ -286,7 +294,16 @@ public final class ConfigTree {
 
         @Override
         protected YAMLParser _createParser(java.io.Reader r, IOContext ctxt) throws IOException {
-            return new AnchoredYamlParser(ctxt, _parserFeatures, _yamlParserFeatures, _loaderOptions, _objectCodec, r);
+            return new AnchoredYamlParser(ctxt, _parserFeatures, _yamlParserFeatures, LOADER, _objectCodec, r);
+        }
+
+        /** SnakeYAML's own cap (3 MB by default) raised to ours, which is checked before it parses. */
+        private static final LoaderOptions LOADER = loaderOptions();
+
+        private static LoaderOptions loaderOptions() {
+            LoaderOptions o = new LoaderOptions();
+            o.setCodePointLimit(MAX_BYTES + 1);
+            return o;
         }
     }
 

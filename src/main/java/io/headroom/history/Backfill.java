@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,32 +65,33 @@ public final class Backfill {
             grid[i] = startSec + (double) i * stepSec;
         }
         List<String> names = histories.stream().map(ClassHistory::className).toList();
-        Map<String, Map<Series, double[]>> past = new java.util.HashMap<>();
         Map<String, List<String>> missing = new java.util.HashMap<>();
+        Map<String, int[]> points = new java.util.HashMap<>();
         for (String name : names) {
-            past.put(name, new EnumMap<>(Series.class));
             missing.put(name, new ArrayList<>());
+            points.put(name, new int[1]);
         }
+        // A signal at a time, for every class: what is held at once is one signal's answers (and one
+        // class's values on the grid), not every series of every class (a fleet's day would not fit).
         for (Series s : Series.values()) {
             if (s.signal() == null) {
                 continue;
             }
             Map<String, SignalHistory> answers = source.rangeAll(names, s.signal(), from, now,
                     Duration.ofSeconds(stepSec));
-            for (String name : names) {
-                SignalHistory h = answers.get(name);
+            for (ClassHistory history : histories) {
+                SignalHistory h = answers.get(history.className());
                 if (h == null || h.size() == 0) {
-                    missing.get(name).add(s.signal() + " (" + (h == null ? "no answer" : h.noData()) + ")");
+                    missing.get(history.className()).add(s.signal() + " (" + (h == null ? "no answer" : h.noData()) + ")");
                     continue;
                 }
-                past.get(name).put(s, onGrid(h, startSec, stepSec, n));
+                points.get(history.className())[0] += history.backfillSeries(grid, s, onGrid(h, startSec, stepSec, n));
             }
         }
         List<Result> out = new ArrayList<>();
         for (ClassHistory history : histories) {
-            Map<Series, double[]> p = past.get(history.className());
-            int points = p.isEmpty() ? 0 : history.backfill(grid, p);
-            out.add(new Result(history.className(), points, missing.get(history.className())));
+            out.add(new Result(history.className(), points.get(history.className())[0],
+                    missing.get(history.className())));
         }
         return out;
     }

@@ -12,7 +12,9 @@ import java.util.Map;
  * source's past ({@link Backfill}); read by what-if and, downsampled, by charts.
  *
  * <p>Memory is bounded: {@link #bytesFor(int)} = 8 bytes × (1 + 11 series) per point, so a
- * day at a 15 s tick (5,761 points) is about 553 KB per class and a day at 5 s about 1.7 MB.
+ * day at a 15 s tick (5,761 points) is about 553 KB per class and a day at 5 s about 1.7 MB. The
+ * rings grow to their capacity as points arrive (doubling, never wrapping before they are full), so a
+ * fleet's thousands of classes cost little until they have a past ({@link History#forClasses}).
  *
  * <p>Thread-safe: the loop's thread appends, a backfill thread inserts the past, and readers take
  * copies ({@link #window}) or downsample under the same lock.
@@ -71,11 +73,18 @@ public final class ClassHistory {
     /** How far back a class's history reaches. */
     public static final Duration SPAN = Duration.ofDays(1);
 
+    /** Points a new history makes room for before it grows. */
+    static final int INITIAL_POINTS = 64;
+
     private final String className;
-    private final double[] times;
-    private final double[][] columns; // [series][slot]
+    private final int capacity;
+    // Grown by doubling up to capacity; the ring wraps only once they are full (head stays 0 until then).
+    private double[] times;
+    private double[][] columns; // [series][slot]
     private int head; // physical slot of the oldest point
     private int size;
+    /** How many of the oldest points came from a backfill (the past), not from live ticks. */
+    private int past;
 
     /** An empty history holding at most {@code capacity} points. */
     public ClassHistory(String className, int capacity) {
@@ -83,8 +92,10 @@ public final class ClassHistory {
             throw new IllegalArgumentException("capacity must be at least 2: " + capacity);
         }
         this.className = className;
-        times = new double[capacity];
-        columns = new double[SERIES][capacity];
+        this.capacity = capacity;
+        int first = Math.min(capacity, INITIAL_POINTS);
+        times = new double[first];
+        columns = new double[SERIES][first];
     }
 
     /** Points for {@link #SPAN} at one point per {@code tick}, both ends counted. */
@@ -105,8 +116,26 @@ public final class ClassHistory {
         return className;
     }
 
+    /** The most points this history holds. */
     public int capacity() {
+        return capacity;
+    }
+
+    /** Points the rings have room for now (they grow to {@link #capacity()}). */
+    synchronized int allocated() {
         return times.length;
+    }
+
+    /** Grows the rings to hold at least {@code points} (at most the capacity); only while they have not wrapped. */
+    private void ensureRoom(int points) {
+        if (points <= times.length || times.length == capacity) {
+            return;
+        }
+        int n = (int) Math.min(capacity, Math.max((long) points, 2L * times.length));
+        times = Arrays.copyOf(times, n);
+        for (int s = 0; s < SERIES; s++) {
+            columns[s] = Arrays.copyOf(columns[s], n);
+        }
     }
 
     public synchronized int size() {
@@ -147,12 +176,14 @@ public final class ClassHistory {
             return false;
         }
         int slot;
+        ensureRoom(size + 1);
         if (size < times.length) {
             slot = physical(size);
             size++;
         } else {
             slot = head;
             head = head + 1 == times.length ? 0 : head + 1;
+            past = Math.max(0, past - 1);
         }
         times[slot] = time;
         for (int s = 0; s < SERIES; s++) {
@@ -184,8 +215,8 @@ public final class ClassHistory {
         if (n == 0) {
             return 0;
         }
-        int keepLive = Math.min(size, times.length);
-        int keepPast = Math.min(n, times.length - keepLive);
+        int keepLive = Math.min(size, capacity);
+        int keepPast = Math.min(n, capacity - keepLive);
         // Rebuild the ring: [tail of the past][live], oldest first at slot 0.
         double[] liveTimes = new double[keepLive];
         double[][] liveValues = new double[SERIES][keepLive];
@@ -198,6 +229,7 @@ public final class ClassHistory {
         }
         head = 0;
         size = 0;
+        ensureRoom(keepLive + keepPast);
         double[] row = new double[SERIES];
         double last = Double.NEGATIVE_INFINITY;
         int inserted = 0;
@@ -219,7 +251,51 @@ public final class ClassHistory {
             }
             put(liveTimes[i], row);
         }
+        this.past += inserted;
         return inserted;
+    }
+
+    /**
+     * Puts one series' past into the history, a series at a time, so a backfill of many classes never
+     * holds every series of every class at once: where a time of {@code grid} is already one of the
+     * backfilled points its value is set; the grid's times before the oldest point are added under it (as
+     * {@link #backfill}, the other series NaN). A series with no value at all adds nothing, so a class
+     * Prometheus knows nothing of costs no room. Live points are never written.
+     *
+     * @param grid   increasing epoch seconds, the same grid for every series of one backfill
+     * @param values the series' values at {@code grid} (NaN where unknown)
+     * @return how many points were added
+     */
+    public synchronized int backfillSeries(double[] grid, Series series, double[] values) {
+        if (values.length != grid.length) {
+            throw new IllegalArgumentException("one value per time");
+        }
+        boolean known = false;
+        for (int i = 0; i < values.length && !known; i++) {
+            known = !Double.isNaN(values[i]);
+        }
+        if (!known) {
+            return 0;
+        }
+        double oldest = size == 0 ? Double.POSITIVE_INFINITY : times[head];
+        int older = 0;
+        while (older < grid.length && grid[older] < oldest) {
+            older++;
+        }
+        if (past > 0) {
+            double[] column = columns[series.ordinal()];
+            double pastEnd = times[physical(past - 1)];
+            for (int i = older; i < grid.length && grid[i] <= pastEnd; i++) {
+                int at = lowerBound(grid[i]);
+                if (at < past && times[physical(at)] == grid[i]) {
+                    column[physical(at)] = values[i];
+                }
+            }
+        }
+        if (older == 0) {
+            return 0;
+        }
+        return backfill(Arrays.copyOf(grid, older), Map.of(series, Arrays.copyOf(values, older)));
     }
 
     /** The points of the last {@code seconds} up to the newest one, copied. */

@@ -2,6 +2,7 @@ package io.headroom.loop;
 
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
+import java.time.Instant;
 
 /**
  * The seam between deciding and acting. The direct actuator applies every change; the
@@ -17,5 +18,16 @@ public interface Actuator {
      * decision; an actuator with work in progress (a drain) still gets to move it on, e.g. to time out.
      */
     default void unobserved(WorkloadClass cls, String problem) {
+    }
+
+    /**
+     * A tick's classes are about to be handled, each once ({@link #handle} or {@link #unobserved}): work
+     * that concerns every class (expiries) is done here once, not once per class.
+     */
+    default void tickStarted(Instant now) {
+    }
+
+    /** The tick's classes have all been handled: what they changed is published once, here. */
+    default void tickEnded(Instant now) {
     }
 }

@@ -119,8 +119,13 @@ public final class ControlLoop {
         }
         List<ClassSnapshot> snapshots = new ArrayList<>(classes.size());
         Actuator act = actuator;
-        for (WorkloadClass c : classes) {
-            snapshots.add(tickClass(c, readings.getOrDefault(c.name(), Map.of()), now, act));
+        act.tickStarted(now);
+        try {
+            for (WorkloadClass c : classes) {
+                snapshots.add(tickClass(c, readings.getOrDefault(c.name(), Map.of()), now, act));
+            }
+        } finally {
+            act.tickEnded(now);
         }
         TickResult result = new TickResult(now, snapshots, cluster.contextName(), metrics.name());
         for (Consumer<TickResult> l : listeners) {

@@ -71,11 +71,25 @@ public final class Session implements AutoCloseable {
         this.supervisor = supervisor;
         this.journal = journal;
         this.runner = new LoopRunner(loop, scheduler);
-        this.history = new History(tick);
+        this.history = History.forClasses(tick, loop.classes().size(), historyBudget());
+        if (history.span().compareTo(ClassHistory.SPAN) < 0) {
+            java.util.logging.Logger.getLogger(Session.class.getName()).info(() -> String.format(java.util.Locale.ROOT,
+                    "history: %d classes keep the last %.1f h each (%d MB for load history)", loop.classes().size(),
+                    history.span().toSeconds() / 3600.0, historyBudget() >> 20));
+        }
         this.policyEdits = new PolicyEdits(loop, () -> this.journal, clock, supervisor.user());
         loop.addListener(new HistoryRecorder(history));
         loop.addListener(this::enrich);
         supervisor.addListener(st -> publishSupervision());
+    }
+
+    /**
+     * The memory the classes' load history may take: a quarter of the heap. A day at a 15 s tick is 553 KB a
+     * class, so a 4 GiB heap keeps a day for up to 1,900 classes and 9.3 hours for 5,000
+     * ({@link History#forClasses}).
+     */
+    static long historyBudget() {
+        return Runtime.getRuntime().maxMemory() / 4;
     }
 
     /** The newest team events that could not be posted, said in the top bar beside the cluster's own warnings. */
@@ -400,7 +414,7 @@ public final class Session implements AutoCloseable {
         List<String> names = loop.classes().stream().map(WorkloadClass::name).toList();
         Instant now = clock.instant();
         return java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> Backfill.fillAll(history, loop.metrics(), names, now, ClassHistory.SPAN), executor);
+                () -> Backfill.fillAll(history, loop.metrics(), names, now, history.span()), executor);
     }
 
     public boolean isSandbox() {

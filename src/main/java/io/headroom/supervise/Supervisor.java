@@ -249,11 +249,47 @@ public final class Supervisor implements Actuator {
         Instant now = clock.instant();
         classes.putIfAbsent(cls.name(), cls);
         Slot s = slots.computeIfAbsent(cls.name(), n -> new Slot());
-        expire(now);
+        if (!inTick) {
+            expire(now);
+        }
         try {
             advanceNodeDrains(now);
             return act(cls, s, d, w, now);
         } finally {
+            publishOrDefer(now);
+        }
+    }
+
+    /**
+     * Within a loop's tick: expiries are looked at once, and the snapshot of every class is published once
+     * at its end. Per class, both walk every class: a 5,000-class tick did 25 million steps of them and
+     * handed the console 5,000 snapshots.
+     */
+    private boolean inTick;
+    /** Something changed within this tick that is not yet published. */
+    private boolean unpublished;
+
+    @Override
+    public void tickStarted(Instant now) {
+        inTick = true;
+        expire(now);
+        unpublished = true; // what expired, and the tick's own changes
+    }
+
+    @Override
+    public void tickEnded(Instant now) {
+        inTick = false;
+        if (unpublished) {
+            unpublished = false;
+            publish(clock.instant());
+        }
+    }
+
+    /** Publishes now, or at the end of the tick this is part of. */
+    private void publishOrDefer(Instant now) {
+        if (inTick) {
+            unpublished = true;
+        } else {
             publish(now);
         }
     }
@@ -662,11 +698,11 @@ public final class Supervisor implements Actuator {
         Slot s = slots.get(cls.name());
         if (s != null && s.drain != null && s.drain.active()) {
             advanceDrain(cls, s, null, null, now);
-            publish(now);
+            publishOrDefer(now);
         }
         if (nodeDrains.anyActive()) {
             advanceNodeDrains(now);
-            publish(now);
+            publishOrDefer(now);
         }
     }
 

@@ -30,12 +30,12 @@ import java.util.concurrent.Executors;
  * rates and a histogram mean), per-class queries (each class its own PromQL, plus its sample-time
  * query) and grouped queries (each signal once for all classes, {@code sum by (queue) (…)}, plus one
  * sample-time query) side by side, alternating, in one run: HTTP requests per tick and tick time.
- * The exporter serves all 1,000 queues in every case (a fleet's Prometheus holds every queue). Not a
- * test: run with {@code scripts/bench PrometheusTickBenchmark [ticks]}.
+ * The exporter serves as many queues as the largest size in every case (a fleet's Prometheus holds
+ * every queue). Not a test: run with {@code scripts/bench PrometheusTickBenchmark [ticks] [sizes]}, sizes
+ * comma-separated (default {@code 50,200,1000}; the fleet's figure: {@code 10 1000,5000}).
  */
 public final class PrometheusTickBenchmark {
     static final int[] SIZES = {50, 200, 1000};
-    static final int QUEUES = 1000;
     static final int THREADS = 8;
     /** Long enough that a per-class tick of 1,000 classes is measured, not cut off (the console's is 4.5 s). */
     static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -66,8 +66,10 @@ public final class PrometheusTickBenchmark {
 
     public static void main(String[] args) throws Exception {
         int ticks = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int[] sizes = args.length > 1 ? Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray() : SIZES;
+        final int queues = Arrays.stream(sizes).max().orElseThrow();
         try (TestExporter exporter = new TestExporter()) {
-            for (int i = 0; i < QUEUES; i++) {
+            for (int i = 0; i < queues; i++) {
                 String c = "queue=\"q" + i + "\"";
                 exporter.gauge("hr_queue_length", c, 10 + i);
                 exporter.gauge("hr_oldest_age_seconds", c, 5 + i % 100);
@@ -78,13 +80,13 @@ public final class PrometheusTickBenchmark {
             long started = System.nanoTime();
             try (TestPrometheus prometheus = TestPrometheus.start(List.of(exporter.target()))) {
                 System.out.printf(Locale.ROOT, "prometheus %s ready in %.1f s; %d queues × 7 series%n",
-                        prometheus.url(), (System.nanoTime() - started) / 1e9, QUEUES);
+                        prometheus.url(), (System.nanoTime() - started) / 1e9, queues);
                 ExecutorService pool = Executors.newFixedThreadPool(THREADS);
                 try {
                     PrometheusClient probe = client(prometheus);
                     Await.until("a full rate window", Duration.ofSeconds(90),
                             () -> probe.query("count(count_over_time(hr_jobs_total[6s]) >= 5)"),
-                            o -> o instanceof QueryOutcome.Value v && v.value() == QUEUES);
+                            o -> o instanceof QueryOutcome.Value v && v.value() == queues);
                     probe.close();
                     System.out.printf(Locale.ROOT, "data ready %.1f s after start; %d ticks per mode and size,"
                             + " %d query threads%n%n", (System.nanoTime() - started) / 1e9, ticks, THREADS);
@@ -92,7 +94,7 @@ public final class PrometheusTickBenchmark {
                             + "signals without data");
                     System.out.println("         per-class  grouped   per-class  grouped   per-class  grouped   "
                             + "per-class  grouped   median ratio");
-                    for (int n : SIZES) {
+                    for (int n : sizes) {
                         List<ClassConfig> own = new ArrayList<>();
                         List<ClassConfig> grouped = new ArrayList<>();
                         for (int i = 0; i < n; i++) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -33,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}) and combinations such as
  * {@code +CDS+C1}). With {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars,
  * e.g. main's worktree after {@code mvn package}) every configuration also runs on that build, alternating
- * with this one, each with its own archive: before and after in one run, under the same load.
+ * with this one, each with its own archive: before and after in one run, under the same load. With
+ * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}).
  *
  * <p>Wall time moves with the machine's load, so each run also reports what does not: the child's CPU
  * time (all threads) and the number of classes it had loaded at each mark, and how many of those came
@@ -45,7 +47,10 @@ public final class StartupBenchmark {
     public static void main(String[] argv) throws Exception {
         String baseline = Arrays.stream(argv).filter(a -> a.startsWith("--baseline=")).map(a -> a.substring(11))
                 .findFirst().orElse(null);
-        String[] args = Arrays.stream(argv).filter(a -> !a.startsWith("--baseline=")).toArray(String[]::new);
+        int fleet = Arrays.stream(argv).filter(a -> a.startsWith("--fleet=")).mapToInt(a -> Integer.parseInt(a.substring(8)))
+                .findFirst().orElse(0);
+        String[] args = Arrays.stream(argv).filter(a -> !a.startsWith("--baseline=") && !a.startsWith("--fleet="))
+                .toArray(String[]::new);
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         // Variants besides the plain JVM: "+CDS" (the archive), "+C1" (-XX:TieredStopAtLevel=1), "+CDS+C1".
         List<String> variants = new ArrayList<>(List.of(""));
@@ -62,6 +67,9 @@ public final class StartupBenchmark {
         Map<String, List<String>> modes = new LinkedHashMap<>();
         modes.put("sandbox", List.of());
         modes.put("workloads file", workloadsMode(dir));
+        if (fleet > 0) {
+            modes.put(String.format(Locale.ROOT, "fleet of %,d", fleet), fleetMode(dir, fleet));
+        }
 
         // Training, per build: one run per mode lists the classes it loads; one dump makes the archive of their union.
         Map<String, Path> archives = new LinkedHashMap<>();
@@ -205,6 +213,27 @@ public final class StartupBenchmark {
         }
         Files.writeString(workloads, "prometheus: {url: \"http://127.0.0.1:" + closed + "\", timeoutSeconds: 1}\n"
                 + "classes:\n" + classes);
+        return List.of("--config=" + workloads, "KUBECONFIG=" + kubeconfig);
+    }
+
+    /**
+     * A fleet's workloads file ({@code --fleet=N}: {@link io.headroom.testing.FleetFile}, N classes over 5
+     * contexts) whose Prometheus and clusters are closed loopback ports; a kubeconfig with the 5 contexts.
+     */
+    private static List<String> fleetMode(Path dir, int classes) throws IOException {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        StringBuilder kc = new StringBuilder("apiVersion: v1\nkind: Config\ncurrent-context: prod-0\n"
+                + "clusters: [{name: bench, cluster: {server: \"http://127.0.0.1:" + closed + "\"}}]\n"
+                + "users: [{name: bench, user: {}}]\ncontexts:\n");
+        for (int i = 0; i < 5; i++) {
+            kc.append("  - {name: prod-").append(i).append(", context: {cluster: bench, user: bench}}\n");
+        }
+        Path kubeconfig = dir.resolve("fleet-kubeconfig.yaml");
+        Files.writeString(kubeconfig, kc);
+        Path workloads = io.headroom.testing.FleetFile.write(dir, "http://127.0.0.1:" + closed, classes);
         return List.of("--config=" + workloads, "KUBECONFIG=" + kubeconfig);
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.history.ClassHistory.Series;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -133,5 +134,95 @@ class ClassHistoryTest {
         h.downsample(Series.ARRIVAL_RATE, 0, 400, 20, ds);
         assertTrue(Double.isNaN(ds.max()), "a window before the data has no value inside it");
         assertEquals(0, new ClassHistory("x", 2).downsample(Series.ARRIVAL_RATE, 0, 10, 5, ds));
+    }
+
+    @Test
+    void theRingsGrowAsPointsArriveAndWrapOnlyOnceFull() {
+        ClassHistory h = new ClassHistory("orders", 1000);
+        assertEquals(ClassHistory.INITIAL_POINTS, h.allocated(), "a class without a past costs little");
+        assertEquals(1000, h.capacity());
+        for (int i = 0; i < 300; i++) {
+            h.append(i, row(i, 1));
+        }
+        assertEquals(300, h.size());
+        assertTrue(h.allocated() >= 300 && h.allocated() < 1000, "grown to what it holds: " + h.allocated());
+        for (int i = 0; i < 300; i++) {
+            assertEquals(i, h.value(Series.ARRIVAL_RATE, i), "nothing lost across the growth");
+        }
+        for (int i = 300; i < 2500; i++) {
+            h.append(i, row(i, 1));
+        }
+        assertEquals(1000, h.allocated(), "never past the capacity");
+        assertEquals(1000, h.size());
+        assertEquals(1500, h.firstTime(), "full, the oldest go");
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(1500 + i, h.value(Series.ARRIVAL_RATE, i));
+        }
+    }
+
+    @Test
+    void aBackfillLargerThanTheRoomMadeSoFarGrowsTheRings() {
+        ClassHistory h = new ClassHistory("orders", 500);
+        h.append(10_000, row(-1, 1));
+        double[] times = new double[800];
+        double[] rates = new double[800];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i;
+            rates[i] = i;
+        }
+        assertEquals(499, h.backfill(times, Map.of(Series.ARRIVAL_RATE, rates)), "the newest past that fits");
+        assertEquals(500, h.size());
+        assertEquals(301, h.firstTime());
+        assertEquals(799, h.value(Series.ARRIVAL_RATE, 498));
+        assertEquals(-1, h.value(Series.ARRIVAL_RATE, 499), "the live point kept");
+        Downsampler ds = new Downsampler();
+        assertTrue(h.downsample(Series.ARRIVAL_RATE, 301, 10_000, 10, ds) > 0);
+        assertEquals(799, ds.max());
+        assertEquals(-1, ds.min());
+    }
+
+    @Test
+    void aBackfillASeriesAtATimeEndsAsOneOfAllSeriesAtOnce() {
+        double[] grid = new double[300];
+        double[] rates = new double[300];
+        double[] replicas = new double[300];
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = 1000 + 5 * i;
+            rates[i] = i < 100 ? Double.NaN : i; // Prometheus knew the rate only later
+            replicas[i] = 3;
+        }
+        ClassHistory together = new ClassHistory("orders", 1000);
+        ClassHistory apart = new ClassHistory("orders", 1000);
+        for (ClassHistory h : List.of(together, apart)) {
+            h.append(2495, row(-1, 9)); // the first live tick, at the grid's last step
+        }
+        assertEquals(299, together.backfill(Arrays.copyOf(grid, 299), Map.of(Series.ARRIVAL_RATE,
+                Arrays.copyOf(rates, 299), Series.REPLICAS, Arrays.copyOf(replicas, 299))));
+        int added = apart.backfillSeries(grid, Series.ARRIVAL_RATE, rates);
+        added += apart.backfillSeries(grid, Series.REPLICAS, replicas);
+        assertEquals(299, added, "the grid's steps before the live point, added once");
+        assertEquals(together.size(), apart.size());
+        for (int i = 0; i < apart.size(); i++) {
+            assertEquals(together.time(i), apart.time(i));
+            for (Series s : Series.values()) {
+                assertEquals(together.value(s, i), apart.value(s, i), s + " at " + i);
+            }
+        }
+        assertEquals(-1, apart.value(Series.ARRIVAL_RATE, 299), "the live point is never written");
+        assertEquals(9, apart.value(Series.REPLICAS, 299));
+    }
+
+    @Test
+    void aSeriesWithNoValueAddsNothingAndTakesNoRoom() {
+        ClassHistory h = new ClassHistory("new-queue", 5_000);
+        double[] grid = new double[4_000];
+        double[] none = new double[4_000];
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = i;
+            none[i] = Double.NaN;
+        }
+        assertEquals(0, h.backfillSeries(grid, Series.QUEUE_LENGTH, none));
+        assertEquals(0, h.size());
+        assertEquals(ClassHistory.INITIAL_POINTS, h.allocated());
     }
 }

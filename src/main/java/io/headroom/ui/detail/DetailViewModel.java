@@ -68,7 +68,18 @@ public final class DetailViewModel {
     private final ObservableList<String> reasons = FXCollections.observableArrayList();
     private final ObservableList<InputRow> inputs = FXCollections.observableArrayList();
 
-    private final Map<String, ClassSeries> byClass = new HashMap<>();
+    /**
+     * Up to this many classes, every class is charted from its first tick (switching to one shows its
+     * ceilings' and governor's past too). A fleet past it charts only the classes opened, the
+     * {@link #KEEP_OPENED} most recent, each seeded from the domain history when opened: a day of nine
+     * chart series is about 1 MB a class at a 15 s tick, 5 GB for 5,000 classes, appended on the FX thread.
+     */
+    static final int CHART_EVERY_CLASS_UP_TO = 50;
+    /** Classes a fleet keeps charts for once opened, the most recently opened first to stay. */
+    static final int KEEP_OPENED = 16;
+
+    /** Chart series by class; in order of opening (the last opened last), so the eldest go first. */
+    private final Map<String, ClassSeries> byClass = new java.util.LinkedHashMap<>();
     private final Map<String, ClassSnapshot> latest = new HashMap<>();
     private final java.time.Clock clock;
     private final java.util.concurrent.Executor fx;
@@ -211,12 +222,17 @@ public final class DetailViewModel {
     public void apply(List<TickResult> batch) {
         boolean rebuilt = false;
         for (TickResult tick : batch) {
+            boolean every = Math.max(latest.size(), tick.classes().size()) <= CHART_EVERY_CLASS_UP_TO;
+            if (!every) {
+                trim(className.get());
+            }
             for (ClassSnapshot s : tick.classes()) {
-                ClassSeries cs = byClass.computeIfAbsent(s.name(), n -> new ClassSeries(chartCapacity));
-                if (cs.append(s) && s.name().equals(className.get())) {
+                latest.put(s.name(), s);
+                ClassSeries cs = every ? byClass.computeIfAbsent(s.name(), n -> new ClassSeries(chartCapacity))
+                        : byClass.get(s.name());
+                if (cs != null && cs.append(s) && s.name().equals(className.get())) {
                     rebuilt = true;
                 }
-                latest.put(s.name(), s);
             }
         }
         if (className.get().isEmpty() && !latest.isEmpty() && !batch.isEmpty()) {
@@ -311,9 +327,12 @@ public final class DetailViewModel {
         if (last != null && !(domainFirst < last)) {
             return; // seeded from this far back already (what did not fit the ring stays out)
         }
-        seededFrom.put(name, domainFirst);
         ClassSnapshot s = latest.get(name);
-        int k = s == null ? 1 : s.cls().policy().slotsPerReplica();
+        if (s == null) {
+            return; // its slots per replica are not known yet: the tick that brings them seeds it
+        }
+        seededFrom.put(name, domainFirst);
+        int k = s.cls().policy().slotsPerReplica();
         seeding.add(name);
         double before = chartFirst == chartFirst ? chartFirst : Double.POSITIVE_INFINITY;
         java.util.concurrent.CompletableFuture.supplyAsync(() -> h.window(Double.NEGATIVE_INFINITY,
@@ -365,7 +384,7 @@ public final class DetailViewModel {
         if (historySource == null || name.isEmpty() || !backfilled.add(name + "@" + window.toSeconds())) {
             return;
         }
-        ClassSeries cs = byClass.computeIfAbsent(name, n -> new ClassSeries(chartCapacity));
+        ClassSeries cs = opened(name);
         Instant to = clock.instant();
         Instant from = to.minus(window);
         backfillStatus.set("loading " + BACKFILLED.size() + " signals of history…");
@@ -394,7 +413,8 @@ public final class DetailViewModel {
             return;
         }
         className.set(name);
-        series.set(byClass.computeIfAbsent(name, n -> new ClassSeries(chartCapacity)));
+        series.set(opened(name));
+        seedFromDomain(name); // a class a fleet had not charted has only the domain history's past
         ClassSnapshot s = latest.get(name);
         ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
         governed.set(s != null && s.cls().policy().dependencyGuard() != null);
@@ -404,7 +424,38 @@ public final class DetailViewModel {
         refresh();
     }
 
-    /** A class's chart history, or null before its first tick. FX thread only. */
+    /** True while the classes are few enough that every one is charted from its first tick. */
+    private boolean chartsEveryClass() {
+        return latest.size() <= CHART_EVERY_CLASS_UP_TO;
+    }
+
+    /**
+     * The class's chart series, made (and later seeded from the domain history) if it has none, and
+     * now the most recently opened; in a fleet, the eldest opened beyond {@link #KEEP_OPENED} go.
+     */
+    private ClassSeries opened(String name) {
+        ClassSeries cs = byClass.remove(name);
+        byClass.put(name, cs != null ? cs : new ClassSeries(chartCapacity));
+        if (!chartsEveryClass()) {
+            trim(name);
+        }
+        return byClass.get(name);
+    }
+
+    /** Drops the eldest opened classes' charts beyond {@link #KEEP_OPENED}, never {@code keep}'s nor the shown class's. */
+    private void trim(String keep) {
+        java.util.Iterator<String> eldest = byClass.keySet().iterator();
+        while (byClass.size() > KEEP_OPENED && eldest.hasNext()) {
+            String gone = eldest.next();
+            if (!gone.equals(keep) && !gone.equals(className.get())) {
+                eldest.remove();
+                seededFrom.remove(gone); // opened again, it is seeded again
+                backfilled.removeIf(k -> k.startsWith(gone + "@"));
+            }
+        }
+    }
+
+    /** A class's chart history, or null before its first tick (or, in a fleet, while it is not open). FX thread only. */
     public ClassSeries series(String name) {
         return byClass.get(name);
     }
