@@ -239,7 +239,13 @@ class ActionSafetyUiTest {
             return f;
         });
         show(p.className());
-        robot.clickOn(field);
+        // The field takes the focus as a click would give it; a click aimed from the test's thread could land
+        // beside it while the window is still laying out the detail just shown (seen under a loaded suite).
+        onFx(() -> {
+            field.requestFocus();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(field::isFocused));
         type(KeyCode.A, KeyCode.R, KeyCode.O, KeyCode.D);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("arod", onFx(field::getText));
