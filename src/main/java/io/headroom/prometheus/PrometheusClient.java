@@ -170,7 +170,7 @@ public final class PrometheusClient implements AutoCloseable {
             ctx.init(null, new TrustManager[] {tm}, null);
             return ctx;
         } catch (GeneralSecurityException e) {
-            throw new PrometheusSetupException("TLS setup failed: " + e.getMessage());
+            throw new PrometheusSetupException("TLS setup failed: " + PlainFailure.words(e));
         }
     }
 

@@ -522,7 +522,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
     public CompletableFuture<io.headroom.metrics.SignalHistory> historyFor(String className, String signal, Instant from,
                                                                        Instant to, int pixelWidth) {
         return historyAsync(className, signal, from, to, pixelWidth).thenApply(h -> new io.headroom.metrics.SignalHistory(
-                className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toString()));
+                className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toSignal().missingReason()));
     }
 
     /** Closes the client; the executor belongs to the caller. */
