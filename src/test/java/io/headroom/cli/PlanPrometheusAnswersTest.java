@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -40,7 +39,7 @@ class PlanPrometheusAnswersTest {
     }
 
     static String now() {
-        return String.format(Locale.ROOT, "%.3f", System.currentTimeMillis() / 1000.0);
+        return StubPrometheus.nowSeconds();
     }
 
     /** A one-series vector stamped now, with more envelope fields (e.g. warnings). */
@@ -51,13 +50,7 @@ class PlanPrometheusAnswersTest {
 
     /** Answers each PromQL text by the function; the sample-time queries with no series (values keep their own time). */
     void serve(Function<String, String> byQuery) throws Exception {
-        stub = new StubPrometheus(s -> {
-            String q = s.params().getOrDefault("query", "");
-            if (q.contains("headroom_selector")) {
-                return Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
-            }
-            return Answer.json(byQuery.apply(q));
-        });
+        stub = new StubPrometheus(StubPrometheus.byQuery(q -> Answer.json(byQuery.apply(q))));
     }
 
     Path workloads(Path dir, String ceilings) throws Exception {

@@ -64,6 +64,24 @@ public final class StubPrometheus implements AutoCloseable {
         server.start();
     }
 
+    /**
+     * A responder answering each PromQL text with {@code answer}, and the per-class sample-time queries
+     * ({@link SampleTimes#KEY}) with no series, so every value keeps its own sample time.
+     */
+    public static Function<Seen, Answer> byQuery(Function<String, Answer> answer) {
+        return s -> {
+            String q = s.params().getOrDefault("query", "");
+            return q.contains(SampleTimes.KEY)
+                    ? Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}")
+                    : answer.apply(q);
+        };
+    }
+
+    /** This machine's time as Prometheus writes a sample's: epoch seconds with milliseconds. */
+    public static String nowSeconds() {
+        return String.format(java.util.Locale.ROOT, "%.3f", System.currentTimeMillis() / 1000.0);
+    }
+
     public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }

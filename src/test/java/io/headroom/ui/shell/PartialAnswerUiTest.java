@@ -12,7 +12,6 @@ import io.headroom.ui.ConsoleWindow;
 import io.headroom.ui.detail.DetailViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -41,18 +40,14 @@ class PartialAnswerUiTest {
     @BeforeAll
     static void start() throws Exception {
         Path dir = Files.createTempDirectory("headroom-partial");
-        prometheus = new StubPrometheus(s -> {
-            String q = s.params().getOrDefault("query", "");
-            String now = String.format(Locale.ROOT, "%.3f", System.currentTimeMillis() / 1000.0);
-            if (q.contains("headroom_selector")) {
-                return Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
-            }
+        prometheus = new StubPrometheus(StubPrometheus.byQuery(q -> {
+            String now = StubPrometheus.nowSeconds();
             boolean partial = q.contains("hr_partial_queue");
             // What came back says the queue is empty; the store that did not answer may hold the work.
             return Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{\"metric\":{},"
                     + "\"value\":[" + now + ",\"" + (partial ? "0" : "1") + "\"]}]}"
                     + (partial ? ",\"warnings\":[\"" + WARNING + "\"]" : "") + "}");
-        });
+        }));
         cluster = API.cluster();
         cluster.deployment("reports", "renderer", 4);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-for-the-test", "prod",
