@@ -132,14 +132,6 @@ final class ResponseDecoder {
     private ResponseDecoder() {
     }
 
-    static Answer decode(String text, String keyLabel, double notAfter) throws IOException {
-        try (JsonParser p = JSON.createParser(text)) {
-            return decode(p, keyLabel, notAfter);
-        } catch (JsonProcessingException e) {
-            throw malformed(e);
-        }
-    }
-
     /**
      * Decodes an answer, reading the stream to its end; with a {@code keyLabel}, every series is kept:
      * its points, where they start ({@link Answer#starts}) and that label's value ({@link Answer#keys}).
