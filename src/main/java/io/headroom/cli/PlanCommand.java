@@ -284,21 +284,36 @@ final class PlanCommand extends CliCommand {
             if (s.reason() != null) {
                 i.put("reason", s.reason());
             }
+            // What Prometheus said about the answer: warnings make it PARTIAL, infos are notes.
+            strings(i, "warnings", s.annotations().warnings());
+            strings(i, "infos", s.annotations().infos());
         }
         return o;
+    }
+
+    private static void strings(ObjectNode o, String field, List<String> values) {
+        if (!values.isEmpty()) {
+            var a = o.putArray(field);
+            values.forEach(a::add);
+        }
     }
 
     /** The status of a signal the decision does not list itself (replicas, ceiling queries). */
     private static InputStatus status(String name, Signal s, Instant now, double staleAfterSeconds) {
         if (!s.present()) {
-            return new InputStatus(name, InputStatus.Status.MISSING, Double.NaN, null, s.missingReason());
+            return new InputStatus(name, InputStatus.Status.MISSING, Double.NaN, null, s.missingReason(),
+                    s.annotations());
         }
         double age = Duration.between(s.sampledAt(), now).toMillis() / 1000.0;
         if (age > staleAfterSeconds) {
             return new InputStatus(name, InputStatus.Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old");
+                    "sample " + DecisionEngine.fmt(age) + " s old", s.annotations());
         }
-        return new InputStatus(name, InputStatus.Status.OK, s.value(), s.sampledAt(), null);
+        if (s.partial()) {
+            return new InputStatus(name, InputStatus.Status.PARTIAL, s.value(), s.sampledAt(),
+                    s.annotations().partialReason(), s.annotations());
+        }
+        return new InputStatus(name, InputStatus.Status.OK, s.value(), s.sampledAt(), null, s.annotations());
     }
 
     static String text(Decision d) {

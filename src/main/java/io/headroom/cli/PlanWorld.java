@@ -128,6 +128,10 @@ final class PlanWorld {
         } else if (!r.present()) {
             why = "the 'replicas' signal has no value (" + r.missingReason() + "); pass --replicas "
                     + c.name() + "=N";
+        } else if (r.partial()) {
+            // A count from an answer missing some of its data could be any lower count: no decision from it.
+            why = "the 'replicas' signal came from a partial answer (" + String.join("; ", r.annotations().warnings())
+                    + "); pass --replicas " + c.name() + "=N";
         } else if (!PlanCommand.isReplicaCount(r.value())) {
             // Never cast blindly: 4294967296 would wrap to 0 and 3e9 to a negative count.
             why = "replicas signal " + PlanCommand.number(r.value()) + " is not a replica count (a whole number in 0.."

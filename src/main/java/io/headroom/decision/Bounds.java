@@ -55,7 +55,8 @@ final class Bounds {
         double l = in.value(Signals.QUEUE_LENGTH);
         double lambda = in.value(Signals.ARRIVAL_RATE);
         boolean workWaits = (Double.isFinite(l) && l > 0) || (Double.isFinite(lambda) && lambda > 0);
-        boolean idle = in.usable(Signals.QUEUE_LENGTH) && in.usable(Signals.IN_FLIGHT) && l == 0
+        // Idle only on complete answers: a partial zero may be a shard that did not answer.
+        boolean idle = in.complete(Signals.QUEUE_LENGTH) && in.complete(Signals.IN_FLIGHT) && l == 0
                 && in.value(Signals.IN_FLIGHT) == 0;
         boolean toZero = false;
         if (desired == 0) {
@@ -180,7 +181,11 @@ final class Bounds {
                 DecisionEngine.fmt(budget) + " / " + DecisionEngine.fmt(per) + " per replica");
     }
 
-    /** A ceiling's signal: a standard input as judged, or another named signal of the observation. */
+    /**
+     * A ceiling's signal: a standard input as judged, or another named signal of the observation. Only
+     * an OK one is used; a partial one (a budget summed over the shards that answered) is as good as
+     * missing here, so a partial answer never lowers a ceiling.
+     */
     private static InputStatus named(String name, Inputs in, Observation obs, Policy p, Instant now) {
         if (Signals.STANDARD.contains(name)) {
             return in.get(name);
@@ -188,13 +193,17 @@ final class Bounds {
         Signal s = obs.signal(name);
         if (!s.present()) {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
-                    s.missingReason());
+                    s.missingReason(), s.annotations());
         }
         double age = Behaviour.seconds(s.sampledAt(), now);
         if (age > 2 * p.pollIntervalSeconds()) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old");
+                    "sample " + DecisionEngine.fmt(age) + " s old", s.annotations());
         }
-        return new InputStatus(name, Status.OK, s.value(), s.sampledAt(), null);
+        if (s.partial()) {
+            return new InputStatus(name, Status.PARTIAL, s.value(), s.sampledAt(), s.annotations().partialReason(),
+                    s.annotations());
+        }
+        return new InputStatus(name, Status.OK, s.value(), s.sampledAt(), null, s.annotations());
     }
 }

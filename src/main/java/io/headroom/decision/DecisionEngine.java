@@ -49,10 +49,15 @@ public final class DecisionEngine {
         List<Stamped> events = Behaviour.observedEvents(policy.scaleUp(), policy.scaleDown(), mem, obs, now);
 
         double l = in.value(Signals.QUEUE_LENGTH);
-        boolean idle = in.usable(Signals.QUEUE_LENGTH) && in.usable(Signals.IN_FLIGHT) && l == 0
+        boolean idle = in.complete(Signals.QUEUE_LENGTH) && in.complete(Signals.IN_FLIGHT) && l == 0
                 && in.value(Signals.IN_FLIGHT) == 0;
         Instant lastActive = mem.lastActiveAt() == null || !idle ? now : mem.lastActiveAt();
 
+        List<InputStatus> partialAnswers = in.partial();
+        for (InputStatus s : partialAnswers) {
+            t.reason(Code.PARTIAL_DATA, s.name());
+            t.say(!t.explains() ? "" : s.name() + " partial (" + s.reason() + "): may scale up on it, never down");
+        }
         SlotEstimate.Result e = SlotEstimate.estimate(policy, in, obs, mem, now, t);
         List<String> missing = missingRequired(policy, in, e);
         boolean partial = !missing.isEmpty();
@@ -76,6 +81,9 @@ public final class DecisionEngine {
 
         Bounds.Result b = Bounds.apply(policy, in, obs, e, lastActive, now, t);
         int desired = partial ? Math.max(current, b.desired()) : b.desired();
+        if (!partialAnswers.isEmpty()) {
+            desired = Math.max(desired, partialFloor(policy, current, b, t));
+        }
         Governor.Outcome g = Governor.step(policy.dependencyGuard(), in, current, obs.readyReplicas(), desired,
                 mem.governor(), now, b.fromZero(), t);
         if (g.limit() >= 0 && desired > g.limit()) {
@@ -94,8 +102,8 @@ public final class DecisionEngine {
         boolean outside = n != null;
         if (!outside) {
             n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
-                    sustained(policy, e, b, g, desired, partial, now), mem.recommendations(), events, now,
-                    b.toZero() || b.fromZero(), t.explains());
+                    sustained(policy, e, b, g, desired, partial || !partialAnswers.isEmpty(), now),
+                    mem.recommendations(), events, now, b.toZero() || b.fromZero(), t.explains());
         }
         t.addAll(n);
         int result = outside ? underCeilings(n.replicas(), b.ceilings(), t) : n.replicas();
@@ -174,6 +182,25 @@ public final class DecisionEngine {
         t.term("waitingOnStartup", waiting, !t.explains() ? "" : fmt(waiting) + " s of the oldest age " + fmt(age) + " s ("
                 + Math.round(100 * waiting / age) + " %) is pods starting" + (obs.readyReplicas() == 0
                 ? " from zero (no replica ready)" : " (" + starting + " not ready yet)"));
+    }
+
+    /**
+     * The fewest replicas a decision on partial answers may ask for: the current count, unless the
+     * policy's maximum or a ceiling is lower (those are configuration, or a ceiling's conservative
+     * value, never the partial numbers: {@link Bounds} does not use a partial ceiling input). What the
+     * estimate says below it is not believed: the missing part of the answer may be the busy part.
+     */
+    private static int partialFloor(Policy p, int current, Bounds.Result b, Trail t) {
+        int floor = Math.min(current, p.maxReplicas());
+        for (CeilingResult c : b.ceilings()) {
+            floor = Math.min(floor, c.limit());
+        }
+        if (b.desired() < floor) {
+            t.term("partialFloor", floor, !t.explains() ? "" : "no scale-down on a partial answer: min(current "
+                    + current + ", max " + p.maxReplicas() + ", ceilings)");
+            t.say("no scale-down on a partial answer → at least " + floor);
+        }
+        return floor;
     }
 
     /** Required inputs that are unusable: L and λ, the age with an objective, S when there is work to size. */
@@ -268,7 +295,7 @@ public final class DecisionEngine {
     private static ClassMemory remember(ClassMemory mem, Observation obs, Inputs in, SlotEstimate.Result e, Instant now,
                                         int failures, Instant lastActive, GovernorState governor, List<Stamped> recs,
                                         List<Stamped> events) {
-        boolean liveS = in.usable(Signals.MEAN_SERVICE);
+        boolean liveS = in.complete(Signals.MEAN_SERVICE); // a partial S is not remembered as the last known
         return new ClassMemory(obs.currentReplicas(), now, in.value(Signals.QUEUE_LENGTH), in.value(Signals.OLDEST_AGE),
                 e.stallSince(), liveS ? in.value(Signals.MEAN_SERVICE) : mem.lastMeanService(),
                 liveS ? in.get(Signals.MEAN_SERVICE).sampledAt() : mem.lastMeanServiceAt(), failures, lastActive,

@@ -52,7 +52,8 @@ final class Governor {
             return Outcome.none(GovernorState.IDLE);
         }
         InputStatus dep = in.get(Signals.DEPENDENCY);
-        double completions = in.value(Signals.COMPLETION_RATE);
+        // Complete answers only: the throughput sets the limit a back-off lowers replicas to.
+        double completions = in.complete(Signals.COMPLETION_RATE) ? in.value(Signals.COMPLETION_RATE) : Double.NaN;
         double tpr = Double.isFinite(completions) && ready > 0 ? completions / ready : Double.NaN;
         double backoff = s.backoffSeconds() > 0 ? s.backoffSeconds() : g.probeSeconds();
         if (!dep.usable()) {

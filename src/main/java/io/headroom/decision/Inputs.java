@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * The first stage: each signal the tick saw, judged usable, stale, missing or absurd. A value no
  * real queue can have (a billion jobs, a negative rate, a service time of years) is bad data, never
- * believed: it counts as missing, so replicas are held rather than scaled on it.
+ * believed: it counts as missing, so replicas are held rather than scaled on it. A fresh value from an
+ * answer the source warned may be incomplete is partial: {@link #usable} (the estimate may scale up
+ * on it) but not {@link #complete} (nothing lowers replicas, judges idleness or a stall on it).
  */
 final class Inputs {
 
@@ -67,37 +69,58 @@ final class Inputs {
         return judge(name, obs.signal(name), LIMITS.get(name));
     }
 
+    /** Fresh and believable, complete or {@link Status#PARTIAL}: the estimate may use its value. */
     boolean usable(String name) {
+        Status s = get(name).status();
+        return s == Status.OK || s == Status.PARTIAL;
+    }
+
+    /** Fresh, believable and from a complete answer. */
+    boolean complete(String name) {
         return get(name).usable();
     }
 
-    /** The value when usable, else NaN. */
+    /** The value when usable (partial included), else NaN. */
     double value(String name) {
-        InputStatus in = get(name);
-        return in.usable() ? in.value() : Double.NaN;
+        return usable(name) ? get(name).value() : Double.NaN;
+    }
+
+    /** The standard inputs that came from partial answers, in {@link Signals#STANDARD}'s order. */
+    List<InputStatus> partial() {
+        List<InputStatus> out = new java.util.ArrayList<>(0);
+        for (InputStatus in : resolved) {
+            if (in.status() == Status.PARTIAL) {
+                out.add(in);
+            }
+        }
+        return out;
     }
 
     /** @param max the largest believable value of the signal, null for no limit */
     private InputStatus judge(String name, Signal s, Double max) {
+        Annotations a = s.annotations();
         if (!s.present()) {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,
-                    s.missingReason());
+                    s.missingReason(), a);
         }
         double age = Behaviour.seconds(s.sampledAt(), now);
         double limit = 2 * p.pollIntervalSeconds();
         if (age > limit) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old (limit " + DecisionEngine.fmt(limit) + " s)");
+                    "sample " + DecisionEngine.fmt(age) + " s old (limit " + DecisionEngine.fmt(limit) + " s)", a);
         }
         if (s.value() < 0 && !name.equals(Signals.DEPENDENCY)) {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
-                    "negative value " + DecisionEngine.fmt(s.value()));
+                    "negative value " + DecisionEngine.fmt(s.value()), a);
         }
         if (max != null && s.value() > max) {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
                     "bad data: " + String.format(java.util.Locale.ROOT, "%.3g", s.value())
-                            + " is beyond any real " + name + " (at most " + String.format(java.util.Locale.ROOT, "%.0g", max) + ")");
+                            + " is beyond any real " + name + " (at most " + String.format(java.util.Locale.ROOT, "%.0g", max) + ")", a);
         }
-        return new InputStatus(name, Status.OK, s.value(), s.sampledAt(), null);
+        if (s.partial()) {
+            return new InputStatus(name, Status.PARTIAL, s.value(), s.sampledAt(), a.partialReason(), a);
+        }
+        return new InputStatus(name, Status.OK, s.value(), s.sampledAt(), null, a);
     }
 }

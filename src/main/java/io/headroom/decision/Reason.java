@@ -23,6 +23,11 @@ public record Reason(Code code, String detail) {
         DEPENDENCY_UNKNOWN,
         /** A required input is missing or stale: replicas held (detail: the signals). */
         TELEMETRY_MISSING,
+        /**
+         * An input came from an answer the source warned may be incomplete (detail: the signal): the
+         * decision may scale up on it, never down.
+         */
+        PARTIAL_DATA,
         /** Telemetry has been missing for failureThreshold ticks; the fallback floor applies. */
         FALLBACK,
         /** Clamped up to minReplicas. */

@@ -5,17 +5,25 @@ import java.util.Objects;
 
 /**
  * One sampled input: a finite value with the time it was sampled, or "no data" with the reason.
- * A non-finite value is never a number here: {@link #of} turns NaN/Inf into no data.
+ * A non-finite value is never a number here: {@link #of} turns NaN/Inf into no data. What the source
+ * said about the answer rides along ({@link Annotations}): a value from an answer the source warned
+ * about is {@link #partial()}, which the decision may scale up on but never down.
  */
-public record Signal(double value, Instant sampledAt, String missingReason) {
+public record Signal(double value, Instant sampledAt, String missingReason, Annotations annotations) {
 
     public Signal {
+        annotations = annotations == null ? Annotations.NONE : annotations;
         if (missingReason == null) {
             Objects.requireNonNull(sampledAt, "sampledAt");
             if (!Double.isFinite(value)) {
                 throw new IllegalArgumentException("a present signal needs a finite value, got " + value);
             }
         }
+    }
+
+    /** A signal with nothing said about its answer. */
+    public Signal(double value, Instant sampledAt, String missingReason) {
+        this(value, sampledAt, missingReason, Annotations.NONE);
     }
 
     /** A signal the class does not collect at all: missing, and known to be so on purpose. */
@@ -44,5 +52,18 @@ public record Signal(double value, Instant sampledAt, String missingReason) {
 
     public boolean present() {
         return missingReason == null;
+    }
+
+    /** A value from an answer the source warned may be incomplete. */
+    public boolean partial() {
+        return present() && annotations.partial();
+    }
+
+    /** The same reading with what the source said about its answer; {@link #NOT_COLLECTED} stays itself. */
+    public Signal annotated(Annotations a) {
+        if (notCollected() || a == null || a.equals(annotations)) {
+            return this;
+        }
+        return new Signal(value, sampledAt, missingReason, a);
     }
 }

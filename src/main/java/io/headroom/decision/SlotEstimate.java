@@ -229,9 +229,10 @@ final class SlotEstimate {
                               double age) {
         int ready = obs.readyReplicas();
         boolean waits = Double.isFinite(l) && l > 0;
-        boolean idleSlots = in.usable(Signals.IN_FLIGHT)
+        // On complete answers only: a partial "nothing completes" may be the shard that did not answer.
+        boolean idleSlots = in.complete(Signals.IN_FLIGHT)
                 && in.value(Signals.IN_FLIGHT) < (double) ready * p.slotsPerReplica();
-        boolean nothingCompletes = in.usable(Signals.COMPLETION_RATE)
+        boolean nothingCompletes = in.complete(Signals.COMPLETION_RATE)
                 && in.value(Signals.COMPLETION_RATE) < NO_COMPLETIONS;
         double dt = mem.lastTickAt() == null ? Double.NaN : Behaviour.seconds(mem.lastTickAt(), now);
         boolean headStuck = Double.isFinite(age) && Double.isFinite(mem.lastOldestAge()) && dt > 0

@@ -1,15 +1,13 @@
 package io.headroom.prometheus;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.headroom.config.PrometheusEndpoint;
 import io.headroom.config.UntrustedText;
+import io.headroom.decision.Annotations;
 import io.headroom.prometheus.ResponseDecoder.Answer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.UnknownHostException;
+import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
@@ -37,7 +35,6 @@ import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
-import okhttp3.ResponseBody;
 
 /**
  * A small Prometheus HTTP API client: {@code /api/v1/query} and {@code /api/v1/query_range}, over
@@ -51,6 +48,13 @@ public final class PrometheusClient implements AutoCloseable {
     public static final int POST_THRESHOLD = 1500;
     /** Prometheus refuses ranges with more points per series than this. */
     public static final int MAX_POINTS = 11_000;
+    /**
+     * How far ahead of this machine's clock a sample may be dated and still be believed. Two hosts that
+     * keep time (NTP) differ by milliseconds, a VM just resumed by seconds: a minute is far beyond that,
+     * and short next to what a wrong date would do, since a sample from the future reads as fresh for as
+     * long as it is ahead (a year, in the case that was found). Beyond it the answer is bad data.
+     */
+    public static final Duration FUTURE_TOLERANCE = Duration.ofSeconds(60);
 
     private final PrometheusEndpoint endpoint;
     private final HttpUrl queryUrl;
@@ -62,6 +66,8 @@ public final class PrometheusClient implements AutoCloseable {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicReference<Instant> lastSuccess = new AtomicReference<>();
     private final AtomicReference<Failure> lastFailure = new AtomicReference<>();
+    private final AtomicLong partialAnswers = new AtomicLong();
+    private final AtomicReference<String> lastWarning = new AtomicReference<>();
 
     private record Failure(Instant at, NoDataReason reason, String message) {
     }
@@ -154,7 +160,7 @@ public final class PrometheusClient implements AutoCloseable {
             throw new PrometheusSetupException("caFile " + e.caFile() + ": no X.509 trust manager");
         } catch (IOException | GeneralSecurityException ex) {
             throw new PrometheusSetupException("caFile " + e.caFile() + ": not a PEM certificate file ("
-                    + ex.getClass().getSimpleName() + ": " + ex.getMessage() + ")");
+                    + PlainFailure.words(ex) + ")");
         }
     }
 
@@ -164,7 +170,7 @@ public final class PrometheusClient implements AutoCloseable {
             ctx.init(null, new TrustManager[] {tm}, null);
             return ctx;
         } catch (GeneralSecurityException e) {
-            throw new PrometheusSetupException("TLS setup failed: " + e.getMessage());
+            throw new PrometheusSetupException("TLS setup failed: " + PlainFailure.words(e));
         }
     }
 
@@ -232,35 +238,46 @@ public final class PrometheusClient implements AutoCloseable {
             return n;
         }
         Answer a = (Answer) r;
+        Annotations notes = a.annotations();
         if (a.bare) {
             if ("string".equals(a.resultType)) {
-                return new QueryOutcome.NoData(NoDataReason.MALFORMED, "the query's result is a string, not a number");
+                return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR, "the query's result is a string, not a number",
+                        notes);
             }
-            return value(a.values[0], a.times[0], a.stats);
+            return value(a.values[0], a.times[0], a.stats, notes);
         }
         if ("matrix".equals(a.resultType)) {
             return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR,
-                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()");
+                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()", notes);
         }
         if (a.series == 0) {
-            return new QueryOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series");
+            return new QueryOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series"
+                    + GroupedOutcome.partialNote(notes), notes);
         }
         if (a.series > 1) {
             return new QueryOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "the query returned " + a.series
-                    + " series; aggregate it to one (e.g. sum(…) or max(…))");
+                    + " series; aggregate it to one (e.g. sum(…) or max(…))", notes);
         }
-        if (a.size != 1) {
-            return new QueryOutcome.NoData(NoDataReason.MALFORMED, "a vector sample has no value");
+        if (a.firstIsHistogram()) {
+            return nativeHistogram(notes);
         }
-        return value(a.values[0], a.times[0], a.stats);
+        return value(a.values[0], a.times[0], a.stats, notes);
     }
 
-    private static QueryOutcome value(double v, double ts, QueryOutcome.QueryStats stats) {
+    private static QueryOutcome.NoData nativeHistogram(Annotations notes) {
+        return new QueryOutcome.NoData(NoDataReason.NATIVE_HISTOGRAM, NATIVE_HISTOGRAM, notes);
+    }
+
+    /** What a native histogram where a number is needed is told. */
+    static final String NATIVE_HISTOGRAM = "a native histogram where a number is needed: wrap it in histogram_count,"
+            + " histogram_sum or histogram_quantile";
+
+    private static QueryOutcome value(double v, double ts, QueryOutcome.QueryStats stats, Annotations notes) {
         if (!Double.isFinite(v)) {
             return new QueryOutcome.NoData(NoDataReason.NAN_OR_INF, "value is " + (Double.isNaN(v) ? "NaN"
-                    : v > 0 ? "+Inf" : "-Inf"));
+                    : v > 0 ? "+Inf" : "-Inf"), notes);
         }
-        return new QueryOutcome.Value(v, ResponseDecoder.instant(ts), stats);
+        return new QueryOutcome.Value(v, ResponseDecoder.instant(ts), stats, notes);
     }
 
     /** The longest label value kept as a key: a Kubernetes name has at most 253 characters. */
@@ -270,8 +287,8 @@ public final class PrometheusClient implements AutoCloseable {
      * An instant query whose series are told apart by one label: each series' value by that label's
      * value (series without the label, or whose value is not plain text of at most {@value #MAX_KEY_LENGTH}
      * characters, are left out). No series is an empty map, not no data: the
-     * caller knows what an absent key means. NaN/Inf values are kept. Two series with the same label
-     * value are {@code MULTIPLE_SERIES}, never one of them picked.
+     * caller knows what an absent key means. NaN/Inf values are kept; a native histogram is NaN (no number).
+     * Two series with the same label value are {@code MULTIPLE_SERIES}, never one of them picked.
      */
     public VectorOutcome queryByLabel(String promql, String label) {
         return queryByLabel(promql, label, MAX_KEY_LENGTH);
@@ -285,11 +302,10 @@ public final class PrometheusClient implements AutoCloseable {
             return n;
         }
         Answer a = (Answer) r;
+        Annotations notes = a.annotations();
         if (a.bare || !"vector".equals(a.resultType)) {
-            return new QueryOutcome.NoData(NoDataReason.MALFORMED, "expected an instant vector, got " + a.resultType);
-        }
-        if (a.size != a.series) {
-            return fail(NoDataReason.MALFORMED, "a series of an instant vector does not have exactly one sample");
+            return new QueryOutcome.NoData(NoDataReason.MALFORMED, "expected an instant vector, got " + a.resultType,
+                    notes);
         }
         java.util.Map<String, Double> byKey = new java.util.LinkedHashMap<>();
         for (int i = 0; i < a.keys.size(); i++) {
@@ -300,18 +316,19 @@ public final class PrometheusClient implements AutoCloseable {
             if (k != null && byKey.put(k, a.values[i]) != null) {
                 // Picking one would be a guess (a pod read as 0 on one series and 3 on another looks idle).
                 return new QueryOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "several series have " + label + "=\""
-                        + ResponseDecoder.abbreviate(k, 80) + "\"; aggregate with sum by (" + label + ")");
+                        + ResponseDecoder.abbreviate(k, 80) + "\"; aggregate with sum by (" + label + ")", notes);
             }
         }
-        return new VectorOutcome.Samples(byKey);
+        return new VectorOutcome.Samples(byKey, notes);
     }
 
     /**
      * A grouped instant query: one series per value of {@code label}, split into one outcome per
-     * value (a {@link QueryOutcome.Value}, or {@code NAN_OR_INF}, or {@code MULTIPLE_SERIES} when
-     * several series share the value). Series without the label, or whose value is not plain text of
-     * at most {@value #MAX_KEY_LENGTH} characters, pick no class and are left out. A failed request
-     * is one {@link QueryOutcome.NoData} for every class that shares the query.
+     * value (a {@link QueryOutcome.Value}, or {@code NAN_OR_INF}, {@code NATIVE_HISTOGRAM}, or
+     * {@code MULTIPLE_SERIES} when several series share the value), each with the answer's warnings and
+     * infos. Series without the label, or whose value is not plain text of at most {@value #MAX_KEY_LENGTH}
+     * characters, pick no class and are left out. A failed request is one {@link QueryOutcome.NoData}
+     * for every class that shares the query.
      */
     public GroupedOutcome queryGrouped(String promql, String label) {
         FormBody form = new FormBody.Builder().add("query", promql).build();
@@ -320,16 +337,14 @@ public final class PrometheusClient implements AutoCloseable {
             return n;
         }
         Answer a = (Answer) r;
+        Annotations notes = a.annotations();
         if ("matrix".equals(a.resultType)) {
             return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR,
-                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()");
+                    "the query returns a range vector; wrap it in a function such as rate() or last_over_time()", notes);
         }
         if (a.bare || !"vector".equals(a.resultType)) {
             return new QueryOutcome.NoData(NoDataReason.QUERY_ERROR, "a grouped query must return an instant vector"
-                    + " with a series per " + label + ", got a " + a.resultType);
-        }
-        if (a.size != a.series) {
-            return fail(NoDataReason.MALFORMED, "a series of an instant vector does not have exactly one sample");
+                    + " with a series per " + label + ", got a " + a.resultType, notes);
         }
         java.util.Map<String, QueryOutcome> byValue = new java.util.LinkedHashMap<>();
         java.util.Map<String, Integer> count = new java.util.HashMap<>();
@@ -339,36 +354,29 @@ public final class PrometheusClient implements AutoCloseable {
                 continue;
             }
             int n = count.merge(k, 1, Integer::sum);
-            byValue.put(k, n == 1 ? value(a.values[i], a.times[i], null)
-                    : GroupedOutcome.multiple(label, k, n));
+            byValue.put(k, n > 1 ? GroupedOutcome.multiple(label, k, n)
+                    : a.histogram.get(i) ? nativeHistogram(notes) : value(a.values[i], a.times[i], null, notes));
         }
-        return new GroupedOutcome.Split(label, byValue, a.series);
+        return new GroupedOutcome.Split(label, byValue, a.series, notes);
     }
 
     /**
      * A grouped range query: each value of {@code label} gets its series (NaN where Prometheus said
-     * NaN or ±Inf), or {@code MULTIPLE_SERIES} when several share the value. The step must keep the
-     * series within {@link #MAX_POINTS}.
+     * NaN or ±Inf), or {@code MULTIPLE_SERIES} when several share the value, or {@code NATIVE_HISTOGRAM}.
+     * The step must keep the series within {@link #MAX_POINTS}.
      */
     public GroupedOutcome.Range queryRangeGrouped(String promql, String label, Instant start, Instant end,
                                                   Duration step) {
-        if (step.isZero() || step.isNegative() || end.isBefore(start)) {
-            throw new IllegalArgumentException("a range needs start <= end and a positive step");
-        }
-        long points = Duration.between(start, end).toMillis() / Math.max(1, step.toMillis()) + 1;
-        if (points > MAX_POINTS) {
-            throw new IllegalArgumentException(points + " points per series is over Prometheus's " + MAX_POINTS);
-        }
-        FormBody form = new FormBody.Builder().add("query", promql).add("start", seconds(start))
-                .add("end", seconds(end)).add("step", seconds(step)).build();
+        FormBody form = rangeForm(promql, start, end, step);
         Object r = execute(http.newCall(request(rangeUrl, promql, form)), label);
         if (r instanceof QueryOutcome.NoData n) {
             return new GroupedOutcome.Range(label, null, n);
         }
         Answer a = (Answer) r;
+        Annotations notes = a.annotations();
         if (a.bare || !"matrix".equals(a.resultType)) {
             return new GroupedOutcome.Range(label, null,
-                    new QueryOutcome.NoData(NoDataReason.MALFORMED, "a range query returned " + a.resultType));
+                    new QueryOutcome.NoData(NoDataReason.MALFORMED, "a range query returned " + a.resultType, notes));
         }
         java.util.Map<String, RangeOutcome> byValue = new java.util.LinkedHashMap<>();
         for (int i = 0; i < a.keys.size(); i++) {
@@ -381,25 +389,30 @@ public final class PrometheusClient implements AutoCloseable {
                 byValue.put(k, new RangeOutcome.NoData(m.reason(), m.message()));
                 continue;
             }
+            if (a.histogram.get(i)) {
+                byValue.put(k, new RangeOutcome.NoData(NoDataReason.NATIVE_HISTOGRAM, NATIVE_HISTOGRAM));
+                continue;
+            }
             int from = a.starts.get(i);
             int to = i + 1 < a.starts.size() ? a.starts.get(i + 1) : a.size;
-            double[] times = java.util.Arrays.copyOfRange(a.times, from, to);
-            double[] values = java.util.Arrays.copyOfRange(a.values, from, to);
-            for (int j = 0; j < values.length; j++) {
-                if (!Double.isFinite(values[j])) {
-                    values[j] = Double.NaN;
-                }
-            }
-            byValue.put(k, new RangeOutcome.Series(times, values));
+            byValue.put(k, series(a, from, to, notes));
         }
-        return new GroupedOutcome.Range(label, byValue, null);
+        return new GroupedOutcome.Range(label, byValue, null, notes);
     }
 
-    /**
-     * A range query. The step must keep the series within {@link #MAX_POINTS}; see {@link HistoryStep}.
-     * Non-finite values come back as NaN (gaps).
-     */
-    public RangeOutcome queryRange(String promql, Instant start, Instant end, Duration step) {
+    /** One series' points, NaN for NaN and ±Inf. */
+    private static RangeOutcome.Series series(Answer a, int from, int to, Annotations notes) {
+        double[] times = java.util.Arrays.copyOfRange(a.times, from, to);
+        double[] values = java.util.Arrays.copyOfRange(a.values, from, to);
+        for (int j = 0; j < values.length; j++) {
+            if (!Double.isFinite(values[j])) {
+                values[j] = Double.NaN;
+            }
+        }
+        return new RangeOutcome.Series(times, values, notes);
+    }
+
+    private static FormBody rangeForm(String promql, Instant start, Instant end, Duration step) {
         if (step.isZero() || step.isNegative() || end.isBefore(start)) {
             throw new IllegalArgumentException("a range needs start <= end and a positive step");
         }
@@ -407,31 +420,37 @@ public final class PrometheusClient implements AutoCloseable {
         if (points > MAX_POINTS) {
             throw new IllegalArgumentException(points + " points per series is over Prometheus's " + MAX_POINTS);
         }
-        FormBody form = new FormBody.Builder().add("query", promql).add("start", seconds(start))
+        return new FormBody.Builder().add("query", promql).add("start", seconds(start))
                 .add("end", seconds(end)).add("step", seconds(step)).build();
+    }
+
+    /**
+     * A range query. The step must keep the series within {@link #MAX_POINTS}; see {@link HistoryStep}.
+     * Non-finite values come back as NaN (gaps).
+     */
+    public RangeOutcome queryRange(String promql, Instant start, Instant end, Duration step) {
+        FormBody form = rangeForm(promql, start, end, step);
         Object r = execute(http.newCall(request(rangeUrl, promql, form)));
         if (r instanceof QueryOutcome.NoData n) {
             return new RangeOutcome.NoData(n.reason(), n.message());
         }
         Answer a = (Answer) r;
+        Annotations notes = a.annotations();
         if (a.bare || !"matrix".equals(a.resultType)) {
             return new RangeOutcome.NoData(NoDataReason.MALFORMED, "a range query returned " + a.resultType);
         }
         if (a.series == 0) {
-            return new RangeOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series in the range");
+            return new RangeOutcome.NoData(NoDataReason.EMPTY_RESULT, "the query matched no series in the range"
+                    + GroupedOutcome.partialNote(notes));
         }
         if (a.series > 1) {
             return new RangeOutcome.NoData(NoDataReason.MULTIPLE_SERIES, "the query returned " + a.series
                     + " series; aggregate it to one (e.g. sum(…) or max(…))");
         }
-        double[] times = java.util.Arrays.copyOf(a.times, a.size);
-        double[] values = java.util.Arrays.copyOf(a.values, a.size);
-        for (int i = 0; i < values.length; i++) {
-            if (!Double.isFinite(values[i])) {
-                values[i] = Double.NaN;
-            }
+        if (a.firstIsHistogram()) {
+            return new RangeOutcome.NoData(NoDataReason.NATIVE_HISTOGRAM, NATIVE_HISTOGRAM);
         }
-        return new RangeOutcome.Series(times, values);
+        return series(a, 0, a.size, notes);
     }
 
     /** GET with the parameters in the URL, or a POST form when the query is long. */
@@ -454,39 +473,61 @@ public final class PrometheusClient implements AutoCloseable {
     private Object execute(Call call, String keyLabel) {
         requests.incrementAndGet();
         try (Response response = call.execute()) {
-            ResponseBody body = response.body();
-            int code = response.code();
-            Answer a;
-            try {
-                a = ResponseDecoder.decode(body.byteStream(), keyLabel);
-            } catch (JsonProcessingException | ResponseDecoder.MalformedException e) {
-                if (code < 200 || code > 299) {
-                    return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));
-                }
-                return fail(NoDataReason.MALFORMED, "the answer is not Prometheus JSON ("
-                        + ResponseDecoder.abbreviate(String.valueOf(e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), 120) + ")");
-            }
-            if (!a.success()) {
-                String type = a.errorType == null ? "error" : ResponseDecoder.abbreviate(a.errorType, 40);
-                return fail(NoDataReason.QUERY_ERROR, type + ": " + ResponseDecoder.abbreviate(
-                        a.error == null ? "(no message)" : a.error, 300) + (code == 200 ? "" : " (HTTP " + code + ")"));
-            }
-            if (code < 200 || code > 299) {
-                return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));
-            }
-            lastSuccess.set(clock.instant());
-            return a;
+            return answer(response, keyLabel);
         } catch (InterruptedIOException e) {
             return fail(NoDataReason.TIMEOUT, "no answer within " + seconds(endpoint.timeout()) + " s");
         } catch (SSLException e) {
-            return fail(NoDataReason.TLS_FAILURE, "TLS: " + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
-        } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
-            return fail(NoDataReason.UNREACHABLE, e.getClass().getSimpleName() + ": "
-                    + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
+            return fail(NoDataReason.TLS_FAILURE, "TLS: " + PlainFailure.words(e));
+        } catch (ProtocolException e) {
+            return fail(NoDataReason.MALFORMED, "not an HTTP answer Prometheus sends (" + PlainFailure.words(e) + ")");
         } catch (IOException e) {
-            return fail(NoDataReason.UNREACHABLE, e.getClass().getSimpleName() + ": "
-                    + ResponseDecoder.abbreviate(String.valueOf(e.getMessage()), 200));
+            return fail(NoDataReason.UNREACHABLE, PlainFailure.words(e));
         }
+    }
+
+    /** The answer read to its end: decoded, or why not. */
+    private Object answer(Response response, String keyLabel) throws IOException {
+        int code = response.code();
+        boolean ok = code >= 200 && code <= 299;
+        Answer a;
+        try {
+            a = ResponseDecoder.decode(response.body().byteStream(), keyLabel, notAfter());
+        } catch (ResponseDecoder.MalformedException e) {
+            if (!ok) {
+                return fail(NoDataReason.HTTP_ERROR, "HTTP " + code + statusText(response));
+            }
+            return fail(NoDataReason.MALFORMED, "the answer is not Prometheus's: " + e.getMessage());
+        } catch (ProtocolException e) {
+            // OkHttp checks the body against its Content-Length (or chunks) once the decoder reads to the end.
+            return fail(NoDataReason.MALFORMED, "the answer is shorter than the length it announced, or broken off ("
+                    + PlainFailure.words(e) + ")");
+        }
+        Annotations notes = a.annotations();
+        if (!a.success()) {
+            PrometheusError type = PrometheusError.of(a.errorType);
+            String said = type == null ? (a.errorType == null ? "error" : "error \"" + ResponseDecoder.abbreviate(
+                    a.errorType, 40) + "\"") : type.words();
+            return fail(type == null ? NoDataReason.QUERY_ERROR : type.reason(), said + ": "
+                    + ResponseDecoder.abbreviate(a.error == null ? "(no message)" : a.error, 300)
+                    + (code == 200 ? "" : " (HTTP " + code + ")") + GroupedOutcome.partialNote(notes), notes);
+        }
+        if (!ok) {
+            // client_golang's "inconsistent body for response code": a success on an error status is not believed.
+            return fail(NoDataReason.MALFORMED, "HTTP " + code + statusText(response)
+                    + " with a success body: the two disagree");
+        }
+        lastSuccess.set(clock.instant());
+        if (notes.partial()) {
+            partialAnswers.incrementAndGet();
+            lastWarning.set(notes.warnings().get(0));
+        }
+        return a;
+    }
+
+    /** The latest sample time believed now: this machine's clock plus {@link #FUTURE_TOLERANCE}. */
+    private double notAfter() {
+        Instant now = clock.instant();
+        return now.getEpochSecond() + now.getNano() / 1e9 + FUTURE_TOLERANCE.toMillis() / 1000.0;
     }
 
     private static String statusText(Response r) {
@@ -494,16 +535,21 @@ public final class PrometheusClient implements AutoCloseable {
     }
 
     private QueryOutcome.NoData fail(NoDataReason reason, String message) {
+        return fail(reason, message, Annotations.NONE);
+    }
+
+    private QueryOutcome.NoData fail(NoDataReason reason, String message, Annotations notes) {
         failures.incrementAndGet();
         lastFailure.set(new Failure(clock.instant(), reason, message));
-        return new QueryOutcome.NoData(reason, message);
+        return new QueryOutcome.NoData(reason, message, notes);
     }
 
     /** A snapshot of the connection's health. */
     public PrometheusHealth health() {
         Failure f = lastFailure.get();
         return new PrometheusHealth(display, insecure(), requests.get(), failures.get(), lastSuccess.get(),
-                f == null ? null : f.at(), f == null ? null : f.reason(), f == null ? null : f.message());
+                f == null ? null : f.at(), f == null ? null : f.reason(), f == null ? null : f.message(),
+                partialAnswers.get(), lastWarning.get());
     }
 
     /** Prometheus's time format: decimal epoch seconds. */

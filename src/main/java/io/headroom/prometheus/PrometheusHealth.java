@@ -16,9 +16,12 @@ import java.time.Instant;
  * @param lastFailureAt     when a request last failed, null if never
  * @param lastFailureReason the reason of the last failure, null if none
  * @param lastFailure       its message (never a secret), null if none
+ * @param partialAnswers    successful answers that carried warnings (the data may be incomplete)
+ * @param lastWarning       the first warning of the latest partial answer, null if none
  */
 public record PrometheusHealth(String url, boolean insecure, long requests, long failures, Instant lastSuccessAt,
-                               Instant lastFailureAt, NoDataReason lastFailureReason, String lastFailure) {
+                               Instant lastFailureAt, NoDataReason lastFailureReason, String lastFailure,
+                               long partialAnswers, String lastWarning) {
 
     /** UNKNOWN before the first answer; OK when the latest request succeeded; FAILING otherwise. */
     public enum State { UNKNOWN, OK, FAILING }

@@ -53,9 +53,10 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * @param noData            signals without a usable value
      * @param newestSample      the newest sample time among the values, null when there was none
      * @param sampleTimesFailed classes with a failed sample-time query (their signals keep the evaluation time)
+     * @param partial           values from answers Prometheus warned may be incomplete
      */
     public record TickStats(Instant at, Duration took, int queries, int noData, Instant newestSample,
-                            int sampleTimesFailed) {
+                            int sampleTimesFailed, int partial) {
     }
 
     /**
@@ -123,6 +124,8 @@ public final class PrometheusMetricsSource implements MetricsSource {
         String detail = h.url() + (client.credentialsInClearText()
                 ? " · credentials sent in clear text (allowInsecureCredentials)" : "")
                 + " · " + h.requests() + " requests, " + h.failures() + " failed"
+                + (h.partialAnswers() == 0 ? "" : ", " + h.partialAnswers() + " partial (last warning: "
+                + h.lastWarning() + ")")
                 + (h.lastFailureReason() == null ? "" : " · last failure: " + h.lastFailureReason()
                 + (h.lastFailure() == null ? "" : " (" + h.lastFailure() + ")"));
         return new io.headroom.metrics.MetricsHealth(state, detail, h.insecure(), client.credentialsInClearText());
@@ -194,12 +197,16 @@ public final class PrometheusMetricsSource implements MetricsSource {
         Instant newest = null;
         QueryOutcome.NoData late = new QueryOutcome.NoData(NoDataReason.TIMEOUT,
                 "no answer within the tick deadline of " + PrometheusClient.seconds(deadline) + " s");
-        Map<String, Double> groupedNewest = groupedTimes != null
-                && groupedTimes.getNow(null) instanceof VectorOutcome.Samples gs ? gs.byKey() : null;
+        int partial = 0;
+        // A value's sample time from a partial answer may be a shard's, not the newest: the value is then partial too.
+        VectorOutcome.Samples groupedSamples = groupedTimes != null
+                && groupedTimes.getNow(null) instanceof VectorOutcome.Samples gs ? gs : null;
+        Map<String, Double> groupedNewest = groupedSamples == null ? null : groupedSamples.byKey();
         for (ClassConfig c : asked) {
             SampleTimes st = sampleTimes.get(c.name());
-            Map<String, Double> ownNewest = st.needed()
-                    && times.get(st.query()).getNow(null) instanceof VectorOutcome.Samples s ? s.byKey() : null;
+            VectorOutcome.Samples ownSamples = st.needed()
+                    && times.get(st.query()).getNow(null) instanceof VectorOutcome.Samples s ? s : null;
+            Map<String, Double> ownNewest = ownSamples == null ? null : ownSamples.byKey();
             boolean ownNeeded = st.needed();
             boolean groupedNeeded = !c.grouped().isEmpty() && groupedSampleTimes.needed();
             if (ownNeeded && ownNewest == null || groupedNeeded && groupedNewest == null) {
@@ -214,8 +221,8 @@ public final class PrometheusMetricsSource implements MetricsSource {
                     o = go == null ? late : go instanceof GroupedOutcome.Split split ? split.forValue(g.value())
                             : (QueryOutcome.NoData) go;
                     if (o instanceof QueryOutcome.Value v && groupedNewest != null) {
-                        o = new QueryOutcome.Value(v.value(),
-                                groupedSampleTimes.sampledAt(g.key(), g.value(), groupedNewest, v.sampledAt()), v.stats());
+                        o = v.at(groupedSampleTimes.sampledAt(g.key(), g.value(), groupedNewest, v.sampledAt()),
+                                groupedSamples.annotations());
                     }
                 } else {
                     o = own.get(q.getValue()).getNow(null);
@@ -223,11 +230,12 @@ public final class PrometheusMetricsSource implements MetricsSource {
                         o = late;
                     }
                     if (o instanceof QueryOutcome.Value v && ownNewest != null) {
-                        o = new QueryOutcome.Value(v.value(), st.sampledAt(signal, ownNewest, v.sampledAt()), v.stats());
+                        o = v.at(st.sampledAt(signal, ownNewest, v.sampledAt()), ownSamples.annotations());
                     }
                 }
                 if (o instanceof QueryOutcome.Value v) {
                     newest = newest == null || v.sampledAt().isAfter(newest) ? v.sampledAt() : newest;
+                    partial += v.partial() ? 1 : 0;
                 } else {
                     noData++;
                 }
@@ -236,7 +244,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         }
         lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started),
                 own.size() + groups.size() + times.size() + (groupedTimes == null ? 0 : 1), noData, newest,
-                timesFailed);
+                timesFailed, partial);
         Map<String, Map<String, Signal>> result = new LinkedHashMap<>();
         out.forEach((k, v) -> result.put(k, Map.copyOf(v)));
         return result;
@@ -514,7 +522,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
     public CompletableFuture<io.headroom.metrics.SignalHistory> historyFor(String className, String signal, Instant from,
                                                                        Instant to, int pixelWidth) {
         return historyAsync(className, signal, from, to, pixelWidth).thenApply(h -> new io.headroom.metrics.SignalHistory(
-                className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toString()));
+                className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toSignal().missingReason()));
     }
 
     /** Closes the client; the executor belongs to the caller. */

@@ -22,7 +22,8 @@ public final class PlainWords {
             "TIMEOUT", "Prometheus did not answer in time",
             "UNREACHABLE", "Prometheus cannot be reached",
             "TLS_FAILURE", "the TLS connection to Prometheus failed",
-            "MALFORMED", "Prometheus's answer could not be read");
+            "MALFORMED", "Prometheus's answer could not be read",
+            "NATIVE_HISTOGRAM", "a native histogram where one number is needed");
 
     private static final Pattern CODE = Pattern.compile("^([A-Z][A-Z_]+):\\s*(.*)$", Pattern.DOTALL);
     /** A record's own text: {@code NoData[reason=UNREACHABLE, message=…]}. */

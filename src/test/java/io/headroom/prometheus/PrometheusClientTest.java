@@ -135,7 +135,7 @@ class PrometheusClientTest {
     void statusErrorIsQueryErrorWithItsTypeAndMessage() throws Exception {
         QueryOutcome.NoData n = noData(Answer.status(400, BAD_DATA));
         assertEquals(NoDataReason.QUERY_ERROR, n.reason());
-        assertEquals("bad_data: 1:5: parse error: unexpected right parenthesis ')' (HTTP 400)", n.message());
+        assertEquals("bad data: 1:5: parse error: unexpected right parenthesis ')' (HTTP 400)", n.message());
     }
 
     @Test

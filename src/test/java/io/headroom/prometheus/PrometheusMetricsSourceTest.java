@@ -358,4 +358,43 @@ class PrometheusMetricsSourceTest {
         assertEquals(0, h.size());
         assertNotNull(source.details().connection().lastSuccessAt());
     }
+
+    @Test
+    void aChartsHistoryWithoutDataSaysWhyInWordsNotARecord() throws Exception {
+        stub = new StubPrometheus(s -> Answer.status(400, PrometheusClientTest.BAD_DATA));
+        source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3));
+        Instant from = Instant.parse("2026-01-01T00:00:00Z");
+        String why = source.historyFor("payments", Signals.OLDEST_AGE, from, from.plusSeconds(600), 100)
+                .get(5, java.util.concurrent.TimeUnit.SECONDS).noData();
+        assertEquals("QUERY_ERROR: bad data: 1:5: parse error: unexpected right parenthesis ')' (HTTP 400)", why);
+    }
+
+    @Test
+    void aPartialAnswerMakesItsSignalsPartialAndIsCountedInTheTickAndHealth() throws Exception {
+        String warning = "partial response: store eu-1 unavailable";
+        stub = new StubPrometheus(s -> {
+            Answer a = good(s);
+            String q = s.params().get("query");
+            if (q.contains(SampleTimes.KEY) || !q.equals(payments().query(Signals.QUEUE_LENGTH))) {
+                return a;
+            }
+            return Answer.json(a.body().substring(0, a.body().length() - 1) + ",\"warnings\":[\"" + warning + "\"]}");
+        });
+        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+                .read(List.of("payments"), Instant.now()).get("payments");
+        assertTrue(s.get(Signals.QUEUE_LENGTH).partial(), s.toString());
+        assertEquals(List.of(warning), s.get(Signals.QUEUE_LENGTH).annotations().warnings());
+        assertFalse(s.get(Signals.ARRIVAL_RATE).partial());
+        assertEquals(1, source.details().lastTick().partial());
+        assertTrue(source.health().detail().contains("1 partial (last warning: " + warning + ")"),
+                source.health().detail());
+        assertEquals(io.headroom.metrics.MetricsHealth.State.OK, source.health().state());
+
+        // A partial sample-time answer: each value's age may be a shard's, so the values are partial too.
+        stub.respond(q -> q.params().get("query").contains(SampleTimes.KEY)
+                ? Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]},"
+                + "\"warnings\":[\"" + warning + "\"]}") : good(q));
+        s = source.read(List.of("payments"), Instant.now()).get("payments");
+        assertTrue(s.get(Signals.ARRIVAL_RATE).partial(), s.toString());
+    }
 }

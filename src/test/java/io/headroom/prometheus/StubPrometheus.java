@@ -21,29 +21,30 @@ import java.util.function.Function;
 
 /**
  * A loopback HTTP server that answers the Prometheus API the way a test tells it to, for the
- * answers a real Prometheus cannot be made to give (500s, garbage, hangs). Records each request.
+ * answers a real Prometheus cannot be made to give (500s, garbage, hangs, the partial answers of
+ * Thanos or Mimir). Records each request. Public for the CLI and console tests that need such answers.
  */
-final class StubPrometheus implements AutoCloseable {
+public final class StubPrometheus implements AutoCloseable {
 
     /** One request as the server saw it: method, path, parameters (from the URL or a form body), headers. */
-    record Seen(String method, String path, Map<String, String> params, String authorization) {
+    public record Seen(String method, String path, Map<String, String> params, String authorization) {
     }
 
     /** An answer; {@code hang} makes the handler wait until {@link #close()} (a query that never returns). */
-    record Answer(int status, String body, boolean hang) {
-        static Answer json(String body) {
+    public record Answer(int status, String body, boolean hang) {
+        public static Answer json(String body) {
             return new Answer(200, body, false);
         }
 
-        static Answer status(int status, String body) {
+        public static Answer status(int status, String body) {
             return new Answer(status, body, false);
         }
 
-        static Answer hanging() {
+        public static Answer hanging() {
             return new Answer(200, "", true);
         }
 
-        static Answer vector(String value) {
+        public static Answer vector(String value) {
             return json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{\"metric\":{},"
                     + "\"value\":[1767225600.5,\"" + value + "\"]}]}}");
         }
@@ -55,7 +56,7 @@ final class StubPrometheus implements AutoCloseable {
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private volatile Function<Seen, Answer> responder;
 
-    StubPrometheus(Function<Seen, Answer> responder) throws IOException {
+    public StubPrometheus(Function<Seen, Answer> responder) throws IOException {
         this.responder = responder;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(pool);
@@ -63,15 +64,33 @@ final class StubPrometheus implements AutoCloseable {
         server.start();
     }
 
-    URI url() {
+    /**
+     * A responder answering each PromQL text with {@code answer}, and the per-class sample-time queries
+     * ({@link SampleTimes#KEY}) with no series, so every value keeps its own sample time.
+     */
+    public static Function<Seen, Answer> byQuery(Function<String, Answer> answer) {
+        return s -> {
+            String q = s.params().getOrDefault("query", "");
+            return q.contains(SampleTimes.KEY)
+                    ? Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}")
+                    : answer.apply(q);
+        };
+    }
+
+    /** This machine's time as Prometheus writes a sample's: epoch seconds with milliseconds. */
+    public static String nowSeconds() {
+        return String.format(java.util.Locale.ROOT, "%.3f", System.currentTimeMillis() / 1000.0);
+    }
+
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
-    List<Seen> seen() {
+    public List<Seen> seen() {
         return List.copyOf(seen);
     }
 
-    void respond(Function<Seen, Answer> r) {
+    public void respond(Function<Seen, Answer> r) {
         responder = r;
     }
 

@@ -526,6 +526,9 @@ public final class DetailViewModel {
             case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
                     ? "not collected (Q = L × S)" : "not collected", true);
             case MISSING -> new InputRow(in.name(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
+            // A number from an answer Prometheus warned may be incomplete: shown, with the warnings, not as fine.
+            case PARTIAL -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
+                    io.headroom.ui.PlainWords.detail(in.reason()), false);
         };
     }
 

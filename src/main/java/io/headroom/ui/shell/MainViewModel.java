@@ -50,6 +50,8 @@ public final class MainViewModel {
     private final DoubleConsumer speedSink;
     private Instant lastTickAt;
     private int staleInputs;
+    /** Inputs from answers Prometheus warned may be incomplete (PARTIAL), as of the last tick. */
+    private int partialInputs;
 
     /**
      * @param tick the control interval, against which data freshness is judged
@@ -158,6 +160,8 @@ public final class MainViewModel {
         int missing = 0;
         int staleOnly = 0;
         java.util.List<String> stale = new java.util.ArrayList<>();
+        java.util.List<String> partial = new java.util.ArrayList<>();
+        int partialClasses = 0;
         for (ClassSnapshot s : t.classes()) {
             Decision d = s.decision();
             if (d == null) {
@@ -165,8 +169,11 @@ public final class MainViewModel {
                 continue;
             }
             boolean anyMissing = false;
+            int partialBefore = partial.size();
             for (InputStatus in : d.inputs()) {
-                if (in.status() == InputStatus.Status.STALE) {
+                if (in.status() == InputStatus.Status.PARTIAL) {
+                    partial.add(s.name() + " · " + in.name() + ": " + io.headroom.ui.PlainWords.detail(in.reason()));
+                } else if (in.status() == InputStatus.Status.STALE) {
                     stale.add(s.name() + " · " + in.name() + ": " + io.headroom.ui.PlainWords.reason(in.reason()));
                 } else if (in.status() == InputStatus.Status.MISSING
                         && d.reasons().contains(io.headroom.decision.Reason.of(
@@ -174,6 +181,7 @@ public final class MainViewModel {
                     anyMissing = true;
                 }
             }
+            partialClasses += partial.size() > partialBefore ? 1 : 0;
             if (d.telemetryMissing()) {
                 // Stale samples are answers from a healthy Prometheus about series that stopped; not "down".
                 if (anyMissing) {
@@ -188,7 +196,7 @@ public final class MainViewModel {
                 : problems + " of " + classes + " workloads unreadable");
         int decided = classes - problems;
         metricsHealth.set(missing > 0 && missing == decided ? Health.DOWN
-                : missing + staleOnly > 0 ? Health.DEGRADED : Health.OK);
+                : missing + staleOnly + partialClasses > 0 ? Health.DEGRADED : Health.OK);
         List<String> said = new java.util.ArrayList<>();
         if (missing > 0) {
             said.add(missing + " of " + decided + " classes missing data");
@@ -196,11 +204,18 @@ public final class MainViewModel {
         if (staleOnly > 0) {
             said.add(staleOnly + " of " + decided + " classes on stale samples");
         }
+        if (partialClasses > 0) {
+            said.add(partialClasses + " of " + decided + " classes on partial answers (" + partial.get(0) + ")");
+        }
         metricsDetail.set(said.isEmpty() ? "every class has data" : String.join("; ", said));
         staleInputs = stale.size();
-        freshnessDetail.set(stale.isEmpty() ? "every input sampled within two polling intervals"
+        partialInputs = partial.size();
+        freshnessDetail.set((stale.isEmpty() ? partial.isEmpty() ? "every input sampled within two polling intervals" : ""
                 : stale.size() + (stale.size() == 1 ? " stale input" : " stale inputs")
-                + " (newest sample older than two polling intervals):\n" + String.join("\n", stale));
+                + " (newest sample older than two polling intervals):\n" + String.join("\n", stale))
+                + (partial.isEmpty() ? "" : (stale.isEmpty() ? "" : "\n") + partial.size()
+                + (partial.size() == 1 ? " partial input" : " partial inputs")
+                + " (Prometheus warned the answer may be incomplete):\n" + String.join("\n", partial)));
     }
 
     /** Called about once a second with the session's time: how old is the newest tick? */
@@ -214,9 +229,10 @@ public final class MainViewModel {
         }
         double age = Math.max(0, Duration.between(lastTickAt, now).toMillis() / 1000.0);
         double interval = tick.toMillis() / 1000.0;
-        freshness.set(Math.round(age) + " s ago" + (staleInputs == 0 ? "" : " · " + staleInputs + " stale"));
+        freshness.set(Math.round(age) + " s ago" + (staleInputs == 0 ? "" : " · " + staleInputs + " stale")
+                + (partialInputs == 0 ? "" : " · " + partialInputs + " partial"));
         Health byAge = age <= 1.5 * interval ? Health.OK : age <= 3 * interval ? Health.DEGRADED : Health.DOWN;
-        freshnessHealth.set(byAge == Health.OK && staleInputs > 0 ? Health.DEGRADED : byAge);
+        freshnessHealth.set(byAge == Health.OK && staleInputs + partialInputs > 0 ? Health.DEGRADED : byAge);
     }
 
     public void setSpeed(double s) {

@@ -194,8 +194,11 @@ class PrometheusIntegrationTest {
             assertEquals(NoDataReason.NAN_OR_INF, noData(c.query("sum(hr_multi) / 0")).reason());
             QueryOutcome.NoData bad = noData(c.query("sum(hr_multi"));
             assertEquals(NoDataReason.QUERY_ERROR, bad.reason());
-            assertTrue(bad.message().startsWith("bad_data: "), bad.message());
+            assertTrue(bad.message().startsWith("bad data: "), bad.message());
             assertEquals(NoDataReason.QUERY_ERROR, noData(c.query("hr_multi[1m]")).reason());
+            // The real server's scalar and string answers, read as api.md documents them.
+            assertEquals(2.5, assertInstanceOf(QueryOutcome.Value.class, c.query("scalar(vector(2.5))")).value());
+            assertEquals("the query's result is a string, not a number", noData(c.query("\"hello\"")).message());
             // A long query goes as a POST form and still works.
             String longQuery = "sum(hr_multi)" + " + 0 * sum(hr_multi)".repeat(100);
             assertTrue(longQuery.length() > PrometheusClient.POST_THRESHOLD);
