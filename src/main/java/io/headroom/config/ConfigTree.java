@@ -62,6 +62,17 @@ public final class ConfigTree {
 
     private static final String MERGE_KEY = "<<";
 
+    /**
+     * How long a YAML line and a string value may be. Config files keep the defaults; a kubeconfig
+     * carries certificates as one base64 line, tens of KiB for a CA bundle ({@link #LONG_VALUES}).
+     */
+    public record Limits(int maxYamlLine, int maxString) {
+        /** {@link #MAX_YAML_LINE} and {@link #MAX_STRING}. */
+        public static final Limits DEFAULT = new Limits(MAX_YAML_LINE, MAX_STRING);
+        /** As long as the file may be ({@link #MAX_BYTES}): SnakeYAML reads a 1 MiB line in well under a second. */
+        public static final Limits LONG_VALUES = new Limits(MAX_BYTES, MAX_BYTES);
+    }
+
     private ConfigTree() {
     }
 
@@ -180,18 +191,23 @@ public final class ConfigTree {
 
     /** Parses text; {@code file} names it in messages. */
     public static ConfigNode parse(String file, String text, Format format) throws ConfigException {
+        return parse(file, text, format, Limits.DEFAULT);
+    }
+
+    /** Parses text with other {@link Limits} on lines and values. */
+    public static ConfigNode parse(String file, String text, Format format, Limits limits) throws ConfigException {
         if (text.length() > MAX_BYTES) {
             throw new ConfigException(new Problem(file, 1, 0, "", "the text is " + text.length()
                     + " characters; a config file may have at most " + MAX_BYTES));
         }
         if (format == Format.YAML) {
-            checkLineLengths(file, text);
+            checkLineLengths(file, text, limits.maxYamlLine());
         }
         JsonFactory factory = format == Format.YAML ? new AnchoredYamlFactory() : new JsonFactory();
         Reader reader = null;
         ConfigNode root;
         try (JsonParser p = factory.createParser(new java.io.StringReader(text))) {
-            reader = new Reader(p, file);
+            reader = new Reader(p, file, limits.maxString());
             JsonToken first = p.nextToken();
             if (first == null) {
                 throw new ConfigException(new Problem(file, 1, 1, "", "the file is empty"));
@@ -224,16 +240,16 @@ public final class ConfigTree {
         return root;
     }
 
-    /** The first line longer than {@link #MAX_YAML_LINE}, refused before SnakeYAML spends minutes on it. */
-    private static void checkLineLengths(String file, String text) throws ConfigException {
+    /** The first line longer than {@code maxLine}, refused before SnakeYAML spends minutes on it. */
+    private static void checkLineLengths(String file, String text, int maxLine) throws ConfigException {
         int line = 1;
         int start = 0;
         for (int i = 0; i <= text.length(); i++) {
             if (i == text.length() || text.charAt(i) == '\n') {
                 int length = i - start - (i > start && text.charAt(i - 1) == '\r' ? 1 : 0);
-                if (length > MAX_YAML_LINE) {
+                if (length > maxLine) {
                     throw new ConfigException(new Problem(file, line, 0, "", "the line is " + length
-                            + " characters long; a YAML line may have at most " + MAX_YAML_LINE));
+                            + " characters long; a YAML line may have at most " + maxLine));
                 }
                 line++;
                 start = i + 1;
@@ -299,8 +315,10 @@ public final class ConfigTree {
         private final Map<String, ConfigNode> anchors = new HashMap<>();
         private int values;
         private int lastLine = 1;
+        private final int maxString;
 
-        Reader(JsonParser p, String file) {
+        Reader(JsonParser p, String file, int maxString) {
+            this.maxString = maxString;
             this.p = p;
             this.yaml = p instanceof AnchoredYamlParser y ? y : null;
             this.file = file;
@@ -362,9 +380,9 @@ public final class ConfigTree {
             if (control >= 0) {
                 errors.add(file, line, col, path, "contains a control character (" + UntrustedText.codePoint(control)
                         + "); a config value is plain text");
-            } else if (text.length() > MAX_STRING) {
+            } else if (text.length() > maxString) {
                 errors.add(file, line, col, path, "is " + text.length() + " characters long; a config value may have"
-                        + " at most " + MAX_STRING);
+                        + " at most " + maxString);
             }
             return node;
         }
