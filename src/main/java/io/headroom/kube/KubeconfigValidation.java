@@ -82,8 +82,11 @@ public final class KubeconfigValidation {
         out.addAll(validateAuthInfo(c.value().user(), user != null ? user
                 : new Located<>(c.value().user(), User.EMPTY, c.file(), c.lineOf("user"), null)));
         Located<Cluster> cluster = k.clusters().get(c.value().cluster());
-        out.addAll(validateClusterInfo(c.value().cluster(), cluster != null ? cluster
-                : new Located<>(c.value().cluster(), Cluster.EMPTY, c.file(), c.lineOf("cluster"), null)));
+        if (cluster != null || c.value().cluster().isEmpty()) {
+            // A cluster named but defined nowhere is said once ("was not found"), not again as an empty one.
+            out.addAll(validateClusterInfo(c.value().cluster(), cluster != null ? cluster
+                    : new Located<>(c.value().cluster(), Cluster.EMPTY, c.file(), c.line(), null)));
+        }
         return out;
     }
 
