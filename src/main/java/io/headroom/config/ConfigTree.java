@@ -63,17 +63,16 @@ public final class ConfigTree {
     private static final String MERGE_KEY = "<<";
 
     /**
-     * How long a YAML line and a string value may be. Config files keep the defaults; a kubeconfig
-     * carries certificates as one base64 line, tens of KiB for a CA bundle ({@link #LONG_VALUES}).
+     * How long a YAML line and a string value may be, and whether a value may hold control characters.
+     * Config files keep the defaults; a file another program defines ({@link #FOREIGN}: a kubeconfig) is
+     * read as that program reads it: certificates are one base64 line, tens of KiB for a CA bundle, and
+     * a value is taken as written (whoever shows it makes it safe, {@link UntrustedText}).
      */
-    public record Limits(int maxYamlLine, int maxString) {
-        /** {@link #MAX_YAML_LINE} and {@link #MAX_STRING}. */
-        public static final Limits DEFAULT = new Limits(MAX_YAML_LINE, MAX_STRING);
-        /** As long as the file may be ({@link #MAX_BYTES}): SnakeYAML reads a 1 MiB line in well under a second. */
-        public static final Limits LONG_VALUES = new Limits(MAX_BYTES, MAX_BYTES);
-    }
-
-    private ConfigTree() {
+    public record Limits(int maxYamlLine, int maxString, boolean controlCharacters) {
+        /** {@link #MAX_YAML_LINE} and {@link #MAX_STRING}, plain text only. */
+        public static final Limits DEFAULT = new Limits(MAX_YAML_LINE, MAX_STRING, false);
+        /** As long as the file may be ({@link #MAX_BYTES}; SnakeYAML reads a 1 MiB line in about a second), any text. */
+        public static final Limits FOREIGN = new Limits(MAX_BYTES, MAX_BYTES, true);
     }
 
     /** The format for a file name: .json is JSON, .yaml/.yml YAML; anything else is refused. */
@@ -207,7 +206,7 @@ public final class ConfigTree {
         Reader reader = null;
         ConfigNode root;
         try (JsonParser p = factory.createParser(new java.io.StringReader(text))) {
-            reader = new Reader(p, file, limits.maxString());
+            reader = new Reader(p, file, limits);
             JsonToken first = p.nextToken();
             if (first == null) {
                 throw new ConfigException(new Problem(file, 1, 1, "", "the file is empty"));
@@ -316,9 +315,11 @@ public final class ConfigTree {
         private int values;
         private int lastLine = 1;
         private final int maxString;
+        private final boolean controlCharacters;
 
-        Reader(JsonParser p, String file, int maxString) {
-            this.maxString = maxString;
+        Reader(JsonParser p, String file, Limits limits) {
+            this.maxString = limits.maxString();
+            this.controlCharacters = limits.controlCharacters();
             this.p = p;
             this.yaml = p instanceof AnchoredYamlParser y ? y : null;
             this.file = file;
@@ -376,7 +377,7 @@ public final class ConfigTree {
         private ConfigNode string(String path, int line, int col) throws IOException {
             String text = p.getText();
             ConfigNode.ScalarNode node = new ConfigNode.ScalarNode(file, line, col, path, JsonToken.VALUE_STRING, text);
-            int control = firstControl(text);
+            int control = controlCharacters ? -1 : firstControl(text);
             if (control >= 0) {
                 errors.add(file, line, col, path, "contains a control character (" + UntrustedText.codePoint(control)
                         + "); a config value is plain text");

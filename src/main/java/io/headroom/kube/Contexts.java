@@ -260,7 +260,7 @@ public final class Contexts {
             config = new FilesConfig(kubeconfig, contextName, environment);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
-                    + KubeconfigClient.describeFailure(kubeconfig, contextName, e), e);
+                    + KubeconfigClient.describeFailure(e), e);
         }
         List<String> warnings = warnings(ctx, server, config.isTrustCerts());
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
@@ -326,7 +326,7 @@ public final class Contexts {
                     lastRefreshProblem = null;
                     return fresh;
                 } catch (RuntimeException e) {
-                    why = KubeconfigClient.describeFailure(again, context, e);
+                    why = KubeconfigClient.describeFailure(e);
                 }
             }
             if (!why.equals(lastRefreshProblem)) {

@@ -336,7 +336,7 @@ public final class Kubeconfig {
         }
         ConfigNode root;
         try {
-            root = ConfigTree.parse(name, text, ConfigTree.Format.YAML, ConfigTree.Limits.LONG_VALUES);
+            root = ConfigTree.parse(name, text, ConfigTree.Format.YAML, ConfigTree.Limits.FOREIGN);
         } catch (ConfigException e) {
             return status(file, State.UNREADABLE, e.problems());
         }

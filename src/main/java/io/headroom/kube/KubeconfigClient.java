@@ -92,6 +92,7 @@ final class KubeconfigClient {
             a.setAuthProvider(p);
         }
         if (u.exec() != null && execRuns(u)) {
+            checkRunnable(user, environment);
             a.setExec(exec(u.exec(), cluster, contextName));
         }
         nu.setUser(a);
@@ -110,6 +111,11 @@ final class KubeconfigClient {
         one.setContexts(List.of(nx));
         one.setCurrentContext(contextName);
         KubeConfigUtils.merge(target, contextName, one);
+        if (a.getExec() != null && isBlank(target.getAutoOAuthToken()) && isBlank(target.getClientCertData())) {
+            // fabric8 logs a failed plugin (to no log here) and goes on without credentials; client-go fails.
+            throw new Refusal(plugin(user, "it gave no credentials (it failed, or printed no ExecCredential of"
+                    + " apiVersion " + u.exec().apiVersion() + " with a token or a client certificate)"));
+        }
 
         if (target.getNamespace() == null) {
             target.setNamespace("default");
@@ -118,8 +124,9 @@ final class KubeconfigClient {
             try {
                 target.setAutoOAuthToken(Files.readString(Path.of(u.tokenFile()), StandardCharsets.UTF_8).strip());
             } catch (IOException e) {
-                throw new IllegalStateException("unable to read tokenFile " + u.tokenFile() + " of user "
-                        + Kubeconfig.quoted(ctx.user()), e);
+                throw new Refusal("unable to read tokenFile " + u.tokenFile() + " of user "
+                        + Kubeconfig.quoted(ctx.user()) + " (" + user.file() + ":" + user.lineOf("tokenFile") + "): "
+                        + KubeconfigValidation.unreadable(u.tokenFile()));
             }
         }
         if (!u.impersonate().isEmpty()) {
@@ -132,6 +139,55 @@ final class KubeconfigClient {
         target.setHttpProxy(proxy);
         target.setHttpsProxy(proxy);
         target.setNoProxy(new String[0]);
+    }
+
+    /** A context refused while its client is made, with the reason in words. */
+    static final class Refusal extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Refusal(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The plugin must be there to run: fabric8 runs it through {@code sh -c}, so a missing one is only a
+     * shell's complaint on the plugin's output, and the context would connect without credentials.
+     */
+    private static void checkRunnable(Located<User> user, UnaryOperator<String> environment) {
+        String command = user.value().exec().command();
+        boolean found;
+        if (command.indexOf(java.io.File.separatorChar) >= 0) {
+            Path p = Path.of(command);
+            found = Files.isRegularFile(p) && Files.isExecutable(p);
+        } else {
+            String path = environment.apply("PATH");
+            found = false;
+            for (String d : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
+                Path p = Path.of(d.isEmpty() ? "." : d, command);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if (!found) {
+            throw new Refusal(plugin(user, command.indexOf(java.io.File.separatorChar) >= 0
+                    ? "no such executable file" : "not found on PATH"));
+        }
+    }
+
+    /** "the exec credential plugin "aws" of user "u" (FILE:LINE) could not be run: why. INSTALL HINT". */
+    private static String plugin(Located<User> user, String why) {
+        Exec exec = user.value().exec();
+        String hint = exec.installHint().isEmpty() ? "" : " " + UntrustedText.line(exec.installHint(), 500);
+        return "the exec credential plugin " + Kubeconfig.quoted(exec.command()) + " of user "
+                + Kubeconfig.quoted(user.name()) + " (" + user.file() + ":" + user.lineOf("exec")
+                + ") could not be run: " + why + "." + hint;
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** client-go runs an exec plugin only when no token, username/password or client certificate is given. */
@@ -422,25 +478,19 @@ final class KubeconfigClient {
     }
 
     /**
-     * What went wrong building the client, in words: an exec plugin that could not be run (with the
-     * kubeconfig's install hint, cleaned of control characters, as client-go shows it), else the deepest cause.
+     * What went wrong making the client, in words: a {@link Refusal}'s own, else the deepest cause's
+     * message (never a class name, never "An error has occurred.").
      */
-    static String describeFailure(Kubeconfig k, String contextName, RuntimeException e) {
+    static String describeFailure(RuntimeException e) {
+        if (e instanceof Refusal) {
+            return e.getMessage();
+        }
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        Located<Kubeconfig.Context> c = k.contexts().get(contextName);
-        Located<User> user = c == null ? null : k.users().get(c.value().user());
-        String cause = root.getMessage() == null ? "it failed" : UntrustedText.line(root.getMessage(), 300);
-        if (user != null && user.value().exec() != null && execRuns(user.value()) && root instanceof IOException) {
-            Exec exec = user.value().exec();
-            String hint = exec.installHint().isEmpty() ? "" : " " + UntrustedText.line(exec.installHint(), 500);
-            return "the exec credential plugin " + Kubeconfig.quoted(exec.command()) + " of user "
-                    + Kubeconfig.quoted(user.name()) + " (" + user.file() + ":" + user.lineOf("exec")
-                    + ") could not be run: " + cause + "." + hint;
-        }
-        return cause;
+        return root.getMessage() == null || root.getMessage().isBlank() ? "its client could not be made"
+                : UntrustedText.line(root.getMessage(), 300);
     }
 
     private static String blankToNull(String s) {

@@ -49,8 +49,8 @@ public final class KubeconfigValidation {
         String current = k.currentContext();
         if (!current.isEmpty() && !k.contexts().containsKey(current)) {
             Located<String> at = k.currentContextAt();
-            out.add(new Problem(at.file().toString(), at.line(), 0, "", "current-context " + Kubeconfig.quoted(current)
-                    + " names no context: context was not found"));
+            out.add(new Problem(at.file().toString(), at.line(), 0, "", "context was not found for specified context: "
+                    + Kubeconfig.quoted(current) + " (the current-context)"));
         }
         for (Located<Context> c : k.contexts().values()) {
             out.addAll(validateContext(k, c));
@@ -70,14 +70,30 @@ public final class KubeconfigValidation {
      */
     public static List<Problem> confirmUsable(Kubeconfig k, String contextName) {
         List<Problem> out = new ArrayList<>();
-        Located<Context> c = k.contexts().get(contextName);
-        if (c == null) {
-            out.add(new Problem(k.sources().files().isEmpty() ? "kubeconfig" : String.join(", ",
-                    k.sources().files().stream().map(Path::toString).toList()), 0, 0, "",
-                    "context was not found for specified context: " + Kubeconfig.quoted(contextName)));
+        String where = k.sources().files().isEmpty() ? "kubeconfig"
+                : String.join(", ", k.sources().files().stream().map(Path::toString).toList());
+        if (k.isEmpty()) {
+            out.add(new Problem(where, 0, 0, "", "no configuration has been provided (no cluster, user or context)"));
             return out;
         }
-        out.addAll(validateContext(k, c));
+        String name = contextName == null || contextName.isEmpty() ? k.currentContext() : contextName;
+        if (name.isEmpty()) {
+            out.add(new Problem(where, 0, 0, "", "no context chosen (and no current-context)"));
+            return out;
+        }
+        Located<Context> c = k.contexts().get(name);
+        if (c == null) {
+            out.add(new Problem(where, 0, 0, "", "context was not found for specified context: "
+                    + Kubeconfig.quoted(name)));
+            return out;
+        }
+        out.addAll(confirmContext(k, c));
+        return out;
+    }
+
+    /** {@code ConfirmUsable}'s checks of one context entry: itself, its user, its cluster. */
+    private static List<Problem> confirmContext(Kubeconfig k, Located<Context> c) {
+        List<Problem> out = new ArrayList<>(validateContext(k, c));
         Located<User> user = k.users().get(c.value().user());
         out.addAll(validateAuthInfo(c.value().user(), user != null ? user
                 : new Located<>(c.value().user(), User.EMPTY, c.file(), c.lineOf("user"), null)));
@@ -309,7 +325,8 @@ public final class KubeconfigValidation {
             out.add(new Problem(p.file(), p.line(), p.column(), p.path(), p.message()
                     + " (while a file of the list cannot be read, no context of it is used, as kubectl does)"));
         }
-        out.addAll(confirmUsable(k, contextName));
+        Located<Context> c = k.contexts().get(contextName);
+        out.addAll(c == null ? confirmUsable(k, contextName) : confirmContext(k, c));
         out.addAll(whenOpened(k, contextName));
         return out;
     }
