@@ -239,17 +239,27 @@ public final class Contexts {
     }
 
     /**
+     * The context, if it can be opened; else {@link IllegalArgumentException} with the reasons in words
+     * (what {@link #open} says): unknown, or with problems. Reads nothing, runs no plugin: a caller about
+     * to open several contexts checks them all first.
+     */
+    public KubeContext openable(String contextName) {
+        KubeContext ctx = get(contextName).orElseThrow(() -> new IllegalArgumentException(noSuchContext(contextName)));
+        if (!ctx.problems().isEmpty()) {
+            throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
+                    + String.join("; ", ctx.problems()));
+        }
+        return ctx;
+    }
+
+    /**
      * Opens a client for the context with exactly the definitions {@link #list} shows (another context's
      * client stays open: the console may watch several clusters). Throws {@link IllegalArgumentException},
      * with the reasons in words, for an unknown context, a context with problems, credentials that would
      * go over plain http to another host, and an exec plugin that cannot be run.
      */
     public KubeConnection open(String contextName) {
-        KubeContext ctx = get(contextName).orElseThrow(() -> new IllegalArgumentException(noSuchContext(contextName)));
-        if (!ctx.problems().isEmpty()) {
-            throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
-                    + String.join("; ", ctx.problems()));
-        }
+        KubeContext ctx = openable(contextName);
         String server = ctx.server() == null ? "" : ctx.server().replaceAll("/+$", "");
         if (ctx.sendsCredentials() && KubeContext.isPlainHttp(server) && !KubeContext.isLoopback(server)
                 && !plainHttpAllowed(contextName)) {
