@@ -154,9 +154,9 @@ public final class Contexts {
 
     /**
      * The warnings of every named context as the console would open it ({@code KUBECONFIG} or
-     * {@code ~/.kube/config}), for commands that do not connect (plan). Reads names only, runs no
-     * plugin; a missing or unreadable kubeconfig has nothing to warn about here (the console says why
-     * it cannot open it).
+     * {@code ~/.kube/config}), for commands that do not connect (plan): what is unsafe about it, and
+     * why the console would refuse it when it has problems. Reads names only, runs no plugin; a context
+     * the kubeconfig does not define has nothing to warn about here (plan may run elsewhere).
      */
     public static List<String> warningsFor(java.util.Collection<String> contextNames) {
         Contexts all;
@@ -167,6 +167,8 @@ public final class Contexts {
         }
         List<String> out = new ArrayList<>();
         for (String name : new java.util.LinkedHashSet<>(contextNames)) {
+            all.get(name).filter(c -> !c.usable()).ifPresent(c -> out.add("context " + Kubeconfig.quoted(name)
+                    + " cannot be opened: " + String.join("; ", c.problems())));
             out.addAll(all.warnings(name));
         }
         return out;

@@ -190,6 +190,24 @@ class ContextsTest {
         }
     }
 
+    /** plan connects to nothing, but says which of the contexts it names the console would refuse, and why. */
+    @Test
+    void commandsThatDoNotConnectAreToldWhichContextsTheConsoleWouldRefuse() throws Exception {
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, """
+                users: [{name: u, user: {token: %s}}]
+                contexts: [{name: lost, context: {cluster: gone, user: u}}]
+                """.formatted(TOKEN));
+        AutoCloseable environment = MockCluster.kubeconfigEnvironment(first, broken);
+        try {
+            assertEquals(List.of("context \"lost\" cannot be opened: " + broken + ":2: cluster \"gone\" was not"
+                    + " found for context \"lost\" (no file of the list defines it)"),
+                    Contexts.warningsFor(List.of("east", "lost", "elsewhere")));
+        } finally {
+            environment.close();
+        }
+    }
+
     @Test
     void credentialsNeverAppearInToStringOrLogs() throws Exception {
         List<String> out = new ArrayList<>();

@@ -293,4 +293,55 @@ class KubeconfigValidationTest {
                 """.formatted(ns));
         return KubeconfigValidation.validateContext(k, k.contexts().get("x"));
     }
+
+    static Stream<org.junit.jupiter.params.provider.Arguments> whenOpened() {
+        String exec = "exec: {command: /bin/example, apiVersion: %s, interactiveMode: %s}";
+        return Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("plugin/pkg/client/auth/azure/azure_stub.go",
+                        "{auth-provider: {name: azure, config: {access-token: x}}}", "",
+                        "uses the azure auth-provider, which was removed from client-go (Kubernetes 1.26) and is never"
+                        + " used by Headroom: use kubelogin (https://github.com/Azure/kubelogin)"),
+                org.junit.jupiter.params.provider.Arguments.of("rest/plugin.go GetAuthProvider",
+                        "{auth-provider: {name: my-sso}}", "", "no auth-provider named \"my-sso\""),
+                org.junit.jupiter.params.provider.Arguments.of("rest/plugin.go GetAuthProvider (oidc is built in)",
+                        "{auth-provider: {name: oidc, config: {id-token: x}}}", "", null),
+                org.junit.jupiter.params.provider.Arguments.of("plugin/pkg/client/auth/exec/exec.go newAuthenticator",
+                        "{" + exec.formatted("client.authentication.k8s.io/v1alpha1", "Never") + "}", "",
+                        "invalid apiVersion \"client.authentication.k8s.io/v1alpha1\""),
+                org.junit.jupiter.params.provider.Arguments.of("plugin/pkg/client/auth/exec/exec.go isInteractive",
+                        "{" + exec.formatted("client.authentication.k8s.io/v1", "Always") + "}", "",
+                        "has interactiveMode Always, which needs a terminal"),
+                org.junit.jupiter.params.provider.Arguments.of("exec.go UpdateTransportConfig (a token: no plugin run)",
+                        "{token: t, " + exec.formatted("client.authentication.k8s.io/v1alpha1", "Always") + "}", "",
+                        null),
+                org.junit.jupiter.params.provider.Arguments.of("client_config.go getUserIdentificationPartialConfig",
+                        "{tokenFile: missing-token}", "", "unable to read tokenFile"),
+                org.junit.jupiter.params.provider.Arguments.of("Headroom's client: a proxy host Java cannot use",
+                        "{}", ", proxy-url: \"http://my_proxy:3128\"", "names a host Headroom's Kubernetes client"
+                        + " cannot connect to"));
+    }
+
+    /**
+     * What client-go accepts while validating but refuses while building the client (and what Headroom's
+     * client cannot do): ported from the upstream code named in each row, said before connecting.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("whenOpened")
+    void clientGoRefusesWhileBuildingTheClient(String upstream, String user, String cluster, String expected)
+            throws Exception {
+        Kubeconfig k = load("""
+                clusters: [{name: c, cluster: {server: "https://c.example"%s}}]
+                users: [{name: u, user: %s}]
+                contexts: [{name: x, context: {cluster: c, user: u}}]
+                """.formatted(cluster, user));
+        assertEquals(List.of(), KubeconfigValidation.confirmUsable(k, "x"), "client-go's validation takes it");
+        List<Problem> problems = KubeconfigValidation.whenOpened(k, "x");
+        if (expected == null) {
+            assertEquals(List.of(), problems);
+        } else {
+            assertEquals(1, problems.size(), problems.toString());
+            assertTrue(problems.get(0).message().contains(expected), problems.get(0).toString());
+            assertEquals(problems, KubeconfigValidation.problems(k, "x").stream().toList(), "the context's problems");
+        }
+    }
 }
