@@ -413,13 +413,13 @@ public final class Kubeconfig {
                 problem(top.fields().get("apiVersion"), "apiVersion " + quoted(apiVersion)
                         + " is not one client-go reads (v1)");
             }
-            for (Named n : named(top, "clusters", "cluster")) {
+            for (Named n : named(top, "clusters", "cluster", true)) {
                 clusters.put(n.name(), new Located<>(n.name(), cluster(n.body()), file, n.line(), n.body()));
             }
-            for (Named n : named(top, "users", "user")) {
+            for (Named n : named(top, "users", "user", true)) {
                 users.put(n.name(), new Located<>(n.name(), user(n.body()), file, n.line(), n.body()));
             }
-            for (Named n : named(top, "contexts", "context")) {
+            for (Named n : named(top, "contexts", "context", true)) {
                 contexts.put(n.name(), new Located<>(n.name(), context(n.body()), file, n.line(), n.body()));
             }
             String current = string(top, "current-context");
@@ -440,8 +440,11 @@ public final class Kubeconfig {
         private record Named(String name, int line, MapNode body) {
         }
 
-        /** A list of {name, BODY} items; a name twice in one list is refused, as client-go does. */
-        private List<Named> named(MapNode parent, String list, String bodyKey) {
+        /**
+         * A list of {name, BODY} items; a name twice in one list is refused, as client-go does. A body
+         * that must be a mapping and is not is refused too (an extension's body may be anything).
+         */
+        private List<Named> named(MapNode parent, String list, String bodyKey, boolean bodyIsMapping) {
             List<Named> out = new ArrayList<>();
             Map<String, Integer> seen = new LinkedHashMap<>();
             for (MapNode item : items(parent, list)) {
@@ -454,33 +457,36 @@ public final class Kubeconfig {
                 seen.put(n, item.line());
                 ConfigNode body = item.fields().get(bodyKey);
                 MapNode map = null;
-                if (body != null && !isNull(body)) {
-                    if (body instanceof MapNode m) {
-                        map = m;
-                    } else {
-                        wrongType(body, "a mapping");
-                    }
+                if (body instanceof MapNode m) {
+                    map = m;
+                } else if (bodyIsMapping && body != null && !isNull(body)) {
+                    wrongType(body, "a mapping");
                 }
                 out.add(new Named(n, item.line(), map));
             }
             return out;
         }
 
-        /** The mappings of a list field (absent or null: none). */
-        private List<MapNode> items(MapNode parent, String key) {
+        /** The items of a list field (absent or null: none; nulls in it skipped). */
+        private List<ConfigNode> list(MapNode parent, String key, String wanted) {
             ConfigNode node = parent.fields().get(key);
             if (node == null || isNull(node)) {
                 return List.of();
             }
             if (!(node instanceof ListNode list)) {
-                wrongType(node, "a list");
+                wrongType(node, wanted);
                 return List.of();
             }
+            return list.items().stream().filter(i -> !isNull(i)).toList();
+        }
+
+        /** The mappings of a list field. */
+        private List<MapNode> items(MapNode parent, String key) {
             List<MapNode> out = new ArrayList<>();
-            for (ConfigNode item : list.items()) {
+            for (ConfigNode item : list(parent, key, "a list")) {
                 if (item instanceof MapNode m) {
                     out.add(m);
-                } else if (!isNull(item)) {
+                } else {
                     wrongType(item, "a mapping");
                 }
             }
@@ -489,19 +495,7 @@ public final class Kubeconfig {
 
         /** The names of an {@code extensions} list (each a {name, extension}); a name twice is refused. */
         private List<String> extensions(MapNode parent) {
-            List<String> names = new ArrayList<>();
-            Map<String, Integer> seen = new LinkedHashMap<>();
-            for (MapNode item : items(parent, "extensions")) {
-                String n = string(item, "name");
-                if (seen.containsKey(n)) {
-                    problem(item, "duplicate name " + quoted(n) + " in extensions (first at line " + seen.get(n)
-                            + "); client-go refuses a file that defines a name twice");
-                    continue;
-                }
-                seen.put(n, item.line());
-                names.add(n);
-            }
-            return names;
+            return named(parent, "extensions", "extension", false).stream().map(Named::name).toList();
         }
 
         private ConfigNode extension(MapNode parent, String wanted) {
@@ -640,22 +634,12 @@ public final class Kubeconfig {
         }
 
         private List<String> strings(MapNode m, String key) {
-            ConfigNode n = m.fields().get(key);
-            if (n == null || isNull(n)) {
-                return List.of();
-            }
-            if (!(n instanceof ListNode l)) {
-                wrongType(n, "a list of strings");
-                return List.of();
-            }
             List<String> out = new ArrayList<>();
-            for (ConfigNode item : l.items()) {
+            for (ConfigNode item : list(m, key, "a list of strings")) {
                 if (item instanceof ScalarNode s && s.isString()) {
                     out.add(s.text());
-                } else if (!isNull(item)) {
-                    wrongType(item, "a string");
                 } else {
-                    out.add("");
+                    wrongType(item, "a string");
                 }
             }
             return out;

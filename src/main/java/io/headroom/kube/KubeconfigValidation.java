@@ -158,13 +158,7 @@ public final class KubeconfigValidation {
             out.add(at(c, c.lineOf("certificate-authority"), "certificate-authority-data and certificate-authority"
                     + " are both specified for cluster " + name + "; client-go refuses that: keep one"));
         }
-        if (!cluster.certificateAuthority().isEmpty()) {
-            String why = unreadable(cluster.certificateAuthority());
-            if (why != null) {
-                out.add(at(c, c.lineOf("certificate-authority"), "unable to read certificate-authority "
-                        + cluster.certificateAuthority() + " for cluster " + name + ": " + why));
-            }
-        }
+        mustRead(out, c, "certificate-authority", cluster.certificateAuthority(), "cluster " + name);
         return out;
     }
 
@@ -194,20 +188,8 @@ public final class KubeconfigValidation {
                 out.add(at(located, located.lineOf("client-certificate"), "client-key-data or client-key must be"
                         + " specified for user " + name + " to use the client certificate"));
             }
-            if (!u.clientCertificate().isEmpty()) {
-                String why = unreadable(u.clientCertificate());
-                if (why != null) {
-                    out.add(at(located, located.lineOf("client-certificate"), "unable to read client-certificate "
-                            + u.clientCertificate() + " for user " + name + ": " + why));
-                }
-            }
-            if (!u.clientKey().isEmpty()) {
-                String why = unreadable(u.clientKey());
-                if (why != null) {
-                    out.add(at(located, located.lineOf("client-key"), "unable to read client-key " + u.clientKey()
-                            + " for user " + name + ": " + why));
-                }
-            }
+            mustRead(out, located, "client-certificate", u.clientCertificate(), "user " + name);
+            mustRead(out, located, "client-key", u.clientKey(), "user " + name);
         }
         Exec exec = u.exec();
         if (exec != null) {
@@ -304,12 +286,8 @@ public final class KubeconfigValidation {
                     + " which needs a terminal: Headroom runs credential plugins without one (client-go: standard"
                     + " input is not a terminal); use a plugin mode that needs no input"));
         }
-        if (u.token().isEmpty() && !u.tokenFile().isEmpty()) {
-            String why = unreadable(u.tokenFile());
-            if (why != null) {
-                out.add(at(located, located.lineOf("tokenFile"), "unable to read tokenFile " + u.tokenFile()
-                        + " for user " + name + ": " + why));
-            }
+        if (u.token().isEmpty()) {
+            mustRead(out, located, "tokenFile", u.tokenFile(), "user " + name);
         }
         if (!u.impersonateUid().isEmpty()) {
             out.add(at(located, located.lineOf("as-uid"), "user " + name + " impersonates a UID (as-uid), which"
@@ -390,6 +368,14 @@ public final class KubeconfigValidation {
 
     static boolean isDns1123Label(String s) {
         return s.length() <= 63 && DNS1123_LABEL.matcher(s).matches();
+    }
+
+    /** As client-go's {@code os.Open} checks: a file the entry names ({@code key}) must be readable; none named is fine. */
+    private static void mustRead(List<Problem> out, Located<?> where, String key, String file, String owner) {
+        String why = file.isEmpty() ? null : unreadable(file);
+        if (why != null) {
+            out.add(at(where, where.lineOf(key), "unable to read " + key + " " + file + " for " + owner + ": " + why));
+        }
     }
 
     /** Why a file cannot be opened for reading, in words, or null when it can. */
