@@ -234,6 +234,8 @@ public final class Contexts {
         List<Problem> load = kubeconfig.loadProblems();
         if (!load.isEmpty()) {
             sb.append("; ").append(String.join("; ", load.stream().map(Problem::toString).toList()));
+        } else if (files().isEmpty()) {
+            sb.append("; it names no file");
         } else if (files().stream().noneMatch(Files::exists)) {
             sb.append("; no such file");
         }
