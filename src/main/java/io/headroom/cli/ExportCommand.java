@@ -103,7 +103,7 @@ final class ExportCommand extends CliCommand {
             return ExitCode.USAGE;
         }
         if (apply) {
-            Contexts ctx = kubeconfig != null ? Contexts.load(List.of(kubeconfig)) : contexts.get();
+            Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig) : contexts.get();
             return apply(c, export, ctx, yes, in, out, err);
         }
         String yaml = export.toYaml();
@@ -126,7 +126,7 @@ final class ExportCommand extends CliCommand {
                              InputStream in, PrintStream out, PrintStream err) {
         String context = c.target().context();
         if (contexts.get(context).isEmpty()) {
-            err.println(UntrustedText.line("headroom export-keda: no context '" + context + "' in " + contexts.files(), 1000));
+            err.println(UntrustedText.line("headroom export-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
         }
         for (String n : export.notes()) {

@@ -42,9 +42,9 @@ final class ImportCommand extends CliCommand {
 
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.load(List.of(kubeconfig)) : Contexts.fromEnvironment();
+        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig) : Contexts.fromEnvironment();
         if (contexts.get(context).isEmpty()) {
-            err.println(UntrustedText.line("headroom import-keda: no context '" + context + "' in " + contexts.files(), 1000));
+            err.println(UntrustedText.line("headroom import-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
         }
         ScaledObjectImport.Listing listing;

@@ -68,9 +68,25 @@ public final class ConfigTree {
     /** The longest string value. */
     public static final int MAX_STRING = 16 * 1024;
 
+    /** The longest line of a file another program defines: a CA bundle of dozens of certificates in base64. */
+    public static final int MAX_FOREIGN_LINE = 1024 * 1024;
+
     private static final String MERGE_KEY = "<<";
 
-    private ConfigTree() {
+    /**
+     * How long a YAML line and a string value may be, and whether a value may hold control characters.
+     * Config files keep the defaults; a file another program defines ({@link #FOREIGN}: a kubeconfig) is
+     * read as that program reads it: certificates are one base64 line, tens of KiB for a CA bundle, and
+     * a value is taken as written (whoever shows it makes it safe, {@link UntrustedText}).
+     */
+    public record Limits(int maxYamlLine, int maxString, boolean controlCharacters) {
+        /** {@link #MAX_YAML_LINE} and {@link #MAX_STRING}, plain text only. */
+        public static final Limits DEFAULT = new Limits(MAX_YAML_LINE, MAX_STRING, false);
+        /**
+         * Lines and values up to {@link #MAX_FOREIGN_LINE}, any text. Not the whole file's {@link #MAX_BYTES}: SnakeYAML
+         * reads a 1 MiB line in about a second and takes time growing with the square of a line's length.
+         */
+        public static final Limits FOREIGN = new Limits(MAX_FOREIGN_LINE, MAX_FOREIGN_LINE, true);
     }
 
     /** The format for a file name: .json is JSON, .yaml/.yml YAML; anything else is refused. */
@@ -188,18 +204,23 @@ public final class ConfigTree {
 
     /** Parses text; {@code file} names it in messages. */
     public static ConfigNode parse(String file, String text, Format format) throws ConfigException {
+        return parse(file, text, format, Limits.DEFAULT);
+    }
+
+    /** Parses text with other {@link Limits} on lines and values. */
+    public static ConfigNode parse(String file, String text, Format format, Limits limits) throws ConfigException {
         if (text.length() > MAX_BYTES) {
             throw new ConfigException(new Problem(file, 1, 0, "", "the text is " + text.length()
                     + " characters; a config file may have at most " + MAX_BYTES));
         }
         if (format == Format.YAML) {
-            checkLineLengths(file, text);
+            checkLineLengths(file, text, limits.maxYamlLine());
         }
         JsonFactory factory = format == Format.YAML ? new AnchoredYamlFactory() : new JsonFactory();
         Reader reader = null;
         ConfigNode root;
         try (JsonParser p = factory.createParser(new java.io.StringReader(text))) {
-            reader = new Reader(p, file);
+            reader = new Reader(p, file, limits);
             JsonToken first = p.nextToken();
             if (first == null) {
                 throw new ConfigException(new Problem(file, 1, 1, "", "the file is empty"));
@@ -232,16 +253,16 @@ public final class ConfigTree {
         return root;
     }
 
-    /** The first line longer than {@link #MAX_YAML_LINE}, refused before SnakeYAML spends minutes on it. */
-    private static void checkLineLengths(String file, String text) throws ConfigException {
+    /** The first line longer than {@code maxLine}, refused before SnakeYAML spends minutes on it. */
+    private static void checkLineLengths(String file, String text, int maxLine) throws ConfigException {
         int line = 1;
         int start = 0;
         for (int i = 0; i <= text.length(); i++) {
             if (i == text.length() || text.charAt(i) == '\n') {
                 int length = i - start - (i > start && text.charAt(i - 1) == '\r' ? 1 : 0);
-                if (length > MAX_YAML_LINE) {
+                if (length > maxLine) {
                     throw new ConfigException(new Problem(file, line, 0, "", "the line is " + length
-                            + " characters long; a YAML line may have at most " + MAX_YAML_LINE));
+                            + " characters long; a YAML line may have at most " + maxLine));
                 }
                 line++;
                 start = i + 1;
@@ -316,8 +337,12 @@ public final class ConfigTree {
         private final Map<String, ConfigNode> anchors = new HashMap<>();
         private int values;
         private int lastLine = 1;
+        private final int maxString;
+        private final boolean controlCharacters;
 
-        Reader(JsonParser p, String file) {
+        Reader(JsonParser p, String file, Limits limits) {
+            this.maxString = limits.maxString();
+            this.controlCharacters = limits.controlCharacters();
             this.p = p;
             this.yaml = p instanceof AnchoredYamlParser y ? y : null;
             this.file = file;
@@ -375,13 +400,13 @@ public final class ConfigTree {
         private ConfigNode string(String path, int line, int col) throws IOException {
             String text = p.getText();
             ConfigNode.ScalarNode node = new ConfigNode.ScalarNode(file, line, col, path, JsonToken.VALUE_STRING, text);
-            int control = firstControl(text);
+            int control = controlCharacters ? -1 : firstControl(text);
             if (control >= 0) {
                 errors.add(file, line, col, path, "contains a control character (" + UntrustedText.codePoint(control)
                         + "); a config value is plain text");
-            } else if (text.length() > MAX_STRING) {
+            } else if (text.length() > maxString) {
                 errors.add(file, line, col, path, "is " + text.length() + " characters long; a config value may have"
-                        + " at most " + MAX_STRING);
+                        + " at most " + maxString);
             }
             return node;
         }

@@ -1,14 +1,10 @@
 package io.headroom.kube;
 
-import io.fabric8.kubernetes.api.model.AuthInfo;
-import io.fabric8.kubernetes.api.model.Cluster;
-import io.fabric8.kubernetes.api.model.Context;
-import io.fabric8.kubernetes.api.model.NamedAuthInfo;
-import io.fabric8.kubernetes.api.model.NamedCluster;
-import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import io.headroom.config.ConfigException.Problem;
+import io.headroom.kube.Kubeconfig.Located;
+import io.headroom.kube.Kubeconfig.User;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,14 +15,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
- * The user's kubeconfig contexts, read the way kubectl reads them: every file of {@code KUBECONFIG}
- * (or {@code ~/.kube/config}) merged, the first file to define a context, cluster or user winning,
- * the first {@code current-context} being current. Listing reads names only; it never runs an exec
- * credential plugin. {@link #open} builds a fabric8 client for one context, which runs exec plugins
- * and refreshes expiring tokens as fabric8 does: on a 401 it re-reads the kubeconfig (every file of the
- * list), runs the plugin again and retries the request once (see {@code docs/decisions/0004}).
+ * The user's kubeconfig contexts, read, merged and checked as client-go reads them ({@link Kubeconfig},
+ * {@link KubeconfigValidation}): an explicit file alone, else every file of {@code KUBECONFIG}, else
+ * {@code ~/.kube/config}; the first file to define a context, cluster or user wins it; the first
+ * {@code current-context} is current. Each context is listed with its problems (file and line, in
+ * words); {@link #open} refuses a context that has any, and connects the others with exactly the
+ * definitions listed (not fabric8's own merge, which differs). Listing never runs an exec credential
+ * plugin. {@link #open} builds a fabric8 client for one context, which runs exec plugins and refreshes
+ * expiring tokens: on a 401 it reads the files again, runs the plugin again and retries the request once
+ * (see {@code docs/decisions/0004}).
  *
  * <p>Unsafe contexts are said to be so ({@link #warnings}): TLS verification switched off, plain http.
  * {@link #open} refuses a context that would send credentials (token, basic, exec, auth provider,
@@ -43,68 +43,47 @@ public final class Contexts {
      */
     public static final String ALLOW_PLAIN_HTTP_ENV = "HEADROOM_ALLOW_PLAIN_HTTP_CREDENTIALS";
 
-    private final List<Path> files;
-    private final boolean fromEnvironment;
+    private final Kubeconfig kubeconfig;
+    private final UnaryOperator<String> environment;
     private final Map<String, KubeContext> contexts;
     private final String current;
     private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
     private volatile Set<String> plainHttpAllowed = Set.of();
     private volatile KubeTimeouts timeouts = KubeTimeouts.DEFAULT;
 
-    private Contexts(List<Path> files, boolean fromEnvironment) {
-        this.files = List.copyOf(files);
-        this.fromEnvironment = fromEnvironment;
+    private Contexts(Kubeconfig kubeconfig, UnaryOperator<String> environment) {
+        this.kubeconfig = kubeconfig;
+        this.environment = environment;
         Map<String, KubeContext> found = new LinkedHashMap<>();
-        Map<String, Cluster> clusters = new LinkedHashMap<>();
-        Map<String, AuthInfo> users = new LinkedHashMap<>();
-        Map<String, Path> defining = new LinkedHashMap<>();
-        Map<String, Context> named = new LinkedHashMap<>();
-        String cur = null;
-        for (Path f : this.files) {
-            io.fabric8.kubernetes.api.model.Config kc = KubeConfigUtils.parseConfig(f.toFile());
-            if (kc == null) {
-                continue;
-            }
-            if (cur == null && kc.getCurrentContext() != null && !kc.getCurrentContext().isBlank()) {
-                cur = kc.getCurrentContext();
-            }
-            for (NamedCluster c : nullSafe(kc.getClusters())) {
-                clusters.putIfAbsent(c.getName(), c.getCluster());
-            }
-            for (NamedAuthInfo u : nullSafe(kc.getUsers())) {
-                users.putIfAbsent(u.getName(), u.getUser());
-            }
-            for (NamedContext c : nullSafe(kc.getContexts())) {
-                if (!named.containsKey(c.getName())) {
-                    named.put(c.getName(), c.getContext());
-                    defining.put(c.getName(), f);
-                }
-            }
-        }
-        for (Map.Entry<String, Context> e : named.entrySet()) {
-            Context c = e.getValue();
-            String clusterName = c == null ? null : c.getCluster();
-            Cluster cluster = clusterName == null ? null : clusters.get(clusterName);
-            String user = c == null ? null : c.getUser();
-            String ns = c == null || c.getNamespace() == null || c.getNamespace().isBlank() ? "default" : c.getNamespace();
-            found.put(e.getKey(), new KubeContext(e.getKey(), clusterName, cluster == null ? null : cluster.getServer(),
-                    ns, user, describeAuth(user == null ? null : users.get(user)), defining.get(e.getKey()).toString(),
-                    e.getKey().equals(cur), cluster != null && Boolean.TRUE.equals(cluster.getInsecureSkipTlsVerify())));
+        String cur = kubeconfig.currentContext();
+        for (Located<Kubeconfig.Context> e : kubeconfig.contexts().values()) {
+            Kubeconfig.Context c = e.value();
+            Located<Kubeconfig.Cluster> cluster = kubeconfig.clusters().get(c.cluster());
+            Located<User> user = kubeconfig.users().get(c.user());
+            List<String> problems = KubeconfigValidation.problems(kubeconfig, e.name()).stream()
+                    .map(Problem::toString).toList();
+            found.put(e.name(), new KubeContext(e.name(), c.cluster(),
+                    cluster == null ? null : KubeconfigValidation.withoutUserInfo(cluster.value().server()),
+                    c.namespace().isEmpty() ? "default" : c.namespace(), c.user(),
+                    describeAuth(user == null ? null : user.value()), e.file().toString(), e.line(),
+                    e.name().equals(cur), cluster != null && cluster.value().insecureSkipTlsVerify(), c.namespace(),
+                    problems));
         }
         this.contexts = found;
-        this.current = cur;
+        this.current = cur.isEmpty() ? null : cur;
     }
 
-    /** Reads {@code KUBECONFIG} (several files, path-separator separated) or {@code ~/.kube/config}, as kubectl does. */
+    /**
+     * Reads {@code KUBECONFIG} (several files, path-separator separated) or {@code ~/.kube/config}, as
+     * kubectl does. The {@code kubeconfig} system property, when set, stands for {@code KUBECONFIG}
+     * (fabric8's convention; tests use it).
+     */
     public static Contexts fromEnvironment() {
-        List<Path> files = new ArrayList<>();
-        for (String name : Config.getKubeconfigFilenames()) {
-            Path p = Path.of(name);
-            if (Files.isRegularFile(p)) {
-                files.add(p);
-            }
-        }
-        Contexts c = new Contexts(files, true);
+        String home = System.getenv("HOME") != null && !System.getenv("HOME").isEmpty() ? System.getenv("HOME")
+                : System.getProperty("user.home");
+        Kubeconfig.Sources sources = Kubeconfig.Sources.environment(
+                System.getProperty("kubeconfig", System.getenv("KUBECONFIG")), Path.of(home));
+        Contexts c = new Contexts(Kubeconfig.load(sources), System::getenv);
         String allow = System.getenv(ALLOW_PLAIN_HTTP_ENV);
         if (allow != null && !allow.isBlank()) {
             Set<String> names = new java.util.LinkedHashSet<>();
@@ -118,9 +97,24 @@ public final class Contexts {
         return c;
     }
 
-    /** Reads the given kubeconfig files, merged in order like a {@code KUBECONFIG} list. */
+    /** Reads the given kubeconfig files, merged in order like a {@code KUBECONFIG} list (missing ones skipped). */
     public static Contexts load(List<Path> files) {
-        return new Contexts(files, false);
+        return new Contexts(Kubeconfig.load(Kubeconfig.Sources.list(files)), System::getenv);
+    }
+
+    /** Reads one file given explicitly ({@code --kubeconfig FILE}): alone, never merged with others. */
+    public static Contexts explicit(Path file) {
+        return new Contexts(Kubeconfig.load(Kubeconfig.Sources.explicitFile(file)), System::getenv);
+    }
+
+    /** Reads what {@code sources} names; proxies from the environment are read through {@code environment}. */
+    static Contexts load(Kubeconfig.Sources sources, UnaryOperator<String> environment) {
+        return new Contexts(Kubeconfig.load(sources), environment);
+    }
+
+    /** The kubeconfig as read: its files, entries and what is wrong with them. */
+    public Kubeconfig kubeconfig() {
+        return kubeconfig;
     }
 
     /** Adds a tweak applied to every client this opens (tests: no retries; a custom HTTP setting). */
@@ -160,9 +154,9 @@ public final class Contexts {
 
     /**
      * The warnings of every named context as the console would open it ({@code KUBECONFIG} or
-     * {@code ~/.kube/config}), for commands that do not connect (plan). Reads names only, runs no
-     * plugin; a missing or unreadable kubeconfig has nothing to warn about here (the console says why
-     * it cannot open it).
+     * {@code ~/.kube/config}), for commands that do not connect (plan): what is unsafe about it, and
+     * why the console would refuse it when it has problems. Reads names only, runs no plugin; a context
+     * the kubeconfig does not define has nothing to warn about here (plan may run elsewhere).
      */
     public static List<String> warningsFor(java.util.Collection<String> contextNames) {
         Contexts all;
@@ -173,6 +167,8 @@ public final class Contexts {
         }
         List<String> out = new ArrayList<>();
         for (String name : new java.util.LinkedHashSet<>(contextNames)) {
+            all.get(name).filter(c -> !c.usable()).ifPresent(c -> out.add("context " + Kubeconfig.quoted(name)
+                    + " cannot be opened: " + String.join("; ", c.problems())));
             out.addAll(all.warnings(name));
         }
         return out;
@@ -205,11 +201,12 @@ public final class Contexts {
                 + ": refused; use https, or allow it explicitly with " + ALLOW_PLAIN_HTTP_ENV + "=" + c.name();
     }
 
+    /** The files read, in precedence order (an explicit file alone). */
     public List<Path> files() {
-        return files;
+        return kubeconfig.sources().files();
     }
 
-    /** Every context, in kubeconfig order. */
+    /** Every context, in kubeconfig order, each with its problems. */
     public List<KubeContext> list() {
         return List.copyOf(contexts.values());
     }
@@ -227,27 +224,57 @@ public final class Contexts {
     }
 
     /**
-     * Opens a client for the context (another context's client stays open: the console may watch
-     * several clusters). Throws {@link IllegalArgumentException} for an unknown context.
+     * Why the kubeconfig has no context of this name, in words: which files were read (and which of
+     * them could not be), so "not found" is never the whole story.
+     */
+    public String noSuchContext(String contextName) {
+        StringBuilder sb = new StringBuilder("no context " + Kubeconfig.quoted(contextName) + " in the kubeconfig ("
+                + kubeconfig.sources().origin() + ": " + String.join(", ", files().stream().map(Path::toString).toList())
+                + ")");
+        List<Problem> load = kubeconfig.loadProblems();
+        if (!load.isEmpty()) {
+            sb.append("; ").append(String.join("; ", load.stream().map(Problem::toString).toList()));
+        } else if (files().isEmpty()) {
+            sb.append("; it names no file");
+        } else if (files().stream().noneMatch(Files::exists)) {
+            sb.append("; no such file");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The context, if it can be opened; else {@link IllegalArgumentException} with the reasons in words
+     * (what {@link #open} says): unknown, or with problems. Reads nothing, runs no plugin: a caller about
+     * to open several contexts checks them all first.
+     */
+    public KubeContext openable(String contextName) {
+        KubeContext ctx = get(contextName).orElseThrow(() -> new IllegalArgumentException(noSuchContext(contextName)));
+        if (!ctx.problems().isEmpty()) {
+            throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
+                    + String.join("; ", ctx.problems()));
+        }
+        return ctx;
+    }
+
+    /**
+     * Opens a client for the context with exactly the definitions {@link #list} shows (another context's
+     * client stays open: the console may watch several clusters). Throws {@link IllegalArgumentException},
+     * with the reasons in words, for an unknown context, a context with problems, credentials that would
+     * go over plain http to another host, and an exec plugin that cannot be run.
      */
     public KubeConnection open(String contextName) {
-        KubeContext ctx = get(contextName).orElseThrow(
-                () -> new IllegalArgumentException("no context '" + contextName + "' in " + files));
-        Config config;
-        if (fromEnvironment) {
-            // fabric8's own KUBECONFIG handling: merging, exec plugins, refresh() re-runs the autoconfiguration.
-            config = Config.autoConfigure(contextName);
-        } else {
-            config = new FilesConfig(files, contextName);
-        }
-        if (config.getNamespace() == null) {
-            config.setNamespace(ctx.namespace());
-        }
-        // Judge the URL the client will really use (an environment may override the kubeconfig's).
-        String server = config.getMasterUrl() == null ? ctx.server() : config.getMasterUrl().replaceAll("/+$", "");
+        KubeContext ctx = openable(contextName);
+        String server = ctx.server() == null ? "" : ctx.server().replaceAll("/+$", "");
         if (ctx.sendsCredentials() && KubeContext.isPlainHttp(server) && !KubeContext.isLoopback(server)
                 && !plainHttpAllowed(contextName)) {
             throw new IllegalArgumentException(plainHttpRefusal(ctx, server));
+        }
+        FilesConfig config;
+        try {
+            config = new FilesConfig(kubeconfig, contextName, environment);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
+                    + KubeconfigClient.describeFailure(e), e);
         }
         List<String> warnings = warnings(ctx, server, config.isTrustCerts());
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
@@ -264,60 +291,65 @@ public final class Contexts {
         for (Consumer<KubernetesClientBuilder> c : customizers) {
             c.accept(builder);
         }
-        FilesConfig files = config instanceof FilesConfig f ? f : null;
-        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t,
-                files == null ? () -> null : files::refreshProblem);
+        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t, config::refreshProblem);
     }
 
     /**
-     * A client configuration merged from explicit kubeconfig files. fabric8 asks {@link #refresh()} for
-     * a new token after a 401 (and before a request once a minute); its own refresh re-reads only the
-     * file that defines the context, so a user defined in another file of the list (contexts in one file,
-     * users in another) would lose its credentials on the first 401. This one merges every file again,
-     * which re-runs an exec plugin, as {@link Config#autoConfigure} does for {@code KUBECONFIG}.
-     * (A customizer that edits the config, {@code editOrNewConfig()}, copies it into a plain
+     * A client configuration made from one context's definitions as {@link Kubeconfig} merged them
+     * ({@link KubeconfigClient}). fabric8 asks {@link #refresh()} for a new token after a 401 (and before
+     * a request once a minute); this one reads the same files again, as client-go would, which re-runs an
+     * exec plugin. (A customizer that edits the config, {@code editOrNewConfig()}, copies it into a plain
      * {@link Config} and so gets fabric8's own refresh.)
      */
     private static final class FilesConfig extends Config {
-        private final List<Path> files;
+        private final transient Kubeconfig.Sources sources;
         private final String context;
+        private final transient UnaryOperator<String> environment;
+        /** The files as read when this was made: a refresh blames the one that stopped being readable. */
+        private final transient List<Kubeconfig.FileStatus> before;
+        /** The definitions opened ({@link KubeconfigClient#definition}): a refresh keeps to them. */
+        private final String definition;
         /** The last refresh's problem, said once (a refresh runs before every request once it is due). */
         private transient volatile String lastRefreshProblem;
 
-        FilesConfig(List<Path> files, String context) {
-            super(false); // as Config.empty(): nothing from the environment
-            this.files = files;
+        FilesConfig(Kubeconfig kubeconfig, String context, UnaryOperator<String> environment) {
+            super(false); // as Config.empty(): nothing from the environment but what client-go reads too
+            this.sources = kubeconfig.sources();
             this.context = context;
-            List<io.fabric8.kubernetes.api.model.Config> parsed = new ArrayList<>();
-            for (Path f : files) {
-                parsed.add(KubeConfigUtils.parseConfig(f.toFile()));
-            }
-            KubeConfigUtils.merge(this, context, parsed.toArray(io.fabric8.kubernetes.api.model.Config[]::new));
+            this.environment = environment;
+            this.before = kubeconfig.files();
+            this.definition = KubeconfigClient.definition(kubeconfig, context);
+            KubeconfigClient.configure(this, kubeconfig, context, environment);
         }
 
         /**
-         * The files merged again, or this config as it is when they cannot be read right now: fabric8
+         * The files read again, or this config as it is when they cannot be used right now: fabric8
          * calls this before a request once a minute and after a 401, and {@code kubectl config} rewrites
          * a kubeconfig in place (truncates, then writes), so a re-read may meet an empty, half-written or
-         * moved file. Thrown out of here, that failed the request that asked and printed a stack trace;
-         * kept, the request goes out with the credentials read before and the next refresh reads the
-         * files again. Said in one log line per distinct problem, without a stack trace or a secret.
+         * moved file. Thrown out of here, that failed the request that asked; kept, the request goes out
+         * with the credentials read before and the next refresh reads the files again. Said in one log
+         * line per distinct problem, without a stack trace or a secret.
          */
         @Override
         public Config refresh() {
-            try {
-                FilesConfig fresh = new FilesConfig(files, context);
-                lastRefreshProblem = null;
-                return fresh;
-            } catch (RuntimeException e) {
-                String why = unreadable(e);
-                if (!why.equals(lastRefreshProblem)) {
-                    lastRefreshProblem = why;
-                    LOG.warning(() -> "context '" + context + "': " + why
-                            + "; keeping the credentials read before, trying again at the next refresh");
+            Kubeconfig again = Kubeconfig.load(sources);
+            String why = KubeconfigClient.unusable(again, context, before, definition);
+            if (why == null) {
+                try {
+                    FilesConfig fresh = new FilesConfig(again, context, environment);
+                    lastRefreshProblem = null;
+                    return fresh;
+                } catch (RuntimeException e) {
+                    why = KubeconfigClient.describeFailure(e);
                 }
-                return this;
             }
+            if (!why.equals(lastRefreshProblem)) {
+                lastRefreshProblem = why;
+                String said = why;
+                LOG.warning(() -> "context '" + context + "': " + said
+                        + "; keeping the credentials read before, trying again at the next refresh");
+            }
+            return this;
         }
 
         /**
@@ -329,55 +361,33 @@ public final class Contexts {
             return p == null ? null : "context '" + context + "': " + p + "; using the credentials read before"
                     + " until it can be read";
         }
-
-        /** Which file could not be read and why, in words (never its contents: they may hold a token). */
-        private String unreadable(RuntimeException e) {
-            for (Path f : files) {
-                if (!Files.isRegularFile(f)) {
-                    return "kubeconfig " + f + " is missing";
-                }
-                try {
-                    if (Files.size(f) == 0) {
-                        return "kubeconfig " + f + " is empty";
-                    }
-                    KubeConfigUtils.parseConfig(f.toFile());
-                } catch (java.io.IOException | RuntimeException bad) {
-                    return "kubeconfig " + f + " is not a whole kubeconfig (half-written?)";
-                }
-            }
-            return "the kubeconfig files " + files + " could not be merged again (" + e.getClass().getSimpleName() + ")";
-        }
     }
 
     /** How a user authenticates, without the secret itself. */
-    static String describeAuth(AuthInfo u) {
+    static String describeAuth(User u) {
         if (u == null) {
             return "none";
         }
-        if (u.getExec() != null) {
-            return "exec: " + new File(String.valueOf(u.getExec().getCommand())).getName();
+        if (u.exec() != null) {
+            return "exec: " + new File(u.exec().command()).getName();
         }
-        if (u.getAuthProvider() != null) {
-            return "auth-provider: " + u.getAuthProvider().getName();
+        if (u.authProvider() != null) {
+            return "auth-provider: " + u.authProvider().name();
         }
-        if (u.getToken() != null || u.getTokenFile() != null) {
+        if (!u.token().isEmpty() || !u.tokenFile().isEmpty()) {
             return "token";
         }
-        if (u.getClientCertificate() != null || u.getClientCertificateData() != null) {
+        if (!u.clientCertificate().isEmpty() || !u.clientCertificateData().isEmpty()) {
             return "client certificate";
         }
-        if (u.getUsername() != null) {
-            return "basic (" + u.getUsername() + ")";
+        if (!u.username().isEmpty()) {
+            return "basic (" + io.headroom.config.UntrustedText.line(u.username(), 100) + ")";
         }
         return "none";
     }
 
-    private static <T> List<T> nullSafe(List<T> l) {
-        return l == null ? List.of() : l;
-    }
-
     @Override
     public String toString() {
-        return "Contexts" + contexts.keySet() + " from " + files + (current == null ? "" : ", current " + current);
+        return "Contexts" + contexts.keySet() + " from " + files() + (current == null ? "" : ", current " + current);
     }
 }

@@ -23,8 +23,20 @@ import java.util.function.Supplier;
  * and are shown and written with their control characters removed, never obeyed.
  */
 public final class KedaImport {
-    /** A kubeconfig context and the namespace it names (null: none; the dialog then asks). */
-    public record Context(String name, String namespace, String server, boolean current) {
+    /**
+     * A kubeconfig context and the namespace it names (null: none; the dialog then asks).
+     *
+     * @param problems why it cannot be opened, each {@code FILE:LINE: what is wrong}; empty when it can
+     */
+    public record Context(String name, String namespace, String server, boolean current, List<String> problems) {
+        public Context {
+            problems = List.copyOf(problems);
+        }
+
+        /** Nothing keeps it from being opened. */
+        public boolean usable() {
+            return problems.isEmpty();
+        }
     }
 
     /**
@@ -63,13 +75,13 @@ public final class KedaImport {
         this.contexts = contexts;
     }
 
-    /** The kubeconfig's contexts, the current one first; empty without a kubeconfig. */
+    /** The kubeconfig's contexts (with their problems), the current one first; empty without a kubeconfig. */
     public List<Context> contexts() {
         Contexts all = contexts.get();
         String current = all.current().map(KubeContext::name).orElse(null);
         List<Context> out = new ArrayList<>();
         for (KubeContext c : all.list()) {
-            Context ctx = new Context(c.name(), c.namespace(), c.server(), c.name().equals(current));
+            Context ctx = new Context(c.name(), c.namespace(), c.server(), c.name().equals(current), c.problems());
             if (ctx.current()) {
                 out.add(0, ctx);
             } else {
@@ -81,12 +93,13 @@ public final class KedaImport {
 
     /**
      * The ScaledObjects of {@code namespace} in {@code context}: a bad one is listed with its reason and
-     * the others found; throws with a plain, secret-free reason when the namespace cannot be read.
+     * the others found; throws with a plain, secret-free reason when the namespace cannot be read (a
+     * context with problems is refused with them, as the console refuses it).
      */
     public Findings find(String context, String namespace) {
         Contexts all = contexts.get();
         if (all.get(context).isEmpty()) {
-            throw new IllegalArgumentException("no context '" + context + "' in the kubeconfig");
+            throw new IllegalArgumentException(all.noSuchContext(context));
         }
         ScaledObjectImport.Listing listing;
         try (KubeConnection conn = all.open(context)) {

@@ -321,6 +321,9 @@ public final class Session implements AutoCloseable {
             targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
+        for (String context : targets.keySet()) {
+            contexts.openable(context); // a context with a problem refuses the whole file, before anything opens
+        }
         ScheduledExecutorService scheduler = loopThread();
         ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         List<AutoCloseable> opened = new ArrayList<>();

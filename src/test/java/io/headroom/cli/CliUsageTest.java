@@ -29,6 +29,7 @@ class CliUsageTest {
             "headroom whatif (--config FILE | --scenario FILE) --class NAME [--set key=value]...",
             "headroom import-keda --context CONTEXT --namespace NS [--kubeconfig FILE] [--out FILE]",
             "headroom export-keda --config FILE --class NAME [--out FILE] [--apply] [--yes] [--kubeconfig FILE]",
+            "headroom contexts [--kubeconfig FILE] [--json]",
             "headroom --version", "headroom help [COMMAND]"}) {
             assertTrue(usage.contains(line), "the summary has '" + line + "':\n" + usage);
         }

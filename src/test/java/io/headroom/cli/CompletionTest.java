@@ -30,7 +30,8 @@ class CompletionTest {
         PrintStream none = new PrintStream(PrintStream.nullOutputStream(), false, StandardCharsets.UTF_8);
         Set<String> names = new TreeSet<>(Cli.commandLine(InputStream.nullInputStream(), none, none)
                 .getSubcommands().keySet());
-        assertTrue(names.containsAll(List.of("simulate", "plan", "whatif", "import-keda", "export-keda", "help")),
+        assertTrue(names.containsAll(List.of("simulate", "plan", "whatif", "import-keda", "export-keda", "contexts",
+                "help")),
                 names.toString());
         return names;
     }

@@ -103,6 +103,111 @@ class ContextsTest {
         assertTrue(auth.contains("Bearer " + TOKEN), "the kubeconfig's token is what authenticates: " + auth.size());
     }
 
+    /**
+     * Issue 26: the console listed one definition and connected with another. A cluster defined in two
+     * files is the first file's, for the listing and for the connection alike.
+     */
+    @Test
+    void aClusterDefinedInTwoFilesIsListedAndConnectedFromTheFirst() throws Exception {
+        Path clusters = dir.resolve("clusters.yaml");
+        Files.writeString(clusters, """
+                clusters:
+                - name: shared
+                  cluster: {server: "%s"}
+                """.formatted(east.url()));
+        Path rest = dir.resolve("rest.yaml");
+        Files.writeString(rest, """
+                clusters:
+                - name: shared
+                  cluster: {server: "%s"}
+                users:
+                - name: u
+                  user: {token: %s}
+                contexts:
+                - name: w
+                  context: {cluster: shared, user: u, namespace: payments}
+                """.formatted(west.url(), TOKEN));
+        AutoCloseable environment = MockCluster.kubeconfigEnvironment(clusters, rest);
+        try {
+            for (Contexts contexts : List.of(Contexts.load(List.of(clusters, rest)), Contexts.fromEnvironment())) {
+                KubeContext w = contexts.get("w").orElseThrow();
+                assertEquals(east.url(), w.server(), "listed: the first file's cluster");
+                assertEquals(List.of(), w.problems());
+                try (KubeConnection c = contexts.open("w")) {
+                    assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
+                            .getSpec().getReplicas(), "connected: the same cluster (west has no payments/worker)");
+                }
+            }
+        } finally {
+            environment.close();
+        }
+    }
+
+    /**
+     * A name twice in one file: the listing took the first, fabric8 connected the last. client-go refuses
+     * the file; so does Headroom, and the context cannot be opened.
+     */
+    @Test
+    void aClusterNamedTwiceInOneFileIsRefusedNotConnectedWithEither() throws Exception {
+        Path twice = dir.resolve("twice.yaml");
+        Files.writeString(twice, """
+                clusters:
+                - name: dup
+                  cluster: {server: "%s"}
+                - name: dup
+                  cluster: {server: "%s"}
+                users: [{name: u, user: {token: %s}}]
+                contexts: [{name: d, context: {cluster: dup, user: u}}]
+                """.formatted(east.url(), west.url(), TOKEN));
+        Contexts contexts = Contexts.load(List.of(first, twice));
+        KubeContext listed = contexts.get("east").orElseThrow();
+        String problem = twice + ":4: clusters[1]: duplicate name \"dup\" in clusters (first at line 2); client-go"
+                + " refuses a file that defines a name twice";
+        assertTrue(listed.problems().get(0).startsWith(problem), "every context of the list: " + listed.problems());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> contexts.open("east"));
+        assertTrue(e.getMessage().startsWith("context \"east\" cannot be opened: " + problem), e.getMessage());
+        assertTrue(contexts.get("d").isEmpty(), "the refused file defines nothing");
+        IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> contexts.open("d"));
+        assertTrue(d.getMessage().contains(problem), "why 'd' is not there: " + d.getMessage());
+    }
+
+    /** Issue 26: an empty file anywhere in KUBECONFIG threw a NullPointerException; client-go reads an empty config. */
+    @Test
+    void anEmptyFileInTheKubeconfigListIsAnEmptyConfig() throws Exception {
+        Path empty = dir.resolve("empty");
+        Files.writeString(empty, "");
+        AutoCloseable environment = MockCluster.kubeconfigEnvironment(empty, first, empty.resolveSibling("gone"));
+        try {
+            Contexts contexts = Contexts.fromEnvironment();
+            assertEquals(List.of("east"), contexts.list().stream().map(KubeContext::name).toList());
+            assertEquals(List.of(), contexts.get("east").orElseThrow().problems());
+            try (KubeConnection c = contexts.open("east")) {
+                assertEquals(2, c.once().apps().deployments().inNamespace("payments").withName("worker").get()
+                        .getSpec().getReplicas());
+            }
+        } finally {
+            environment.close();
+        }
+    }
+
+    /** plan connects to nothing, but says which of the contexts it names the console would refuse, and why. */
+    @Test
+    void commandsThatDoNotConnectAreToldWhichContextsTheConsoleWouldRefuse() throws Exception {
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, """
+                users: [{name: u, user: {token: %s}}]
+                contexts: [{name: lost, context: {cluster: gone, user: u}}]
+                """.formatted(TOKEN));
+        AutoCloseable environment = MockCluster.kubeconfigEnvironment(first, broken);
+        try {
+            assertEquals(List.of("context \"lost\" cannot be opened: " + broken + ":2: cluster \"gone\" was not"
+                    + " found for context \"lost\" (no file of the list defines it)"),
+                    Contexts.warningsFor(List.of("east", "lost", "elsewhere")));
+        } finally {
+            environment.close();
+        }
+    }
+
     @Test
     void credentialsNeverAppearInToStringOrLogs() throws Exception {
         List<String> out = new ArrayList<>();

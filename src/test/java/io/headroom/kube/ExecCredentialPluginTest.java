@@ -44,9 +44,9 @@ class ExecCredentialPluginTest {
 
     /** How the kubeconfig files reach {@link Contexts}. */
     enum Opening {
-        /** The console: {@code KUBECONFIG}, merged and refreshed by fabric8's own auto-configuration. */
+        /** The console: {@code KUBECONFIG}, found as kubectl finds it ({@link Contexts#fromEnvironment}). */
         ENVIRONMENT,
-        /** {@code headroom import-keda --kubeconfig FILE}: the files given, merged by {@link Contexts}. */
+        /** The files given as a list ({@link Contexts#load}). */
         FILES
     }
 

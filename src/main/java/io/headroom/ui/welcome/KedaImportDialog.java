@@ -43,7 +43,12 @@ public final class KedaImportDialog {
         context.setConverter(new StringConverter<>() {
             @Override
             public String toString(KedaImport.Context c) {
-                return c == null ? "" : c.name() + (c.current() ? " (current)" : "") + " — " + c.server();
+                if (c == null) {
+                    return "";
+                }
+                String name = c.name() + (c.current() ? " (current)" : "");
+                return c.usable() ? name + " — " + c.server() : name + " — cannot be opened ("
+                        + c.problems().size() + (c.problems().size() == 1 ? " problem)" : " problems)");
             }
 
             @Override

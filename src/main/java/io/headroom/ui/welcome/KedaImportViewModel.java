@@ -51,6 +51,9 @@ public final class KedaImportViewModel {
             if (c != null && c.namespace() != null && !c.namespace().isBlank()) {
                 namespace.set(c.namespace());
             }
+            if (c != null && !busy.get()) {
+                status.set(c.usable() ? PICK : cannotOpen(c));
+            }
         });
         javafx.beans.value.ChangeListener<Object> name = (o, a, b) -> {
             KedaImport.Context c = context.get();
@@ -61,7 +64,8 @@ public final class KedaImportViewModel {
         };
         context.addListener(name);
         namespace.addListener(name);
-        canFind = Bindings.createBooleanBinding(() -> !busy.get() && context.get() != null
+        // A context with problems is shown with them and never offered to connect.
+        canFind = Bindings.createBooleanBinding(() -> !busy.get() && context.get() != null && context.get().usable()
                 && !namespace.get().isBlank(), busy, context, namespace);
         canSave = Bindings.createBooleanBinding(() -> !busy.get() && !found.isEmpty()
                 && foundFor.get().equals(key()) && !prometheusUrl.get().isBlank() && !file.get().isBlank(),
@@ -70,6 +74,13 @@ public final class KedaImportViewModel {
 
     private String key() {
         return context.get() == null ? "" : context.get().name() + "/" + namespace.get().trim();
+    }
+
+    static final String PICK = "Pick the context and namespace whose ScaledObjects to import, then Find.";
+
+    /** Why a context is not offered: each of its problems, with its file and line. */
+    static String cannotOpen(KedaImport.Context c) {
+        return "Context " + c.name() + " cannot be opened: " + String.join("; ", c.problems());
     }
 
     private static String safe(String s) {
@@ -89,8 +100,10 @@ public final class KedaImportViewModel {
             if (list.isEmpty()) {
                 status.set("No kubeconfig context found ($KUBECONFIG or ~/.kube/config).");
             } else {
-                context.set(list.get(0));
-                status.set("Pick the context and namespace whose ScaledObjects to import, then Find.");
+                // The current context, unless it cannot be opened and another can.
+                KedaImport.Context pick = list.stream().filter(KedaImport.Context::usable).findFirst().orElse(list.get(0));
+                context.set(pick);
+                status.set(pick.usable() ? PICK : cannotOpen(pick));
             }
         }, fx);
     }

@@ -199,4 +199,51 @@ class KedaImportDialogUiTest {
         assertTrue(text.contains("# skipped shop/broken-so: minReplicaCount 4 is above maxReplicaCount 2"), text);
         assertTrue(text.contains("# PAUSED in KEDA: paused at 0 replicas"), text);
     }
+
+    /**
+     * Issue 26: a context with a problem is listed with it and cannot be opened by mistake: the dialog
+     * does not pick it, says why when it is picked, and offers no Find for it.
+     */
+    @Test
+    void aContextWithAProblemIsShownWithItAndNotOfferedToConnect() throws Exception {
+        Path kubeconfig = dir.resolve("config");
+        Files.writeString(kubeconfig, """
+                current-context: broken
+                clusters: [{name: c, cluster: {server: "%s"}}]
+                users: [{name: u, user: {token: t0ken-not-shown}}]
+                contexts:
+                - name: broken
+                  context: {cluster: gone, user: u, namespace: shop}
+                - name: fine
+                  context: {cluster: c, user: u, namespace: shop}
+                """.formatted(api.cluster().url()));
+        KedaImport imports = new KedaImport(() -> Contexts.load(List.of(kubeconfig)));
+        Stage owner = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            dialog = new KedaImportDialog(owner, new KedaImportViewModel(imports, dir,
+                    NamedThreads.cached("test-import"), FxExecutor.get()), p -> { });
+            dialog.show();
+        });
+        @SuppressWarnings("unchecked")
+        ComboBox<KedaImport.Context> context = lookup(KedaImportDialog.CONTEXT_ID, ComboBox.class);
+        Button find = lookup(KedaImportDialog.FIND_ID, Button.class);
+        Label status = lookup(KedaImportDialog.STATUS_ID, Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> context.getValue() != null));
+        assertEquals("fine", ConsoleWindow.onFx(() -> context.getValue().name()), "the current context cannot be opened");
+        assertFalse(ConsoleWindow.onFx(find::isDisabled));
+
+        KedaImport.Context broken = ConsoleWindow.onFx(() -> context.getItems().get(0));
+        assertEquals("broken", broken.name());
+        assertEquals("broken (current) — cannot be opened (1 problem)",
+                ConsoleWindow.onFx(() -> context.getConverter().toString(broken)));
+        FxToolkit.setupFixture(() -> context.setValue(broken));
+        String said = ConsoleWindow.onFx(status::getText);
+        assertEquals("Context broken cannot be opened: " + kubeconfig + ":6: cluster \"gone\" was not found for"
+                + " context \"broken\" (no file of the list defines it)", said);
+        assertTrue(ConsoleWindow.onFx(find::isDisabled), "no Find for a context that cannot be opened");
+        assertFalse(said.contains("t0ken-not-shown"));
+        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> imports.find("broken", "shop")).getMessage().contains("cluster \"gone\" was not found"),
+                "and the import refuses it the same way, should anything ask");
+    }
 }
