@@ -395,14 +395,17 @@ class ActionSafetyUiTest {
             view().supervisionViewModel().freeze(first, Duration.ofHours(1), "undo test");
             return null;
         });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().of(first)
-                .freeze() != null));
+        // The freeze's undo step is there before the override is asked: the state shows the freeze as soon as
+        // the supervisor has it, the undo step only when the command's answer reaches the FX thread.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().undoable()
+                .contains("freeze of " + first)));
         onFx(() -> {
             view().supervisionViewModel().setOverride(second, 3, Duration.ofHours(1), "undo test");
             return null;
         });
+        // Earlier tests of this class may have left undo steps: wait for this one, the newest.
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel()
-                .undoable().size()) >= 2);
+                .undoable().indexOf("override of " + second + " to 3")) == 0);
         Label undo = onFx(() -> robot.lookup("#" + InboxView.UNDO_ID).queryAs(Label.class));
         assertEquals("Undo: override of " + second + " to 3 (Ctrl+Z)", onFx(undo::getText));
 
