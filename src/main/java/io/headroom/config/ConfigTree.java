@@ -138,7 +138,7 @@ public final class ConfigTree {
         } else if (e instanceof FileSystemException f && f.getReason() != null) {
             message = "cannot be read: " + f.getReason();
         } else {
-            message = "cannot be read: " + e.getClass().getSimpleName();
+            message = "cannot be read: " + io.headroom.ErrorWords.of(e);
         }
         return new ConfigException(new Problem(file, 1, 0, "", message));
     }
@@ -218,7 +218,7 @@ public final class ConfigTree {
                     "malformed " + format.name() + ": " + firstLine(e)));
         } catch (IOException e) {
             throw new ConfigException(new Problem(file, reader == null ? 1 : reader.lastLine, 0, "",
-                    "cannot read: " + e.getClass().getSimpleName()));
+                    "cannot read: " + io.headroom.ErrorWords.of(e)));
         }
         reader.errors.throwIfAny();
         return root;
@@ -244,7 +244,7 @@ public final class ConfigTree {
     private static String firstLine(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         if (m == null) {
-            return e.getClass().getSimpleName();
+            return io.headroom.ErrorWords.of(e);
         }
         return m.lines().map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse(m).replaceAll("\\s+", " ");
     }

@@ -1520,7 +1520,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             return io.headroom.cluster.EvictionResult.failed("interrupted");
         } catch (Exception e) {
             recordError(e);
-            return io.headroom.cluster.EvictionResult.failed("request failed: " + e.getClass().getSimpleName());
+            return io.headroom.cluster.EvictionResult.failed("request failed: " + io.headroom.ErrorWords.of(e));
         }
         return evictionResult(r.code(), r.body(), RetryAfter.seconds(r.header("Retry-After")));
     }
@@ -1612,7 +1612,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             Thread.currentThread().interrupt();
             throw new KubernetesClientException("interrupted");
         } catch (Exception e) {
-            throw new KubernetesClientException("request failed: " + e.getClass().getSimpleName());
+            throw new KubernetesClientException("request failed: " + io.headroom.ErrorWords.of(e));
         }
     }
 

@@ -27,8 +27,6 @@ public final class PlainWords {
     private static final Pattern CODE = Pattern.compile("^([A-Z][A-Z_]+):\\s*(.*)$", Pattern.DOTALL);
     /** A record's own text: {@code NoData[reason=UNREACHABLE, message=…]}. */
     private static final Pattern RECORD = Pattern.compile("^\\w+\\[reason=([A-Z_]+), message=(.*)]$", Pattern.DOTALL);
-    /** {@code java.net.ConnectException: }, {@code SocketTimeoutException: } and the like. */
-    private static final Pattern EXCEPTION = Pattern.compile("\\b(?:[a-z_][\\w]*\\.)*[A-Z]\\w*(?:Exception|Error)\\b:?\\s*");
     private static final int MAX_DETAIL = 160;
 
     /**
@@ -57,7 +55,7 @@ public final class PlainWords {
         if (raw == null) {
             return "";
         }
-        String s = EXCEPTION.matcher(raw).replaceAll("").replaceAll("\\s+", " ").strip();
+        String s = io.headroom.ErrorWords.strip(raw);
         if (s.isEmpty() && !raw.isBlank()) {
             s = "failed without a message";
         }
