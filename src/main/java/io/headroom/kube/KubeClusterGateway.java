@@ -365,7 +365,8 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
         HasMetadata obj = isStatefulSet(ref) ? w.statefulSets.getStore().getByKey(key(ref))
                 : w.deployments.getStore().getByKey(key(ref));
-        return Optional.ofNullable(obj).map(o -> state(ref, o, w));
+        Instant asOf = w.asOf(clock.instant());
+        return Optional.ofNullable(obj).map(o -> state(ref, o, w, asOf));
     }
 
     /**
@@ -467,10 +468,12 @@ public final class KubeClusterGateway implements ClusterGateway {
         HasMetadata obj = isStatefulSet(ref)
                 ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
                 : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
-        return Optional.ofNullable(obj).map(o -> state(ref, o, w));
+        Instant now = clock.instant();
+        return Optional.ofNullable(obj).map(o -> state(ref, o, w, now));
     }
 
-    private WorkloadState state(WorkloadRef ref, HasMetadata obj, NamespaceWatch w) {
+    /** @param observedAt when what {@code obj} says was last known to be current (a cache whose watches are down: when they were last open) */
+    private WorkloadState state(WorkloadRef ref, HasMetadata obj, NamespaceWatch w, Instant observedAt) {
         Integer spec;
         Integer ready;
         LabelSelector selector;
@@ -497,7 +500,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             ready = (int) pods.stream().filter(p -> p.ready() && !p.terminating()).count();
         }
         return new WorkloadState(ref, spec == null ? 1 : spec, ready == null ? 0 : ready,
-                obj.getMetadata().getResourceVersion(), pods, clock.instant());
+                obj.getMetadata().getResourceVersion(), pods, observedAt);
     }
 
     private static PodState pod(Pod p) {
@@ -1785,6 +1788,23 @@ public final class KubeClusterGateway implements ClusterGateway {
 
         boolean workloadsSynced() {
             return deployments.hasSynced() && statefulSets.hasSynced() && pods.hasSynced();
+        }
+
+        /** When the workload watches were last seen open: what the cache holds is current as of then. */
+        private volatile Instant liveAt;
+
+        /**
+         * How current a read of this namespace's cache is at {@code now}: {@code now} while its workload
+         * watches are open; once one is down (the API server went away), the last time they were seen
+         * open, so a reader can tell the last known from the current.
+         */
+        Instant asOf(Instant now) {
+            Instant live = liveAt;
+            if (deployments.isWatching() && statefulSets.isWatching() && pods.isWatching() || live == null) {
+                liveAt = now; // the first read after the initial list: the list is as of now
+                return now;
+            }
+            return live;
         }
 
         Map<String, SharedIndexInformer<?>> named() {

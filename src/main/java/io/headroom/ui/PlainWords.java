@@ -50,6 +50,22 @@ public final class PlainWords {
         return detail(text);
     }
 
+    /** Any of the reason codes, inside a longer text ({@code last failure: UNREACHABLE (…)}). */
+    private static final Pattern CODE_IN_TEXT = Pattern.compile("\\b(" + String.join("|", REASONS.keySet()) + ")\\b");
+
+    /**
+     * A sentence from elsewhere (a metrics source's own summary), line by line in words: each reason code
+     * in it said as words, exception class names gone.
+     */
+    public static String sentence(String raw) {
+        if (raw == null) {
+            return "";
+        }
+        return raw.lines().map(l -> detail(CODE_IN_TEXT.matcher(l).replaceAll(m ->
+                java.util.regex.Matcher.quoteReplacement(REASONS.get(m.group(1)))))).filter(l -> !l.isEmpty())
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
     /** An error's text without exception class names or line breaks, and not endless. */
     public static String detail(String raw) {
         if (raw == null) {
