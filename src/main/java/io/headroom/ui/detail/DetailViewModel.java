@@ -130,7 +130,7 @@ public final class DetailViewModel {
         }
         revert.apply(name).whenCompleteAsync((o, e) -> {
             if (e != null || !o.ok()) {
-                policyEdit.set("Not reverted: " + (e != null ? e.getMessage() : o.message()));
+                policyEdit.set("Not reverted: " + (e != null ? io.headroom.ErrorWords.of(e) : o.message()));
             }
         }, fx);
     }
