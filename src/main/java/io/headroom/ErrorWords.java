@@ -113,19 +113,19 @@ public final class ErrorWords {
             return words(KINDS.get(lead.group(1)), lead.group(1), text.substring(lead.end()));
         }
         // Inside the text, a known kind is said in words; any other class name goes.
-        return strip(CLASS_NAME.matcher(text).replaceAll(r -> Matcher.quoteReplacement(
+        String s = strip(CLASS_NAME.matcher(text).replaceAll(r -> Matcher.quoteReplacement(
                 KINDS.containsKey(r.group(1)) ? KINDS.get(r.group(1)) + ": " : r.group())));
+        return s.length() <= MAX ? s : s.substring(0, MAX - 1) + "…";
     }
 
-    /** Text without Java class names (qualified or not) or line breaks, and not endless; nothing else changed. */
+    /** Text without Java class names (qualified or not) or line breaks; nothing else changed, nothing cut. */
     public static String strip(String raw) {
         if (raw == null) {
             return "";
         }
         String s = CLASS_NAME.matcher(raw).replaceAll("");
         s = QUALIFIED.matcher(s).replaceAll("").replaceAll("\\(\\s*\\)", "").replaceAll("\\s+", " ").strip();
-        s = s.replaceAll("^:\\s*|\\s*:$", "");
-        return s.length() <= MAX ? s : s.substring(0, MAX - 1) + "…";
+        return s.replaceAll("^:\\s*|\\s*:$", "");
     }
 
     /** The line a parser stopped at, from the failure's messages (the first mark it names), else null. */

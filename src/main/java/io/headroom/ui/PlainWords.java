@@ -61,13 +61,19 @@ public final class PlainWords {
         if (raw == null) {
             return "";
         }
-        return raw.lines().map(l -> detail(CODE_IN_TEXT.matcher(l).replaceAll(m ->
+        return raw.lines().map(l -> words(CODE_IN_TEXT.matcher(l).replaceAll(m ->
                 java.util.regex.Matcher.quoteReplacement(REASONS.get(m.group(1)))))).filter(l -> !l.isEmpty())
                 .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** An error's text without exception class names or line breaks, and not endless. */
     public static String detail(String raw) {
+        String s = words(raw);
+        return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL - 1) + "…";
+    }
+
+    /** {@link #detail}, whole: without class names, a refused connection said as one. */
+    private static String words(String raw) {
         if (raw == null) {
             return "";
         }
@@ -79,6 +85,6 @@ public final class PlainWords {
             s = s.replace("Failed to connect to /", "nothing answers at ").replace("Failed to connect to ", "nothing answers at ")
                     .replace("Connection refused", "connection refused");
         }
-        return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL - 1) + "…";
+        return s;
     }
 }

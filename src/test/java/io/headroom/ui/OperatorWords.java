@@ -47,6 +47,7 @@ public final class OperatorWords {
                 + r.badgesProperty().get().fullText() + " / " + r.replicasNoteProperty().get()));
         view.detailViewModel().inputs().forEach(i -> out.add("input " + i.name() + ": " + i.status()));
         out.add("detail: " + view.detailViewModel().headlineProperty().get() + " / "
+                + view.detailViewModel().explanationProperty().get() + " / "
                 + view.detailViewModel().actuationProperty().get());
         return out;
     }

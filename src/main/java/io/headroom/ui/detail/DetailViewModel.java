@@ -448,7 +448,8 @@ public final class DetailViewModel {
         headline.set(from == to ? "hold " + from + " replica" + (from == 1 ? "" : "s")
                 : from + " → " + to + " replicas");
         direction.set(to > from ? "up" : to < from ? "down" : "hold");
-        explanation.set(d.explanation());
+        // The decision quotes its inputs' reasons as the metrics source gave them (codes, class names).
+        explanation.set(io.headroom.ui.PlainWords.sentence(d.explanation()));
         terms.setAll(d.terms().stream().map(DetailViewModel::termRow).toList());
         ceilings.setAll(d.ceilings().stream().map(DetailViewModel::ceilingRow).toList());
         reasons.setAll(d.reasons().stream().map(Reason::toString).toList());
