@@ -122,7 +122,7 @@ public final class Session implements AutoCloseable {
                 autoscalers.put(c.name(), loop.cluster().autoscaler(c.target()));
             } catch (RuntimeException e) {
                 access.put(c.name(), io.headroom.cluster.ActionCheck.denied("scale " + c.target(),
-                        "cannot check: " + e.getMessage()));
+                        "cannot check: " + io.headroom.ErrorWords.of(e)));
             }
         }
         io.headroom.cluster.ClusterHealth cluster = loop.cluster().health();
