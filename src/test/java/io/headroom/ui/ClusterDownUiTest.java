@@ -79,10 +79,7 @@ class ClusterDownUiTest {
         waitUntil("Data names the replicas", () -> main.freshnessDetailProperty().get().contains("reports · replicas"));
         assertNotEquals(Health.OK, onFx(() -> main.freshnessHealthProperty().get()));
         assertEquals(Health.OK, onFx(() -> main.metricsHealthProperty().get()), "Prometheus answers");
-        onFx(() -> {
-            OperatorWords.assertAllPlain(window.view());
-            return null;
-        });
+        FaultConsoles.assertAllPlain(window);
     }
 
     @Test
@@ -100,14 +97,11 @@ class ClusterDownUiTest {
         waitUntil("Data names the replicas", () -> main.freshnessDetailProperty().get().contains("reports · replicas"));
         assertNotEquals(Health.OK, onFx(() -> main.freshnessHealthProperty().get()));
         assertEquals(Health.OK, onFx(() -> main.metricsHealthProperty().get()), "Prometheus answers");
-        onFx(() -> {
-            OperatorWords.assertAllPlain(window.view());
-            return null;
-        });
+        FaultConsoles.assertAllPlain(window);
     }
 
     void waitUntil(String what, Callable<Boolean> condition) throws Exception {
-        FaultConsoles.waitUntil(what, 60, () -> onFx(condition), () -> onFx(() -> OperatorWords.shown(window.view())));
+        FaultConsoles.waitUntil(window, what, condition);
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {

@@ -31,6 +31,20 @@ final class FaultConsoles {
                 """.formatted(prometheusUrl);
     }
 
+    /** Waits for {@code condition}, read on the FX thread, a minute at most; on timeout, fails with what the console showed. */
+    static void waitUntil(ConsoleWindow window, String what, Callable<Boolean> condition) throws Exception {
+        waitUntil(what, 60, () -> ConsoleWindow.onFx(condition),
+                () -> ConsoleWindow.onFx(() -> OperatorWords.shown(window.view())));
+    }
+
+    /** {@link OperatorWords#assertAllPlain} on the FX thread. */
+    static void assertAllPlain(ConsoleWindow window) throws Exception {
+        ConsoleWindow.onFx(() -> {
+            OperatorWords.assertAllPlain(window.view());
+            return null;
+        });
+    }
+
     /** Waits for {@code condition} with a deadline; on timeout, fails with what the console showed. */
     static void waitUntil(String what, int seconds, Callable<Boolean> condition, Callable<Object> shown)
             throws Exception {

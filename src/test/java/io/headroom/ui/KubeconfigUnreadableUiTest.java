@@ -12,9 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,8 +84,8 @@ class KubeconfigUnreadableUiTest {
     void nothingOpensUntilTheOperatorChoosesAndTheDialogNamesFileLineAndCause() throws Exception {
         start();
         app.notConnected().get(60, TimeUnit.SECONDS);
-        waitUntil("the connection dialog", () -> app.connectionProgress() != null
-                && app.connectionProgress().stage().isShowing());
+        FaultConsoles.waitUntil("the connection dialog", 60, () -> ConnectionDialog.shows(app),
+                () -> "session " + app.session());
         assertNull(onFx(() -> app.session()), "no session opened: not the workloads file's, not the sandbox");
         assertFalse(onFx(() -> robot.lookup(".top-bar").tryQuery().isPresent()), "no console behind the dialog");
 
@@ -126,26 +124,15 @@ class KubeconfigUnreadableUiTest {
     }
 
     List<String> lines() throws Exception {
-        return onFx(() -> ((VBox) app.connectionProgress().stage().getScene()
-                .lookup("#" + ConnectionProgressView.ENDPOINTS_ID)).getChildren().stream()
-                .map(n -> ((Label) n).getText()).toList());
+        return ConnectionDialog.lines(app);
     }
 
     String headline() throws Exception {
-        return onFx(() -> ((Label) app.connectionProgress().stage().getScene()
-                .lookup("#" + ConnectionProgressView.HEADLINE_ID)).getText());
+        return ConnectionDialog.headline(app);
     }
 
     boolean offered(String id) throws Exception {
-        return onFx(() -> {
-            Node n = app.connectionProgress().stage().getScene().lookup("#" + id);
-            for (Node p = n; p != null; p = p.getParent()) {
-                if (!p.isVisible()) {
-                    return false;
-                }
-            }
-            return n != null && !n.isDisabled();
-        });
+        return ConnectionDialog.offered(app, id);
     }
 
     void waitUntil(String what, Callable<Boolean> condition) throws Exception {

@@ -11,13 +11,11 @@ import io.headroom.ui.shell.MainViewModel.Health;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The console on a cluster that answers and a Prometheus where nothing listens (issue 26 item 5): the
@@ -77,14 +75,11 @@ class PrometheusDownUiTest {
         }
         assertTrue(onFx(() -> ConsoleWindow.drawnCell(robot, "reports", "Replicas").orElseThrow().whole())
                 .startsWith("4"), "the replicas were read");
-        onFx(() -> {
-            OperatorWords.assertAllPlain(window.view());
-            return null;
-        });
+        FaultConsoles.assertAllPlain(window);
     }
 
     void waitUntil(String what, Callable<Boolean> condition) throws Exception {
-        FaultConsoles.waitUntil(what, 60, () -> onFx(condition), () -> onFx(() -> OperatorWords.shown(window.view())));
+        FaultConsoles.waitUntil(window, what, condition);
     }
 
     static <T> T onFx(Callable<T> c) throws Exception {
