@@ -67,7 +67,8 @@ public final class ErrorWords {
     private static final Pattern QUALIFIED = Pattern.compile("\\b(?:java|javax|jdk|sun)\\.[\\w$.]*[\\w$]");
     /** Where a parser stopped: SnakeYAML's {@code line 5, column 21}, Jackson's {@code line: 5, column: 21}. */
     private static final Pattern LINE = Pattern.compile("\\bline:? (\\d+), column:? (\\d+)");
-    private static final int MAX = 200;
+    /** Longer than any one error should be; the journal caps a reason at 1,000 characters, a tooltip less. */
+    private static final int MAX = 500;
 
     /** The failure in words: its kind (from the innermost cause that has one) and what its message adds. */
     public static String of(Throwable t) {

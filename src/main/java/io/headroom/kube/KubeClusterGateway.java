@@ -397,7 +397,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         } catch (KubernetesClientException ex) {
             return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         } catch (RuntimeException ex) {
-            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         }
     }
 
@@ -424,7 +424,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             } catch (KubernetesClientException ex) {
                 problems.add("events in namespace " + ns + " could not be read: " + KubeErrors.describe(ex));
             } catch (RuntimeException ex) {
-                problems.add("events in namespace " + ns + " could not be read: " + ex.getMessage());
+                problems.add("events in namespace " + ns + " could not be read: " + KubeErrors.describe(ex));
             }
         }
         events.sort(java.util.Comparator.comparing(io.headroom.cluster.TimelineEvent::at));
@@ -1596,7 +1596,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         } catch (KubernetesClientException ex) {
             return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         } catch (RuntimeException ex) {
-            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         }
     }
 
