@@ -71,7 +71,7 @@ final class InputFiles {
                 throw problem(path, why.toLowerCase(Locale.ROOT).contains("symbolic link")
                         ? "cannot be read: a loop of symbolic links" : "cannot be read: " + why);
             } catch (IOException e) {
-                throw problem(path, "cannot be read: " + e.getClass().getSimpleName());
+                throw problem(path, "cannot be read: " + io.headroom.ErrorWords.of(e));
             }
             if (a.isDirectory()) {
                 throw problem(path, "is a directory, not a file");

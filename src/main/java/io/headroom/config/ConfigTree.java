@@ -162,7 +162,7 @@ public final class ConfigTree {
         } else if (e instanceof FileSystemException f && f.getReason() != null) {
             message = "cannot be read: " + f.getReason();
         } else {
-            message = "cannot be read: " + e.getClass().getSimpleName();
+            message = "cannot be read: " + io.headroom.ErrorWords.of(e);
         }
         return new ConfigException(new Problem(file, 1, 0, "", message));
     }
@@ -238,8 +238,12 @@ public final class ConfigTree {
             // SnakeYAML knows where the problem is (not just where its context began) and says what it is.
             if (e.getCause() instanceof MarkedYAMLException y && y.getProblemMark() != null) {
                 String what = y.getContext() == null ? y.getProblem() : y.getContext() + ": " + y.getProblem();
-                throw new ConfigException(new Problem(file, y.getProblemMark().getLine() + 1,
-                        y.getProblemMark().getColumn() + 1, "", "malformed YAML: " + what));
+                // At the end of the text ("while scanning a quoted scalar: found unexpected end of stream") the
+                // place to edit is where the unfinished thing began, not the end of the file.
+                org.yaml.snakeyaml.error.Mark at = y.getContextMark() != null && y.getProblem() != null
+                        && y.getProblem().contains("end of stream") ? y.getContextMark() : y.getProblemMark();
+                throw new ConfigException(new Problem(file, at.getLine() + 1, at.getColumn() + 1, "",
+                        "malformed YAML: " + what));
             }
             JsonLocation loc = e.getLocation();
             int line = loc != null && loc.getLineNr() > 0 ? loc.getLineNr() : reader == null ? 1 : reader.lastLine;
@@ -247,7 +251,7 @@ public final class ConfigTree {
                     "malformed " + format.name() + ": " + firstLine(e)));
         } catch (IOException e) {
             throw new ConfigException(new Problem(file, reader == null ? 1 : reader.lastLine, 0, "",
-                    "cannot read: " + e.getClass().getSimpleName()));
+                    "cannot read: " + io.headroom.ErrorWords.of(e)));
         }
         reader.errors.throwIfAny();
         return root;
@@ -273,7 +277,7 @@ public final class ConfigTree {
     private static String firstLine(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         if (m == null) {
-            return e.getClass().getSimpleName();
+            return io.headroom.ErrorWords.of(e);
         }
         return m.lines().map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse(m).replaceAll("\\s+", " ");
     }

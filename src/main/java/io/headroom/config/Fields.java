@@ -269,7 +269,7 @@ public final class Fields {
         try {
             return constructor.get();
         } catch (IllegalArgumentException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            String message = e.getMessage() == null ? "not a valid value" : e.getMessage();
             String key = mentionedKey(message);
             if (key == null) {
                 errors.add(node, message);
@@ -285,7 +285,7 @@ public final class Fields {
         try {
             return constructor.get();
         } catch (IllegalArgumentException e) {
-            error(key, e.getMessage() == null ? e.toString() : stripKey(key, e.getMessage()));
+            error(key, e.getMessage() == null ? "not a valid value" : stripKey(key, e.getMessage()));
             return null;
         }
     }

@@ -129,7 +129,7 @@ public record SecretRef(Kind kind, String location) {
         } catch (java.nio.file.NoSuchFileException e) {
             throw new IllegalStateException(name + ": no such file");
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + name + ": " + e.getClass().getSimpleName());
+            throw new IllegalStateException("cannot read " + name + ": " + io.headroom.ErrorWords.of(e));
         }
     }
 

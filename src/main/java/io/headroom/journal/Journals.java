@@ -32,7 +32,7 @@ public final class Journals {
         try {
             return new Opened(FileJournal.open(file), null);
         } catch (IOException | RuntimeException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String why = io.headroom.ErrorWords.of(e); // "permission denied: /var/lib/headroom", never a class name
             String warning = fallback == Fallback.MEMORY
                     ? "Journal unavailable (" + why + "): actions are kept in memory only."
                     : "Journal unavailable (" + why + "): observe only, nothing is scaled until the console can"

@@ -228,14 +228,16 @@ public final class Contexts {
      * them could not be), so "not found" is never the whole story.
      */
     public String noSuchContext(String contextName) {
+        if (files().isEmpty()) {
+            return "no context " + Kubeconfig.quoted(contextName) + ": " + kubeconfig.sources().origin()
+                    + " names no kubeconfig file";
+        }
         StringBuilder sb = new StringBuilder("no context " + Kubeconfig.quoted(contextName) + " in the kubeconfig ("
                 + kubeconfig.sources().origin() + ": " + String.join(", ", files().stream().map(Path::toString).toList())
                 + ")");
         List<Problem> load = kubeconfig.loadProblems();
         if (!load.isEmpty()) {
             sb.append("; ").append(String.join("; ", load.stream().map(Problem::toString).toList()));
-        } else if (files().isEmpty()) {
-            sb.append("; it names no file");
         } else if (files().stream().noneMatch(Files::exists)) {
             sb.append("; no such file");
         }

@@ -365,7 +365,8 @@ public final class KubeClusterGateway implements ClusterGateway {
         }
         HasMetadata obj = isStatefulSet(ref) ? w.statefulSets.getStore().getByKey(key(ref))
                 : w.deployments.getStore().getByKey(key(ref));
-        return Optional.ofNullable(obj).map(o -> state(ref, o, w));
+        Instant asOf = w.asOf(clock.instant());
+        return Optional.ofNullable(obj).map(o -> state(ref, o, w, asOf));
     }
 
     /**
@@ -396,7 +397,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         } catch (KubernetesClientException ex) {
             return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         } catch (RuntimeException ex) {
-            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         }
     }
 
@@ -423,7 +424,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             } catch (KubernetesClientException ex) {
                 problems.add("events in namespace " + ns + " could not be read: " + KubeErrors.describe(ex));
             } catch (RuntimeException ex) {
-                problems.add("events in namespace " + ns + " could not be read: " + ex.getMessage());
+                problems.add("events in namespace " + ns + " could not be read: " + KubeErrors.describe(ex));
             }
         }
         events.sort(java.util.Comparator.comparing(io.headroom.cluster.TimelineEvent::at));
@@ -467,10 +468,12 @@ public final class KubeClusterGateway implements ClusterGateway {
         HasMetadata obj = isStatefulSet(ref)
                 ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
                 : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
-        return Optional.ofNullable(obj).map(o -> state(ref, o, w));
+        Instant now = clock.instant();
+        return Optional.ofNullable(obj).map(o -> state(ref, o, w, now));
     }
 
-    private WorkloadState state(WorkloadRef ref, HasMetadata obj, NamespaceWatch w) {
+    /** @param observedAt when what {@code obj} says was last known to be current (a cache whose watches are down: when they were last open) */
+    private WorkloadState state(WorkloadRef ref, HasMetadata obj, NamespaceWatch w, Instant observedAt) {
         Integer spec;
         Integer ready;
         LabelSelector selector;
@@ -497,7 +500,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             ready = (int) pods.stream().filter(p -> p.ready() && !p.terminating()).count();
         }
         return new WorkloadState(ref, spec == null ? 1 : spec, ready == null ? 0 : ready,
-                obj.getMetadata().getResourceVersion(), pods, clock.instant());
+                obj.getMetadata().getResourceVersion(), pods, observedAt);
     }
 
     private static PodState pod(Pod p) {
@@ -1520,7 +1523,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             return io.headroom.cluster.EvictionResult.failed("interrupted");
         } catch (Exception e) {
             recordError(e);
-            return io.headroom.cluster.EvictionResult.failed("request failed: " + e.getClass().getSimpleName());
+            return io.headroom.cluster.EvictionResult.failed("request failed: " + io.headroom.ErrorWords.of(e));
         }
         return evictionResult(r.code(), r.body(), RetryAfter.seconds(r.header("Retry-After")));
     }
@@ -1593,7 +1596,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         } catch (KubernetesClientException ex) {
             return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         } catch (RuntimeException ex) {
-            return io.headroom.cluster.EventResult.notPosted(String.valueOf(ex.getMessage()));
+            return io.headroom.cluster.EventResult.notPosted(KubeErrors.describe(ex));
         }
     }
 
@@ -1612,7 +1615,7 @@ public final class KubeClusterGateway implements ClusterGateway {
             Thread.currentThread().interrupt();
             throw new KubernetesClientException("interrupted");
         } catch (Exception e) {
-            throw new KubernetesClientException("request failed: " + e.getClass().getSimpleName());
+            throw new KubernetesClientException("request failed: " + io.headroom.ErrorWords.of(e));
         }
     }
 
@@ -1785,6 +1788,23 @@ public final class KubeClusterGateway implements ClusterGateway {
 
         boolean workloadsSynced() {
             return deployments.hasSynced() && statefulSets.hasSynced() && pods.hasSynced();
+        }
+
+        /** When the workload watches were last seen open: what the cache holds is current as of then. */
+        private volatile Instant liveAt;
+
+        /**
+         * How current a read of this namespace's cache is at {@code now}: {@code now} while its workload
+         * watches are open; once one is down (the API server went away), the last time they were seen
+         * open, so a reader can tell the last known from the current.
+         */
+        Instant asOf(Instant now) {
+            Instant live = liveAt;
+            if (deployments.isWatching() && statefulSets.isWatching() && pods.isWatching() || live == null) {
+                liveAt = now; // the first read after the initial list: the list is as of now
+                return now;
+            }
+            return live;
         }
 
         Map<String, SharedIndexInformer<?>> named() {

@@ -1,8 +1,9 @@
 package io.headroom.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.headroom.ErrorWords;
 
-/** Short, credentials-free descriptions of API failures for the UI and the log. */
+/** Short, credentials-free descriptions of API failures for the UI and the log, in words (no class names). */
 final class KubeErrors {
     private KubeErrors() {
     }
@@ -11,18 +12,14 @@ final class KubeErrors {
         if (t instanceof KubernetesClientException k && k.getCode() <= 0 && k.getStatus() == null
                 && k.getCause() != null) {
             // fabric8's own message is then generic ("An error has occurred."); the cause says what happened.
-            Throwable root = k.getCause();
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            return root.getClass().getSimpleName() + ": " + firstLine(root.getMessage());
+            return ErrorWords.of(k.getCause());
         }
         if (t instanceof KubernetesClientException k) {
             String reason = k.getStatus() != null && k.getStatus().getMessage() != null ? k.getStatus().getMessage()
                     : firstLine(k.getMessage());
-            return (k.getCode() > 0 ? "HTTP " + k.getCode() + ": " : "") + reason;
+            return (k.getCode() > 0 ? "HTTP " + k.getCode() + ": " : "") + ErrorWords.clean(reason);
         }
-        return t.getClass().getSimpleName() + ": " + firstLine(t.getMessage());
+        return ErrorWords.of(t);
     }
 
     private static String firstLine(String s) {

@@ -485,12 +485,8 @@ final class KubeconfigClient {
         if (e instanceof Refusal) {
             return e.getMessage();
         }
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage() == null || root.getMessage().isBlank() ? "its client could not be made"
-                : UntrustedText.line(root.getMessage(), 300);
+        String words = io.headroom.ErrorWords.of(e); // the kind in words, no Java class name
+        return words == null || words.isBlank() ? "its client could not be made" : UntrustedText.line(words, 300);
     }
 
     private static String blankToNull(String s) {

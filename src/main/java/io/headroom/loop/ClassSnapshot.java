@@ -45,6 +45,19 @@ public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observati
         return cls.name();
     }
 
+    /**
+     * Whether the workload was read at this tick, within two polling intervals: false without one (the
+     * cluster could not be read), and false for what a cluster view whose watches are down still holds
+     * (its {@code observedAt} is when it was last live).
+     */
+    public boolean workloadCurrent() {
+        if (workload == null) {
+            return false;
+        }
+        Instant read = workload.observedAt();
+        return read == null || !read.isBefore(at.minusMillis(Math.round(2000 * cls.policy().pollIntervalSeconds())));
+    }
+
     public boolean decided() {
         return decision != null;
     }

@@ -153,7 +153,7 @@ public final class ControlLoop {
         try {
             state = cluster.workload(c.target());
         } catch (RuntimeException e) {
-            return unobserved(c, now, act, "cluster read failed: " + e.getMessage(), signals);
+            return unobserved(c, now, act, "cluster read failed: " + io.headroom.ErrorWords.of(e), signals);
         }
         if (state.isEmpty()) {
             return unobserved(c, now, act, "workload " + c.target() + " not found", signals);
@@ -187,7 +187,7 @@ public final class ControlLoop {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "actuation failed for " + c.name(), e);
             a = new Actuation(Actuation.Kind.FAILED, d.currentReplicas(), d.currentReplicas(),
-                    "actuation failed: " + e.getMessage());
+                    "actuation failed: " + io.headroom.ErrorWords.of(e));
         }
         if (a.kind() == Actuation.Kind.APPLIED && a.to() != a.from()) {
             // The rate policies count a change from when it was applied, not from the next tick that sees it.

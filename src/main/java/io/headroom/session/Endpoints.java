@@ -89,20 +89,9 @@ public final class Endpoints {
         return new Endpoint(what, c.server(), State.CONNECTING, null);
     }
 
-    /**
-     * A failure in words: the innermost cause's message, without Java class names (qualified or not:
-     * the Prometheus client says "ConnectException: Failed to connect to …"); a refused connection
-     * says so.
-     */
+    /** A failure's text in words: class names go, a known kind is said ("connection refused (127.0.0.1:9)"). */
     static String plain(String message) {
-        if (message == null || message.isBlank()) {
-            return "no reason given";
-        }
-        String m = message.replaceAll("(?:[a-z_$][a-z0-9_$]*\\.)*[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ?", "").trim();
-        if (m.isEmpty()) {
-            return message;
-        }
-        boolean refused = message.matches("(?s)(?:[a-z_$][a-z0-9_$]*\\.)*ConnectException\\b.*");
-        return refused && !m.toLowerCase(java.util.Locale.ROOT).contains("refused") ? "connection refused (" + m + ")" : m;
+        String m = io.headroom.ErrorWords.clean(message);
+        return m.isEmpty() ? "no reason given" : m;
     }
 }

@@ -15,15 +15,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Opens the console's session from its options and the saved settings, off the caller's thread:
  * a workloads file (Prometheus and one gateway per context, the file journal), else the built-in
- * sandbox, and the sandbox with a standing warning saying why when the settings, the workloads file
- * or the connection fail. Against a real cluster the journal never silently falls back to memory:
- * without its file the console observes only ({@link Journals.Fallback#OBSERVE_ONLY}).
+ * sandbox (with a standing warning saying why when the settings could not be read). A workloads file
+ * never falls back to the sandbox behind the operator's back: one with errors comes back
+ * {@link Rejected}, one whose kubeconfig, contexts or Prometheus cannot be opened {@link NotConnected},
+ * and the console asks; the sandbox opens only when the operator chooses it. Against a real cluster the
+ * journal never silently falls back to memory: without its file the console observes only
+ * ({@link Journals.Fallback#OBSERVE_ONLY}).
  */
 public final class Launcher {
     private static final Logger LOG = Logger.getLogger(Launcher.class.getName());
@@ -73,7 +75,25 @@ public final class Launcher {
     }
 
     /** What opening came to: a session to show, or a workloads file the operator must decide about. */
-    public sealed interface Opening permits Launched, Rejected {
+    public sealed interface Opening permits Launched, Rejected, NotConnected {
+    }
+
+    /**
+     * The workloads file was read, but what it names could not be opened (the kubeconfig unreadable, a
+     * context missing or refused, Prometheus's client not set up): nothing was opened, and the console
+     * asks in its connection dialog whether to open the sandbox instead, edit the file to blame, try
+     * again, or quit.
+     *
+     * @param file    the workloads file
+     * @param failure which endpoint, where (file and line, or address) and why, in words
+     * @param warning a warning from before the file was read (unreadable settings), or null
+     */
+    public record NotConnected(Path file, OpenFailure failure, Settings settings, String warning) implements Opening {
+
+        /** The file to edit: the kubeconfig (or context's) file to blame, else the workloads file. */
+        public Path fileToEdit() {
+            return failure.file().orElse(file);
+        }
     }
 
     /**
@@ -95,6 +115,7 @@ public final class Launcher {
     private final Executor background;
     private final Clock wall;
     private final Supplier<Contexts> contexts;
+    private final Supplier<java.util.List<Path>> kubeconfigFiles;
 
     /**
      * @param background where settings, journal and connections are opened (it may block on the network)
@@ -102,16 +123,23 @@ public final class Launcher {
      * @param contexts   the kubeconfig contexts, read when a workloads file is opened
      */
     public Launcher(Options options, Executor background, Clock wall, Supplier<Contexts> contexts) {
+        this(options, background, wall, contexts, java.util.List::of);
+    }
+
+    /** @param kubeconfigFiles the files {@code contexts} reads, named when they cannot be read */
+    public Launcher(Options options, Executor background, Clock wall, Supplier<Contexts> contexts,
+                    Supplier<java.util.List<Path>> kubeconfigFiles) {
         this.options = options;
         this.background = background;
         this.wall = wall;
         this.contexts = contexts;
+        this.kubeconfigFiles = kubeconfigFiles;
     }
 
     /** The console's launcher: its own named thread, the system clock, the kubeconfig as kubectl finds it. */
     public static Launcher forConsole(Options options) {
         return new Launcher(options, NamedThreads.cached("headroom-connect"), Clock.systemUTC(),
-                Contexts::fromEnvironment);
+                Contexts::fromEnvironment, io.headroom.kube.KubeconfigFiles::named);
     }
 
     public Options options() {
@@ -135,32 +163,24 @@ public final class Launcher {
     }
 
     /**
-     * Reads the settings and opens what {@code --config} or they name. Before a connection that may
-     * take a while, {@code progress} hears what is being connected to (on the background thread).
-     * The future never fails for a bad file or an unreachable cluster: it opens the sandbox and says why.
-     */
-    public CompletableFuture<Launched> launch(Consumer<String> progress) {
-        return CompletableFuture.supplyAsync(() -> {
-            Start st = start();
-            return open(st.workloads(), st.settings(), st.warning(), progress);
-        }, background);
-    }
-
-    /**
      * Reads the workloads file {@code old} was opened from again (after it was edited) and opens it,
-     * with the same settings; nothing is saved. The sandbox, having no file, is reopened as it is.
+     * with the same settings; nothing is saved. The sandbox, having no file, is reopened as it is. A file
+     * that now has errors or cannot be opened comes back for the console to ask about, as at start.
      */
-    public CompletableFuture<Launched> reload(Session old, Settings settings, Consumer<String> progress) {
+    public CompletableFuture<Opening> reload(Session old, Settings settings, Consumer<String> progress) {
         Path workloads = old.workloadsFile().orElse(null);
         return CompletableFuture.supplyAsync(() -> {
             old.close();
-            return open(workloads, settings, null, progress);
+            return attempt(workloads, settings, null, progress);
         }, background);
     }
 
     /**
-     * As {@link #launch}, but a workloads file with errors is not replaced by the sandbox: it comes back
-     * as {@link Rejected}, for the console to ask the operator ({@link #sandboxInstead}, {@link #retry}).
+     * Reads the settings and opens what {@code --config} or they name; nothing configured opens the
+     * sandbox. Before a connection that may take a while, {@code progress} hears what is being connected
+     * to (on the background thread). A workloads file is never replaced by the sandbox: one with errors
+     * comes back as {@link Rejected}, one that cannot be opened as {@link NotConnected}, for the console to
+     * ask the operator ({@link #sandboxInstead}, {@link #retry}).
      */
     public CompletableFuture<Opening> launchOrAsk(Consumer<String> progress) {
         return CompletableFuture.supplyAsync(() -> {
@@ -184,23 +204,15 @@ public final class Launcher {
         return "Workloads file rejected: " + r.problem().getMessage() + " — opened the sandbox.";
     }
 
-    /**
-     * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
-     * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names.
-     */
-    public CompletableFuture<Launched> relaunch(Session old, Settings next, Consumer<String> progress) {
-        return CompletableFuture.supplyAsync(() -> {
-            String saveWarning = null;
-            try {
-                next.save(options.settingsFile());
-            } catch (IOException e) {
-                saveWarning = "Could not save settings (" + e.getMessage() + "); they apply until exit.";
-            }
-            if (old != null) {
-                old.close();
-            }
-            return open(next.workloadsFile(), next, saveWarning, progress);
-        }, background);
+    /** The operator chose the sandbox over a workloads file that could not be opened: it opens saying why. */
+    public CompletableFuture<Launched> sandboxInstead(NotConnected n) {
+        return CompletableFuture.supplyAsync(() -> sandbox(n.settings(), join(n.warning(), "Could not open "
+                + n.file() + ": " + n.failure().getMessage() + " — opened the sandbox.")), background);
+    }
+
+    /** Tries the file again (the operator edited the kubeconfig, or the cause went away). */
+    public CompletableFuture<Opening> retry(NotConnected n, Consumer<String> progress) {
+        return CompletableFuture.supplyAsync(() -> attempt(n.file(), n.settings(), n.warning(), progress), background);
     }
 
     /** The first run's import from KEDA, on the kubeconfig this launcher reads. */
@@ -233,8 +245,10 @@ public final class Launcher {
     }
 
     /**
-     * As {@link #relaunch}, but a workloads file with errors comes back as {@link Rejected} for the
-     * console to ask about (the first run's file just imported from KEDA has signals left to fill in).
+     * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
+     * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names; a workloads
+     * file with errors or one that cannot be opened comes back for the console to ask about (the first
+     * run's file just imported from KEDA has signals left to fill in).
      */
     public CompletableFuture<Opening> relaunchOrAsk(Session old, Settings next, Consumer<String> progress) {
         return CompletableFuture.supplyAsync(() -> {
@@ -263,11 +277,6 @@ public final class Launcher {
         }, background);
     }
 
-    private Launched open(Path workloads, Settings settings, String warning, Consumer<String> progress) {
-        Opening o = attempt(workloads, settings, warning, progress);
-        return o instanceof Rejected r ? sandbox(settings, join(warning, rejectedWarning(r))) : (Launched) o;
-    }
-
     private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress) {
         if (workloads == null) {
             return sandbox(settings, warning);
@@ -278,11 +287,17 @@ public final class Launcher {
             Path journalFile = options.journal() != null ? options.journal()
                     : FileJournal.defaultDirectory().resolve("journal.jsonl");
             // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
+            Contexts kube;
+            try {
+                kube = contexts.get();
+            } catch (RuntimeException e) {
+                throw OpenFailure.kubeconfig(kubeconfigFiles.get(), e);
+            }
             Journals.Opened j = Journals.open(journalFile, Journals.Fallback.OBSERVE_ONLY);
             Session s;
             try {
-                s = Session.connect(file, contexts.get(), j.journal(), options.operator());
-            } catch (Exception e) {
+                s = Session.connect(file, kube, j.journal(), options.operator());
+            } catch (OpenFailure | RuntimeException e) {
                 j.journal().close(); // its lock is not kept by a console that did not start
                 throw e;
             }
@@ -290,10 +305,14 @@ public final class Launcher {
             return new Launched(s, join(warning, j.warning()), settings, Duration.ZERO);
         } catch (ConfigException e) {
             return new Rejected(workloads, e, settings, warning);
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "could not connect", e);
-            return sandbox(settings, join(warning, "Could not connect (" + e.getMessage()
-                    + "); opened the sandbox."));
+        } catch (OpenFailure e) {
+            // Its words only: a kubeconfig parser's own message may quote a line holding a token.
+            LOG.warning("could not open " + workloads + ": " + e.getMessage());
+            return new NotConnected(workloads, e, settings, warning);
+        } catch (RuntimeException e) {
+            LOG.warning("could not open " + workloads + ": " + io.headroom.ErrorWords.of(e));
+            return new NotConnected(workloads, new OpenFailure("the workloads file's connections",
+                    workloads.toString(), null, io.headroom.ErrorWords.of(e)), settings, warning);
         }
     }
 

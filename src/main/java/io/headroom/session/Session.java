@@ -136,7 +136,7 @@ public final class Session implements AutoCloseable {
                 autoscalers.put(c.name(), loop.cluster().autoscaler(c.target()));
             } catch (RuntimeException e) {
                 access.put(c.name(), io.headroom.cluster.ActionCheck.denied("scale " + c.target(),
-                        "cannot check: " + e.getMessage()));
+                        "cannot check: " + io.headroom.ErrorWords.of(e)));
             }
         }
         io.headroom.cluster.ClusterHealth cluster = loop.cluster().health();
@@ -287,10 +287,11 @@ public final class Session implements AutoCloseable {
     /**
      * A real session from a workloads file: one Kubernetes gateway per context the classes name
      * (each with its actuation Leases), Prometheus for the signals, supervised mode from the start.
-     * Opening a context or Prometheus that fails throws with a message that carries no secret.
+     * Opening a context or Prometheus that fails throws {@link OpenFailure}, naming which and why in
+     * words, with no secret.
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local)
-            throws PrometheusSetupException {
+            throws OpenFailure {
         return connect(file, contexts, local, null);
     }
 
@@ -299,7 +300,7 @@ public final class Session implements AutoCloseable {
      * name (the identity the API server sees), else the OS user.
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator)
-            throws PrometheusSetupException {
+            throws OpenFailure {
         return connect(file, contexts, local, operator, LEASE_DURATION);
     }
 
@@ -311,7 +312,7 @@ public final class Session implements AutoCloseable {
      * it): tests of renewal use short ones instead of waiting the console's 10 s.
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator,
-                                  Duration leaseDuration) throws PrometheusSetupException {
+                                  Duration leaseDuration) throws OpenFailure {
         java.time.Clock wall = java.time.Clock.systemUTC();
         List<WorkloadClass> classes = new ArrayList<>();
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
@@ -321,8 +322,20 @@ public final class Session implements AutoCloseable {
             targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
+        // Before anything opens: a kubeconfig file that cannot be used refuses every context (as client-go), and
+        // a context with a problem refuses the whole workloads file; each said with its file and line.
+        List<io.headroom.config.ConfigException.Problem> unusable = contexts.kubeconfig().loadProblems();
+        if (!unusable.isEmpty()) {
+            throw OpenFailure.kubeconfig(unusable.get(0));
+        }
         for (String context : targets.keySet()) {
-            contexts.openable(context); // a context with a problem refuses the whole file, before anything opens
+            try {
+                contexts.openable(context);
+            } catch (RuntimeException ex) {
+                var ctx = contexts.get(context);
+                throw OpenFailure.context(context, ctx.map(io.headroom.kube.KubeContext::server).orElse(null),
+                        ctx.map(c -> java.nio.file.Path.of(c.file())).orElse(null), contexts.files(), ex);
+            }
         }
         ScheduledExecutorService scheduler = loopThread();
         ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
@@ -331,7 +344,14 @@ public final class Session implements AutoCloseable {
         try {
             java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
             for (var e : targets.entrySet()) {
-                KubeConnection conn = contexts.open(e.getKey());
+                KubeConnection conn;
+                try {
+                    conn = contexts.open(e.getKey());
+                } catch (RuntimeException ex) {
+                    var ctx = contexts.get(e.getKey());
+                    throw OpenFailure.context(e.getKey(), ctx.map(io.headroom.kube.KubeContext::server).orElse(null),
+                            ctx.map(c -> java.nio.file.Path.of(c.file())).orElse(null), contexts.files(), ex);
+                }
                 opened.add(conn);
                 LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall, leaseDuration);
                 leases.start(); // its own thread: a loop thread stuck in a slow write never lets a lease lapse
@@ -341,7 +361,12 @@ public final class Session implements AutoCloseable {
                 gateways.put(e.getKey(), g);
             }
             RoutingClusterGateway cluster = new RoutingClusterGateway(gateways);
-            PrometheusClient client = PrometheusClient.connect(file.prometheus());
+            PrometheusClient client;
+            try {
+                client = PrometheusClient.connect(file.prometheus());
+            } catch (PrometheusSetupException ex) {
+                throw OpenFailure.prometheus(String.valueOf(file.prometheus().url()), ex);
+            }
             ExecutorService queries = NamedThreads.fixed("headroom-prometheus", 8);
             opened.add(queries::shutdownNow);
             PrometheusMetricsSource metrics = new PrometheusMetricsSource(client, file.classes(), queries,
@@ -378,7 +403,7 @@ public final class Session implements AutoCloseable {
                 }
             }
             return s;
-        } catch (RuntimeException | PrometheusSetupException e) {
+        } catch (RuntimeException | OpenFailure e) {
             for (AutoCloseable c : opened) {
                 try {
                     c.close();

@@ -58,7 +58,7 @@ public final class HeadroomApp extends Application {
                     return;
                 } catch (RuntimeException e) {
                     LOG.log(Level.SEVERE, "the console could not open a session", e);
-                    showMessage("The console could not open its session: " + e.getMessage(), "Headroom");
+                    showMessage("The console could not open its session: " + io.headroom.ErrorWords.of(e), "Headroom");
                     ready.completeExceptionally(e);
                     return;
                 }
@@ -72,8 +72,10 @@ public final class HeadroomApp extends Application {
     private void show(Launcher.Opening o) {
         if (o instanceof Launcher.Launched launched) {
             showLaunched(launched);
+        } else if (o instanceof Launcher.Rejected rejected) {
+            showRejected(rejected);
         } else {
-            showRejected((Launcher.Rejected) o);
+            showNotConnected((Launcher.NotConnected) o);
         }
     }
 
@@ -155,14 +157,59 @@ public final class HeadroomApp extends Application {
 
     /** Opens the file in the desktop's editor, off the FX thread (it starts a process). */
     private void edit(java.nio.file.Path file, io.headroom.ui.shell.ConfigProblemView v) {
+        edit(file, why -> v.setStatus("Could not start an editor (" + why + "): edit " + file.toAbsolutePath()
+                + ", then choose Reload the file."));
+    }
+
+    /** Opens the file in the desktop's editor off the FX thread; {@code failed} hears why not, on the FX thread. */
+    private void edit(java.nio.file.Path file, java.util.function.Consumer<String> failed) {
         String uri = file.toAbsolutePath().toUri().toString();
         javafx.application.HostServices host = getHostServices();
         CompletableFuture.runAsync(() -> host.showDocument(uri), EDITOR).whenComplete((r, e) -> {
             if (e != null) {
-                fx.execute(() -> v.setStatus("Could not start an editor (" + e.getMessage() + "): edit "
-                        + file.toAbsolutePath() + ", then choose Reload the file."));
+                fx.execute(() -> failed.accept(io.headroom.ErrorWords.of(e)));
             }
         });
+    }
+
+    /**
+     * What the workloads file names could not be opened (an unreadable kubeconfig, a missing context):
+     * nothing is opened, not even the sandbox, until the operator chooses in the connection dialog, which
+     * names the endpoint, the file and line (or address) and the cause.
+     */
+    private void showNotConnected(Launcher.NotConnected n) {
+        if (stopped) {
+            return;
+        }
+        notConnectedCount++;
+        showMessage("Could not open " + n.file() + ": nothing was opened.", "Headroom — could not connect");
+        var vm = io.headroom.ui.welcome.ConnectionProgressViewModel.nothingOpened(n.failure().endpoint(), n.file(),
+                n.fileToEdit());
+        var dialog = new io.headroom.ui.welcome.ConnectionProgressView(stage, vm, () -> {
+            showMessage("Opening the sandbox …", "Headroom");
+            open(launcher.sandboxInstead(n));
+        }, () -> edit(n.fileToEdit(), why -> showMessage("Could not start an editor (" + why + "): edit "
+                + n.fileToEdit().toAbsolutePath() + ", then start the console again.", "Headroom — could not connect")),
+                javafx.application.Platform::exit, () -> {
+                    showMessage("Opening " + n.file() + " …", "Headroom");
+                    open(launcher.retry(n, this::connecting));
+                });
+        connectionProgress = dialog;
+        dialog.show();
+        notConnected.complete(n);
+    }
+
+    private int notConnectedCount;
+    private final CompletableFuture<Launcher.NotConnected> notConnected = new CompletableFuture<>();
+
+    /** Completes when the workloads file could not be opened and the console asks what to do (for the UI tests). */
+    public CompletableFuture<Launcher.NotConnected> notConnected() {
+        return notConnected;
+    }
+
+    /** How many times the console asked because the workloads file could not be opened (FX thread; for the UI tests). */
+    public int notConnectedCount() {
+        return notConnectedCount;
     }
 
     private static final Executor EDITOR = io.headroom.threads.NamedThreads.cached("headroom-editor");
@@ -333,7 +380,7 @@ public final class HeadroomApp extends Application {
             session = null;
             view.dispose();
             // Save, close (informers, leases, the journal lock) and reconnect off the FX thread.
-            open(launcher.relaunch(old, next, this::connecting));
+            open(launcher.relaunchOrAsk(old, next, this::connecting));
         });
     }
 

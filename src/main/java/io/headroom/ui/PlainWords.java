@@ -28,8 +28,6 @@ public final class PlainWords {
     private static final Pattern CODE = Pattern.compile("^([A-Z][A-Z_]+):\\s*(.*)$", Pattern.DOTALL);
     /** A record's own text: {@code NoData[reason=UNREACHABLE, message=…]}. */
     private static final Pattern RECORD = Pattern.compile("^\\w+\\[reason=([A-Z_]+), message=(.*)]$", Pattern.DOTALL);
-    /** {@code java.net.ConnectException: }, {@code SocketTimeoutException: } and the like. */
-    private static final Pattern EXCEPTION = Pattern.compile("\\b(?:[a-z_][\\w]*\\.)*[A-Z]\\w*(?:Exception|Error)\\b:?\\s*");
     private static final int MAX_DETAIL = 160;
 
     /**
@@ -53,12 +51,34 @@ public final class PlainWords {
         return detail(text);
     }
 
-    /** An error's text without exception class names or line breaks, and not endless. */
-    public static String detail(String raw) {
+    /** Any of the reason codes, inside a longer text ({@code last failure: UNREACHABLE (…)}). */
+    private static final Pattern CODE_IN_TEXT = Pattern.compile("\\b(" + String.join("|", REASONS.keySet()) + ")\\b");
+
+    /**
+     * A sentence from elsewhere (a metrics source's own summary), line by line in words: each reason code
+     * in it said as words, exception class names gone.
+     */
+    public static String sentence(String raw) {
         if (raw == null) {
             return "";
         }
-        String s = EXCEPTION.matcher(raw).replaceAll("").replaceAll("\\s+", " ").strip();
+        return raw.lines().map(l -> words(CODE_IN_TEXT.matcher(l).replaceAll(m ->
+                java.util.regex.Matcher.quoteReplacement(REASONS.get(m.group(1)))))).filter(l -> !l.isEmpty())
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    /** An error's text without exception class names or line breaks, and not endless. */
+    public static String detail(String raw) {
+        String s = words(raw);
+        return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL - 1) + "…";
+    }
+
+    /** {@link #detail}, whole: without class names, a refused connection said as one. */
+    private static String words(String raw) {
+        if (raw == null) {
+            return "";
+        }
+        String s = io.headroom.ErrorWords.strip(raw);
         if (s.isEmpty() && !raw.isBlank()) {
             s = "failed without a message";
         }
@@ -66,6 +86,6 @@ public final class PlainWords {
             s = s.replace("Failed to connect to /", "nothing answers at ").replace("Failed to connect to ", "nothing answers at ")
                     .replace("Connection refused", "connection refused");
         }
-        return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL - 1) + "…";
+        return s;
     }
 }

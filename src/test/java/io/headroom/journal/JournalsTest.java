@@ -21,6 +21,13 @@ class JournalsTest {
         assertThrows(JournalException.class, () -> o.journal().append(FileJournalTest.rec(1)));
         assertTrue(o.journal().failure().isPresent(), "the reason is there from the start");
         assertTrue(o.warning().contains("observe only"), o.warning());
+        assertPlain(o.warning());
+        assertPlain(o.journal().failure().orElseThrow());
+    }
+
+    /** The journal's reasons reach the top bar and the journal view: words, never a Java class name (issue 26). */
+    static void assertPlain(String reason) {
+        assertFalse(reason.matches("(?s).*[A-Z][a-z]+Exception.*") || reason.contains("java."), reason);
     }
 
     @Test
@@ -30,6 +37,7 @@ class JournalsTest {
         Journals.Opened o = Journals.open(f, Journals.Fallback.MEMORY);
         assertTrue(o.journal() instanceof MemoryJournal);
         assertTrue(o.warning().contains("in memory only"), o.warning());
+        assertPlain(o.warning());
         o.journal().append(FileJournalTest.rec(1));
     }
 

@@ -49,6 +49,7 @@ class WatchReconnectTest {
                 assertTrue(gateway.awaitSynced(WAIT));
                 MockCluster.await("every watch to be open", WAIT, () -> gateway.health().connected());
                 assertEquals(List.of("worker-a", "worker-b"), podNames(gateway.workload(ref).orElseThrow()));
+                java.time.Instant stopped = java.time.Instant.now();
 
                 before.close(); // the API server goes away; its watch connections close
 
@@ -64,6 +65,9 @@ class WatchReconnectTest {
                 assertTrue(why.contains("Connect") || why.contains("refused") || why.contains("Failed to connect"), why);
                 WorkloadState cached = gateway.workload(ref).orElseThrow();
                 assertEquals(2, cached.specReplicas(), "while cut off, the last state seen is served (and marked stale)");
+                // Issue 26 item 5: marked as the last known, not the current: as of when the watches were last open.
+                assertFalse(cached.observedAt().isAfter(stopped), cached.observedAt() + " is after the drop at " + stopped);
+                assertEquals(cached.observedAt(), gateway.workload(ref).orElseThrow().observedAt(), "and it stays so");
 
                 try (MockCluster after = MockCluster.restartedOn(port)) {
                     after.deployment("payments", "worker", 7);
@@ -82,6 +86,7 @@ class WatchReconnectTest {
                     assertEquals(7, now.specReplicas());
                     assertFalse(now.pods().stream().anyMatch(p -> p.name().equals("worker-a")),
                             "worker-a vanished while the console was away; the re-list removed it");
+                    assertTrue(now.observedAt().isAfter(stopped), "current again: " + now.observedAt());
                 }
             }
         } finally {

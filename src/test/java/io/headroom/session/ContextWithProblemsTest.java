@@ -54,10 +54,11 @@ class ContextWithProblemsTest {
                 + "  - {name: b, context: nobody, namespace: work, target: {name: w}, signals: {queueLength: q,"
                 + " oldestAge: o, arrivalRate: r, meanService: s}}\n");
         int before = cluster.server.getRequestCount();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Session.connect(
+        OpenFailure e = assertThrows(OpenFailure.class, () -> Session.connect(
                 WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)), new MemoryJournal()));
+        assertEquals("context nobody", e.what());
         assertEquals("context \"nobody\" cannot be opened: " + kubeconfig + ":7: user \"ghost\" was not found for"
-                + " context \"nobody\" (no file of the list defines it)", e.getMessage());
+                + " context \"nobody\" (no file of the list defines it)", e.why());
         assertFalse(e.getMessage().contains("t0ken-not-shown"));
         assertEquals(before, cluster.server.getRequestCount(), "nothing was asked of the cluster: the context"
                 + " that can be opened is not opened either when another cannot");

@@ -139,10 +139,10 @@ class EndpointsTest {
 
     @Test
     void plainWordsDropJavaClassNames() {
-        assertEquals("Connection refused", Endpoints.plain("java.net.ConnectException: Connection refused"));
+        assertEquals("connection refused", Endpoints.plain("java.net.ConnectException: Connection refused"));
         assertEquals("no reason given", Endpoints.plain(null));
         // The Prometheus client names the exception without its package.
-        assertEquals("connection refused (Failed to connect to /127.0.0.1:9)",
+        assertEquals("connection refused (127.0.0.1:9)",
                 Endpoints.plain("ConnectException: Failed to connect to /127.0.0.1:9"));
         assertEquals("Connection reset", Endpoints.plain("SocketException: Connection reset"));
     }

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Start-up below the UI: what the console opens for given options and settings, and the sandbox
- * with a reason whenever that fails. Runs the launcher's work on the test's thread.
+ * Start-up below the UI: what the console opens for given options and settings; the sandbox when
+ * nothing is configured (with a reason when the settings failed), and never in place of a workloads
+ * file without the operator's choice. Runs the launcher's work on the test's thread.
  */
 class LauncherTest {
     static final Instant NOW = Instant.parse("2026-03-02T10:00:00Z");
@@ -39,13 +40,22 @@ class LauncherTest {
                 () -> Contexts.load(List.of()));
     }
 
-    static Launcher.Launched get(java.util.concurrent.CompletableFuture<Launcher.Launched> f) throws Exception {
-        return f.get(10, TimeUnit.SECONDS);
+    static Launcher.Launched get(java.util.concurrent.CompletableFuture<? extends Launcher.Opening> f) throws Exception {
+        Launcher.Opening o = f.get(10, TimeUnit.SECONDS);
+        assertTrue(o instanceof Launcher.Launched, "opened: " + o);
+        return (Launcher.Launched) o;
+    }
+
+    static <T extends Launcher.Opening> T asked(java.util.concurrent.CompletableFuture<Launcher.Opening> f,
+                                                Class<T> kind) throws Exception {
+        Launcher.Opening o = f.get(10, TimeUnit.SECONDS);
+        assertTrue(kind.isInstance(o), "nothing opened, the operator is asked: " + o);
+        return kind.cast(o);
     }
 
     @Test
     void withNothingConfiguredTheSandboxOpensWithoutWarningAndHistoryBeforeNow() throws Exception {
-        Launcher.Launched l = get(launcher(Map.of("speed", "10")).launch(progress::add));
+        Launcher.Launched l = get(launcher(Map.of("speed", "10")).launchOrAsk(progress::add));
         try (Session s = l.session()) {
             assertTrue(s.isSandbox());
             assertNull(l.warning());
@@ -60,7 +70,7 @@ class LauncherTest {
     @Test
     void unreadableSettingsOpenTheSandboxSayingWhy() throws Exception {
         Files.writeString(dir.resolve("settings.json"), "{ not json");
-        Launcher.Launched l = get(launcher(Map.of()).launch(progress::add));
+        Launcher.Launched l = get(launcher(Map.of()).launchOrAsk(progress::add));
         try (Session s = l.session()) {
             assertTrue(s.isSandbox());
             assertTrue(l.warning().startsWith("Settings unreadable ("), l.warning());
@@ -70,15 +80,17 @@ class LauncherTest {
     }
 
     @Test
-    void aRejectedWorkloadsFileOpensTheSandboxNamingTheProblem() throws Exception {
+    void aRejectedWorkloadsFileOpensNothingAndTheSandboxOnlyWhenChosenNamingTheProblem() throws Exception {
         Path workloads = dir.resolve("workloads.yaml");
         Files.writeString(workloads, "classes: 12\n");
-        Launcher.Launched l = get(launcher(Map.of("config", workloads.toString())).launch(progress::add));
+        Launcher launcher = launcher(Map.of("config", workloads.toString()));
+        Launcher.Rejected r = asked(launcher.launchOrAsk(progress::add), Launcher.Rejected.class);
+        assertEquals(List.of("Connecting to Prometheus and the clusters named in " + workloads + " …"), progress);
+        Launcher.Launched l = get(launcher.sandboxInstead(r));
         try (Session s = l.session()) {
             assertTrue(s.isSandbox());
             assertTrue(l.warning().startsWith("Workloads file rejected: "), l.warning());
             assertTrue(l.warning().endsWith(" — opened the sandbox."), l.warning());
-            assertEquals(List.of("Connecting to Prometheus and the clusters named in " + workloads + " …"), progress);
         }
     }
 
@@ -111,8 +123,9 @@ class LauncherTest {
                 ((Launcher.Rejected) again).problems().toString());
     }
 
+    /** Issue 26 item 5: a context that cannot be opened opens nothing; the operator is asked, told which and why. */
     @Test
-    void aConnectionThatFailsOpensTheSandboxAndLeavesTheClusterJournalUnlocked() throws Exception {
+    void aConnectionThatFailsOpensNothingNamesTheCauseAndLeavesTheClusterJournalUnlocked() throws Exception {
         Path workloads = dir.resolve("workloads.yaml");
         Files.writeString(workloads, """
                 prometheus: {url: "http://127.0.0.1:9", timeoutSeconds: 1}
@@ -124,30 +137,77 @@ class LauncherTest {
         Launcher launcher = new Launcher(Launcher.Options.of(Map.of("settings", dir.resolve("settings.json").toString(),
                 "journal", clusterJournal.toString(), "config", workloads.toString())), Runnable::run,
                 Clock.fixed(NOW, ZoneOffset.UTC), () -> Contexts.load(List.of()));
-        Launcher.Launched l = get(launcher.launch(progress::add));
-        try (Session s = l.session()) {
-            assertTrue(s.isSandbox());
-            assertTrue(l.warning().startsWith("Could not connect ("), l.warning());
-            assertTrue(l.warning().endsWith("); opened the sandbox."), l.warning());
-        }
+        Launcher.NotConnected n = asked(launcher.launchOrAsk(progress::add), Launcher.NotConnected.class);
+        assertEquals(workloads, n.file());
+        assertEquals("context nowhere (no kubeconfig file) — failed: no context \"nowhere\": the kubeconfig list names no"
+                + " kubeconfig file",
+                n.failure().getMessage());
+        assertEquals(workloads, n.fileToEdit(), "no kubeconfig file to blame: the workloads file");
         // The connected attempt let go of its journal: another console (or this one, retried) can open it.
         // (FileJournal.open refuses a journal whose lock another holder keeps.)
         FileJournal.open(clusterJournal).close();
+
+        Launcher.Launched l = get(launcher.sandboxInstead(n));
+        try (Session s = l.session()) {
+            assertTrue(s.isSandbox(), "the sandbox, because the operator chose it");
+            assertEquals("Could not open " + workloads + ": context nowhere (no kubeconfig file) — failed: no context"
+                    + " \"nowhere\": the kubeconfig list names no kubeconfig file — opened the sandbox.", l.warning());
+        }
+    }
+
+    /**
+     * Issue 26 item 5: an explicit {@code --config} whose kubeconfig is not YAML opens nothing, not even the
+     * sandbox; what comes back names the kubeconfig file, the line and the cause in words, without the
+     * file's own text (it may hold a token); trying again after the file is mended connects.
+     */
+    @Test
+    void anUnreadableKubeconfigOpensNothingAndNamesTheFileTheLineAndTheCause() throws Exception {
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, """
+                prometheus: {url: "http://127.0.0.1:9", timeoutSeconds: 1}
+                classes:
+                  - {name: payments, context: prod, namespace: payments, target: {kind: Deployment, name: worker},
+                     signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s}}
+                """);
+        Path kubeconfig = dir.resolve("config");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                users:
+                - name: u-prod
+                  user: {token: "s3cret-t0ken
+                """);
+        Launcher launcher = new Launcher(Launcher.Options.of(Map.of("settings", dir.resolve("settings.json").toString(),
+                "journal", dir.resolve("journal.jsonl").toString(), "config", workloads.toString())), Runnable::run,
+                Clock.fixed(NOW, ZoneOffset.UTC), () -> Contexts.load(List.of(kubeconfig)), () -> List.of(kubeconfig));
+        Launcher.NotConnected n = asked(launcher.launchOrAsk(progress::add), Launcher.NotConnected.class);
+        assertEquals("kubeconfig", n.failure().what());
+        assertEquals(kubeconfig + ":5", n.failure().where());
+        assertEquals("malformed YAML: while scanning a quoted scalar: found unexpected end of stream", n.failure().why());
+        assertEquals(kubeconfig, n.fileToEdit(), "the kubeconfig is the file to edit");
+        assertEquals("kubeconfig " + kubeconfig + ":5 — failed: " + n.failure().why(), n.failure().endpoint().line());
+        assertFalse(n.failure().getMessage().contains("s3cret"), "the file's text is not repeated");
+
+        Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\n");
+        Launcher.NotConnected again = asked(launcher.retry(n, progress::add), Launcher.NotConnected.class);
+        assertEquals("context prod", again.failure().what(), "read now; the context it names is not there");
     }
 
     @Test
     void relaunchingSavesTheSettingsClosesTheOldSessionAndOpensTheNewChoice() throws Exception {
         Launcher launcher = launcher(Map.of());
-        Launcher.Launched first = get(launcher.launch(progress::add));
+        Launcher.Launched first = get(launcher.launchOrAsk(progress::add));
         Session old = first.session();
         Path workloads = dir.resolve("missing-workloads.yaml");
-        Launcher.Launched second = get(launcher.relaunch(old, new Settings(workloads), progress::add));
+        Launcher.Rejected r = asked(launcher.relaunchOrAsk(old, new Settings(workloads), progress::add),
+                Launcher.Rejected.class);
+        assertEquals(workloads.toAbsolutePath(), Settings.load(dir.resolve("settings.json")).workloadsFile(),
+                "saved for the next start");
+        assertEquals(workloads, r.settings().workloadsFile());
+        Launcher.Launched second = get(launcher.sandboxInstead(r)); // the file does not exist: the operator chose
         try (Session s = second.session()) {
-            assertEquals(workloads.toAbsolutePath(), Settings.load(dir.resolve("settings.json")).workloadsFile(),
-                    "saved for the next start");
-            assertTrue(s.isSandbox(), "the file does not exist: the sandbox, saying why");
+            assertTrue(s.isSandbox());
             assertTrue(second.warning().contains("opened the sandbox"), second.warning());
-            assertEquals(workloads, second.settings().workloadsFile());
             // The old session let go of the journal file, so the new one has it, not a memory fallback.
             assertTrue(s.journal() instanceof FileJournal, "the old session's journal lock was released");
         }
@@ -158,7 +218,7 @@ class LauncherTest {
         Path notADirectory = dir.resolve("file");
         Files.writeString(notADirectory, "x");
         Launcher.Launched l = get(launcher(Map.of("journal", notADirectory.resolve("journal.jsonl").toString()))
-                .launch(progress::add));
+                .launchOrAsk(progress::add));
         try (Session s = l.session()) {
             assertTrue(s.journal() instanceof MemoryJournal);
             assertTrue(l.warning().startsWith("Journal unavailable ("), l.warning());
@@ -168,7 +228,7 @@ class LauncherTest {
 
     @Test
     void startWarmsUpThenGoesLiveOnTheLoopThread() throws Exception {
-        Launcher.Launched l = get(launcher(Map.of("speed", "60")).launch(progress::add));
+        Launcher.Launched l = get(launcher(Map.of("speed", "60")).launchOrAsk(progress::add));
         try (Session s = l.session()) {
             List<Instant> ticks = new CopyOnWriteArrayList<>();
             s.loop().addListener(t -> ticks.add(t.at()));

@@ -18,10 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Label;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -147,39 +144,21 @@ class ConnectionProgressUiTest {
 
     /** Whether the progress window shows. */
     boolean progressShows() throws Exception {
-        return fx(() -> app.connectionProgress() != null && app.connectionProgress().stage().isShowing());
+        return ConnectionDialog.shows(app);
     }
 
     /** The progress window's endpoint lines, as shown. */
     List<String> lines() throws Exception {
-        return fx(() -> ((VBox) app.connectionProgress().stage().getScene()
-                .lookup("#" + ConnectionProgressView.ENDPOINTS_ID)).getChildren().stream()
-                .map(n -> ((Label) n).getText()).toList());
+        return ConnectionDialog.lines(app);
     }
 
     String headline() throws Exception {
-        return fx(() -> ((Label) app.connectionProgress().stage().getScene()
-                .lookup("#" + ConnectionProgressView.HEADLINE_ID)).getText());
+        return ConnectionDialog.headline(app);
     }
 
-    /** A button of the progress window: shown (with its row) and enabled, i.e. offered. */
+    /** A button of the progress window: shown (with its row), enabled and inside the window, i.e. offered. */
     boolean offered(String id) throws Exception {
-        return fx(() -> {
-            Node n = app.connectionProgress().stage().getScene().lookup("#" + id);
-            for (Node p = n; p != null; p = p.getParent()) {
-                if (!p.isVisible()) {
-                    return false;
-                }
-            }
-            if (n == null || n.isDisabled() || !app.connectionProgress().stage().isShowing()) {
-                return false;
-            }
-            // Inside the window, not below its bottom edge: the window grows with what it offers.
-            javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
-            javafx.scene.Scene scene = n.getScene();
-            return b.getMinX() >= -0.5 && b.getMinY() >= -0.5 && b.getMaxX() <= scene.getWidth() + 0.5
-                    && b.getMaxY() <= scene.getHeight() + 0.5;
-        });
+        return ConnectionDialog.offered(app, id);
     }
 
     boolean disabled(String id) throws Exception {

@@ -30,6 +30,19 @@ class PlainWordsTest {
         }
     }
 
+    /** Issue 26 item 5: a sentence from elsewhere (the metrics source's summary, a decision's explanation). */
+    @Test
+    void aSentenceFromElsewhereSaysItsCodesInWordsWithoutClassNamesAndWhole() {
+        String explanation = "queueLength missing (UNREACHABLE: ConnectException: Failed to connect to /127.0.0.1:9),"
+                + " arrivalRate missing (UNREACHABLE: ConnectException: Failed to connect to /127.0.0.1:9) → hold 2";
+        assertEquals("queueLength missing (Prometheus cannot be reached: nothing answers at 127.0.0.1:9), arrivalRate"
+                + " missing (Prometheus cannot be reached: nothing answers at 127.0.0.1:9) → hold 2",
+                PlainWords.sentence(explanation), "whole, not cut at a tooltip's length");
+        assertEquals("http://p:9090/ · 3 requests, 3 failed\nlast failure: Prometheus did not answer in time",
+                PlainWords.sentence("http://p:9090/ · 3 requests, 3 failed\nlast failure: TIMEOUT"));
+        assertEquals("", PlainWords.sentence(null));
+    }
+
     @Test
     void otherTextIsOnlyCleaned() {
         assertEquals("stale: newest sample 40 s old", PlainWords.reason("stale: newest sample 40 s old"));

@@ -136,9 +136,12 @@ public final class ClassSeries {
         oldestAge.append(t, value(d, Signals.OLDEST_AGE));
         queueLength.append(t, value(d, Signals.QUEUE_LENGTH));
         estimatedSlots.append(t, d.estimatedSlots() == null ? Double.NaN : d.estimatedSlots());
-        capacitySlots.append(t, (double) d.currentReplicas() * k);
-        readySlots.append(t, (double) d.readyReplicas() * k);
-        desiredSlots.append(t, (double) d.desiredReplicas() * k);
+        // Replicas from a cluster view that stopped updating are the last known, not the current: a gap
+        // from the last point read (the chart marks it as an outage), never a line carried on as if read.
+        boolean read = s.workloadCurrent();
+        capacitySlots.append(t, read ? (double) d.currentReplicas() * k : Double.NaN);
+        readySlots.append(t, read ? (double) d.readyReplicas() * k : Double.NaN);
+        desiredSlots.append(t, read ? (double) d.desiredReplicas() * k : Double.NaN);
         boolean added = false;
         for (CeilingResult c : d.ceilings()) {
             SeriesBuffer b = ceilingSlots.get(c.name());

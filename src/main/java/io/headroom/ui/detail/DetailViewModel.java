@@ -141,7 +141,7 @@ public final class DetailViewModel {
         }
         revert.apply(name).whenCompleteAsync((o, e) -> {
             if (e != null || !o.ok()) {
-                policyEdit.set("Not reverted: " + (e != null ? e.getMessage() : o.message()));
+                policyEdit.set("Not reverted: " + (e != null ? io.headroom.ErrorWords.of(e) : o.message()));
             }
         }, fx);
     }
@@ -499,7 +499,8 @@ public final class DetailViewModel {
         headline.set(from == to ? "hold " + from + " replica" + (from == 1 ? "" : "s")
                 : from + " → " + to + " replicas");
         direction.set(to > from ? "up" : to < from ? "down" : "hold");
-        explanation.set(d.explanation());
+        // The decision quotes its inputs' reasons as the metrics source gave them (codes, class names).
+        explanation.set(io.headroom.ui.PlainWords.sentence(d.explanation()));
         terms.setAll(d.terms().stream().map(DetailViewModel::termRow).toList());
         ceilings.setAll(d.ceilings().stream().map(DetailViewModel::ceilingRow).toList());
         reasons.setAll(d.reasons().stream().map(Reason::toString).toList());

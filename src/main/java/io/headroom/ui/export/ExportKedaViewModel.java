@@ -48,7 +48,7 @@ public final class ExportKedaViewModel {
         return keda.preview(className).handleAsync((p, e) -> {
             busy.set(false);
             if (e != null) {
-                status.set("Could not export: " + e.getMessage());
+                status.set("Could not export: " + io.headroom.ErrorWords.of(e));
                 return null;
             }
             preview = p;
@@ -93,7 +93,7 @@ public final class ExportKedaViewModel {
         status.set("Applying …");
         return keda.apply(preview, reason).handleAsync((o, e) -> {
             busy.set(false);
-            Outcome out = e != null ? Outcome.refused("failed: " + e.getMessage()) : o;
+            Outcome out = e != null ? Outcome.refused("failed: " + io.headroom.ErrorWords.of(e)) : o;
             status.set(out.message());
             if (out.ok()) {
                 applicable.set(false); // applied: what was reviewed is live now

@@ -1,5 +1,6 @@
 package io.headroom.ui.journal;
 
+import io.headroom.ErrorWords;
 import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.TimelineRead;
 import io.headroom.cluster.WorkloadRef;
@@ -339,7 +340,7 @@ public final class JournalViewModel {
             try {
                 read = from.teamEvents(cutoff);
             } catch (RuntimeException e) {
-                read = new TimelineRead(List.of(), List.of(String.valueOf(e.getMessage())), true);
+                read = new TimelineRead(List.of(), List.of(ErrorWords.of(e)), true);
             }
             List<JournalRow> rs = read.events().stream().map(ev -> JournalRow.of(ev, names)).toList();
             return Map.entry(read, rs);
@@ -490,11 +491,7 @@ public final class JournalViewModel {
     }
 
     private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return String.valueOf(t.getMessage());
+        return ErrorWords.of(e); // the innermost cause's words, never its class name
     }
 
     /** Writes the rows the filters show, as shown, to {@code file} as CSV, off the FX thread. */

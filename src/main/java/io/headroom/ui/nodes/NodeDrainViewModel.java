@@ -281,9 +281,6 @@ public final class NodeDrainViewModel {
     }
 
     private static String rootMessage(Throwable e) {
-        while (e.getCause() != null && e.getCause() != e) {
-            e = e.getCause();
-        }
-        return String.valueOf(e.getMessage());
+        return io.headroom.ErrorWords.of(e); // the innermost cause's words, never its class name
     }
 }

@@ -266,9 +266,10 @@ final class CanvasRow extends TableRow<ClassRow> {
             case REPLICAS -> {
                 OverviewView.ReplicaValue v = new OverviewView.ReplicaValue(r.currentReplicasProperty().get(),
                         r.desiredReplicasProperty().get(), r.readyReplicasProperty().get(), r.drainToProperty().get());
-                RowLook.Kind k = v.target() > v.current() ? RowLook.Kind.NUM_UP
+                String note = r.replicasNoteProperty().get();
+                RowLook.Kind k = !v.known() ? RowLook.Kind.NUM_UNKNOWN : v.target() > v.current() ? RowLook.Kind.NUM_UP
                         : v.target() < v.current() ? RowLook.Kind.NUM_DOWN : RowLook.Kind.NUM;
-                yield text(g, title, x, w, h, v.text(), k, true, null);
+                yield text(g, title, x, w, h, v.text(), k, true, note.isEmpty() ? null : () -> note);
             }
             case TREND -> trend(g, title, x, w, h, r.trendProperty().get());
             case WORK -> work(g, title, x, w, h, r.workProperty().get());

@@ -41,10 +41,12 @@ public final class ClassRow {
     private final DoubleProperty arrivalRate = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty serviceSeconds = new SimpleDoubleProperty(Double.NaN);
     private final IntegerProperty estimatedSlots = new SimpleIntegerProperty(-1);
-    private final IntegerProperty currentReplicas = new SimpleIntegerProperty();
-    private final IntegerProperty readyReplicas = new SimpleIntegerProperty();
-    private final IntegerProperty desiredReplicas = new SimpleIntegerProperty();
-    private final StringProperty bindingCeiling = new SimpleStringProperty("");
+    // Unknown (-1, "—") until read: a row never says 0 replicas it did not read.
+    private final IntegerProperty currentReplicas = new SimpleIntegerProperty(-1);
+    private final IntegerProperty readyReplicas = new SimpleIntegerProperty(-1);
+    private final IntegerProperty desiredReplicas = new SimpleIntegerProperty(-1);
+    private final StringProperty replicasNote = new SimpleStringProperty("");
+    private final StringProperty bindingCeiling = new SimpleStringProperty(io.headroom.ui.Format.NO_DATA);
     private final ObjectProperty<List<Alert>> alerts = new SimpleObjectProperty<>(List.of());
     private final StringProperty alertDetail = new SimpleStringProperty("");
     private final StringProperty proposal = new SimpleStringProperty("");
@@ -124,7 +126,8 @@ public final class ClassRow {
             }
         };
         for (javafx.beans.Observable v : List.of(mode, queueLength, oldestAge, ageObjective, arrivalRate,
-                serviceSeconds, estimatedSlots, currentReplicas, readyReplicas, desiredReplicas, bindingCeiling, drainTo,
+                serviceSeconds, estimatedSlots, currentReplicas, readyReplicas, desiredReplicas, replicasNote,
+                bindingCeiling, drainTo,
                 badges, trend, work)) {
             v.addListener(drawn);
         }
@@ -217,9 +220,15 @@ public final class ClassRow {
     public DoubleProperty serviceSecondsProperty() { return serviceSeconds; }
     /** -1 when the estimate could not be made (telemetry missing). */
     public IntegerProperty estimatedSlotsProperty() { return estimatedSlots; }
+    /** -1 when not read at the last tick (the cluster unreadable, or its view stopped updating). */
     public IntegerProperty currentReplicasProperty() { return currentReplicas; }
+    /** -1 when not read at the last tick. */
     public IntegerProperty readyReplicasProperty() { return readyReplicas; }
+    /** -1 when no decision was made from replicas read at the last tick. */
     public IntegerProperty desiredReplicasProperty() { return desiredReplicas; }
+    /** Why the replicas are unknown and what was last read, with when ("last known 4 (3) at 14:03:07; …"); empty while read. */
+    public StringProperty replicasNoteProperty() { return replicasNote; }
+    /** The binding ceiling and its limit; empty when none binds; "—" when no decision was made. */
     public StringProperty bindingCeilingProperty() { return bindingCeiling; }
     public ObjectProperty<List<Alert>> alertsProperty() { return alerts; }
     /** A tooltip-length sentence on the alerts. */

@@ -400,8 +400,17 @@ public final class OverviewView extends VBox {
             return drainTo >= 0 ? drainTo : desired;
         }
 
+        /** Whether the replicas were read at the last tick (-1: not). */
+        boolean known() {
+            return current >= 0;
+        }
+
+        /** "4→8 (3)"; "—" when not read: unknown, never 0. */
         String text() {
-            return (current == target() ? current + "" : current + "→" + target()) + " (" + ready + ")";
+            if (!known()) {
+                return Format.NO_DATA;
+            }
+            return (current == target() || target() < 0 ? current + "" : current + "→" + target()) + " (" + ready + ")";
         }
     }
 

@@ -44,10 +44,11 @@ public final class OverviewViewModel {
         ARRIVALS(r -> r.arrivalRateProperty().get(), null),
         SERVICE(r -> r.serviceSecondsProperty().get(), null),
         SLOTS(r -> r.estimatedSlotsProperty().get() < 0 ? Double.NaN : r.estimatedSlotsProperty().get(), null),
-        REPLICAS(r -> r.currentReplicasProperty().get(), null),
+        REPLICAS(r -> r.currentReplicasProperty().get() < 0 ? Double.NaN : r.currentReplicasProperty().get(), null),
         /** Jobs waiting, in all. */
         WORK(r -> r.workProperty().get() == null ? Double.NaN : r.workProperty().get().waiting(), null),
-        CEILING(null, r -> r.bindingCeilingProperty().get()),
+        CEILING(null, r -> io.headroom.ui.Format.NO_DATA.equals(r.bindingCeilingProperty().get()) ? ""
+                : r.bindingCeilingProperty().get()),
         /** The severity tier. */
         ALERTS(r -> r.severityProperty().get().ordinal(), null);
 
@@ -260,14 +261,28 @@ public final class OverviewViewModel {
      * Everything a row shows from one tick, as plain values: the numbers, the alerts and their
      * words, and the last 15 minutes.
      *
-     * @param decided false when the class could not be decided: the replicas and ceiling keep what they showed
+     * @param decided         false when the class could not be decided (its ceiling is unknown)
+     * @param currentReplicas -1 (with {@code readyReplicas} and {@code desiredReplicas}) when the workload was
+     *                        not read at this tick: unknown, never 0; {@code replicasNote} then says what was
+     *                        last read and when
      */
     public record RowValues(ClassSnapshot snapshot, double ageObjective, String admissionClosed,
                             List<ClassRow.Alert> alerts, String alertDetail, int estimatedSlots, double queueLength,
                             double oldestAge, double arrivalRate, double serviceSeconds, boolean decided,
-                            int currentReplicas, int readyReplicas, int desiredReplicas, String bindingCeiling,
-                            AgeTrend trend, io.headroom.supervise.JobStates work) {
+                            int currentReplicas, int readyReplicas, int desiredReplicas, String replicasNote,
+                            String bindingCeiling, AgeTrend trend, io.headroom.supervise.JobStates work) {
     }
+
+    /** The replicas a class's workload last had when read, and when: named once they cannot be read. */
+    record LastRead(int replicas, int ready, java.time.Instant at) {
+        String words() {
+            return "last known " + replicas + (replicas == 1 ? " replica" : " replicas") + " (" + ready + " ready) at "
+                    + io.headroom.ui.Format.time(at);
+        }
+    }
+
+    /** Each class's replicas as last read (the loop's thread writes, as it prepares). */
+    private final Map<String, LastRead> lastRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The trend each class was last prepared with, reused while its history has no newer point. */
     private final Map<String, AgeTrend> trends = new java.util.concurrent.ConcurrentHashMap<>();
@@ -283,8 +298,13 @@ public final class OverviewViewModel {
         List<RowValues> out = new ArrayList<>(tick.classes().size());
         for (ClassSnapshot s : tick.classes()) {
             Double objective = s.cls().policy().maxAgeSeconds();
-            out.add(values(s, trend(h.apply(s.name()), s.name(), objective == null ? Double.NaN : objective),
-                    work(s, st)));
+            RowValues v = values(s, trend(h.apply(s.name()), s.name(), objective == null ? Double.NaN : objective),
+                    work(s, st), lastRead.get(s.name()));
+            if (v.currentReplicas() >= 0) {
+                lastRead.put(s.name(), new LastRead(v.currentReplicas(), v.readyReplicas(),
+                        s.workload().observedAt() == null ? s.at() : s.workload().observedAt()));
+            }
+            out.add(v);
         }
         return new Frame(tick, st, List.copyOf(out));
     }
@@ -437,8 +457,11 @@ public final class OverviewViewModel {
         }
     }
 
-    /** A row's values from its snapshot (pure): what {@link #set} shows. */
-    static RowValues values(ClassSnapshot s, AgeTrend trend, io.headroom.supervise.JobStates work) {
+    /**
+     * A row's values from its snapshot (pure): what {@link #set} shows. Replicas not read at this tick
+     * are unknown, with {@code before} (what was last read) in their note.
+     */
+    static RowValues values(ClassSnapshot s, AgeTrend trend, io.headroom.supervise.JobStates work, LastRead before) {
         Double objective = s.cls().policy().maxAgeSeconds();
         double ageObjective = objective == null ? Double.NaN : objective;
         Decision d = s.decision();
@@ -446,10 +469,12 @@ public final class OverviewViewModel {
                 && d.admission().state() == io.headroom.decision.Admission.State.CLOSED ? d.admission().message() : "";
         if (d == null) {
             // Undecided (the cluster cannot be read), but what the metrics source read still shows.
+            String problem = io.headroom.ui.PlainWords.reason(s.problem());
             return new RowValues(s, ageObjective, admissionClosed, canonical(List.of(ClassRow.Alert.PROBLEM)),
-                    io.headroom.ui.PlainWords.reason(s.problem()), -1, signal(s, Signals.QUEUE_LENGTH),
+                    problem, -1, signal(s, Signals.QUEUE_LENGTH),
                     signal(s, Signals.OLDEST_AGE), signal(s, Signals.ARRIVAL_RATE), signal(s, Signals.MEAN_SERVICE),
-                    false, 0, 0, 0, "", trend, work);
+                    false, -1, -1, -1, (before == null ? "" : before.words() + "; ") + "not read now: " + problem,
+                    io.headroom.ui.Format.NO_DATA, trend, work);
         }
         List<ClassRow.Alert> alerts = new ArrayList<>();
         List<String> detail = new ArrayList<>();
@@ -487,10 +512,19 @@ public final class OverviewViewModel {
             alerts.add(ClassRow.Alert.CEILING);
             detail.add("capped by ceiling " + d.bindingCeiling());
         }
+        if (!s.workloadCurrent()) {
+            // Decided from a cluster view whose watches are down: its replicas are the last known, not the current.
+            LastRead cached = new LastRead(d.currentReplicas(), d.readyReplicas(), s.workload().observedAt());
+            return new RowValues(s, ageObjective, admissionClosed, canonical(alerts), String.join("\n", detail),
+                    d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
+                    value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
+                    -1, -1, -1, cached.words() + "; the cluster's view has not been updated since", ceiling(d), trend,
+                    work);
+        }
         return new RowValues(s, ageObjective, admissionClosed, canonical(alerts), String.join("\n", detail),
                 d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
                 value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
-                d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(),
+                d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(), "",
                 ceiling(d), trend, work);
     }
 
@@ -516,12 +550,10 @@ public final class OverviewViewModel {
         set(row.oldestAgeProperty(), v.oldestAge());
         set(row.arrivalRateProperty(), v.arrivalRate());
         set(row.serviceSecondsProperty(), v.serviceSeconds());
-        if (!v.decided()) {
-            return;
-        }
         set(row.currentReplicasProperty(), v.currentReplicas());
         set(row.readyReplicasProperty(), v.readyReplicas());
         set(row.desiredReplicasProperty(), v.desiredReplicas());
+        set(row.replicasNoteProperty(), v.replicasNote());
         set(row.bindingCeilingProperty(), v.bindingCeiling());
     }
 

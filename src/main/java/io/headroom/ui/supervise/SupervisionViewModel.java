@@ -359,7 +359,7 @@ public final class SupervisionViewModel {
         return f.whenComplete((o, e) -> fx.execute(() -> {
             if (e != null) {
                 statusOk.set(false);
-                status.set(failed + ": " + e.getMessage());
+                status.set(failed + ": " + io.headroom.ErrorWords.of(e)); // a CompletionException's text names classes
                 return;
             }
             statusOk.set(o.ok());

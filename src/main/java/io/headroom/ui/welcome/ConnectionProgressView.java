@@ -25,12 +25,19 @@ public final class ConnectionProgressView {
     public static final String EDIT_ID = "connect-edit";
     public static final String QUIT_ID = "connect-quit";
     public static final String CONTINUE_ID = "connect-continue";
+    public static final String RETRY_ID = "connect-retry";
 
     private final Stage stage;
     private final Timeline poll;
 
     public ConnectionProgressView(Window owner, ConnectionProgressViewModel vm, Runnable sandbox, Runnable edit,
                                   Runnable quit) {
+        this(owner, vm, sandbox, edit, quit, null);
+    }
+
+    /** @param retry "Try again" (offered among the decisions), or null for none */
+    public ConnectionProgressView(Window owner, ConnectionProgressViewModel vm, Runnable sandbox, Runnable edit,
+                                  Runnable quit, Runnable retry) {
         Label headline = new Label();
         headline.setId(HEADLINE_ID);
         headline.setWrapText(true);
@@ -62,18 +69,27 @@ public final class ConnectionProgressView {
         cancel.managedProperty().bind(cancel.visibleProperty());
         Button toSandbox = new Button("Open the sandbox instead");
         toSandbox.setId(SANDBOX_ID);
-        Button toEdit = new Button("Edit the workloads file");
+        Button toEdit = new Button();
+        toEdit.textProperty().bind(vm.editLabel);
         toEdit.setId(EDIT_ID);
+        Button again = new Button("Try again");
+        again.setId(RETRY_ID);
+        again.setVisible(retry != null);
+        again.managedProperty().bind(again.visibleProperty());
         Button toQuit = new Button("Quit");
         toQuit.setId(QUIT_ID);
         Button goOn = new Button("Go on with what answers");
         goOn.setId(CONTINUE_ID);
+        goOn.visibleProperty().bind(vm.canGoOn());
+        goOn.managedProperty().bind(goOn.visibleProperty());
         // The choices wrap inside the window's width rather than run past its edge.
-        javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(8, 8, goOn, toSandbox, toEdit, toQuit);
+        javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(8, 8, goOn, again, toSandbox, toEdit,
+                toQuit);
         choices.setPrefWrapLength(600);
         choices.visibleProperty().bind(vm.choosing());
         choices.managedProperty().bind(choices.visibleProperty());
-        Label title = new Label("Connecting");
+        Label title = new Label();
+        title.textProperty().bind(vm.title);
         title.getStyleClass().add(Styles.HEADLINE);
         VBox root = new VBox(12, title, headline, list, new HBox(8, cancel), choices);
         root.setPadding(new Insets(20));
@@ -101,9 +117,19 @@ public final class ConnectionProgressView {
             sandbox.run();
         });
         toEdit.setOnAction(e -> {
-            close();
+            if (vm.canGoOn().get()) {
+                close();
+            } else {
+                vm.edited(); // nothing behind the dialog: it stays, for Try again once the file is saved
+            }
             edit.run();
         });
+        if (retry != null) {
+            again.setOnAction(e -> {
+                close();
+                retry.run();
+            });
+        }
         toQuit.setOnAction(e -> quit.run());
     }
 

@@ -408,7 +408,7 @@ public final class WhatIfViewModel {
         }
         status.set("Saving the edited policy of " + className + " into " + saveTarget + "…");
         return save.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null
-                ? "Not saved: " + e.getMessage() : o.ok() ? o.message() + ". Reloading the workloads file…"
+                ? "Not saved: " + io.headroom.ErrorWords.of(e) : o.ok() ? o.message() + ". Reloading the workloads file…"
                 : o.message().startsWith("not saved") ? "N" + o.message().substring(1) : "Not saved: " + o.message()), fx);
     }
 
@@ -443,7 +443,7 @@ public final class WhatIfViewModel {
         }
         status.set("Applying the edited policy to " + className + "…");
         return commit.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null
-                ? "Not applied: " + e.getMessage() : o.ok() ? o.message()
+                ? "Not applied: " + io.headroom.ErrorWords.of(e) : o.ok() ? o.message()
                 + ". It lasts until reverted (the class's POLICY EDITED chip) or the workloads file is read again."
                 : "Not applied: " + o.message()), fx);
     }

@@ -84,6 +84,33 @@ class DetailViewModelTest {
         }
     }
 
+    /**
+     * Issue 26 item 5: replicas from a cluster view whose watches are down are the last known, not the
+     * current: the capacity chart leaves a gap after the last point read instead of carrying them on.
+     */
+    @Test
+    void replicasFromAViewThatStoppedUpdatingAreAGapNotACurrentLine() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.tick(2);
+            ClassSnapshot ok = latest(c, "payments-steady");
+            c.detail.select("payments-steady");
+            io.headroom.cluster.WorkloadState w = ok.workload();
+            java.time.Instant at = ok.at().plusSeconds(30);
+            ClassSnapshot cached = new ClassSnapshot(ok.cls(), at, ok.observation(),
+                    new io.headroom.cluster.WorkloadState(w.ref(), w.specReplicas(), w.readyReplicas(),
+                            w.resourceVersion(), w.pods(), ok.at()), ok.decision(), ok.actuation(), null);
+            c.detail.apply(java.util.List.of(new io.headroom.loop.TickResult(at, java.util.List.of(cached), "sandbox",
+                    "sandbox")));
+            ClassSeries s = c.detail.seriesProperty().get();
+            int last = s.capacitySlots.size() - 1;
+            assertTrue(Double.isNaN(s.capacitySlots.value(last)), "not read: a gap");
+            assertTrue(Double.isNaN(s.readySlots.value(last)));
+            assertTrue(!Double.isNaN(s.capacitySlots.value(last - 1)), "the last point read stays where it was");
+            assertEquals(ok.decision().input("oldestAge").value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
+                    "the signals still chart");
+        }
+    }
+
     @Test
     void anUndecidedClassSaysWhyInsteadOfTerms() {
         try (SandboxConsole c = SandboxConsole.open(7)) {

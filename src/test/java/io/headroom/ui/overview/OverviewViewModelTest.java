@@ -152,6 +152,54 @@ class OverviewViewModelTest {
         }
     }
 
+    /**
+     * Issue 26 item 5: replicas not read at this tick are unknown ("—", -1), never 0, and never the last
+     * value shown as if current; the note says what was last read and when, and why not now.
+     */
+    @Test
+    void replicasNotReadAreUnknownWithTheLastKnownNamedAsSuch() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(1));
+            ClassSnapshot ok = c.lastTick().classes().get(3);
+            ClassRow r = row(c, ok.name());
+            int replicas = ok.decision().currentReplicas();
+            assertEquals(replicas, r.currentReplicasProperty().get());
+            assertEquals("", r.replicasNoteProperty().get());
+
+            ClassSnapshot down = new ClassSnapshot(ok.cls(), ok.at().plusSeconds(10), null, null, null, null,
+                    "cluster read failed: connection refused", ok.observation().signals());
+            c.overview.apply(new TickResult(down.at(), List.of(down), "sandbox", "sandbox"));
+            assertEquals(-1, r.currentReplicasProperty().get(), "not read: unknown, not the last value, not 0");
+            assertEquals(-1, r.readyReplicasProperty().get());
+            assertEquals(-1, r.desiredReplicasProperty().get());
+            assertEquals("—", new OverviewView.ReplicaValue(-1, -1, -1, -1).text());
+            assertEquals("—", r.bindingCeilingProperty().get(), "no decision: the ceiling is unknown, not \"none\"");
+            assertEquals("last known " + replicas + " replicas (" + ok.decision().readyReplicas() + " ready) at "
+                    + io.headroom.ui.Format.time(ok.at()) + "; not read now: cluster read failed: connection refused",
+                    r.replicasNoteProperty().get());
+
+            // Decided from a cluster view that stopped updating 40 s ago: the last known, said as such.
+            java.time.Instant lastLive = ok.at().minusSeconds(40);
+            io.headroom.cluster.WorkloadState w = ok.workload();
+            ClassSnapshot cached = new ClassSnapshot(ok.cls(), ok.at().plusSeconds(20), ok.observation(),
+                    new io.headroom.cluster.WorkloadState(w.ref(), w.specReplicas(), w.readyReplicas(),
+                            w.resourceVersion(), w.pods(), lastLive), ok.decision(), ok.actuation(), null,
+                    ok.observation().signals());
+            c.overview.apply(new TickResult(cached.at(), List.of(cached), "sandbox", "sandbox"));
+            assertEquals(-1, r.currentReplicasProperty().get());
+            assertTrue(r.replicasNoteProperty().get().startsWith("last known " + replicas + " replicas")
+                    && r.replicasNoteProperty().get().contains(" at " + io.headroom.ui.Format.time(lastLive)),
+                    r.replicasNoteProperty().get());
+            assertEquals(ok.decision().input("queueLength").value(), r.queueLengthProperty().get(), 0,
+                    "the signals were read");
+
+            c.tick(1);
+            assertEquals(c.lastTick().classes().get(3).decision().currentReplicas(), r.currentReplicasProperty().get(),
+                    "read again: shown again");
+            assertEquals("", r.replicasNoteProperty().get());
+        }
+    }
+
     @Test
     void modeFreezeOverrideAndProposalShowInTheRow() {
         try (SandboxConsole c = SandboxConsole.open(7).supervised()) {

@@ -33,6 +33,31 @@ class ConnectionProgressViewModelTest {
         assertTrue(vm.choosing().get());
     }
 
+    /**
+     * Issue 26 item 5: what the workloads file names could not be opened at all (an unreadable kubeconfig):
+     * the one failure, the decisions at once, nothing to go on with or cancel, the file to blame named.
+     */
+    @Test
+    void nothingOpenedOffersTheDecisionsNamingTheFileToEditAndNothingToGoOnWith() {
+        java.nio.file.Path workloads = java.nio.file.Path.of("/etc/headroom/workloads.yaml");
+        java.nio.file.Path kubeconfig = java.nio.file.Path.of("/home/op/.kube/config");
+        ConnectionProgressViewModel vm = ConnectionProgressViewModel.nothingOpened(new Endpoint("kubeconfig",
+                kubeconfig + ":5", State.FAILED, "not valid YAML: found unexpected end of stream (line 5, column 21)"),
+                workloads, kubeconfig);
+        assertEquals(List.of("kubeconfig /home/op/.kube/config:5 — failed: not valid YAML: found unexpected end of"
+                + " stream (line 5, column 21)"), vm.lines(), "the file, the line and the cause, at once");
+        assertTrue(vm.choosing().get());
+        assertFalse(vm.canGoOn().get(), "there is no console to go on with");
+        assertTrue(vm.headline().startsWith("Nothing was opened: " + workloads), vm.headline());
+        assertEquals("Edit config", vm.editLabel.get());
+        vm.cancel();
+        vm.refresh();
+        assertTrue(vm.headline().startsWith("Nothing was opened"), "nothing to stop waiting for: " + vm.headline());
+        assertFalse(vm.done().get());
+        vm.edited();
+        assertEquals("Editing " + kubeconfig + ": save it, then choose Try again.", vm.headline());
+    }
+
     @Test
     void aFailureOffersTheDecisionsAtOnceAndPrometheusFiguresStayUsable() {
         AtomicReference<List<Endpoint>> now = new AtomicReference<>(List.of(
