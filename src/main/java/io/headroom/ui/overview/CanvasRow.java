@@ -444,7 +444,7 @@ final class CanvasRow extends TableRow<ClassRow> {
             }
             all.add(new Chip(words(a), switch (a) {
                 case STALLED, STUCK, TELEMETRY_MISSING, TELEMETRY_STALE, PROBLEM -> RowLook.Tone.DANGER;
-                case DEPENDENCY_SATURATED, AGE_BREACH -> RowLook.Tone.WARN;
+                case DEPENDENCY_SATURATED, AGE_BREACH, PARTIAL_DATA -> RowLook.Tone.WARN;
                 case CEILING -> RowLook.Tone.INFO;
             }));
         }
@@ -504,6 +504,7 @@ final class CanvasRow extends TableRow<ClassRow> {
             case STUCK -> "STUCK";
             case TELEMETRY_MISSING -> "NO DATA";
             case TELEMETRY_STALE -> "STALE DATA";
+            case PARTIAL_DATA -> "PARTIAL";
             case DEPENDENCY_SATURATED -> "DEPENDENCY";
             case AGE_BREACH -> "AGE";
             case CEILING -> "CEILING";

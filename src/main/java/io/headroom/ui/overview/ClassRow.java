@@ -22,6 +22,11 @@ public final class ClassRow {
         TELEMETRY_MISSING,
         /** Every unusable required input has a value, but its newest sample is too old (replicas held). */
         TELEMETRY_STALE,
+        /**
+         * An input came from an answer Prometheus warned may be incomplete (Thanos, Mimir: a store did not
+         * answer): used to scale up, never to scale down.
+         */
+        PARTIAL_DATA,
         DEPENDENCY_SATURATED, AGE_BREACH, CEILING, PROBLEM
     }
 

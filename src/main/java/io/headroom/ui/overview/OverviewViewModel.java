@@ -499,6 +499,16 @@ public final class OverviewViewModel {
             }
             alerts.add(allStale && unusable > 0 ? ClassRow.Alert.TELEMETRY_STALE : ClassRow.Alert.TELEMETRY_MISSING);
         }
+        List<String> partial = new ArrayList<>();
+        for (InputStatus in : d.inputs()) {
+            if (in.status() == InputStatus.Status.PARTIAL) {
+                partial.add(in.name() + " " + io.headroom.ui.PlainWords.detail(in.reason()));
+            }
+        }
+        if (!partial.isEmpty()) {
+            alerts.add(ClassRow.Alert.PARTIAL_DATA);
+            detail.add(String.join("\n", partial) + " (may scale up on it, never down)");
+        }
         if (d.has(Reason.Code.DEPENDENCY_SATURATED) || d.has(Reason.Code.DEPENDENCY_UNKNOWN)) {
             alerts.add(ClassRow.Alert.DEPENDENCY_SATURATED);
             detail.add(d.has(Reason.Code.DEPENDENCY_SATURATED) ? "dependency saturated: no scale-up"
@@ -534,7 +544,7 @@ public final class OverviewViewModel {
 
     private static List<ClassRow.Alert> canonical(List<ClassRow.Alert> alerts) {
         List<ClassRow.Alert> a = List.copyOf(alerts);
-        return ALERT_SETS.computeIfAbsent(a, k -> k); // at most one per combination of eight alerts, in order
+        return ALERT_SETS.computeIfAbsent(a, k -> k); // at most one per combination of nine alerts, in order
     }
 
     /** Shows a row's values, setting only the properties whose value changed (each change reaches its cell). */

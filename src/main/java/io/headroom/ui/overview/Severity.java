@@ -49,7 +49,7 @@ public enum Severity {
                 case STALLED -> STALLED;
                 case STUCK -> STUCK;
                 case TELEMETRY_MISSING, TELEMETRY_STALE, PROBLEM -> NO_DATA;
-                case CEILING, DEPENDENCY_SATURATED -> HELD;
+                case CEILING, DEPENDENCY_SATURATED, PARTIAL_DATA -> HELD;
             };
             if (s.compareTo(worst) < 0) {
                 worst = s;

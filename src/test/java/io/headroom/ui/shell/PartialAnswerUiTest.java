@@ -100,6 +100,13 @@ class PartialAnswerUiTest {
         assertTrue(data.contains("1 partial input (Prometheus warned the answer may be incomplete):\n"
                 + "reports · queueLength: partial answer: " + WARNING), data);
 
+        io.headroom.ui.overview.ClassRow row = onFx(() -> view.overviewViewModel().rows().stream()
+                .filter(r -> r.name().equals("reports")).findFirst().orElseThrow());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> row.alertsProperty().get()
+                .contains(io.headroom.ui.overview.ClassRow.Alert.PARTIAL_DATA)));
+        assertTrue(onFx(() -> row.alertDetailProperty().get()).contains("queueLength partial answer: " + WARNING),
+                "the row's PARTIAL chip says which input and why");
+
         onFx(() -> {
             view.overviewViewModel().select("reports");
             return null;
