@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** What the fault UI tests share: one class's workloads file and a wait that says what the console showed. */
-final class FaultConsoles {
+public final class FaultConsoles {
     private FaultConsoles() {
     }
 
@@ -15,20 +15,27 @@ final class FaultConsoles {
      * ({@code plan-a}: 30 queued, 50 s old, 0.5/s, 8 s each).
      */
     static String workloads(String prometheusUrl) {
+        return workloads(prometheusUrl, 1, "sum(hr_queue_length{class=\"plan-a\"})",
+                "max(hr_oldest_age_seconds{class=\"plan-a\"})", "sum(rate(hr_jobs_total{class=\"plan-a\"}[5s]))");
+    }
+
+    /** The same class with its own queries for the queue, the oldest age and the arrivals, and the timeout. */
+    public static String workloads(String prometheusUrl, int timeoutSeconds, String queueLength, String oldestAge,
+                                   String arrivalRate) {
         return """
-                prometheus: {url: "%s", timeoutSeconds: 1}
+                prometheus: {url: "%s", timeoutSeconds: %d}
                 classes:
                   - name: reports
                     context: prod
                     namespace: reports
                     target: {kind: Deployment, name: renderer}
                     signals:
-                      queueLength: sum(hr_queue_length{class="plan-a"})
-                      oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
-                      arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
+                      queueLength: %s
+                      oldestAge: %s
+                      arrivalRate: %s
                       meanService: "8"
                     policy: {pollIntervalSeconds: 1, slotsPerReplica: 1}
-                """.formatted(prometheusUrl);
+                """.formatted(prometheusUrl, timeoutSeconds, queueLength, oldestAge, arrivalRate);
     }
 
     /** Waits for {@code condition}, read on the FX thread, a minute at most; on timeout, fails with what the console showed. */

@@ -53,20 +53,9 @@ class PartialAnswerUiTest {
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-for-the-test", "prod",
                 cluster.url(), "reports");
         Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "%s", timeoutSeconds: 2}
-                classes:
-                  - name: reports
-                    context: prod
-                    namespace: reports
-                    target: {kind: Deployment, name: renderer}
-                    signals:
-                      queueLength: sum(hr_partial_queue{class="reports"})
-                      oldestAge: max(hr_oldest_age_seconds{class="reports"})
-                      arrivalRate: sum(rate(hr_jobs_total{class="reports"}[1m]))
-                      meanService: "8"
-                    policy: {pollIntervalSeconds: 1, slotsPerReplica: 1}
-                """.formatted(prometheus.url()));
+        Files.writeString(workloads, io.headroom.ui.FaultConsoles.workloads(String.valueOf(prometheus.url()), 2,
+                "sum(hr_partial_queue{class=\"reports\"})", "max(hr_oldest_age_seconds{class=\"reports\"})",
+                "sum(rate(hr_jobs_total{class=\"reports\"}[1m]))"));
         window = ConsoleWindow.connect(workloads, kubeconfig);
         view = window.view();
     }

@@ -49,20 +49,9 @@ class StaleTelemetryUiTest {
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "t0ken-for-the-test", "prod",
                 cluster.url(), "reports");
         Path workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "%s", timeoutSeconds: 2}
-                classes:
-                  - name: reports
-                    context: prod
-                    namespace: reports
-                    target: {kind: Deployment, name: renderer}
-                    signals:
-                      queueLength: sum(hr_pushed_queue_length{class="ui-stale"})
-                      oldestAge: max(hr_oldest_age_seconds{class="plan-a"})
-                      arrivalRate: sum(rate(hr_jobs_total{class="plan-a"}[5s]))
-                      meanService: "8"
-                    policy: {pollIntervalSeconds: 1, slotsPerReplica: 1}
-                """.formatted(fx.url()));
+        Files.writeString(workloads, io.headroom.ui.FaultConsoles.workloads(String.valueOf(fx.url()), 2,
+                "sum(hr_pushed_queue_length{class=\"ui-stale\"})", "max(hr_oldest_age_seconds{class=\"plan-a\"})",
+                "sum(rate(hr_jobs_total{class=\"plan-a\"}[5s]))"));
         window = ConsoleWindow.connect(workloads, kubeconfig);
         session = window.session();
         view = window.view();
