@@ -19,6 +19,12 @@ public final class DrainStep {
 
     /** How long after lowering replicas a drain waits for the marked pods to go. */
     public static final Duration REMOVAL_PATIENCE = Duration.ofMinutes(2);
+    /**
+     * How long after its own scale a read may still show the count from before it: a watch cache that has
+     * not seen the write yet (a reconnect, a relist, a loaded API server). Longer than a poll or two, and
+     * far shorter than {@link #REMOVAL_PATIENCE}; a count still there after it was set back by someone.
+     */
+    public static final Duration STALE_READ_PATIENCE = Duration.ofSeconds(30);
 
     private DrainStep() {
     }
@@ -160,6 +166,12 @@ public final class DrainStep {
                     + " min to see which pods went", List.of(), now) : Step.stay(d);
         }
         if (w.specReplicas() != d.to()) {
+            boolean ownWriteNotSeenYet = w.specReplicas() == d.from() && d.scaledAt() != null
+                    && !now.isAfter(d.scaledAt().plus(STALE_READ_PATIENCE));
+            if (ownWriteNotSeenYet) {
+                return Step.stay(d.with(DrainPhase.SCALING, d.pods(), "replicas lowered to " + d.to()
+                        + "; waiting for the cluster's view to show it", now));
+            }
             return end(d, DrainPhase.INTERRUPTED, d.pods(), "replicas changed to " + w.specReplicas()
                     + " by someone else after the drain lowered them to " + d.to(), present(d, w), now);
         }

@@ -227,4 +227,27 @@ class DrainStepTest {
         assertEquals(DrainPhase.TIMED_OUT, unread.drain().phase(), "an unreadable workload does not hang it");
         assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, null, Map.of(), T0.plusSeconds(20)).drain().phase());
     }
+
+    /**
+     * Issue 27 item 2: right after its own scale, a read from a watch cache that has not seen the write still
+     * shows the count before it. That is the drain's own write not seen yet, not someone else's: it waits (as
+     * ReplaceStep does) for {@link DrainStep#STALE_READ_PATIENCE}; a count that stays there past it, or any
+     * other count, is someone else's.
+     */
+    @Test
+    void aReadThatHasNotSeenTheDrainsOwnScaleYetIsNotSomeoneElses() {
+        Drain scaled = DrainStep.scaled(scaling(), ScaleResult.applied(1), T0.plusSeconds(9)).drain();
+        DrainStep.Step lagging = DrainStep.observe(scaled, now(3), Map.of(), T0.plusSeconds(10));
+        assertEquals(DrainPhase.SCALING, lagging.drain().phase(), lagging.drain().detail());
+        assertEquals(List.of(), lagging.actions(), "the marks stay while the ReplicaSet controller picks the pods");
+        Instant patience = T0.plusSeconds(9).plus(DrainStep.STALE_READ_PATIENCE);
+        assertEquals(DrainPhase.SCALING, DrainStep.observe(scaled, now(3), Map.of(), patience).drain().phase());
+
+        DrainStep.Step back = DrainStep.observe(scaled, now(3), Map.of(), patience.plusSeconds(1));
+        assertEquals(DrainPhase.INTERRUPTED, back.drain().phase(), "still 3 well after the write: set back by someone");
+        assertTrue(back.drain().detail().startsWith("replicas changed to 3 by someone else after the drain lowered"
+                + " them to 1"), back.drain().detail());
+        DrainStep.Step other = DrainStep.observe(scaled, now(4), Map.of(), T0.plusSeconds(10));
+        assertEquals(DrainPhase.INTERRUPTED, other.drain().phase(), "a count that is neither: someone else's at once");
+    }
 }
