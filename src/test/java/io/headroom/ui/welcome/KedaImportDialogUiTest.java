@@ -186,10 +186,17 @@ class KedaImportDialogUiTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> found.getItems().size() == 1));
         KedaImport.Found orders = ConsoleWindow.onFx(() -> found.getItems().get(0));
         assertEquals("paused in KEDA at 0 replicas", orders.paused());
-        String cells = ConsoleWindow.onFx(() -> robot.lookup(".list-cell").queryAll().stream()
-                .map(n -> ((javafx.scene.control.ListCell<?>) n).getText()).filter(java.util.Objects::nonNull)
-                .reduce("", (a, b) -> a + b + "\n"));
-        assertTrue(cells.contains("orders-so") && cells.contains("[PAUSED IN KEDA AT 0 REPLICAS]"), cells);
+        // The list's cells show the item at the next pulse after the items are set: wait for them (a loaded
+        // machine showed only the context picker's cell when read at once).
+        java.util.concurrent.Callable<String> cells = () -> ConsoleWindow.onFx(() -> robot.lookup(".list-cell")
+                .queryAll().stream().map(n -> ((javafx.scene.control.ListCell<?>) n).getText())
+                .filter(java.util.Objects::nonNull).reduce("", (a, b) -> a + b + "\n"));
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> cells.call().contains("orders-so")
+                    && cells.call().contains("[PAUSED IN KEDA AT 0 REPLICAS]"));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the found list never showed the paused object: " + cells.call(), e);
+        }
         String words = ConsoleWindow.onFx(status::getText);
         assertTrue(words.contains("1 paused in KEDA"), words);
         assertTrue(words.contains("Skipped 1: shop/broken-so: minReplicaCount 4 is above maxReplicaCount 2"), words);
