@@ -63,7 +63,8 @@ public final class ReplaceStep {
                 : DrainPlanner.jobs(in) + " in flight") + ", to go back to the queue";
         Drain d = new Drain(id, className, w.ref(), from, from, List.of(new DrainPod(pod, why, in, false, false, false)),
                 now, now.plus(deadline), Duration.ZERO, null, null, DrainPhase.REPLACING,
-                "asking for a replacement of " + pod + ": replicas " + from + " → " + (from + 1), null, r);
+                "asking for a replacement of " + pod + ": replicas " + from + " → " + (from + 1), null, r,
+                WorkloadVersion.of(w));
         return new Start(new DrainStep.Step(d, List.of(new DrainAction.Scale(from + 1, w.resourceVersion(), from))),
                 null);
     }
@@ -111,10 +112,12 @@ public final class ReplaceStep {
         Drain looked = d.replacing(rep);
         if (d.phase() == DrainPhase.REPLACING) {
             int spec = w.specReplicas();
-            if (spec != d.from() && spec != d.from() + 1) {
-                // (still at from: a watch cache that has not seen the scale-up yet)
+            boolean fromBeforeTheScaleUp = d.scaledFrom() != null && d.scaledFrom().sameOrOlder(w);
+            if (spec != d.from() + 1 && !fromBeforeTheScaleUp) {
+                // A view from before the scale-up is a watch that lags; a newer one at another count is someone else's.
                 return end(looked, DrainPhase.INTERRUPTED, "replicas changed to " + spec + " by someone else while"
-                        + " waiting for the replacement; " + nothingEvicted(d), now);
+                        + " waiting for the replacement; nothing evicted, " + rep.pod() + " left running; replicas are "
+                        + spec + ", as someone else set them", now);
             }
             final Replacement seen = rep;
             PodState ready = w.pods().stream().filter(q -> !seen.before().contains(q.name()) && q.ready()

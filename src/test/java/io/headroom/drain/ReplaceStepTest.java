@@ -92,4 +92,22 @@ class ReplaceStepTest {
         assertTrue(s.drain().detail().startsWith("pod hung went away during the replacement (not by Headroom);"
                 + " nothing evicted"), s.drain().detail());
     }
+
+    /**
+     * Issue 27 item 2: after the scale-up, a view of the version it was conditioned on ("rv2") is from before it,
+     * however long ago; the count from before at a newer version was put back by someone else: interrupted at
+     * once, and the end says where replicas really are.
+     */
+    @Test
+    void replicasPutBackAfterTheScaleUpAreSomeoneElsesAndAViewFromBeforeItIsNot() {
+        Drain d = replacing();
+        DrainStep.Step lagging = DrainStep.observe(d, w(2, pod("hung", true), pod("ok", true)), LOAD, T0.plusSeconds(120));
+        assertEquals(DrainPhase.REPLACING, lagging.drain().phase(), lagging.drain().detail());
+
+        WorkloadState back = new WorkloadState(REF, 2, 2, "rv9", List.of(pod("hung", true), pod("ok", true)), T0);
+        DrainStep.Step s = DrainStep.observe(d, back, LOAD, T0.plusSeconds(10));
+        assertEquals(DrainPhase.INTERRUPTED, s.drain().phase(), s.drain().detail());
+        assertEquals("replicas changed to 2 by someone else while waiting for the replacement; nothing evicted, hung"
+                + " left running; replicas are 2, as someone else set them", s.drain().detail());
+    }
 }

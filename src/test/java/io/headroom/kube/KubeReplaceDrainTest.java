@@ -180,4 +180,38 @@ class KubeReplaceDrainTest {
         assertTrue(refusal.detail().startsWith("payments/worker-a: The disruption budget worker-pdb"), refusal.detail());
         assertEquals(DrainPhase.COMPLETED.name(), records.get(records.size() - 1).reason());
     }
+
+    /**
+     * Issue 27 item 2, for a replacement: the scale-up the watch has not delivered is the drain's own (the view
+     * is from before it), however long the watch lags; replicas put back to the count before it by another hand
+     * after the write are someone else's at once (a newer version), not a lagging read.
+     */
+    @Test
+    void aLaggingViewOfTheScaleUpIsWaitedOutAndReplicasPutBackByAnotherHandInterrupt() throws Exception {
+        for (int i = 0; i < 30 && (last == null || !last.classes().get(0).decision().stuckPods().contains("worker-a"));
+             i++) {
+            tick(10);
+        }
+        cluster.holdWatchEvents("/deployments");
+        assertTrue(supervisor.startReplaceDrain("payments", "worker-a", Duration.ofMinutes(5), "hung").get().ok());
+        assertEquals(3, replicas(), "the server has the scale-up");
+        tick(45);
+        assertEquals(2, gateway.workload(ref).orElseThrow().specReplicas(), "the console's watch has not delivered it");
+        assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
+
+        assertTrue(cluster.releaseWatchEvents() > 0);
+        MockCluster.await("the scale-up in the watch cache", WAIT, () -> gateway.workload(ref).orElseThrow()
+                .specReplicas() == 3);
+        tick(1);
+        assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
+        cluster.admin.apps().deployments().inNamespace("payments").withName("worker").scale(2);
+        MockCluster.await("the other hand's write in the watch cache", WAIT, () -> gateway.workload(ref).orElseThrow()
+                .specReplicas() == 2);
+        tick(1);
+        Drain d = drain();
+        assertEquals(DrainPhase.INTERRUPTED, d.phase(), d.detail());
+        assertTrue(d.detail().startsWith("replicas changed to 2 by someone else while waiting for the replacement;"
+                + " nothing evicted, worker-a left running"), d.detail());
+        assertTrue(evictions.bodies.isEmpty(), "nothing evicted");
+    }
 }
