@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.decision.Signal;
-import io.headroom.decision.Signals;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
@@ -17,18 +15,13 @@ import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.TickResult;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.metrics.MetricsSource;
-import io.headroom.metrics.PodProgress;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -57,34 +50,8 @@ class KubeReplaceDrainTest {
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     /** The eviction subresource: worker-a is behind the budget worker-pdb. */
     Evictions evictions;
-    /** worker-b's completion counter: it moves; worker-a's does not (it is hung). */
-    final AtomicInteger completedB = new AtomicInteger();
     TickResult last;
-
-    final MetricsSource metrics = new MetricsSource() {
-        @Override
-        public String name() {
-            return "test";
-        }
-
-        @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-            return Map.of("payments", Map.of(Signals.QUEUE_LENGTH, Signal.of(6, now), Signals.OLDEST_AGE,
-                    Signal.of(5, now), Signals.ARRIVAL_RATE, Signal.of(1, now), Signals.MEAN_SERVICE, Signal.of(2, now),
-                    Signals.IN_FLIGHT, Signal.of(5, now), Signals.COMPLETION_RATE, Signal.of(1, now)));
-        }
-
-        @Override
-        public Map<String, Double> inFlightByPod(String className) {
-            return Map.of("worker-a", 4.0, "worker-b", 1.0, "worker-c", 0.0);
-        }
-
-        @Override
-        public Map<String, PodProgress> podProgress(String className) {
-            return Map.of("worker-a", new PodProgress(4, 10), "worker-b",
-                    new PodProgress(1, completedB.addAndGet(5)));
-        }
-    };
+    final HungWorkerMetrics metrics = new HungWorkerMetrics();
 
     @BeforeEach
     void setUp() throws Exception {
