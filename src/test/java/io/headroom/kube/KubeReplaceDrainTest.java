@@ -56,11 +56,7 @@ class KubeReplaceDrainTest {
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("payments", "worker", 2);
-        cluster.pod("payments", "worker", "worker-a", true, "node-1");
-        cluster.pod("payments", "worker", "worker-b", true, "node-2");
-        evictions = new Evictions(cluster, "worker-pdb").answer("payments", "worker-a", true);
+        evictions = ReplaceConsole.twoWorkers(cluster, true);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1)
                 .slotsPerReplica(4).minReplicas(1).maxReplicas(10).build());

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.decision.Policy;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
-import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
@@ -43,19 +41,13 @@ class LaggingWatchDrainTest {
     ControlLoop loop;
     final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
     final InFlightMetrics metrics = new InFlightMetrics();
-    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
+    final WorkloadRef ref = DrainConsole.WORKER;
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("payments", "worker", 3);
-        for (String p : List.of("worker-a", "worker-b", "worker-c")) {
-            cluster.pod("payments", "worker", p, true, "node-1");
-        }
-        gateway = cluster.openGateway(dir, ref);
-        WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        DrainConsole console = DrainConsole.on(gateway, cls, new MemoryJournal(), clock, metrics);
+        DrainConsole console = DrainConsole.threeWorkers(cluster, dir, new MemoryJournal(), clock, metrics);
+        gateway = console.gateway();
         supervisor = console.supervisor();
         loop = console.loop();
         metrics.inFlight.putAll(Map.of("worker-a", 2.0, "worker-b", 0.0, "worker-c", 3.0));

@@ -18,7 +18,19 @@ import java.util.List;
  * the console in the probe's JVM and the one started after it.
  */
 record ReplaceConsole(Supervisor supervisor, ControlLoop loop, ManualClock clock) {
-    static final WorkloadRef REF = new WorkloadRef("dev", "payments", "Deployment", "worker");
+    static final WorkloadRef REF = DrainConsole.WORKER;
+
+    /**
+     * {@link #REF} at 2 replicas with two ready pods, worker-a (node-1) and worker-b (node-2), on {@code cluster},
+     * every access review allowed; evictions of worker-a answered ({@code guarded}: behind the budget worker-pdb).
+     */
+    static Evictions twoWorkers(MockCluster cluster, boolean guarded) {
+        cluster.answerAccessReviews(true, null);
+        cluster.deployment("payments", "worker", 2);
+        cluster.pod("payments", "worker", "worker-a", true, "node-1");
+        cluster.pod("payments", "worker", "worker-b", true, "node-2");
+        return new Evictions(cluster, "worker-pdb").answer("payments", "worker-a", guarded);
+    }
 
     static ReplaceConsole on(KubeClusterGateway gateway, Journal journal, ManualClock clock, HungWorkerMetrics metrics,
                              String user) {

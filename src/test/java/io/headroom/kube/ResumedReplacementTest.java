@@ -46,11 +46,7 @@ class ResumedReplacementTest {
     @BeforeEach
     void setUp() {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("payments", "worker", 2);
-        cluster.pod("payments", "worker", "worker-a", true, "node-1");
-        cluster.pod("payments", "worker", "worker-b", true, "node-2");
-        evictions = new Evictions(cluster, "worker-pdb").answer("payments", "worker-a", false);
+        evictions = ReplaceConsole.twoWorkers(cluster, false);
         journalFile = dir.resolve("journal.jsonl");
     }
 
@@ -111,8 +107,8 @@ class ResumedReplacementTest {
             assertEquals(2, replicas(), "back to the replicas before the replacement");
 
             List<JournalRecord> records = recordsOf(journal, d.id());
-            assertEquals(List.of("DRAIN_STARTED", "SCALING", "APPLIED", "DRAIN_RESUMED", "POD_EVICTED", "SCALING",
-                    "APPLIED", "DRAIN_ENDED"), records.stream().map(r -> r.kind().name()).toList());
+            assertEquals(List.of(Kind.DRAIN_STARTED, Kind.SCALING, Kind.APPLIED, Kind.DRAIN_RESUMED, Kind.POD_EVICTED,
+                    Kind.SCALING, Kind.APPLIED, Kind.DRAIN_ENDED), records.stream().map(JournalRecord::kind).toList());
             JournalRecord resumed = records.get(3);
             assertEquals("ana", resumed.user());
             assertTrue(resumed.detail().startsWith("resumed after the console stopped: 3 replicas include the one"
