@@ -18,10 +18,13 @@ import java.util.Objects;
  * @param endedAt     null while running
  * @param replace     for a replace drain of a hung pod ({@link ReplaceStep}: replicas end where they were, the
  *                    pod is evicted without waiting for its jobs); null for a drain that waits for the jobs
+ * @param scaledFrom  the workload's version the drain's own scale (lowering replicas; a replacement's one more)
+ *                    is conditioned on: a later read of it or an older one has not seen that write; null before
  */
 public record Drain(String id, String className, WorkloadRef target, int from, int to, List<DrainPod> pods,
                     Instant startedAt, Instant deadline, java.time.Duration noticeGrace, Instant idleSince,
-                    Instant scaledAt, DrainPhase phase, String detail, Instant endedAt, Replacement replace) {
+                    Instant scaledAt, DrainPhase phase, String detail, Instant endedAt, Replacement replace,
+                    WorkloadVersion scaledFrom) {
 
     public Drain {
         Objects.requireNonNull(id, "id");
@@ -39,7 +42,7 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
                  Instant startedAt, Instant deadline, java.time.Duration noticeGrace, Instant idleSince,
                  Instant scaledAt, DrainPhase phase, String detail, Instant endedAt) {
         this(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt, phase,
-                detail, endedAt, null);
+                detail, endedAt, null, null);
     }
 
     /** "4 → 3" for a drain; "replacing pod-x" for a replacement (replicas end where they were). */
@@ -69,7 +72,7 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
     /** The same drain with more said in its detail (e.g. marks that could not be removed). */
     public Drain noting(String more) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt,
-                phase, detail + more, endedAt, replace);
+                phase, detail + more, endedAt, replace, scaledFrom);
     }
 
     /**
@@ -88,21 +91,28 @@ public record Drain(String id, String className, WorkloadRef target, int from, i
 
     Drain with(DrainPhase next, List<DrainPod> nextPods, String why, Instant now) {
         return new Drain(id, className, target, from, to, nextPods, startedAt, deadline, noticeGrace,
-                next == DrainPhase.WAITING ? idleSince : null, scaledAt, next, why, next.ended() ? now : null, replace);
+                next == DrainPhase.WAITING ? idleSince : null, scaledAt, next, why, next.ended() ? now : null, replace,
+                scaledFrom);
     }
 
     Drain idleSince(Instant t) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, t, scaledAt, phase,
-                detail, endedAt, replace);
+                detail, endedAt, replace, scaledFrom);
     }
 
     Drain scaledAt(Instant t) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, t, phase,
-                detail, endedAt, replace);
+                detail, endedAt, replace, scaledFrom);
     }
 
     Drain replacing(Replacement r) {
         return new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace, idleSince, scaledAt,
-                phase, detail, endedAt, r);
+                phase, detail, endedAt, r, scaledFrom);
+    }
+
+    /** The same drain, its own scale conditioned on version {@code v} (null: keep the one it has). */
+    Drain scaledFrom(WorkloadVersion v) {
+        return v == null ? this : new Drain(id, className, target, from, to, pods, startedAt, deadline, noticeGrace,
+                idleSince, scaledAt, phase, detail, endedAt, replace, v);
     }
 }

@@ -17,14 +17,11 @@ import java.util.Map;
  */
 public final class DrainStep {
 
-    /** How long after lowering replicas a drain waits for the marked pods to go. */
-    public static final Duration REMOVAL_PATIENCE = Duration.ofMinutes(2);
     /**
-     * How long after its own scale a read may still show the count from before it: a watch cache that has
-     * not seen the write yet (a reconnect, a relist, a loaded API server). Longer than a poll or two, and
-     * far shorter than {@link #REMOVAL_PATIENCE}; a count still there after it was set back by someone.
+     * How long after lowering replicas a drain waits for the marked pods to go, and for a cluster view that has
+     * not seen its write ({@link WorkloadVersion}) to catch up.
      */
-    public static final Duration STALE_READ_PATIENCE = Duration.ofSeconds(30);
+    public static final Duration REMOVAL_PATIENCE = Duration.ofMinutes(2);
 
     private DrainStep() {
     }
@@ -129,7 +126,7 @@ public final class DrainStep {
                         + " confirming on the next look", now));
             }
             Drain scaling = looked.with(DrainPhase.SCALING, seen, "every marked pod stayed idle; lowering replicas "
-                    + d.from() + " → " + d.to(), now);
+                    + d.from() + " → " + d.to(), now).scaledFrom(WorkloadVersion.of(w));
             return new Step(scaling, List.of(new DrainAction.Scale(d.to(), w.resourceVersion())));
         }
         if (!now.isBefore(d.deadline())) {
@@ -142,8 +139,19 @@ public final class DrainStep {
                 now));
     }
 
-    /** After the scale request. */
+    /** After the scale request, written (if at all) on the version the drain's {@link DrainAction.Scale} named. */
     public static Step scaled(Drain d, ScaleResult r, Instant now) {
+        return scaled(d, r, null, now);
+    }
+
+    /**
+     * After the scale request; {@code rebased} is the fresh read the write was conditioned on instead when the
+     * named version had moved (a conflict, re-read, still at the count the drain expected); null when it had not.
+     */
+    public static Step scaled(Drain d, ScaleResult r, WorkloadState rebased, Instant now) {
+        if (rebased != null) {
+            d = d.scaledFrom(WorkloadVersion.of(rebased));
+        }
         if (d.replace() != null) {
             return ReplaceStep.scaled(d, r, now);
         }
@@ -166,11 +174,15 @@ public final class DrainStep {
                     + " min to see which pods went", List.of(), now) : Step.stay(d);
         }
         if (w.specReplicas() != d.to()) {
-            boolean ownWriteNotSeenYet = w.specReplicas() == d.from() && d.scaledAt() != null
-                    && !now.isAfter(d.scaledAt().plus(STALE_READ_PATIENCE));
-            if (ownWriteNotSeenYet) {
-                return Step.stay(d.with(DrainPhase.SCALING, d.pods(), "replicas lowered to " + d.to()
-                        + "; waiting for the cluster's view to show it", now));
+            if (d.scaledFrom() != null && d.scaledFrom().sameOrOlder(w)) {
+                // A view from before the drain's own write (a watch that lags), not someone else's: by version,
+                // however long it lags, until the pods would have had to go.
+                return now.isAfter(patience) ? end(d, DrainPhase.TIMED_OUT, d.pods(), "replicas were lowered to "
+                        + d.to() + ", but the cluster's view still showed " + w.specReplicas() + " from before that write "
+                        + REMOVAL_PATIENCE.toMinutes() + " min later; marks removed", present(d, w), now)
+                        : Step.stay(d.with(DrainPhase.SCALING, d.pods(), "replicas lowered to " + d.to()
+                        + "; the cluster's view is from before that write (resourceVersion " + w.resourceVersion()
+                        + "), waiting for it to show it", now));
             }
             return end(d, DrainPhase.INTERRUPTED, d.pods(), "replicas changed to " + w.specReplicas()
                     + " by someone else after the drain lowered them to " + d.to(), present(d, w), now);

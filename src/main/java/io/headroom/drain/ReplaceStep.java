@@ -63,9 +63,109 @@ public final class ReplaceStep {
                 : DrainPlanner.jobs(in) + " in flight") + ", to go back to the queue";
         Drain d = new Drain(id, className, w.ref(), from, from, List.of(new DrainPod(pod, why, in, false, false, false)),
                 now, now.plus(deadline), Duration.ZERO, null, null, DrainPhase.REPLACING,
-                "asking for a replacement of " + pod + ": replicas " + from + " → " + (from + 1), null, r);
+                "asking for a replacement of " + pod + ": replicas " + from + " → " + (from + 1), null, r,
+                WorkloadVersion.of(w));
         return new Start(new DrainStep.Step(d, List.of(new DrainAction.Scale(from + 1, w.resourceVersion(), from))),
                 null);
+    }
+
+    /** The start of a replace drain's {@code DRAIN_STARTED} detail: "replace <pod>: …", the pod read back from it. */
+    private static final String STARTED = "replace ";
+
+    /** What a replace drain's {@code DRAIN_STARTED} record says beyond its pods: the hung pod, first. */
+    public static String startedDetail(Drain d) {
+        return STARTED + d.replace().pod() + ": one more replica first, then it is evicted without waiting for its jobs; ";
+    }
+
+    /**
+     * The hung pod a drain's {@code DRAIN_STARTED} detail names ({@link #startedDetail}), or null when it is not a
+     * replacement's (a pod name has no space and no colon).
+     */
+    public static String replacedPod(String startedDetail) {
+        if (startedDetail == null || !startedDetail.startsWith(STARTED)) {
+            return null;
+        }
+        int colon = startedDetail.indexOf(':');
+        String pod = colon < 0 ? "" : startedDetail.substring(STARTED.length(), colon);
+        return pod.isEmpty() || pod.contains(" ") ? null : pod;
+    }
+
+    /**
+     * What the journal says of a replacement a console stopped in (its {@code DRAIN_STARTED} without a
+     * {@code DRAIN_ENDED}, and the records of it since).
+     *
+     * @param evictedAt   when the hung pod's eviction was accepted ({@code POD_EVICTED}); null when not journaled
+     * @param loweredBack replicas were lowered back ({@code APPLIED} from + 1 → from)
+     */
+    public record Stopped(String id, String className, int from, String pod, Instant startedAt, Instant deadline,
+                          Instant evictedAt, boolean loweredBack) {
+    }
+
+    /**
+     * Takes up a replacement a console stopped in (killed, or closed mid-drain), from the journal ({@code s}) and
+     * the cluster now ({@code w}, read after the restart): where the replacement got to, it goes on (replicas are
+     * one more and the hung pod still runs before the deadline: wait for the replacement, evict, lower back;
+     * evicted and replicas still one more: lower them back), or it ends saying where replicas stand and what
+     * became of the hung pod. The drain returned keeps its id; the caller journals {@code DRAIN_RESUMED} (active)
+     * or {@code DRAIN_ENDED} (ended) before acting on it.
+     *
+     * <p>The pods that were there at the start are not in the journal (a workload may have hundreds), and creation
+     * times are the API server's clock against the journal's: so a taken-up replacement waits for capacity
+     * instead, {@code from} ready pods besides the hung one, as many as ran before one more was asked for.
+     */
+    public static DrainStep.Step resume(Stopped s, WorkloadState w, Map<String, Double> inFlight, Instant now) {
+        int from = s.from();
+        int spec = w.specReplicas();
+        PodState hung = find(w, s.pod());
+        boolean running = hung != null && !hung.terminating();
+        Double jobs = inFlight.get(s.pod());
+        double in = jobs == null || !Double.isFinite(jobs) ? Double.NaN : jobs;
+        Replacement r = new Replacement(s.pod(), in, null, null, 0, null, null, s.evictedAt(), w.resourceVersion());
+        Drain d = new Drain(s.id(), s.className(), w.ref(), from, from, List.of(new DrainPod(s.pod(),
+                "not making progress", in, false, !running, false)), s.startedAt(), s.deadline(), Duration.ZERO, null,
+                null, DrainPhase.REPLACING, "", null, r, null);
+        String stopped = "the console stopped during the replacement of " + s.pod();
+        if (s.loweredBack() || s.evictedAt() != null && spec == from) {
+            return end(d, DrainPhase.COMPLETED, stopped + ", after " + s.pod() + " was evicted (" + jobsBack(r)
+                    + ") and replicas were lowered back to " + from, now);
+        }
+        if (s.evictedAt() != null) {
+            if (spec != from + 1) {
+                return end(d, DrainPhase.COMPLETED, stopped + ", after " + s.pod() + " was evicted (" + jobsBack(r)
+                        + "); replicas are " + spec + ", as someone else set them meanwhile: left as they are", now);
+            }
+            Drain next = d.with(DrainPhase.EVICTING, d.pods(), "resumed after the console stopped: " + s.pod()
+                    + " was evicted before it stopped; lowering replicas " + (from + 1) + " → " + from, now);
+            return new DrainStep.Step(next, List.of(new DrainAction.Scale(from, w.resourceVersion(), from + 1)));
+        }
+        if (!running) {
+            return end(d, DrainPhase.INTERRUPTED, stopped + ", and " + s.pod() + " went away meanwhile (not by"
+                    + " Headroom); nothing evicted; " + replicasNow(d, spec), now);
+        }
+        if (spec == from) {
+            return end(d, DrainPhase.INTERRUPTED, stopped + " before its replacement was there: replicas are "
+                    + from + ", nothing evicted, " + s.pod() + " left running", now);
+        }
+        if (spec != from + 1) {
+            return end(d, DrainPhase.INTERRUPTED, stopped + ", and replicas were changed to " + spec + " by someone"
+                    + " else meanwhile; nothing evicted, " + s.pod() + " left running; " + replicasNow(d, spec), now);
+        }
+        if (!now.isBefore(s.deadline())) {
+            return end(d, DrainPhase.TIMED_OUT, stopped + " and its deadline passed before it started again; "
+                    + nothingEvicted(d), now);
+        }
+        return DrainStep.Step.stay(d.with(DrainPhase.REPLACING, d.pods(), "resumed after the console stopped: "
+                + extraReplica(d, true) + "; waiting for a replacement of " + s.pod() + " to be ready", now));
+    }
+
+    /**
+     * "3 replicas include the one asked for to replace pod-x (drain d-1, timed out), which still runs": why a
+     * workload runs one more replica than before a replacement that did not lower them back.
+     */
+    public static String extraReplica(Drain d, boolean hungStillRuns) {
+        return (d.from() + 1) + " replicas include the one asked for to replace " + d.replace().pod() + " (drain "
+                + d.id() + (d.active() ? "" : ", " + d.phase().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+                + "), which " + (hungStillRuns ? "still runs" : "is gone");
     }
 
     /** After a scale request: the replacement asked for, or replicas lowered back after the eviction. */
@@ -81,8 +181,8 @@ public final class ReplaceStep {
                     + "; waiting for a replacement of " + rep.pod() + " to be ready", now));
         }
         if (d.phase() == DrainPhase.EVICTING && rep.evicted()) {
-            String done = "replaced " + rep.pod() + " by " + rep.replacement() + ": " + rep.pod() + " evicted ("
-                    + jobsBack(rep) + ")";
+            String done = "replaced " + rep.pod() + (rep.replacement() == null ? "" : " by " + rep.replacement()) + ": "
+                    + rep.pod() + " evicted (" + jobsBack(rep) + ")";
             return end(d, DrainPhase.COMPLETED, r.ok() ? done + "; replicas " + (from + 1) + " → " + from
                     : done + "; replicas stay " + (from + 1) + ", lowering them back failed (" + r.message()
                     + "): the decision takes the extra one back", now);
@@ -111,21 +211,23 @@ public final class ReplaceStep {
         Drain looked = d.replacing(rep);
         if (d.phase() == DrainPhase.REPLACING) {
             int spec = w.specReplicas();
-            if (spec != d.from() && spec != d.from() + 1) {
-                // (still at from: a watch cache that has not seen the scale-up yet)
+            boolean fromBeforeTheScaleUp = d.scaledFrom() != null && d.scaledFrom().sameOrOlder(w);
+            if (spec != d.from() + 1 && !fromBeforeTheScaleUp) {
+                // A view from before the scale-up is a watch that lags; a newer one at another count is someone else's.
                 return end(looked, DrainPhase.INTERRUPTED, "replicas changed to " + spec + " by someone else while"
-                        + " waiting for the replacement; " + nothingEvicted(d), now);
+                        + " waiting for the replacement; nothing evicted, " + rep.pod() + " left running; replicas are "
+                        + spec + ", as someone else set them", now);
             }
-            final Replacement seen = rep;
-            PodState ready = w.pods().stream().filter(q -> !seen.before().contains(q.name()) && q.ready()
-                    && !q.terminating()).findFirst().orElse(null);
+            PodState ready = replacementReady(d, rep, w);
             if (ready != null) {
                 Drain next = looked.replacing(rep.replacedBy(ready.name()).trying()).with(DrainPhase.EVICTING,
                         d.pods(), "replacement " + ready.name() + " is ready; evicting " + rep.pod(), now);
                 return new DrainStep.Step(next, List.of(new DrainAction.Evict(rep.pod())));
             }
-            List<String> starting = w.pods().stream().filter(q -> !seen.before().contains(q.name())
-                    && !q.terminating()).map(PodState::name).toList();
+            final Replacement seen = rep;
+            List<String> starting = w.pods().stream().filter(q -> (seen.before() == null ? !q.ready()
+                    : !seen.before().contains(q.name())) && !q.terminating() && !q.name().equals(seen.pod()))
+                    .map(PodState::name).toList();
             if (late) {
                 return end(looked, DrainPhase.TIMED_OUT, "no replacement of " + rep.pod() + " was ready by the deadline"
                         + (starting.isEmpty() ? "" : " (" + String.join(", ", starting) + " still starting)") + "; "
@@ -144,6 +246,23 @@ public final class ReplaceStep {
             return new DrainStep.Step(looked.replacing(rep.trying()), List.of(new DrainAction.Evict(rep.pod())));
         }
         return DrainStep.Step.stay(looked);
+    }
+
+    /**
+     * The replacement once it is ready: a ready pod that was not there at the start; where the pods at the start
+     * are not known (taken up after a restart), the youngest ready pod besides the hung one once there are
+     * {@code from} of them, as many as ran before one more was asked for. Null while there is none.
+     */
+    private static PodState replacementReady(Drain d, Replacement rep, WorkloadState w) {
+        if (rep.before() != null) {
+            return w.pods().stream().filter(q -> !rep.before().contains(q.name()) && q.ready() && !q.terminating())
+                    .findFirst().orElse(null);
+        }
+        List<PodState> others = w.pods().stream().filter(q -> !q.name().equals(rep.pod()) && q.ready()
+                && !q.terminating()).toList();
+        return others.size() < d.from() ? null : others.stream().max(java.util.Comparator.comparing(
+                (PodState q) -> q.createdAt() == null ? Instant.MIN : q.createdAt()).thenComparing(PodState::name))
+                .orElse(null);
     }
 
     /** After one eviction request: accepted (lower replicas back), or refused (retried with back-off). */
@@ -189,6 +308,10 @@ public final class ReplaceStep {
 
     private static String nothingEvicted(Drain d) {
         return "nothing evicted, " + d.replace().pod() + " left running; " + extraStays(d);
+    }
+
+    private static String replicasNow(Drain d, int spec) {
+        return spec == d.from() + 1 ? extraStays(d) : "replicas are " + spec;
     }
 
     private static String extraStays(Drain d) {

@@ -11,7 +11,9 @@ import java.util.Objects;
  *
  * @param pod            the hung pod
  * @param inFlight       its jobs in flight at the last look (they go back to the queue); NaN when unknown
- * @param before         the workload's pods when the drain started
+ * @param before         the workload's pods when the drain started (a replacement is a pod not among them); null
+ *                       when not known (a replacement taken up after a restart, {@link ReplaceStep#resume}): then
+ *                       the replacement is there once as many pods besides the hung one are ready as ran before
  * @param replacement    the new pod seen ready; null before
  * @param attempts       eviction requests refused so far
  * @param nextTryAt      when the next eviction request is due; null while none is waiting
@@ -24,7 +26,7 @@ public record Replacement(String pod, double inFlight, List<String> before, Stri
 
     public Replacement {
         Objects.requireNonNull(pod, "pod");
-        before = List.copyOf(before);
+        before = before == null ? null : List.copyOf(before);
     }
 
     /** True once the eviction was accepted: too late to call the drain off. */

@@ -11,8 +11,9 @@ import java.util.Objects;
  * Which records still shape the console's state, so a snapshot can keep those and forget the
  * rest. Per cluster context and class (null: everything): the freeze not yet lifted or expired,
  * the override not yet cleared, the last mode change, the last proposal (as proposed, as last
- * revised, and how it was decided: the ids go on from it), every drain not yet ended and the last
- * one that did (drain ids go on from it), and a scale whose outcome was never journaled. Replaying
+ * revised, and how it was decided: the ids go on from it), every drain not yet ended with what it did since it
+ * started ({@link JournalRecord.Kind#drainProgress}: how far a replacement got, for the next console to take it
+ * up), the last drain that ended (drain ids go on from it), and a scale whose outcome was never journaled. Replaying
  * these in order leaves the same state as replaying everything; the supervisor's tests check it.
  */
 final class Compaction {
@@ -27,7 +28,8 @@ final class Compaction {
         Line proposed;
         Line revised;
         Line decided;
-        final Map<String, Line> openDrains = new LinkedHashMap<>();
+        /** Per drain not yet ended: its start and every record of it since. */
+        final Map<String, List<Line>> openDrains = new LinkedHashMap<>();
         Line lastDrainStart;
         Line lastDrainEnd;
         Line scaling;
@@ -39,7 +41,7 @@ final class Compaction {
                     out.add(l);
                 }
             }
-            out.addAll(openDrains.values());
+            openDrains.values().forEach(out::addAll);
         }
     }
 
@@ -48,6 +50,10 @@ final class Compaction {
     void add(Line line) {
         JournalRecord r = line.record();
         Kept k = keys.computeIfAbsent(new Key(r.context(), r.className()), x -> new Kept());
+        List<Line> open = r.proposalId() == null ? null : k.openDrains.get(r.proposalId());
+        if (open != null && JournalRecord.Kind.drainProgress(r.kind())) {
+            open.add(line);
+        }
         switch (r.kind()) {
             case FROZEN -> k.freeze = line;
             case UNFROZEN, FREEZE_EXPIRED -> k.freeze = null;
@@ -73,11 +79,11 @@ final class Compaction {
                     k.decided = line;
                 }
             }
-            case DRAIN_STARTED -> k.openDrains.put(String.valueOf(r.proposalId()), line);
+            case DRAIN_STARTED -> k.openDrains.put(String.valueOf(r.proposalId()), new ArrayList<>(List.of(line)));
             case DRAIN_ENDED -> {
-                Line start = k.openDrains.remove(String.valueOf(r.proposalId()));
-                if (start != null) {
-                    k.lastDrainStart = start;
+                List<Line> ended = k.openDrains.remove(String.valueOf(r.proposalId()));
+                if (ended != null) {
+                    k.lastDrainStart = ended.get(0);
                     k.lastDrainEnd = line;
                 }
             }

@@ -26,6 +26,11 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         SCALING,
         APPLIED, FAILED,
         DRAIN_STARTED, DRAIN_ENDED,
+        /**
+         * A console took up a drain the journal started and never ended (a replacement a console stopped in): where
+         * it stood and what comes next in the detail; its {@code DRAIN_ENDED} follows as for any drain.
+         */
+        DRAIN_RESUMED,
         /** Drain marks that could not be removed when their drain ended were removed later. */
         DRAIN_UNMARKED,
         /** A console went live on this journal: its build (version, commit, build time) in the detail. */
@@ -70,7 +75,17 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
          * The operator undid an earlier action (reason: what was undone); the undoing change itself
          * is journaled before it, as its own kind, so a replay needs nothing from this record.
          */
-        UNDONE
+        UNDONE;
+
+        /**
+         * A record of a drain's progress, kept with the drain until it ends (a snapshot keeps them, the replay
+         * hands them to the console that takes an unfinished drain up): outcomes of its scales, its evictions, a
+         * resumption. Not a scale's intent ({@code SCALING}): without its outcome it says nothing of how far the
+         * drain got, and the replay pairs it with the next outcome of the class, as it does every scale's.
+         */
+        public static boolean drainProgress(Kind k) {
+            return k == APPLIED || k == FAILED || k == POD_EVICTED || k == EVICTION_REFUSED || k == DRAIN_RESUMED;
+        }
     }
 
     public JournalRecord {

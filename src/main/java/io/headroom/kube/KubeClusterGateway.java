@@ -499,8 +499,9 @@ public final class KubeClusterGateway implements ClusterGateway {
             // No controller status yet: count what the pods say.
             ready = (int) pods.stream().filter(p -> p.ready() && !p.terminating()).count();
         }
+        Long generation = obj.getMetadata().getGeneration();
         return new WorkloadState(ref, spec == null ? 1 : spec, ready == null ? 0 : ready,
-                obj.getMetadata().getResourceVersion(), pods, observedAt);
+                obj.getMetadata().getResourceVersion(), pods, observedAt, generation == null ? 0 : generation);
     }
 
     private static PodState pod(Pod p) {

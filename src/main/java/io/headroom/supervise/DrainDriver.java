@@ -5,6 +5,7 @@ import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainAction;
 import io.headroom.drain.DrainStep;
@@ -102,15 +103,16 @@ final class DrainDriver {
                         : s.replicas() > expect ? "a replacement for " + d.replace().pod() + ", which makes no progress"
                         : d.replace().pod() + " evicted: back to the replicas before its replacement";
                 // The intent first: without its record, replicas are not changed and the drain ends failed.
+                List<WorkloadState> rebased = new ArrayList<>(1);
                 ScaleResult r = !journaled(records.record(now, Kind.SCALING, cls.name()).change(expect, s.replicas())
                         .reason("drain " + d.id()).proposal(d.id()))
                         ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
                         + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
-                        : scale(cls, expect, s.replicas(), s.resourceVersion());
+                        : scale(cls, expect, s.replicas(), s.resourceVersion(), rebased);
                 journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                         .change(expect, s.replicas()).reason("drain " + d.id()).proposal(d.id())
                         .detail(r.ok() ? why : r.message()));
-                DrainStep.Step next = DrainStep.scaled(d, r, now);
+                DrainStep.Step next = DrainStep.scaled(d, r, rebased.isEmpty() ? null : rebased.get(0), now);
                 d = next.drain();
                 todo.addAll(next.actions());
             }
@@ -260,14 +262,24 @@ final class DrainDriver {
         }
     }
 
-    private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion) {
+    /**
+     * {@code rebased} gets the fresh read a retried write is conditioned on (the last one, when several): the
+     * version the drain's own write then follows, which its later looks judge reads by.
+     */
+    private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion,
+                              List<WorkloadState> rebased) {
         try {
             // A stale resourceVersion (status updates move it too) re-reads: still at the drain's start, lower
             // replicas; moved by someone else, give up and the drain fails with the reason.
-            return cluster.scale(cls.target(), replicas, resourceVersion,
-                    fresh -> fresh.specReplicas() == from ? Redecision.propose(replicas)
-                            : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
-                            + " during the drain"), 3);
+            return cluster.scale(cls.target(), replicas, resourceVersion, fresh -> {
+                if (fresh.specReplicas() != from) {
+                    return Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
+                            + " during the drain");
+                }
+                rebased.clear();
+                rebased.add(fresh);
+                return Redecision.propose(replicas);
+            }, 3);
         } catch (RuntimeException e) {
             return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, String.valueOf(e.getMessage()));
         }

@@ -19,9 +19,23 @@ final class SupervisionReplay {
 
     /** One class as the journal left it. */
     record ClassState(Mode mode, Freeze freeze, ReplicaOverride override, Proposal proposal,
-                      List<String> orphanDrains) {
+                      List<Unfinished> orphanDrains) {
         ClassState {
             orphanDrains = List.copyOf(orphanDrains);
+        }
+    }
+
+    /**
+     * A drain the journal started and never ended (the console stopped mid-drain): its {@code DRAIN_STARTED} and
+     * what it did since, in order ({@link JournalRecord.Kind#drainProgress}): how far it got.
+     */
+    record Unfinished(JournalRecord started, List<JournalRecord> since) {
+        Unfinished {
+            since = List.copyOf(since);
+        }
+
+        String id() {
+            return started.proposalId();
         }
     }
 
@@ -39,7 +53,8 @@ final class SupervisionReplay {
         Freeze freeze;
         ReplicaOverride override;
         Proposal proposal;
-        final List<String> orphanDrains = new ArrayList<>();
+        /** Drain id → its start and the records of it since. */
+        final Map<String, List<JournalRecord>> orphanDrains = new LinkedHashMap<>();
         JournalRecord scaling;
     }
 
@@ -63,6 +78,10 @@ final class SupervisionReplay {
                 continue;
             }
             Building s = r.className() == null ? null : b.get(r.className());
+            List<JournalRecord> open = s == null || r.proposalId() == null ? null : s.orphanDrains.get(r.proposalId());
+            if (open != null && JournalRecord.Kind.drainProgress(r.kind())) {
+                open.add(r);
+            }
             switch (r.kind()) {
                 case FROZEN -> {
                     Freeze f = new Freeze(r.reason(), r.until(), r.user(), r.at());
@@ -115,7 +134,7 @@ final class SupervisionReplay {
                 }
                 case DRAIN_STARTED -> {
                     if (s != null && r.proposalId() != null) {
-                        s.orphanDrains.add(r.proposalId());
+                        s.orphanDrains.put(r.proposalId(), new ArrayList<>(List.of(r)));
                         drains = Math.max(drains, drainNumber(r.proposalId()));
                     }
                 }
@@ -149,7 +168,8 @@ final class SupervisionReplay {
             }
             out.put(e.getKey(), new ClassState(s.mode, s.freeze == null || !s.freeze.activeAt(now) ? null : s.freeze,
                     s.override == null || !s.override.activeAt(now) ? null : s.override,
-                    s.proposal == null || s.proposal.expiredAt(now) ? null : s.proposal, s.orphanDrains));
+                    s.proposal == null || s.proposal.expiredAt(now) ? null : s.proposal,
+                    s.orphanDrains.values().stream().map(l -> new Unfinished(l.get(0), l.subList(1, l.size()))).toList()));
         }
         return new Restored(freezeAll == null || !freezeAll.activeAt(now) ? null : freezeAll, out, proposals, drains,
                 warnings);

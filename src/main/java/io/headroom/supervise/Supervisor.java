@@ -102,8 +102,11 @@ public final class Supervisor implements Actuator {
         LastAction lastAction;
         /** The running drain, or the last one (ended) for the operator to read; null when none. */
         Drain drain;
-        /** Drains the journal started and never ended (the console stopped mid-drain): their marks go. */
-        final List<String> orphanDrains = new ArrayList<>();
+        /**
+         * Drains the journal started and never ended (the console stopped mid-drain): a drain's marks go, a
+         * replacement is taken up or ended ({@link ReplaceStep#resume}).
+         */
+        final List<SupervisionReplay.Unfinished> orphanDrains = new ArrayList<>();
         /** No automatic drain before this (after one that did not complete). */
         Instant autoDrainAfter;
         /** What the last decision wanted, -1 before the first. */
@@ -323,10 +326,10 @@ public final class Supervisor implements Actuator {
             return withheld(current, h.desired(), h.why());
         }
         if (step instanceof Precedence.Apply a) {
-            return apply(cls, w, current, a.to(), a.cause(), a.why(), d.explanation(), null);
+            return apply(cls, w, current, a.to(), a.cause(), a.why(), explanation(s, d, w), null);
         }
         if (step instanceof Precedence.Propose) {
-            return propose(cls, s, d, now);
+            return propose(cls, s, d, explanation(s, d, w), now);
         }
         if (step instanceof Precedence.StartDrain drain) {
             Outcome o = drainNow(cls, s, w, drain.to(), cls.drainOnScaleDown(), "auto", now);
@@ -336,7 +339,20 @@ public final class Supervisor implements Actuator {
         return Actuation.none(current);
     }
 
-    private Actuation propose(WorkloadClass cls, Slot s, Decision d, Instant now) {
+    /**
+     * The decision's explanation, and why replicas are one more than the class ran before a replacement that
+     * did not lower them back (it timed out, was interrupted, or a console stopped in it), while they still are.
+     */
+    private static String explanation(Slot s, Decision d, WorkloadState w) {
+        Drain r = s.drain;
+        if (r == null || r.replace() == null || r.active() || d.currentReplicas() != r.from() + 1) {
+            return d.explanation();
+        }
+        boolean runs = w != null && w.pods().stream().anyMatch(p -> p.name().equals(r.replace().pod()) && !p.terminating());
+        return d.explanation() + "; " + ReplaceStep.extraReplica(r, runs);
+    }
+
+    private Actuation propose(WorkloadClass cls, Slot s, Decision d, String explanation, Instant now) {
         int current = d.currentReplicas();
         int desired = d.desiredReplicas();
         Proposal p = s.proposal;
@@ -344,7 +360,7 @@ public final class Supervisor implements Actuator {
         if (p != null && p.from() == current && p.to() == desired) {
             // Same change still wanted: keep the proposal, refresh its explanation and expiry.
             s.proposal = new Proposal(p.id(), p.className(), p.context(), p.from(), p.to(), p.createdAt(), now,
-                    now.plus(proposalTtl), d.explanation(), reasons);
+                    now.plus(proposalTtl), explanation, reasons);
             return withheld(current, desired, "proposal " + p.id() + " waiting for approval");
         }
         if (p != null && p.from() == current && held(s)) {
@@ -353,10 +369,10 @@ public final class Supervisor implements Actuator {
         }
         String id = p != null ? p.id() : cls.name() + "-" + (proposalCounter + 1);
         Proposal next = new Proposal(id, cls.name(), cluster.contextName(), current, desired,
-                p != null ? p.createdAt() : now, now, now.plus(proposalTtl), d.explanation(), reasons);
+                p != null ? p.createdAt() : now, now, now.plus(proposalTtl), explanation, reasons);
         try {
             journal.append(record(now, p != null ? Kind.SUPERSEDED : Kind.PROPOSED, cls.name())
-                    .change(current, desired).proposal(id).until(next.expiresAt()).detail(d.explanation())
+                    .change(current, desired).proposal(id).until(next.expiresAt()).detail(explanation)
                     .reason(p != null ? "revised from " + p.from() + " → " + p.to() : null));
         } catch (JournalException e) {
             return withheld(current, desired, (p != null ? "proposal not revised, " : "not proposed, ")
@@ -932,8 +948,7 @@ public final class Supervisor implements Actuator {
         try {
             journal.append(record(now, Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to()).proposal(d.id())
                     .until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
-                    .detail((d.replace() == null ? "" : "replace " + d.replace().pod() + ": one more replica first,"
-                            + " then it is evicted without waiting for its jobs; ")
+                    .detail((d.replace() == null ? "" : ReplaceStep.startedDetail(d))
                             + String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
         } catch (JournalException e) {
             return Outcome.refused(cls.name() + ": drain not started, " + unjournaled(e));
@@ -986,7 +1001,14 @@ public final class Supervisor implements Actuator {
         if (s.orphanDrains.isEmpty() || w == null) {
             return;
         }
-        for (String id : List.copyOf(s.orphanDrains)) {
+        for (SupervisionReplay.Unfinished u : List.copyOf(s.orphanDrains)) {
+            String hung = ReplaceStep.replacedPod(u.started().detail());
+            if (hung != null && u.started().before() != null && u.started().before().equals(u.started().after())) {
+                // A replacement (replicas end where they were), not a drain that lowers them.
+                takeUpReplacement(cls, s, w, u, hung, now);
+                continue;
+            }
+            String id = u.id();
             List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId())).map(PodState::name).toList();
             PodMarks.Result r = marked.isEmpty() ? new PodMarks.Result(List.of(), List.of())
                     : drains.unmark(cls, marked, id);
@@ -997,9 +1019,47 @@ public final class Supervisor implements Actuator {
                             + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
             s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + id + " interrupted by a restart");
             if (ended) {
-                s.orphanDrains.remove(id);
+                s.orphanDrains.remove(u);
             }
         }
+    }
+
+    /**
+     * A replacement a console stopped in (issue 27): resumed where the journal and the cluster say it got to, or
+     * ended saying where replicas stand and what became of the hung pod ({@link ReplaceStep#resume}). Journal
+     * first: {@code DRAIN_RESUMED} before it goes on, {@code DRAIN_ENDED} for one that cannot; a record that
+     * cannot be written leaves it for the next tick. It waits while another drain of the class runs.
+     */
+    private void takeUpReplacement(WorkloadClass cls, Slot s, WorkloadState w, SupervisionReplay.Unfinished u,
+                                   String hung, Instant now) {
+        if (s.drain != null && s.drain.active()) {
+            return;
+        }
+        JournalRecord started = u.started();
+        int from = started.before();
+        Instant evictedAt = null;
+        boolean loweredBack = false;
+        for (JournalRecord r : u.since()) {
+            if (r.kind() == Kind.POD_EVICTED) {
+                evictedAt = r.at();
+            } else if (r.kind() == Kind.APPLIED && Integer.valueOf(from + 1).equals(r.before())
+                    && Integer.valueOf(from).equals(r.after())) {
+                loweredBack = true;
+            }
+        }
+        Instant deadline = started.until() != null ? started.until() : started.at();
+        DrainStep.Step step = ReplaceStep.resume(new ReplaceStep.Stopped(u.id(), cls.name(), from, hung, started.at(),
+                deadline, evictedAt, loweredBack), w, drains.load(cls.name()), now);
+        Drain d = step.drain();
+        if (!tryAppend(record(now, d.active() ? Kind.DRAIN_RESUMED : Kind.DRAIN_ENDED, cls.name()).change(from, from)
+                .proposal(u.id()).until(d.active() ? deadline : null).reason(d.active() ? null : d.phase().name())
+                .detail(d.detail()))) {
+            return;
+        }
+        s.orphanDrains.remove(u);
+        s.drain = d.active() ? drains.carryOut(cls, null, step, now) : d;
+        s.lastAction = LastAction.of(LastAction.Kind.DRAIN, "drain " + u.id() + (d.active() ? " resumed: " : " ")
+                + s.drain.phase().name().toLowerCase().replace('_', ' ') + ": " + s.drain.detail());
     }
 
     /**

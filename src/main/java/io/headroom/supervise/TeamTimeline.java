@@ -36,6 +36,7 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.FAILED, "HeadroomScaleFailed"),
             Map.entry(Kind.DRAIN_STARTED, "HeadroomDrainStarted"),
             Map.entry(Kind.DRAIN_ENDED, "HeadroomDrainEnded"),
+            Map.entry(Kind.DRAIN_RESUMED, "HeadroomDrainResumed"),
             Map.entry(Kind.DRAIN_UNMARKED, "HeadroomDrainMarksCleared"),
             Map.entry(Kind.POLICY_EDITED, "HeadroomPolicyEdited"),
             Map.entry(Kind.POLICY_REVERTED, "HeadroomPolicyReverted"),

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.decision.Policy;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
-import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import java.nio.file.Path;
@@ -44,19 +42,13 @@ class KubeDrainTest {
     final MemoryJournal journal = new MemoryJournal();
     final InFlightMetrics metrics = new InFlightMetrics();
     final Map<String, Double> inFlight = metrics.inFlight;
-    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
+    final WorkloadRef ref = DrainConsole.WORKER;
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("payments", "worker", 3);
-        for (String p : List.of("worker-a", "worker-b", "worker-c")) {
-            cluster.pod("payments", "worker", p, true, "node-1");
-        }
-        gateway = cluster.openGateway(dir, ref);
-        WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        DrainConsole console = DrainConsole.on(gateway, cls, journal, Clock.systemUTC(), metrics);
+        DrainConsole console = DrainConsole.threeWorkers(cluster, dir, journal, Clock.systemUTC(), metrics);
+        gateway = console.gateway();
         supervisor = console.supervisor();
         loop = console.loop();
     }

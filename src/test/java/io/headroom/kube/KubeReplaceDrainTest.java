@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.decision.Signal;
-import io.headroom.decision.Signals;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
@@ -17,18 +15,13 @@ import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.TickResult;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.metrics.MetricsSource;
-import io.headroom.metrics.PodProgress;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -57,43 +50,13 @@ class KubeReplaceDrainTest {
     final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     /** The eviction subresource: worker-a is behind the budget worker-pdb. */
     Evictions evictions;
-    /** worker-b's completion counter: it moves; worker-a's does not (it is hung). */
-    final AtomicInteger completedB = new AtomicInteger();
     TickResult last;
-
-    final MetricsSource metrics = new MetricsSource() {
-        @Override
-        public String name() {
-            return "test";
-        }
-
-        @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
-            return Map.of("payments", Map.of(Signals.QUEUE_LENGTH, Signal.of(6, now), Signals.OLDEST_AGE,
-                    Signal.of(5, now), Signals.ARRIVAL_RATE, Signal.of(1, now), Signals.MEAN_SERVICE, Signal.of(2, now),
-                    Signals.IN_FLIGHT, Signal.of(5, now), Signals.COMPLETION_RATE, Signal.of(1, now)));
-        }
-
-        @Override
-        public Map<String, Double> inFlightByPod(String className) {
-            return Map.of("worker-a", 4.0, "worker-b", 1.0, "worker-c", 0.0);
-        }
-
-        @Override
-        public Map<String, PodProgress> podProgress(String className) {
-            return Map.of("worker-a", new PodProgress(4, 10), "worker-b",
-                    new PodProgress(1, completedB.addAndGet(5)));
-        }
-    };
+    final HungWorkerMetrics metrics = new HungWorkerMetrics();
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
-        cluster.deployment("payments", "worker", 2);
-        cluster.pod("payments", "worker", "worker-a", true, "node-1");
-        cluster.pod("payments", "worker", "worker-b", true, "node-2");
-        evictions = new Evictions(cluster, "worker-pdb").answer("payments", "worker-a", true);
+        evictions = ReplaceConsole.twoWorkers(cluster, true);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1)
                 .slotsPerReplica(4).minReplicas(1).maxReplicas(10).build());
@@ -179,5 +142,39 @@ class KubeReplaceDrainTest {
         assertEquals("PodDisruptionBudget worker-pdb", refusal.reason());
         assertTrue(refusal.detail().startsWith("payments/worker-a: The disruption budget worker-pdb"), refusal.detail());
         assertEquals(DrainPhase.COMPLETED.name(), records.get(records.size() - 1).reason());
+    }
+
+    /**
+     * Issue 27 item 2, for a replacement: the scale-up the watch has not delivered is the drain's own (the view
+     * is from before it), however long the watch lags; replicas put back to the count before it by another hand
+     * after the write are someone else's at once (a newer version), not a lagging read.
+     */
+    @Test
+    void aLaggingViewOfTheScaleUpIsWaitedOutAndReplicasPutBackByAnotherHandInterrupt() throws Exception {
+        for (int i = 0; i < 30 && (last == null || !last.classes().get(0).decision().stuckPods().contains("worker-a"));
+             i++) {
+            tick(10);
+        }
+        cluster.holdWatchEvents("/deployments");
+        assertTrue(supervisor.startReplaceDrain("payments", "worker-a", Duration.ofMinutes(5), "hung").get().ok());
+        assertEquals(3, replicas(), "the server has the scale-up");
+        tick(45);
+        assertEquals(2, gateway.workload(ref).orElseThrow().specReplicas(), "the console's watch has not delivered it");
+        assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
+
+        assertTrue(cluster.releaseWatchEvents() > 0);
+        MockCluster.await("the scale-up in the watch cache", WAIT, () -> gateway.workload(ref).orElseThrow()
+                .specReplicas() == 3);
+        tick(1);
+        assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
+        cluster.admin.apps().deployments().inNamespace("payments").withName("worker").scale(2);
+        MockCluster.await("the other hand's write in the watch cache", WAIT, () -> gateway.workload(ref).orElseThrow()
+                .specReplicas() == 2);
+        tick(1);
+        Drain d = drain();
+        assertEquals(DrainPhase.INTERRUPTED, d.phase(), d.detail());
+        assertTrue(d.detail().startsWith("replicas changed to 2 by someone else while waiting for the replacement;"
+                + " nothing evicted, worker-a left running"), d.detail());
+        assertTrue(evictions.bodies.isEmpty(), "nothing evicted");
     }
 }

@@ -162,6 +162,8 @@ public final class MockCluster implements AutoCloseable {
     public final KubernetesClient admin;
     /** Every PATCH this server received, with its body (the CRUD mock consumes recorded bodies). */
     final List<Patch> patches = new CopyOnWriteArrayList<>();
+    /** Watch events this server holds back while told to: a watch that lags ({@link #holdWatchEvents}). */
+    private final WatchLag watchLag = new WatchLag();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<KubeClusterGateway> gateways = new CopyOnWriteArrayList<>();
 
@@ -179,8 +181,8 @@ public final class MockCluster implements AutoCloseable {
     private MockCluster(int port, boolean restarted) {
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
-                restarted ? new RestartedDispatcher(responses, patches, dryRuns)
-                        : new MergePatchDispatcher(responses, patches, dryRuns),
+                restarted ? new RestartedDispatcher(responses, patches, dryRuns, watchLag)
+                        : new MergePatchDispatcher(responses, patches, dryRuns, watchLag),
                 false);
         server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
@@ -208,16 +210,22 @@ public final class MockCluster implements AutoCloseable {
         private static final ObjectMapper JSON = new ObjectMapper();
         private final List<Patch> patches;
         private final List<String> dryRuns;
+        private final WatchLag watchLag;
 
         MergePatchDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches,
-                             List<String> dryRuns) {
+                             List<String> dryRuns, WatchLag watchLag) {
             super(responses);
             this.patches = patches;
             this.dryRuns = dryRuns;
+            this.watchLag = watchLag;
         }
 
         @Override
         public MockResponse dispatch(RecordedRequest request) {
+            return watchLag.wrap(request, dispatchNow(request));
+        }
+
+        private MockResponse dispatchNow(RecordedRequest request) {
             String p = request.getPath();
             if (p != null && p.contains("/scaledobjects") && p.contains("dryRun=All")
                     && ("POST".equals(request.getMethod()) || "PUT".equals(request.getMethod()))) {
@@ -348,8 +356,8 @@ public final class MockCluster implements AutoCloseable {
         private final Set<String> listed = ConcurrentHashMap.newKeySet();
 
         RestartedDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses, List<Patch> patches,
-                            List<String> dryRuns) {
-            super(responses, patches, dryRuns);
+                            List<String> dryRuns, WatchLag watchLag) {
+            super(responses, patches, dryRuns, watchLag);
         }
 
         @Override
@@ -372,6 +380,127 @@ public final class MockCluster implements AutoCloseable {
                 }
             }
             return super.dispatch(request);
+        }
+    }
+
+    /**
+     * From now on, holds back the watch events of every collection whose path contains {@code resource} (e.g.
+     * {@code "/deployments"}) until {@link #releaseWatchEvents()}: the API server has the writes, a client's
+     * watch cache does not, as when watch delivery lags a poll (a reconnect, a relist, a loaded API server).
+     * Reads of the server itself ({@link #admin}) are not held.
+     */
+    public void holdWatchEvents(String resource) {
+        watchLag.hold(resource);
+    }
+
+    /** Delivers every held watch event, in the order the server sent them, and holds no more. */
+    public int releaseWatchEvents() {
+        return watchLag.release();
+    }
+
+    /** Watch events held back now. */
+    public int heldWatchEvents() {
+        return watchLag.held();
+    }
+
+    /**
+     * The watch events a lagging watch holds back: each watch's WebSocket is wrapped, so the CRUD mock's
+     * sends to it are queued while its collection is held and go out, in order, on release.
+     */
+    private static final class WatchLag {
+        private String resource;
+        private final List<Runnable> queued = new ArrayList<>();
+        private final Set<String> queuedFor = new java.util.HashSet<>();
+
+        synchronized void hold(String r) {
+            resource = r;
+        }
+
+        synchronized int release() {
+            resource = null;
+            int n = queued.size();
+            queued.forEach(Runnable::run);
+            queued.clear();
+            queuedFor.clear();
+            return n;
+        }
+
+        synchronized int held() {
+            return queued.size();
+        }
+
+        /** Sends now, or queues while {@code path}'s collection is held (and behind what that watch has queued). */
+        private synchronized boolean send(String path, Runnable sending) {
+            if ((resource != null && path.contains(resource)) || queuedFor.contains(path)) {
+                queued.add(sending);
+                queuedFor.add(path);
+            } else {
+                sending.run();
+            }
+            return true;
+        }
+
+        MockResponse wrap(RecordedRequest request, MockResponse response) {
+            String path = request.getPath();
+            WebSocketListener inner = response.getWebSocketListener();
+            if (inner == null || path == null || !path.contains("watch=true")) {
+                return response;
+            }
+            return response.withWebSocketUpgrade(new WebSocketListener() {
+                private WebSocket lagging(WebSocket ws) {
+                    return new WebSocket() {
+                        @Override
+                        public RecordedRequest request() {
+                            return ws.request();
+                        }
+
+                        @Override
+                        public boolean send(String text) {
+                            return WatchLag.this.send(path, () -> ws.send(text));
+                        }
+
+                        @Override
+                        public boolean send(byte[] bytes) {
+                            return WatchLag.this.send(path, () -> ws.send(bytes));
+                        }
+
+                        @Override
+                        public boolean close(int code, String reason) {
+                            return ws.close(code, reason);
+                        }
+                    };
+                }
+
+                @Override
+                public void onBeforeAccept(WebSocket ws, Response r) {
+                    inner.onBeforeAccept(lagging(ws), r);
+                }
+
+                @Override
+                public void onOpen(WebSocket ws, Response r) {
+                    inner.onOpen(lagging(ws), r);
+                }
+
+                @Override
+                public void onMessage(WebSocket ws, String text) {
+                    inner.onMessage(lagging(ws), text);
+                }
+
+                @Override
+                public void onClosing(WebSocket ws, int code, String reason) {
+                    inner.onClosing(lagging(ws), code, reason);
+                }
+
+                @Override
+                public void onClosed(WebSocket ws, int code, String reason) {
+                    inner.onClosed(lagging(ws), code, reason);
+                }
+
+                @Override
+                public void onFailure(WebSocket ws, Throwable t, Response r) {
+                    inner.onFailure(lagging(ws), t, r);
+                }
+            });
         }
     }
 

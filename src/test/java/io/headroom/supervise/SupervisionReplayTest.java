@@ -42,14 +42,17 @@ class SupervisionReplayTest {
         }
     }
 
-    /** A random but plausible story: freezes, overrides, modes, proposals and their fates, drains, scales. */
+    /**
+     * A random but plausible story: freezes, overrides, modes, proposals and their fates, drains and their steps
+     * (a replacement's scales and eviction: how far an unfinished one got must survive a snapshot), scales.
+     */
     static JournalRecord next(SplittableRandom rnd, int i, long[] ids) {
         Instant at = T0.plusSeconds(i * 20L);
         String cls = rnd.nextInt(10) == 0 ? null : NAMES.get(rnd.nextInt(NAMES.size()));
         String ctx = rnd.nextInt(12) == 0 ? "elsewhere" : "sandbox";
         Instant until = at.plusSeconds(60 + rnd.nextInt(7200));
         JournalRecord base;
-        switch (rnd.nextInt(cls == null ? 3 : 16)) {
+        switch (rnd.nextInt(cls == null ? 3 : 17)) {
             case 0 -> base = JournalRecord.of(at, Kind.FROZEN, "alice", ctx, cls).reason("incident " + i).until(until);
             case 1 -> base = JournalRecord.of(at, Kind.UNFROZEN, "alice", ctx, cls).reason("over");
             case 2 -> base = JournalRecord.of(at, Kind.FREEZE_EXPIRED, "alice", ctx, cls).reason("ran out");
@@ -71,6 +74,9 @@ class SupervisionReplayTest {
             case 12 -> base = JournalRecord.of(at, Kind.SCALING, "alice", ctx, cls).change(3, 6).reason("auto");
             case 13 -> base = JournalRecord.of(at, Kind.APPLIED, "alice", ctx, cls).change(3, 6).reason("auto");
             case 14 -> base = JournalRecord.of(at, Kind.FAILED, "alice", ctx, cls).change(3, 6).reason("auto");
+            case 15 -> base = JournalRecord.of(at, List.of(Kind.SCALING, Kind.APPLIED, Kind.POD_EVICTED,
+                    Kind.DRAIN_RESUMED).get(rnd.nextInt(4)), "alice", ctx, cls).change(4, 5)
+                    .proposal(cls + "-drain-" + ids[1] + "-ab12").detail("a drain's step");
             default -> base = JournalRecord.of(at, Kind.DRAIN_UNMARKED, "alice", ctx, cls).detail("pod-1");
         }
         return base;

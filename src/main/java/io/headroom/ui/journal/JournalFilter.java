@@ -43,7 +43,7 @@ public record JournalFilter(String className, Set<Kind> kinds, Preset preset, St
     static final Set<Kind> AUTOMATIC_KINDS = EnumSet.of(Kind.PROPOSED, Kind.SUPERSEDED, Kind.WITHDRAWN, Kind.EXPIRED,
             Kind.OVERRIDE_EXPIRED, Kind.FREEZE_EXPIRED, Kind.SCALING, Kind.APPLIED, Kind.FAILED, Kind.DRAIN_UNMARKED,
             Kind.CONSOLE_OPENED, Kind.NODE_CORDONED, Kind.POD_EVICTED, Kind.EVICTION_REFUSED, Kind.DRAIN_ENDED,
-            Kind.NODE_DRAIN_ENDED);
+            Kind.DRAIN_RESUMED, Kind.NODE_DRAIN_ENDED);
 
     public JournalFilter {
         kinds = kinds == null || kinds.isEmpty() ? Set.of() : Set.copyOf(kinds);
