@@ -1425,7 +1425,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 ? new io.headroom.cluster.CordonMark(ann.get(io.headroom.cluster.CordonMark.BY_ANNOTATION),
                 instant(ann.get(io.headroom.cluster.CordonMark.AT_ANNOTATION)),
                 ann.get(io.headroom.cluster.CordonMark.WHY_ANNOTATION),
-                ann.get(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION)) : null;
+                ann.get(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION),
+                instant(ann.get(io.headroom.cluster.CordonMark.EXPIRES_ANNOTATION))) : null;
         return new io.headroom.cluster.NodeState(new io.headroom.cluster.NodeRef(contextName(), n.getMetadata().getName()),
                 n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable()), ready, sorted,
                 clock.instant(), mark);
@@ -1473,6 +1474,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 ? mark.at().toString() : null);
         ann.put(io.headroom.cluster.CordonMark.WHY_ANNOTATION, unschedulable && mark != null ? mark.why() : null);
         ann.put(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION, unschedulable && mark != null ? mark.drainId() : null);
+        ann.put(io.headroom.cluster.CordonMark.EXPIRES_ANNOTATION, unschedulable && mark != null && mark.expires() != null
+                ? mark.expires().toString() : null);
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("unschedulable", unschedulable ? Boolean.TRUE : null);
         Map<String, Object> patch = new LinkedHashMap<>();
