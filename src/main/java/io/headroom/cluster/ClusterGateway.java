@@ -118,8 +118,19 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /**
-     * The pause a console kept on the workload, read from the API server (not a cache: a console
-     * that starts asks before its watches have synced); empty when there is none or it cannot be read.
+     * Removes Headroom's record of a pause ({@link HeadroomPause#OWNER}, {@link HeadroomPause#UNTIL},
+     * {@link HeadroomPause#REASON}) from the workload and its ScaledObject, and leaves KEDA's
+     * {@code paused-replicas} as it is: the pause is the operator's from now on, as if set by hand.
+     * APPLIED when there was none. The default has nothing to remove.
+     */
+    default ScaleResult forgetPause(WorkloadRef ref) {
+        return clearPause(ref);
+    }
+
+    /**
+     * The pause Headroom left on the workload, whoever left it: kept at exit, or written by a scale on its
+     * ScaledObject ({@link HeadroomPause}). Read from the API server (not a cache: a console that starts
+     * asks before its watches have synced); empty when there is none; throws, in words, when it cannot be read.
      */
     default Optional<HeadroomPause> keptPause(WorkloadRef ref) {
         return Optional.empty();

@@ -207,6 +207,11 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public ScaleResult forgetPause(WorkloadRef ref) {
+        return route(ref).forgetPause(ref);
+    }
+
+    @Override
     public Optional<HeadroomPause> keptPause(WorkloadRef ref) {
         ClusterGateway g = byContext.get(ref.context());
         return g == null ? Optional.empty() : g.keptPause(ref);

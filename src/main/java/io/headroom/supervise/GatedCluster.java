@@ -229,6 +229,11 @@ final class GatedCluster implements ClusterGateway {
     }
 
     @Override
+    public ScaleResult forgetPause(WorkloadRef ref) {
+        return real.forgetPause(ref);
+    }
+
+    @Override
     public java.util.Optional<io.headroom.cluster.HeadroomPause> keptPause(WorkloadRef ref) {
         return real.keptPause(ref);
     }

@@ -30,8 +30,9 @@ import javafx.util.StringConverter;
  * in auto mode, this dialog lists them and asks, per class, to hand back (to KEDA or the HPA, or just
  * let go) or to keep the pause until an end the operator chooses (the hold's own by default; owner and
  * expiry then written on the workload). The
- * hand-back runs in the session with a deadline; what failed is said before the console goes. At start,
- * {@link #offerExpired} offers to hand back pauses found expired. The work is the view model's.
+ * hand-back runs in the session with a deadline; what failed is said before the console goes (a class
+ * whose hand-back the cluster did not confirm stays held, its pause owned, and the next console offers
+ * it: {@link LeftoversView}). The work is the view model's.
  */
 public final class ExitDialog {
     public static final String EXIT_ID = "exit-confirm";
@@ -86,19 +87,6 @@ public final class ExitDialog {
         });
     }
 
-    /** At start: pauses kept by a console that has gone and that have expired, offered for hand back. */
-    public static void offerExpired(Window owner, Session session, Executor fx) {
-        HandBackViewModel vm = new HandBackViewModel(session.handBack(), fx, HandBack.EXIT_DEADLINE);
-        vm.loadExpired().thenAccept(n -> {
-            if (n > 0) {
-                show(owner, vm, "Expired pauses found",
-                        "A console kept these workloads paused when it closed, and the pauses have expired. "
-                                + "Hand them back (KEDA or the HPA takes over again), or leave them as they are.",
-                        "Apply", null);
-            }
-        });
-    }
-
     /** When the row's kept pause ends: the options, and a text field for a custom end. */
     private static HBox endChoice(HandBackViewModel vm, HandBackViewModel.Row r) {
         ComboBox<KeepUntil.Option> until = new ComboBox<>(FXCollections.observableArrayList(KeepUntil.Option.values()));
@@ -125,7 +113,7 @@ public final class ExitDialog {
         return new HBox(6, until, custom);
     }
 
-    /** The dialog over {@code owner}; {@code after} runs once the choices are carried out (null: just close). */
+    /** The dialog over {@code owner}; {@code after} runs once the choices are carried out. */
     static Stage show(Window owner, HandBackViewModel vm, String title, String intro, String confirmText,
                       Runnable after) {
         Stage dialog = new Stage();
@@ -200,10 +188,10 @@ public final class ExitDialog {
         Button allBack = new Button("Hand back all");
         allBack.setId(HAND_BACK_ALL_ID);
         allBack.setOnAction(e -> vm.chooseAll(HandBack.Choice.HAND_BACK));
-        Button allKeep = new Button(after == null ? "Leave all" : "Keep all");
+        Button allKeep = new Button("Keep all");
         allKeep.setId(KEEP_ALL_ID);
         allKeep.setOnAction(e -> vm.chooseAll(HandBack.Choice.KEEP));
-        Button cancel = new Button(after == null ? "Not now" : "Cancel");
+        Button cancel = new Button("Cancel");
         cancel.setId(CANCEL_ID);
         cancel.setCancelButton(true);
         cancel.setOnAction(e -> dialog.close());
@@ -218,9 +206,7 @@ public final class ExitDialog {
         confirm.setOnAction(e -> {
             if (vm.doneProperty().get()) { // the report was shown: now go
                 dialog.close();
-                if (after != null) {
-                    after.run();
-                }
+                after.run();
                 return;
             }
             vm.confirm().thenAccept(report -> {
@@ -229,11 +215,9 @@ public final class ExitDialog {
                 }
                 if (report.ok()) {
                     dialog.close();
-                    if (after != null) {
-                        after.run();
-                    }
+                    after.run();
                 } else {
-                    confirm.setText(after != null ? "Close the console" : "Close");
+                    confirm.setText("Close the console");
                 }
             });
         });
@@ -243,6 +227,12 @@ public final class ExitDialog {
         VBox root = new VBox(12, heading, text, scroll, status, buttons);
         root.setPadding(new Insets(20));
         root.setPrefWidth(900);
+        present(dialog, owner, root, status);
+        return dialog;
+    }
+
+    /** Shows {@code root} in {@code dialog}, themed as {@code owner}; a {@code status} of several lines grows it. */
+    static void present(Stage dialog, Window owner, VBox root, Label status) {
         Scene scene = new Scene(root);
         Styles.install(scene);
         if (owner != null && owner.getScene() != null) {
@@ -254,6 +244,5 @@ public final class ExitDialog {
         // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
         status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
         dialog.show();
-        return dialog;
     }
 }
