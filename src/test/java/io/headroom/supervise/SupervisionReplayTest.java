@@ -119,6 +119,22 @@ class SupervisionReplayTest {
     }
 
     @Test
+    void aHandBackWhoseOutcomeWasNeverWrittenIsReportedAndLiftsNothing() {
+        MemoryJournal j = new MemoryJournal();
+        j.append(JournalRecord.of(T0, Kind.FROZEN, "alice", "sandbox", "orders").reason("incident 812")
+                .until(T0.plusSeconds(3600)));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", "orders").reason("handed back at exit"));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", "reports").reason("handed back at exit"));
+        j.append(JournalRecord.of(T0, Kind.HAND_BACK_REFUSED, "alice", "sandbox", "reports").reason("HTTP 500"));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", null).node("node-1").reason("uncordon"));
+        SupervisionReplay.Restored r = SupervisionReplay.replay(j.replay(), CLASSES, "sandbox", T0);
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).startsWith("orders: the console stopped while handing it back (record 2)"),
+                r.warnings().get(0));
+        assertEquals("incident 812", r.classes().get("orders").freeze().reason(), "nothing lifted without its record");
+    }
+
+    @Test
     void anotherClustersRecordsAndExpiredStateAreLeftOut() {
         MemoryJournal j = new MemoryJournal();
         j.append(JournalRecord.of(T0, Kind.FROZEN, "alice", "elsewhere", "orders").reason("theirs")
