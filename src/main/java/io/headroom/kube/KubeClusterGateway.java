@@ -688,6 +688,121 @@ public final class KubeClusterGateway implements ClusterGateway {
         return putScale(ref, replicas, expectedResourceVersion, false);
     }
 
+    /**
+     * A scale with Headroom's record of a bump ({@link io.headroom.cluster.ReplicaBump}) in the same write: one
+     * JSON merge patch of the workload's replicas and annotations, conditional on its resourceVersion and fenced
+     * by the lease. {@code bump} null removes a record the workload carries in the same way, and is a plain scale
+     * when it carries none. A KEDA-managed workload is paused as by {@link #scale} (the pause is the record); an
+     * HPA's is refused.
+     */
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             io.headroom.cluster.ReplicaBump bump, io.headroom.cluster.Redecision.Redecider redecider,
+                             int maxAttempts) {
+        return ClusterGateway.redecided(this, ref, replicas, expectedResourceVersion, redecider, maxAttempts,
+                (want, version) -> bumped(ref, want, version, bump));
+    }
+
+    private ScaleResult bumped(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                               io.headroom.cluster.ReplicaBump bump) {
+        if (replicas < 0) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "replicas cannot be negative");
+        }
+        String held = heldBack(ref);
+        if (held != null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, held);
+        }
+        AutoscalerView v = autoscaler(ref);
+        if (v.kind() != AutoscalerView.Kind.NONE) {
+            return scale(ref, replicas, expectedResourceVersion);
+        }
+        String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        long started = System.nanoTime();
+        try {
+            Resource<? extends HasMetadata> res = isStatefulSet(ref)
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            HasMetadata cur = res.get();
+            if (cur == null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
+            }
+            Map<String, String> has = cur.getMetadata().getAnnotations() == null ? Map.of()
+                    : cur.getMetadata().getAnnotations();
+            if (bump == null && io.headroom.cluster.ReplicaBump.ANNOTATIONS.stream().noneMatch(has::containsKey)) {
+                return putScale(ref, replicas, expectedResourceVersion, false); // nothing recorded: a plain scale
+            }
+            String version = expectedResourceVersion != null ? expectedResourceVersion
+                    : cur.getMetadata().getResourceVersion();
+            Map<String, String> ann = new LinkedHashMap<>(); // null values: removed (a merge patch)
+            ann.put(io.headroom.cluster.ReplicaBump.OWNER, bump == null ? null : bump.owner() != null ? bump.owner() : owner);
+            ann.put(io.headroom.cluster.ReplicaBump.UNTIL, bump == null ? null : bump.until().toString());
+            ann.put(io.headroom.cluster.ReplicaBump.FROM, bump == null ? null : Integer.toString(bump.from()));
+            ann.put(io.headroom.cluster.ReplicaBump.TO, bump == null ? null : Integer.toString(bump.to()));
+            ann.put(io.headroom.cluster.ReplicaBump.REASON, bump == null ? null
+                    : io.headroom.config.UntrustedText.line(bump.reason(), 500));
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("resourceVersion", version);
+            metadata.put("annotations", ann);
+            String patch = json(Map.of("metadata", metadata, "spec", Map.of("replicas", replicas)));
+            String refused = leaseRefusal(ref); // the fence: right before the write, after the read
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, refused);
+            }
+            int from = replicasOf(cur);
+            res.patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+            return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas, "scaled " + what + " " + from + " → " + replicas
+                    + (bump == null ? " (Headroom's bump record removed)" : " (bump recorded: " + bump.reason()
+                    + ", until " + bump.until() + ")"));
+        } catch (KubernetesClientException e) {
+            return writeFailure(ref, what, replicas, e, "/apis/apps/v1/namespaces/" + ref.namespace(), started);
+        }
+    }
+
+    private static int replicasOf(HasMetadata workload) {
+        Integer r = workload instanceof io.fabric8.kubernetes.api.model.apps.Deployment d && d.getSpec() != null
+                ? d.getSpec().getReplicas()
+                : workload instanceof io.fabric8.kubernetes.api.model.apps.StatefulSet st && st.getSpec() != null
+                ? st.getSpec().getReplicas() : null;
+        return r == null ? 1 : r;
+    }
+
+    /** The bump recorded on the workload, read from the API server; its owner and reason made safe to show. */
+    @Override
+    public Optional<io.headroom.cluster.ReplicaBump> replicaBump(WorkloadRef ref) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected); // asked as the console starts
+        String problem = connectionProblem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        try {
+            HasMetadata obj = isStatefulSet(ref)
+                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
+                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
+            Map<String, String> ann = obj == null ? null : obj.getMetadata().getAnnotations();
+            if (ann == null || !ann.containsKey(io.headroom.cluster.ReplicaBump.OWNER)) {
+                return Optional.empty();
+            }
+            Instant until = instant(ann.get(io.headroom.cluster.ReplicaBump.UNTIL));
+            return Optional.of(new io.headroom.cluster.ReplicaBump(
+                    io.headroom.config.UntrustedText.line(ann.get(io.headroom.cluster.ReplicaBump.OWNER), 200),
+                    until == null ? Instant.EPOCH : until, count(ann.get(io.headroom.cluster.ReplicaBump.FROM)),
+                    count(ann.get(io.headroom.cluster.ReplicaBump.TO)),
+                    io.headroom.config.UntrustedText.line(ann.getOrDefault(io.headroom.cluster.ReplicaBump.REASON, ""), 500)));
+        } catch (KubernetesClientException e) {
+            recordError(e);
+            throw new IllegalStateException(KubeErrors.describe(e), e);
+        }
+    }
+
+    /** A replica count written as text; -1 when it is not one. */
+    private static int count(String text) {
+        try {
+            return text == null ? -1 : Math.max(-1, Integer.parseInt(text.trim()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** After a conflict the fresh state comes from the API server, not the (possibly lagging) cache. */
     @Override
     public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {

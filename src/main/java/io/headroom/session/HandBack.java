@@ -269,6 +269,13 @@ public final class HandBack {
         }
     }
 
+    /** What holds the class now when a freeze does ("frozen until 14:05 (incident 812)"), or null: its replicas are not to move. */
+    String frozen(String className) {
+        return supervisor.state().heldByHand(clock.instant()).stream()
+                .filter(h -> h.className().equals(className) && h.freeze() != null)
+                .map(HeldClass::describe).findFirst().orElse(null);
+    }
+
     private Result keep(Item it, long end) {
         HeadroomPause pause = new HeadroomPause(supervisor.user(), it.keepUntil(), it.holds(),
                 it.held().override() != null ? it.held().override().replicas() : null);

@@ -4,13 +4,15 @@ import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.ReplicaBump;
 import io.headroom.cluster.WorkloadRef;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * Something Headroom wrote on a cluster that is still there when a console starts, whoever left it
- * (this user before a restart, another console, one that died): a pause, a drain's marks, a cordon. Each
+ * (this user before a restart, another console, one that died): a pause, a drain's marks, a cordon, replicas
+ * raised for a replacement. Each
  * names its owner and its expiry as the object carries them, and what handing it back, keeping it or
  * clearing it would do. Found and settled by {@link Leftovers}.
  */
@@ -212,6 +214,69 @@ public sealed interface Leftover {
         @Override
         public Choice defaultChoice(Instant now) {
             return Choice.KEEP;
+        }
+    }
+
+    /**
+     * Replicas Headroom raised for a while (a replacement's extra replica) and never lowered back, with the
+     * record it wrote beside them.
+     *
+     * @param replicasNow     the workload's replicas when it was found
+     * @param resourceVersion the workload's version when it was found: a write changes nothing that moved since
+     */
+    record Bump(String className, WorkloadRef workload, ReplicaBump bump, int replicasNow, String resourceVersion)
+            implements Leftover {
+        @Override
+        public String key() {
+            return "bump-" + className;
+        }
+
+        @Override
+        public String context() {
+            return workload.context();
+        }
+
+        @Override
+        public String owner() {
+            return bump.owner();
+        }
+
+        @Override
+        public Instant expires() {
+            return bump.until();
+        }
+
+        /** Still at the count it was raised to, with a count before it that can be restored. */
+        public boolean stillRaised() {
+            return replicasNow == bump.to() && bump.from() >= 0;
+        }
+
+        @Override
+        public String what() {
+            return "replicas of " + workload.kind() + " " + workload.namespace() + "/" + workload.name() + " (class "
+                    + className + ") raised " + (bump.from() < 0 ? "?" : bump.from()) + " → "
+                    + (bump.to() < 0 ? "?" : bump.to()) + (bump.reason().isBlank() ? "" : ": " + bump.reason())
+                    + (stillRaised() ? "" : "; now " + replicasNow);
+        }
+
+        @Override
+        public List<Choice> choices() {
+            return stillRaised() ? List.of(Choice.HAND_BACK, Choice.KEEP, Choice.CLEAR) : List.of(Choice.KEEP, Choice.CLEAR);
+        }
+
+        @Override
+        public String choiceText(Choice c) {
+            return switch (c) {
+                case HAND_BACK -> "Lower them back to " + bump.from();
+                case KEEP -> "Keep it";
+                case CLEAR -> "Clear Headroom's record (replicas stay at " + replicasNow + ")";
+            };
+        }
+
+        /** Once expired: lowered back while still raised, else only the stale record cleared. */
+        @Override
+        public Choice defaultChoice(Instant now) {
+            return !expiredAt(now) ? Choice.KEEP : stillRaised() ? Choice.HAND_BACK : Choice.CLEAR;
         }
     }
 }

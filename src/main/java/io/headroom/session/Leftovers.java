@@ -4,6 +4,7 @@ import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.NodeResult;
 import io.headroom.cluster.NodeState;
 import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.Redecision;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.Journal;
@@ -28,8 +29,8 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * What a console finds left behind on its clusters as it starts (issue 27): every pause, drain's marks
- * and cordon Headroom wrote that is still there, whoever left it (this user before a restart, another
+ * What a console finds left behind on its clusters as it starts (issue 27): every pause, drain's marks,
+ * cordon and replica bump Headroom wrote that is still there, whoever left it (this user before a restart, another
  * console, one that died or whose hand-back failed), each with its owner and expiry as the object carries
  * them. The operator hands each back, keeps it or clears Headroom's record of it; each choice is journaled,
  * a write's intent ({@code HANDING_BACK}) before it and its outcome ({@code HANDED_BACK} or
@@ -132,6 +133,12 @@ public final class Leftovers {
                 problems.add("pause on " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
             }
             try {
+                cluster.replicaBump(c.target()).ifPresent(b -> cluster.freshWorkload(c.target()).ifPresent(w ->
+                        out.add(new Leftover.Bump(c.name(), c.target(), b, w.specReplicas(), w.resourceVersion()))));
+            } catch (RuntimeException e) {
+                problems.add("replicas of " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
+            }
+            try {
                 Map<String, List<PodMarks.Found>> byDrain = new LinkedHashMap<>();
                 cluster.drainMarks(c.target()).forEach(m -> byDrain.computeIfAbsent(m.drainId(), k -> new ArrayList<>())
                         .add(m));
@@ -211,6 +218,10 @@ public final class Leftovers {
                     + found, end);
             return new Settled(l, choice, r.ok(), r.message());
         }
+        if (l instanceof Leftover.Bump b && choice == Leftover.Choice.HAND_BACK && handBack.frozen(b.className()) != null) {
+            return new Settled(l, choice, false, "not lowered: " + b.className() + " is " + handBack.frozen(b.className())
+                    + "; unfreeze it first, or keep it");
+        }
         String intent = (choice == Leftover.Choice.CLEAR ? "record cleared at start: " : "leftover handed back at start: ")
                 + found;
         try {
@@ -223,6 +234,14 @@ public final class Leftovers {
         try {
             if (l instanceof Leftover.Pause p) { // CLEAR: KEDA's pause stays, no longer Headroom's
                 ScaleResult r = cluster.forgetPause(p.workload());
+                failed = r.ok() ? null : r.message();
+                did = r.message();
+            } else if (l instanceof Leftover.Bump b) { // lowered back, or only its record removed
+                int to = choice == Leftover.Choice.HAND_BACK ? b.bump().from() : b.replicasNow();
+                ScaleResult r = cluster.scale(b.workload(), to, b.resourceVersion(), null,
+                        fresh -> fresh.specReplicas() == b.replicasNow() ? Redecision.propose(to)
+                                : Redecision.giveUp("replicas moved from " + b.replicasNow() + " to "
+                                + fresh.specReplicas() + " since they were read"), 2);
                 failed = r.ok() ? null : r.message();
                 did = r.message();
             } else if (l instanceof Leftover.Marks m) {
@@ -253,6 +272,10 @@ public final class Leftovers {
     private JournalRecord record(Instant at, Kind kind, Leftover l) {
         if (l instanceof Leftover.Cordon c) {
             return JournalRecord.of(at, kind, user, c.context(), null).node(c.node().name());
+        }
+        if (l instanceof Leftover.Bump b) {
+            return JournalRecord.of(at, kind, user, l.context(), b.className()).change(b.replicasNow(),
+                    b.bump().from());
         }
         String cls = l instanceof Leftover.Pause p ? p.className() : ((Leftover.Marks) l).className();
         return JournalRecord.of(at, kind, user, l.context(), cls);

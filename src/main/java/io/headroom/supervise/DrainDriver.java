@@ -106,7 +106,8 @@ final class DrainDriver {
                         .reason("drain " + d.id()).proposal(d.id()))
                         ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
                         + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
-                        : scale(cls, expect, s.replicas(), s.resourceVersion());
+                        : scale(cls, expect, s.replicas(), s.resourceVersion(), d.replace() != null,
+                        bump(d, expect, s.replicas(), why));
                 journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                         .change(expect, s.replicas()).reason("drain " + d.id()).proposal(d.id())
                         .detail(r.ok() ? why : r.message()));
@@ -260,14 +261,26 @@ final class DrainDriver {
         }
     }
 
-    private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion) {
+    /**
+     * A replacement's extra replica is recorded on the workload with the replicas (who, from what, why, until the
+     * drain's marks expire), and lowering it back removes the record: a console that stops in between leaves it
+     * said. Null when replicas go down.
+     */
+    private static io.headroom.cluster.ReplicaBump bump(Drain d, int from, int to, String why) {
+        return to <= from ? null
+                : new io.headroom.cluster.ReplicaBump(null, d.marksExpireAt(), from, to, why + " (drain " + d.id() + ")");
+    }
+
+    /** @param recorded a replacement's scale: up with its record ({@code bump}), down removing it */
+    private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion, boolean recorded,
+                              io.headroom.cluster.ReplicaBump bump) {
         try {
             // A stale resourceVersion (status updates move it too) re-reads: still at the drain's start, lower
             // replicas; moved by someone else, give up and the drain fails with the reason.
-            return cluster.scale(cls.target(), replicas, resourceVersion,
-                    fresh -> fresh.specReplicas() == from ? Redecision.propose(replicas)
-                            : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
-                            + " during the drain"), 3);
+            Redecision.Redecider redecide = fresh -> fresh.specReplicas() == from ? Redecision.propose(replicas)
+                    : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas() + " during the drain");
+            return recorded ? cluster.scale(cls.target(), replicas, resourceVersion, bump, redecide, 3)
+                    : cluster.scale(cls.target(), replicas, resourceVersion, redecide, 3);
         } catch (RuntimeException e) {
             return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, String.valueOf(e.getMessage()));
         }
