@@ -719,9 +719,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             HasMetadata cur = res.get();
             if (cur == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
@@ -766,19 +764,31 @@ public final class KubeClusterGateway implements ClusterGateway {
         return r == null ? 1 : r;
     }
 
-    /** The bump recorded on the workload, read from the API server; its owner and reason made safe to show. */
-    @Override
-    public Optional<io.headroom.cluster.ReplicaBump> replicaBump(WorkloadRef ref) {
-        awaitStart(() -> connected.isDone() || unreachable != null, connected); // asked as the console starts
+    /** The workload itself through the client that sends each request once (writes, and reads right before them). */
+    private Resource<? extends HasMetadata> workloadNow(WorkloadRef ref) {
+        return isStatefulSet(ref) ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+    }
+
+    /**
+     * The workload's annotations read from the API server (null when it or they are missing), asked as the
+     * console starts (waiting for the first contact within the start's grace); throws, in words, when unreachable.
+     */
+    private Map<String, String> annotationsAtStart(WorkloadRef ref) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected);
         String problem = connectionProblem();
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
+        HasMetadata obj = workloadNow(ref).get();
+        return obj == null ? null : obj.getMetadata().getAnnotations();
+    }
+
+    /** The bump recorded on the workload, read from the API server; its owner and reason made safe to show. */
+    @Override
+    public Optional<io.headroom.cluster.ReplicaBump> replicaBump(WorkloadRef ref) {
         try {
-            HasMetadata obj = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
-            Map<String, String> ann = obj == null ? null : obj.getMetadata().getAnnotations();
+            Map<String, String> ann = annotationsAtStart(ref);
             if (ann == null || !ann.containsKey(io.headroom.cluster.ReplicaBump.OWNER)) {
                 return Optional.empty();
             }
@@ -840,9 +850,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = (dryRun ? "dry run: " : "") + ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             Scale current = res.scale();
             if (current == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
@@ -979,9 +987,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             Optional<WorkloadState> now = fetch(ref);
             if (now.isEmpty()) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, "no workload " + ref);
@@ -1043,9 +1049,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             HasMetadata obj = res.get();
             if (obj == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no workload " + ref);
@@ -1089,16 +1093,8 @@ public final class KubeClusterGateway implements ClusterGateway {
      */
     @Override
     public Optional<io.headroom.cluster.HeadroomPause> keptPause(WorkloadRef ref) {
-        awaitStart(() -> connected.isDone() || unreachable != null, connected); // asked as the console starts
-        String problem = connectionProblem();
-        if (problem != null) {
-            throw new IllegalStateException(problem);
-        }
         try {
-            HasMetadata obj = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
-            Map<String, String> ann = obj == null ? null : obj.getMetadata().getAnnotations();
+            Map<String, String> ann = annotationsAtStart(ref);
             GenericKubernetesResource so = scaledObjectNow(ref);
             Map<String, String> soAnn = so == null ? null : so.getMetadata().getAnnotations();
             Integer replicas = null;

@@ -5,22 +5,17 @@ import io.headroom.session.KeepUntil;
 import io.headroom.session.Session;
 import io.headroom.ui.Styles;
 import java.util.concurrent.Executor;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
@@ -116,21 +111,8 @@ public final class ExitDialog {
     /** The dialog over {@code owner}; {@code after} runs once the choices are carried out. */
     static Stage show(Window owner, HandBackViewModel vm, String title, String intro, String confirmText,
                       Runnable after) {
-        Stage dialog = new Stage();
-        dialog.initOwner(owner);
-        dialog.initModality(Modality.WINDOW_MODAL);
-        dialog.setTitle("Headroom — " + title);
-
-        Label heading = new Label(title);
-        heading.getStyleClass().add(Styles.SECTION_TITLE);
-        Label text = new Label(intro);
-        text.setWrapText(true);
-        text.setMinHeight(Region.USE_PREF_SIZE);
-        text.getStyleClass().add(Styles.MUTED);
-
-        GridPane grid = new GridPane();
-        grid.setHgap(16);
-        grid.setVgap(6);
+        Stage dialog = ChoiceDialog.stage(owner, title);
+        GridPane grid = ChoiceDialog.grid();
         int y = 0;
         for (HandBackViewModel.Row r : vm.rows()) {
             Label name = new Label(r.className());
@@ -175,15 +157,7 @@ public final class ExitDialog {
                 y += 2;
             }
         }
-        ScrollPane scroll = new ScrollPane(grid);
-        scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
-
-        Label status = new Label();
-        status.setId(STATUS_ID);
-        status.setWrapText(true);
-        status.setMinHeight(Region.USE_PREF_SIZE);
-        status.textProperty().bind(vm.statusProperty());
+        Label status = ChoiceDialog.status(STATUS_ID, vm.statusProperty());
 
         Button allBack = new Button("Hand back all");
         allBack.setId(HAND_BACK_ALL_ID);
@@ -224,25 +198,7 @@ public final class ExitDialog {
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(8, allBack, allKeep, spring, cancel, confirm);
-        VBox root = new VBox(12, heading, text, scroll, status, buttons);
-        root.setPadding(new Insets(20));
-        root.setPrefWidth(900);
-        present(dialog, owner, root, status);
+        ChoiceDialog.show(dialog, owner, title, intro, grid, vm.rows().size(), status, buttons, 900);
         return dialog;
-    }
-
-    /** Shows {@code root} in {@code dialog}, themed as {@code owner}; a {@code status} of several lines grows it. */
-    static void present(Stage dialog, Window owner, VBox root, Label status) {
-        Scene scene = new Scene(root);
-        Styles.install(scene);
-        if (owner != null && owner.getScene() != null) {
-            root.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass().filtered(
-                    c -> c.equals(Styles.THEME_DARK) || c.equals(Styles.THEME_LIGHT)));
-        }
-        Styles.paintDark(scene);
-        dialog.setScene(scene);
-        // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
-        status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
-        dialog.show();
     }
 }

@@ -6,20 +6,15 @@ import io.headroom.session.Session;
 import io.headroom.ui.Styles;
 import java.time.ZoneId;
 import java.util.concurrent.Executor;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -35,6 +30,10 @@ public final class LeftoversView {
     public static final String PROBLEMS_ID = "leftovers-problems";
     /** A row's radio buttons: {@code CHOICE_PREFIX + choice (hand-back, keep, clear) + "-" + key}. */
     public static final String CHOICE_PREFIX = "leftover-";
+    private static final String TITLE = "Left on the cluster";
+    private static final String INTRO = "Headroom wrote these and they are still there: a console stopped, its "
+            + "hand-back failed, or another console is still using them. Hand back what nobody uses any more; keep "
+            + "what its owner may still need.";
 
     private LeftoversView() {
     }
@@ -56,23 +55,8 @@ public final class LeftoversView {
     }
 
     static Stage show(Window owner, LeftoversViewModel vm) {
-        Stage dialog = new Stage();
-        dialog.initOwner(owner);
-        dialog.initModality(Modality.WINDOW_MODAL);
-        dialog.setTitle("Headroom — Left on the cluster");
-
-        Label heading = new Label("Left on the cluster");
-        heading.getStyleClass().add(Styles.SECTION_TITLE);
-        Label text = new Label("Headroom wrote these and they are still there: a console stopped, its hand-back "
-                + "failed, or another console is still using them. Hand back what nobody uses any more; keep what "
-                + "its owner may still need.");
-        text.setWrapText(true);
-        text.setMinHeight(Region.USE_PREF_SIZE);
-        text.getStyleClass().add(Styles.MUTED);
-
-        GridPane grid = new GridPane();
-        grid.setHgap(16);
-        grid.setVgap(6);
+        Stage dialog = ChoiceDialog.stage(owner, TITLE);
+        GridPane grid = ChoiceDialog.grid();
         int y = 0;
         for (LeftoversViewModel.Row r : vm.rows()) {
             Label what = new Label(r.what());
@@ -104,10 +88,6 @@ public final class LeftoversView {
             grid.add(choices, 0, y + 1, 2, 1);
             y += 2;
         }
-        ScrollPane scroll = new ScrollPane(grid);
-        scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
-
         Label problems = new Label();
         problems.setId(PROBLEMS_ID);
         problems.setWrapText(true);
@@ -116,11 +96,7 @@ public final class LeftoversView {
         problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty());
         problems.managedProperty().bind(problems.visibleProperty());
 
-        Label status = new Label();
-        status.setId(STATUS_ID);
-        status.setWrapText(true);
-        status.setMinHeight(Region.USE_PREF_SIZE);
-        status.textProperty().bind(vm.statusProperty());
+        Label status = ChoiceDialog.status(STATUS_ID, vm.statusProperty());
 
         Button cancel = new Button("Not now");
         cancel.setId(CANCEL_ID);
@@ -148,10 +124,7 @@ public final class LeftoversView {
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(8, spring, cancel, confirm);
-        VBox root = new VBox(12, heading, text, scroll, problems, status, buttons);
-        root.setPadding(new Insets(20));
-        root.setPrefWidth(960);
-        ExitDialog.present(dialog, owner, root, status);
+        ChoiceDialog.show(dialog, owner, TITLE, INTRO, grid, vm.rows().size(), status, buttons, 960, problems);
         return dialog;
     }
 }
