@@ -705,16 +705,8 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     private ScaleResult bumped(WorkloadRef ref, int replicas, String expectedResourceVersion,
                                io.headroom.cluster.ReplicaBump bump) {
-        if (replicas < 0) {
-            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "replicas cannot be negative");
-        }
-        String held = heldBack(ref);
-        if (held != null) {
-            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, held);
-        }
-        AutoscalerView v = autoscaler(ref);
-        if (v.kind() != AutoscalerView.Kind.NONE) {
-            return scale(ref, replicas, expectedResourceVersion);
+        if (replicas < 0 || heldBack(ref) != null || autoscaler(ref).kind() != AutoscalerView.Kind.NONE) {
+            return scale(ref, replicas, expectedResourceVersion); // refused as a scale is, or KEDA's own pause
         }
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
