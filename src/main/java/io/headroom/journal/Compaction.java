@@ -12,7 +12,7 @@ import java.util.Objects;
  * rest. Per cluster context and class (null: everything): the freeze not yet lifted or expired,
  * the override not yet cleared, the last mode change, the last proposal (as proposed, as last
  * revised, and how it was decided: the ids go on from it), every drain not yet ended and the last
- * one that did (drain ids go on from it), and a scale whose outcome was never journaled. Replaying
+ * one that did (drain ids go on from it), and a scale or a hand-back whose outcome was never journaled. Replaying
  * these in order leaves the same state as replaying everything; the supervisor's tests check it.
  */
 final class Compaction {
@@ -31,10 +31,11 @@ final class Compaction {
         Line lastDrainStart;
         Line lastDrainEnd;
         Line scaling;
+        Line handingBack;
 
         void addTo(List<Line> out) {
             for (Line l : new Line[] {freeze, override, mode, proposed, revised, decided, lastDrainStart, lastDrainEnd,
-                    scaling}) {
+                    scaling, handingBack}) {
                 if (l != null) {
                     out.add(l);
                 }
@@ -83,6 +84,8 @@ final class Compaction {
             }
             case SCALING -> k.scaling = line;
             case APPLIED, FAILED -> k.scaling = null;
+            case HANDING_BACK -> k.handingBack = r.node() == null ? line : k.handingBack;
+            case HANDED_BACK, HAND_BACK_REFUSED -> k.handingBack = null;
             default -> {
                 // history only (DRAIN_UNMARKED): nothing to restore
             }

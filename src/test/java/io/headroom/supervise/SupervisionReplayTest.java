@@ -49,7 +49,7 @@ class SupervisionReplayTest {
         String ctx = rnd.nextInt(12) == 0 ? "elsewhere" : "sandbox";
         Instant until = at.plusSeconds(60 + rnd.nextInt(7200));
         JournalRecord base;
-        switch (rnd.nextInt(cls == null ? 3 : 16)) {
+        switch (rnd.nextInt(cls == null ? 3 : 18)) {
             case 0 -> base = JournalRecord.of(at, Kind.FROZEN, "alice", ctx, cls).reason("incident " + i).until(until);
             case 1 -> base = JournalRecord.of(at, Kind.UNFROZEN, "alice", ctx, cls).reason("over");
             case 2 -> base = JournalRecord.of(at, Kind.FREEZE_EXPIRED, "alice", ctx, cls).reason("ran out");
@@ -71,6 +71,9 @@ class SupervisionReplayTest {
             case 12 -> base = JournalRecord.of(at, Kind.SCALING, "alice", ctx, cls).change(3, 6).reason("auto");
             case 13 -> base = JournalRecord.of(at, Kind.APPLIED, "alice", ctx, cls).change(3, 6).reason("auto");
             case 14 -> base = JournalRecord.of(at, Kind.FAILED, "alice", ctx, cls).change(3, 6).reason("auto");
+            case 15 -> base = JournalRecord.of(at, Kind.HANDING_BACK, "alice", ctx, cls).reason("handed back at exit");
+            case 16 -> base = JournalRecord.of(at, rnd.nextBoolean() ? Kind.HANDED_BACK : Kind.HAND_BACK_REFUSED, "alice",
+                    ctx, cls).reason("handed back at exit");
             default -> base = JournalRecord.of(at, Kind.DRAIN_UNMARKED, "alice", ctx, cls).detail("pod-1");
         }
         return base;
