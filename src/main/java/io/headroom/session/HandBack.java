@@ -231,9 +231,9 @@ public final class HandBack {
                 unwritten.add("cluster: " + e.getMessage());
             }
             if (!unwritten.isEmpty()) {
-                String said = "not handed back: " + String.join("; ", unwritten) + "; nothing lifted: " + name
-                        + (holds.isEmpty() ? " keeps its pause" : " stays " + holds + ", its pause kept")
-                        + " with its owner and expiry on the cluster, for the next console to offer";
+                String said = "not handed back: " + String.join("; ", unwritten) + "; nothing lifted"
+                        + (holds.isEmpty() ? "" : ": " + name + " stays " + holds) + "; what Headroom wrote on the"
+                        + " cluster stays there with its owner and expiry, for the next console to offer";
                 LOG.warning(name + ": " + said);
                 refused(name, target, said, "hand back");
                 return new Result(name, Choice.HAND_BACK, false, said);
