@@ -75,7 +75,7 @@ public final class ExitDialog {
                                     + "scales or lifts them. Hand each back, or keep its pause until the end you "
                                     + "choose: the owner and the end are then written on the workload (and on its "
                                     + "ScaledObject), and "
-                                    + "the next console offers to hand it back once it has expired.",
+                                    + "the next console lists it and offers to hand it back (by default once it has expired).",
                             "Exit", once);
                 }
             }));
