@@ -74,8 +74,8 @@ public final class ExitDialog {
                             "These classes are still held by this console. Once it is gone nothing proposes, "
                                     + "scales or lifts them. Hand each back, or keep its pause until the end you "
                                     + "choose: the owner and the end are then written on the workload (and on its "
-                                    + "ScaledObject), and "
-                                    + "the next console lists it and offers to hand it back (by default once it has expired).",
+                                    + "ScaledObject), and the next console lists it and offers to hand it back (by "
+                                    + "default once it has expired).",
                             "Exit", once);
                 }
             }));
