@@ -33,17 +33,52 @@ public interface ClusterGateway extends AutoCloseable {
      */
     default ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
                               Redecision.Redecider redecider, int maxAttempts) {
+        return redecided(this, ref, replicas, expectedResourceVersion, redecider, maxAttempts,
+                (want, version) -> scale(ref, want, version));
+    }
+
+    /**
+     * Scales as {@link #scale(WorkloadRef, int, String, Redecision.Redecider, int)} does, with Headroom's record of
+     * a bump ({@link ReplicaBump}: a replacement's extra replica) in the same write; {@code bump} null removes any
+     * such record in that write (replicas lowered back). The default keeps no record (the sandbox: its
+     * workloads die with it).
+     */
+    default ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion, ReplicaBump bump,
+                              Redecision.Redecider redecider, int maxAttempts) {
+        return scale(ref, replicas, expectedResourceVersion, redecider, maxAttempts);
+    }
+
+    /**
+     * The bump Headroom recorded on the workload, whoever did ({@link ReplicaBump}), read from the API server;
+     * empty when there is none; throws, in words, when it cannot be read. The default records none.
+     */
+    default Optional<ReplicaBump> replicaBump(WorkloadRef ref) {
+        return Optional.empty();
+    }
+
+    /** One write of a workload's replicas at an expected resourceVersion. */
+    @FunctionalInterface
+    interface Write {
+        ScaleResult write(int replicas, String expectedResourceVersion);
+    }
+
+    /**
+     * Writes with optimistic concurrency and a second opinion: on a conflict, re-reads the workload
+     * ({@link #freshWorkload}) and asks {@code redecider}, up to {@code maxAttempts} writes. Never a blind overwrite.
+     */
+    static ScaleResult redecided(ClusterGateway cluster, WorkloadRef ref, int replicas, String expectedResourceVersion,
+                                 Redecision.Redecider redecider, int maxAttempts, Write write) {
         int want = replicas;
         String version = expectedResourceVersion;
         ScaleResult last = null;
         for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
-            last = scale(ref, want, version);
+            last = write.write(want, version);
             if (last.outcome() != ScaleResult.Outcome.CONFLICT) {
                 return last;
             }
             Optional<WorkloadState> fresh;
             try {
-                fresh = freshWorkload(ref);
+                fresh = cluster.freshWorkload(ref);
             } catch (RuntimeException e) {
                 return ScaleResult.of(ScaleResult.Outcome.FAILED, want, "re-read after a conflict failed: "
                         + e.getMessage());
@@ -118,8 +153,19 @@ public interface ClusterGateway extends AutoCloseable {
     }
 
     /**
-     * The pause a console kept on the workload, read from the API server (not a cache: a console
-     * that starts asks before its watches have synced); empty when there is none or it cannot be read.
+     * Removes Headroom's record of a pause ({@link HeadroomPause#OWNER}, {@link HeadroomPause#UNTIL},
+     * {@link HeadroomPause#REASON}) from the workload and its ScaledObject, and leaves KEDA's
+     * {@code paused-replicas} as it is: the pause is the operator's from now on, as if set by hand.
+     * APPLIED when there was none. The default has nothing to remove.
+     */
+    default ScaleResult forgetPause(WorkloadRef ref) {
+        return clearPause(ref);
+    }
+
+    /**
+     * The pause Headroom left on the workload, whoever left it: kept at exit, or written by a scale on its
+     * ScaledObject ({@link HeadroomPause}). Read from the API server (not a cache: a console that starts
+     * asks before its watches have synced); empty when there is none; throws, in words, when it cannot be read.
      */
     default Optional<HeadroomPause> keptPause(WorkloadRef ref) {
         return Optional.empty();

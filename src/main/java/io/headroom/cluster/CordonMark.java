@@ -11,8 +11,10 @@ import java.time.Instant;
  *
  * @param by      the console's identity (user@host/tag)
  * @param drainId the node drain that cordoned it
+ * @param expires when the drain that cordoned it is over (its deadline and a grace), by that console's clock:
+ *                after it no drain of that console is still running there; null when the record does not say
  */
-public record CordonMark(String by, Instant at, String why, String drainId) {
+public record CordonMark(String by, Instant at, String why, String drainId, Instant expires) {
     /** Who cordoned it: a console's identity. */
     public static final String BY_ANNOTATION = "headroom.io/cordoned-by";
     /** When: an ISO-8601 instant by that console's clock. */
@@ -21,6 +23,18 @@ public record CordonMark(String by, Instant at, String why, String drainId) {
     public static final String WHY_ANNOTATION = "headroom.io/cordon-reason";
     /** The node drain's id. */
     public static final String DRAIN_ANNOTATION = "headroom.io/cordon-drain";
+    /** Until when the drain that cordoned it may run: an ISO-8601 instant by that console's clock. */
+    public static final String EXPIRES_ANNOTATION = "headroom.io/cordon-expires";
+
+    /** A record that does not say when its drain is over (one an older console wrote). */
+    public CordonMark(String by, Instant at, String why, String drainId) {
+        this(by, at, why, drainId, null);
+    }
+
+    /** True once the drain that cordoned the node is over by {@code now}; never when the record does not say. */
+    public boolean expiredAt(Instant now) {
+        return expires != null && !now.isBefore(expires);
+    }
 
     /** "cordoned by ana@desk/5f3a for drain d-1 at 2026-…Z: kernel upgrade". */
     public String describe() {

@@ -202,8 +202,29 @@ public final class RoutingClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion, ReplicaBump bump,
+                             Redecision.Redecider redecider, int maxAttempts) {
+        ClusterGateway g = byContext.get(ref.context());
+        if (g == null) {
+            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "context '" + ref.context() + "' is not open");
+        }
+        return g.scale(ref, replicas, expectedResourceVersion, bump, redecider, maxAttempts);
+    }
+
+    @Override
+    public Optional<ReplicaBump> replicaBump(WorkloadRef ref) {
+        ClusterGateway g = byContext.get(ref.context());
+        return g == null ? Optional.empty() : g.replicaBump(ref);
+    }
+
+    @Override
     public ScaleResult clearPause(WorkloadRef ref) {
         return route(ref).clearPause(ref);
+    }
+
+    @Override
+    public ScaleResult forgetPause(WorkloadRef ref) {
+        return route(ref).forgetPause(ref);
     }
 
     @Override

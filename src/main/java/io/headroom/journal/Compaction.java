@@ -13,7 +13,8 @@ import java.util.Objects;
  * the override not yet cleared, the last mode change, the last proposal (as proposed, as last
  * revised, and how it was decided: the ids go on from it), every drain not yet ended with what it did since it
  * started ({@link JournalRecord.Kind#drainProgress}: how far a replacement got, for the next console to take it
- * up), the last drain that ended (drain ids go on from it), and a scale whose outcome was never journaled. Replaying
+ * up), the last drain that ended (drain ids go on from it), and a scale or a hand-back whose outcome was never
+ * journaled. Replaying
  * these in order leaves the same state as replaying everything; the supervisor's tests check it.
  */
 final class Compaction {
@@ -33,10 +34,11 @@ final class Compaction {
         Line lastDrainStart;
         Line lastDrainEnd;
         Line scaling;
+        Line handingBack;
 
         void addTo(List<Line> out) {
             for (Line l : new Line[] {freeze, override, mode, proposed, revised, decided, lastDrainStart, lastDrainEnd,
-                    scaling}) {
+                    scaling, handingBack}) {
                 if (l != null) {
                     out.add(l);
                 }
@@ -89,6 +91,8 @@ final class Compaction {
             }
             case SCALING -> k.scaling = line;
             case APPLIED, FAILED -> k.scaling = null;
+            case HANDING_BACK -> k.handingBack = r.node() == null ? line : k.handingBack;
+            case HANDED_BACK, HAND_BACK_REFUSED -> k.handingBack = null;
             default -> {
                 // history only (DRAIN_UNMARKED): nothing to restore
             }

@@ -53,18 +53,28 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** A node was uncordoned by the operator. */
         NODE_UNCORDONED,
         /**
-         * At exit (or for a pause found expired at start) a class was handed back: Headroom's freeze,
-         * override or auto mode lifted and, where KEDA scales it, KEDA's pause removed (outcome in the detail).
+         * A hand-back is about to be attempted (the intent): at exit, Headroom's holds on a class and KEDA's
+         * pause; at start, a leftover found on the cluster (a pause, drain marks, a cordon), handed back or
+         * its record cleared as chosen. {@code HANDED_BACK} or {@code HAND_BACK_REFUSED} follows.
+         */
+        HANDING_BACK,
+        /**
+         * The cluster confirmed a hand-back journaled as {@code HANDING_BACK}: KEDA's pause removed, the
+         * leftover undone or its record cleared; then (at exit) the class's freeze, override or auto mode
+         * were lifted, each journaled before. What was done in the detail.
          */
         HANDED_BACK,
         /** At exit the operator kept a class's pause: owner and expiry ({@code until}) written on the workload. */
         PAUSE_KEPT,
         /**
-         * A hand-back or a kept pause (journaled just before as {@code HANDED_BACK} or {@code PAUSE_KEPT})
-         * was not written to the cluster: another console holds the class's Lease, or the API server
-         * refused (why, in words, in the detail). The workload and its ScaledObject stay as they were.
+         * A hand-back or a kept pause (journaled just before as {@code HANDING_BACK} or {@code PAUSE_KEPT})
+         * was not written to the cluster: another console holds the class's Lease, the API server refused
+         * or could not be reached (why, in words). Nothing was lifted: the class stays held and the pause,
+         * with its owner and expiry, stays on the cluster for the next console to offer.
          */
         HAND_BACK_REFUSED,
+        /** At start the operator kept a leftover found on the cluster as it was (what, whose, until when). */
+        LEFTOVER_KEPT,
         /** A ScaledObject is about to be applied from the console (the reviewed difference in the detail). */
         SCALED_OBJECT_APPLYING,
         /** The ScaledObject was written (its resourceVersion in the detail). */

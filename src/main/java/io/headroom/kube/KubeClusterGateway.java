@@ -355,6 +355,15 @@ public final class KubeClusterGateway implements ClusterGateway {
 
     @Override
     public Optional<WorkloadState> workload(WorkloadRef ref) {
+        NamespaceWatch w = synced(ref);
+        HasMetadata obj = isStatefulSet(ref) ? w.statefulSets.getStore().getByKey(key(ref))
+                : w.deployments.getStore().getByKey(key(ref));
+        Instant asOf = w.asOf(clock.instant());
+        return Optional.ofNullable(obj).map(o -> state(ref, o, w, asOf));
+    }
+
+    /** The namespace's view once its workloads and pods are synced (waiting only at start); throws while syncing. */
+    private NamespaceWatch synced(WorkloadRef ref) {
         NamespaceWatch w = watchOf(ref.namespace());
         if (!w.workloadsSynced()) {
             awaitStart(w::workloadsSynced, CompletableFuture.allOf(w.deployments.start().toCompletableFuture(),
@@ -363,10 +372,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         if (!w.workloadsSynced()) {
             throw new IllegalStateException("cluster view of namespace " + ref.namespace() + " is still syncing");
         }
-        HasMetadata obj = isStatefulSet(ref) ? w.statefulSets.getStore().getByKey(key(ref))
-                : w.deployments.getStore().getByKey(key(ref));
-        Instant asOf = w.asOf(clock.instant());
-        return Optional.ofNullable(obj).map(o -> state(ref, o, w, asOf));
+        return w;
     }
 
     /**
@@ -683,6 +689,123 @@ public final class KubeClusterGateway implements ClusterGateway {
         return putScale(ref, replicas, expectedResourceVersion, false);
     }
 
+    /**
+     * A scale with Headroom's record of a bump ({@link io.headroom.cluster.ReplicaBump}) in the same write: one
+     * JSON merge patch of the workload's replicas and annotations, conditional on its resourceVersion and fenced
+     * by the lease. {@code bump} null removes a record the workload carries in the same way, and is a plain scale
+     * when it carries none. A KEDA-managed workload is paused as by {@link #scale} (the pause is the record); an
+     * HPA's is refused.
+     */
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             io.headroom.cluster.ReplicaBump bump, io.headroom.cluster.Redecision.Redecider redecider,
+                             int maxAttempts) {
+        return ClusterGateway.redecided(this, ref, replicas, expectedResourceVersion, redecider, maxAttempts,
+                (want, version) -> bumped(ref, want, version, bump));
+    }
+
+    private ScaleResult bumped(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                               io.headroom.cluster.ReplicaBump bump) {
+        if (replicas < 0 || heldBack(ref) != null || autoscaler(ref).kind() != AutoscalerView.Kind.NONE) {
+            return scale(ref, replicas, expectedResourceVersion); // refused as a scale is, or KEDA's own pause
+        }
+        String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
+        long started = System.nanoTime();
+        try {
+            Resource<? extends HasMetadata> res = workloadNow(ref);
+            HasMetadata cur = res.get();
+            if (cur == null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
+            }
+            Map<String, String> has = cur.getMetadata().getAnnotations() == null ? Map.of()
+                    : cur.getMetadata().getAnnotations();
+            if (bump == null && io.headroom.cluster.ReplicaBump.ANNOTATIONS.stream().noneMatch(has::containsKey)) {
+                return putScale(ref, replicas, expectedResourceVersion, false); // nothing recorded: a plain scale
+            }
+            String version = expectedResourceVersion != null ? expectedResourceVersion
+                    : cur.getMetadata().getResourceVersion();
+            Map<String, String> ann = new LinkedHashMap<>(); // null values: removed (a merge patch)
+            ann.put(io.headroom.cluster.ReplicaBump.OWNER, bump == null ? null : bump.owner() != null ? bump.owner() : owner);
+            ann.put(io.headroom.cluster.ReplicaBump.UNTIL, bump == null ? null : bump.until().toString());
+            ann.put(io.headroom.cluster.ReplicaBump.FROM, bump == null ? null : Integer.toString(bump.from()));
+            ann.put(io.headroom.cluster.ReplicaBump.TO, bump == null ? null : Integer.toString(bump.to()));
+            ann.put(io.headroom.cluster.ReplicaBump.REASON, bump == null ? null
+                    : io.headroom.config.UntrustedText.line(bump.reason(), 500));
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("resourceVersion", version);
+            metadata.put("annotations", ann);
+            String patch = json(Map.of("metadata", metadata, "spec", Map.of("replicas", replicas)));
+            String refused = leaseRefusal(ref); // the fence: right before the write, after the read
+            if (refused != null) {
+                return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, refused);
+            }
+            int from = replicasOf(cur);
+            res.patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+            return ScaleResult.of(ScaleResult.Outcome.APPLIED, replicas, "scaled " + what + " " + from + " → " + replicas
+                    + (bump == null ? " (Headroom's bump record removed)" : " (bump recorded: " + bump.reason()
+                    + ", until " + bump.until() + ")"));
+        } catch (KubernetesClientException e) {
+            return writeFailure(ref, what, replicas, e, "/apis/apps/v1/namespaces/" + ref.namespace(), started);
+        }
+    }
+
+    private static int replicasOf(HasMetadata workload) {
+        Integer r = workload instanceof io.fabric8.kubernetes.api.model.apps.Deployment d && d.getSpec() != null
+                ? d.getSpec().getReplicas()
+                : workload instanceof io.fabric8.kubernetes.api.model.apps.StatefulSet st && st.getSpec() != null
+                ? st.getSpec().getReplicas() : null;
+        return r == null ? 1 : r;
+    }
+
+    /** The workload itself through the client that sends each request once (writes, and reads right before them). */
+    private Resource<? extends HasMetadata> workloadNow(WorkloadRef ref) {
+        return isStatefulSet(ref) ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
+                : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+    }
+
+    /**
+     * The workload's annotations read from the API server (null when it or they are missing), asked as the
+     * console starts (waiting for the first contact within the start's grace); throws, in words, when unreachable.
+     */
+    private Map<String, String> annotationsAtStart(WorkloadRef ref) {
+        awaitStart(() -> connected.isDone() || unreachable != null, connected);
+        String problem = connectionProblem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        HasMetadata obj = workloadNow(ref).get();
+        return obj == null ? null : obj.getMetadata().getAnnotations();
+    }
+
+    /** The bump recorded on the workload, read from the API server; its owner and reason made safe to show. */
+    @Override
+    public Optional<io.headroom.cluster.ReplicaBump> replicaBump(WorkloadRef ref) {
+        try {
+            Map<String, String> ann = annotationsAtStart(ref);
+            if (ann == null || !ann.containsKey(io.headroom.cluster.ReplicaBump.OWNER)) {
+                return Optional.empty();
+            }
+            Instant until = instant(ann.get(io.headroom.cluster.ReplicaBump.UNTIL));
+            return Optional.of(new io.headroom.cluster.ReplicaBump(
+                    io.headroom.config.UntrustedText.line(ann.get(io.headroom.cluster.ReplicaBump.OWNER), 200),
+                    until == null ? Instant.EPOCH : until, count(ann.get(io.headroom.cluster.ReplicaBump.FROM)),
+                    count(ann.get(io.headroom.cluster.ReplicaBump.TO)),
+                    io.headroom.config.UntrustedText.line(ann.getOrDefault(io.headroom.cluster.ReplicaBump.REASON, ""), 500)));
+        } catch (KubernetesClientException e) {
+            recordError(e);
+            throw new IllegalStateException(KubeErrors.describe(e), e);
+        }
+    }
+
+    /** A replica count written as text; -1 when it is not one. */
+    private static int count(String text) {
+        try {
+            return text == null ? -1 : Math.max(-1, Integer.parseInt(text.trim()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** After a conflict the fresh state comes from the API server, not the (possibly lagging) cache. */
     @Override
     public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
@@ -720,9 +843,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = (dryRun ? "dry run: " : "") + ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             Scale current = res.scale();
             if (current == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no workload " + ref);
@@ -775,8 +896,16 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (cur == null) {
                 return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, what + ": the ScaledObject is gone");
             }
-            String patch = "{\"metadata\":{\"resourceVersion\":\"" + cur.getMetadata().getResourceVersion()
-                    + "\",\"annotations\":{\"" + Autoscalers.PAUSED_REPLICAS + "\":\"" + replicas + "\"}}}";
+            // KEDA's pause and who wrote it, until when, in one write: never a pause nobody owns.
+            Map<String, String> ann = new LinkedHashMap<>();
+            ann.put(Autoscalers.PAUSED_REPLICAS, Integer.toString(replicas));
+            ann.put(io.headroom.cluster.HeadroomPause.OWNER, owner);
+            ann.put(io.headroom.cluster.HeadroomPause.UNTIL,
+                    clock.instant().plus(io.headroom.cluster.HeadroomPause.WRITTEN_FOR).toString());
+            ann.put(io.headroom.cluster.HeadroomPause.REASON, "Headroom scaled it to " + replicas
+                    + " (KEDA paused until handed back)");
+            String patch = json(Map.of("metadata", Map.of("resourceVersion", cur.getMetadata().getResourceVersion(),
+                    "annotations", ann)));
             PatchContext ctx = new PatchContext.Builder().withPatchType(PatchType.JSON_MERGE)
                     .withDryRun(dryRun ? List.of("All") : null).build();
             if (!dryRun) {
@@ -822,10 +951,10 @@ public final class KubeClusterGateway implements ClusterGateway {
             if (refused != null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, refused);
             }
+            // KEDA's pause and Headroom's record of it go in one write (JSON patch "remove", RFC 6902: unambiguous,
+            // where a merge patch's null may be stored as a value): neither is ever left without the other.
             once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace()).withName(v.name())
-                    // A JSON patch "remove" (RFC 6902): unambiguous, where a merge patch's null may be stored as a value.
-                    .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/metadata/annotations/"
-                            + Autoscalers.PAUSED_REPLICAS.replace("~", "~0").replace("/", "~1") + "\"}]");
+                    .patch(PatchContext.of(PatchType.JSON), removeAnnotations(ann, PAUSE_ANNOTATIONS));
             return ScaleResult.of(ScaleResult.Outcome.APPLIED, v.currentReplicas() == null ? 0 : v.currentReplicas(),
                     what + " handed back to KEDA (" + Autoscalers.PAUSED_REPLICAS + " removed)");
         } catch (KubernetesClientException e) {
@@ -851,9 +980,7 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             Optional<WorkloadState> now = fetch(ref);
             if (now.isEmpty()) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, at, "no workload " + ref);
@@ -898,6 +1025,16 @@ public final class KubeClusterGateway implements ClusterGateway {
      */
     @Override
     public ScaleResult clearPause(WorkloadRef ref) {
+        return endPause(ref, true);
+    }
+
+    /** As {@link #clearPause}, leaving KEDA's {@code paused-replicas} on the ScaledObject: only Headroom's record goes. */
+    @Override
+    public ScaleResult forgetPause(WorkloadRef ref) {
+        return endPause(ref, false);
+    }
+
+    private ScaleResult endPause(WorkloadRef ref, boolean handBackToKeda) {
         String held = heldBack(ref);
         if (held != null) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, held);
@@ -905,16 +1042,12 @@ public final class KubeClusterGateway implements ClusterGateway {
         String what = ref.kind() + " " + ref.namespace() + "/" + ref.name();
         long started = System.nanoTime();
         try {
-            Resource<? extends HasMetadata> res = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name())
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name());
+            Resource<? extends HasMetadata> res = workloadNow(ref);
             HasMetadata obj = res.get();
             if (obj == null) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, 0, "no workload " + ref);
             }
-            String patch = removeAnnotations(obj.getMetadata().getAnnotations(), List.of(
-                    io.headroom.cluster.HeadroomPause.OWNER, io.headroom.cluster.HeadroomPause.UNTIL,
-                    io.headroom.cluster.HeadroomPause.REASON));
+            String patch = removeAnnotations(obj.getMetadata().getAnnotations(), PAUSE_RECORD);
             GenericKubernetesResource so = scaledObjectNow(ref);
             Map<String, String> soAnn = so == null ? null : so.getMetadata().getAnnotations();
             boolean kedaPausedByUs = soAnn != null && soAnn.containsKey(io.headroom.cluster.HeadroomPause.OWNER);
@@ -930,63 +1063,70 @@ public final class KubeClusterGateway implements ClusterGateway {
             }
             String keda = "";
             if (kedaPausedByUs) {
-                String soPatch = removeAnnotations(soAnn, List.of(io.headroom.cluster.HeadroomPause.OWNER,
-                        io.headroom.cluster.HeadroomPause.UNTIL, io.headroom.cluster.HeadroomPause.REASON,
-                        Autoscalers.PAUSED_REPLICAS));
+                String soPatch = removeAnnotations(soAnn, handBackToKeda ? PAUSE_ANNOTATIONS : PAUSE_RECORD);
                 once.genericKubernetesResources(SCALED_OBJECTS).inNamespace(ref.namespace())
                         .withName(so.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), soPatch);
-                keda = "; handed back to KEDA (ScaledObject " + so.getMetadata().getName() + ", "
-                        + Autoscalers.PAUSED_REPLICAS + " removed)";
+                keda = handBackToKeda ? "; handed back to KEDA (ScaledObject " + so.getMetadata().getName() + ", "
+                        + Autoscalers.PAUSED_REPLICAS + " removed)"
+                        : "; KEDA stays paused (ScaledObject " + so.getMetadata().getName() + ", "
+                        + Autoscalers.PAUSED_REPLICAS + " " + soAnn.get(Autoscalers.PAUSED_REPLICAS) + "), no longer Headroom's";
             }
-            return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, "pause on " + what + " ended" + keda);
+            return ScaleResult.of(ScaleResult.Outcome.APPLIED, 0, (handBackToKeda ? "pause on " + what + " ended"
+                    : "Headroom's record of the pause on " + what + " cleared") + keda);
         } catch (KubernetesClientException e) {
-            return writeFailure(ref, "end the pause on " + what, 0, e,
+            return writeFailure(ref, (handBackToKeda ? "end the pause on " : "clear the pause's record on ") + what, 0, e,
                     "/apis/apps/v1/namespaces/" + ref.namespace(), started);
         }
     }
 
-    /** The pause a console kept on the workload, read from the API server; empty when none (or unreadable). */
+    /**
+     * The pause Headroom left on the workload, read from the API server: the one kept at exit (on the
+     * workload), else the one a scale wrote on its ScaledObject beside KEDA's {@code paused-replicas}.
+     * Throws, in words, when they cannot be read.
+     */
     @Override
     public Optional<io.headroom.cluster.HeadroomPause> keptPause(WorkloadRef ref) {
-        awaitStart(() -> connected.isDone() || unreachable != null, connected); // asked as the console starts
-        if (connectionProblem() != null) {
-            return Optional.empty();
-        }
         try {
-            HasMetadata obj = isStatefulSet(ref)
-                    ? once.apps().statefulSets().inNamespace(ref.namespace()).withName(ref.name()).get()
-                    : once.apps().deployments().inNamespace(ref.namespace()).withName(ref.name()).get();
-            Map<String, String> ann = obj == null ? null : obj.getMetadata().getAnnotations();
-            if (ann == null || !ann.containsKey(io.headroom.cluster.HeadroomPause.UNTIL)) {
-                return Optional.empty();
-            }
-            String by = io.headroom.config.UntrustedText.line(
-                    ann.getOrDefault(io.headroom.cluster.HeadroomPause.OWNER, "unknown"), 200);
-            String reason = io.headroom.config.UntrustedText.line(
-                    ann.getOrDefault(io.headroom.cluster.HeadroomPause.REASON, ""), 500);
-            Instant until;
-            try {
-                until = Instant.parse(ann.get(io.headroom.cluster.HeadroomPause.UNTIL).trim());
-            } catch (java.time.format.DateTimeParseException e) {
-                until = Instant.EPOCH; // an expiry nobody can read has passed: offered for hand back
-                reason = reason + " (unreadable expiry '" + io.headroom.config.UntrustedText.line(
-                        ann.get(io.headroom.cluster.HeadroomPause.UNTIL), 60) + "')";
-            }
-            Integer replicas = null;
+            Map<String, String> ann = annotationsAtStart(ref);
             GenericKubernetesResource so = scaledObjectNow(ref);
-            if (so != null && so.getMetadata().getAnnotations() != null) {
+            Map<String, String> soAnn = so == null ? null : so.getMetadata().getAnnotations();
+            Integer replicas = null;
+            if (soAnn != null && soAnn.get(Autoscalers.PAUSED_REPLICAS) != null) {
                 try {
-                    String p = so.getMetadata().getAnnotations().get(Autoscalers.PAUSED_REPLICAS);
-                    replicas = p == null ? null : Integer.valueOf(p.trim());
+                    replicas = Integer.valueOf(soAnn.get(Autoscalers.PAUSED_REPLICAS).trim());
                 } catch (NumberFormatException e) {
                     replicas = null;
                 }
             }
-            return Optional.of(new io.headroom.cluster.HeadroomPause(by, until, reason, replicas));
+            if (ann != null && ann.containsKey(io.headroom.cluster.HeadroomPause.UNTIL)) {
+                return Optional.of(pause(ann, replicas));
+            }
+            if (soAnn != null && soAnn.containsKey(io.headroom.cluster.HeadroomPause.OWNER)) {
+                return Optional.of(pause(soAnn, replicas));
+            }
+            return Optional.empty();
         } catch (KubernetesClientException e) {
             recordError(e);
-            return Optional.empty();
+            throw new IllegalStateException(KubeErrors.describe(e), e);
         }
+    }
+
+    /** A pause as its annotations say it; an expiry that is missing or unreadable has passed (offered for hand back). */
+    private static io.headroom.cluster.HeadroomPause pause(Map<String, String> ann, Integer replicas) {
+        String by = io.headroom.config.UntrustedText.line(
+                ann.getOrDefault(io.headroom.cluster.HeadroomPause.OWNER, "unknown"), 200);
+        String reason = io.headroom.config.UntrustedText.line(
+                ann.getOrDefault(io.headroom.cluster.HeadroomPause.REASON, ""), 500);
+        String text = ann.get(io.headroom.cluster.HeadroomPause.UNTIL);
+        Instant until;
+        try {
+            until = Instant.parse(text == null ? "" : text.trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            until = Instant.EPOCH;
+            reason = reason + (text == null ? " (no expiry)"
+                    : " (unreadable expiry '" + io.headroom.config.UntrustedText.line(text, 60) + "')");
+        }
+        return new io.headroom.cluster.HeadroomPause(by, until, reason, replicas);
     }
 
     /** The ScaledObject scaling {@code ref}, read from the API server now; null when none (or KEDA is not installed). */
@@ -999,9 +1139,21 @@ public final class KubeClusterGateway implements ClusterGateway {
         return Autoscalers.scaledObjectFor(ref, sos).orElse(null);
     }
 
+    /** Headroom's record of a pause: who, until when, why. */
+    private static final List<String> PAUSE_RECORD = List.of(io.headroom.cluster.HeadroomPause.OWNER,
+            io.headroom.cluster.HeadroomPause.UNTIL, io.headroom.cluster.HeadroomPause.REASON);
+    /** KEDA's pause and Headroom's record of it: removed together. */
+    private static final List<String> PAUSE_ANNOTATIONS = List.of(Autoscalers.PAUSED_REPLICAS,
+            io.headroom.cluster.HeadroomPause.OWNER, io.headroom.cluster.HeadroomPause.UNTIL,
+            io.headroom.cluster.HeadroomPause.REASON);
+
     private static String mergeAnnotations(Map<String, String> ann) {
+        return json(Map.of("metadata", Map.of("annotations", ann)));
+    }
+
+    private static String json(Object value) {
         try {
-            return JSON.writeValueAsString(Map.of("metadata", Map.of("annotations", ann)));
+            return JSON.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -1018,14 +1170,7 @@ public final class KubeClusterGateway implements ClusterGateway {
                 ops.add(Map.of("op", "remove", "path", "/metadata/annotations/" + k.replace("~", "~0").replace("/", "~1")));
             }
         }
-        if (ops.isEmpty()) {
-            return null;
-        }
-        try {
-            return JSON.writeValueAsString(ops);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return ops.isEmpty() ? null : json(ops);
     }
 
     // ------------------------------------------------------------------ drain marks
@@ -1185,7 +1330,7 @@ public final class KubeClusterGateway implements ClusterGateway {
     /** Every drain mark on the workload's pods, from the watch cache. */
     @Override
     public List<PodMarks.Found> drainMarks(WorkloadRef ref) {
-        NamespaceWatch w = watchOf(ref.namespace());
+        NamespaceWatch w = synced(ref); // "no marks" only from a view that has seen the pods
         Map<String, String> match = matchLabels(ref, w);
         if (match == null) {
             return List.of();
@@ -1426,7 +1571,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 ? new io.headroom.cluster.CordonMark(ann.get(io.headroom.cluster.CordonMark.BY_ANNOTATION),
                 instant(ann.get(io.headroom.cluster.CordonMark.AT_ANNOTATION)),
                 ann.get(io.headroom.cluster.CordonMark.WHY_ANNOTATION),
-                ann.get(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION)) : null;
+                ann.get(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION),
+                instant(ann.get(io.headroom.cluster.CordonMark.EXPIRES_ANNOTATION))) : null;
         return new io.headroom.cluster.NodeState(new io.headroom.cluster.NodeRef(contextName(), n.getMetadata().getName()),
                 n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable()), ready, sorted,
                 clock.instant(), mark);
@@ -1474,6 +1620,8 @@ public final class KubeClusterGateway implements ClusterGateway {
                 ? mark.at().toString() : null);
         ann.put(io.headroom.cluster.CordonMark.WHY_ANNOTATION, unschedulable && mark != null ? mark.why() : null);
         ann.put(io.headroom.cluster.CordonMark.DRAIN_ANNOTATION, unschedulable && mark != null ? mark.drainId() : null);
+        ann.put(io.headroom.cluster.CordonMark.EXPIRES_ANNOTATION, unschedulable && mark != null && mark.expires() != null
+                ? mark.expires().toString() : null);
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("unschedulable", unschedulable ? Boolean.TRUE : null);
         Map<String, Object> patch = new LinkedHashMap<>();

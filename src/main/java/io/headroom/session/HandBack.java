@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -30,12 +29,14 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * Handing classes back (DESIGN §4) when the console exits, and when a console starts and finds a pause
- * another console kept that has expired. At exit every class held by hand (frozen, overridden, in auto
- * mode) is either handed back (Headroom's holds lifted, KEDA's {@code paused-replicas} removed, any
- * kept pause's annotations too) or kept (owner, expiry and reason written on the workload and its
- * ScaledObject). Each is journaled before the cluster is touched, and posted as an Event by the team
- * timeline. Everything runs on the session's I/O executor under a deadline: what did not finish in
+ * Handing classes back (DESIGN §4) when the console exits. Every class held by hand (frozen, overridden,
+ * in auto mode) is either handed back (KEDA's {@code paused-replicas} and Headroom's record of it removed,
+ * any kept pause's annotations too, and then Headroom's holds lifted) or kept (owner, expiry and reason
+ * written on the workload and its ScaledObject). The intent is journaled before the cluster is touched
+ * and the outcome after it: a hold is journaled lifted only once the cluster has confirmed the hand-back,
+ * so a write that fails (a 500, an API server out of reach, another console's lease) leaves the class
+ * held and its pause owned, for the next console to offer ({@link Leftovers}). Posted as Events by the
+ * team timeline. Everything runs on the session's I/O executor under a deadline: what did not finish in
  * time is named in the report, never waited for, so an exit cannot hang.
  */
 public final class HandBack {
@@ -60,15 +61,6 @@ public final class HandBack {
         /** The same class, its kept pause ending at {@code until} (the operator's choice, see {@link KeepUntil}). */
         public Item withKeepUntil(Instant until) {
             return new Item(className, target, holds, autoscaler, until, held);
-        }
-    }
-
-    /** A pause another console (or this user, earlier) kept, found expired when this console started. */
-    public record Expired(String className, WorkloadRef target, HeadroomPause pause) {
-        /** In words: "paused by ana until 13:05 (frozen: incident 812)". */
-        public String describe() {
-            return "paused by " + pause.owner() + " until " + pause.until()
-                    + (pause.reason().isBlank() ? "" : " (" + pause.reason() + ")");
         }
     }
 
@@ -181,10 +173,11 @@ public final class HandBack {
             boolean globalHeld = false;
             for (Item it : items) {
                 Choice c = choices.getOrDefault(it.className(), Choice.KEEP);
-                globalHeld |= it.held().global();
-                globalKept |= it.held().global() && c == Choice.KEEP;
                 Result r = c == Choice.HAND_BACK ? handBack(it.className(), it.target(),
                         "handed back at exit: " + it.holds(), end) : keep(it, end);
+                globalHeld |= it.held().global();
+                // A class kept, or not confirmed handed back, keeps the freeze of everything too.
+                globalKept |= it.held().global() && !(c == Choice.HAND_BACK && r.ok());
                 done.put(it.className(), r);
             }
             if (globalHeld && !globalKept) {
@@ -199,90 +192,88 @@ public final class HandBack {
         return report;
     }
 
-    /** The pauses kept on this session's workloads that have expired, read from the cluster off the FX thread. */
-    public CompletableFuture<List<Expired>> expiredPauses() {
-        return CompletableFuture.supplyAsync(() -> {
-            Instant now = clock.instant();
-            List<Expired> out = new ArrayList<>();
-            for (WorkloadClass c : classes.get()) {
-                Optional<HeadroomPause> p;
-                try {
-                    p = cluster.keptPause(c.target());
-                } catch (RuntimeException e) {
-                    continue;
-                }
-                p.filter(x -> x.expiredAt(now)).ifPresent(x -> out.add(new Expired(c.name(), c.target(), x)));
-            }
-            return out;
-        }, io);
-    }
-
-    /** Hands back the expired pauses chosen, journaled, within {@code deadline}. */
-    public CompletableFuture<Report> handBackExpired(List<Expired> expired, Duration deadline) {
-        long end = System.nanoTime() + deadline.toNanos();
-        Map<String, Result> done = new ConcurrentHashMap<>();
-        List<String> names = expired.stream().map(Expired::className).toList();
-        CompletableFuture<Report> report = new CompletableFuture<>();
-        CompletableFuture.runAsync(() -> {
-            for (Expired x : expired) {
-                done.put(x.className(), handBack(x.className(), x.target(),
-                        "expired pause handed back: " + x.describe(), end));
-            }
-        }, io).whenComplete((v, e) -> report.complete(report(names, done, e)));
-        CompletableFuture.delayedExecutor(deadline.toNanos(), TimeUnit.NANOSECONDS)
-                .execute(() -> report.complete(report(names, done, null)));
-        return report;
-    }
-
-    private Result handBack(String name, WorkloadRef target, String why, long end) {
+    /**
+     * Hands one class back: the intent journaled ({@code HANDING_BACK}), the class's writes held while the
+     * cluster is written (KEDA's pause and Headroom's record of it removed, a kept pause's annotations too),
+     * then, only once the cluster has confirmed it, the class's own holds lifted (each journaled) and the
+     * outcome journaled ({@code HANDED_BACK}). A write that fails journals {@code HAND_BACK_REFUSED} and
+     * lifts nothing: the class stays held and its pause stays owned on the cluster.
+     */
+    Result handBack(String name, WorkloadRef target, String why, long end) {
         Instant now = clock.instant();
+        String holds = supervisor.state().heldByHand(now).stream().filter(h -> h.className().equals(name))
+                .map(HeldClass::describe).findFirst().orElse("");
         try {
-            journal.get().append(JournalRecord.of(now, Kind.HANDED_BACK, supervisor.user(), target.context(), name)
-                    .reason(why));
+            journal.get().append(JournalRecord.of(now, Kind.HANDING_BACK, supervisor.user(), target.context(), name)
+                    .reason(why).detail("KEDA's pause and Headroom's record of it removed from the cluster"
+                            + (holds.isEmpty() ? "" : "; then lifted: " + holds)));
         } catch (JournalException e) {
             return new Result(name, Choice.HAND_BACK, false, "not handed back, not journaled: " + e.getMessage());
         }
-        List<String> problems = new ArrayList<>();
-        List<String> did = new ArrayList<>();
-        io.headroom.supervise.ClassSupervision held = supervisor.state().of(name);
-        if (held != null) { // the class's own holds; a freeze of everything is lifted once every class is back
-            if (held.freeze() != null) {
-                note(await(supervisor.unfreeze(name, why), end), did, problems);
-            }
-            if (held.override() != null) {
-                note(await(supervisor.clearOverride(name, why), end), did, problems);
-            }
-            if (held.mode() == Mode.AUTO) {
-                note(await(supervisor.setMode(name, Mode.SUPERVISED), end), did, problems);
-            }
-        }
-        List<String> unwritten = new ArrayList<>(); // what the cluster refused: journaled as such
+        supervisor.handingBack(name);
         try {
-            if (cluster.autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
-                ScaleResult r = cluster.handBack(target);
-                (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
-            }
-            ScaleResult cleared = cluster.clearPause(target);
-            if (cleared.outcome() == ScaleResult.Outcome.APPLIED) {
-                if (!cleared.message().startsWith("no pause recorded")) {
-                    did.add(cleared.message());
+            List<String> did = new ArrayList<>();
+            List<String> unwritten = new ArrayList<>(); // what the cluster refused or never answered
+            try {
+                if (cluster.autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
+                    ScaleResult r = cluster.handBack(target);
+                    (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
                 }
-            } else if (!unwritten.contains(cleared.message())) { // one lease refusal is said once
-                unwritten.add(cleared.message());
+                if (unwritten.isEmpty()) { // KEDA's pause first: a kept pause's record goes only once it has
+                    ScaleResult cleared = cluster.clearPause(target);
+                    if (cleared.outcome() != ScaleResult.Outcome.APPLIED) {
+                        unwritten.add(cleared.message());
+                    } else if (!cleared.message().startsWith("no pause recorded")) {
+                        did.add(cleared.message());
+                    }
+                }
+            } catch (RuntimeException e) {
+                unwritten.add("cluster: " + e.getMessage());
             }
-        } catch (RuntimeException e) {
-            unwritten.add("cluster: " + e.getMessage());
+            if (!unwritten.isEmpty()) {
+                String said = "not handed back: " + String.join("; ", unwritten) + "; nothing lifted"
+                        + (holds.isEmpty() ? "" : ": " + name + " stays " + holds) + "; what Headroom wrote on the"
+                        + " cluster stays there with its owner and expiry, for the next console to offer";
+                LOG.warning(name + ": " + said);
+                refused(name, target, said, "hand back");
+                return new Result(name, Choice.HAND_BACK, false, said);
+            }
+            List<String> problems = new ArrayList<>();
+            io.headroom.supervise.ClassSupervision held = supervisor.state().of(name);
+            if (held != null) { // the class's own holds; a freeze of everything is lifted once every class is back
+                if (held.freeze() != null) {
+                    note(await(supervisor.unfreeze(name, why), end), did, problems);
+                }
+                if (held.override() != null) {
+                    note(await(supervisor.clearOverride(name, why), end), did, problems);
+                }
+                if (held.mode() == Mode.AUTO) {
+                    note(await(supervisor.setMode(name, Mode.SUPERVISED), end), did, problems);
+                }
+            }
+            String said = problems.isEmpty() ? "handed back" + (did.isEmpty() ? "" : ": " + String.join("; ", did))
+                    : "handed back on the cluster (" + String.join("; ", did) + "), but not lifted: "
+                    + String.join("; ", problems);
+            if (!problems.isEmpty()) {
+                LOG.warning(name + ": " + said);
+            }
+            try {
+                journal.get().append(JournalRecord.of(clock.instant(), Kind.HANDED_BACK, supervisor.user(),
+                        target.context(), name).reason(why).detail(said));
+            } catch (JournalException e) {
+                LOG.warning(name + ": the hand-back's outcome was not journaled: " + e.getMessage());
+            }
+            return new Result(name, Choice.HAND_BACK, problems.isEmpty(), said);
+        } finally {
+            supervisor.handedBack(name);
         }
-        problems.addAll(unwritten);
-        String said = problems.isEmpty() ? "handed back" + (did.isEmpty() ? "" : ": " + String.join("; ", did))
-                : "not fully handed back: " + String.join("; ", problems);
-        if (!problems.isEmpty()) {
-            LOG.warning(name + ": " + said);
-        }
-        if (!unwritten.isEmpty()) {
-            refused(name, target, said, "hand back");
-        }
-        return new Result(name, Choice.HAND_BACK, problems.isEmpty(), said);
+    }
+
+    /** What holds the class now when a freeze does ("frozen until 14:05 (incident 812)"), or null: its replicas are not to move. */
+    String frozen(String className) {
+        return supervisor.state().heldByHand(clock.instant()).stream()
+                .filter(h -> h.className().equals(className) && h.freeze() != null)
+                .map(HeldClass::describe).findFirst().orElse(null);
     }
 
     private Result keep(Item it, long end) {
@@ -311,9 +302,10 @@ public final class HandBack {
 
     /**
      * Journals that a hand-back or kept pause journaled a moment ago was not written (another console's
-     * lease, the server's refusal), so the journal and the team timeline do not claim what did not happen.
+     * lease, the server's refusal, no answer), so the journal and the team timeline do not claim what did
+     * not happen.
      */
-    private void refused(String name, WorkloadRef target, String said, String chosen) {
+    void refused(String name, WorkloadRef target, String said, String chosen) {
         try {
             journal.get().append(JournalRecord.of(clock.instant(), Kind.HAND_BACK_REFUSED, supervisor.user(),
                     target.context(), name).reason(said).detail("chosen: " + chosen));

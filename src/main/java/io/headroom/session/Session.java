@@ -256,6 +256,7 @@ public final class Session implements AutoCloseable {
     }
 
     private HandBack handBack;
+    private Leftovers leftovers;
     /** The workloads file a connected session was opened from (queries, Prometheus): null for the sandbox. */
     private WorkloadsFile config;
     /** The open kubeconfig contexts by name (a connected session only). */
@@ -271,12 +272,21 @@ public final class Session implements AutoCloseable {
         return kedaApply;
     }
 
-    /** Hand back at exit (or keep the pauses), and expired pauses found at start; journaled, posted as events. */
+    /** Hand back at exit (or keep the pauses); journaled, posted as events. */
     public synchronized HandBack handBack() {
         if (handBack == null) {
             handBack = new HandBack(supervisor, loop.cluster(), () -> journal, loop::classes, clock, background);
         }
         return handBack;
+    }
+
+    /** What Headroom left on the clusters (pauses, drain marks, cordons), found at start and settled as chosen. */
+    public synchronized Leftovers leftovers() {
+        if (leftovers == null) {
+            leftovers = new Leftovers(handBack(), loop.cluster(), () -> journal, loop::classes, supervisor.user(), clock,
+                    background);
+        }
+        return leftovers;
     }
 
     /** Live policy edits: apply a what-if edit to this console, revert it (journaled, posted as events). */

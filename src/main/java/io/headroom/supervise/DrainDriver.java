@@ -108,7 +108,8 @@ final class DrainDriver {
                         .reason("drain " + d.id()).proposal(d.id()))
                         ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
                         + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
-                        : scale(cls, expect, s.replicas(), s.resourceVersion(), rebased);
+                        : scale(cls, expect, s.replicas(), s.resourceVersion(), rebased, d.replace() != null,
+                        bump(d, expect, s.replicas(), why));
                 journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                         .change(expect, s.replicas()).reason("drain " + d.id()).proposal(d.id())
                         .detail(r.ok() ? why : r.message()));
@@ -263,15 +264,26 @@ final class DrainDriver {
     }
 
     /**
-     * {@code rebased} gets the fresh read a retried write is conditioned on (the last one, when several): the
-     * version the drain's own write then follows, which its later looks judge reads by.
+     * A replacement's extra replica is recorded on the workload with the replicas (who, from what, why, until the
+     * drain's marks expire), and lowering it back removes the record: a console that stops in between leaves it
+     * said. Null when replicas go down.
+     */
+    private static io.headroom.cluster.ReplicaBump bump(Drain d, int from, int to, String why) {
+        return to <= from ? null
+                : new io.headroom.cluster.ReplicaBump(null, d.marksExpireAt(), from, to, why + " (drain " + d.id() + ")");
+    }
+
+    /**
+     * @param rebased  gets the fresh read a retried write is conditioned on (the last one, when several): the
+     *                 version the drain's own write then follows, which its later looks judge reads by
+     * @param recorded a replacement's scale: up with its record ({@code bump}), down removing it
      */
     private ScaleResult scale(WorkloadClass cls, int from, int replicas, String resourceVersion,
-                              List<WorkloadState> rebased) {
+                              List<WorkloadState> rebased, boolean recorded, io.headroom.cluster.ReplicaBump bump) {
         try {
             // A stale resourceVersion (status updates move it too) re-reads: still at the drain's start, lower
             // replicas; moved by someone else, give up and the drain fails with the reason.
-            return cluster.scale(cls.target(), replicas, resourceVersion, fresh -> {
+            Redecision.Redecider redecide = fresh -> {
                 if (fresh.specReplicas() != from) {
                     return Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
                             + " during the drain");
@@ -279,7 +291,9 @@ final class DrainDriver {
                 rebased.clear();
                 rebased.add(fresh);
                 return Redecision.propose(replicas);
-            }, 3);
+            };
+            return recorded ? cluster.scale(cls.target(), replicas, resourceVersion, bump, redecide, 3)
+                    : cluster.scale(cls.target(), replicas, resourceVersion, redecide, 3);
         } catch (RuntimeException e) {
             return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, String.valueOf(e.getMessage()));
         }

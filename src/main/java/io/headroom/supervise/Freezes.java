@@ -13,6 +13,8 @@ import java.util.Map;
 final class Freezes {
     private Freeze all;
     private final Map<String, Freeze> byClass = new HashMap<>();
+    /** Classes being handed back: no write of the console's may put back what the hand-back removes. */
+    private final Map<String, Freeze> handingBack = new HashMap<>();
     private int writesInFlight;
 
     synchronized Freeze all() {
@@ -23,9 +25,25 @@ final class Freezes {
         return byClass.get(className);
     }
 
-    /** The freeze that stops {@code className} now (the global one first), or null. */
+    /** The freeze that stops {@code className} now (the global one first, then a hand-back under way), or null. */
     synchronized Freeze covering(String className) {
-        return all != null ? all : className == null ? null : byClass.get(className);
+        if (all != null || className == null) {
+            return all;
+        }
+        Freeze f = byClass.get(className);
+        return f != null ? f : handingBack.get(className);
+    }
+
+    /**
+     * Holds {@code className} like a freeze, in memory only, while it is handed back ({@code hold}), or
+     * lets it go again (null): never journaled, never shown as a freeze of the operator's.
+     */
+    synchronized void handingBack(String className, Freeze hold) {
+        if (hold == null) {
+            handingBack.remove(className);
+        } else {
+            handingBack.put(className, hold);
+        }
     }
 
     synchronized Map<String, Freeze> byClass() {

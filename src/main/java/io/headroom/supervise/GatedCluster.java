@@ -51,21 +51,38 @@ final class GatedCluster implements ClusterGateway {
     @Override
     public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
                              Redecision.Redecider redecider, int maxAttempts) {
+        return redeciding(ref, replicas, redecider, r -> real.scale(ref, replicas, expectedResourceVersion, r, maxAttempts));
+    }
+
+    @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             io.headroom.cluster.ReplicaBump bump, Redecision.Redecider redecider, int maxAttempts) {
+        return redeciding(ref, replicas, redecider,
+                r -> real.scale(ref, replicas, expectedResourceVersion, bump, r, maxAttempts));
+    }
+
+    /** A write that re-decides on a conflict, through the gate: a re-proposal is a new write, which a freeze set meanwhile stops. */
+    private ScaleResult redeciding(WorkloadRef ref, int replicas, Redecision.Redecider redecider,
+                                   Function<Redecision.Redecider, ScaleResult> write) {
         String cls = classOf.apply(ref);
         Freeze f = freezes.begin(cls);
         if (f != null) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, frozen(f));
         }
         try {
-            // A conflict's re-proposal is a new write: a freeze set meanwhile stops it.
-            return real.scale(ref, replicas, expectedResourceVersion, fresh -> {
+            return write.apply(fresh -> {
                 Freeze now = freezes.covering(cls);
                 return now != null ? Redecision.giveUp("frozen meanwhile (" + now.reason() + ")")
                         : redecider.redecide(fresh);
-            }, maxAttempts);
+            });
         } finally {
             freezes.end();
         }
+    }
+
+    @Override
+    public Optional<io.headroom.cluster.ReplicaBump> replicaBump(WorkloadRef ref) {
+        return real.replicaBump(ref);
     }
 
     @Override
@@ -226,6 +243,11 @@ final class GatedCluster implements ClusterGateway {
     @Override
     public ScaleResult clearPause(WorkloadRef ref) {
         return real.clearPause(ref);
+    }
+
+    @Override
+    public ScaleResult forgetPause(WorkloadRef ref) {
+        return real.forgetPause(ref);
     }
 
     @Override

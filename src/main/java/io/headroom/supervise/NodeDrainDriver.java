@@ -192,7 +192,7 @@ final class NodeDrainDriver {
                 NodeResult r;
                 try {
                     r = cluster.cordon(d.node(), true, new io.headroom.cluster.CordonMark(user, now,
-                            reasons.getOrDefault(d.id(), "node drain"), d.id()));
+                            reasons.getOrDefault(d.id(), "node drain"), d.id(), d.marksExpireAt()));
                 } catch (RuntimeException e) {
                     r = NodeResult.failed(String.valueOf(e.getMessage()));
                 }

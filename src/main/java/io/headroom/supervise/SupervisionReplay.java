@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Supervised mode's state rebuilt from the journal, as a pure fold: modes, freezes, overrides,
  * pending proposals, drains started and never ended, the id counters, and what could not be
- * trusted (the journal's own warnings, a scale whose outcome was never written). What has
+ * trusted (the journal's own warnings, a scale or a hand-back whose outcome was never written). What has
  * expired by {@code now} is dropped. Records of other clusters are skipped.
  */
 final class SupervisionReplay {
@@ -56,6 +56,7 @@ final class SupervisionReplay {
         /** Drain id → its start and the records of it since. */
         final Map<String, List<JournalRecord>> orphanDrains = new LinkedHashMap<>();
         JournalRecord scaling;
+        JournalRecord handingBack;
     }
 
     private SupervisionReplay() {
@@ -153,6 +154,16 @@ final class SupervisionReplay {
                         s.scaling = null;
                     }
                 }
+                case HANDING_BACK -> {
+                    if (s != null && r.node() == null) {
+                        s.handingBack = r;
+                    }
+                }
+                case HANDED_BACK, HAND_BACK_REFUSED -> {
+                    if (s != null) {
+                        s.handingBack = null;
+                    }
+                }
                 default -> {
                 }
             }
@@ -165,6 +176,11 @@ final class SupervisionReplay {
                 warnings.add(e.getKey() + ": the console stopped while scaling " + r.before() + " → " + r.after()
                         + " (record " + r.seq() + "); whether the write happened was never journaled, the"
                         + " workload's replicas say");
+            }
+            if (s.handingBack != null) {
+                warnings.add(e.getKey() + ": the console stopped while handing it back (record " + s.handingBack.seq()
+                        + "); whether the cluster took it back was never journaled: its holds stay as journaled, and any"
+                        + " pause left on the cluster is offered at start");
             }
             out.put(e.getKey(), new ClassState(s.mode, s.freeze == null || !s.freeze.activeAt(now) ? null : s.freeze,
                     s.override == null || !s.override.activeAt(now) ? null : s.override,

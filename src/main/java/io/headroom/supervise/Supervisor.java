@@ -657,6 +657,21 @@ public final class Supervisor implements Actuator {
         });
     }
 
+    /**
+     * While a class is handed back, no write of this console's starts for it (the freeze gate), so a tick
+     * cannot pause KEDA again between the cluster's hand-back and the lifting of the class's holds, which
+     * follows only once the cluster has confirmed it. In memory only; {@link #handedBack} lets it go.
+     */
+    public void handingBack(String className) {
+        Instant now = clock.instant();
+        freezes.handingBack(className, new Freeze("being handed back", now.plus(Duration.ofMinutes(1)), user, now));
+    }
+
+    /** Ends {@link #handingBack}: the class's writes pass the gate again (as its holds, lifted or not, say). */
+    public void handedBack(String className) {
+        freezes.handingBack(className, null);
+    }
+
     /** Pins a class to {@code replicas} until {@code until}. */
     public CompletableFuture<Outcome> setOverride(String className, int replicas, Instant until, String reason) {
         if (replicas < 0) {

@@ -241,7 +241,11 @@ public final class HeadroomApp extends Application {
         // (fast start: the warm-up, backfill and first tick never hold the real UI back).
         StartupMarks.afterFirstPulse(stage.getScene(), () -> {
             if (session == shown && !stopped) {
-                StartupMarks.onFirstLiveTick(shown, launched.start());
+                java.util.concurrent.CompletableFuture<Void> live = launched.start();
+                StartupMarks.onFirstLiveTick(shown, live);
+                if (!shown.isSandbox()) { // what Headroom left on the clusters is offered once live
+                    io.headroom.ui.shell.LeftoversView.offer(stage, shown, live, fx);
+                }
                 if (welcome) {
                     welcome();
                 } else if (!shown.isSandbox()) {
@@ -249,9 +253,8 @@ public final class HeadroomApp extends Application {
                 }
             }
         });
-        // Hand back cleanly: closing the window with classes held asks first; expired kept pauses are offered.
+        // Hand back cleanly: closing the window with classes held asks first.
         io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, javafx.application.Platform::exit);
-        io.headroom.ui.shell.ExitDialog.offerExpired(stage, session, fx);
         ready.complete(session);
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
+import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import java.nio.file.Path;
@@ -75,6 +76,8 @@ class AutoscalerCooperationTest {
         assertTrue(r.message().contains("HorizontalPodAutoscaler shop/billing-cpu"), r.message());
         assertTrue(r.message().contains("observe mode"), r.message());
         assertEquals(2, cluster.admin.apps().deployments().inNamespace("shop").withName("billing").get().getSpec().getReplicas());
+        assertTrue(cluster.patches.stream().noneMatch(p -> p.path().contains("billing")),
+                "an HPA's workload is never paused, marked or annotated: " + cluster.patches);
         ActionCheck check = gateway.canScale(billing);
         assertFalse(check.allowed());
         assertEquals(r.message(), check.reason());
@@ -98,6 +101,17 @@ class AutoscalerCooperationTest {
         assertEquals(ScaleResult.Outcome.APPLIED, r.outcome(), r.message());
         assertTrue(r.message().contains("paused at 8"), r.message());
         assertEquals("8", annotations().get(Autoscalers.PAUSED_REPLICAS));
+        // Ownership before effect: KEDA's pause, who wrote it and until when, in one write.
+        java.time.Instant until = java.time.Instant.parse(annotations().get(HeadroomPause.UNTIL));
+        assertTrue(until.isAfter(java.time.Instant.now().plus(HeadroomPause.WRITTEN_FOR).minusSeconds(60)), until.toString());
+        assertEquals(io.headroom.kube.HolderIdentity.current().split("/")[0],
+                annotations().get(HeadroomPause.OWNER).split("/")[0], "this console's identity owns the pause");
+        List<MockCluster.Patch> soPatches = cluster.patches.stream().filter(p -> p.path().contains("/scaledobjects/orders-so"))
+                .toList();
+        assertEquals(1, soPatches.size(), soPatches.toString());
+        for (String a : List.of(Autoscalers.PAUSED_REPLICAS, HeadroomPause.OWNER, HeadroomPause.UNTIL, HeadroomPause.REASON)) {
+            assertTrue(soPatches.get(0).body().contains(a), a + " in the pause's one write: " + soPatches.get(0).body());
+        }
         assertEquals(3, cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get().getSpec().getReplicas(),
                 "KEDA, not Headroom, scales a KEDA-managed workload");
         MockCluster.await("the view to show the pause", Duration.ofSeconds(10),
@@ -106,6 +120,9 @@ class AutoscalerCooperationTest {
         ScaleResult back = gateway.handBack(orders);
         assertEquals(ScaleResult.Outcome.APPLIED, back.outcome(), back.message());
         assertFalse(annotations().containsKey(Autoscalers.PAUSED_REPLICAS));
+        assertTrue(annotations().keySet().stream().noneMatch(k -> k.startsWith("headroom.io/")),
+                "the pause and its record go in the same write: " + annotations());
+        assertEquals(2, cluster.patches.stream().filter(p -> p.path().contains("/scaledobjects/orders-so")).count());
         MockCluster.await("the view to show KEDA in control", Duration.ofSeconds(10),
                 () -> gateway.autoscaler(orders).pausedReplicas() == null);
         assertEquals(ScaleResult.Outcome.REFUSED, gateway.handBack(free).outcome());

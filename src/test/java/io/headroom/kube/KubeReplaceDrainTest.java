@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.cluster.ReplicaBump;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.drain.Drain;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -96,6 +98,17 @@ class KubeReplaceDrainTest {
         Outcome o = supervisor.startReplaceDrain("payments", "worker-a", Duration.ofMinutes(5), "worker hung").get();
         assertTrue(o.ok(), o.message());
         assertEquals(3, replicas(), "a replacement is asked for first");
+        // The extra replica says whose it is, why and until when, in the same write as the replicas.
+        Map<String, String> bump = cluster.deploymentAnnotations("payments", "worker");
+        assertEquals("2", bump.get(ReplicaBump.FROM), bump.toString());
+        assertEquals("3", bump.get(ReplicaBump.TO), bump.toString());
+        assertEquals(drain().marksExpireAt(), Instant.parse(bump.get(ReplicaBump.UNTIL)));
+        assertTrue(bump.get(ReplicaBump.OWNER) != null && bump.get(ReplicaBump.REASON).contains("worker-a"), bump.toString());
+        List<MockCluster.Patch> raised = cluster.patches.stream().filter(p -> p.path().endsWith("/deployments/worker"))
+                .toList();
+        assertEquals(1, raised.size(), raised.toString());
+        assertTrue(raised.get(0).body().contains("\"replicas\":3") && raised.get(0).body().contains(ReplicaBump.OWNER),
+                raised.get(0).body());
         assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());
         assertTrue(evictions.bodies.isEmpty(), "nothing evicted before the replacement is ready");
 
@@ -123,6 +136,8 @@ class KubeReplaceDrainTest {
         assertEquals("replaced worker-a by worker-c: worker-a evicted (its 4 jobs in flight go back to the queue"
                 + " unfinished); replicas 3 → 2", done.detail());
         assertEquals(2, replicas(), "back to the replicas before the replacement");
+        assertTrue(cluster.deploymentAnnotations("payments", "worker").keySet().stream()
+                .noneMatch(k -> k.startsWith("headroom.io/bump")), "lowered back: the record goes with the replica");
         for (JsonNode body : evictions.bodies) {
             assertEquals("policy/v1", body.path("apiVersion").asText());
             assertEquals("Eviction", body.path("kind").asText());

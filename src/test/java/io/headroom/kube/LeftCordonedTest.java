@@ -91,8 +91,13 @@ class LeftCordonedTest {
         assertEquals(s.nodeDrains().get(0).id(), ann.get(CordonMark.DRAIN_ANNOTATION));
         Instant at = Instant.parse(ann.get(CordonMark.AT_ANNOTATION));
         assertFalse(at.isBefore(before), at.toString());
+        // The expiry rides in the cordon's own write: when the drain that cordoned it is over (its deadline + grace).
+        Instant expires = Instant.parse(ann.get(CordonMark.EXPIRES_ANNOTATION));
+        assertEquals(s.nodeDrains().get(0).marksExpireAt().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                expires.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         NodeState n = gateway.node(node1).orElseThrow();
-        assertEquals(new CordonMark("ana", at, "kernel upgrade", s.nodeDrains().get(0).id()), n.headroomCordon());
+        assertEquals(new CordonMark("ana", at, "kernel upgrade", s.nodeDrains().get(0).id(), expires), n.headroomCordon());
+        assertFalse(n.headroomCordon().expiredAt(Instant.now()));
         assertEquals(List.of(), s.leftCordoned("dev").get(30, TimeUnit.SECONDS), "its own running drain: not left");
 
         assertTrue(s.cancelNodeDrain(node1, "done").get(30, TimeUnit.SECONDS).ok());

@@ -79,10 +79,12 @@ class HandBackDeadlineTest {
         assertTrue(report.unfinished().equals(List.of("orders")) || report.results().stream()
                 .anyMatch(r -> r.className().equals("orders") && !r.ok()
                         && r.message().contains("no answer before the deadline")), report.summary());
-        assertTrue(report.summary().startsWith("orders: not fully handed back")
-                || report.summary().contains("not confirmed before the deadline: orders"), report.summary());
-        assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.HANDED_BACK),
+        assertTrue(report.summary().startsWith("orders: handed back on the cluster") && report.summary().contains(
+                "but not lifted") || report.summary().contains("not confirmed before the deadline: orders"), report.summary());
+        assertTrue(journal.replay().records().stream().anyMatch(r -> r.kind() == JournalRecord.Kind.HANDING_BACK),
                 "the intent was journaled before anything was tried");
+        assertTrue(journal.replay().records().stream().noneMatch(r -> r.kind() == JournalRecord.Kind.UNFROZEN),
+                "the freeze was never lifted");
     }
 
     @Test

@@ -132,8 +132,11 @@ class HandBackTest {
         JournalRecord keep = journaled(JournalRecord.Kind.PAUSE_KEPT).get(0);
         assertEquals("indexing", keep.className());
         assertEquals(pinEnd, keep.until());
-        assertTrue(journal.replay().records().indexOf(back) < journal.replay().records().indexOf(
-                journaled(JournalRecord.Kind.UNFROZEN).get(0)), "the hand-back is journaled before it is done");
+        List<JournalRecord> all = journal.replay().records();
+        int intent = all.indexOf(journaled(JournalRecord.Kind.HANDING_BACK).get(0));
+        int lifted = all.indexOf(journaled(JournalRecord.Kind.UNFROZEN).get(0));
+        assertTrue(intent < lifted && lifted < all.indexOf(back),
+                "the intent first, the freeze lifted once the cluster confirmed, then the outcome: " + all);
 
         MockCluster.await("the hand-back and the kept pause as events", Duration.ofSeconds(15),
                 () -> events("HeadroomHandedBack").stream().anyMatch(e -> "orders".equals(e.getInvolvedObject().getName())
@@ -166,25 +169,28 @@ class HandBackTest {
         cluster.admin.apps().deployments().inNamespace("shop").resource(d).update();
 
         session = connect("ben@oncall");
-        List<HandBack.Expired> expired = session.handBack().expiredPauses().get(15, TimeUnit.SECONDS);
-        assertEquals(1, expired.size(), expired.toString());
-        assertEquals("orders", expired.get(0).className());
-        assertEquals("ana@oncall", expired.get(0).pause().owner());
-        assertEquals(Integer.valueOf(3), expired.get(0).pause().replicas());
-        assertTrue(expired.get(0).describe().startsWith("paused by ana@oncall until 2026-01-01T00:00:00Z"),
-                expired.get(0).describe());
+        List<Leftover> found = session.leftovers().find().get(15, TimeUnit.SECONDS).leftovers();
+        assertEquals(1, found.size(), found.toString());
+        Leftover.Pause expired = (Leftover.Pause) found.get(0);
+        assertEquals("orders", expired.className());
+        assertEquals("ana@oncall", expired.owner());
+        assertEquals(Integer.valueOf(3), expired.pause().replicas());
+        assertTrue(expired.expiredAt(Instant.now()));
+        assertEquals(Leftover.Choice.HAND_BACK, expired.defaultChoice(Instant.now()), "expired: handed back by default");
+        assertTrue(expired.pause().describe().startsWith("paused by ana@oncall until 2026-01-01T00:00:00Z"),
+                expired.pause().describe());
 
-        HandBack.Report back = session.handBack().handBackExpired(expired, HandBack.EXIT_DEADLINE)
-                .get(15, TimeUnit.SECONDS);
+        Leftovers.Report back = session.leftovers().settle(Map.of(expired, Leftover.Choice.HAND_BACK),
+                HandBack.EXIT_DEADLINE).get(15, TimeUnit.SECONDS);
         assertTrue(back.ok(), back.summary());
         assertTrue(deploymentAnnotations("orders").keySet().stream().noneMatch(k -> k.startsWith("headroom.io/paused")),
                 deploymentAnnotations("orders").toString());
         Map<String, String> after = scaledObjectAnnotations();
         assertFalse(after.containsKey(Autoscalers.PAUSED_REPLICAS), after.toString());
         assertFalse(after.containsKey(HeadroomPause.OWNER), after.toString());
-        assertTrue(session.handBack().expiredPauses().get(15, TimeUnit.SECONDS).isEmpty(), "nothing left to offer");
+        assertTrue(session.leftovers().find().get(15, TimeUnit.SECONDS).leftovers().isEmpty(), "nothing left to offer");
         assertTrue(journaled(JournalRecord.Kind.HANDED_BACK).stream().anyMatch(r -> r.user().equals("ben@oncall")
-                && r.reason().contains("paused by ana@oncall")));
+                && r.reason().startsWith("leftover handed back at start: left by ana@oncall, expired 2026-01-01T00:00:00Z")));
         MockCluster.await("the hand-back as an event by ben", Duration.ofSeconds(15),
                 () -> events("HeadroomHandedBack").stream().anyMatch(e -> e.getMessage().startsWith("ben@oncall: handed back")));
     }
@@ -223,7 +229,8 @@ class HandBackTest {
             assertTrue(r.message().contains("another console (bob@desk-2/bbbb0002) holds the lease"), r.message());
             assertTrue(r.message().contains("nothing was written"), r.message());
         }
-        assertTrue(back.message().startsWith("not fully handed back"), back.message());
+        assertTrue(back.message().startsWith("not handed back"), back.message());
+        assertTrue(back.message().contains("orders stays frozen"), back.message());
         assertTrue(kept.message().startsWith("pause not kept"), kept.message());
         // Nothing written: KEDA stays paused, no pause annotations, no object changed at all.
         assertEquals("5", scaledObjectAnnotations().get(Autoscalers.PAUSED_REPLICAS));
@@ -241,8 +248,11 @@ class HandBackTest {
         assertEquals(List.of("orders", "indexing"), refused.stream().map(JournalRecord::className).toList());
         assertTrue(refused.stream().allMatch(r -> r.user().equals("ana@oncall")
                 && r.reason().contains("bob@desk-2/bbbb0002")), refused.toString());
-        assertTrue(journal.replay().records().indexOf(journaled(JournalRecord.Kind.HANDED_BACK).get(0))
+        assertTrue(journal.replay().records().indexOf(journaled(JournalRecord.Kind.HANDING_BACK).get(0))
                 < journal.replay().records().indexOf(refused.get(0)));
+        assertTrue(journaled(JournalRecord.Kind.HANDED_BACK).isEmpty(), "nothing claimed handed back");
+        assertTrue(journaled(JournalRecord.Kind.UNFROZEN).isEmpty(), "nothing lifted");
+        assertTrue(session.supervisor().state().of("orders").freeze() != null, "orders stays frozen");
         MockCluster.await("the refusal as an event", Duration.ofSeconds(15),
                 () -> events("HeadroomHandBackRefused").stream().anyMatch(e -> "indexer".equals(e.getInvolvedObject()
                         .getName()) && "Warning".equals(e.getType())));

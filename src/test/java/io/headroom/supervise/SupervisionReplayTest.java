@@ -52,7 +52,7 @@ class SupervisionReplayTest {
         String ctx = rnd.nextInt(12) == 0 ? "elsewhere" : "sandbox";
         Instant until = at.plusSeconds(60 + rnd.nextInt(7200));
         JournalRecord base;
-        switch (rnd.nextInt(cls == null ? 3 : 17)) {
+        switch (rnd.nextInt(cls == null ? 3 : 19)) {
             case 0 -> base = JournalRecord.of(at, Kind.FROZEN, "alice", ctx, cls).reason("incident " + i).until(until);
             case 1 -> base = JournalRecord.of(at, Kind.UNFROZEN, "alice", ctx, cls).reason("over");
             case 2 -> base = JournalRecord.of(at, Kind.FREEZE_EXPIRED, "alice", ctx, cls).reason("ran out");
@@ -77,6 +77,9 @@ class SupervisionReplayTest {
             case 15 -> base = JournalRecord.of(at, List.of(Kind.SCALING, Kind.APPLIED, Kind.POD_EVICTED,
                     Kind.DRAIN_RESUMED).get(rnd.nextInt(4)), "alice", ctx, cls).change(4, 5)
                     .proposal(cls + "-drain-" + ids[1] + "-ab12").detail("a drain's step");
+            case 16 -> base = JournalRecord.of(at, Kind.HANDING_BACK, "alice", ctx, cls).reason("handed back at exit");
+            case 17 -> base = JournalRecord.of(at, rnd.nextBoolean() ? Kind.HANDED_BACK : Kind.HAND_BACK_REFUSED, "alice",
+                    ctx, cls).reason("handed back at exit");
             default -> base = JournalRecord.of(at, Kind.DRAIN_UNMARKED, "alice", ctx, cls).detail("pod-1");
         }
         return base;
@@ -122,6 +125,22 @@ class SupervisionReplayTest {
         assertEquals(1, r.warnings().size(), r.warnings().toString());
         assertTrue(r.warnings().get(0).startsWith("orders: the console stopped while scaling 3 → 7 (record 1)"),
                 r.warnings().get(0));
+    }
+
+    @Test
+    void aHandBackWhoseOutcomeWasNeverWrittenIsReportedAndLiftsNothing() {
+        MemoryJournal j = new MemoryJournal();
+        j.append(JournalRecord.of(T0, Kind.FROZEN, "alice", "sandbox", "orders").reason("incident 812")
+                .until(T0.plusSeconds(3600)));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", "orders").reason("handed back at exit"));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", "reports").reason("handed back at exit"));
+        j.append(JournalRecord.of(T0, Kind.HAND_BACK_REFUSED, "alice", "sandbox", "reports").reason("HTTP 500"));
+        j.append(JournalRecord.of(T0, Kind.HANDING_BACK, "alice", "sandbox", null).node("node-1").reason("uncordon"));
+        SupervisionReplay.Restored r = SupervisionReplay.replay(j.replay(), CLASSES, "sandbox", T0);
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).startsWith("orders: the console stopped while handing it back (record 2)"),
+                r.warnings().get(0));
+        assertEquals("incident 812", r.classes().get("orders").freeze().reason(), "nothing lifted without its record");
     }
 
     @Test

@@ -5,22 +5,17 @@ import io.headroom.session.KeepUntil;
 import io.headroom.session.Session;
 import io.headroom.ui.Styles;
 import java.util.concurrent.Executor;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
@@ -30,8 +25,9 @@ import javafx.util.StringConverter;
  * in auto mode, this dialog lists them and asks, per class, to hand back (to KEDA or the HPA, or just
  * let go) or to keep the pause until an end the operator chooses (the hold's own by default; owner and
  * expiry then written on the workload). The
- * hand-back runs in the session with a deadline; what failed is said before the console goes. At start,
- * {@link #offerExpired} offers to hand back pauses found expired. The work is the view model's.
+ * hand-back runs in the session with a deadline; what failed is said before the console goes (a class
+ * whose hand-back the cluster did not confirm stays held, its pause owned, and the next console offers
+ * it: {@link LeftoversView}). The work is the view model's.
  */
 public final class ExitDialog {
     public static final String EXIT_ID = "exit-confirm";
@@ -78,24 +74,11 @@ public final class ExitDialog {
                             "These classes are still held by this console. Once it is gone nothing proposes, "
                                     + "scales or lifts them. Hand each back, or keep its pause until the end you "
                                     + "choose: the owner and the end are then written on the workload (and on its "
-                                    + "ScaledObject), and "
-                                    + "the next console offers to hand it back once it has expired.",
+                                    + "ScaledObject), and the next console lists it and offers to hand it back (by "
+                                    + "default once it has expired).",
                             "Exit", once);
                 }
             }));
-        });
-    }
-
-    /** At start: pauses kept by a console that has gone and that have expired, offered for hand back. */
-    public static void offerExpired(Window owner, Session session, Executor fx) {
-        HandBackViewModel vm = new HandBackViewModel(session.handBack(), fx, HandBack.EXIT_DEADLINE);
-        vm.loadExpired().thenAccept(n -> {
-            if (n > 0) {
-                show(owner, vm, "Expired pauses found",
-                        "A console kept these workloads paused when it closed, and the pauses have expired. "
-                                + "Hand them back (KEDA or the HPA takes over again), or leave them as they are.",
-                        "Apply", null);
-            }
         });
     }
 
@@ -125,24 +108,11 @@ public final class ExitDialog {
         return new HBox(6, until, custom);
     }
 
-    /** The dialog over {@code owner}; {@code after} runs once the choices are carried out (null: just close). */
+    /** The dialog over {@code owner}; {@code after} runs once the choices are carried out. */
     static Stage show(Window owner, HandBackViewModel vm, String title, String intro, String confirmText,
                       Runnable after) {
-        Stage dialog = new Stage();
-        dialog.initOwner(owner);
-        dialog.initModality(Modality.WINDOW_MODAL);
-        dialog.setTitle("Headroom — " + title);
-
-        Label heading = new Label(title);
-        heading.getStyleClass().add(Styles.SECTION_TITLE);
-        Label text = new Label(intro);
-        text.setWrapText(true);
-        text.setMinHeight(Region.USE_PREF_SIZE);
-        text.getStyleClass().add(Styles.MUTED);
-
-        GridPane grid = new GridPane();
-        grid.setHgap(16);
-        grid.setVgap(6);
+        Stage dialog = ChoiceDialog.stage(owner, title);
+        GridPane grid = ChoiceDialog.grid();
         int y = 0;
         for (HandBackViewModel.Row r : vm.rows()) {
             Label name = new Label(r.className());
@@ -187,23 +157,15 @@ public final class ExitDialog {
                 y += 2;
             }
         }
-        ScrollPane scroll = new ScrollPane(grid);
-        scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(Math.min(360, 60.0 * Math.max(1, vm.rows().size())));
-
-        Label status = new Label();
-        status.setId(STATUS_ID);
-        status.setWrapText(true);
-        status.setMinHeight(Region.USE_PREF_SIZE);
-        status.textProperty().bind(vm.statusProperty());
+        Label status = ChoiceDialog.status(STATUS_ID, vm.statusProperty());
 
         Button allBack = new Button("Hand back all");
         allBack.setId(HAND_BACK_ALL_ID);
         allBack.setOnAction(e -> vm.chooseAll(HandBack.Choice.HAND_BACK));
-        Button allKeep = new Button(after == null ? "Leave all" : "Keep all");
+        Button allKeep = new Button("Keep all");
         allKeep.setId(KEEP_ALL_ID);
         allKeep.setOnAction(e -> vm.chooseAll(HandBack.Choice.KEEP));
-        Button cancel = new Button(after == null ? "Not now" : "Cancel");
+        Button cancel = new Button("Cancel");
         cancel.setId(CANCEL_ID);
         cancel.setCancelButton(true);
         cancel.setOnAction(e -> dialog.close());
@@ -218,9 +180,7 @@ public final class ExitDialog {
         confirm.setOnAction(e -> {
             if (vm.doneProperty().get()) { // the report was shown: now go
                 dialog.close();
-                if (after != null) {
-                    after.run();
-                }
+                after.run();
                 return;
             }
             vm.confirm().thenAccept(report -> {
@@ -229,31 +189,16 @@ public final class ExitDialog {
                 }
                 if (report.ok()) {
                     dialog.close();
-                    if (after != null) {
-                        after.run();
-                    }
+                    after.run();
                 } else {
-                    confirm.setText(after != null ? "Close the console" : "Close");
+                    confirm.setText("Close the console");
                 }
             });
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox buttons = new HBox(8, allBack, allKeep, spring, cancel, confirm);
-        VBox root = new VBox(12, heading, text, scroll, status, buttons);
-        root.setPadding(new Insets(20));
-        root.setPrefWidth(900);
-        Scene scene = new Scene(root);
-        Styles.install(scene);
-        if (owner != null && owner.getScene() != null) {
-            root.getStyleClass().addAll(owner.getScene().getRoot().getStyleClass().filtered(
-                    c -> c.equals(Styles.THEME_DARK) || c.equals(Styles.THEME_LIGHT)));
-        }
-        Styles.paintDark(scene);
-        dialog.setScene(scene);
-        // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
-        status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
-        dialog.show();
+        ChoiceDialog.show(dialog, owner, title, intro, grid, vm.rows().size(), status, buttons, 900);
         return dialog;
     }
 }

@@ -24,8 +24,7 @@ import javafx.collections.ObservableList;
 /**
  * What the exit dialog shows and does (no nodes): one row per class held by hand, each with a choice
  * (hand back, or keep the pause until its end), and the hand-back itself, run by the session under a
- * deadline, its outcome said in {@link #statusProperty()}. Also the start's offer to hand back pauses
- * found expired. Results arrive on {@code fx}.
+ * deadline, its outcome said in {@link #statusProperty()}. Results arrive on {@code fx}.
  */
 public final class HandBackViewModel {
     /**
@@ -107,7 +106,6 @@ public final class HandBackViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final BooleanProperty done = new SimpleBooleanProperty();
     private List<HandBack.Item> items = List.of();
-    private List<HandBack.Expired> expired = List.of();
 
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline) {
         this(handBack, fx, deadline, ZoneId.systemDefault());
@@ -126,16 +124,6 @@ public final class HandBackViewModel {
         return handBack.atExit().thenApplyAsync(list -> {
             items = List.copyOf(list);
             rows.setAll(list.stream().map(this::row).toList());
-            return list.size();
-        }, fx);
-    }
-
-    /** Fills the rows with the expired pauses found at start (read off the FX thread); completes with their count. */
-    public CompletableFuture<Integer> loadExpired() {
-        return handBack.expiredPauses().thenApplyAsync(list -> {
-            expired = List.copyOf(list);
-            rows.setAll(list.stream().map(x -> new Row(x.className(), x.describe(), "Hand back now",
-                    "Leave it (" + x.target().kind() + " " + x.target().name() + " stays paused)", null)).toList());
             return list.size();
         }, fx);
     }
@@ -178,8 +166,7 @@ public final class HandBackViewModel {
     }
 
     /**
-     * Runs what was chosen (exit: each class handed back or kept until its chosen end; start: the expired
-     * pauses chosen) with the deadline. A kept pause whose end is refused (unreadable, past, too far)
+     * Runs what was chosen (each class handed back or kept until its chosen end) with the deadline. A kept pause whose end is refused (unreadable, past, too far)
      * stops it before anything is done: said in the status, and the future holds null.
      */
     public CompletableFuture<HandBack.Report> confirm() {
@@ -208,11 +195,7 @@ public final class HandBackViewModel {
         }
         busy.set(true);
         status.set("Handing back … (at most " + deadline.toSeconds() + " s)");
-        CompletableFuture<HandBack.Report> work = expired.isEmpty()
-                ? handBack.finish(chosen, choices, deadline)
-                : handBack.handBackExpired(expired.stream()
-                        .filter(x -> choices.get(x.className()) == HandBack.Choice.HAND_BACK).toList(), deadline);
-        return work.thenApplyAsync(report -> {
+        return handBack.finish(chosen, choices, deadline).thenApplyAsync(report -> {
             busy.set(false);
             done.set(true);
             status.set(report.ok() ? "Done: " + report.summary() : "Not everything went as chosen:\n" + report.summary());

@@ -184,8 +184,8 @@ class HandBackAtExitUiTest {
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> status().startsWith("Not everything went as chosen"));
         String said = status();
-        assertTrue(said.contains("orders: not fully handed back: another console (" + BOB + ") holds the lease for "
-                + "Deployment shop/orders: nothing was written"), said);
+        assertTrue(said.contains("orders: not handed back: another console (" + BOB + ") holds the lease for "
+                + "Deployment shop/orders: nothing was written; nothing lifted: orders stays frozen"), said);
         assertTrue(said.contains("indexing: pause not kept: another console (" + BOB + ") holds the lease for "
                 + "Deployment shop/indexer: nothing was written"), said);
         assertFalse(exited.isDone(), "the operator reads it before the console goes");
