@@ -108,6 +108,10 @@ final class ExportCommand extends CliCommand {
             err.println("headroom export-keda: " + c.name() + ": " + e.getMessage());
             return ExitCode.USAGE;
         }
+        String objectName = ScaledObjectExport.objectName(c.name());
+        if (!objectName.equals(c.name())) {
+            err.println("headroom export-keda: " + ScaledObjectExport.nameNote(c.name(), objectName));
+        }
         if (apply) {
             Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : contexts.get();
             return apply(c, export, ctx);

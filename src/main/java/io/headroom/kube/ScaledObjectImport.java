@@ -232,6 +232,11 @@ public final class ScaledObjectImport {
                     }
                 });
             }
+            if (own != null && own.className() != null && !own.className().equals(name)) {
+                notes.add("class name '" + own.className() + "' from " + CLASS_ANNOTATION + " (the ScaledObject is named "
+                        + name + ", as KEDA needs)");
+                name = own.className();
+            }
             return new ImportedClass(name, target, policy, signals, notes, grouped, pause, own != null);
         }
 
@@ -864,7 +869,8 @@ public final class ScaledObjectImport {
      * A Headroom export's {@value #CLASS_ANNOTATION}: the class's standard signals and the policy fields
      * KEDA has no place for. Null when absent; when it cannot be read, a note says so and it is ignored.
      */
-    record HeadroomClass(Map<String, String> signals, Map<String, GroupedQuery> grouped, Policy policy) {
+    record HeadroomClass(String className, Map<String, String> signals, Map<String, GroupedQuery> grouped,
+                         Policy policy) {
         static HeadroomClass of(String json, List<String> notes) {
             if (json == null) {
                 return null;
@@ -897,7 +903,10 @@ public final class ScaledObjectImport {
                 notes.add("annotation " + CLASS_ANNOTATION + " (a Headroom export): the class's own signals and the"
                         + " policy fields KEDA has no place for were restored from it; the ScaledObject's own fields"
                         + " win where both say something.");
-                return new HeadroomClass(signals, grouped, policy);
+                // An export whose class name could not be the object's name keeps the class's own here.
+                String className = root.get("class") instanceof String c && !c.isBlank()
+                        && UntrustedText.firstUnsafe(c) < 0 ? c : null;
+                return new HeadroomClass(className, signals, grouped, policy);
             } catch (JsonProcessingException | ConfigException | RuntimeException e) {
                 notes.add("annotation " + CLASS_ANNOTATION + " could not be read (" + UntrustedText.line(
                         e instanceof ConfigException c ? c.problems().get(0).message() : "not the JSON an export writes",
