@@ -64,21 +64,26 @@ public final class ScaledObjectImport {
     }
 
     /**
-     * Every ScaledObject in {@code namespace} of the connection's cluster; an empty listing when KEDA is
-     * not installed there.
+     * How much of a namespace import-keda reads: pages of {@code pageSize} objects, at most {@code maxObjects}
+     * in all (more than a workloads file may hold as classes is refused), none larger than
+     * {@code maxObjectBytes} (skipped by name).
+     */
+    public record Limits(int pageSize, int maxObjects, int maxObjectBytes) {
+        /** Pages of 250; a workloads file's {@value WorkloadsFile#MAX_CLASSES} classes; 256 KiB an object (KEDA's are a few). */
+        public static final Limits DEFAULT = new Limits(250, WorkloadsFile.MAX_CLASSES, 256 * 1024);
+    }
+
+    /**
+     * Every ScaledObject in {@code namespace} of the connection's cluster, read in pages ({@link Limits#DEFAULT});
+     * an empty listing when KEDA is not installed there.
      */
     public static Listing listIn(KubeConnection connection, String namespace) {
-        List<GenericKubernetesResource> items;
-        try {
-            items = connection.client().genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
-                    .inNamespace(namespace).list().getItems();
-        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return new Listing(List.of(), List.of());
-            }
-            throw new IllegalStateException("listing ScaledObjects in " + namespace + ": " + KubeErrors.describe(e), e);
-        }
-        return of(items, connection.context().name());
+        return listIn(connection, namespace, Limits.DEFAULT);
+    }
+
+    /** {@link #listIn(KubeConnection, String)} within {@code limits} ({@link ScaledObjectPages}). */
+    public static Listing listIn(KubeConnection connection, String namespace, Limits limits) {
+        return ScaledObjectPages.read(connection, namespace, limits);
     }
 
     /** The objects imported one by one: a bad one is skipped with its reason, the others are imported. */

@@ -98,7 +98,8 @@ class EchoedSecretTest {
     @Test
     void importKedaDoesNotPrintATokenTheServerQuotes(@TempDir Path dir) throws Exception {
         MockCluster cluster = api.cluster();
-        cluster.server.expect().get().withPath("/apis/keda.sh/v1alpha1/namespaces/shop/scaledobjects")
+        cluster.server.expect().get().withPath("/apis/keda.sh/v1alpha1/namespaces/shop/scaledobjects?limit="
+                + ScaledObjectImport.Limits.DEFAULT.pageSize())
                 .andReturn(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
                         + "\"reason\":\"Forbidden\",\"code\":403,\"message\":\"scaledobjects.keda.sh is forbidden:"
                         + " bearer-less credential " + TOKEN + " has no role here\"}").always();
