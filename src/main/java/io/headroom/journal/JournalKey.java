@@ -28,10 +28,23 @@ final class JournalKey {
 
     private final SecretKeySpec key;
     private final long keyedFrom;
+    /** One MAC per thread (a replay reads a million lines; looking the algorithm up each time would cost more). */
+    private final ThreadLocal<Mac> macs;
 
     private JournalKey(byte[] key, long keyedFrom) {
         this.key = new SecretKeySpec(key, ALGORITHM);
         this.keyedFrom = keyedFrom;
+        this.macs = ThreadLocal.withInitial(this::newMac);
+    }
+
+    private Mac newMac() {
+        try {
+            Mac m = Mac.getInstance(ALGORITHM);
+            m.init(key);
+            return m;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is always available", e);
+        }
     }
 
     /** The first record this key keys. */
@@ -46,15 +59,10 @@ final class JournalKey {
 
     /** The MAC of a record's content ({@code body}: no chain fields, no MAC) chained after {@code prev}. */
     String mac(String prev, ObjectNode body) {
-        try {
-            Mac m = Mac.getInstance(ALGORITHM);
-            m.init(key);
-            m.update(prev.getBytes(StandardCharsets.UTF_8));
-            m.update((byte) '\n');
-            return HexFormat.of().formatHex(m.doFinal(body.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is always available", e);
-        }
+        Mac m = macs.get(); // doFinal leaves it reset for the next record
+        m.update(prev.getBytes(StandardCharsets.UTF_8));
+        m.update((byte) '\n');
+        return HexFormat.of().formatHex(m.doFinal(body.toString().getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Whether {@code mac} is this key's for the record (compared in constant time). */
