@@ -186,9 +186,16 @@ class KedaImportDialogUiTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> found.getItems().size() == 1));
         KedaImport.Found orders = ConsoleWindow.onFx(() -> found.getItems().get(0));
         assertEquals("paused in KEDA at 0 replicas", orders.paused());
-        String cells = ConsoleWindow.onFx(() -> robot.lookup(".list-cell").queryAll().stream()
-                .map(n -> ((javafx.scene.control.ListCell<?>) n).getText()).filter(java.util.Objects::nonNull)
-                .reduce("", (a, b) -> a + b + "\n"));
+        // The list's cells are drawn at the pulse after its items are set: read them once they are there.
+        java.util.concurrent.Callable<String> cellTexts = () -> ConsoleWindow.onFx(() -> robot.lookup(".list-cell")
+                .queryAll().stream().map(n -> ((javafx.scene.control.ListCell<?>) n).getText())
+                .filter(java.util.Objects::nonNull).reduce("", (a, b) -> a + b + "\n"));
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cellTexts.call().contains("orders-so"));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the found list was not drawn: " + cellTexts.call(), e);
+        }
+        String cells = cellTexts.call();
         assertTrue(cells.contains("orders-so") && cells.contains("[PAUSED IN KEDA AT 0 REPLICAS]"), cells);
         String words = ConsoleWindow.onFx(status::getText);
         assertTrue(words.contains("1 paused in KEDA"), words);
