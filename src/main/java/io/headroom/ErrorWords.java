@@ -108,7 +108,8 @@ public final class ErrorWords {
         if (raw == null || raw.isBlank()) {
             return "";
         }
-        String text = raw.strip();
+        // Before anything is cut: a server may quote the credential it was sent (LoadedSecrets).
+        String text = LoadedSecrets.redact(raw).strip();
         Matcher lead = CLASS_NAME.matcher(text);
         if (lead.lookingAt() && KINDS.containsKey(lead.group(1))) {
             return words(KINDS.get(lead.group(1)), lead.group(1), text.substring(lead.end()));
@@ -166,7 +167,7 @@ public final class ErrorWords {
         if (MESSAGE_HIDDEN.contains(kindName) || message == null) {
             return kind;
         }
-        String detail = kind.equals("not valid YAML") ? yaml(message) : clean(firstLine(message));
+        String detail = kind.equals("not valid YAML") ? LoadedSecrets.redact(yaml(message)) : clean(firstLine(message));
         if (kind.equals("connection refused") || kind.equals("timed out")) {
             // OkHttp's "Failed to connect to /10.0.0.5:9090", the JDK's "Connection refused", "Read timed out".
             detail = detail.replaceFirst("(?i)^failed to connect to /?", "").replaceAll("(?i)connection refused:?", "")

@@ -13,6 +13,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        LoadedSecrets.guardLogging(); // a credential a server quotes never reaches the log either
         if (!Cli.opensConsole(args)) {
             System.exit(Cli.run(args, System.out, System.err));
         }

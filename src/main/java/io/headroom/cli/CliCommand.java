@@ -34,6 +34,17 @@ abstract class CliCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
+    /**
+     * Says each warning on standard error, {@code headroom NAME: warning: …}, at once (before the command
+     * sends anything): what is unsafe about a connection is said by every command the same way.
+     */
+    void warn(java.util.List<String> warnings) {
+        for (String w : warnings) {
+            err.println("headroom " + spec.name() + ": warning: " + io.headroom.config.UntrustedText.line(w, 1000));
+        }
+        err.flush();
+    }
+
     /** Runs the command on its parsed options; returns its {@link ExitCode}. */
     abstract int execute();
 

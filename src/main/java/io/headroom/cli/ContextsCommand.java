@@ -47,12 +47,20 @@ final class ContextsCommand extends CliCommand {
 
     /** @param environment the kubeconfig as the console finds it (tests give their own) */
     ContextsCommand(Supplier<Contexts> environment) {
+        this(environment, System::getenv);
+    }
+
+    private final java.util.function.UnaryOperator<String> env;
+
+    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    ContextsCommand(Supplier<Contexts> environment, java.util.function.UnaryOperator<String> env) {
         this.environment = environment;
+        this.env = env;
     }
 
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig) : environment.get();
+        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : environment.get();
         Kubeconfig k = contexts.kubeconfig();
         List<String> fileProblems = fileProblems(contexts);
         if (json) {
@@ -61,6 +69,9 @@ final class ContextsCommand extends CliCommand {
             out.print(table(contexts.list()));
             for (String p : fileProblems) {
                 err.println("headroom contexts: " + p);
+            }
+            for (KubeContext c : contexts.list()) {
+                warn(contexts.warnings(c.name())); // what --json lists under "warnings"
             }
             if (contexts.list().isEmpty()) {
                 err.println("headroom contexts: no context in " + k.sources().origin() + " ("

@@ -11,9 +11,7 @@ import io.headroom.kube.ScaledObjectApply;
 import io.headroom.kube.ScaledObjectExport;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.function.Supplier;
@@ -69,7 +67,15 @@ final class ExportCommand extends CliCommand {
 
     /** @param contexts the kubeconfig contexts when no --kubeconfig is given */
     ExportCommand(Supplier<Contexts> contexts) {
+        this(contexts, System::getenv);
+    }
+
+    private final java.util.function.UnaryOperator<String> env;
+
+    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    ExportCommand(Supplier<Contexts> contexts, java.util.function.UnaryOperator<String> env) {
         this.contexts = contexts;
+        this.env = env;
     }
 
     @Override
@@ -102,9 +108,13 @@ final class ExportCommand extends CliCommand {
             err.println("headroom export-keda: " + c.name() + ": " + e.getMessage());
             return ExitCode.USAGE;
         }
+        String objectName = ScaledObjectExport.objectName(c.name());
+        if (!objectName.equals(c.name())) {
+            err.println("headroom export-keda: " + ScaledObjectExport.nameNote(c.name(), objectName));
+        }
         if (apply) {
-            Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig) : contexts.get();
-            return apply(c, export, ctx, yes, in, out, err);
+            Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : contexts.get();
+            return apply(c, export, ctx);
         }
         String yaml = export.toYaml();
         if (target == null) {
@@ -122,8 +132,7 @@ final class ExportCommand extends CliCommand {
         return ExitCode.OK;
     }
 
-    private static int apply(ClassConfig c, ScaledObjectExport.Export export, Contexts contexts, boolean yes,
-                             InputStream in, PrintStream out, PrintStream err) {
+    private int apply(ClassConfig c, ScaledObjectExport.Export export, Contexts contexts) {
         String context = c.target().context();
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom export-keda: " + contexts.noSuchContext(context), 1000));
@@ -133,9 +142,7 @@ final class ExportCommand extends CliCommand {
             out.println("# " + n);
         }
         try (KubeConnection conn = contexts.open(context)) {
-            for (String w : conn.warnings()) {
-                err.println("headroom export-keda: warning: " + UntrustedText.line(w, 500));
-            }
+            warn(conn.warnings()); // before the dry run carries the credentials
             ScaledObjectApply.Plan plan = ScaledObjectApply.plan(conn.once(), export.object());
             // Field values come from the cluster: shown, never obeyed.
             out.println(UntrustedText.lines(plan.diff()));

@@ -40,15 +40,27 @@ final class ImportCommand extends CliCommand {
             description = "writes a new file instead (never overwrites)")
     Path target;
 
+    private final java.util.function.UnaryOperator<String> env;
+
+    ImportCommand() {
+        this(System::getenv);
+    }
+
+    /** @param env the environment (the plain-http allowance is read from it) */
+    ImportCommand(java.util.function.UnaryOperator<String> env) {
+        this.env = env;
+    }
+
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig) : Contexts.fromEnvironment();
+        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : Contexts.fromEnvironment(env);
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom import-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
         }
         ScaledObjectImport.Listing listing;
         try (KubeConnection conn = contexts.open(context)) {
+            warn(conn.warnings()); // before the first request carries the credentials
             listing = ScaledObjectImport.listIn(conn, namespace);
         } catch (RuntimeException e) {
             // The cluster's words: shown, never obeyed (no escape sequence reaches the terminal).

@@ -162,10 +162,8 @@ final class PlanCommand extends CliCommand {
         if (clearText != null) {
             err.println("headroom plan: warning: " + clearText);
         }
-        for (String w : io.headroom.kube.Contexts.warningsFor(file.classes().stream()
-                .map(c -> c.target().context()).toList())) {
-            err.println("headroom plan: warning: " + w);
-        }
+        warn(io.headroom.kube.Contexts.warningsFor(file.classes().stream().map(c -> c.target().context()).toList(),
+                env::apply));
         ExecutorService pool = Executors.newFixedThreadPool(QUERY_THREADS, daemonThreads());
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, file.classes(), pool,
                 PrometheusMetricsSource.defaultDeadline(client.timeout()), clock)) {

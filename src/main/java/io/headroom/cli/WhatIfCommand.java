@@ -119,7 +119,8 @@ public final class WhatIfCommand extends CliCommand {
     Duration window = DEFAULT_WINDOW;
 
     @Option(names = "--keda-list-length", paramLabel = "5", converter = ListLength.class,
-            description = "KEDA's listLength for the third run; 0 leaves KEDA's run out")
+            description = "KEDA's listLength for the third run (0.01 to 1000000 jobs per replica); 0 leaves KEDA's"
+                    + " run out")
     Double listLength = ComparisonTable.DEFAULT_KEDA_LIST_LENGTH;
 
     @Option(names = "--json", description = "one JSON object")
@@ -152,6 +153,10 @@ public final class WhatIfCommand extends CliCommand {
     }
 
     /** {@code --keda-list-length N}: a number >= 0. */
+    /** The smallest and largest {@code --keda-list-length} (0 aside). */
+    static final double MIN_LIST_LENGTH = 0.01;
+    static final double MAX_LIST_LENGTH = 1_000_000;
+
     static final class ListLength implements CommandLine.ITypeConverter<Double> {
         @Override
         public Double convert(String v) {
@@ -161,9 +166,12 @@ public final class WhatIfCommand extends CliCommand {
             } catch (NumberFormatException e) {
                 n = Double.NaN;
             }
-            if (!(n >= 0) || Double.isInfinite(n)) {
-                throw new CommandLine.TypeConversionException("--keda-list-length must be a number >= 0 (0: no KEDA "
-                        + "run), got '" + UntrustedText.line(v, 100) + "'");
+            // 0 leaves KEDA's run out; otherwise waiting jobs per replica as a Redis list trigger counts them: a
+            // hundredth of a job is already absurd, and past a million every queue is "below one per replica".
+            if (!(n == 0 || n >= MIN_LIST_LENGTH && n <= MAX_LIST_LENGTH)) {
+                throw new CommandLine.TypeConversionException("--keda-list-length must be 0 (no KEDA run) or between "
+                        + "0.01" + " and " + "1000000"
+                        + " waiting jobs per replica, got '" + UntrustedText.line(v, 100) + "'");
             }
             return n;
         }

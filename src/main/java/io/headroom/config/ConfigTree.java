@@ -98,7 +98,8 @@ public final class ConfigTree {
         if (name.endsWith(".yaml") || name.endsWith(".yml")) {
             return Format.YAML;
         }
-        throw new ConfigException(new Problem(displayName(path), 0, 0, "",
+        // At line 1, as every other problem with the file as a whole (a directory, not UTF-8, too large).
+        throw new ConfigException(new Problem(displayName(path), 1, 0, "",
                 "unknown file type; use .yaml, .yml or .json"));
     }
 

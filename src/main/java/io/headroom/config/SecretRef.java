@@ -57,6 +57,7 @@ public record SecretRef(Kind kind, String location) {
         if (value.isEmpty()) {
             throw new IllegalStateException(describe() + " is empty");
         }
+        io.headroom.LoadedSecrets.add(value); // never repeated by what the console shows or keeps (issue 27)
         return value;
     }
 

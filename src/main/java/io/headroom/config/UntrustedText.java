@@ -16,6 +16,11 @@ public final class UntrustedText {
         if (s == null) {
             return "";
         }
+        // The secrets the console holds go before the text is cut (one cut in half would stay readable); a
+        // text far longer than is shown is looked at as far as it could be shown, and is said to go on.
+        int look = 4 * max + 4096;
+        s = s.length() > look ? io.headroom.LoadedSecrets.redact(s.substring(0, look)) + " …"
+                : io.headroom.LoadedSecrets.redact(s);
         StringBuilder sb = new StringBuilder(Math.min(s.length(), max) + 8);
         boolean space = false;
         int i = 0;
@@ -48,6 +53,7 @@ public final class UntrustedText {
         if (s == null) {
             return "";
         }
+        s = io.headroom.LoadedSecrets.redact(s);
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);

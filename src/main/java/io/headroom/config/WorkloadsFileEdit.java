@@ -5,11 +5,7 @@ import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Policy;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -29,8 +25,9 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * at their own place in the text, so comments, order, quoting and layout of everything else stay as
  * the operator wrote them. A key the class's {@code policy:} lacks is added after its last key. What
  * cannot be written this way (behaviours, floors, the guard, a ceiling fed by PromQL) is refused, by
- * name. {@link #save} keeps a {@code .bak}, writes atomically, re-reads the file and puts the old text
- * back when the result does not validate.
+ * name. {@link #save} keeps a {@code .bak}, writes as {@link FileSave} does (through links, mode and owner
+ * kept, forced to disk, renamed), re-reads the file and puts the old text back when the result does not
+ * validate.
  */
 public final class WorkloadsFileEdit {
 
@@ -47,49 +44,50 @@ public final class WorkloadsFileEdit {
     }
 
     /**
-     * Writes {@code edited} over {@code original} for {@code className} into the file at {@code path}:
-     * a {@code .bak} beside it first, then the new text (atomically), then the file is read again; if it
-     * does not validate, the old text is put back and the problem thrown.
+     * What a save wrote.
      *
-     * @return the new text
+     * @param text   the file's new text
+     * @param file   the file written: the one the path named, through its symbolic links
+     * @param backup the old text's copy, beside {@code file}
      */
-    public static String save(Path path, String className, Policy original, Policy edited) throws ConfigException {
+    public record Saved(String text, Path file, Path backup) {
+    }
+
+    /** {@link #save(Path, String, Policy, Policy, FileSave.Steps)} without watching its steps. */
+    public static Saved save(Path path, String className, Policy original, Policy edited) throws ConfigException {
+        return save(path, className, original, edited, FileSave.Steps.NONE);
+    }
+
+    /**
+     * Writes {@code edited} over {@code original} for {@code className} into the file at {@code path}
+     * (through its symbolic links, as {@link FileSave} saves): the old text into {@code .bak} beside it
+     * first, then the new text, then the file is read again; if it does not validate, the old text is put
+     * back and the problem thrown.
+     */
+    public static Saved save(Path path, String className, Policy original, Policy edited, FileSave.Steps steps)
+            throws ConfigException {
         ConfigTree.Format format = ConfigTree.formatOf(path);
         String file = ConfigTree.displayName(path);
         String before = ConfigTree.readText(path);
         String after = edit(file, before, format, className, original, edited);
-        Path bak = path.resolveSibling(path.getFileName() + ".bak");
+        Path target;
         try {
-            Files.writeString(bak, before, StandardCharsets.UTF_8);
-            write(path, after);
+            target = FileSave.target(path);
+            FileSave.save(target, before, after, steps);
         } catch (IOException e) {
-            throw new ConfigException(new Problem(file, 0, 0, "", "not saved: " + e.getMessage()));
+            throw new ConfigException(new Problem(file, 0, 0, "", "not saved: " + io.headroom.ErrorWords.of(e)));
         }
         try {
             WorkloadsFile.read(path);
         } catch (ConfigException e) {
             try {
-                write(path, before);
+                FileSave.replace(target, before);
             } catch (IOException again) {
                 e.addSuppressed(again);
             }
             throw e;
         }
-        return after;
-    }
-
-    private static void write(Path path, String text) throws IOException {
-        Path tmp = Files.createTempFile(path.toAbsolutePath().getParent(), ".headroom-", ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        return new Saved(after, target, FileSave.backupOf(target));
     }
 
     /** The file's text with the edit written in; the text is unchanged where nothing changed. */

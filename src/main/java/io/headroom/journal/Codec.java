@@ -9,7 +9,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 
-/** A record as one JSON line: its fields, {@code prev} (the previous line's sum) and {@code sum}. */
+/**
+ * A record as one JSON line: its fields, {@code mac} (its HMAC under the journal's key, see
+ * {@link JournalKey}), {@code prev} (the previous line's sum) and {@code sum}.
+ */
 final class Codec {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String GENESIS = "0".repeat(32);
@@ -21,9 +24,16 @@ final class Codec {
     record Encoded(byte[] line, String sum) {
     }
 
-    /** The line for {@code r} chained after {@code prev}. */
-    static Encoded encode(JournalRecord r, String prev) {
+    /**
+     * The line for {@code r} chained after {@code prev}, with its MAC under {@code key} when there is one
+     * (null: a line as consoles before keys wrote it). The checksum covers the MAC too, so a console that
+     * does not know keys still reads the line as whole.
+     */
+    static Encoded encode(JournalRecord r, String prev, JournalKey key) {
         ObjectNode body = toJson(r);
+        if (key != null && key.keys(r.seq())) {
+            body.put("mac", key.mac(prev, body));
+        }
         String sum = checksum(prev, body);
         body.put("prev", prev);
         body.put("sum", sum);

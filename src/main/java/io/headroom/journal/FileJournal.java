@@ -38,6 +38,10 @@ import java.util.logging.Logger;
  * after it, never the whole history; the chain runs on across segments, so {@link #history()}
  * still verifies it all. Sealing is crash-safe at every step (see {@link #rotate}).
  *
+ * <p>Each record also carries an HMAC under the journal's own key, kept beside it ({@link JournalKey}):
+ * a line forged with a recomputed checksum is named on replay and never acted on; records written
+ * before the key (an older journal) are read as they were, by their chain.
+ *
  * <p>A lock file beside the journal is held while it is open: two consoles (two processes, or
  * two windows of one) cannot write one journal. All files are the user's alone ({@link PrivateFiles}).
  */
@@ -111,6 +115,8 @@ public final class FileJournal implements Journal {
     private final FileLock lock;
     private final List<String> openWarnings = new ArrayList<>();
     private Checkpoint checkpoint;
+    /** The key every new record is written under; read or made at start. */
+    private JournalKey key;
     /** The active file; null after a seal that could not open the next one (the next append tries again). */
     private FileChannel active;
     /** Bytes of whole records in the active file: a failed write is cut back to this. */
@@ -212,6 +218,13 @@ public final class FileJournal implements Journal {
         goodSize = active.size();
         checkpoint = Checkpoint.open(sibling(".checkpoint"), options.checkpoints());
         Checkpoint.Mark mark = checkpoint.read();
+        try {
+            key = JournalKey.read(keyFile());
+        } catch (IOException e) {
+            warn("the journal's key " + keyFile().getFileName() + " cannot be used (" + e.getMessage() + "): a new"
+                    + " one is made, and the records before it are checked by their chain only");
+            key = null;
+        }
         Scan s;
         try (View v = view(Reading.STATE)) {
             s = scan(v, Reading.STATE, live::add, mark, Long.MIN_VALUE);
@@ -239,6 +252,9 @@ public final class FileJournal implements Journal {
         if (lastRecordSeq > 0 && (mark == null || mark.seq() < lastRecordSeq)) {
             checkpoint.write(lastRecordSeq, lastSum);
         }
+        if (key == null) {
+            keyFrom(s.verifier());
+        }
         if (rotationDue()) {
             try {
                 rotate();
@@ -248,6 +264,30 @@ public final class FileJournal implements Journal {
                     openActive();
                 }
             }
+        }
+    }
+
+    private Path keyFile() {
+        return sibling(".key");
+    }
+
+    /**
+     * Makes the journal's key, for every record from the next on. A journal whose records carry MACs
+     * lost its key: said, since those records can no longer be told from forgeries. One from before
+     * keys is noted once, in the log.
+     */
+    private void keyFrom(Verifier read) throws IOException {
+        long from = lastSeq + 1;
+        key = JournalKey.create(keyFile(), from);
+        if (read.lastKeyed() > 0) {
+            warn("the journal's key (" + keyFile().getFileName() + ") was missing: "
+                    + (read.firstKeyed() == read.lastKeyed() ? "record " + read.firstKeyed()
+                    : "records " + read.firstKeyed() + "–" + read.lastKeyed())
+                    + " can no longer be told from forgeries (their checksums still chain); a new key keys every"
+                    + " record from " + from + " on");
+        } else if (lastRecordSeq > 0) {
+            LOG.info("journal " + file + " is keyed from record " + from + " on; the records before it were written"
+                    + " before keys and are checked by their chain only");
         }
     }
 
@@ -273,7 +313,7 @@ public final class FileJournal implements Journal {
             throw new JournalException("the journal " + file + " is closed");
         }
         JournalRecord r = FreeText.clean(record).withSeq(lastSeq + 1);
-        Codec.Encoded line = Codec.encode(r, lastSum);
+        Codec.Encoded line = Codec.encode(r, lastSum, key);
         try {
             if (active == null) {
                 openActive();
@@ -495,7 +535,7 @@ public final class FileJournal implements Journal {
         Snapshot.Read snap = null;
         if (reading == Reading.STATE) {
             try {
-                snap = Snapshot.read(view.snapshot());
+                snap = Snapshot.read(view.snapshot(), key);
             } catch (Snapshot.Damaged e) {
                 pre.add("the snapshot " + snapshotFile().getFileName() + " is damaged (" + e.getMessage()
                         + "): state is read from every segment instead");
@@ -517,6 +557,7 @@ public final class FileJournal implements Journal {
             after = skipped == null ? -1 : skipped.last();
         }
         v.warnings().addAll(pre);
+        v.key(key);
         if (mark != null) {
             v.expect(mark.seq(), mark.sum());
         }

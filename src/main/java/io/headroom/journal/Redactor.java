@@ -6,13 +6,14 @@ import java.util.regex.Pattern;
 
 /**
  * Defence in depth for free text going into the journal: an operator's reason or an error
- * message could carry a credential. Each rule is one shape a secret takes in text (a header, a
+ * message could carry a credential. The secrets the console has loaded go first, as they are, whatever
+ * words surround them (an API server may quote the token it was sent); then each rule is one shape a secret takes in text (a header, a
  * key/value pair in JSON, YAML, a query string or a command line, a URL's password, a PEM key, a
  * token with a known prefix); the secret is replaced by {@link #MASK}, the words around it stay.
  * Quantifiers are bounded, so a long hostile string cannot make a rule backtrack for ever.
  */
 public final class Redactor {
-    public static final String MASK = "[redacted]";
+    public static final String MASK = io.headroom.LoadedSecrets.MASK;
 
     /** Parts of a key name that say its value is a secret ("access_token", "clientSecret", "client-key-data"). */
     private static final String SECRET_WORD = "(?:token|secret|passw(?:or)?d|pwd|passphrase|api[-_]?key|apikey"
@@ -54,12 +55,15 @@ public final class Redactor {
     private Redactor() {
     }
 
-    /** {@code s} with every secret shape replaced by {@link #MASK}; null stays null. */
+    /**
+     * {@code s} with every secret the console has loaded ({@link io.headroom.LoadedSecrets}) and every
+     * secret shape replaced by {@link #MASK}; null stays null.
+     */
     public static String redact(String s) {
         if (s == null || s.isEmpty()) {
             return s;
         }
-        String out = s;
+        String out = io.headroom.LoadedSecrets.redact(s);
         for (Rule r : RULES) {
             Matcher m = r.pattern().matcher(out);
             if (m.find()) {

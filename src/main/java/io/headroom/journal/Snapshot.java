@@ -62,8 +62,16 @@ final class Snapshot {
         }
     }
 
-    /** The snapshot in {@code all} (a snapshot file's bytes), or null when there is none. */
+    /** The snapshot in {@code all} (a snapshot file's bytes), or null when there is none; no MAC checked. */
     static Read read(byte[] all) throws Damaged {
+        return read(all, null);
+    }
+
+    /**
+     * The snapshot in {@code all}, or null when there is none; every record {@code key} keys must carry its
+     * MAC (a snapshot rewritten with a record added and every checksum recomputed is damaged, not state).
+     */
+    static Read read(byte[] all, JournalKey key) throws Damaged {
         if (all == null) {
             return null;
         }
@@ -103,9 +111,14 @@ final class Snapshot {
                 if (!sum.equals(Codec.checksum(prev, b))) {
                     throw new Damaged("a record in it was altered");
                 }
+                String mac = b.has("mac") ? b.remove("mac").asText("") : null;
+                if (key != null && key.keys(b.path("seq").asLong(-1)) && (mac == null || !key.verifies(prev, b, mac))) {
+                    throw new Damaged("record " + b.path("seq").asLong() + " in it does not carry the journal's key");
+                }
                 lines.add(new Line(Codec.fromJson(node), raw));
             } catch (IOException | RuntimeException e) {
                 throw new Damaged("an unreadable record: " + e.getMessage());
+
             }
         }
         if (lines.size() != h.path("records").asInt(-1)) {

@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
 /**
  * Checks journal lines one by one, across segments: each must be UTF-8 JSON whose checksum covers
  * its content and the previous line's checksum, with sequence numbers that neither skip nor
- * repeat. Lines that fail are reported (with their segment and number) and not replayed; the rest
- * go to the sink. A bad line never costs more than itself.
+ * repeat, and (from the key's first record on) a MAC under the journal's key ({@link JournalKey}):
+ * a record with a recomputed checksum but no valid MAC is named as forged. Lines that fail are
+ * reported (with their segment and number) and not replayed; the rest go to the sink. A bad line
+ * never costs more than itself.
  */
 final class Verifier {
     private static final Pattern SEQ = Pattern.compile("\"seq\"\\s*:\\s*(\\d{1,18})");
@@ -28,6 +30,11 @@ final class Verifier {
 
     private final Consumer<Line> sink;
     private final String activeName;
+    /** The journal's key; null: MACs are not checked (none yet, or it was lost). */
+    private JournalKey key;
+    /** The first and last records seen carrying a MAC (-1: none), to say what a lost key leaves unchecked. */
+    private long firstKeyed = -1;
+    private long lastKeyed = -1;
     private final List<String> warnings = new ArrayList<>();
     private final List<Bad> bad = new ArrayList<>();
     private String prev;
@@ -53,6 +60,11 @@ final class Verifier {
         this.lastSeenSeq = seq;
         this.lastSeq = seq;
         this.sink = sink;
+    }
+
+    /** Checks every record {@code key} keys for its MAC. */
+    void key(JournalKey k) {
+        this.key = k;
     }
 
     /** Warns unless the record numbered {@code seq} has the sum {@code sum} (the checkpoint's). */
@@ -106,6 +118,19 @@ final class Verifier {
         }
         if (prev != null && !linePrev.equals(prev)) {
             warnings.add(where + ": chain broken: a record before it was altered or removed");
+        }
+        String mac = node.has("mac") ? node.remove("mac").asText("") : null;
+        if (mac != null && seq >= 0) {
+            firstKeyed = firstKeyed < 0 ? seq : firstKeyed;
+            lastKeyed = seq;
+        }
+        if (key != null && key.keys(seq) && (mac == null || !key.verifies(linePrev, node, mac))) {
+            // Anyone can recompute a checksum; only this console's key makes the MAC. Never acted on.
+            warnings.add(where + ": record " + seq + " (" + FreeText.clean(node.path("kind").asText("?") + " "
+                    + node.path("class").asText(""), 200).strip() + ") does not carry this journal's key ("
+                    + (mac == null ? "no MAC): forged or written by another program" : "its MAC does not verify):"
+                    + " forged or altered") + "; not replayed");
+            return;
         }
         prev = sum;
         JournalRecord r;
@@ -172,6 +197,16 @@ final class Verifier {
 
     List<Bad> bad() {
         return bad;
+    }
+
+    /** The first record seen carrying a MAC, or -1. */
+    long firstKeyed() {
+        return firstKeyed;
+    }
+
+    /** The last record seen carrying a MAC, or -1. */
+    long lastKeyed() {
+        return lastKeyed;
     }
 
     /** The last good record's number (or the starting one). */

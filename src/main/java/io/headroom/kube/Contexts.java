@@ -31,29 +31,28 @@ import java.util.function.UnaryOperator;
  * <p>Unsafe contexts are said to be so ({@link #warnings}): TLS verification switched off, plain http.
  * {@link #open} refuses a context that would send credentials (token, basic, exec, auth provider,
  * client certificate) over plain http to another host, unless that context was explicitly allowed
- * ({@link #allowPlainHttpCredentials}, or {@value #ALLOW_PLAIN_HTTP_ENV} for {@link #fromEnvironment}).
+ * ({@link #allowPlainHttpCredentials}, or {@value TransportPolicy#ALLOW_ENV} in the environment, read
+ * whichever files are read): one {@link TransportPolicy} for every command and the console.
  *
  * <p>Safe to call off the FX thread; {@link #open} may take seconds when an exec plugin is slow.
  */
 public final class Contexts {
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Contexts.class.getName());
-    /**
-     * The explicit opt-in for credentials over plain http: context names separated by commas, or
-     * {@code *} for every context. Read by {@link #fromEnvironment}; shown in every warning it allows.
-     */
-    public static final String ALLOW_PLAIN_HTTP_ENV = "HEADROOM_ALLOW_PLAIN_HTTP_CREDENTIALS";
+    /** The explicit opt-in for credentials over plain http: {@link TransportPolicy#ALLOW_ENV}. */
+    public static final String ALLOW_PLAIN_HTTP_ENV = TransportPolicy.ALLOW_ENV;
 
     private final Kubeconfig kubeconfig;
     private final UnaryOperator<String> environment;
     private final Map<String, KubeContext> contexts;
     private final String current;
     private final List<Consumer<KubernetesClientBuilder>> customizers = new ArrayList<>();
-    private volatile Set<String> plainHttpAllowed = Set.of();
+    private volatile TransportPolicy policy;
     private volatile KubeTimeouts timeouts = KubeTimeouts.DEFAULT;
 
     private Contexts(Kubeconfig kubeconfig, UnaryOperator<String> environment) {
         this.kubeconfig = kubeconfig;
         this.environment = environment;
+        this.policy = TransportPolicy.from(environment);
         Map<String, KubeContext> found = new LinkedHashMap<>();
         String cur = kubeconfig.currentContext();
         for (Located<Kubeconfig.Context> e : kubeconfig.contexts().values()) {
@@ -79,22 +78,16 @@ public final class Contexts {
      * (fabric8's convention; tests use it).
      */
     public static Contexts fromEnvironment() {
-        String home = System.getenv("HOME") != null && !System.getenv("HOME").isEmpty() ? System.getenv("HOME")
-                : System.getProperty("user.home");
+        return fromEnvironment(System::getenv);
+    }
+
+    /** {@link #fromEnvironment()} in {@code environment} (its {@code KUBECONFIG}, {@code HOME} and allowance). */
+    public static Contexts fromEnvironment(UnaryOperator<String> environment) {
+        String home = environment.apply("HOME") != null && !environment.apply("HOME").isEmpty()
+                ? environment.apply("HOME") : System.getProperty("user.home");
         Kubeconfig.Sources sources = Kubeconfig.Sources.environment(
-                System.getProperty("kubeconfig", System.getenv("KUBECONFIG")), Path.of(home));
-        Contexts c = new Contexts(Kubeconfig.load(sources), System::getenv);
-        String allow = System.getenv(ALLOW_PLAIN_HTTP_ENV);
-        if (allow != null && !allow.isBlank()) {
-            Set<String> names = new java.util.LinkedHashSet<>();
-            for (String n : allow.split(",")) {
-                if (!n.isBlank()) {
-                    names.add(n.trim());
-                }
-            }
-            c.allowPlainHttpCredentials(names);
-        }
-        return c;
+                System.getProperty("kubeconfig", environment.apply("KUBECONFIG")), Path.of(home));
+        return new Contexts(Kubeconfig.load(sources), environment);
     }
 
     /** Reads the given kubeconfig files, merged in order like a {@code KUBECONFIG} list (missing ones skipped). */
@@ -104,7 +97,12 @@ public final class Contexts {
 
     /** Reads one file given explicitly ({@code --kubeconfig FILE}): alone, never merged with others. */
     public static Contexts explicit(Path file) {
-        return new Contexts(Kubeconfig.load(Kubeconfig.Sources.explicitFile(file)), System::getenv);
+        return explicit(file, System::getenv);
+    }
+
+    /** {@link #explicit(Path)}, with the allowance (and proxies) read from {@code environment}. */
+    public static Contexts explicit(Path file, UnaryOperator<String> environment) {
+        return new Contexts(Kubeconfig.load(Kubeconfig.Sources.explicitFile(file)), environment);
     }
 
     /** Reads what {@code sources} names; proxies from the environment are read through {@code environment}. */
@@ -129,7 +127,7 @@ public final class Contexts {
      * warning about it.
      */
     public Contexts allowPlainHttpCredentials(Set<String> contextNames) {
-        plainHttpAllowed = Set.copyOf(contextNames);
+        policy = policy.allowing(contextNames);
         return this;
     }
 
@@ -139,17 +137,13 @@ public final class Contexts {
         return this;
     }
 
-    private boolean plainHttpAllowed(String context) {
-        return plainHttpAllowed.contains(context) || plainHttpAllowed.contains("*");
-    }
-
     /**
      * What is unsafe about a context, one sentence each, credentials-free: TLS verification off, plain
      * http to another host (with credentials: refused, or allowed explicitly). Empty for an unknown context.
      */
     public List<String> warnings(String contextName) {
         KubeContext c = contexts.get(contextName);
-        return c == null ? List.of() : warnings(c, c.server(), false);
+        return c == null ? List.of() : policy.warnings(c, c.server(), false);
     }
 
     /**
@@ -159,9 +153,14 @@ public final class Contexts {
      * the kubeconfig does not define has nothing to warn about here (plan may run elsewhere).
      */
     public static List<String> warningsFor(java.util.Collection<String> contextNames) {
+        return warningsFor(contextNames, System::getenv);
+    }
+
+    /** {@link #warningsFor(java.util.Collection)} as a console started in {@code environment} would open them. */
+    public static List<String> warningsFor(java.util.Collection<String> contextNames, UnaryOperator<String> environment) {
         Contexts all;
         try {
-            all = fromEnvironment();
+            all = fromEnvironment(environment);
         } catch (RuntimeException e) {
             return List.of();
         }
@@ -172,33 +171,6 @@ public final class Contexts {
             out.addAll(all.warnings(name));
         }
         return out;
-    }
-
-    private List<String> warnings(KubeContext c, String server, boolean trustAll) {
-        List<String> out = new ArrayList<>();
-        if (KubeContext.isPlainHttp(server)) {
-            if (!KubeContext.isLoopback(server)) {
-                if (!c.sendsCredentials()) {
-                    out.add("context '" + c.name() + "' talks plain http to " + server + ": the API traffic is not"
-                            + " encrypted");
-                } else if (plainHttpAllowed(c.name())) {
-                    out.add("context '" + c.name() + "' sends credentials (" + c.auth() + ") over plain http to "
-                            + server + ", unencrypted (allowed by " + ALLOW_PLAIN_HTTP_ENV + ")");
-                } else {
-                    out.add(plainHttpRefusal(c, server));
-                }
-            }
-        } else if (c.insecureSkipTlsVerify() || trustAll) {
-            out.add("TLS verification is OFF for context '" + c.name() + "' ("
-                    + (c.insecureSkipTlsVerify() ? "insecure-skip-tls-verify in " + c.file() : "trust all certificates")
-                    + "): the API server at " + server + " is not checked to be who it says");
-        }
-        return out;
-    }
-
-    private static String plainHttpRefusal(KubeContext c, String server) {
-        return "context '" + c.name() + "' would send credentials (" + c.auth() + ") over plain http to " + server
-                + ": refused; use https, or allow it explicitly with " + ALLOW_PLAIN_HTTP_ENV + "=" + c.name();
     }
 
     /** The files read, in precedence order (an explicit file alone). */
@@ -267,9 +239,9 @@ public final class Contexts {
     public KubeConnection open(String contextName) {
         KubeContext ctx = openable(contextName);
         String server = ctx.server() == null ? "" : ctx.server().replaceAll("/+$", "");
-        if (ctx.sendsCredentials() && KubeContext.isPlainHttp(server) && !KubeContext.isLoopback(server)
-                && !plainHttpAllowed(contextName)) {
-            throw new IllegalArgumentException(plainHttpRefusal(ctx, server));
+        String refused = policy.refusal(ctx, server);
+        if (refused != null) {
+            throw new IllegalArgumentException(refused);
         }
         FilesConfig config;
         try {
@@ -278,7 +250,7 @@ public final class Contexts {
             throw new IllegalArgumentException("context " + Kubeconfig.quoted(contextName) + " cannot be opened: "
                     + KubeconfigClient.describeFailure(e), e);
         }
-        List<String> warnings = warnings(ctx, server, config.isTrustCerts());
+        List<String> warnings = policy.warnings(ctx, server, config.isTrustCerts());
         // fabric8 backs off a dropped watch from this interval, doubling five times: 1 s would make the
         // console take up to 32 s to see an API server that came back; 250 ms caps it at 8 s.
         config.setWatchReconnectInterval(WATCH_RECONNECT_MILLIS);

@@ -17,6 +17,7 @@ final class KubeErrors {
         if (t instanceof KubernetesClientException k) {
             String reason = k.getStatus() != null && k.getStatus().getMessage() != null ? k.getStatus().getMessage()
                     : firstLine(k.getMessage());
+            // An API server may quote the credential it was sent: the loaded secrets go where its words come in.
             return (k.getCode() > 0 ? "HTTP " + k.getCode() + ": " : "") + ErrorWords.clean(reason);
         }
         return ErrorWords.of(t);

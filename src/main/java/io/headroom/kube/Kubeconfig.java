@@ -382,6 +382,10 @@ public final class Kubeconfig {
      * a known field of the wrong type, bad base64 data or a name twice in one list makes the file
      * unreadable (every such problem is said). Messages never quote a value: it may be a secret.
      */
+    /** A name that says its value is a secret (an auth provider's {@code id-token}, an exec env's {@code AWS_SECRET_ACCESS_KEY}). */
+    private static final java.util.regex.Pattern SECRET_NAME = java.util.regex.Pattern.compile(
+            "(?i)token|secret|passw|key|credential");
+
     private static final class Decoder {
         private final Path file;
         private final Path dir;
@@ -540,10 +544,34 @@ public final class Kubeconfig {
                 }
             }
             extensions(u);
-            return new User(path(string(u, "client-certificate")), base64(u, "client-certificate-data"),
+            User user = new User(path(string(u, "client-certificate")), base64(u, "client-certificate-data"),
                     path(string(u, "client-key")), base64(u, "client-key-data"), string(u, "token"),
                     path(string(u, "tokenFile")), string(u, "as"), string(u, "as-uid"), strings(u, "as-groups"),
                     stringLists(u, "as-user-extra"), string(u, "username"), string(u, "password"), provider, exec);
+            loaded(user);
+            return user;
+        }
+
+        /** The user's secrets, held so that no text the console shows or keeps repeats them (issue 27). */
+        private static void loaded(User user) {
+            io.headroom.LoadedSecrets.add(user.token());
+            io.headroom.LoadedSecrets.addBasic(user.username(), user.password());
+            io.headroom.LoadedSecrets.add(user.clientKeyData());
+            io.headroom.LoadedSecrets.add(user.clientKeyData().replace("\r", "").replace("\n", ""));
+            if (user.authProvider() != null) {
+                user.authProvider().config().forEach((k, v) -> {
+                    if (SECRET_NAME.matcher(k).find()) {
+                        io.headroom.LoadedSecrets.add(v);
+                    }
+                });
+            }
+            if (user.exec() != null) {
+                for (EnvVar e : user.exec().env()) {
+                    if (SECRET_NAME.matcher(e.name()).find()) {
+                        io.headroom.LoadedSecrets.add(e.value());
+                    }
+                }
+            }
         }
 
         private Exec exec(MapNode m) {

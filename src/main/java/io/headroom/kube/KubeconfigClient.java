@@ -129,6 +129,11 @@ final class KubeconfigClient {
                         + KubeconfigValidation.unreadable(u.tokenFile()));
             }
         }
+        // What fabric8 will send, whichever way it came (the file, a tokenFile, an exec plugin's answer).
+        io.headroom.LoadedSecrets.add(target.getAutoOAuthToken());
+        io.headroom.LoadedSecrets.add(target.getOauthToken());
+        io.headroom.LoadedSecrets.add(target.getClientKeyData());
+        io.headroom.LoadedSecrets.addBasic(target.getUsername(), target.getPassword());
         if (!u.impersonate().isEmpty()) {
             target.setImpersonateUsername(u.impersonate());
             target.setImpersonateGroups(u.impersonateGroups().toArray(String[]::new));

@@ -14,7 +14,9 @@ import io.headroom.decision.ScalingBehavior;
 import io.headroom.decision.ScalingRule;
 import io.headroom.decision.ScheduledFloor;
 import io.headroom.decision.Signals;
+import io.headroom.config.UntrustedText;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.DayOfWeek;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -136,11 +138,16 @@ public final class ScaledObjectExport {
         }
         notes.add("KEDA reads a missing Prometheus value as 0 unless ignoreNullValues is false (set below).");
 
+        String objectName = objectName(name);
+        if (!objectName.equals(name)) {
+            notes.add(0, nameNote(name, objectName));
+        }
         Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("name", name);
+        metadata.put("name", objectName);
         metadata.put("namespace", target.namespace());
         metadata.put("labels", Map.of("app.kubernetes.io/managed-by", "headroom-export"));
-        metadata.put("annotations", Map.of(ScaledObjectImport.CLASS_ANNOTATION, classAnnotation(p, queries, grouped)));
+        metadata.put("annotations", Map.of(ScaledObjectImport.CLASS_ANNOTATION,
+                classAnnotation(objectName.equals(name) ? null : name, p, queries, grouped)));
         notes.add("annotation " + ScaledObjectImport.CLASS_ANNOTATION + " carries the class's own signals and policy"
                 + " (KEDA ignores it): importing this ScaledObject back gives the same class.");
         Map<String, Object> so = new LinkedHashMap<>();
@@ -217,7 +224,46 @@ public final class ScaledObjectExport {
     }
 
     /** The class's standard signals and policy as compact JSON, for {@link ScaledObjectImport#CLASS_ANNOTATION}. */
-    private static String classAnnotation(Policy p, Map<String, String> queries, Map<String, GroupedQuery> grouped) {
+    /**
+     * The longest ScaledObject name KEDA accepts: it names its HPA {@code keda-hpa-NAME}, a DNS-1123 label of
+     * at most 63 characters (KEDA's admission webhook refuses longer names; an older KEDA creates no HPA).
+     */
+    public static final int MAX_NAME = 63 - "keda-hpa-".length();
+    private static final java.util.regex.Pattern DNS_LABEL = java.util.regex.Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    /**
+     * A name KEDA accepts for the class {@code className}: the class's own when it is one (a DNS-1123 label of
+     * at most {@link #MAX_NAME} characters), else the name lowercased, every run of other characters one '-',
+     * cut to fit, and 8 hex digits of the class name's SHA-256 after it, so that two classes never share one.
+     */
+    public static String objectName(String className) {
+        if (className.length() <= MAX_NAME && DNS_LABEL.matcher(className).matches()) {
+            return className;
+        }
+        String plain = className.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        String hash = java.util.HexFormat.of().formatHex(sha256(className), 0, 4);
+        String head = plain.length() > MAX_NAME - 9 ? plain.substring(0, MAX_NAME - 9).replaceAll("-+$", "") : plain;
+        return (head.isEmpty() ? "class" : head) + "-" + hash;
+    }
+
+    /** What a changed name is, in one sentence for the notes and standard error. */
+    public static String nameNote(String className, String objectName) {
+        return "metadata.name: the class name '" + UntrustedText.line(className, 80) + "' is not a name KEDA accepts"
+                + " (lowercase letters, digits and '-', at most " + MAX_NAME + " characters: KEDA names its HPA"
+                + " keda-hpa-NAME); exported as '" + objectName + "', and " + ScaledObjectImport.CLASS_ANNOTATION
+                + " keeps the class's own name for import-keda";
+    }
+
+    private static byte[] sha256(String s) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always available", e);
+        }
+    }
+
+    private static String classAnnotation(String className, Policy p, Map<String, String> queries,
+                                          Map<String, GroupedQuery> grouped) {
         Map<String, Object> signals = new LinkedHashMap<>();
         queries.entrySet().stream()
                 .filter(e -> WorkloadsFile.REQUIRED_SIGNALS.contains(e.getKey())
@@ -236,6 +282,9 @@ public final class ScaledObjectExport {
                     }
                 });
         Map<String, Object> root = new LinkedHashMap<>();
+        if (className != null) {
+            root.put("class", className); // the ScaledObject's name is not the class's
+        }
         root.put("signals", signals);
         root.put("policy", PolicyWriter.toMap(p));
         try {

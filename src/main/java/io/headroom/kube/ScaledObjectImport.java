@@ -64,21 +64,26 @@ public final class ScaledObjectImport {
     }
 
     /**
-     * Every ScaledObject in {@code namespace} of the connection's cluster; an empty listing when KEDA is
-     * not installed there.
+     * How much of a namespace import-keda reads: pages of {@code pageSize} objects, at most {@code maxObjects}
+     * in all (more than a workloads file may hold as classes is refused), none larger than
+     * {@code maxObjectBytes} (skipped by name).
+     */
+    public record Limits(int pageSize, int maxObjects, int maxObjectBytes) {
+        /** Pages of 250; a workloads file's {@value WorkloadsFile#MAX_CLASSES} classes; 256 KiB an object (KEDA's are a few). */
+        public static final Limits DEFAULT = new Limits(250, WorkloadsFile.MAX_CLASSES, 256 * 1024);
+    }
+
+    /**
+     * Every ScaledObject in {@code namespace} of the connection's cluster, read in pages ({@link Limits#DEFAULT});
+     * an empty listing when KEDA is not installed there.
      */
     public static Listing listIn(KubeConnection connection, String namespace) {
-        List<GenericKubernetesResource> items;
-        try {
-            items = connection.client().genericKubernetesResources(KubeClusterGateway.SCALED_OBJECTS)
-                    .inNamespace(namespace).list().getItems();
-        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return new Listing(List.of(), List.of());
-            }
-            throw new IllegalStateException("listing ScaledObjects in " + namespace + ": " + KubeErrors.describe(e), e);
-        }
-        return of(items, connection.context().name());
+        return listIn(connection, namespace, Limits.DEFAULT);
+    }
+
+    /** {@link #listIn(KubeConnection, String)} within {@code limits} ({@link ScaledObjectPages}). */
+    public static Listing listIn(KubeConnection connection, String namespace, Limits limits) {
+        return ScaledObjectPages.read(connection, namespace, limits);
     }
 
     /** The objects imported one by one: a bad one is skipped with its reason, the others are imported. */
@@ -231,6 +236,11 @@ public final class ScaledObjectImport {
                         grouped.put(signal, g);
                     }
                 });
+            }
+            if (own != null && own.className() != null && !own.className().equals(name)) {
+                notes.add("class name '" + own.className() + "' from " + CLASS_ANNOTATION + " (the ScaledObject is named "
+                        + name + ", as KEDA needs)");
+                name = own.className();
             }
             return new ImportedClass(name, target, policy, signals, notes, grouped, pause, own != null);
         }
@@ -864,7 +874,8 @@ public final class ScaledObjectImport {
      * A Headroom export's {@value #CLASS_ANNOTATION}: the class's standard signals and the policy fields
      * KEDA has no place for. Null when absent; when it cannot be read, a note says so and it is ignored.
      */
-    record HeadroomClass(Map<String, String> signals, Map<String, GroupedQuery> grouped, Policy policy) {
+    record HeadroomClass(String className, Map<String, String> signals, Map<String, GroupedQuery> grouped,
+                         Policy policy) {
         static HeadroomClass of(String json, List<String> notes) {
             if (json == null) {
                 return null;
@@ -897,7 +908,10 @@ public final class ScaledObjectImport {
                 notes.add("annotation " + CLASS_ANNOTATION + " (a Headroom export): the class's own signals and the"
                         + " policy fields KEDA has no place for were restored from it; the ScaledObject's own fields"
                         + " win where both say something.");
-                return new HeadroomClass(signals, grouped, policy);
+                // An export whose class name could not be the object's name keeps the class's own here.
+                String className = root.get("class") instanceof String c && !c.isBlank()
+                        && UntrustedText.firstUnsafe(c) < 0 ? c : null;
+                return new HeadroomClass(className, signals, grouped, policy);
             } catch (JsonProcessingException | ConfigException | RuntimeException e) {
                 notes.add("annotation " + CLASS_ANNOTATION + " could not be read (" + UntrustedText.line(
                         e instanceof ConfigException c ? c.problems().get(0).message() : "not the JSON an export writes",

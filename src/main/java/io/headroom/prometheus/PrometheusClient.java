@@ -129,8 +129,9 @@ public final class PrometheusClient implements AutoCloseable {
                 return "Bearer " + e.bearerToken().readToken(env);
             }
             if (e.basicAuth() != null) {
-                return Credentials.basic(e.basicAuth().username(), e.basicAuth().password().readPassword(env),
-                        StandardCharsets.UTF_8);
+                String password = e.basicAuth().password().readPassword(env);
+                io.headroom.LoadedSecrets.addBasic(e.basicAuth().username(), password); // and the header's base64
+                return Credentials.basic(e.basicAuth().username(), password, StandardCharsets.UTF_8);
             }
             return null;
         } catch (IllegalStateException ex) {

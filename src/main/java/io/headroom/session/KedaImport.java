@@ -59,13 +59,15 @@ public final class KedaImport {
     }
 
     /**
-     * What a namespace held: the ScaledObjects that became classes, and those that could not, each as
-     * {@code namespace/name: why}.
+     * What a namespace held: the ScaledObjects that became classes, those that could not, each as
+     * {@code namespace/name: why}, and what is unsafe about the context they were read through (TLS
+     * verification off, plain http: the same sentences the commands print).
      */
-    public record Findings(List<Found> found, List<String> skipped) {
+    public record Findings(List<Found> found, List<String> skipped, List<String> warnings) {
         public Findings {
             found = List.copyOf(found);
             skipped = List.copyOf(skipped);
+            warnings = List.copyOf(warnings);
         }
     }
 
@@ -102,7 +104,9 @@ public final class KedaImport {
             throw new IllegalArgumentException(all.noSuchContext(context));
         }
         ScaledObjectImport.Listing listing;
+        List<String> warnings;
         try (KubeConnection conn = all.open(context)) {
+            warnings = conn.warnings().stream().map(w -> UntrustedText.line(w, 1000)).toList();
             listing = ScaledObjectImport.listIn(conn, namespace);
         }
         List<Found> out = new ArrayList<>();
@@ -125,7 +129,7 @@ public final class KedaImport {
                     c.notes().stream().map(n -> UntrustedText.line(n, 2000)).toList()));
         }
         List<String> skipped = listing.skipped().stream().map(k -> UntrustedText.line(k.line(), 1000)).toList();
-        return new Findings(out, skipped);
+        return new Findings(out, skipped, warnings);
     }
 
     /**

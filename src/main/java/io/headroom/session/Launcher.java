@@ -282,6 +282,8 @@ public final class Launcher {
             return sandbox(settings, warning);
         }
         progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
+        // What a save killed half way left beside the file (never a save under way: only old ones).
+        io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
         try {
             WorkloadsFile file = WorkloadsFile.read(workloads);
             Path journalFile = options.journal() != null ? options.journal()

@@ -126,7 +126,8 @@ public final class PolicyEdits {
 
     /**
      * Writes {@code edited} into the workloads file for the class (only what changed from the file's
-     * policy, in place; a {@code .bak} beside it), journals it, and returns the outcome. The running
+     * policy, in place, through its symbolic links; a {@code .bak} beside the real file), journals it, and
+     * returns the outcome. The running
      * session is not changed: the caller reloads the file to run it.
      */
     public synchronized Outcome save(String className, Policy edited, String reason, java.nio.file.Path file) {
@@ -154,8 +155,9 @@ public final class PolicyEdits {
         } catch (RuntimeException e) {
             return Outcome.refused("not saved: the journal could not record it (" + e.getMessage() + ")");
         }
+        io.headroom.config.WorkloadsFileEdit.Saved saved;
         try {
-            io.headroom.config.WorkloadsFileEdit.save(file, className, original, edited);
+            saved = io.headroom.config.WorkloadsFileEdit.save(file, className, original, edited);
         } catch (io.headroom.config.ConfigException e) {
             try {
                 journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVED, user,
@@ -166,7 +168,10 @@ public final class PolicyEdits {
             }
             return Outcome.refused("not saved: " + e.getMessage());
         }
-        return Outcome.ok("Saved into " + name + " (" + name + ".bak beside it): " + String.join(", ", changes));
+        // Through a link, the file written is named: the operator may expect the link's own directory.
+        String written = saved.file().equals(file.toAbsolutePath()) ? name : name + " (the link to " + saved.file() + ")";
+        return Outcome.ok("Saved into " + written + ", " + saved.backup().getFileName() + " beside it: "
+                + String.join(", ", changes));
     }
 
     private WorkloadClass find(String name) {

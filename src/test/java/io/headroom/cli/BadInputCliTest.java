@@ -143,6 +143,20 @@ class BadInputCliTest {
         assertRefused(run("simulate", "--scenario", dir.resolve("none.yaml").toString()), "none.yaml:1: no such file");
     }
 
+    /** Issue 27 item 7: another extension was refused with exit 2 and no line, unlike every other file problem. */
+    @Test
+    void aFileOfAnotherTypeIsLocatedToo(@TempDir Path dir) throws Exception {
+        Path txt = Files.writeString(dir.resolve("w.txt"), WORKLOADS);
+        assertRefused(run("plan", "--config", txt.toString(), "--once"),
+                "w.txt:1: unknown file type; use .yaml, .yml or .json");
+        assertRefused(run("export-keda", "--config", txt.toString(), "--class", "q"),
+                "w.txt:1: unknown file type; use .yaml, .yml or .json");
+        assertRefused(run("simulate", "--scenario", txt.toString()), "w.txt:1: unknown file type");
+        Run console = run("--config=" + txt);
+        assertEquals(2, console.code());
+        assertTrue(console.err().startsWith("headroom: --config: w.txt:1: unknown file type"), console.err());
+    }
+
     @Test
     void aCommandLineWithEscapesIsEchoedHarmlessly() {
         Run r = run("\u001b]0;pwned\u0007");

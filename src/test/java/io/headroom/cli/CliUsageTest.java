@@ -103,7 +103,7 @@ class CliUsageTest {
             {"whatif", "--config", notYaml.toString(), "--class", "q"}}) {
             SimulateCommandTest.Run r = run(args);
             assertEquals(ExitCode.USAGE, r.code(), args[0]);
-            assertEquals("w.txt: unknown file type; use .yaml, .yml or .json\n", r.err(), args[0]);
+            assertEquals("w.txt:1: unknown file type; use .yaml, .yml or .json\n", r.err(), args[0]);
             assertFalse(r.err().contains("headroom"), r.err());
         }
     }

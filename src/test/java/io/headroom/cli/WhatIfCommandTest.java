@@ -113,6 +113,12 @@ class WhatIfCommandTest {
         assertBad(run("--config", cfg, "--class", "plan-a", "--window", "2d"), "--window must be a duration");
         assertBad(run("--config", cfg, "--class", "plan-a", "--window", "25h"), "at most 24h");
         assertBad(run("--config", cfg, "--class", "plan-a", "--keda-list-length", "-1"), "--keda-list-length");
+        // Issue 27 item 7: 1e12 was accepted (KEDA's run then never scaled); a sane range, the field named.
+        for (String absurd : List.of("1e12", "1000001", "1e-9", "0.0001")) {
+            assertBad(run("--config", cfg, "--class", "plan-a", "--keda-list-length", absurd),
+                    "--keda-list-length must be 0 (no KEDA run) or between 0.01 and 1000000 waiting jobs per replica,"
+                    + " got '" + absurd + "'");
+        }
         assertBad(run("--config", dir.resolve("missing.yaml").toString(), "--class", "plan-a"), "missing.yaml");
         assertBad(run("--config", cfg, "--class", "plan-a", "--frobnicate"), "unknown argument '--frobnicate'");
         Run help = run("--help");

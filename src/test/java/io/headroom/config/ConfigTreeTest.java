@@ -50,7 +50,7 @@ class ConfigTreeTest {
     void emptyFilesAndUnknownExtensionsAreRefused() {
         assertEquals("e.yaml:1: the file is empty", assertThrows(ConfigException.class,
                 () -> ConfigTree.parse("e.yaml", "", ConfigTree.Format.YAML)).getMessage());
-        assertEquals("s.toml: unknown file type; use .yaml, .yml or .json", assertThrows(ConfigException.class,
+        assertEquals("s.toml:1: unknown file type; use .yaml, .yml or .json", assertThrows(ConfigException.class,
                 () -> ConfigTree.formatOf(Path.of("dir/s.toml"))).getMessage());
     }
 }

@@ -62,7 +62,7 @@ class WorkloadsFileEditTest {
         Path p = file(FILE);
         Policy original = policyOf(p, "payments");
         Policy edited = original.toBuilder().maxReplicas(12).targetUtilization(0.8).build();
-        String after = WorkloadsFileEdit.save(p, "payments", original, edited);
+        String after = WorkloadsFileEdit.save(p, "payments", original, edited).text();
 
         assertEquals(FILE.replace("maxReplicas: 40", "maxReplicas: 12").replace("targetUtilization: 0.7 ",
                 "targetUtilization: 0.8 "), after, "two values changed, nothing else");
@@ -96,7 +96,7 @@ class WorkloadsFileEditTest {
             caps.add(CeilingSpec.replicas(c.name(), c.name().equals("db") ? 6 : 12));
         }
         Policy edited = original.toBuilder().ceilings(caps).build();
-        String after = WorkloadsFileEdit.save(p, "payments", original, edited);
+        String after = WorkloadsFileEdit.save(p, "payments", original, edited).text();
         assertEquals(edited, policyOf(p, "payments"));
         assertTrue(after.contains("- {name: db, replicas: 6}") && after.contains("- {name: tenant, replicas: 12}"),
                 after);
@@ -109,7 +109,7 @@ class WorkloadsFileEditTest {
         Policy original = policyOf(p, "payments");
         Policy edited = original.toBuilder().ceilings(original.ceilings().stream()
                 .map(c -> c.name().equals("db") ? CeilingSpec.budget("db", 120, 10) : c).toList()).build();
-        String after = WorkloadsFileEdit.save(p, "payments", original, edited);
+        String after = WorkloadsFileEdit.save(p, "payments", original, edited).text();
         assertEquals(edited, policyOf(p, "payments"));
         assertTrue(after.contains("- {name: db, budget: 120, perReplica: 10}"), "not flattened to replicas: " + after);
         assertTrue(after.contains("- {name: tenant, replicas: 30}"), "the other ceiling is untouched");

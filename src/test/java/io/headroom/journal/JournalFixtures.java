@@ -37,7 +37,7 @@ public final class JournalFixtures {
         String prev = Codec.GENESIS;
         try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
             for (long i = 1; i <= n; i++) {
-                Codec.Encoded line = Codec.encode(FreeText.clean(record.apply(i)).withSeq(i), prev);
+                Codec.Encoded line = Codec.encode(FreeText.clean(record.apply(i)).withSeq(i), prev, null);
                 out.write(line.line());
                 prev = line.sum();
             }

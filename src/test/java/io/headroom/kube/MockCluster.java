@@ -174,16 +174,32 @@ public final class MockCluster implements AutoCloseable {
     record Patch(String path, String contentType, String body) {
     }
 
+    /** Serving https with the mock's own self-signed certificate (not for 127.0.0.1): a client that checks refuses it. */
+    private final boolean https;
+
     public MockCluster() {
-        this(0, false);
+        this(0, false, false);
+    }
+
+    /**
+     * An API server on loopback behind a self-signed certificate issued to another name, as a lab cluster
+     * reached with {@code insecure-skip-tls-verify}: only a client that checks nothing talks to it.
+     */
+    public static MockCluster withSelfSignedTls() {
+        return new MockCluster(0, false, true);
     }
 
     private MockCluster(int port, boolean restarted) {
+        this(port, restarted, false);
+    }
+
+    private MockCluster(int port, boolean restarted, boolean https) {
+        this.https = https;
         Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), responses,
                 restarted ? new RestartedDispatcher(responses, patches, dryRuns, watchLag)
                         : new MergePatchDispatcher(responses, patches, dryRuns, watchLag),
-                false);
+                https);
         server.init(InetAddress.getLoopbackAddress(), port);
         admin = server.createClient();
     }
@@ -524,7 +540,7 @@ public final class MockCluster implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getPort();
+        return (https ? "https" : "http") + "://127.0.0.1:" + server.getPort();
     }
 
     /** A Deployment of {@code replicas} whose selector and pod template carry {@code app=name}. */

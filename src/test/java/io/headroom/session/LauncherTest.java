@@ -95,6 +95,19 @@ class LauncherTest {
     }
 
     @Test
+    void aStartCleansTheTempFilesASaveKilledHalfWayLeftBesideTheWorkloadsFile() throws Exception {
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, "classes: 12\n");
+        Path killed = Files.writeString(dir.resolve(".workloads.yaml.headroom-42.tmp"), "half a save");
+        Files.setLastModifiedTime(killed, java.nio.file.attribute.FileTime.from(NOW.minusSeconds(3600)));
+        Path underWay = Files.writeString(dir.resolve(".workloads.yaml.headroom-43.tmp"), "another console's save");
+        Files.setLastModifiedTime(underWay, java.nio.file.attribute.FileTime.from(NOW.minusSeconds(1)));
+        asked(launcher(Map.of("config", workloads.toString())).launchOrAsk(progress::add), Launcher.Rejected.class);
+        assertFalse(Files.exists(killed), "an hour-old temp file of a save is gone");
+        assertTrue(Files.exists(underWay), "a second-old one may be a save under way");
+    }
+
+    @Test
     void aWorkloadsFileWithASyntaxErrorIsRejectedForTheOperatorNamingFileAndLine() throws Exception {
         Path workloads = dir.resolve("workloads.yaml");
         Files.writeString(workloads, """

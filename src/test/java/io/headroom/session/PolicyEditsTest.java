@@ -181,4 +181,33 @@ class PolicyEditsTest {
                     && r.detail().startsWith("not saved into other.yaml")));
         }
     }
+
+    @Test
+    void savingThroughALinkWritesTheLinkedFileAndSaysWhichFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        MemoryJournal journal = new MemoryJournal();
+        try (Session s = Session.sandbox(3, NOW, Duration.ofMinutes(1), journal)) {
+            String name = s.loop().classes().get(0).name();
+            Policy live = cls(s, name).policy();
+            java.nio.file.Path real = java.nio.file.Files.createDirectories(dir.resolve("repo")).resolve("team.yaml");
+            java.nio.file.Files.writeString(real, """
+                    prometheus: {url: "http://127.0.0.1:9090"}
+                    classes:
+                      - name: %s
+                        context: dev
+                        namespace: ns
+                        target: {kind: Deployment, name: w}
+                        signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s}
+                        policy: {maxReplicas: %d}
+                    """.formatted(name, live.maxReplicas()));
+            java.nio.file.Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("workloads.yaml"), real);
+            Outcome o = s.policyEdits().save(name, live.toBuilder().maxReplicas(live.maxReplicas() + 1).build(),
+                    "one more", link);
+            assertTrue(o.ok(), o.message());
+            assertTrue(java.nio.file.Files.isSymbolicLink(link));
+            assertTrue(java.nio.file.Files.readString(real).contains("maxReplicas: " + (live.maxReplicas() + 1)));
+            assertTrue(o.message().startsWith("Saved into workloads.yaml (the link to " + real.toRealPath()
+                    + "), team.yaml.bak beside it: maxReplicas"), o.message());
+        }
+    }
 }

@@ -6,6 +6,7 @@ import io.headroom.cluster.TimelineRead;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.Journal;
 import io.headroom.journal.JournalRecord;
+import io.headroom.journal.Redactor;
 import io.headroom.journal.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -545,11 +546,16 @@ public final class JournalViewModel {
     /** What a spreadsheet may read as the start of a formula (OWASP's list, and a line feed). */
     private static final String FORMULA_START = "=+-@\t\r\n";
 
-    /** RFC 4180 quoting; a leading = + - @ TAB CR LF is neutralised so a spreadsheet does not run it as a formula. */
+    /**
+     * RFC 4180 quoting; a leading = + - @ TAB CR LF is neutralised so a spreadsheet does not run it as a
+     * formula; secrets (held or by shape) are redacted.
+     */
     static String cell(String s) {
         if (s == null) {
             return "";
         }
+        // A record kept before a secret was loaded, or a cluster event another console posted, may quote it.
+        s = Redactor.redact(s);
         String v = !s.isEmpty() && FORMULA_START.indexOf(s.charAt(0)) >= 0 ? "'" + s : s;
         if (v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r")) {
             return "\"" + v.replace("\"", "\"\"") + "\"";

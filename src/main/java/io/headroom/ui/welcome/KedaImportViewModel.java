@@ -134,12 +134,14 @@ public final class KedaImportViewModel {
                     : " Skipped " + result.skipped().size() + ": " + String.join("; ", result.skipped()) + ".";
             String pausedText = paused == 0 ? "" : " " + paused + " paused in KEDA: they stay paused, keep them in"
                     + " observe mode until the pause is lifted.";
-            status.set(result.found().isEmpty()
+            // What is unsafe about the context comes first, as the commands print it before anything else.
+            String warningText = result.warnings().stream().map(w -> "Warning: " + w + ". ").reduce("", String::concat);
+            status.set(warningText + (result.found().isEmpty()
                     ? (result.skipped().isEmpty() ? "No ScaledObject in " + ctx + "/" + ns + "."
                     : "No ScaledObject in " + ctx + "/" + ns + " could be imported." + skippedText)
                     : result.found().size() + " ScaledObject(s) found: each becomes a class. Save writes them to a new"
                     + " workloads file and opens it; signals KEDA does not know are left for you to fill in."
-                    + pausedText + skippedText);
+                    + pausedText + skippedText));
         }, fx);
     }
 

@@ -49,4 +49,15 @@ class JournalCsvTest {
         assertEquals(PosixFilePermissions.fromString("rwx------"), Files.getPosixFilePermissions(file.getParent()));
         assertTrue(Files.readString(file).contains(",'=incident,"));
     }
+
+    @Test
+    void aSecretTheConsoleHoldsIsNotExportedEvenFromARecordKeptBeforeItWasLoaded() {
+        // Journaled by an earlier console that had not loaded this token (issue 27 item 6).
+        JournalRecord r = JournalRecord.of(Instant.parse("2026-01-01T00:00:00Z"), JournalRecord.Kind.FAILED, "alice",
+                "prod", "orders").detail("HTTP 403: the credential qq-OldToken-77aa81 may not update deployments/scale");
+        io.headroom.LoadedSecrets.add("qq-OldToken-77aa81");
+        String csv = JournalViewModel.toCsv(List.of(r.withSeq(1)));
+        assertTrue(csv.contains("HTTP 403: the credential [redacted] may not update"), csv);
+        assertTrue(!csv.contains("qq-OldToken-77aa81"), csv);
+    }
 }
