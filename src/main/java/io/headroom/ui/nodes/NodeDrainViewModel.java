@@ -139,14 +139,23 @@ public final class NodeDrainViewModel {
 
     // ------------------------------------------------------------------ commands
 
-    /** Reads the nodes again (off the FX thread), keeping the selection by name. */
+    /**
+     * Reads the nodes again (off the FX thread), keeping the selection by name. Opened from a class, the
+     * class's nodes, and every node this console drains or Headroom cordoned, and the one selected: a drain
+     * evicts the class's pods from its node, which must not then leave the window it is cancelled and
+     * uncordoned from.
+     */
     public CompletableFuture<Void> refresh() {
         String ctx = context.get();
         String cls = classFilter.get();
+        String keep = selected.get() == null ? null : selected.get().name();
+        Set<NodeRef> drained = supervisor.nodeDrains().stream().filter(NodeDrain::active).map(NodeDrain::node)
+                .collect(java.util.stream.Collectors.toSet());
         CompletableFuture<Set<String>> only = cls == null ? CompletableFuture.completedFuture(null)
                 : supervisor.nodesOf(cls).thenApply(l -> Set.copyOf(l.stream().map(NodeRef::name).toList()));
         return only.thenCombine(supervisor.nodes(ctx), (names, list) -> list.stream()
-                        .filter(n -> names == null || names.contains(n.ref().name())).toList())
+                        .filter(n -> names == null || names.contains(n.ref().name()) || drained.contains(n.ref())
+                                || n.headroomCordon() != null || n.ref().name().equals(keep)).toList())
                 .thenAcceptAsync(this::applyNodes, fx)
                 .exceptionally(e -> {
                     fx.execute(() -> status.set("could not read the nodes: " + rootMessage(e)));

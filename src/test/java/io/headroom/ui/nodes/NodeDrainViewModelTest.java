@@ -78,4 +78,37 @@ class NodeDrainViewModelTest {
         assertFalse(vm.selectedProperty().get().cordoned(), "one action: uncordoned, and the row says so");
         vm.dispose();
     }
+
+    /**
+     * Opened from a class, the window lists the nodes that class runs on; a node this console drains or cordoned
+     * stays listed (and selected) after the class's pods have left it, so Cancel and Uncordon stay in reach. It
+     * vanished once its last pod of the class was evicted (NodeDrainUiTest, under load: "Uncordon stayed
+     * disabled; … node: sandbox-node-2").
+     */
+    @Test
+    void aNodeDrainedFromAClassStaysListedAfterTheClassHasLeftIt() throws Exception {
+        supervisor.setPodLoad(metrics::inFlightByPod);
+        supervisor.setDrainNoticeGrace(Duration.ofSeconds(10));
+        run(30);
+        NodeDrainViewModel vm = new NodeDrainViewModel(supervisor, "sandbox", Runnable::run);
+        vm.classFilterProperty().set("payments-steady");
+        vm.refresh().get();
+        vm.selectedProperty().set(vm.nodes().get(0));
+        assertEquals("sandbox-node-1", vm.selectedProperty().get().name());
+        assertTrue(vm.drain().get().ok());
+        for (int i = 0; i < 120 && !supervisor.nodesOf("payments-steady").get().stream()
+                .noneMatch(n -> n.name().equals("sandbox-node-1")); i++) {
+            run(5);
+        }
+        assertTrue(supervisor.nodesOf("payments-steady").get().stream().noneMatch(n -> n.name().equals("sandbox-node-1")),
+                "the class's pods have all left the drained node");
+        vm.refresh().get();
+        assertTrue(vm.nodes().stream().anyMatch(r -> r.name().equals("sandbox-node-1")),
+                "the node being drained is still listed: " + vm.nodes());
+        assertEquals("sandbox-node-1", vm.selectedProperty().get() == null ? null : vm.selectedProperty().get().name(),
+                "and still selected");
+        assertTrue(vm.cancel().get().ok() || !vm.drainingProperty().get());
+        assertTrue(vm.uncordon().get().ok(), "Uncordon reaches the node the operator drained");
+        vm.dispose();
+    }
 }
