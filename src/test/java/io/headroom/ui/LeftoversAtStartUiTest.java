@@ -178,6 +178,8 @@ class LeftoversAtStartUiTest {
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("by ana@oncall, expired ")), all);
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("by " + BOB + ", until ")), all);
         OperatorWords.assertPlain("the leftovers dialog", all);
+        List<String> cut = fx(() -> Uncut.cut(robot.lookup("#" + LeftoversView.CONFIRM_ID).query().getScene().getRoot()));
+        assertTrue(cut.isEmpty(), "the leftovers dialog shows every row whole: " + cut);
 
         // Defaults: hand back what expired; keep what its owner may still use; a cordon is kept whatever it says.
         assertTrue(choice(robot, Leftover.Choice.HAND_BACK, "pause-orders").isSelected());

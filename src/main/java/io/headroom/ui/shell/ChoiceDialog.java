@@ -82,5 +82,14 @@ final class ChoiceDialog {
         // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
         status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
         dialog.show();
+        // Rows differ in height (a wrapped line, an owner under it, choices on two lines): size the rows' pane to
+        // what they need once laid out, up to most of the screen, so no row the operator must choose on starts
+        // out of sight below a short scroll pane.
+        double cap = Math.max(240, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() * 0.55);
+        double need = grid.prefHeight(scroll.getViewportBounds().getWidth());
+        if (need > scroll.getPrefViewportHeight()) {
+            scroll.setPrefViewportHeight(Math.min(need, cap));
+            dialog.sizeToScene();
+        }
     }
 }

@@ -11,6 +11,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -57,17 +59,23 @@ public final class LeftoversView {
     static Stage show(Window owner, LeftoversViewModel vm) {
         Stage dialog = ChoiceDialog.stage(owner, TITLE);
         GridPane grid = ChoiceDialog.grid();
+        ColumnConstraints wide = new ColumnConstraints();
+        wide.setHgrow(Priority.ALWAYS);
+        wide.setFillWidth(true);
+        grid.getColumnConstraints().add(wide);
         int y = 0;
         for (LeftoversViewModel.Row r : vm.rows()) {
             Label what = new Label(r.what());
             what.setWrapText(true);
             Label whose = new Label(r.whose());
             whose.getStyleClass().add(Styles.MUTED);
-            whose.setMinWidth(Region.USE_PREF_SIZE);
+            whose.setWrapText(true);
+            // One column: the owner and expiry sit under what was left, and the choices flow onto as many
+            // lines as they need, so nothing is cut or scrolled sideways at 1280x800 or at 2x.
             grid.add(what, 0, y);
-            grid.add(whose, 1, y);
+            grid.add(whose, 0, y + 1);
             ToggleGroup g = new ToggleGroup();
-            HBox choices = new HBox(12);
+            FlowPane choices = new FlowPane(12, 4);
             for (Leftover.Choice c : r.choices()) {
                 RadioButton b = new RadioButton(r.choiceText(c));
                 b.setId(choiceId(c, r.key()));
@@ -85,8 +93,9 @@ public final class LeftoversView {
                     r.choiceProperty().set((Leftover.Choice) ((Toggle) b).getUserData());
                 }
             });
-            grid.add(choices, 0, y + 1, 2, 1);
-            y += 2;
+            grid.add(choices, 0, y + 2);
+            GridPane.setMargin(choices, new javafx.geometry.Insets(0, 0, 8, 0));
+            y += 3;
         }
         Label problems = new Label();
         problems.setId(PROBLEMS_ID);

@@ -140,6 +140,9 @@ class HandBackAtExitUiTest {
         robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> status().startsWith("Nothing done yet"));
         assertTrue(status().contains("indexing: 'soon' is neither a duration"), status());
+        java.util.List<String> cut = fx(() -> io.headroom.ui.Uncut.cut(robot.lookup("#" + ExitDialog.EXIT_ID).query()
+                .getScene().getRoot()));
+        assertTrue(cut.isEmpty(), "the exit dialog shows every row and the refusal whole: " + cut);
         assertFalse(exited.isDone(), "refused: the console stays");
         assertTrue(journaled(JournalRecord.Kind.PAUSE_KEPT).isEmpty());
         assertFalse(annotations("indexer").containsKey(HeadroomPause.UNTIL), "nothing written yet");
