@@ -1,6 +1,6 @@
 package io.headroom.cli;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
@@ -73,7 +73,7 @@ final class PlanWorld {
     }
 
     /** The cluster port: the current replicas as read, and no writes. */
-    ClusterGateway cluster() {
+    ClusterPorts cluster() {
         return cluster;
     }
 
@@ -89,22 +89,31 @@ final class PlanWorld {
         }
     };
 
-    private final ClusterGateway cluster = new ClusterGateway() {
-        @Override
-        public String contextName() {
-            return "none (plan reads no cluster)";
-        }
-
+    /** The plan's cluster: the replicas read this tick, and no write (every other port is the unsupported one). */
+    private final io.headroom.cluster.Workloads workloads = new io.headroom.cluster.Workloads() {
         @Override
         public Optional<WorkloadState> workload(WorkloadRef ref) {
             return PlanWorld.this.workload(ref);
         }
 
         @Override
-        public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
-            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "headroom plan never scales");
+        public Optional<WorkloadState> freshWorkload(WorkloadRef ref) {
+            return workload(ref);
+        }
+
+        @Override
+        public io.headroom.cluster.AutoscalerView autoscaler(WorkloadRef ref) {
+            return io.headroom.cluster.AutoscalerView.none(ref);
         }
     };
+
+    private final ClusterPorts cluster = ClusterPorts.builder("none (plan reads no cluster)").workloads(workloads)
+            .scaling(new io.headroom.cluster.PlainScaling(workloads) {
+                @Override
+                public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
+                    return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "headroom plan never scales");
+                }
+            }).build();
 
     private Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
         current.clear();

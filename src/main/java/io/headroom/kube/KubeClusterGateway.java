@@ -24,7 +24,6 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
-import io.headroom.cluster.ClusterGateway;
 import io.headroom.cluster.ClusterHealth;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
@@ -71,7 +70,9 @@ import java.util.logging.Logger;
  *
  * <p>All methods are safe on any thread but the FX thread; reads are cache lookups.
  */
-public final class KubeClusterGateway implements ClusterGateway {
+public final class KubeClusterGateway implements io.headroom.cluster.Workloads, io.headroom.cluster.Scaling,
+        io.headroom.cluster.Pauses, io.headroom.cluster.DrainMarks, io.headroom.cluster.Nodes,
+        io.headroom.cluster.TeamEvents, io.headroom.cluster.Health, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(KubeClusterGateway.class.getName());
     /** KEDA's ScaledObject, read as a generic resource so Headroom needs no KEDA classes. */
     public static final ResourceDefinitionContext SCALED_OBJECTS = new ResourceDefinitionContext.Builder()
@@ -273,7 +274,12 @@ public final class KubeClusterGateway implements ClusterGateway {
         return watches.computeIfAbsent(namespace, NamespaceWatch::new);
     }
 
-    @Override
+    /** This context's ports, assembled: the adapter behind each, closing them closes this gateway. */
+    public io.headroom.cluster.ClusterPorts ports() {
+        return io.headroom.cluster.ClusterPorts.builder(contextName()).workloads(this).scaling(this).pauses(this)
+                .drainMarks(this).nodes(this).events(this).health(this).adapter(this).closer(this).build();
+    }
+
     public String contextName() {
         return connection.context().name();
     }
@@ -671,6 +677,13 @@ public final class KubeClusterGateway implements ClusterGateway {
     // ------------------------------------------------------------------ writes
 
     @Override
+    public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
+                             io.headroom.cluster.Redecision.Redecider redecider, int maxAttempts) {
+        return io.headroom.cluster.Scaling.redecided(this, ref, replicas, expectedResourceVersion, redecider,
+                maxAttempts, (want, version) -> scale(ref, want, version));
+    }
+
+    @Override
     public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
         if (replicas < 0) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "replicas cannot be negative");
@@ -700,7 +713,7 @@ public final class KubeClusterGateway implements ClusterGateway {
     public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
                              io.headroom.cluster.ReplicaBump bump, io.headroom.cluster.Redecision.Redecider redecider,
                              int maxAttempts) {
-        return ClusterGateway.redecided(this, ref, replicas, expectedResourceVersion, redecider, maxAttempts,
+        return io.headroom.cluster.Scaling.redecided(this, ref, replicas, expectedResourceVersion, redecider, maxAttempts,
                 (want, version) -> bumped(ref, want, version, bump));
     }
 

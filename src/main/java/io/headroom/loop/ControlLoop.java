@@ -1,6 +1,6 @@
 package io.headroom.loop;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
@@ -30,7 +30,7 @@ public final class ControlLoop {
 
     /** Immutable; replaced whole when an operator edits a class's policy (read by any thread). */
     private volatile List<WorkloadClass> classes;
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     private final MetricsSource metrics;
     private final Clock clock;
     private final Decider decider;
@@ -40,13 +40,13 @@ public final class ControlLoop {
     private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
     private volatile Actuator actuator;
 
-    public ControlLoop(List<WorkloadClass> classes, ClusterGateway cluster, MetricsSource metrics,
+    public ControlLoop(List<WorkloadClass> classes, ClusterPorts cluster, MetricsSource metrics,
                        Actuator actuator, Clock clock) {
         this(classes, cluster, metrics, actuator, clock, Decider.HEADROOM);
     }
 
     /** A loop deciding by another rule (a baseline such as KEDA's, for side-by-side runs). */
-    public ControlLoop(List<WorkloadClass> classes, ClusterGateway cluster, MetricsSource metrics,
+    public ControlLoop(List<WorkloadClass> classes, ClusterPorts cluster, MetricsSource metrics,
                        Actuator actuator, Clock clock, Decider decider) {
         this.decider = java.util.Objects.requireNonNull(decider, "decider");
         this.classes = List.copyOf(classes);
@@ -80,7 +80,7 @@ public final class ControlLoop {
         throw new IllegalArgumentException("no class named " + className);
     }
 
-    public ClusterGateway cluster() {
+    public ClusterPorts cluster() {
         return cluster;
     }
 
@@ -151,7 +151,7 @@ public final class ControlLoop {
     private ClassSnapshot tickClass(WorkloadClass c, Map<String, Signal> signals, Instant now, Actuator act) {
         Optional<WorkloadState> state;
         try {
-            state = cluster.workload(c.target());
+            state = cluster.workloads().workload(c.target());
         } catch (RuntimeException e) {
             return unobserved(c, now, act, "cluster read failed: " + io.headroom.ErrorWords.of(e), signals);
         }

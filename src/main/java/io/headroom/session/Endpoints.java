@@ -1,7 +1,5 @@
 package io.headroom.session;
 
-import io.headroom.cluster.ClusterGateway;
-import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.kube.KubeClusterGateway;
 import io.headroom.prometheus.NoDataReason;
 import io.headroom.prometheus.PrometheusHealth;
@@ -51,14 +49,8 @@ public final class Endpoints {
         if (session.loop().metrics() instanceof PrometheusMetricsSource p) {
             out.add(prometheus(p.details().connection()));
         }
-        if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
-            for (String context : routing.contexts()) {
-                ClusterGateway g = routing.gateway(context).orElse(null);
-                if (g instanceof KubeClusterGateway kube) {
-                    out.add(kube("context " + context, kube.firstContact()));
-                }
-            }
-        }
+        session.loop().cluster().byContext().forEach((context, ports) -> ports.adapter(KubeClusterGateway.class)
+                .ifPresent(kube -> out.add(kube("context " + context, kube.firstContact()))));
         return out;
     }
 

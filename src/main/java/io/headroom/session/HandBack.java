@@ -1,7 +1,7 @@
 package io.headroom.session;
 
 import io.headroom.cluster.AutoscalerView;
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -99,7 +99,7 @@ public final class HandBack {
     }
 
     private final Supervisor supervisor;
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     private final Supplier<Journal> journal;
     private final Supplier<List<WorkloadClass>> classes;
     private final Clock clock;
@@ -110,7 +110,7 @@ public final class HandBack {
      *                still be handed back)
      * @param io      where the work runs (blocking cluster calls), never the FX thread
      */
-    public HandBack(Supervisor supervisor, ClusterGateway cluster, Supplier<Journal> journal,
+    public HandBack(Supervisor supervisor, ClusterPorts cluster, Supplier<Journal> journal,
                     Supplier<List<WorkloadClass>> classes, Clock clock, Executor io) {
         this.supervisor = supervisor;
         this.cluster = cluster;
@@ -144,7 +144,7 @@ public final class HandBack {
             }
             String who;
             try {
-                AutoscalerView v = cluster.autoscaler(c.target());
+                AutoscalerView v = cluster.workloads().autoscaler(c.target());
                 who = switch (v.kind()) {
                     case KEDA -> "KEDA (ScaledObject " + v.name() + ")";
                     case HPA -> "the HPA " + v.name();
@@ -215,12 +215,12 @@ public final class HandBack {
             List<String> did = new ArrayList<>();
             List<String> unwritten = new ArrayList<>(); // what the cluster refused or never answered
             try {
-                if (cluster.autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
-                    ScaleResult r = cluster.handBack(target);
+                if (cluster.workloads().autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
+                    ScaleResult r = cluster.pauses().handBack(target);
                     (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
                 }
                 if (unwritten.isEmpty()) { // KEDA's pause first: a kept pause's record goes only once it has
-                    ScaleResult cleared = cluster.clearPause(target);
+                    ScaleResult cleared = cluster.pauses().clearPause(target);
                     if (cleared.outcome() != ScaleResult.Outcome.APPLIED) {
                         unwritten.add(cleared.message());
                     } else if (!cleared.message().startsWith("no pause recorded")) {
@@ -287,7 +287,7 @@ public final class HandBack {
         }
         String failed;
         try {
-            ScaleResult r = cluster.keepPause(it.target(), pause);
+            ScaleResult r = cluster.pauses().keepPause(it.target(), pause);
             if (r.outcome() == ScaleResult.Outcome.APPLIED) {
                 return new Result(it.className(), Choice.KEEP, true, r.message());
             }

@@ -1,6 +1,6 @@
 package io.headroom.session;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.NodeResult;
 import io.headroom.cluster.NodeState;
 import io.headroom.cluster.PodMarks;
@@ -84,7 +84,7 @@ public final class Leftovers {
     }
 
     private final HandBack handBack;
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     private final Supplier<Journal> journal;
     private final Supplier<List<WorkloadClass>> classes;
     private final String user;
@@ -96,7 +96,7 @@ public final class Leftovers {
      *                still handed back)
      * @param io      where the work runs (blocking cluster calls), never the FX thread
      */
-    public Leftovers(HandBack handBack, ClusterGateway cluster, Supplier<Journal> journal,
+    public Leftovers(HandBack handBack, ClusterPorts cluster, Supplier<Journal> journal,
                      Supplier<List<WorkloadClass>> classes, String user, Clock clock, Executor io) {
         this.handBack = handBack;
         this.cluster = cluster;
@@ -128,19 +128,19 @@ public final class Leftovers {
                 continue; // two classes on one workload: its leftovers once
             }
             try {
-                cluster.keptPause(c.target()).ifPresent(p -> out.add(new Leftover.Pause(c.name(), c.target(), p)));
+                cluster.pauses().keptPause(c.target()).ifPresent(p -> out.add(new Leftover.Pause(c.name(), c.target(), p)));
             } catch (RuntimeException e) {
                 problems.add("pause on " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
             }
             try {
-                cluster.replicaBump(c.target()).ifPresent(b -> cluster.freshWorkload(c.target()).ifPresent(w ->
+                cluster.scaling().replicaBump(c.target()).ifPresent(b -> cluster.workloads().freshWorkload(c.target()).ifPresent(w ->
                         out.add(new Leftover.Bump(c.name(), c.target(), b, w.specReplicas(), w.resourceVersion()))));
             } catch (RuntimeException e) {
                 problems.add("replicas of " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
             }
             try {
                 Map<String, List<PodMarks.Found>> byDrain = new LinkedHashMap<>();
-                cluster.drainMarks(c.target()).forEach(m -> byDrain.computeIfAbsent(m.drainId(), k -> new ArrayList<>())
+                cluster.drainMarks().drainMarks(c.target()).forEach(m -> byDrain.computeIfAbsent(m.drainId(), k -> new ArrayList<>())
                         .add(m));
                 byDrain.forEach((id, marks) -> out.add(new Leftover.Marks(c.name(), c.target(), id, marks)));
             } catch (RuntimeException e) {
@@ -149,7 +149,7 @@ public final class Leftovers {
         }
         for (String context : contexts) {
             try {
-                for (NodeState n : cluster.nodes(context)) {
+                for (NodeState n : cluster.nodes().nodes(context)) {
                     if (n.headroomCordon() != null) {
                         out.add(new Leftover.Cordon(n.ref(), n.headroomCordon()));
                     }
@@ -233,25 +233,25 @@ public final class Leftovers {
         String did;
         try {
             if (l instanceof Leftover.Pause p) { // CLEAR: KEDA's pause stays, no longer Headroom's
-                ScaleResult r = cluster.forgetPause(p.workload());
+                ScaleResult r = cluster.pauses().forgetPause(p.workload());
                 failed = r.ok() ? null : r.message();
                 did = r.message();
             } else if (l instanceof Leftover.Bump b) { // lowered back, or only its record removed
                 int to = choice == Leftover.Choice.HAND_BACK ? b.bump().from() : b.replicasNow();
-                ScaleResult r = cluster.scale(b.workload(), to, b.resourceVersion(), null,
+                ScaleResult r = cluster.scaling().scale(b.workload(), to, b.resourceVersion(), null,
                         fresh -> fresh.specReplicas() == b.replicasNow() ? Redecision.propose(to)
                                 : Redecision.giveUp("replicas moved from " + b.replicasNow() + " to "
                                 + fresh.specReplicas() + " since they were read"), 2);
                 failed = r.ok() ? null : r.message();
                 did = r.message();
             } else if (l instanceof Leftover.Marks m) {
-                PodMarks.Result r = m.expiredAt(now) ? cluster.clearExpiredMarks(m.workload(), m.marks(), now)
-                        : cluster.unmarkDrain(m.workload(), m.pods(), m.drainId());
+                PodMarks.Result r = m.expiredAt(now) ? cluster.drainMarks().clearExpiredMarks(m.workload(), m.marks(), now)
+                        : cluster.drainMarks().unmarkDrain(m.workload(), m.pods(), m.drainId());
                 failed = r.ok() ? null : String.join("; ", r.failed());
                 did = "marks removed from " + String.join(", ", r.done()) + " (their deletion cost restored)";
             } else {
                 Leftover.Cordon c = (Leftover.Cordon) l;
-                NodeResult r = cluster.cordon(c.node(), false, null);
+                NodeResult r = cluster.nodes().cordon(c.node(), false, null);
                 failed = r.ok() ? null : r.message();
                 did = r.message();
             }

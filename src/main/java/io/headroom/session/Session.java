@@ -1,5 +1,6 @@
 package io.headroom.session;
 
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.history.Backfill;
@@ -132,8 +133,8 @@ public final class Session implements AutoCloseable {
         java.util.Map<String, io.headroom.cluster.AutoscalerView> autoscalers = new java.util.LinkedHashMap<>();
         for (WorkloadClass c : loop.classes()) {
             try {
-                access.put(c.name(), loop.cluster().canScale(c.target()));
-                autoscalers.put(c.name(), loop.cluster().autoscaler(c.target()));
+                access.put(c.name(), loop.cluster().scaling().canScale(c.target()));
+                autoscalers.put(c.name(), loop.cluster().workloads().autoscaler(c.target()));
             } catch (RuntimeException e) {
                 access.put(c.name(), io.headroom.cluster.ActionCheck.denied("scale " + c.target(),
                         "cannot check: " + io.headroom.ErrorWords.of(e)));
@@ -211,7 +212,7 @@ public final class Session implements AutoCloseable {
         Instant start = wallNow.minus(history);
         SwitchableClock clock = new SwitchableClock(new ManualClock(start));
         SandboxWorld world = SandboxCatalog.withBudgets(new SandboxWorld(specs, seed, start));
-        SandboxCluster cluster = new SandboxCluster(world, clock);
+        ClusterPorts cluster = new SandboxCluster(world, clock).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         // The simulated past was run by "the autoscaler before us": the warm-up acts directly, and
         // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
@@ -352,7 +353,7 @@ public final class Session implements AutoCloseable {
         List<AutoCloseable> opened = new ArrayList<>();
         ExecutorService eventThread = null;
         try {
-            java.util.Map<String, io.headroom.cluster.ClusterGateway> gateways = new java.util.LinkedHashMap<>();
+            java.util.Map<String, ClusterPorts> gateways = new java.util.LinkedHashMap<>();
             for (var e : targets.entrySet()) {
                 KubeConnection conn;
                 try {
@@ -368,9 +369,9 @@ public final class Session implements AutoCloseable {
                 opened.add(leases);
                 KubeClusterGateway g = KubeClusterGateway.open(conn, e.getValue(), wall, leases);
                 opened.add(g);
-                gateways.put(e.getKey(), g);
+                gateways.put(e.getKey(), g.ports());
             }
-            RoutingClusterGateway cluster = new RoutingClusterGateway(gateways);
+            ClusterPorts cluster = RoutingClusterGateway.of(gateways); // the one place a session's ports are assembled
             PrometheusClient client;
             try {
                 client = PrometheusClient.connect(file.prometheus());
@@ -388,7 +389,7 @@ public final class Session implements AutoCloseable {
             java.util.Deque<String> eventProblems = new java.util.concurrent.ConcurrentLinkedDeque<>();
             java.util.Map<String, io.headroom.cluster.WorkloadRef> workloads = new java.util.LinkedHashMap<>();
             classes.forEach(c -> workloads.put(c.name(), c.target()));
-            Journal journal = new io.headroom.supervise.TeamTimeline(local, cluster, workloads, eventThread, problem -> {
+            Journal journal = new io.headroom.supervise.TeamTimeline(local, cluster.events(), workloads, eventThread, problem -> {
                 eventProblems.addLast(problem);
                 while (eventProblems.size() > EVENT_PROBLEMS_KEPT) {
                     eventProblems.pollFirst();

@@ -105,7 +105,7 @@ public final class Simulator {
         }
         ManualClock clock = new ManualClock(start);
         SandboxWorld world = new SandboxWorld(specs, scenario.seed(), start);
-        SandboxCluster cluster = new SandboxCluster(world, clock);
+        io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(world, clock).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock, decider);
 

@@ -1,6 +1,6 @@
 package io.headroom.supervise;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.Redecision;
@@ -40,7 +40,7 @@ final class DrainDriver {
         JournalRecord record(Instant at, Kind kind, String className);
     }
 
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     private final Journal journal;
     private final Records records;
     private volatile Function<String, Map<String, Double>> podLoad = c -> Map.of();
@@ -52,7 +52,7 @@ final class DrainDriver {
     /** The last eviction refusal journaled per replace drain (budget|message): journaled once, not per retry. */
     private final Map<String, String> refusalJournaled = new java.util.HashMap<>();
 
-    DrainDriver(ClusterGateway cluster, Journal journal, Records records) {
+    DrainDriver(ClusterPorts cluster, Journal journal, Records records) {
         this.cluster = cluster;
         this.journal = journal;
         this.records = records;
@@ -134,7 +134,7 @@ final class DrainDriver {
     private EvictionResult evict(WorkloadClass cls, Drain d, String pod, Instant now) {
         EvictionResult r;
         try {
-            r = cluster.evict(cls.target().context(), cls.target().namespace(), pod);
+            r = cluster.nodes().evict(cls.target().context(), cls.target().namespace(), pod);
         } catch (RuntimeException ex) {
             r = EvictionResult.failed(String.valueOf(ex.getMessage()));
         }
@@ -201,7 +201,7 @@ final class DrainDriver {
     private void clearExpired(WorkloadClass cls, Instant now) {
         List<PodMarks.Found> expired;
         try {
-            expired = cluster.drainMarks(cls.target()).stream().filter(f -> f.expiredAt(now)).toList();
+            expired = cluster.drainMarks().drainMarks(cls.target()).stream().filter(f -> f.expiredAt(now)).toList();
         } catch (RuntimeException e) {
             return; // the workload cannot be read now: the tick says why
         }
@@ -234,7 +234,7 @@ final class DrainDriver {
             }
             PodMarks.Result r;
             try {
-                r = cluster.clearExpiredMarks(cls.target(), marks, now);
+                r = cluster.drainMarks().clearExpiredMarks(cls.target(), marks, now);
             } catch (RuntimeException ex) {
                 r = PodMarks.Result.refused(pods, String.valueOf(ex.getMessage()));
             }
@@ -249,7 +249,7 @@ final class DrainDriver {
 
     private PodMarks.Result mark(WorkloadClass cls, List<String> pods, String drainId, Instant expiresAt) {
         try {
-            return cluster.markForDrain(cls.target(), pods, drainId, expiresAt);
+            return cluster.drainMarks().markForDrain(cls.target(), pods, drainId, expiresAt);
         } catch (RuntimeException e) {
             return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
         }
@@ -257,7 +257,7 @@ final class DrainDriver {
 
     PodMarks.Result unmark(WorkloadClass cls, List<String> pods, String drainId) {
         try {
-            return cluster.unmarkDrain(cls.target(), pods, drainId);
+            return cluster.drainMarks().unmarkDrain(cls.target(), pods, drainId);
         } catch (RuntimeException e) {
             return PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
         }
@@ -292,8 +292,8 @@ final class DrainDriver {
                 rebased.add(fresh);
                 return Redecision.propose(replicas);
             };
-            return recorded ? cluster.scale(cls.target(), replicas, resourceVersion, bump, redecide, 3)
-                    : cluster.scale(cls.target(), replicas, resourceVersion, redecide, 3);
+            return recorded ? cluster.scaling().scale(cls.target(), replicas, resourceVersion, bump, redecide, 3)
+                    : cluster.scaling().scale(cls.target(), replicas, resourceVersion, redecide, 3);
         } catch (RuntimeException e) {
             return ScaleResult.of(ScaleResult.Outcome.FAILED, replicas, String.valueOf(e.getMessage()));
         }

@@ -1,6 +1,6 @@
 package io.headroom.supervise;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeResult;
@@ -41,7 +41,7 @@ final class NodeDrainDriver {
     /** How often a running node drain looks at its node (the supervisor's ticks call more often). */
     static final Duration LOOK_EVERY = Duration.ofSeconds(2);
 
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     private final Journal journal;
     private final String user;
     private final Supplier<Collection<WorkloadClass>> classes;
@@ -56,7 +56,7 @@ final class NodeDrainDriver {
     /** Per drain id, the operator's reason: written on the node with the cordon. */
     private final Map<String, String> reasons = new HashMap<>();
 
-    NodeDrainDriver(ClusterGateway cluster, Journal journal, String user, Supplier<Collection<WorkloadClass>> classes,
+    NodeDrainDriver(ClusterPorts cluster, Journal journal, String user, Supplier<Collection<WorkloadClass>> classes,
                     Function<String, Map<String, Double>> load, Function<String, Freeze> freezeOf) {
         this.cluster = cluster;
         this.journal = journal;
@@ -86,7 +86,7 @@ final class NodeDrainDriver {
         }
         Optional<NodeState> n;
         try {
-            n = cluster.node(node);
+            n = cluster.nodes().node(node);
         } catch (RuntimeException e) {
             return Outcome.refused("could not read node " + node.name() + ": " + e.getMessage());
         }
@@ -146,7 +146,7 @@ final class NodeDrainDriver {
         }
         NodeResult r;
         try {
-            r = cluster.cordon(node, false, null);
+            r = cluster.nodes().cordon(node, false, null);
         } catch (RuntimeException e) {
             r = NodeResult.failed(String.valueOf(e.getMessage()));
         }
@@ -169,7 +169,7 @@ final class NodeDrainDriver {
             }
             NodeState n;
             try {
-                n = cluster.node(d.node()).orElse(null);
+                n = cluster.nodes().node(d.node()).orElse(null);
             } catch (RuntimeException e) {
                 n = null;
             }
@@ -191,7 +191,7 @@ final class NodeDrainDriver {
             if (a instanceof NodeDrainAction.Cordon) {
                 NodeResult r;
                 try {
-                    r = cluster.cordon(d.node(), true, new io.headroom.cluster.CordonMark(user, now,
+                    r = cluster.nodes().cordon(d.node(), true, new io.headroom.cluster.CordonMark(user, now,
                             reasons.getOrDefault(d.id(), "node drain"), d.id(), d.marksExpireAt()));
                 } catch (RuntimeException e) {
                     r = NodeResult.failed(String.valueOf(e.getMessage()));
@@ -205,7 +205,7 @@ final class NodeDrainDriver {
             } else if (a instanceof NodeDrainAction.Mark m) {
                 PodMarks.Result r = target(m.className()).map(t -> {
                     try {
-                        return cluster.markForDrain(t.target(), m.pods(), m.drainId(), m.expiresAt());
+                        return cluster.drainMarks().markForDrain(t.target(), m.pods(), m.drainId(), m.expiresAt());
                     } catch (RuntimeException e) {
                         return PodMarks.Result.refused(m.pods(), String.valueOf(e.getMessage()));
                     }
@@ -216,7 +216,7 @@ final class NodeDrainDriver {
             } else if (a instanceof NodeDrainAction.Unmark u) {
                 target(u.className()).ifPresent(t -> {
                     try {
-                        cluster.unmarkDrain(t.target(), u.pods(), u.drainId());
+                        cluster.drainMarks().unmarkDrain(t.target(), u.pods(), u.drainId());
                     } catch (RuntimeException e) {
                         // Left for the marks' expiry: any console clears expired marks (DrainDriver).
                     }
@@ -242,7 +242,7 @@ final class NodeDrainDriver {
                 .orElse(null);
         EvictionResult r;
         try {
-            r = cluster.evict(d.node().context(), e.namespace(), e.pod());
+            r = cluster.nodes().evict(d.node().context(), e.namespace(), e.pod());
         } catch (RuntimeException ex) {
             r = EvictionResult.failed(String.valueOf(ex.getMessage()));
         }
@@ -270,7 +270,7 @@ final class NodeDrainDriver {
                 continue;
             }
             try {
-                cluster.workload(c.target()).ifPresent(w -> {
+                cluster.workloads().workload(c.target()).ifPresent(w -> {
                     for (PodState p : w.pods()) {
                         out.put(c.target().namespace() + "/" + p.name(), c.name());
                     }

@@ -1,6 +1,6 @@
 package io.headroom.supervise;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.Redecision;
@@ -64,9 +64,9 @@ public final class Supervisor implements Actuator {
     /** Where freezes run when no executor is given: daemon threads, never the loop's. */
     private static final ExecutorService FREEZE_THREADS = io.headroom.threads.NamedThreads.cached("headroom-freeze");
 
-    private final ClusterGateway cluster;
+    private final ClusterPorts cluster;
     /** Every write goes through here: no write starts once a freeze covers its class. */
-    private final GatedCluster writes;
+    private final ClusterPorts writes;
     private final Journal journal;
     private final Clock clock;
     private final Executor loopThread;
@@ -121,20 +121,20 @@ public final class Supervisor implements Actuator {
      * @param loopThread the executor the control loop ticks on; commands are serialised with ticks there
      * @param user who the journal says acted (the OS user)
      */
-    public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
+    public Supervisor(List<WorkloadClass> classes, ClusterPorts cluster, Journal journal, Clock clock,
                       Executor loopThread, String user, Duration proposalTtl) {
         this(classes, cluster, journal, clock, loopThread, FREEZE_THREADS, user, proposalTtl);
     }
 
     /** @param urgent where freezes run, so they never wait behind a loop thread stuck in a cluster write */
-    public Supervisor(List<WorkloadClass> classes, ClusterGateway cluster, Journal journal, Clock clock,
+    public Supervisor(List<WorkloadClass> classes, ClusterPorts cluster, Journal journal, Clock clock,
                       Executor loopThread, Executor urgent, String user, Duration proposalTtl) {
         for (WorkloadClass c : classes) {
             this.classes.put(c.name(), c);
             slots.put(c.name(), new Slot());
         }
         this.cluster = cluster;
-        this.writes = new GatedCluster(cluster, freezes, this::classOf);
+        this.writes = GatedCluster.fence(cluster, freezes, this::classOf);
         this.journal = journal;
         this.clock = clock;
         this.loopThread = loopThread;
@@ -425,7 +425,7 @@ public final class Supervisor implements Actuator {
                         + " since the decision; the next tick decides again");
         ScaleResult r;
         try {
-            r = writes.scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
+            r = writes.scaling().scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
         } catch (RuntimeException e) {
             r = ScaleResult.of(ScaleResult.Outcome.FAILED, from, e.getMessage());
         }
@@ -558,7 +558,7 @@ public final class Supervisor implements Actuator {
                 return Outcome.refused("proposal " + proposalId + " is no longer pending");
             }
             Proposal p = s.proposal;
-            ScaleResult r = cluster.dryRunScale(classes.get(p.className()).target(), p.to());
+            ScaleResult r = cluster.scaling().dryRunScale(classes.get(p.className()).target(), p.to());
             return r.ok() ? Outcome.ok("dry run: the API server would accept " + p.className() + " " + p.from()
                     + " → " + p.to() + " (nothing changed)")
                     : Outcome.refused("dry run: " + p.className() + " " + p.from() + " → " + p.to()
@@ -756,7 +756,7 @@ public final class Supervisor implements Actuator {
 
     /** The nodes of {@code context} with their pods, read on the loop's thread (never the FX thread's). */
     public CompletableFuture<List<io.headroom.cluster.NodeState>> nodes(String context) {
-        return CompletableFuture.supplyAsync(() -> cluster.nodes(context), loopThread);
+        return CompletableFuture.supplyAsync(() -> cluster.nodes().nodes(context), loopThread);
     }
 
     /**
@@ -764,7 +764,7 @@ public final class Supervisor implements Actuator {
      * loop's thread): what a console that stopped mid-drain left behind, to uncordon or drain again.
      */
     public CompletableFuture<List<io.headroom.cluster.NodeState>> leftCordoned(String context) {
-        return CompletableFuture.supplyAsync(() -> nodeDrains.leftCordoned(cluster.nodes(context)), loopThread);
+        return CompletableFuture.supplyAsync(() -> nodeDrains.leftCordoned(cluster.nodes().nodes(context)), loopThread);
     }
 
     /** The nodes a class's pods run on, by name (a cache read on the loop's thread): "from a class", a node to drain. */
@@ -774,7 +774,7 @@ public final class Supervisor implements Actuator {
             if (c == null) {
                 return List.<io.headroom.cluster.NodeRef>of();
             }
-            return cluster.workload(c.target()).map(w -> w.pods().stream().map(PodState::node)
+            return cluster.workloads().workload(c.target()).map(w -> w.pods().stream().map(PodState::node)
                     .filter(java.util.Objects::nonNull).distinct().sorted()
                     .map(n -> new io.headroom.cluster.NodeRef(c.target().context(), n)).toList()).orElse(List.of());
         }, loopThread);
@@ -1174,7 +1174,7 @@ public final class Supervisor implements Actuator {
 
     private Read read(WorkloadClass cls) {
         try {
-            return cluster.workload(cls.target()).map(w -> new Read(w, null))
+            return cluster.workloads().workload(cls.target()).map(w -> new Read(w, null))
                     .orElse(new Read(null, Outcome.refused("workload " + cls.target() + " not found")));
         } catch (RuntimeException e) {
             return new Read(null, Outcome.refused("could not read " + cls.target() + ": " + e.getMessage()));

@@ -1,6 +1,6 @@
 package io.headroom.supervise;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.TeamEvents;
 import io.headroom.cluster.EventResult;
 import io.headroom.cluster.TeamEvent;
 import io.headroom.cluster.WorkloadRef;
@@ -54,7 +54,7 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.UNDONE, "HeadroomUndone"));
 
     private final Journal journal;
-    private final ClusterGateway cluster;
+    private final TeamEvents cluster;
     private final Map<String, WorkloadRef> workloads;
     private final Executor posting;
     private final Consumer<String> problems;
@@ -64,7 +64,7 @@ public final class TeamTimeline implements Journal {
      * @param posting   where events are posted (a background executor)
      * @param problems  told, in a sentence, about each event that could not be written
      */
-    public TeamTimeline(Journal journal, ClusterGateway cluster, Map<String, WorkloadRef> workloads, Executor posting,
+    public TeamTimeline(Journal journal, TeamEvents cluster, Map<String, WorkloadRef> workloads, Executor posting,
                         Consumer<String> problems) {
         this.journal = journal;
         this.cluster = cluster;

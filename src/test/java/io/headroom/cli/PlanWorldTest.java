@@ -121,7 +121,7 @@ class PlanWorldTest {
         assertEquals(Actuation.Kind.WITHHELD, s.actuation().kind());
         assertEquals(s.decision().desiredReplicas(), s.actuation().to());
         assertEquals(Map.of("busy", s.actuation()), observe.wouldDo());
-        ScaleResult r = world.cluster().scale(SHARED, 3, null);
+        ScaleResult r = world.cluster().scaling().scale(SHARED, 3, null);
         assertEquals(ScaleResult.Outcome.REFUSED, r.outcome());
         assertNull(world.current("nobody").replicas());
     }

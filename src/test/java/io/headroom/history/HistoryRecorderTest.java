@@ -38,8 +38,8 @@ class HistoryRecorderTest {
         ManualClock clock = new ManualClock(T0);
         SandboxWorld world = new SandboxWorld(List.of(spec), 1, T0);
         SandboxCluster cluster = new SandboxCluster(world, clock);
-        ControlLoop loop = new ControlLoop(List.of(new WorkloadClass("orders", spec.target(), policy)), cluster,
-                new SandboxMetrics(world, clock), new DirectActuator(cluster), clock);
+        ControlLoop loop = new ControlLoop(List.of(new WorkloadClass("orders", spec.target(), policy)), cluster.ports(),
+                new SandboxMetrics(world, clock), new DirectActuator(cluster.ports()), clock);
         History history = new History(Duration.ofSeconds(5));
         loop.addListener(new HistoryRecorder(history));
         List<TickResult> ticks = new ArrayList<>();

@@ -24,11 +24,11 @@ record DrainConsole(Supervisor supervisor, ControlLoop loop, KubeClusterGateway 
 
     static DrainConsole on(KubeClusterGateway gateway, WorkloadClass cls, Journal journal, Clock clock,
                            InFlightMetrics metrics) {
-        Supervisor supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, "ana",
+        Supervisor supervisor = new Supervisor(List.of(cls), gateway.ports(), journal, clock, Runnable::run, "ana",
                 Duration.ofMinutes(5));
         supervisor.setPodLoad(metrics::inFlightByPod);
         supervisor.setDrainNoticeGrace(Duration.ZERO);
-        return new DrainConsole(supervisor, new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock), gateway);
+        return new DrainConsole(supervisor, new ControlLoop(List.of(cls), gateway.ports(), metrics, supervisor, clock), gateway);
     }
 
     /**

@@ -67,7 +67,7 @@ class EchoedSecretTest {
                     + " may not update"), "the server's words stay, the token goes: " + direct.message());
 
             WorkloadClass cls = new WorkloadClass("payments", worker, Policy.builder().build());
-            Supervisor s = new Supervisor(List.of(cls), g, journal, Clock.systemUTC(), Runnable::run, "ana",
+            Supervisor s = new Supervisor(List.of(cls), g.ports(), journal, Clock.systemUTC(), Runnable::run, "ana",
                     Duration.ofMinutes(5));
             Instant now = Instant.now();
             Observation obs = new Observation(2, 2, Map.of(Signals.QUEUE_LENGTH, Signal.of(0, now),

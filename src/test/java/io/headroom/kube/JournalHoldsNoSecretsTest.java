@@ -52,7 +52,7 @@ class JournalHoldsNoSecretsTest {
              FileJournal journal = FileJournal.open(journalFile)) {
             assertTrue(g.awaitSynced(Duration.ofSeconds(10)));
             WorkloadClass cls = new WorkloadClass("payments", worker, Policy.builder().build());
-            Supervisor s = new Supervisor(List.of(cls), g, journal, Clock.systemUTC(), Runnable::run, "ana",
+            Supervisor s = new Supervisor(List.of(cls), g.ports(), journal, Clock.systemUTC(), Runnable::run, "ana",
                     Duration.ofMinutes(5));
 
             // A decision that wants 5 replicas becomes a proposal; approving it scales the workload.

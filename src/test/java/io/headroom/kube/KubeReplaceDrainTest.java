@@ -62,9 +62,9 @@ class KubeReplaceDrainTest {
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1)
                 .slotsPerReplica(4).minReplicas(1).maxReplicas(10).build());
-        supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, "ana", Duration.ofMinutes(5));
+        supervisor = new Supervisor(List.of(cls), gateway.ports(), journal, clock, Runnable::run, "ana", Duration.ofMinutes(5));
         supervisor.setPodLoad(metrics::inFlightByPod);
-        loop = new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock);
+        loop = new ControlLoop(List.of(cls), gateway.ports(), metrics, supervisor, clock);
         MockCluster.await("both pods in the watch cache", WAIT, () -> gateway.workload(ref)
                 .map(w -> w.pods().size() == 2).orElse(false));
     }

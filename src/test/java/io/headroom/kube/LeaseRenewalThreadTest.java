@@ -2,7 +2,6 @@ package io.headroom.kube;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
@@ -49,8 +48,8 @@ class LeaseRenewalThreadTest {
         // The shortest lease (3 s): renewed every second, so a renewal is due soon after the loop blocks.
         session = Session.connect(io.headroom.config.WorkloadsFile.read(workloads),
                 Contexts.load(java.util.List.of(kubeconfig)), new MemoryJournal(), null, Duration.ofSeconds(3));
-        KubeClusterGateway gateway = (KubeClusterGateway) ((RoutingClusterGateway) session.loop().cluster())
-                .gateway("up").orElseThrow();
+        KubeClusterGateway gateway = session.loop().cluster().byContext().get("up").adapter(KubeClusterGateway.class)
+                .orElseThrow();
         assertTrue(gateway.awaitSynced(Duration.ofSeconds(15)));
         WorkloadRef ref = session.loop().classes().get(0).target();
 

@@ -100,7 +100,7 @@ class LeftBehindMarksTest {
         // Ana's console starts a drain of worker-b (idle), then dies: no unmark, no lease release.
         ManualClock anaClock = new ManualClock(T0);
         KubeClusterGateway ana = console("ana@desk-1/aaaa0001", anaClock);
-        Supervisor anaSupervisor = new Supervisor(List.of(cls), ana, new MemoryJournal(), anaClock, Runnable::run,
+        Supervisor anaSupervisor = new Supervisor(List.of(cls), ana.ports(), new MemoryJournal(), anaClock, Runnable::run,
                 "ana", Duration.ofMinutes(5));
         anaSupervisor.setPodLoad(c -> Map.of("worker-a", 1.0, "worker-b", 0.0, "worker-c", 2.0));
         Outcome started = anaSupervisor.startDrain("payments", 2, Duration.ofMinutes(5), "night").get();
@@ -130,9 +130,9 @@ class LeftBehindMarksTest {
         try {
             MockCluster.await("both marks in Bob's cache", WAIT, () -> marked(bob, "worker-b") && marked(bob, "worker-c"));
             MemoryJournal bobJournal = new MemoryJournal();
-            Supervisor bobSupervisor = new Supervisor(List.of(cls), bob, bobJournal, bobClock, Runnable::run, "bob",
+            Supervisor bobSupervisor = new Supervisor(List.of(cls), bob.ports(), bobJournal, bobClock, Runnable::run, "bob",
                     Duration.ofMinutes(5));
-            ControlLoop loop = new ControlLoop(List.of(cls), bob, quiet(Map.of()), bobSupervisor, bobClock);
+            ControlLoop loop = new ControlLoop(List.of(cls), bob.ports(), quiet(Map.of()), bobSupervisor, bobClock);
             loop.tick();
 
             assertEquals(Map.of(PodMarks.DELETION_COST_ANNOTATION, "250"), cluster.annotations("payments", "worker-b"),

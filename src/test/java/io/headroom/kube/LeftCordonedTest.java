@@ -71,7 +71,7 @@ class LeftCordonedTest {
 
     Supervisor console(KubeClusterGateway gateway, String user) {
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        Supervisor s = new Supervisor(List.of(cls), gateway, new MemoryJournal(), Clock.systemUTC(), Runnable::run, user,
+        Supervisor s = new Supervisor(List.of(cls), gateway.ports(), new MemoryJournal(), Clock.systemUTC(), Runnable::run, user,
                 Duration.ofMinutes(5));
         s.setPodLoad(c -> Map.of("worker-a", 2.0, "worker-b", 0.0));
         return s;

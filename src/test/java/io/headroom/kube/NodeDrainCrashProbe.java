@@ -38,7 +38,7 @@ public final class NodeDrainCrashProbe {
             System.exit(2);
         }
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        Supervisor supervisor = new Supervisor(List.of(cls), gateway, new MemoryJournal(), Clock.systemUTC(),
+        Supervisor supervisor = new Supervisor(List.of(cls), gateway.ports(), new MemoryJournal(), Clock.systemUTC(),
                 Runnable::run, "probe", Duration.ofMinutes(5));
         supervisor.setPodLoad(c -> Map.of("worker-a", 2.0)); // busy: the drain waits for it
         Outcome o = supervisor.startNodeDrain(new NodeRef("dev", node), Duration.ofMinutes(30), "kernel upgrade")

@@ -36,10 +36,10 @@ record ReplaceConsole(Supervisor supervisor, ControlLoop loop, ManualClock clock
                              String user) {
         WorkloadClass cls = new WorkloadClass("payments", REF, Policy.builder().pollIntervalSeconds(1)
                 .slotsPerReplica(4).minReplicas(2).maxReplicas(10).build());
-        Supervisor supervisor = new Supervisor(List.of(cls), gateway, journal, clock, Runnable::run, user,
+        Supervisor supervisor = new Supervisor(List.of(cls), gateway.ports(), journal, clock, Runnable::run, user,
                 Duration.ofMinutes(5));
         supervisor.setPodLoad(metrics::inFlightByPod);
-        return new ReplaceConsole(supervisor, new ControlLoop(List.of(cls), gateway, metrics, supervisor, clock), clock);
+        return new ReplaceConsole(supervisor, new ControlLoop(List.of(cls), gateway.ports(), metrics, supervisor, clock), clock);
     }
 
     TickResult tick(Duration step) {

@@ -52,9 +52,9 @@ class TeamTimelineReadTest {
     void aConsoleReadsBackEveryConsolesHeadroomEventsWithTheirAuthor() throws Exception {
         KubeClusterGateway mine = console();
         KubeClusterGateway theirs = console();
-        new TeamTimeline(new MemoryJournal(), mine, Map.of("payments", ref), Runnable::run, p -> { })
+        new TeamTimeline(new MemoryJournal(), mine.ports().events(), Map.of("payments", ref), Runnable::run, p -> { })
                 .append(JournalRecord.of(T0, Kind.FROZEN, "ana", "dev", "payments").reason("incident 4711"));
-        TeamTimeline other = new TeamTimeline(new MemoryJournal(), theirs, Map.of("payments", ref), Runnable::run,
+        TeamTimeline other = new TeamTimeline(new MemoryJournal(), theirs.ports().events(), Map.of("payments", ref), Runnable::run,
                 p -> { });
         other.append(JournalRecord.of(T0.plusSeconds(30), Kind.OVERRIDE_SET, "bo", "dev", "payments").change(3, 5)
                 .reason("batch"));
@@ -92,7 +92,7 @@ class TeamTimelineReadTest {
 
         assertEquals(List.of("HeadroomOverride", "HeadroomNodeCordoned"), mine.teamEvents(T0.plusSeconds(1)).events()
                 .stream().map(TimelineEvent::reason).toList(), "from a time on");
-        assertEquals(read.events(), new RoutingClusterGateway(Map.of("dev", mine)).teamEvents(null).events(),
+        assertEquals(read.events(), RoutingClusterGateway.of(Map.of("dev", mine.ports())).events().teamEvents(null).events(),
                 "the console's routing gateway reads through");
     }
 
@@ -104,7 +104,7 @@ class TeamTimelineReadTest {
                         + "\"message\":\"events is forbidden: User \\\"ana\\\" cannot list resource\",\"code\":403}")
                 .always();
         KubeClusterGateway g = console();
-        new TeamTimeline(new MemoryJournal(), g, Map.of("payments", ref), Runnable::run, p -> { })
+        new TeamTimeline(new MemoryJournal(), g.ports().events(), Map.of("payments", ref), Runnable::run, p -> { })
                 .append(JournalRecord.of(T0, Kind.NODE_CORDONED, "ana", "dev", null).node("node-1"));
 
         TimelineRead read = g.teamEvents(null);

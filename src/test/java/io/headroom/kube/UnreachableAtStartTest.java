@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.ClusterHealth;
-import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.config.WorkloadsFile;
@@ -68,8 +67,8 @@ class UnreachableAtStartTest {
 
         session = Session.connect(WorkloadsFile.read(workloads), Contexts.load(List.of(kubeconfig)),
                 new MemoryJournal());
-        RoutingClusterGateway routing = (RoutingClusterGateway) session.loop().cluster();
-        KubeClusterGateway unreachable = (KubeClusterGateway) routing.gateway("down").orElseThrow();
+        io.headroom.cluster.ClusterPorts routing = session.loop().cluster();
+        KubeClusterGateway unreachable = routing.byContext().get("down").adapter(KubeClusterGateway.class).orElseThrow();
         long attempts = unreachable.connection().requests().count();
         assertTrue(attempts <= 2, "opening does not wait on retries against the unreachable cluster: "
                 + attempts + " requests before it returned");
@@ -85,10 +84,10 @@ class UnreachableAtStartTest {
         String problem = byName.get("payments").problem();
         assertTrue(problem.contains("connecting") || problem.contains("unreachable"), problem);
 
-        ActionCheck check = routing.canScale(down);
+        ActionCheck check = routing.scaling().canScale(down);
         assertFalse(check.allowed(), "observe-only until connected");
         assertTrue(check.reason().contains("connecting") || check.reason().contains("unreachable"), check.reason());
-        ScaleResult scale = routing.scale(down, 3, null);
+        ScaleResult scale = routing.scaling().scale(down, 3, null);
         assertEquals(ScaleResult.Outcome.REFUSED, scale.outcome(), scale.message());
 
         // The connection attempt fails in the background; the reason reaches the classes and the health.

@@ -62,7 +62,7 @@ class ControlLoopTest {
     final ScriptedActuator actuator = new ScriptedActuator();
 
     ControlLoop loop(WorkloadClass... classes) {
-        return new ControlLoop(List.of(classes), cluster, metrics, actuator, clock, recording);
+        return new ControlLoop(List.of(classes), cluster.ports(), metrics, actuator, clock, recording);
     }
 
     @BeforeEach
@@ -185,7 +185,7 @@ class ControlLoopTest {
         Actuator broken = (cls, d, state) -> {
             throw new IllegalStateException("journal full");
         };
-        ControlLoop loop = new ControlLoop(List.of(classA, classB), cluster, metrics, broken, clock);
+        ControlLoop loop = new ControlLoop(List.of(classA, classB), cluster.ports(), metrics, broken, clock);
         TickResult t = loop.tick();
         for (ClassSnapshot s : t.classes()) {
             assertEquals(Actuation.Kind.FAILED, s.actuation().kind());

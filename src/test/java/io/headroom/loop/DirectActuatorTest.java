@@ -21,14 +21,14 @@ class DirectActuatorTest {
     final WorkloadClass cls = new WorkloadClass("a", A, Policy.defaults());
 
     ClassSnapshot tick(Actuator actuator) {
-        return new ControlLoop(List.of(cls), cluster, metrics, actuator, new ManualClock(T0)).tick().classes().get(0);
+        return new ControlLoop(List.of(cls), cluster.ports(), metrics, actuator, new ManualClock(T0)).tick().classes().get(0);
     }
 
     @Test
     void aWantedChangeIsAppliedWithTheObservedResourceVersion() {
         cluster.put(A, 1, List.of());
         metrics.signals.put("a", busy(T0));
-        ClassSnapshot s = tick(new DirectActuator(cluster));
+        ClassSnapshot s = tick(new DirectActuator(cluster.ports()));
         int desired = s.decision().desiredReplicas();
         assertEquals(List.of("worker-a→" + desired + "@rv-1"), cluster.scales);
         assertEquals(new Actuation(Actuation.Kind.APPLIED, 1, desired, "scaled to " + desired),
@@ -40,7 +40,7 @@ class DirectActuatorTest {
         cluster.put(A, 1, List.of());
         metrics.signals.put("a", busy(T0));
         cluster.refuse = ScaleResult.Outcome.CONFLICT;
-        ClassSnapshot s = tick(new DirectActuator(cluster));
+        ClassSnapshot s = tick(new DirectActuator(cluster.ports()));
         assertEquals(Actuation.Kind.FAILED, s.actuation().kind());
         assertEquals(1, s.actuation().to());
         assertEquals("refused for the test", s.actuation().message());
@@ -49,7 +49,7 @@ class DirectActuatorTest {
     @Test
     void noChangeWritesNothing() {
         cluster.put(A, 3, List.of());
-        ClassSnapshot s = tick(new DirectActuator(cluster)); // no signals: hold
+        ClassSnapshot s = tick(new DirectActuator(cluster.ports())); // no signals: hold
         assertEquals(Actuation.none(3), s.actuation());
         assertEquals(List.of(), cluster.scales);
     }

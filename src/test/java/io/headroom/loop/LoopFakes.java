@@ -1,6 +1,6 @@
 package io.headroom.loop;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -30,7 +30,7 @@ final class LoopFakes {
     }
 
     /** Workloads by target; scales are recorded and applied unless {@link #refuse} is set. */
-    static final class Cluster implements ClusterGateway {
+    static final class Cluster extends FakeCluster {
         final Map<WorkloadRef, WorkloadState> workloads = new HashMap<>();
         final List<String> scales = new ArrayList<>();
         RuntimeException readFailure;

@@ -22,7 +22,7 @@ class LoopRunnerTest {
     final LoopFakes.Cluster cluster = new LoopFakes.Cluster();
     final LoopFakes.Metrics metrics = new LoopFakes.Metrics();
     final ManualClock clock = new ManualClock(T0);
-    final ControlLoop loop = new ControlLoop(List.of(new WorkloadClass("a", A, Policy.defaults())), cluster, metrics,
+    final ControlLoop loop = new ControlLoop(List.of(new WorkloadClass("a", A, Policy.defaults())), cluster.ports(), metrics,
             new ObserveOnlyActuator(), clock);
     final List<TickResult> ticks = new ArrayList<>();
 

@@ -29,7 +29,7 @@ class StuckPodsInTheSandboxTest {
         ManualClock clock = new ManualClock(T0);
         List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream()
                 .map(SandboxCatalog.Entry::workloadClass).toList();
-        ControlLoop loop = new ControlLoop(classes, new SandboxCluster(world, clock), new SandboxMetrics(world, clock),
+        ControlLoop loop = new ControlLoop(classes, new SandboxCluster(world, clock).ports(), new SandboxMetrics(world, clock),
                 new ObserveOnlyActuator(), clock);
         Double firstFlagged = null;
         Set<String> flagged = new HashSet<>();

@@ -31,7 +31,7 @@ class SandboxNodeDrainTest {
     final Instant start = Instant.parse("2026-12-01T10:00:00Z");
     final ManualClock clock = new ManualClock(start);
     final SandboxWorld world = SandboxCatalog.defaultWorld(SandboxCatalog.DEFAULT_SEED, start);
-    final SandboxCluster cluster = new SandboxCluster(world, clock);
+    final io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(world, clock).ports();
     final SandboxMetrics metrics = new SandboxMetrics(world, clock);
     final List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream().map(SandboxCatalog.Entry::workloadClass)
             .toList();
@@ -42,7 +42,7 @@ class SandboxNodeDrainTest {
     final NodeRef node1 = new NodeRef("sandbox", "sandbox-node-1");
 
     NodeState node1() {
-        return cluster.node(node1).orElseThrow();
+        return cluster.nodes().node(node1).orElseThrow();
     }
 
     void run(Duration span) {
@@ -80,7 +80,7 @@ class SandboxNodeDrainTest {
                 d.refusals().toString());
         assertEquals(List.of("sandbox-proxy-1"), node1().pods().stream().map(NodePod::name).toList(),
                 "only the DaemonSet's pod is left");
-        for (NodeState n : cluster.nodes("sandbox")) {
+        for (NodeState n : cluster.nodes().nodes("sandbox")) {
             if (!n.ref().equals(node1)) {
                 assertFalse(n.unschedulable());
             }

@@ -42,9 +42,9 @@ class SandboxReplaceDrainTest {
     final List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream().map(SandboxCatalog.Entry::workloadClass)
             .toList();
     final MemoryJournal journal = new MemoryJournal();
-    final Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, Runnable::run, "ana",
+    final Supervisor supervisor = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, "ana",
             Duration.ofMinutes(5));
-    final ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
+    final ControlLoop loop = new ControlLoop(classes, cluster.ports(), metrics, supervisor, clock);
     TickResult last;
 
     void tick() {

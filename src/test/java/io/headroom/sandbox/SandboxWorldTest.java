@@ -315,28 +315,28 @@ class SandboxWorldTest {
         SandboxClassSpec spec = SandboxClassSpec.builder("k").baseRate(0).startupSeconds(5).build();
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
         ManualClock clock = new ManualClock(at(1));
-        SandboxCluster cluster = new SandboxCluster(w, clock);
+        io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(w, clock).ports();
         assertEquals("sandbox", cluster.contextName());
         WorkloadRef ref = spec.target();
         assertEquals(new WorkloadRef("sandbox", "sandbox", "Deployment", "k"), ref);
 
-        WorkloadState before = cluster.workload(ref).orElseThrow();
+        WorkloadState before = cluster.workloads().workload(ref).orElseThrow();
         assertEquals(1, before.specReplicas());
         assertEquals(at(1), before.observedAt());
-        ScaleResult ok = cluster.scale(ref, 3, before.resourceVersion());
+        ScaleResult ok = cluster.scaling().scale(ref, 3, before.resourceVersion());
         assertEquals(ScaleResult.Outcome.APPLIED, ok.outcome());
-        ScaleResult stale = cluster.scale(ref, 5, before.resourceVersion());
+        ScaleResult stale = cluster.scaling().scale(ref, 5, before.resourceVersion());
         assertEquals(ScaleResult.Outcome.CONFLICT, stale.outcome());
-        assertEquals(3, cluster.workload(ref).orElseThrow().specReplicas());
-        assertEquals(ScaleResult.Outcome.APPLIED, cluster.scale(ref, 2, null).outcome());
+        assertEquals(3, cluster.workloads().workload(ref).orElseThrow().specReplicas());
+        assertEquals(ScaleResult.Outcome.APPLIED, cluster.scaling().scale(ref, 2, null).outcome());
 
         clock.advanceSeconds(10);
-        assertEquals(2, cluster.workload(ref).orElseThrow().readyReplicas());
+        assertEquals(2, cluster.workloads().workload(ref).orElseThrow().readyReplicas());
 
         WorkloadRef unknown = new WorkloadRef("sandbox", "sandbox", "Deployment", "ghost");
-        assertTrue(cluster.workload(unknown).isEmpty());
-        assertEquals(ScaleResult.Outcome.REFUSED, cluster.scale(unknown, 1, null).outcome());
-        assertEquals(ScaleResult.Outcome.REFUSED, cluster.scale(ref, -1, null).outcome());
+        assertTrue(cluster.workloads().workload(unknown).isEmpty());
+        assertEquals(ScaleResult.Outcome.REFUSED, cluster.scaling().scale(unknown, 1, null).outcome());
+        assertEquals(ScaleResult.Outcome.REFUSED, cluster.scaling().scale(ref, -1, null).outcome());
     }
 
     @Test

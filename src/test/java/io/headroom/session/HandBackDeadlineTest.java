@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
@@ -34,7 +34,7 @@ class HandBackDeadlineTest {
     final ManualClock clock = new ManualClock(Instant.parse("2026-03-02T10:00:00Z"));
     final ExecutorService io = Executors.newSingleThreadExecutor();
     final WorkloadRef ref = new WorkloadRef("dev", "shop", "Deployment", "orders");
-    final ClusterGateway cluster = new ClusterGateway() {
+    final FakeCluster cluster = new FakeCluster() {
         @Override
         public String contextName() {
             return "dev";
@@ -62,10 +62,10 @@ class HandBackDeadlineTest {
         List<WorkloadClass> classes = List.of(new WorkloadClass("orders", ref, Policy.defaults()));
         Runnable[] never = new Runnable[1];
         // The loop thread never runs a command (stuck in a write): the freeze cannot be lifted.
-        Supervisor sup = new Supervisor(classes, cluster, journal, clock, r -> never[0] = r, Runnable::run, "ana",
+        Supervisor sup = new Supervisor(classes, cluster.ports(), journal, clock, r -> never[0] = r, Runnable::run, "ana",
                 Duration.ofMinutes(5));
         assertTrue(sup.freeze("orders", Duration.ofMinutes(20), "incident").get(5, TimeUnit.SECONDS).ok());
-        HandBack hb = new HandBack(sup, cluster, () -> journal, () -> classes, clock, io);
+        HandBack hb = new HandBack(sup, cluster.ports(), () -> journal, () -> classes, clock, io);
         List<HandBack.Item> items = hb.atExit().get(5, TimeUnit.SECONDS);
         assertEquals(1, items.size());
 
@@ -91,10 +91,10 @@ class HandBackDeadlineTest {
     void aSandboxKeepsAPauseOnlyInItsJournalAndSaysSo() throws Exception {
         MemoryJournal journal = new MemoryJournal();
         List<WorkloadClass> classes = List.of(new WorkloadClass("orders", ref, Policy.defaults()));
-        Supervisor sup = new Supervisor(classes, cluster, journal, clock, Runnable::run, Runnable::run, "ana",
+        Supervisor sup = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, Runnable::run, "ana",
                 Duration.ofMinutes(5));
         assertTrue(sup.setMode("orders", Mode.AUTO).get(5, TimeUnit.SECONDS).ok());
-        HandBack hb = new HandBack(sup, cluster, () -> journal, () -> classes, clock, io);
+        HandBack hb = new HandBack(sup, cluster.ports(), () -> journal, () -> classes, clock, io);
         List<HandBack.Item> items = hb.atExit().get(5, TimeUnit.SECONDS);
         assertEquals("auto mode", items.get(0).holds());
         assertEquals(clock.instant().plus(HandBack.AUTO_KEEP), items.get(0).keepUntil());

@@ -93,8 +93,8 @@ class HandBackFailureTest {
     WorkloadRef pausedAndFrozen(Session s) throws Exception {
         WorkloadRef orders = s.loop().classes().get(0).target();
         MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10),
-                () -> s.loop().cluster().autoscaler(orders).kind() == AutoscalerView.Kind.KEDA);
-        ScaleResult paused = s.loop().cluster().scale(orders, 5, null);
+                () -> s.loop().cluster().workloads().autoscaler(orders).kind() == AutoscalerView.Kind.KEDA);
+        ScaleResult paused = s.loop().cluster().scaling().scale(orders, 5, null);
         assertEquals(ScaleResult.Outcome.APPLIED, paused.outcome(), paused.message());
         assertEquals("5", scaledObjectAnnotations().get(Autoscalers.PAUSED_REPLICAS));
         assertTrue(s.supervisor().freeze("orders", Duration.ofMinutes(20), "incident 812").get(15, TimeUnit.SECONDS).ok());

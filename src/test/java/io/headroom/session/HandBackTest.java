@@ -101,7 +101,7 @@ class HandBackTest {
         Instant pinEnd = Instant.now().plus(Duration.ofMinutes(30));
         assertTrue(session.supervisor().setOverride("indexing", 4, pinEnd, "reindex").get(15, TimeUnit.SECONDS).ok());
         MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
-                .autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+                .workloads().autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
 
         List<HandBack.Item> items = session.handBack().atExit().get(10, TimeUnit.SECONDS);
         assertEquals(List.of("orders", "indexing"), items.stream().map(HandBack.Item::className).toList());
@@ -151,7 +151,7 @@ class HandBackTest {
         assertTrue(session.supervisor().freeze("orders", Duration.ofMinutes(20), "incident 812")
                 .get(15, TimeUnit.SECONDS).ok());
         MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
-                .autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+                .workloads().autoscaler(session.loop().classes().get(0).target()).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
         List<HandBack.Item> items = session.handBack().atExit().get(10, TimeUnit.SECONDS);
         HandBack.Report report = session.handBack().finish(items, Map.of("orders", HandBack.Choice.KEEP),
                 HandBack.EXIT_DEADLINE).get(15, TimeUnit.SECONDS);
@@ -207,7 +207,7 @@ class HandBackTest {
         assertTrue(session.supervisor().freeze("indexing", Duration.ofMinutes(20), "reindex")
                 .get(15, TimeUnit.SECONDS).ok());
         MockCluster.await("KEDA's view of orders", Duration.ofSeconds(10), () -> session.loop().cluster()
-                .autoscaler(orders).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
+                .workloads().autoscaler(orders).kind() == io.headroom.cluster.AutoscalerView.Kind.KEDA);
         String ordersVersion = cluster.admin.apps().deployments().inNamespace("shop").withName("orders").get()
                 .getMetadata().getResourceVersion();
         String indexerVersion = cluster.admin.apps().deployments().inNamespace("shop").withName("indexer").get()

@@ -61,11 +61,11 @@ class DrainSupervisorTest {
         cls = new WorkloadClass(CLS, spec.target(), Policy.builder().slotsPerReplica(2).minReplicas(minReplicas)
                 .maxReplicas(10).pollIntervalSeconds(5).build(), drainOnScaleDown);
         supervisor = restartedSupervisor("alice");
-        loop = new ControlLoop(List.of(cls), cluster, metrics, supervisor, clock);
+        loop = new ControlLoop(List.of(cls), cluster.ports(), metrics, supervisor, clock);
     }
 
     Supervisor restartedSupervisor(String user) {
-        Supervisor s = new Supervisor(List.of(cls), cluster, journal, clock, Runnable::run, user, Duration.ofMinutes(5));
+        Supervisor s = new Supervisor(List.of(cls), cluster.ports(), journal, clock, Runnable::run, user, Duration.ofMinutes(5));
         s.setPodLoad(metrics::inFlightByPod);
         return s;
     }
@@ -204,7 +204,7 @@ class DrainSupervisorTest {
         // The console dies; another starts from the same journal.
         supervisor = restartedSupervisor("bob");
         supervisor.restore(journal.replay());
-        loop = new ControlLoop(List.of(cls), cluster, metrics, supervisor, clock);
+        loop = new ControlLoop(List.of(cls), cluster.ports(), metrics, supervisor, clock);
         tickAt(40);
         assertTrue(pods().stream().allMatch(p -> p.drainId() == null), "marks left by the dead console removed");
         JournalRecord ended = records(Kind.DRAIN_ENDED).get(0);

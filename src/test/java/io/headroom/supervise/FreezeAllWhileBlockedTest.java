@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
@@ -42,14 +42,14 @@ class FreezeAllWhileBlockedTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     /** A cluster whose writes hang until released, as one stuck behind a 429 does. */
-    static final class StuckCluster implements ClusterGateway {
-        final ClusterGateway real;
+    static final class StuckCluster extends FakeCluster {
+        final io.headroom.cluster.ClusterPorts real;
         final AtomicInteger writes = new AtomicInteger();
         final Semaphore entered = new Semaphore(0);
         final CountDownLatch release = new CountDownLatch(1);
         volatile boolean conflictFirst;
 
-        StuckCluster(ClusterGateway real) {
+        StuckCluster(io.headroom.cluster.ClusterPorts real) {
             this.real = real;
         }
 
@@ -60,7 +60,7 @@ class FreezeAllWhileBlockedTest {
 
         @Override
         public Optional<WorkloadState> workload(WorkloadRef ref) {
-            return real.workload(ref);
+            return real.workloads().workload(ref);
         }
 
         @Override
@@ -78,7 +78,7 @@ class FreezeAllWhileBlockedTest {
             if (conflictFirst && n == 1) {
                 return ScaleResult.of(ScaleResult.Outcome.CONFLICT, replicas, "409: the object has been modified");
             }
-            return real.scale(ref, replicas, expectedResourceVersion);
+            return real.scaling().scale(ref, replicas, expectedResourceVersion);
         }
     }
 
@@ -96,12 +96,12 @@ class FreezeAllWhileBlockedTest {
                 SandboxClassSpec.builder("orders").baseRate(1).initialReplicas(2).build(),
                 SandboxClassSpec.builder("reports").baseRate(1).initialReplicas(2).build());
         world = new SandboxWorld(specs, 5, T0);
-        cluster = new StuckCluster(new SandboxCluster(world, clock));
+        cluster = new StuckCluster(new SandboxCluster(world, clock).ports());
         Policy policy = Policy.builder().slotsPerReplica(2).minReplicas(1).maxReplicas(30).build();
         List<WorkloadClass> classes = specs.stream().map(s -> new WorkloadClass(s.name(), s.target(), policy)).toList();
-        supervisor = new Supervisor(classes, cluster, journal, clock, loopThread, urgent, "alice",
+        supervisor = new Supervisor(classes, cluster.ports(), journal, clock, loopThread, urgent, "alice",
                 Duration.ofMinutes(5));
-        loop = new ControlLoop(classes, cluster, new SandboxMetrics(world, clock), supervisor, clock);
+        loop = new ControlLoop(classes, cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
     }
 
     @AfterEach

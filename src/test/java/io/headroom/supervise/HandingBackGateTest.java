@@ -39,9 +39,9 @@ class HandingBackGateTest {
         SandboxCluster cluster = new SandboxCluster(world, clock);
         Policy policy = Policy.builder().slotsPerReplica(2).minReplicas(1).maxReplicas(30).build();
         List<WorkloadClass> classes = specs.stream().map(s -> new WorkloadClass(s.name(), s.target(), policy)).toList();
-        Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, Runnable::run, Runnable::run, "alice",
+        Supervisor supervisor = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, Runnable::run, "alice",
                 Duration.ofMinutes(5));
-        ControlLoop loop = new ControlLoop(classes, cluster, new SandboxMetrics(world, clock), supervisor, clock);
+        ControlLoop loop = new ControlLoop(classes, cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
         assertTrue(supervisor.setOverride("orders", 6, T0.plusSeconds(3600), "load test").get(10, TimeUnit.SECONDS).ok());
 
         supervisor.handingBack("orders");

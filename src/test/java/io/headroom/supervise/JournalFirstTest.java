@@ -60,9 +60,9 @@ class JournalFirstTest {
         metrics = new SandboxMetrics(world, clock);
         cls = new WorkloadClass(CLS, spec.target(), Policy.builder().slotsPerReplica(2).minReplicas(1)
                 .maxReplicas(30).pollIntervalSeconds(15).build(), drainOnScaleDown);
-        supervisor = new Supervisor(List.of(cls), cluster, j, clock, Runnable::run, "alice", Duration.ofMinutes(5));
+        supervisor = new Supervisor(List.of(cls), cluster.ports(), j, clock, Runnable::run, "alice", Duration.ofMinutes(5));
         supervisor.setPodLoad(metrics::inFlightByPod);
-        loop = new ControlLoop(List.of(cls), cluster, metrics, supervisor, clock);
+        loop = new ControlLoop(List.of(cls), cluster.ports(), metrics, supervisor, clock);
     }
 
     TickResult tickAt(double seconds) {
@@ -132,7 +132,7 @@ class JournalFirstTest {
         assertTrue(o.message().contains("journal"), o.message());
         assertNotNull(supervisor.state().of(CLS).freeze(), "still frozen, as the journal says");
 
-        Supervisor restarted = new Supervisor(List.of(cls), cluster, journal, clock, Runnable::run, "bob",
+        Supervisor restarted = new Supervisor(List.of(cls), cluster.ports(), journal, clock, Runnable::run, "bob",
                 Duration.ofMinutes(5));
         restarted.restore(journal.replay());
         assertNotNull(restarted.state().of(CLS).freeze(), "after a restart too");

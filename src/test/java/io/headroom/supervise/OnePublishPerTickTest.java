@@ -40,9 +40,9 @@ class OnePublishPerTickTest {
         }
         SandboxWorld world = new SandboxWorld(specs, 3, T0);
         SandboxCluster cluster = new SandboxCluster(world, clock);
-        Supervisor supervisor = new Supervisor(classes, cluster, new MemoryJournal(), clock, Runnable::run, "alice",
+        Supervisor supervisor = new Supervisor(classes, cluster.ports(), new MemoryJournal(), clock, Runnable::run, "alice",
                 Duration.ofMinutes(5));
-        ControlLoop loop = new ControlLoop(classes, cluster, new SandboxMetrics(world, clock), supervisor, clock);
+        ControlLoop loop = new ControlLoop(classes, cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
         AtomicInteger published = new AtomicInteger();
         supervisor.addListener(s -> published.incrementAndGet());
 

@@ -48,9 +48,9 @@ class ProposalHoldAndUndoTest {
         world = new SandboxWorld(List.of(spec), 3, T0);
         SandboxCluster cluster = new SandboxCluster(world, clock);
         WorkloadClass cls = new WorkloadClass(CLS, spec.target(), policy);
-        supervisor = new Supervisor(List.of(cls), cluster, journal, clock, Runnable::run, "alice",
+        supervisor = new Supervisor(List.of(cls), cluster.ports(), journal, clock, Runnable::run, "alice",
                 Duration.ofMinutes(5));
-        loop = new ControlLoop(List.of(cls), cluster, new SandboxMetrics(world, clock), supervisor, clock);
+        loop = new ControlLoop(List.of(cls), cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
     }
 
     void tickAt(double seconds) {

@@ -48,9 +48,9 @@ class SupervisorTest {
         world = new SandboxWorld(List.of(spec), 3, T0);
         cluster = new SandboxCluster(world, clock);
         WorkloadClass cls = new WorkloadClass(CLS, spec.target(), policy);
-        supervisor = new Supervisor(List.of(cls), cluster, journal, clock, Runnable::run, "alice",
+        supervisor = new Supervisor(List.of(cls), cluster.ports(), journal, clock, Runnable::run, "alice",
                 Duration.ofMinutes(5));
-        loop = new ControlLoop(List.of(cls), cluster, new SandboxMetrics(world, clock), supervisor, clock);
+        loop = new ControlLoop(List.of(cls), cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
     }
 
     TickResult tickAt(double seconds) {
@@ -236,7 +236,7 @@ class SupervisorTest {
         supervisor.freeze("orders", Duration.ofMinutes(30), "db migration").get();
         supervisor.setMode("orders", Mode.AUTO).get();
 
-        Supervisor restarted = new Supervisor(loop.classes(), cluster, journal, clock, Runnable::run, "bob",
+        Supervisor restarted = new Supervisor(loop.classes(), cluster.ports(), journal, clock, Runnable::run, "bob",
                 Duration.ofMinutes(5));
         restarted.restore(journal.replay());
         ClassSupervision c = restarted.state().of(CLS);
@@ -248,7 +248,7 @@ class SupervisorTest {
         assertEquals(p.to(), c.proposal().to());
 
         clock.advance(Duration.ofHours(1));
-        Supervisor later = new Supervisor(loop.classes(), cluster, journal, clock, Runnable::run, "bob",
+        Supervisor later = new Supervisor(loop.classes(), cluster.ports(), journal, clock, Runnable::run, "bob",
                 Duration.ofMinutes(5));
         later.restore(journal.replay());
         assertNull(later.state().of(CLS).freeze(), "expired while the console was down");

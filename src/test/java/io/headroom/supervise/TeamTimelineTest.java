@@ -59,8 +59,8 @@ class TeamTimelineTest {
         assertTrue(g.awaitSynced(Duration.ofSeconds(15)));
         List<String> problems = new CopyOnWriteArrayList<>();
         MemoryJournal journal = new MemoryJournal();
-        TeamTimeline timeline = new TeamTimeline(journal, g, Map.of("payments", ref), Runnable::run, problems::add);
-        Supervisor s = new Supervisor(List.of(cls), g, timeline, clock, Runnable::run, "ana", Duration.ofMinutes(5));
+        TeamTimeline timeline = new TeamTimeline(journal, g.ports().events(), Map.of("payments", ref), Runnable::run, problems::add);
+        Supervisor s = new Supervisor(List.of(cls), g.ports(), timeline, clock, Runnable::run, "ana", Duration.ofMinutes(5));
 
         Outcome frozen = s.freeze("payments", Duration.ofMinutes(30), "incident 4711").get();
         assertTrue(frozen.ok(), frozen.message());
@@ -94,7 +94,7 @@ class TeamTimelineTest {
         assertTrue(g.awaitSynced(Duration.ofSeconds(15)));
         List<String> problems = new CopyOnWriteArrayList<>();
         MemoryJournal journal = new MemoryJournal();
-        Supervisor s = new Supervisor(List.of(cls), g, new TeamTimeline(journal, g, Map.of("payments", ref),
+        Supervisor s = new Supervisor(List.of(cls), g.ports(), new TeamTimeline(journal, g.ports().events(), Map.of("payments", ref),
                 Runnable::run, problems::add), clock, Runnable::run, "ana", Duration.ofMinutes(5));
 
         Outcome frozen = s.freeze("payments", Duration.ofMinutes(30), "incident").get();
@@ -111,7 +111,7 @@ class TeamTimelineTest {
         KubeClusterGateway g = KubeClusterGateway.open(c, List.of(ref), new ManualClock(T0), null);
         assertTrue(g.awaitSynced(Duration.ofSeconds(15)));
         List<String> problems = new CopyOnWriteArrayList<>();
-        TeamTimeline timeline = new TeamTimeline(new MemoryJournal(), g, Map.of("payments", ref), Runnable::run,
+        TeamTimeline timeline = new TeamTimeline(new MemoryJournal(), g.ports().events(), Map.of("payments", ref), Runnable::run,
                 problems::add);
         timeline.append(JournalRecord.of(T0, JournalRecord.Kind.NODE_CORDONED, "ana", "dev", null).node("node-1"));
         timeline.append(JournalRecord.of(T0, JournalRecord.Kind.EVICTION_REFUSED, "ana", "dev", "payments")

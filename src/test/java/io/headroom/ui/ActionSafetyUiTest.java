@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.TeamEvents;
 import io.headroom.cluster.EventResult;
 import io.headroom.cluster.TeamEvent;
 import io.headroom.cluster.WorkloadRef;
@@ -72,8 +72,8 @@ class ActionSafetyUiTest {
         Map<String, WorkloadRef> targets = new LinkedHashMap<>();
         SandboxCatalog.defaultClasses().forEach(e -> targets.put(e.workloadClass().name(), e.workloadClass().target()));
         // The team timeline as the console would have it, posting to a cluster that only records.
-        ClusterGateway recorder = (ClusterGateway) Proxy.newProxyInstance(ClusterGateway.class.getClassLoader(),
-                new Class<?>[] {ClusterGateway.class}, (proxy, m, args) -> {
+        TeamEvents recorder = (TeamEvents) Proxy.newProxyInstance(TeamEvents.class.getClassLoader(),
+                new Class<?>[] {TeamEvents.class}, (proxy, m, args) -> {
                     if (m.getName().equals("postEvent")) {
                         events.add((TeamEvent) args[1]);
                         return EventResult.ok();

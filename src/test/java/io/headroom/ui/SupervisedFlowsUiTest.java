@@ -86,7 +86,7 @@ class SupervisedFlowsUiTest {
     static int replicas(String cls) {
         WorkloadClass c = session().loop().classes().stream().filter(x -> x.name().equals(cls)).findFirst()
                 .orElseThrow();
-        return session().loop().cluster().workload(c.target()).orElseThrow().specReplicas();
+        return session().loop().cluster().workloads().workload(c.target()).orElseThrow().specReplicas();
     }
 
     static List<JournalRecord> journal() {
@@ -373,7 +373,7 @@ class SupervisedFlowsUiTest {
         assertTrue(ended.detail().startsWith("removed " + pod), ended.detail());
         assertTrue(journal().stream().anyMatch(r -> r.kind() == Kind.APPLIED && id.equals(r.proposalId())
                 && ("drain " + id).equals(r.reason())), "the replica change is journaled as the drain's");
-        assertTrue(session().loop().cluster().workload(session().loop().classes().stream()
+        assertTrue(session().loop().cluster().workloads().workload(session().loop().classes().stream()
                 .filter(c -> c.name().equals(cls)).findFirst().orElseThrow().target()).orElseThrow().pods().stream()
                 .noneMatch(p -> p.name().equals(pod) && !p.terminating()), "the drained pod went");
         Label state = onFx(() -> robot.lookup("#" + ClassControls.STATE_ID).queryAs(Label.class));

@@ -1,7 +1,7 @@
 package io.headroom.ui.journal;
 
 import io.headroom.ErrorWords;
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.TeamEvents;
 import io.headroom.cluster.TimelineRead;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.Journal;
@@ -82,7 +82,7 @@ public final class JournalViewModel {
     private final Executor fx;
     private final Clock clock;
     private final ZoneId zone;
-    private ClusterGateway cluster;
+    private TeamEvents cluster;
     private Map<String, WorkloadRef> workloads = Map.of();
     private LongSupplier nanos = System::nanoTime;
     private long clusterEveryNanos = Duration.ofSeconds(15).toNanos();
@@ -146,7 +146,7 @@ public final class JournalViewModel {
      *
      * @param workloads class → its workload, to name the class an event is on
      */
-    public JournalViewModel withCluster(ClusterGateway cluster, Map<String, WorkloadRef> workloads, Duration every,
+    public JournalViewModel withCluster(TeamEvents cluster, Map<String, WorkloadRef> workloads, Duration every,
                                         LongSupplier nanos) {
         this.cluster = cluster;
         this.workloads = Map.copyOf(workloads);
@@ -331,7 +331,7 @@ public final class JournalViewModel {
         lastClusterRead = nanos.getAsLong();
         int gen = ++clusterGeneration;
         Instant cutoff = cutoff();
-        ClusterGateway from = cluster;
+        TeamEvents from = cluster;
         Map<String, WorkloadRef> names = workloads;
         if (clusterRead.isEmpty()) {
             clusterStatus.set("Reading the cluster's Headroom events…");

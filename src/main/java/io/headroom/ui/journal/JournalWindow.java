@@ -31,7 +31,7 @@ public final class JournalWindow {
             workloads.put(c.name(), c.target());
         }
         JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock())
-                .withCluster(session.loop().cluster(), workloads, CLUSTER_EVERY, System::nanoTime);
+                .withCluster(session.loop().cluster().events(), workloads, CLUSTER_EVERY, System::nanoTime);
         JournalView view = new JournalView(vm);
         view.getStyleClass().add(theme);
         Stage stage = new Stage();

@@ -1,6 +1,5 @@
 package io.headroom.ui.shell;
 
-import io.headroom.cluster.RoutingClusterGateway;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.session.Session;
 import io.headroom.session.SessionTick;
@@ -131,9 +130,7 @@ public final class MainView extends BorderPane {
         setTop(head);
         EventStrip strip = new EventStrip(events);
         setBottom(strip);
-        if (session.loop().cluster() instanceof RoutingClusterGateway routing) {
-            main.contexts().setAll(routing.contexts());
-        }
+        main.contexts().setAll(session.loop().cluster().byContext().keySet());
         main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
         // One registry of actions and keys: the key dispatch, the ? help and the Ctrl+K palette read it.
         Overlays[] host = new Overlays[1];

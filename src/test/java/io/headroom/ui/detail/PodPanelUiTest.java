@@ -57,7 +57,7 @@ class PodPanelUiTest {
         io.headroom.cluster.WorkloadRef ref = window.session().loop().classes().stream()
                 .filter(c -> c.name().equals(cls)).findFirst().orElseThrow().target();
         assertEquals(io.headroom.cluster.ScaleResult.Outcome.APPLIED,
-                window.session().loop().cluster().scale(ref, 8, null).outcome());
+                window.session().loop().cluster().scaling().scale(ref, 8, null).outcome());
         // Selecting a class the overview does not list yet does nothing: wait for the session's first tick.
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> window.view().overviewViewModel().rows()
                 .stream().anyMatch(r -> r.name().equals(cls))));

@@ -40,7 +40,7 @@ class PodPanelViewModelTest {
         ManualClock clock = new ManualClock(T0);
         List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream()
                 .map(SandboxCatalog.Entry::workloadClass).toList();
-        ControlLoop loop = new ControlLoop(classes, new SandboxCluster(world, clock), new SandboxMetrics(world, clock),
+        ControlLoop loop = new ControlLoop(classes, new SandboxCluster(world, clock).ports(), new SandboxMetrics(world, clock),
                 new ObserveOnlyActuator(), clock);
         PodPanelViewModel vm = new PodPanelViewModel();
         List<String[]> drains = new ArrayList<>();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.TimelineEvent;
 import io.headroom.cluster.TimelineRead;
@@ -85,7 +85,7 @@ class JournalViewModelTest {
     }
 
     /** A cluster whose Headroom events are whatever the test says (or a failure). */
-    static class EventsCluster implements ClusterGateway {
+    static class EventsCluster extends FakeCluster {
         volatile TimelineRead read = new TimelineRead(List.of(), List.of(), true);
         final AtomicInteger reads = new AtomicInteger();
 
@@ -337,7 +337,7 @@ class JournalViewModelTest {
 
     @Test
     void theSandboxSaysItKeepsNoClusterEvents() {
-        JournalViewModel vm = vm(journal(incident()), Runnable::run).withCluster(new ClusterGateway() {
+        JournalViewModel vm = vm(journal(incident()), Runnable::run).withCluster(new FakeCluster() {
             @Override
             public String contextName() {
                 return "sandbox";

@@ -28,9 +28,9 @@ class NodeDrainViewModelTest {
     final SandboxMetrics metrics = new SandboxMetrics(world, clock);
     final List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream()
             .map(SandboxCatalog.Entry::workloadClass).toList();
-    final Supervisor supervisor = new Supervisor(classes, cluster, new MemoryJournal(), clock, Runnable::run, "ana",
+    final Supervisor supervisor = new Supervisor(classes, cluster.ports(), new MemoryJournal(), clock, Runnable::run, "ana",
             Duration.ofMinutes(5));
-    final ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
+    final ControlLoop loop = new ControlLoop(classes, cluster.ports(), metrics, supervisor, clock);
 
     void run(int seconds) {
         for (int i = 0; i < seconds / 5; i++) {

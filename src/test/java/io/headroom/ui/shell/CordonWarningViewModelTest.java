@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class CordonWarningViewModelTest {
     final Instant start = Instant.parse("2026-12-01T10:00:00Z");
     final ManualClock clock = new ManualClock(start);
-    final SandboxCluster cluster = new SandboxCluster(SandboxCatalog.defaultWorld(SandboxCatalog.DEFAULT_SEED, start),
-            clock);
+    final io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(SandboxCatalog.defaultWorld(SandboxCatalog.DEFAULT_SEED, start),
+            clock).ports();
     final List<WorkloadClass> classes = SandboxCatalog.defaultClasses().stream().map(SandboxCatalog.Entry::workloadClass)
             .toList();
     final Supervisor supervisor = new Supervisor(classes, cluster, new MemoryJournal(), clock, Runnable::run, "ana",
@@ -47,7 +47,7 @@ class CordonWarningViewModelTest {
 
         NodeRef node2 = new NodeRef("sandbox", "sandbox-node-2");
         Instant at = Instant.parse("2026-12-01T09:40:00Z");
-        assertTrue(cluster.cordon(node2, true, new CordonMark("bob@desk/1a2b", at, "kernel upgrade", "n-7")).ok());
+        assertTrue(cluster.nodes().cordon(node2, true, new CordonMark("bob@desk/1a2b", at, "kernel upgrade", "n-7")).ok());
         // This console's own running drain of another node is not "left" cordoned.
         supervisor.setPodLoad(c -> java.util.Map.of());
         assertTrue(supervisor.startNodeDrain(new NodeRef("sandbox", "sandbox-node-1"), Duration.ofMinutes(10),
@@ -74,7 +74,7 @@ class CordonWarningViewModelTest {
     void severalNodesAreCounted() {
         Instant at = Instant.parse("2026-12-01T09:40:00Z");
         for (String n : List.of("sandbox-node-1", "sandbox-node-3")) {
-            assertTrue(cluster.cordon(new NodeRef("sandbox", n), true, new CordonMark("bob", at, "", "n-1")).ok());
+            assertTrue(cluster.nodes().cordon(new NodeRef("sandbox", n), true, new CordonMark("bob", at, "", "n-1")).ok());
         }
         refresh();
         assertEquals("2 nodes left cordoned by Headroom", vm.textProperty().get());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -41,7 +41,7 @@ class HandBackViewModelTest {
     final WorkloadRef ref = new WorkloadRef("dev", "shop", "Deployment", "orders");
     final List<HeadroomPause> written = new CopyOnWriteArrayList<>();
     final MemoryJournal journal = new MemoryJournal();
-    final ClusterGateway cluster = new ClusterGateway() {
+    final FakeCluster cluster = new FakeCluster() {
         @Override
         public String contextName() {
             return "dev";
@@ -68,10 +68,10 @@ class HandBackViewModelTest {
     @BeforeEach
     void setUp() throws Exception {
         List<WorkloadClass> classes = List.of(new WorkloadClass("orders", ref, Policy.defaults()));
-        Supervisor sup = new Supervisor(classes, cluster, journal, clock, Runnable::run, Runnable::run, "ana",
+        Supervisor sup = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, Runnable::run, "ana",
                 Duration.ofMinutes(5));
         assertTrue(sup.freeze("orders", Duration.ofMinutes(20), "incident").get(5, TimeUnit.SECONDS).ok());
-        HandBack hb = new HandBack(sup, cluster, () -> journal, () -> classes, clock, io);
+        HandBack hb = new HandBack(sup, cluster.ports(), () -> journal, () -> classes, clock, io);
         vm = new HandBackViewModel(hb, Runnable::run, Duration.ofSeconds(5), ZoneOffset.UTC);
         assertEquals(1, vm.loadAtExit().get(5, TimeUnit.SECONDS));
     }

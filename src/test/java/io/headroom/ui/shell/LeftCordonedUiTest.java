@@ -67,7 +67,7 @@ class LeftCordonedUiTest {
         assertFalse(onFx(() -> chip().isVisible()), "nothing cordoned: no chip");
 
         NodeRef node = new NodeRef("sandbox", "sandbox-node-2");
-        assertTrue(window.session().loop().cluster().cordon(node, true,
+        assertTrue(window.session().loop().cluster().nodes().cordon(node, true,
                 new CordonMark("bob@desk/1a2b", Instant.now(), "kernel upgrade", "n-7")).ok());
         onFx(() -> window.view().refreshCordonWarning()).get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> chip().isVisible()));

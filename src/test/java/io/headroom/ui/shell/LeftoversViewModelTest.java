@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.ClusterGateway;
+import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.NodeRef;
@@ -52,7 +52,7 @@ class LeftoversViewModelTest {
     final MemoryJournal journal = new MemoryJournal();
     final List<String> written = new CopyOnWriteArrayList<>();
     volatile boolean nodesRefuse;
-    final ClusterGateway cluster = new ClusterGateway() {
+    final FakeCluster cluster = new FakeCluster() {
         @Override
         public String contextName() {
             return "dev";
@@ -114,10 +114,10 @@ class LeftoversViewModelTest {
     void setUp() throws Exception {
         List<WorkloadClass> classes = List.of(new WorkloadClass("orders", orders, Policy.defaults()),
                 new WorkloadClass("indexing", indexer, Policy.defaults()));
-        Supervisor sup = new Supervisor(classes, cluster, journal, clock, Runnable::run, Runnable::run, "ben",
+        Supervisor sup = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, Runnable::run, "ben",
                 Duration.ofMinutes(5));
-        HandBack hb = new HandBack(sup, cluster, () -> journal, () -> classes, clock, io);
-        vm = new LeftoversViewModel(new Leftovers(hb, cluster, () -> journal, () -> classes, "ben", clock, io),
+        HandBack hb = new HandBack(sup, cluster.ports(), () -> journal, () -> classes, clock, io);
+        vm = new LeftoversViewModel(new Leftovers(hb, cluster.ports(), () -> journal, () -> classes, "ben", clock, io),
                 Runnable::run, Duration.ofSeconds(5), ZoneOffset.UTC);
         assertEquals(3, vm.load().get(5, TimeUnit.SECONDS));
     }
