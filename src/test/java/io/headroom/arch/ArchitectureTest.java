@@ -216,6 +216,33 @@ class ArchitectureTest {
             .should().dependOnClassesThat(ANY_ADAPTER)
             .because("session owns what the console is connected to");
 
+    // --- Small cluster ports (issue 31, ADR 0022) ----------------------------------------------------
+
+    /** The most methods a port may have: a wrapper or adapter of it stays small enough to read whole. */
+    static final int PORT_METHODS = 8;
+
+    @ArchTest
+    static final ArchRule cluster_ports_are_small = classes().that().resideInAPackage("io.headroom.cluster")
+            .and().areInterfaces().should(haveAtMost(PORT_METHODS))
+            .because("a port of " + PORT_METHODS + " methods at most is one seam (ADR 0022): split a larger one"
+                    + " along its seams instead of growing it");
+
+    /** An interface's methods (its own and those it inherits from ours), statics aside. */
+    private static ArchCondition<JavaClass> haveAtMost(int max) {
+        return new ArchCondition<>("have at most " + max + " methods") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                long n = c.getAllMethods().stream()
+                        .filter(m -> !m.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC))
+                        .filter(m -> m.getOwner().getPackageName().startsWith(ROOT)).count();
+                if (n > max) {
+                    events.add(SimpleConditionEvent.violated(c, "port " + c.getName() + " has " + n
+                            + " methods, more than " + max));
+                }
+            }
+        };
+    }
+
     // --- Helpers ------------------------------------------------------------------------------------
 
     /** "origin -> target" for every dependency between the two sides, origins named by their top-level class. */
