@@ -57,14 +57,14 @@ class ActuationLeaseTest {
 
     @Test
     void onlyTheHolderActuatesAndTheOtherTakesOverOnlyAfterExpiry() {
-        ScaleResult first = ana.scale(ref, 3, null);
+        ScaleResult first = ana.scaling().scale(ref, 3, null);
         assertEquals(ScaleResult.Outcome.APPLIED, first.outcome(), first.message());
         assertEquals("ana@desk-1/aaaa0001", lease().getSpec().getHolderIdentity());
 
-        ScaleResult denied = bob.scale(ref, 9, null);
+        ScaleResult denied = bob.scaling().scale(ref, 9, null);
         assertEquals(ScaleResult.Outcome.REFUSED, denied.outcome());
         assertTrue(denied.message().contains("held by ana@desk-1/aaaa0001"), denied.message());
-        assertFalse(bob.canScale(ref).allowed());
+        assertFalse(bob.scaling().canScale(ref).allowed());
         assertEquals(3, replicas());
 
         // Ana renews within the duration; Bob still cannot take it.
@@ -73,7 +73,7 @@ class ActuationLeaseTest {
         clock.advance(Duration.ofSeconds(10));
         bob.leases().orElseThrow().renewAll();
         assertFalse(bob.leases().orElseThrow().holds(ref));
-        assertEquals(ScaleResult.Outcome.APPLIED, ana.scale(ref, 4, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, ana.scaling().scale(ref, 4, null).outcome());
 
         // Ana stops renewing (crashed, asleep). Bob takes over once he has seen her lease stand still
         // for a whole duration (her scale renewed it after his last look: his count starts again now).
@@ -87,11 +87,11 @@ class ActuationLeaseTest {
         assertTrue(s.mine());
         assertTrue(s.note().contains("took over from ana@desk-1/aaaa0001"), s.note());
         assertEquals(1, lease().getSpec().getLeaseTransitions());
-        assertEquals(ScaleResult.Outcome.APPLIED, bob.scale(ref, 6, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, bob.scaling().scale(ref, 6, null).outcome());
 
         ana.leases().orElseThrow().renewAll();
         assertFalse(ana.leases().orElseThrow().state(ref).orElseThrow().mine());
-        ScaleResult late = ana.scale(ref, 1, null);
+        ScaleResult late = ana.scaling().scale(ref, 1, null);
         assertEquals(ScaleResult.Outcome.REFUSED, late.outcome());
         assertTrue(late.message().contains("bob@desk-2/bbbb0002"), late.message());
         assertEquals(6, replicas());

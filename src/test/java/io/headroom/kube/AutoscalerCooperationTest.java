@@ -55,7 +55,7 @@ class AutoscalerCooperationTest {
         cluster.pod("shop", "orders", "orders-a", true, "node-1");
         MockCluster.await("KEDA's view", Duration.ofSeconds(10),
                 () -> gateway.autoscaler(orders).kind() == AutoscalerView.Kind.KEDA);
-        io.headroom.cluster.PodMarks.Result r = gateway.markForDrain(orders, List.of("orders-a"), "orders-drain-1-ab12");
+        io.headroom.cluster.PodMarks.Result r = gateway.drainMarks().markForDrain(orders, List.of("orders-a"), "orders-drain-1-ab12");
         assertEquals(List.of(), r.done());
         assertTrue(r.failed().get(0).startsWith("orders-a: KEDA ScaledObject orders-so scales"), r.failed().toString());
         assertTrue(r.failed().get(0).contains("freeze or override instead"), r.failed().get(0));
@@ -71,17 +71,17 @@ class AutoscalerCooperationTest {
         assertEquals("cpu", v.triggers().get(0).name());
 
         String rv = gateway.workload(billing).orElseThrow().resourceVersion();
-        ScaleResult r = gateway.scale(billing, 6, rv);
+        ScaleResult r = gateway.scaling().scale(billing, 6, rv);
         assertEquals(ScaleResult.Outcome.REFUSED, r.outcome());
         assertTrue(r.message().contains("HorizontalPodAutoscaler shop/billing-cpu"), r.message());
         assertTrue(r.message().contains("observe mode"), r.message());
         assertEquals(2, cluster.admin.apps().deployments().inNamespace("shop").withName("billing").get().getSpec().getReplicas());
         assertTrue(cluster.patches.stream().noneMatch(p -> p.path().contains("billing")),
                 "an HPA's workload is never paused, marked or annotated: " + cluster.patches);
-        ActionCheck check = gateway.canScale(billing);
+        ActionCheck check = gateway.scaling().canScale(billing);
         assertFalse(check.allowed());
         assertEquals(r.message(), check.reason());
-        assertEquals(ScaleResult.Outcome.REFUSED, gateway.dryRunScale(billing, 6).outcome());
+        assertEquals(ScaleResult.Outcome.REFUSED, gateway.scaling().dryRunScale(billing, 6).outcome());
     }
 
     @Test
@@ -97,7 +97,7 @@ class AutoscalerCooperationTest {
         assertEquals("(redacted)", v.triggers().get(1).metadata().get("password"), "secrets never reach the view");
 
         String rv = gateway.workload(orders).orElseThrow().resourceVersion();
-        ScaleResult r = gateway.scale(orders, 8, rv);
+        ScaleResult r = gateway.scaling().scale(orders, 8, rv);
         assertEquals(ScaleResult.Outcome.APPLIED, r.outcome(), r.message());
         assertTrue(r.message().contains("paused at 8"), r.message());
         assertEquals("8", annotations().get(Autoscalers.PAUSED_REPLICAS));
@@ -117,7 +117,7 @@ class AutoscalerCooperationTest {
         MockCluster.await("the view to show the pause", Duration.ofSeconds(10),
                 () -> Integer.valueOf(8).equals(gateway.autoscaler(orders).pausedReplicas()));
 
-        ScaleResult back = gateway.handBack(orders);
+        ScaleResult back = gateway.pauses().handBack(orders);
         assertEquals(ScaleResult.Outcome.APPLIED, back.outcome(), back.message());
         assertFalse(annotations().containsKey(Autoscalers.PAUSED_REPLICAS));
         assertTrue(annotations().keySet().stream().noneMatch(k -> k.startsWith("headroom.io/")),
@@ -125,14 +125,14 @@ class AutoscalerCooperationTest {
         assertEquals(2, cluster.patches.stream().filter(p -> p.path().contains("/scaledobjects/orders-so")).count());
         MockCluster.await("the view to show KEDA in control", Duration.ofSeconds(10),
                 () -> gateway.autoscaler(orders).pausedReplicas() == null);
-        assertEquals(ScaleResult.Outcome.REFUSED, gateway.handBack(free).outcome());
+        assertEquals(ScaleResult.Outcome.REFUSED, gateway.pauses().handBack(free).outcome());
     }
 
     @Test
     void aKedaPauseWithAStaleResourceVersionIsAConflict() {
         String rv = gateway.workload(orders).orElseThrow().resourceVersion();
         cluster.admin.apps().deployments().inNamespace("shop").withName("orders").scale(5);
-        ScaleResult r = gateway.scale(orders, 8, rv);
+        ScaleResult r = gateway.scaling().scale(orders, 8, rv);
         assertEquals(ScaleResult.Outcome.CONFLICT, r.outcome(), r.message());
         assertFalse(annotations().containsKey(Autoscalers.PAUSED_REPLICAS));
     }

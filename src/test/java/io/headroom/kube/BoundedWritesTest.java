@@ -62,7 +62,7 @@ class BoundedWritesTest {
                 .andReturn(500, BUSY.formatted(500, "InternalError", "etcdserver: request timed out")).always();
         cluster.takeRequests();
 
-        ScaleResult r = gateway.scale(ref, 5, null);
+        ScaleResult r = gateway.scaling().scale(ref, 5, null);
         assertEquals(ScaleResult.Outcome.FAILED, r.outcome(), r.message());
         assertTrue(r.message().contains("HTTP 500"), r.message());
         long attempts = count(cluster.takeRequests(), "PUT", SCALE);
@@ -77,19 +77,19 @@ class BoundedWritesTest {
                 .withHeader("Retry-After", "30").once();
         cluster.takeRequests();
 
-        ScaleResult r = gateway.scale(ref, 5, null);
+        ScaleResult r = gateway.scaling().scale(ref, 5, null);
         assertEquals(ScaleResult.Outcome.FAILED, r.outcome(), r.message());
         assertTrue(r.message().contains("retry after 30 s"), r.message());
         assertEquals(1, count(cluster.takeRequests(), "PUT", SCALE), "no retry behind the loop's back");
 
         clock.advance(Duration.ofSeconds(10));
-        ScaleResult again = gateway.scale(ref, 5, null);
+        ScaleResult again = gateway.scaling().scale(ref, 5, null);
         assertEquals(ScaleResult.Outcome.REFUSED, again.outcome(), again.message());
         assertTrue(again.message().contains("retry after 20 s"), again.message());
-        PodMarks.Result marks = gateway.markForDrain(ref, List.of("worker-a"), "drain-1");
+        PodMarks.Result marks = gateway.drainMarks().markForDrain(ref, List.of("worker-a"), "drain-1");
         assertEquals(List.of(), marks.done());
         assertTrue(marks.failed().get(0).contains("retry after 20 s"), marks.failed().get(0));
-        PodMarks.Result unmarks = gateway.unmarkDrain(ref, List.of("worker-a"), "drain-0");
+        PodMarks.Result unmarks = gateway.drainMarks().unmarkDrain(ref, List.of("worker-a"), "drain-0");
         assertTrue(unmarks.failed().get(0).contains("retry after 20 s"), "taking marks off waits too (a drain"
                 + " retries it every tick): " + unmarks.failed());
         List<RecordedRequest> sent = cluster.takeRequests();
@@ -98,7 +98,7 @@ class BoundedWritesTest {
         assertEquals(2, replicas());
 
         clock.advance(Duration.ofSeconds(21));
-        ScaleResult later = gateway.scale(ref, 5, null);
+        ScaleResult later = gateway.scaling().scale(ref, 5, null);
         assertEquals(ScaleResult.Outcome.APPLIED, later.outcome(), later.message());
         assertEquals(5, replicas());
     }
@@ -109,7 +109,7 @@ class BoundedWritesTest {
                 .andReturn(429, BUSY.formatted(429, "TooManyRequests", "slow down")).withHeader("Retry-After", "1")
                 .always();
         cluster.takeRequests();
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a"), "drain-2");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a"), "drain-2");
         assertEquals(List.of(), r.done());
         assertTrue(r.failed().get(0).contains("HTTP 429"), r.failed().get(0));
         long attempts = count(cluster.takeRequests(), "PATCH", POD);

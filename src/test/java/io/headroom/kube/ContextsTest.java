@@ -224,10 +224,10 @@ class ContextsTest {
                 out.add(g.toString());
                 out.add(g.health().toString());
                 out.add(g.workload(worker).toString());
-                ScaleResult r = g.scale(worker, 3, "stale-version");
+                ScaleResult r = g.scaling().scale(worker, 3, "stale-version");
                 out.add(r.toString());
-                out.add(g.canScale(worker).toString()); // SSAR is unanswered by CRUD mode: an error path
-                out.add(g.dryRunScale(worker, 4).toString());
+                out.add(g.scaling().canScale(worker).toString()); // SSAR is unanswered by CRUD mode: an error path
+                out.add(g.scaling().dryRunScale(worker, 4).toString());
                 out.add(leases.toString());
                 out.add(leases.states().toString());
                 out.add(g.permissions().can("get", "pods", "payments").toString());

@@ -56,7 +56,7 @@ class DrainMarksTest {
         cluster.answerAccessReviews(true, null);
         Map<String, String> uids = Map.of("worker-a", uid("worker-a"), "worker-c", uid("worker-c"));
 
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a", "worker-c"), "drain-7");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-c"), "drain-7");
         assertEquals(List.of("worker-a", "worker-c"), r.done());
         assertTrue(r.ok(), r.failed().toString());
 
@@ -95,10 +95,10 @@ class DrainMarksTest {
     @Test
     void unmarkingTakesBothMarksOffAndLeavesTheRest() {
         cluster.answerAccessReviews(true, null);
-        assertTrue(gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-8").ok());
+        assertTrue(gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-b"), "drain-8").ok());
         awaitPods("the marks in the cache", pods -> pods.get("worker-a").draining() && pods.get("worker-b").draining());
 
-        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-8");
+        PodMarks.Result r = gateway.drainMarks().unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-8");
         assertEquals(List.of("worker-a", "worker-b"), r.done());
         assertTrue(r.ok(), r.failed().toString());
         for (String p : List.of("worker-a", "worker-b")) {
@@ -114,13 +114,13 @@ class DrainMarksTest {
             assertNull(p.deletionCost(), p.name());
             assertNull(p.drainId(), p.name());
         }
-        assertTrue(gateway.unmarkDrain(ref, List.of("worker-a"), "drain-8").ok(), "unmarking twice is harmless");
+        assertTrue(gateway.drainMarks().unmarkDrain(ref, List.of("worker-a"), "drain-8").ok(), "unmarking twice is harmless");
     }
 
     @Test
     void anUnknownPodAndAnotherWorkloadsPodFailWithReasonsWhileTheOthersAreMarked() {
         cluster.answerAccessReviews(true, null);
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-b", "ghost", "other-a"), "drain-9");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-b", "ghost", "other-a"), "drain-9");
         assertEquals(List.of("worker-b"), r.done());
         assertEquals(List.of("ghost: not found in namespace payments",
                 "other-a: not a pod of dev/payments/deployment/worker"), r.failed());
@@ -135,7 +135,7 @@ class DrainMarksTest {
         MockCluster.await("the other pod's mark in the cache", WAIT,
                 () -> gateway.workload(new WorkloadRef("dev", "payments", "Deployment", "other")).orElseThrow()
                         .pods().get(0).draining());
-        PodMarks.Result u = gateway.unmarkDrain(ref, List.of("worker-b", "other-a"), "drain-9");
+        PodMarks.Result u = gateway.drainMarks().unmarkDrain(ref, List.of("worker-b", "other-a"), "drain-9");
         assertEquals(List.of("worker-b"), u.done());
         assertEquals(List.of("other-a: not a pod of dev/payments/deployment/worker"), u.failed());
         assertEquals("their-drain", cluster.annotations("payments", "other-a").get(PodMarks.DRAIN_ANNOTATION));
@@ -144,11 +144,11 @@ class DrainMarksTest {
     @Test
     void anotherDrainsMarksAreLeftAloneWhenADrainUnmarks() {
         cluster.answerAccessReviews(true, null);
-        assertTrue(gateway.markForDrain(ref, List.of("worker-a"), "drain-16").ok());
-        assertTrue(gateway.markForDrain(ref, List.of("worker-b"), "drain-17").ok());
+        assertTrue(gateway.drainMarks().markForDrain(ref, List.of("worker-a"), "drain-16").ok());
+        assertTrue(gateway.drainMarks().markForDrain(ref, List.of("worker-b"), "drain-17").ok());
         MockCluster.await("both marks in the cache", WAIT, () -> gateway.workload(ref).orElseThrow().pods().stream()
                 .filter(PodState::draining).count() == 2);
-        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-16");
+        PodMarks.Result r = gateway.drainMarks().unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-16");
         assertEquals(List.of("worker-a", "worker-b"), r.done(), "nothing of drain-16's is left on either");
         assertNull(cluster.annotations("payments", "worker-a").get(PodMarks.DRAIN_ANNOTATION));
         assertEquals("drain-17", cluster.annotations("payments", "worker-b").get(PodMarks.DRAIN_ANNOTATION),
@@ -158,20 +158,20 @@ class DrainMarksTest {
     @Test
     void aPodDeletedBetweenPlanAndUnmarkCountsAsDone() {
         cluster.answerAccessReviews(true, null);
-        assertTrue(gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-10").ok());
+        assertTrue(gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-b"), "drain-10").ok());
         cluster.admin.pods().inNamespace("payments").withName("worker-b").delete();
         // Whether or not the cache has seen the deletion yet, the pod is gone: nothing left to unmark.
-        PodMarks.Result r = gateway.unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-10");
+        PodMarks.Result r = gateway.drainMarks().unmarkDrain(ref, List.of("worker-a", "worker-b"), "drain-10");
         assertEquals(List.of("worker-a", "worker-b"), r.done());
         assertTrue(r.ok(), r.failed().toString());
         assertFalse(cluster.annotations("payments", "worker-a").containsKey(PodMarks.DRAIN_ANNOTATION));
         assertNull(cluster.annotations("payments", "worker-b"));
 
         awaitPods("the cache to drop worker-b", pods -> !pods.containsKey("worker-b"));
-        assertEquals(List.of("worker-b"), gateway.unmarkDrain(ref, List.of("worker-b"), "drain-10").done(),
+        assertEquals(List.of("worker-b"), gateway.drainMarks().unmarkDrain(ref, List.of("worker-b"), "drain-10").done(),
                 "also once the cache no longer has it");
         assertEquals(List.of("worker-b: not found in namespace payments"),
-                gateway.markForDrain(ref, List.of("worker-b"), "drain-11").failed());
+                gateway.drainMarks().markForDrain(ref, List.of("worker-b"), "drain-11").failed());
     }
 
     @Test
@@ -179,7 +179,7 @@ class DrainMarksTest {
         cluster.answerAccessReviews(true, null);
         cluster.server.expect().patch().withPath("/api/v1/namespaces/payments/pods/worker-c")
                 .andReturn(404, status(404, "NotFound", "pods \\\"worker-c\\\" not found")).once();
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a", "worker-c"), "drain-12");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-c"), "drain-12");
         assertEquals(List.of("worker-a"), r.done());
         assertEquals(List.of("worker-c: not found (deleted since it was seen)"), r.failed());
     }
@@ -190,7 +190,7 @@ class DrainMarksTest {
         cluster.server.expect().patch().withPath("/api/v1/namespaces/payments/pods/worker-b")
                 .andReturn(403, status(403, "Forbidden", "admission webhook \\\"guard\\\" denied the request"))
                 .once();
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-13");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-b"), "drain-13");
         assertEquals(List.of("worker-a"), r.done());
         assertEquals(List.of("worker-b: forbidden: HTTP 403: admission webhook \"guard\" denied the request"),
                 r.failed());
@@ -200,7 +200,7 @@ class DrainMarksTest {
     void withoutPermissionToPatchPodsNothingIsMarkedAndTheReasonSaysWhy() throws Exception {
         cluster.answerAccessReviews(false, "no RBAC policy matched");
         cluster.takeRequests();
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a", "worker-b"), "drain-14");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a", "worker-b"), "drain-14");
         assertEquals(List.of(), r.done());
         assertEquals(List.of("worker-a: not permitted to patch pods in payments: no RBAC policy matched",
                 "worker-b: not permitted to patch pods in payments: no RBAC policy matched"), r.failed());
@@ -220,15 +220,15 @@ class DrainMarksTest {
         KubeClusterGateway ana = leased("ana@desk-1/aaaa0001");
         KubeClusterGateway bob = leased("bob@desk-2/bbbb0002");
         try {
-            assertTrue(bob.markForDrain(ref, List.of("worker-a"), "bob-drain").ok(), "bob takes the lease and marks");
-            PodMarks.Result r = ana.markForDrain(ref, List.of("worker-b"), "ana-drain");
+            assertTrue(bob.drainMarks().markForDrain(ref, List.of("worker-a"), "bob-drain").ok(), "bob takes the lease and marks");
+            PodMarks.Result r = ana.drainMarks().markForDrain(ref, List.of("worker-b"), "ana-drain");
             assertEquals(List.of(), r.done());
             assertEquals(1, r.failed().size());
             assertTrue(r.failed().get(0).startsWith("worker-b: observe only: held by bob@desk-2/bbbb0002"),
                     r.failed().get(0));
             assertFalse(cluster.annotations("payments", "worker-b").containsKey(PodMarks.DRAIN_ANNOTATION));
             // A console that lost the lease mid-drain must still be able to give its pods back.
-            assertTrue(ana.unmarkDrain(ref, List.of("worker-c"), "ana-drain").ok());
+            assertTrue(ana.drainMarks().unmarkDrain(ref, List.of("worker-c"), "ana-drain").ok());
         } finally {
             for (KubeClusterGateway g : List.of(ana, bob)) {
                 g.close();
@@ -242,7 +242,7 @@ class DrainMarksTest {
         cluster.answerAccessReviews(true, null);
         cluster.hpa("payments", "worker-cpu", "worker", 2, 10, null);
         MockCluster.await("the HPA in the cache", WAIT, () -> gateway.autoscaler(ref).kind() == AutoscalerView.Kind.HPA);
-        PodMarks.Result r = gateway.markForDrain(ref, List.of("worker-a"), "drain-15");
+        PodMarks.Result r = gateway.drainMarks().markForDrain(ref, List.of("worker-a"), "drain-15");
         assertEquals(List.of(), r.done());
         assertTrue(r.failed().get(0).startsWith("worker-a: refused: HorizontalPodAutoscaler payments/worker-cpu"),
                 r.failed().get(0));

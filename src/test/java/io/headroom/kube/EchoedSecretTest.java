@@ -61,7 +61,7 @@ class EchoedSecretTest {
              KubeClusterGateway g = KubeClusterGateway.open(conn, List.of(worker), Clock.systemUTC(), null);
              FileJournal journal = FileJournal.open(journalFile)) {
             assertTrue(g.awaitSynced(Duration.ofSeconds(10)));
-            ScaleResult direct = g.scale(worker, 4, null);
+            ScaleResult direct = g.scaling().scale(worker, 4, null);
             assertEquals(ScaleResult.Outcome.REFUSED, direct.outcome(), direct.message());
             assertTrue(direct.message().contains("HTTP 403") && direct.message().contains("the credential [redacted]"
                     + " may not update"), "the server's words stay, the token goes: " + direct.message());

@@ -183,7 +183,7 @@ class ExecCredentialPluginTest {
                 shown.add(e.getMessage());
                 shown.add(String.valueOf(e.getCause()));
                 shown.add(h.toString());
-                ScaleResult after = g.scale(ref, 3, null);
+                ScaleResult after = g.scaling().scale(ref, 3, null);
                 assertEquals(ScaleResult.Outcome.APPLIED, after.outcome(), "the API answers again: " + after);
                 assertEquals(2, runs(), "with the token the 401 fetched");
                 shown.add(after.toString());

@@ -89,12 +89,12 @@ class KubeClusterGatewayTest {
         // Someone else scales after we read.
         cluster.admin.apps().deployments().inNamespace("payments").withName("worker").scale(5);
 
-        assertEquals(ScaleResult.Outcome.CONFLICT, gateway.scale(ref, 3, seen.resourceVersion()).outcome());
+        assertEquals(ScaleResult.Outcome.CONFLICT, gateway.scaling().scale(ref, 3, seen.resourceVersion()).outcome());
         assertEquals(5, replicas(), "a stale write never lands");
 
         AtomicInteger calls = new AtomicInteger();
         List<Integer> seenByRedecider = new CopyOnWriteArrayList<>();
-        ScaleResult r = gateway.scale(ref, 3, seen.resourceVersion(), fresh -> {
+        ScaleResult r = gateway.scaling().scale(ref, 3, seen.resourceVersion(), fresh -> {
             calls.incrementAndGet();
             seenByRedecider.add(fresh.specReplicas());
             return Redecision.propose(fresh.specReplicas() + 2);
@@ -109,7 +109,7 @@ class KubeClusterGatewayTest {
     void aReDecisionMayGiveUpWithItsReason() {
         WorkloadState seen = gateway.workload(ref).orElseThrow();
         cluster.admin.apps().deployments().inNamespace("payments").withName("worker").scale(9);
-        ScaleResult r = gateway.scale(ref, 3, seen.resourceVersion(),
+        ScaleResult r = gateway.scaling().scale(ref, 3, seen.resourceVersion(),
                 fresh -> Redecision.giveUp("an operator scaled it by hand; proposal withdrawn"), 3);
         assertEquals(ScaleResult.Outcome.CONFLICT, r.outcome());
         assertTrue(r.message().contains("proposal withdrawn"), r.message());
@@ -120,7 +120,7 @@ class KubeClusterGatewayTest {
     @Test
     void aCurrentResourceVersionScales() {
         WorkloadState seen = gateway.workload(ref).orElseThrow();
-        ScaleResult r = gateway.scale(ref, 4, seen.resourceVersion());
+        ScaleResult r = gateway.scaling().scale(ref, 4, seen.resourceVersion());
         assertEquals(ScaleResult.Outcome.APPLIED, r.outcome(), r.message());
         assertEquals(4, replicas());
         MockCluster.await("the cache to follow", WAIT, () -> gateway.workload(ref).orElseThrow().specReplicas() == 4);

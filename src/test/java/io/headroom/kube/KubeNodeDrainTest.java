@@ -102,9 +102,9 @@ class KubeNodeDrainTest {
 
     @Test
     void theNodesAndTheirPodsAreReadFromTheServer() {
-        List<NodeState> nodes = gateway.nodes("dev");
+        List<NodeState> nodes = gateway.nodes().nodes("dev");
         assertEquals(List.of("node-1", "node-2"), nodes.stream().map(n -> n.ref().name()).toList());
-        NodeState n1 = gateway.node(node1).orElseThrow();
+        NodeState n1 = gateway.nodes().node(node1).orElseThrow();
         assertEquals(List.of("kube-system/proxy-x", "payments/worker-a", "web/api-1"),
                 n1.pods().stream().map(p -> p.key()).toList());
         assertEquals("DaemonSet", n1.pods().get(0).ownerKind());
@@ -194,18 +194,18 @@ class KubeNodeDrainTest {
 
     @Test
     void theStatusOfA429NamesTheBudgetAndOtherAnswersAreNotMistakenForOne() {
-        EvictionResult r = KubeClusterGateway.evictionResult(429, PDB_STATUS, null);
+        EvictionResult r = KubeNodes.evictionResult(429, PDB_STATUS, null);
         assertEquals(EvictionResult.Outcome.REFUSED_BY_BUDGET, r.outcome());
         assertEquals("api-pdb", r.budget());
-        EvictionResult twoBudgets = KubeClusterGateway.evictionResult(500, "{\"kind\":\"Status\",\"message\":\"This pod"
+        EvictionResult twoBudgets = KubeNodes.evictionResult(500, "{\"kind\":\"Status\",\"message\":\"This pod"
                 + " has more than one PodDisruptionBudget, which the eviction subresource does not support.\"}", null);
         assertEquals(EvictionResult.Outcome.FAILED, twoBudgets.outcome());
         assertTrue(twoBudgets.message().contains("more than one PodDisruptionBudget"), twoBudgets.message());
-        EvictionResult throttled = KubeClusterGateway.evictionResult(429, "{\"kind\":\"Status\",\"message\":\"too many"
+        EvictionResult throttled = KubeNodes.evictionResult(429, "{\"kind\":\"Status\",\"message\":\"too many"
                 + " requests\",\"details\":{\"retryAfterSeconds\":7}}", null);
         assertEquals(EvictionResult.Outcome.FAILED, throttled.outcome(), "a 429 naming no budget is the API's throttle");
         assertEquals(7, throttled.retryAfterSeconds());
-        assertEquals(EvictionResult.Outcome.GONE, KubeClusterGateway.evictionResult(404, "{}", null).outcome());
-        assertEquals(EvictionResult.Outcome.EVICTED, KubeClusterGateway.evictionResult(201, "{}", null).outcome());
+        assertEquals(EvictionResult.Outcome.GONE, KubeNodes.evictionResult(404, "{}", null).outcome());
+        assertEquals(EvictionResult.Outcome.EVICTED, KubeNodes.evictionResult(201, "{}", null).outcome());
     }
 }

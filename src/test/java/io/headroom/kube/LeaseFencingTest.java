@@ -70,11 +70,11 @@ class LeaseFencingTest {
         KubeClusterGateway ana = console("ana@desk-1/aaaa0001", anaClock);
         KubeClusterGateway bob = console("bob@desk-2/bbbb0002", bobClock);
 
-        ScaleResult first = ana.scale(ref, 3, null);
+        ScaleResult first = ana.scaling().scale(ref, 3, null);
         assertEquals(ScaleResult.Outcome.APPLIED, first.outcome(), first.message());
         anaClock.advance(Duration.ofMillis(500));
         bobClock.advance(Duration.ofMillis(500));
-        ScaleResult second = bob.scale(ref, 9, null);
+        ScaleResult second = bob.scaling().scale(ref, 9, null);
         assertEquals(ScaleResult.Outcome.REFUSED, second.outcome(), "only one console may scale: " + second.message());
         assertTrue(second.message().contains("held by ana@desk-1/aaaa0001"), second.message());
         assertEquals(3, replicas());
@@ -88,8 +88,8 @@ class LeaseFencingTest {
             assertFalse(bob.leases().orElseThrow().holds(ref), "round " + i);
             assertTrue(ana.leases().orElseThrow().holds(ref), "round " + i);
         }
-        assertEquals(ScaleResult.Outcome.REFUSED, bob.scale(ref, 9, null).outcome());
-        assertEquals(ScaleResult.Outcome.APPLIED, ana.scale(ref, 4, null).outcome());
+        assertEquals(ScaleResult.Outcome.REFUSED, bob.scaling().scale(ref, 9, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, ana.scaling().scale(ref, 4, null).outcome());
         assertEquals(4, replicas());
         assertEquals("ana@desk-1/aaaa0001", lease().getSpec().getHolderIdentity());
     }
@@ -100,7 +100,7 @@ class LeaseFencingTest {
         ManualClock bobClock = new ManualClock(T0.minus(Duration.ofHours(1)));
         KubeClusterGateway ana = console("ana@desk-1/aaaa0001", anaClock);
         KubeClusterGateway bob = console("bob@desk-2/bbbb0002", bobClock);
-        assertEquals(ScaleResult.Outcome.APPLIED, ana.scale(ref, 3, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, ana.scaling().scale(ref, 3, null).outcome());
 
         // Ana stops renewing (her laptop sleeps). Bob sees the same resourceVersion on every look.
         assertFalse(bob.leases().orElseThrow().acquire(ref).mine());
@@ -114,9 +114,9 @@ class LeaseFencingTest {
         bobClock.advance(Duration.ofSeconds(2));
         bob.leases().orElseThrow().renewAll();
         assertTrue(bob.leases().orElseThrow().holds(ref), "a full duration unchanged, by Bob's own clock");
-        assertEquals(ScaleResult.Outcome.APPLIED, bob.scale(ref, 6, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, bob.scaling().scale(ref, 6, null).outcome());
 
-        ScaleResult late = ana.scale(ref, 1, null);
+        ScaleResult late = ana.scaling().scale(ref, 1, null);
         assertEquals(ScaleResult.Outcome.REFUSED, late.outcome(), late.message());
         assertEquals(6, replicas());
     }
@@ -125,7 +125,7 @@ class LeaseFencingTest {
     void aLeaseLostSinceTheLastRenewalFencesEveryWrite() throws Exception {
         ManualClock anaClock = new ManualClock(T0);
         KubeClusterGateway ana = console("ana@desk-1/aaaa0001", anaClock);
-        assertEquals(ScaleResult.Outcome.APPLIED, ana.scale(ref, 3, null).outcome());
+        assertEquals(ScaleResult.Outcome.APPLIED, ana.scaling().scale(ref, 3, null).outcome());
         assertTrue(ana.leases().orElseThrow().holds(ref));
 
         // Someone else holds the Lease now; Ana's renewal has not run since, so her own view still says "mine".
@@ -135,16 +135,16 @@ class LeaseFencingTest {
         });
         anaClock.advance(Duration.ofSeconds(1));
 
-        ScaleResult r = ana.scale(ref, 7, null);
+        ScaleResult r = ana.scaling().scale(ref, 7, null);
         assertEquals(ScaleResult.Outcome.REFUSED, r.outcome(), r.message());
         assertTrue(r.message().contains("carol@desk-3/cccc0003"), r.message());
         assertEquals(3, replicas());
 
-        PodMarks.Result m = ana.markForDrain(ref, List.of("worker-a"), "ana-drain");
+        PodMarks.Result m = ana.drainMarks().markForDrain(ref, List.of("worker-a"), "ana-drain");
         assertEquals(List.of(), m.done());
         assertTrue(m.failed().get(0).contains("carol@desk-3/cccc0003"), m.failed().get(0));
         assertFalse(cluster.annotations("payments", "worker-a").containsKey(PodMarks.DRAIN_ANNOTATION));
-        assertFalse(ana.canScale(ref).allowed());
+        assertFalse(ana.scaling().canScale(ref).allowed());
     }
 
     private Lease lease() {

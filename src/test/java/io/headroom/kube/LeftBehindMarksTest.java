@@ -76,7 +76,7 @@ class LeftBehindMarksTest {
         ManualClock clock = new ManualClock(T0);
         KubeClusterGateway ana = console("ana@desk-1/aaaa0001", clock);
         try {
-            assertTrue(ana.markForDrain(ref, List.of("worker-b"), "drain-1").ok());
+            assertTrue(ana.drainMarks().markForDrain(ref, List.of("worker-b"), "drain-1").ok());
             Map<String, String> marked = cluster.annotations("payments", "worker-b");
             assertEquals("drain-1", marked.get(PodMarks.DRAIN_ANNOTATION));
             assertEquals(Integer.toString(PodMarks.DRAIN_DELETION_COST), marked.get(PodMarks.DELETION_COST_ANNOTATION));
@@ -86,7 +86,7 @@ class LeftBehindMarksTest {
             assertEquals("250", marked.get(PRIOR));
             MockCluster.await("the mark in the cache", WAIT, () -> marked(ana, "worker-b"));
 
-            assertTrue(ana.unmarkDrain(ref, List.of("worker-b"), "drain-1").ok());
+            assertTrue(ana.drainMarks().unmarkDrain(ref, List.of("worker-b"), "drain-1").ok());
             assertEquals(Map.of(PodMarks.DELETION_COST_ANNOTATION, "250"), cluster.annotations("payments", "worker-b"),
                     "every mark gone and the prior cost back");
         } finally {

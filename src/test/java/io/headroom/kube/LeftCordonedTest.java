@@ -95,7 +95,7 @@ class LeftCordonedTest {
         Instant expires = Instant.parse(ann.get(CordonMark.EXPIRES_ANNOTATION));
         assertEquals(s.nodeDrains().get(0).marksExpireAt().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
                 expires.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
-        NodeState n = gateway.node(node1).orElseThrow();
+        NodeState n = gateway.nodes().node(node1).orElseThrow();
         assertEquals(new CordonMark("ana", at, "kernel upgrade", s.nodeDrains().get(0).id(), expires), n.headroomCordon());
         assertFalse(n.headroomCordon().expiredAt(Instant.now()));
         assertEquals(List.of(), s.leftCordoned("dev").get(30, TimeUnit.SECONDS), "its own running drain: not left");
@@ -107,7 +107,7 @@ class LeftCordonedTest {
         assertFalse(cordoned());
         assertTrue(nodeAnnotations().keySet().stream().noneMatch(k -> k.startsWith("headroom.io/cordon")),
                 nodeAnnotations().toString());
-        assertNull(gateway.node(node1).orElseThrow().headroomCordon());
+        assertNull(gateway.nodes().node(node1).orElseThrow().headroomCordon());
     }
 
     @Test

@@ -44,7 +44,7 @@ class PermissionsAndDryRunTest {
                 {"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview",
                  "status":{"allowed":false,"reason":"no RBAC policy matched"}}""").always();
 
-        ActionCheck check = gateway.canScale(ref);
+        ActionCheck check = gateway.scaling().canScale(ref);
         assertFalse(check.allowed());
         assertTrue(check.reason().contains("get deployments.apps/scale in payments"), check.reason());
         assertTrue(check.reason().contains("no RBAC policy matched"), check.reason());
@@ -55,7 +55,7 @@ class PermissionsAndDryRunTest {
             assertTrue(body.contains(field), field + " in " + body);
         }
         long before = gateway.health().requests();
-        assertFalse(gateway.canScale(ref).allowed());
+        assertFalse(gateway.scaling().canScale(ref).allowed());
         assertEquals(before, gateway.health().requests(), "answers are cached, not asked per tick");
     }
 
@@ -66,7 +66,7 @@ class PermissionsAndDryRunTest {
                 .always();
         Permission p = gateway.permissions().can("update", "deployments.apps/scale", "payments");
         assertTrue(p.allowed());
-        assertTrue(gateway.canScale(ref).allowed());
+        assertTrue(gateway.scaling().canScale(ref).allowed());
     }
 
     @Test
@@ -76,7 +76,7 @@ class PermissionsAndDryRunTest {
                 {"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{"name":"worker","namespace":"payments"},
                  "spec":{"replicas":9}}""").once();
 
-        ScaleResult r = gateway.dryRunScale(ref, 9);
+        ScaleResult r = gateway.scaling().dryRunScale(ref, 9);
         assertEquals(ScaleResult.Outcome.APPLIED, r.outcome(), r.message());
         assertTrue(r.message().contains("would scale 2 → 9"), r.message());
         RecordedRequest sent = requests().stream().filter(q -> q.getPath().equals(path)).findFirst().orElseThrow();
@@ -90,7 +90,7 @@ class PermissionsAndDryRunTest {
     void aRejectedDryRunSaysSo() {
         cluster.server.expect().put().withPath("/apis/apps/v1/namespaces/payments/deployments/worker/scale?dryRun=All")
                 .andReturn(403, "{\"kind\":\"Status\",\"code\":403}").once();
-        ScaleResult r = gateway.dryRunScale(ref, 9);
+        ScaleResult r = gateway.scaling().dryRunScale(ref, 9);
         assertEquals(ScaleResult.Outcome.REFUSED, r.outcome());
         assertTrue(r.message().contains("HTTP 403"), r.message());
     }

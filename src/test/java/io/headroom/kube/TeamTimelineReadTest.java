@@ -68,7 +68,7 @@ class TeamTimelineReadTest {
                 .withName("worker.other").addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
                 .withReason("Pulled").withMessage("image").withLastTimestamp(T0.toString()).build()).create();
 
-        TimelineRead read = mine.teamEvents(null);
+        TimelineRead read = mine.events().teamEvents(null);
 
         assertTrue(read.supported());
         assertEquals(List.of(), read.problems());
@@ -90,7 +90,7 @@ class TeamTimelineReadTest {
         assertEquals("Node", node.objectKind());
         assertEquals("node-1", node.objectName());
 
-        assertEquals(List.of("HeadroomOverride", "HeadroomNodeCordoned"), mine.teamEvents(T0.plusSeconds(1)).events()
+        assertEquals(List.of("HeadroomOverride", "HeadroomNodeCordoned"), mine.events().teamEvents(T0.plusSeconds(1)).events()
                 .stream().map(TimelineEvent::reason).toList(), "from a time on");
         assertEquals(read.events(), RoutingClusterGateway.of(Map.of("dev", mine.ports())).events().teamEvents(null).events(),
                 "the console's routing gateway reads through");
@@ -107,7 +107,7 @@ class TeamTimelineReadTest {
         new TeamTimeline(new MemoryJournal(), g.ports().events(), Map.of("payments", ref), Runnable::run, p -> { })
                 .append(JournalRecord.of(T0, Kind.NODE_CORDONED, "ana", "dev", null).node("node-1"));
 
-        TimelineRead read = g.teamEvents(null);
+        TimelineRead read = g.events().teamEvents(null);
 
         assertEquals(1, read.problems().size(), read.problems().toString());
         assertTrue(read.problems().get(0).contains("payments") && read.problems().get(0).contains("403"),
