@@ -109,14 +109,19 @@ final class KubeScaling implements io.headroom.cluster.Scaling {
         if (held != null) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, held);
         }
+        return dispatch(ref, replicas, expectedResourceVersion, false);
+    }
+
+    /** The one dispatch of a scale and its dry run: an HPA's workload is refused, KEDA's paused, any other scaled. */
+    private ScaleResult dispatch(WorkloadRef ref, int replicas, String expectedResourceVersion, boolean dryRun) {
         AutoscalerView v = k.autoscaler(ref);
         if (v.kind() == AutoscalerView.Kind.HPA) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, Autoscalers.hpaRefusal(v));
         }
         if (v.kind() == AutoscalerView.Kind.KEDA) {
-            return pauseKeda(ref, v, replicas, expectedResourceVersion, false);
+            return pauseKeda(ref, v, replicas, expectedResourceVersion, dryRun);
         }
-        return putScale(ref, replicas, expectedResourceVersion, false);
+        return putScale(ref, replicas, expectedResourceVersion, dryRun);
     }
 
     /**
@@ -223,14 +228,7 @@ final class KubeScaling implements io.headroom.cluster.Scaling {
         if (problem != null) {
             return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, problem);
         }
-        AutoscalerView v = k.autoscaler(ref);
-        if (v.kind() == AutoscalerView.Kind.HPA) {
-            return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, Autoscalers.hpaRefusal(v));
-        }
-        if (v.kind() == AutoscalerView.Kind.KEDA) {
-            return pauseKeda(ref, v, replicas, null, true);
-        }
-        return putScale(ref, replicas, null, true);
+        return dispatch(ref, replicas, null, true);
     }
 
     private static String scalePath(WorkloadRef ref) {

@@ -72,19 +72,11 @@ final class KubeTeamEvents implements io.headroom.cluster.TeamEvents {
             KubeClusterGateway.NamespaceWatch w = k.watchOf(ref.namespace());
             HasMetadata obj = !w.workloadsSynced() ? null : KubeClusterGateway.isStatefulSet(ref)
                     ? w.statefulSets.getStore().getByKey(KubeClusterGateway.key(ref)) : w.deployments.getStore().getByKey(KubeClusterGateway.key(ref));
-            String ts = e.at().toString();
-            io.fabric8.kubernetes.api.model.Event ev = new io.fabric8.kubernetes.api.model.EventBuilder()
-                    .withNewMetadata().withGenerateName(ref.name() + ".headroom-").withNamespace(ref.namespace())
-                    .addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
-                    .withNewInvolvedObject().withApiVersion("apps/v1").withKind(KubeClusterGateway.isStatefulSet(ref) ? "StatefulSet" : "Deployment")
+            io.fabric8.kubernetes.api.model.ObjectReference involved = new io.fabric8.kubernetes.api.model.ObjectReferenceBuilder()
+                    .withApiVersion("apps/v1").withKind(KubeClusterGateway.isStatefulSet(ref) ? "StatefulSet" : "Deployment")
                     .withName(ref.name()).withNamespace(ref.namespace())
-                    .withUid(obj == null ? null : obj.getMetadata().getUid()).endInvolvedObject()
-                    .withReason(e.reason()).withMessage(io.headroom.config.UntrustedText.line(e.message(), 1000))
-                    .withType(e.warning() ? "Warning" : "Normal")
-                    .withNewSource().withComponent("headroom").endSource()
-                    .withReportingComponent("headroom.io/console").withReportingInstance(k.owner)
-                    .withFirstTimestamp(ts).withLastTimestamp(ts).withCount(1)
-                    .build();
+                    .withUid(obj == null ? null : obj.getMetadata().getUid()).build();
+            io.fabric8.kubernetes.api.model.Event ev = event(ref.name(), ref.namespace(), involved, e);
             k.once.v1().events().inNamespace(ref.namespace()).resource(ev).create();
             return io.headroom.cluster.EventResult.ok();
         } catch (KubernetesClientException ex) {
@@ -160,18 +152,8 @@ final class KubeTeamEvents implements io.headroom.cluster.TeamEvents {
     @Override
     public io.headroom.cluster.EventResult postNodeEvent(io.headroom.cluster.NodeRef ref, io.headroom.cluster.TeamEvent e) {
         try {
-            String ts = e.at().toString();
-            io.fabric8.kubernetes.api.model.Event ev = new io.fabric8.kubernetes.api.model.EventBuilder()
-                    .withNewMetadata().withGenerateName(ref.name() + ".headroom-").withNamespace("default")
-                    .addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
-                    .withNewInvolvedObject().withApiVersion("v1").withKind("Node").withName(ref.name())
-                    .endInvolvedObject()
-                    .withReason(e.reason()).withMessage(io.headroom.config.UntrustedText.line(e.message(), 1000))
-                    .withType(e.warning() ? "Warning" : "Normal")
-                    .withNewSource().withComponent("headroom").endSource()
-                    .withReportingComponent("headroom.io/console").withReportingInstance(k.owner)
-                    .withFirstTimestamp(ts).withLastTimestamp(ts).withCount(1)
-                    .build();
+            io.fabric8.kubernetes.api.model.Event ev = event(ref.name(), "default", new io.fabric8.kubernetes.api.model.ObjectReferenceBuilder()
+                    .withApiVersion("v1").withKind("Node").withName(ref.name()).build(), e);
             k.once.v1().events().inNamespace("default").resource(ev).create();
             return io.headroom.cluster.EventResult.ok();
         } catch (KubernetesClientException ex) {
@@ -181,4 +163,20 @@ final class KubeTeamEvents implements io.headroom.cluster.TeamEvents {
         }
     }
 
+    /** One Headroom event on {@code involved}, from component {@code headroom}, instance this console's identity. */
+    private io.fabric8.kubernetes.api.model.Event event(String name, String namespace,
+                                                       io.fabric8.kubernetes.api.model.ObjectReference involved,
+                                                       io.headroom.cluster.TeamEvent e) {
+        String ts = e.at().toString();
+        return new io.fabric8.kubernetes.api.model.EventBuilder()
+                .withNewMetadata().withGenerateName(name + ".headroom-").withNamespace(namespace)
+                .addToLabels("app.kubernetes.io/managed-by", "headroom").endMetadata()
+                .withInvolvedObject(involved)
+                .withReason(e.reason()).withMessage(io.headroom.config.UntrustedText.line(e.message(), 1000))
+                .withType(e.warning() ? "Warning" : "Normal")
+                .withNewSource().withComponent("headroom").endSource()
+                .withReportingComponent("headroom.io/console").withReportingInstance(k.owner)
+                .withFirstTimestamp(ts).withLastTimestamp(ts).withCount(1)
+                .build();
+    }
 }
