@@ -43,7 +43,7 @@ public final class ScaledObjectImport {
     /** A Headroom export's own signals and policy (JSON), which KEDA ignores: the way back is exact. */
     public static final String CLASS_ANNOTATION = "headroom.io/class";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     private ScaledObjectImport() {
     }
@@ -867,57 +867,6 @@ public final class ScaledObjectImport {
             List<String> out = new ArrayList<>();
             md.forEach((k, v) -> out.add(UntrustedText.line(k + " " + v, 80)));
             return String.join(", ", out);
-        }
-    }
-
-    /**
-     * A Headroom export's {@value #CLASS_ANNOTATION}: the class's standard signals and the policy fields
-     * KEDA has no place for. Null when absent; when it cannot be read, a note says so and it is ignored.
-     */
-    record HeadroomClass(String className, Map<String, String> signals, Map<String, GroupedQuery> grouped,
-                         Policy policy) {
-        static HeadroomClass of(String json, List<String> notes) {
-            if (json == null) {
-                return null;
-            }
-            try {
-                Map<?, ?> root = JSON.readValue(json, Map.class);
-                Map<String, String> signals = new LinkedHashMap<>();
-                Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
-                if (root.get("signals") instanceof Map<?, ?> s) {
-                    for (Map.Entry<?, ?> e : s.entrySet()) {
-                        String k = String.valueOf(e.getKey());
-                        boolean standard = WorkloadsFile.REQUIRED_SIGNALS.contains(k)
-                                || WorkloadsFile.OPTIONAL_SIGNALS.contains(k);
-                        if (!standard) {
-                            continue;
-                        }
-                        if (e.getValue() instanceof String q) {
-                            signals.put(k, SlotsQuery.normalize(q));
-                        } else if (e.getValue() instanceof Map<?, ?> g && g.get("grouped") instanceof String promql
-                                && g.get("by") instanceof String by && g.get("value") instanceof String value) {
-                            GroupedQuery gq = new GroupedQuery(promql, by, value);
-                            grouped.put(k, gq);
-                            signals.put(k, gq.perClass());
-                        }
-                    }
-                }
-                Object p = root.get("policy");
-                Policy policy = PolicyReader.read(ConfigTree.parse(CLASS_ANNOTATION,
-                        JSON.writeValueAsString(p instanceof Map<?, ?> ? p : Map.of()), ConfigTree.Format.JSON));
-                notes.add("annotation " + CLASS_ANNOTATION + " (a Headroom export): the class's own signals and the"
-                        + " policy fields KEDA has no place for were restored from it; the ScaledObject's own fields"
-                        + " win where both say something.");
-                // An export whose class name could not be the object's name keeps the class's own here.
-                String className = root.get("class") instanceof String c && !c.isBlank()
-                        && UntrustedText.firstUnsafe(c) < 0 ? c : null;
-                return new HeadroomClass(className, signals, grouped, policy);
-            } catch (JsonProcessingException | ConfigException | RuntimeException e) {
-                notes.add("annotation " + CLASS_ANNOTATION + " could not be read (" + UntrustedText.line(
-                        e instanceof ConfigException c ? c.problems().get(0).message() : "not the JSON an export writes",
-                        200) + "): Headroom's own settings were not restored.");
-                return null;
-            }
         }
     }
 }

@@ -51,10 +51,9 @@ public final class SandboxWorld {
     private final Map<String, ClassSim> classes = new LinkedHashMap<>();
     /** The sandbox's nodes; pods are placed two at a time on each in turn, skipping cordoned ones. */
     public static final List<String> NODES = List.of("sandbox-node-1", "sandbox-node-2", "sandbox-node-3");
-    private final java.util.Set<String> cordoned = new java.util.TreeSet<>();
-    /** PodDisruptionBudgets by class: name and maxUnavailable. */
-    private final Map<String, Map.Entry<String, Integer>> budgets = new LinkedHashMap<>();
-    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    /** Cordons and disruption budgets: the nodes' side of the world, under the world's lock. */
+    private final SandboxNodes nodeSide = new SandboxNodes(this);
+    private final PriorityQueue<SandboxEvent> events = new PriorityQueue<>();
     private long sequence;
     private double now;
 
@@ -119,7 +118,7 @@ public final class SandboxWorld {
             return;
         }
         while (!events.isEmpty() && events.peek().time <= target) {
-            Event e = events.poll();
+            SandboxEvent e = events.poll();
             now = e.time;
             handle(e);
         }
@@ -174,7 +173,7 @@ public final class SandboxWorld {
             return Optional.empty();
         }
         List<PodState> pods = new ArrayList<>(c.pods.size());
-        for (Pod p : c.pods) {
+        for (SandboxPod p : c.pods) {
             pods.add(new PodState(p.name, p.ready ? "Running" : "Pending", p.ready && !p.terminating(),
                     toInstant(p.createdAt), p.terminating() ? toInstant(p.deletedAt) : null, p.node, p.deletionCost,
                     p.drainId, Double.isNaN(p.readyAt) ? null : toInstant(p.readyAt)));
@@ -196,7 +195,7 @@ public final class SandboxWorld {
         List<String> done = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (String n : podNames) {
-            Pod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
+            SandboxPod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
             if (p == null) {
                 (drainId == null ? done : failed).add(drainId == null ? n : n + ": no such pod in " + className);
                 continue;
@@ -217,7 +216,7 @@ public final class SandboxWorld {
         }
         List<String> ours = new ArrayList<>();
         for (String n : podNames) {
-            Pod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
+            SandboxPod p = c.pods.stream().filter(x -> x.name.equals(n)).findFirst().orElse(null);
             if (p == null || p.drainId == null || p.drainId.equals(drainId)) {
                 ours.add(n);
             }
@@ -236,7 +235,7 @@ public final class SandboxWorld {
             return Map.of();
         }
         Map<String, Double> out = new LinkedHashMap<>();
-        for (Pod p : c.pods) {
+        for (SandboxPod p : c.pods) {
             out.put(p.name, (double) p.inFlight);
         }
         return out;
@@ -252,7 +251,7 @@ public final class SandboxWorld {
             return Map.of();
         }
         Map<String, double[]> out = new LinkedHashMap<>();
-        for (Pod p : c.pods) {
+        for (SandboxPod p : c.pods) {
             out.put(p.name, new double[] {p.inFlight, p.completed});
         }
         return out;
@@ -263,7 +262,7 @@ public final class SandboxWorld {
         ClassSim c = classes.get(className);
         List<String> out = new ArrayList<>();
         if (c != null) {
-            for (Pod p : c.pods) {
+            for (SandboxPod p : c.pods) {
                 if (p.hung) {
                     out.add(p.name);
                 }
@@ -312,7 +311,7 @@ public final class SandboxWorld {
 
     // ---------------------------------------------------------------- internals
 
-    private void handle(Event e) {
+    private void handle(SandboxEvent e) {
         ClassSim c = e.sim;
         switch (e.type) {
             case ARRIVAL -> c.onArrival();
@@ -326,8 +325,8 @@ public final class SandboxWorld {
         }
     }
 
-    private void schedule(double time, int type, ClassSim sim, Pod pod, double service, int poisonGeneration) {
-        events.add(new Event(time, sequence++, type, sim, pod, service, poisonGeneration));
+    private void schedule(double time, int type, ClassSim sim, SandboxPod pod, double service, int poisonGeneration) {
+        events.add(new SandboxEvent(time, sequence++, type, sim, pod, service, poisonGeneration));
     }
 
     Instant toInstant(double seconds) {
@@ -356,65 +355,8 @@ public final class SandboxWorld {
         return h;
     }
 
-    /** One scheduled happening; ties in time are broken by the order of scheduling. */
-    private static final class Event implements Comparable<Event> {
-        final double time;
-        final long seq;
-        final int type;
-        final ClassSim sim;
-        final Pod pod;
-        final double service;
-        final int poisonGeneration; // -1 for an ordinary job
-
-        Event(double time, long seq, int type, ClassSim sim, Pod pod, double service, int poisonGeneration) {
-            this.time = time;
-            this.seq = seq;
-            this.type = type;
-            this.sim = sim;
-            this.pod = pod;
-            this.service = service;
-            this.poisonGeneration = poisonGeneration;
-        }
-
-        @Override
-        public int compareTo(Event o) {
-            int byTime = Double.compare(time, o.time);
-            return byTime != 0 ? byTime : Long.compare(seq, o.seq);
-        }
-    }
-
-    private static final class Pod {
-        final String name;
-        final String node;
-        final double createdAt;
-        boolean ready;
-        double readyAt = Double.NaN;
-        double deletedAt = Double.NaN;
-        int inFlight;
-        boolean gone;
-        /** controller.kubernetes.io/pod-deletion-cost; null when unset (0 for ordering). */
-        Integer deletionCost;
-        /** The drain that marked the pod: its worker takes no new work. */
-        String drainId;
-        /** Alive and ready, but its jobs never finish (a deadlocked worker). */
-        boolean hung;
-        double hungAt = Double.NaN;
-        /** Jobs this pod has finished, as a per-pod counter would report. */
-        long completed;
-
-        Pod(String name, String node, double createdAt) {
-            this.name = name;
-            this.node = node;
-            this.createdAt = createdAt;
-        }
-
-        boolean terminating() {
-            return !Double.isNaN(deletedAt);
-        }
-    }
-
     /** The state of one class: its queue, pods, random streams and rolling windows. */
-    private final class ClassSim {
+    final class ClassSim {
         final SandboxClassSpec spec;
         final SplittableRandom arrivalRandom;
         final SplittableRandom serviceRandom;
@@ -423,7 +365,7 @@ public final class SandboxWorld {
         final boolean anyArrivals;
 
         final DoubleRing waiting = new DoubleRing(64);
-        final List<Pod> pods = new ArrayList<>();
+        final List<SandboxPod> pods = new ArrayList<>();
         final DoubleRing arrivalTimes = new DoubleRing(256);
         final DoubleRing completionTimes = new DoubleRing(256);
         final DoubleRing completionServices = new DoubleRing(256);
@@ -502,7 +444,7 @@ public final class SandboxWorld {
         void init() {
             for (int i = 0; i < spec.initialReplicas(); i++) {
                 // Running before the world began: created one start-up earlier, ready at 0.
-                Pod p = newPod(-spec.startupSeconds());
+                SandboxPod p = newPod(-spec.startupSeconds());
                 p.ready = true;
                 p.readyAt = 0;
             }
@@ -529,7 +471,7 @@ public final class SandboxWorld {
 
         int readyReplicas() {
             int n = 0;
-            for (Pod p : pods) {
+            for (SandboxPod p : pods) {
                 if (p.ready && !p.terminating()) {
                     n++;
                 }
@@ -537,13 +479,13 @@ public final class SandboxWorld {
             return n;
         }
 
-        Pod newPod() {
+        SandboxPod newPod() {
             return newPod(now);
         }
 
-        Pod newPod(double createdAt) {
+        SandboxPod newPod(double createdAt) {
             podCounter++;
-            Pod p = new Pod(String.format("%s-%05d", spec.name(), podCounter), place(podCounter), createdAt);
+            SandboxPod p = new SandboxPod(String.format("%s-%05d", spec.name(), podCounter), nodeSide.place(podCounter), createdAt);
             pods.add(p);
             return p;
         }
@@ -552,12 +494,12 @@ public final class SandboxWorld {
             version++;
             if (replicas > specReplicas) {
                 for (int i = specReplicas; i < replicas; i++) {
-                    Pod p = newPod();
+                    SandboxPod p = newPod();
                     schedule(now + spec.startupSeconds(), POD_READY, this, p, 0, -1);
                 }
             } else {
-                List<Pod> candidates = new ArrayList<>();
-                for (Pod p : pods) {
+                List<SandboxPod> candidates = new ArrayList<>();
+                for (SandboxPod p : pods) {
                     if (!p.terminating()) {
                         candidates.add(p);
                     }
@@ -579,7 +521,7 @@ public final class SandboxWorld {
                     return byTime != 0 ? byTime : b.name.compareTo(a.name);
                 });
                 for (int i = 0; i < specReplicas - replicas; i++) {
-                    Pod p = candidates.get(i);
+                    SandboxPod p = candidates.get(i);
                     p.deletedAt = now;
                     if (p.inFlight == 0) {
                         remove(p);
@@ -593,19 +535,19 @@ public final class SandboxWorld {
         }
 
         /** An eviction: the pod terminates as on scale-down, and the ReplicaSet replaces it (spec unchanged). */
-        void evict(Pod p) {
+        void evict(SandboxPod p) {
             p.deletedAt = now;
             if (p.inFlight == 0) {
                 remove(p);
             } else {
                 schedule(now + TERMINATION_GRACE_SECONDS, POD_KILL, this, p, 0, -1);
             }
-            Pod replacement = newPod();
+            SandboxPod replacement = newPod();
             schedule(now + spec.startupSeconds(), POD_READY, this, replacement, 0, -1);
             dispatch();
         }
 
-        void remove(Pod p) {
+        void remove(SandboxPod p) {
             p.gone = true;
             pods.remove(p);
         }
@@ -621,8 +563,8 @@ public final class SandboxWorld {
             dispatch();
         }
 
-        void onCompletion(Event e) {
-            Pod pod = e.pod;
+        void onCompletion(SandboxEvent e) {
+            SandboxPod pod = e.pod;
             if (pod.hung || pod.gone) {
                 return; // a hung worker never finishes; a killed pod's jobs were handed back
             }
@@ -646,7 +588,7 @@ public final class SandboxWorld {
             dispatch();
         }
 
-        void onPodReady(Pod pod) {
+        void onPodReady(SandboxPod pod) {
             if (pod.gone || pod.terminating()) {
                 return;
             }
@@ -657,7 +599,7 @@ public final class SandboxWorld {
 
         /** The oldest healthy ready pod hangs: it keeps taking work until its slots are full and finishes none. */
         void onPodHang() {
-            for (Pod p : pods) {
+            for (SandboxPod p : pods) {
                 if (p.ready && !p.terminating() && !p.hung) {
                     p.hung = true;
                     p.hungAt = now;
@@ -667,7 +609,7 @@ public final class SandboxWorld {
         }
 
         /** The grace period is over: the pod is killed and its jobs go back to the head of the queue. */
-        void onPodKill(Pod pod) {
+        void onPodKill(SandboxPod pod) {
             if (pod.gone) {
                 return;
             }
@@ -709,7 +651,7 @@ public final class SandboxWorld {
             while (true) {
                 if (poisonActive) {
                     if (!poisonInFlight) {
-                        Pod pod = freePod();
+                        SandboxPod pod = freePod();
                         if (pod != null) {
                             poisonInFlight = true;
                             start(pod, poisonGeneration, 1);
@@ -720,7 +662,7 @@ public final class SandboxWorld {
                 if (waiting.isEmpty()) {
                     return;
                 }
-                Pod pod = freePod();
+                SandboxPod pod = freePod();
                 if (pod == null) {
                     return;
                 }
@@ -730,9 +672,9 @@ public final class SandboxWorld {
         }
 
         /** The least-loaded ready pod with a free slot (first in creation order on ties), or null. */
-        Pod freePod() {
-            Pod best = null;
-            for (Pod p : pods) {
+        SandboxPod freePod() {
+            SandboxPod best = null;
+            for (SandboxPod p : pods) {
                 if (p.ready && !p.terminating() && p.drainId == null && p.inFlight < spec.concurrency()
                         && (best == null || p.inFlight < best.inFlight)) {
                     best = p;
@@ -744,7 +686,7 @@ public final class SandboxWorld {
             return best;
         }
 
-        void start(Pod pod, int poisonGen, double cost) {
+        void start(SandboxPod pod, int poisonGen, double cost) {
             pod.inFlight++;
             inFlight++;
             double service = sampleService() * cost;
@@ -904,19 +846,7 @@ public final class SandboxWorld {
         }
     }
 
-    // ---------------------------------------------------------- nodes (node drains)
-
-    /** Two pods at a time on each node in turn (so a node holds more than one pod of a class), skipping cordoned ones. */
-    private String place(int podNumber) {
-        int first = ((podNumber - 1) / 2) % NODES.size();
-        for (int i = 0; i < NODES.size(); i++) {
-            String n = NODES.get((first + i) % NODES.size());
-            if (!cordoned.contains(n)) {
-                return n;
-            }
-        }
-        return NODES.get(first); // every node cordoned: the pod stays Pending in a real cluster; here it runs
-    }
+    // ---------------------------------------------------------- nodes (node drains): SandboxNodes
 
     /**
      * A PodDisruptionBudget on a class's pods, like {@code maxUnavailable}: an eviction is refused while
@@ -926,20 +856,12 @@ public final class SandboxWorld {
         if (!classes.containsKey(className)) {
             throw new IllegalArgumentException("no sandbox class '" + className + "'");
         }
-        budgets.put(className, Map.entry(budgetName, maxUnavailable));
+        nodeSide.budgets.put(className, Map.entry(budgetName, maxUnavailable));
     }
 
     /** Cordons or uncordons a node: new pods (scale-ups, replacements) are placed elsewhere. */
     public synchronized boolean cordon(String node, boolean unschedulable) {
-        if (!NODES.contains(node)) {
-            return false;
-        }
-        if (unschedulable) {
-            cordoned.add(node);
-        } else {
-            cordoned.remove(node);
-        }
-        return true;
+        return nodeSide.cordon(node, unschedulable);
     }
 
     /** One node as a drain sees it: each class's pods on it, and the node's DaemonSet pod. */
@@ -952,66 +874,22 @@ public final class SandboxWorld {
     }
 
     public synchronized List<NodeView> nodes() {
-        List<NodeView> out = new ArrayList<>();
-        for (String n : NODES) {
-            List<NodePodView> pods = new ArrayList<>();
-            pods.add(new NodePodView("kube-system", "sandbox-proxy-" + n.substring(n.lastIndexOf('-') + 1),
-                    "DaemonSet", "sandbox-proxy", true, null, null));
-            for (ClassSim c : classes.values()) {
-                for (Pod p : c.pods) {
-                    if (n.equals(p.node)) {
-                        pods.add(new NodePodView(c.spec.target().namespace(), p.name, "ReplicaSet",
-                                c.spec.target().name() + "-rs", p.ready, p.terminating() ? toInstant(p.deletedAt) : null,
-                                p.drainId));
-                    }
-                }
-            }
-            out.add(new NodeView(n, cordoned.contains(n), pods));
-        }
-        return out;
+        return nodeSide.nodes(classes.values());
     }
 
     /** What an eviction did: evicted, no such pod, or refused by the named budget with the API server's sentence. */
     public record Eviction(boolean evicted, boolean found, String budget, String message) {
     }
 
-    /**
-     * Evicts a pod as the Eviction API does: refused (the budget named) when it would leave fewer ready
-     * pods than the class's budget needs; otherwise the pod terminates (finishing its jobs, killed after
-     * the grace period) and its ReplicaSet creates a replacement on a node that is not cordoned.
-     */
+    /** Evicts a pod as the Eviction API does ({@link SandboxNodes#evict}). */
     public synchronized Eviction evict(String namespace, String podName) {
-        for (ClassSim c : classes.values()) {
-            if (!c.spec.target().namespace().equals(namespace)) {
-                continue;
-            }
-            for (Pod p : c.pods) {
-                if (!p.name.equals(podName)) {
-                    continue;
-                }
-                if (p.terminating()) {
-                    return new Eviction(true, true, null, "already terminating");
-                }
-                Map.Entry<String, Integer> b = budgets.get(c.spec.name());
-                if (b != null && p.ready) {
-                    int healthy = c.readyReplicas();
-                    int desired = Math.max(0, c.specReplicas - b.getValue());
-                    if (healthy - 1 < desired) {
-                        return new Eviction(false, true, b.getKey(), "The disruption budget " + b.getKey() + " needs "
-                                + desired + " healthy pods and has " + healthy + " currently");
-                    }
-                }
-                c.evict(p);
-                return new Eviction(true, true, null, "evicted");
-            }
-        }
-        return new Eviction(false, false, null, "pods \"" + podName + "\" not found");
+        return nodeSide.evict(classes.values(), namespace, podName);
     }
 
     /** Pods of a class in list order; for tests. */
     synchronized List<String> podNames(String className) {
         List<String> names = new ArrayList<>();
-        for (Pod p : classes.get(className).pods) {
+        for (SandboxPod p : classes.get(className).pods) {
             names.add(p.name);
         }
         return Collections.unmodifiableList(names);
