@@ -42,6 +42,13 @@ public final class RoutingClusterGateway {
         return p == null ? null : which.apply(p);
     }
 
+    /** {@code call} on the port of {@code context}; {@code notOpen} when that context is not open. */
+    private <P, R> R via(String context, Function<ClusterPorts, P> which, Function<P, R> call,
+                         java.util.function.Supplier<R> notOpen) {
+        P p = port(context, which);
+        return p == null ? notOpen.get() : call.apply(p);
+    }
+
     private <P> P routeOrThrow(WorkloadRef ref, Function<ClusterPorts, P> which) {
         P p = port(ref.context(), which);
         if (p == null) {
@@ -82,30 +89,30 @@ public final class RoutingClusterGateway {
     private final class RoutedScaling implements Scaling {
         @Override
         public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
-            Scaling s = port(ref.context(), ClusterPorts::scaling);
-            return s == null ? refused(ref, replicas) : s.scale(ref, replicas, expectedResourceVersion);
+            return via(ref.context(), ClusterPorts::scaling, s -> s.scale(ref, replicas, expectedResourceVersion),
+                    () -> refused(ref, replicas));
         }
 
         @Override
         public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion,
                                  Redecision.Redecider redecider, int maxAttempts) {
-            Scaling s = port(ref.context(), ClusterPorts::scaling);
-            return s == null ? refused(ref, replicas)
-                    : s.scale(ref, replicas, expectedResourceVersion, redecider, maxAttempts);
+            return via(ref.context(), ClusterPorts::scaling,
+                    s -> s.scale(ref, replicas, expectedResourceVersion, redecider, maxAttempts),
+                    () -> refused(ref, replicas));
         }
 
         @Override
         public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion, ReplicaBump bump,
                                  Redecision.Redecider redecider, int maxAttempts) {
-            Scaling s = port(ref.context(), ClusterPorts::scaling);
-            return s == null ? refused(ref, replicas)
-                    : s.scale(ref, replicas, expectedResourceVersion, bump, redecider, maxAttempts);
+            return via(ref.context(), ClusterPorts::scaling,
+                    s -> s.scale(ref, replicas, expectedResourceVersion, bump, redecider, maxAttempts),
+                    () -> refused(ref, replicas));
         }
 
         @Override
         public Optional<ReplicaBump> replicaBump(WorkloadRef ref) {
-            Scaling s = port(ref.context(), ClusterPorts::scaling);
-            return s == null ? Optional.empty() : s.replicaBump(ref);
+            return via(ref.context(), ClusterPorts::scaling, s -> s.replicaBump(ref),
+                    () -> Optional.empty());
         }
 
         @Override
@@ -115,8 +122,8 @@ public final class RoutingClusterGateway {
 
         @Override
         public ActionCheck canScale(WorkloadRef ref) {
-            Scaling s = port(ref.context(), ClusterPorts::scaling);
-            return s == null ? ActionCheck.denied("scale " + ref, notOpen(ref.context())) : s.canScale(ref);
+            return via(ref.context(), ClusterPorts::scaling, s -> s.canScale(ref),
+                    () -> ActionCheck.denied("scale " + ref, notOpen(ref.context())));
         }
     }
 
@@ -143,28 +150,28 @@ public final class RoutingClusterGateway {
 
         @Override
         public Optional<HeadroomPause> keptPause(WorkloadRef ref) {
-            Pauses p = port(ref.context(), ClusterPorts::pauses);
-            return p == null ? Optional.empty() : p.keptPause(ref);
+            return via(ref.context(), ClusterPorts::pauses, p -> p.keptPause(ref),
+                    () -> Optional.empty());
         }
     }
 
     private final class RoutedMarks implements DrainMarks {
         @Override
         public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
-            DrainMarks m = port(ref.context(), ClusterPorts::drainMarks);
-            return m == null ? notOpen(ref, pods) : m.markForDrain(ref, pods, drainId);
+            return via(ref.context(), ClusterPorts::drainMarks, m -> m.markForDrain(ref, pods, drainId),
+                    () -> notOpen(ref, pods));
         }
 
         @Override
         public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId, Instant expiresAt) {
-            DrainMarks m = port(ref.context(), ClusterPorts::drainMarks);
-            return m == null ? notOpen(ref, pods) : m.markForDrain(ref, pods, drainId, expiresAt);
+            return via(ref.context(), ClusterPorts::drainMarks, m -> m.markForDrain(ref, pods, drainId, expiresAt),
+                    () -> notOpen(ref, pods));
         }
 
         @Override
         public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
-            DrainMarks m = port(ref.context(), ClusterPorts::drainMarks);
-            return m == null ? notOpen(ref, pods) : m.unmarkDrain(ref, pods, drainId);
+            return via(ref.context(), ClusterPorts::drainMarks, m -> m.unmarkDrain(ref, pods, drainId),
+                    () -> notOpen(ref, pods));
         }
 
         @Override
@@ -174,41 +181,40 @@ public final class RoutingClusterGateway {
 
         @Override
         public PodMarks.Result clearExpiredMarks(WorkloadRef ref, List<PodMarks.Found> marks, Instant now) {
-            DrainMarks m = port(ref.context(), ClusterPorts::drainMarks);
-            return m == null ? notOpen(ref, marks.stream().map(PodMarks.Found::pod).toList())
-                    : m.clearExpiredMarks(ref, marks, now);
+            return via(ref.context(), ClusterPorts::drainMarks, m -> m.clearExpiredMarks(ref, marks, now),
+                    () -> notOpen(ref, marks.stream().map(PodMarks.Found::pod).toList()));
         }
     }
 
     private final class RoutedNodes implements Nodes {
         @Override
         public List<NodeState> nodes(String context) {
-            Nodes n = port(context, ClusterPorts::nodes);
-            return n == null ? List.of() : n.nodes(context);
+            return via(context, ClusterPorts::nodes, n -> n.nodes(context),
+                    () -> List.of());
         }
 
         @Override
         public Optional<NodeState> node(NodeRef ref) {
-            Nodes n = port(ref.context(), ClusterPorts::nodes);
-            return n == null ? Optional.empty() : n.node(ref);
+            return via(ref.context(), ClusterPorts::nodes, n -> n.node(ref),
+                    () -> Optional.empty());
         }
 
         @Override
         public NodeResult cordon(NodeRef ref, boolean unschedulable) {
-            Nodes n = port(ref.context(), ClusterPorts::nodes);
-            return n == null ? NodeResult.failed(notOpen(ref.context())) : n.cordon(ref, unschedulable);
+            return via(ref.context(), ClusterPorts::nodes, n -> n.cordon(ref, unschedulable),
+                    () -> NodeResult.failed(notOpen(ref.context())));
         }
 
         @Override
         public NodeResult cordon(NodeRef ref, boolean unschedulable, CordonMark mark) {
-            Nodes n = port(ref.context(), ClusterPorts::nodes);
-            return n == null ? NodeResult.failed(notOpen(ref.context())) : n.cordon(ref, unschedulable, mark);
+            return via(ref.context(), ClusterPorts::nodes, n -> n.cordon(ref, unschedulable, mark),
+                    () -> NodeResult.failed(notOpen(ref.context())));
         }
 
         @Override
         public EvictionResult evict(String context, String namespace, String pod) {
-            Nodes n = port(context, ClusterPorts::nodes);
-            return n == null ? EvictionResult.failed(notOpen(context)) : n.evict(context, namespace, pod);
+            return via(context, ClusterPorts::nodes, n -> n.evict(context, namespace, pod),
+                    () -> EvictionResult.failed(notOpen(context)));
         }
     }
 
@@ -221,14 +227,14 @@ public final class RoutingClusterGateway {
 
         @Override
         public EventResult postEvent(WorkloadRef ref, TeamEvent event) {
-            TeamEvents e = port(ref.context(), ClusterPorts::events);
-            return e == null ? EventResult.notPosted(notOpen(ref.context())) : e.postEvent(ref, event);
+            return via(ref.context(), ClusterPorts::events, e -> e.postEvent(ref, event),
+                    () -> EventResult.notPosted(notOpen(ref.context())));
         }
 
         @Override
         public EventResult postNodeEvent(NodeRef ref, TeamEvent event) {
-            TeamEvents e = port(ref.context(), ClusterPorts::events);
-            return e == null ? EventResult.notPosted(notOpen(ref.context())) : e.postNodeEvent(ref, event);
+            return via(ref.context(), ClusterPorts::events, e -> e.postNodeEvent(ref, event),
+                    () -> EventResult.notPosted(notOpen(ref.context())));
         }
 
         /** Every open context's Headroom events, merged by time; a context that cannot be read is named. */

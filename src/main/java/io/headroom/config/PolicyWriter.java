@@ -141,7 +141,8 @@ public final class PolicyWriter {
         return m;
     }
 
-    private static Map<String, Object> behavior(ScalingBehavior b) {
+    /** A scaling behaviour as the HPA (and KEDA's advanced.horizontalPodAutoscalerConfig) writes it. */
+    public static Map<String, Object> behavior(ScalingBehavior b) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
         String sel = b.select().name().toLowerCase(Locale.ROOT);

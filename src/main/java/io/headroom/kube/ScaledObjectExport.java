@@ -103,8 +103,8 @@ public final class ScaledObjectExport {
         spec.put("maxReplicaCount", p.maxReplicas());
         spec.put("fallback", fallback(p, notes));
         Map<String, Object> behavior = new LinkedHashMap<>();
-        behavior.put("scaleUp", behavior(p.scaleUp()));
-        behavior.put("scaleDown", behavior(p.scaleDown()));
+        behavior.put("scaleUp", io.headroom.config.PolicyWriter.behavior(p.scaleUp()));
+        behavior.put("scaleDown", io.headroom.config.PolicyWriter.behavior(p.scaleDown()));
         spec.put("advanced", Map.of("horizontalPodAutoscalerConfig", Map.of("behavior", behavior)));
 
         List<Object> triggers = new ArrayList<>();
@@ -331,26 +331,6 @@ public final class ScaledObjectExport {
             }
         }
         return String.join(",", out);
-    }
-
-    private static Map<String, Object> behavior(ScalingBehavior b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
-        m.put("selectPolicy", switch (b.select()) {
-            case MAX -> "Max";
-            case MIN -> "Min";
-            case DISABLED -> "Disabled";
-        });
-        List<Object> rules = new ArrayList<>();
-        for (ScalingRule r : b.rules()) {
-            Map<String, Object> rm = new LinkedHashMap<>();
-            rm.put("type", r.type() == ScalingRule.Type.PODS ? "Pods" : "Percent");
-            rm.put("value", r.value());
-            rm.put("periodSeconds", r.periodSeconds());
-            rules.add(rm);
-        }
-        m.put("policies", rules);
-        return m;
     }
 
     private static String fmt(double v) {

@@ -95,9 +95,7 @@ public final class SandboxCluster implements Workloads {
     private final class Marks implements DrainMarks {
         @Override
         public PodMarks.Result markForDrain(WorkloadRef ref, List<String> pods, String drainId) {
-            world.advanceTo(clock.instant());
-            return world.classOf(ref).map(c -> world.mark(c, pods, drainId))
-                    .orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
+            return onClass(ref, pods, c -> world.mark(c, pods, drainId));
         }
 
         @Override
@@ -107,9 +105,14 @@ public final class SandboxCluster implements Workloads {
 
         @Override
         public PodMarks.Result unmarkDrain(WorkloadRef ref, List<String> pods, String drainId) {
+            return onClass(ref, pods, c -> world.unmark(c, pods, drainId));
+        }
+
+        /** {@code change} on the class whose workload {@code ref} is, at the world's now; refused when none is. */
+        private PodMarks.Result onClass(WorkloadRef ref, List<String> pods,
+                                        java.util.function.Function<String, PodMarks.Result> change) {
             world.advanceTo(clock.instant());
-            return world.classOf(ref).map(c -> world.unmark(c, pods, drainId))
-                    .orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
+            return world.classOf(ref).map(change).orElse(PodMarks.Result.refused(pods, "no sandbox workload " + ref));
         }
 
         @Override
