@@ -119,6 +119,18 @@ class ArchitectureTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.decision..")
             .because("DESIGN §3: plain values in, a decision out, time passed in");
 
+    /**
+     * The engine calls the stages, never the other way: a stage that needs a number in words uses
+     * {@code Figures}, a leaf (issue 31). {@code Decider} names the engine as the function it is.
+     */
+    @ArchTest
+    static final ArchRule decision_stages_never_call_back_into_the_engine = noClasses()
+            .that().resideInAPackage("io.headroom.decision..")
+            .and().doNotHaveFullyQualifiedName("io.headroom.decision.DecisionEngine")
+            .and().doNotHaveFullyQualifiedName("io.headroom.decision.Decider")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.headroom.decision.DecisionEngine")
+            .because("DecisionEngine runs the stages in order; an arrow back makes the stages a cycle with it");
+
     @ArchTest
     static final ArchRule baselines_are_pure_deciders = classes()
             .that().resideInAPackage("io.headroom.baseline..")
