@@ -48,13 +48,13 @@ public final class Baselines {
                 KedaLengthRule r = new KedaLengthRule(listLength, number(opts, "activation", 0, spec),
                         bool(opts, "inFlight", false, spec), bool(opts, "ignoreNullValues", true, spec));
                 unknown(opts, spec);
-                return new Named("keda:listLength=" + io.headroom.decision.DecisionEngine.fmt(listLength), r);
+                return new Named("keda:listLength=" + io.headroom.decision.Figures.fmt(listLength), r);
             }
             case "hpa-cpu" -> {
                 HpaCpuRule r = new HpaCpuRule(number(opts, "target", 70, spec) / 100.0,
                         number(opts, "busyPodCpu", HpaCpuRule.DEFAULT_BUSY_POD_CPU, spec));
                 unknown(opts, spec);
-                return new Named("hpa-cpu:target=" + io.headroom.decision.DecisionEngine.fmt(r.target() * 100), r);
+                return new Named("hpa-cpu:target=" + io.headroom.decision.Figures.fmt(r.target() * 100), r);
             }
             default -> throw new IllegalArgumentException("baseline '" + spec
                     + "': expected keda:listLength=N or hpa-cpu[:target=P]");

@@ -4,7 +4,7 @@ import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
-import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.Figures;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
@@ -79,7 +79,7 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
         }
         double utilization = Math.min(1, inFlight.value() / ((double) ready * p.slotsPerReplica())) * busyPodCpu;
         double ratio = utilization / target;
-        terms.add(new Term("cpuUtilization", utilization, "busy slots × " + DecisionEngine.fmt(busyPodCpu)
+        terms.add(new Term("cpuUtilization", utilization, "busy slots × " + Figures.fmt(busyPodCpu)
                 + " of the request"));
         int rec;
         if (Math.abs(ratio - 1) <= KedaLengthRule.TOLERANCE) {
@@ -102,6 +102,6 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
     }
 
     private static String pct(double v) {
-        return DecisionEngine.fmt(v * 100) + " %";
+        return Figures.fmt(v * 100) + " %";
     }
 }

@@ -4,7 +4,7 @@ import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
-import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.Figures;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
@@ -114,17 +114,17 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
             zero = true;
             desired = 0;
             reasons.add(Reason.of(Reason.Code.SCALE_TO_ZERO));
-            story.add("KEDA: inactive for the " + DecisionEngine.fmt(p.cooldownSeconds()) + " s cooldown → 0");
+            story.add("KEDA: inactive for the " + Figures.fmt(p.cooldownSeconds()) + " s cooldown → 0");
         } else {
             double ratio = length / (current * listLength);
             int rec;
             if (Math.abs(ratio - 1) <= TOLERANCE) {
                 rec = current;
-                story.add("KEDA: " + DecisionEngine.fmt(length) + " / (" + current + " × "
-                        + DecisionEngine.fmt(listLength) + ") within 10 % tolerance");
+                story.add("KEDA: " + Figures.fmt(length) + " / (" + current + " × "
+                        + Figures.fmt(listLength) + ") within 10 % tolerance");
             } else {
                 rec = (int) Math.min(Integer.MAX_VALUE, Math.ceil(length / listLength - 1e-9));
-                story.add("KEDA: ceil(" + DecisionEngine.fmt(length) + " / " + DecisionEngine.fmt(listLength)
+                story.add("KEDA: ceil(" + Figures.fmt(length) + " / " + Figures.fmt(listLength)
                         + ") = " + rec);
             }
             terms.add(new Term("kedaRecommendation", rec, "ceil(length / listLength)"));

@@ -10,7 +10,7 @@ import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.decision.CeilingResult;
 import io.headroom.decision.Decision;
-import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.Figures;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
 import io.headroom.decision.Reason;
@@ -305,7 +305,7 @@ final class PlanCommand extends CliCommand {
         double age = Duration.between(s.sampledAt(), now).toMillis() / 1000.0;
         if (age > staleAfterSeconds) {
             return new InputStatus(name, InputStatus.Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old", s.annotations());
+                    "sample " + Figures.fmt(age) + " s old", s.annotations());
         }
         if (s.partial()) {
             return new InputStatus(name, InputStatus.Status.PARTIAL, s.value(), s.sampledAt(),

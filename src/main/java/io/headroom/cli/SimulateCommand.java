@@ -165,7 +165,7 @@ final class SimulateCommand extends CliCommand {
     }
 
     private static String n(double v) {
-        return Double.isNaN(v) ? "—" : io.headroom.decision.DecisionEngine.fmt(v);
+        return Double.isNaN(v) ? "—" : io.headroom.decision.Figures.fmt(v);
     }
 
     private static void num(ObjectNode o, String field, double v) {

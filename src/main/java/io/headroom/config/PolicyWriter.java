@@ -147,6 +147,16 @@ public final class PolicyWriter {
         m.put("stabilizationWindowSeconds", b.stabilizationWindowSeconds());
         String sel = b.select().name().toLowerCase(Locale.ROOT);
         m.put("selectPolicy", Character.toUpperCase(sel.charAt(0)) + sel.substring(1));
+        m.put("policies", policies(b));
+        return m;
+    }
+
+    /**
+     * A behaviour's rate policies as the HPA's {@code policies:} list ({@code type: Pods|Percent, value,
+     * periodSeconds}): the workloads file and a KEDA ScaledObject's {@code advanced.horizontalPodAutoscalerConfig}
+     * spell them alike, so both writers use this one.
+     */
+    public static List<Map<String, Object>> policies(ScalingBehavior b) {
         List<Map<String, Object>> rules = new ArrayList<>();
         for (ScalingRule r : b.rules()) {
             Map<String, Object> rm = new LinkedHashMap<>();
@@ -155,7 +165,6 @@ public final class PolicyWriter {
             rm.put("periodSeconds", r.periodSeconds());
             rules.add(rm);
         }
-        m.put("policies", rules);
-        return m;
+        return rules;
     }
 }

@@ -245,13 +245,13 @@ public final class Behaviour {
                 reasons.add(Reason.of(Code.STABILISING_DOWN));
                 if (words) {
                     story.add("scale-down window holds " + result + " for "
-                            + DecisionEngine.fmt(seconds(now, holdDownUntil)) + " s more");
+                            + Figures.fmt(seconds(now, holdDownUntil)) + " s more");
                 }
             } else if (desired > current && result < desired) {
                 reasons.add(Reason.of(Code.STABILISING_UP));
                 if (words) {
                     story.add("scale-up window holds " + result + " for "
-                            + DecisionEngine.fmt(seconds(now, holdUpUntil)) + " s more");
+                            + Figures.fmt(seconds(now, holdUpUntil)) + " s more");
                 }
             }
             if (result != desired) {

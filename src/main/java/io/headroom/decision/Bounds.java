@@ -66,12 +66,12 @@ final class Bounds {
             } else if (current > 0 && idleFor < p.cooldownSeconds()) {
                 desired = 1;
                 t.reason(Code.COOLDOWN);
-                t.say("idle " + DecisionEngine.fmt(idleFor) + " s; scale to zero after " + DecisionEngine.fmt(p.cooldownSeconds())
-                        + " s cooldown (" + DecisionEngine.fmt(p.cooldownSeconds() - idleFor) + " s more)");
+                t.say("idle " + Figures.fmt(idleFor) + " s; scale to zero after " + Figures.fmt(p.cooldownSeconds())
+                        + " s cooldown (" + Figures.fmt(p.cooldownSeconds() - idleFor) + " s more)");
             } else if (current > 0) {
                 toZero = true;
                 t.reason(Code.SCALE_TO_ZERO);
-                t.say("idle for the " + DecisionEngine.fmt(p.cooldownSeconds()) + " s cooldown → scale to zero");
+                t.say("idle for the " + Figures.fmt(p.cooldownSeconds()) + " s cooldown → scale to zero");
             }
         }
         boolean fromZero = current == 0 && workWaits;
@@ -161,11 +161,11 @@ final class Bounds {
             if (!s.usable()) {
                 problem = c.perReplica().signal() + " " + s.label() + " (" + s.reason() + ")";
             } else if (!(per > 0)) {
-                problem = c.perReplica().signal() + " is " + DecisionEngine.fmt(per) + ", not a positive per-replica amount";
+                problem = c.perReplica().signal() + " is " + Figures.fmt(per) + ", not a positive per-replica amount";
             }
         }
         if (problem == null && !(budget >= 0)) {
-            problem = "budget is " + DecisionEngine.fmt(budget) + ", not a budget";
+            problem = "budget is " + Figures.fmt(budget) + ", not a budget";
         }
         if (problem != null) {
             t.reason(Code.CEILING_FALLBACK, c.name());
@@ -178,7 +178,7 @@ final class Bounds {
         double ratio = Math.floor(budget / per + SlotEstimate.EPS);
         int limit = ratio >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) Math.max(0, ratio);
         return new CeilingResult(c.name(), limit, budget, per, false, false,
-                DecisionEngine.fmt(budget) + " / " + DecisionEngine.fmt(per) + " per replica");
+                Figures.fmt(budget) + " / " + Figures.fmt(per) + " per replica");
     }
 
     /**
@@ -198,7 +198,7 @@ final class Bounds {
         double age = Behaviour.seconds(s.sampledAt(), now);
         if (age > 2 * p.pollIntervalSeconds()) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old", s.annotations());
+                    "sample " + Figures.fmt(age) + " s old", s.annotations());
         }
         if (s.partial()) {
             return new InputStatus(name, Status.PARTIAL, s.value(), s.sampledAt(), s.annotations().partialReason(),

@@ -44,13 +44,13 @@ public record CeilingSpec(String name, Source budget, Source perReplica, Integer
     public String expression() {
         if (!dynamic()) {
             long replicas = (long) Math.floor(budget.constant() / perReplica.constant());
-            return perReplica.constant() == 1 ? DecisionEngine.fmt(budget.constant()) + " replicas"
-                    : "floor(" + DecisionEngine.fmt(budget.constant()) + " / " + DecisionEngine.fmt(perReplica.constant())
+            return perReplica.constant() == 1 ? Figures.fmt(budget.constant()) + " replicas"
+                    : "floor(" + Figures.fmt(budget.constant()) + " / " + Figures.fmt(perReplica.constant())
                     + " per replica) = " + replicas + " replicas";
         }
-        String b = budget.signal() != null ? "budget from " + budget.signal() : DecisionEngine.fmt(budget.constant());
+        String b = budget.signal() != null ? "budget from " + budget.signal() : Figures.fmt(budget.constant());
         String p = perReplica.signal() != null ? perReplica.signal() + " per replica"
-                : DecisionEngine.fmt(perReplica.constant()) + " per replica";
+                : Figures.fmt(perReplica.constant()) + " per replica";
         return b + " / " + p + (conservativeReplicas == null ? "" : " (" + conservativeReplicas
                 + " replicas while it is missing)");
     }

@@ -179,7 +179,7 @@ public final class DecisionEngine {
         }
         double waiting = Math.min(age, Behaviour.seconds(obs.startingSince(), now));
         int starting = Math.max(1, obs.currentReplicas() - obs.readyReplicas());
-        t.term("waitingOnStartup", waiting, !t.explains() ? "" : fmt(waiting) + " s of the oldest age " + fmt(age) + " s ("
+        t.term("waitingOnStartup", waiting, !t.explains() ? "" : Figures.fmt(waiting) + " s of the oldest age " + Figures.fmt(age) + " s ("
                 + Math.round(100 * waiting / age) + " %) is pods starting" + (obs.readyReplicas() == 0
                 ? " from zero (no replica ready)" : " (" + starting + " not ready yet)"));
     }
@@ -275,7 +275,7 @@ public final class DecisionEngine {
             // Raised to min, a ceiling still protects; nothing goes below current on missing data.
             desired = within > current ? Math.max(current, underCeilings(within, ceilings, t)) : within;
         }
-        t.term("desired", desired, "held: telemetry missing for " + failures + " tick" + plural(failures)
+        t.term("desired", desired, "held: telemetry missing for " + failures + " tick" + Figures.plural(failures)
                 + (bound != null ? ", within min..max" : ""));
         List<Stamped> recs = ClassMemory.keepSince(mem.recommendations(), now, java.time.Duration.ofSeconds(
                 Math.max(p.scaleUp().stabilizationWindowSeconds(), p.scaleDown().stabilizationWindowSeconds())));
@@ -322,20 +322,20 @@ public final class DecisionEngine {
         }
         if (drainNow <= objective) {
             return new Admission(Admission.State.OPEN, drainNow, drainTarget, sustainable,
-                    !w ? "" : "ready capacity drains the backlog in " + fmtDuration(drainNow));
+                    !w ? "" : "ready capacity drains the backlog in " + Figures.fmtDuration(drainNow));
         }
         if (drainTarget <= objective) {
             return new Admission(Admission.State.THROTTLE, drainNow, drainTarget, sustainable,
-                    !w ? "" : "throttle while capacity catches up: drain " + fmtDuration(drainTarget) + " at "
+                    !w ? "" : "throttle while capacity catches up: drain " + Figures.fmtDuration(drainTarget) + " at "
                             + desired + " replicas");
         }
         if (Double.isFinite(drainTarget)) {
             return new Admission(Admission.State.THROTTLE, drainNow, drainTarget, sustainable,
-                    !w ? "" : "drain takes " + fmtDuration(drainTarget) + " even at " + desired + " replicas (objective "
-                            + fmt(objective) + " s)");
+                    !w ? "" : "drain takes " + Figures.fmtDuration(drainTarget) + " even at " + desired + " replicas (objective "
+                            + Figures.fmt(objective) + " s)");
         }
         return new Admission(Admission.State.CLOSED, drainNow, drainTarget, sustainable,
-                !w ? "" : "arrivals exceed what " + desired + " replicas can serve (" + fmt(sustainable) + "/s)");
+                !w ? "" : "arrivals exceed what " + desired + " replicas can serve (" + Figures.fmt(sustainable) + "/s)");
     }
 
     private static double drain(double backlogSeconds, double spareSlots) {
@@ -352,87 +352,8 @@ public final class DecisionEngine {
         return head.isEmpty() ? tail : head + "; " + tail;
     }
 
-    static int ceil(double x) {
-        return SlotEstimate.ceil(x);
-    }
-
-    static String plural(int n) {
-        return n == 1 ? "" : "s";
-    }
-
-    /** Numbers as an operator reads them: 0.5, 8, 11.4, 0.0123; no trailing zeros. */
+    /** Numbers as an operator reads them ({@link Figures#fmt}), for readers outside {@code decision}. */
     public static String fmt(double v) {
-        if (Double.isNaN(v)) {
-            return "?";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "∞" : "-∞";
-        }
-        double a = Math.abs(v);
-        if (a >= 100 || v == Math.rint(v)) {
-            return fixed(v, 0);
-        }
-        if (a >= 10) {
-            return fixed(v, 1);
-        }
-        if (a >= 0.1) {
-            return fixed(v, 2);
-        }
-        if (a < 1e-6) {
-            return String.format(java.util.Locale.ROOT, "%.3g", v);
-        }
-        // Three significant figures below 0.1.
-        return fixed(v, 2 - (int) Math.floor(Math.log10(a)));
-    }
-
-    /** {@code v} rounded to {@code decimals} places, trailing zeros dropped; no Formatter, no regex (hot path). */
-    static String fixed(double v, int decimals) {
-        long scale = 1;
-        for (int i = 0; i < decimals; i++) {
-            scale *= 10;
-        }
-        long r = Math.round(Math.abs(v) * scale);
-        long whole = r / scale;
-        long frac = r % scale;
-        StringBuilder b = new StringBuilder(12);
-        if (v < 0 && r != 0) {
-            b.append('-');
-        }
-        b.append(whole);
-        if (frac != 0) {
-            String f = Long.toString(frac);
-            b.append('.');
-            for (int i = f.length(); i < decimals; i++) {
-                b.append('0');
-            }
-            int end = f.length();
-            while (f.charAt(end - 1) == '0') {
-                end--;
-            }
-            b.append(f, 0, end);
-        }
-        return b.toString();
-    }
-
-    /** A number about to be rounded up, with enough digits that "11 → 12" never appears. */
-    static String fmtBeforeCeil(double v) {
-        String s = fmt(v);
-        for (int digits = 2; digits <= 6 && ceil(Double.parseDouble(s)) != ceil(v); digits++) {
-            s = String.format(java.util.Locale.ROOT, "%." + digits + "f", v);
-        }
-        return s;
-    }
-
-    static String fmtDuration(double seconds) {
-        if (!Double.isFinite(seconds)) {
-            return "never";
-        }
-        if (seconds < 120) {
-            return fmt(seconds) + " s";
-        }
-        if (seconds < 7200) {
-            return fmt(Math.round(seconds / 6) / 10.0) + " min";
-        }
-        return fmt(Math.round(seconds / 360) / 10.0) + " h";
+        return Figures.fmt(v);
     }
 }

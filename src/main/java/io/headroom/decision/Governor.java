@@ -85,7 +85,7 @@ final class Governor {
         }
         if (s.nextProbeAt() != null && now.isBefore(s.nextProbeAt())) {
             double in2 = Behaviour.seconds(now, s.nextProbeAt());
-            t.say(g.label() + " healthy: governor holds " + s.limit() + ", next probe in " + DecisionEngine.fmt(in2) + " s");
+            t.say(g.label() + " healthy: governor holds " + s.limit() + ", next probe in " + Figures.fmt(in2) + " s");
             t.term("governor", s.limit(), "holding at " + s.limit());
             return new Outcome(s.limit(), new GovernorState(Phase.PROBING, s.limit(), healthy, 0, tpr, -1,
                     Double.NaN, null, s.nextProbeAt(), backoff, baseline), false);
@@ -94,9 +94,9 @@ final class Governor {
         int probe = congested ? s.limit() - 1 : s.limit() + 1;
         GovernorState next = new GovernorState(Phase.PROBING, probe, healthy, 0, tpr, s.limit(), completions,
                 now.plusMillis((long) (g.probeSeconds() * 1000)), null, backoff, baseline);
-        t.say(g.label() + " " + DecisionEngine.fmt(v) + (congested ? " above its uncongested " + DecisionEngine.fmt(baseline)
+        t.say(g.label() + " " + Figures.fmt(v) + (congested ? " above its uncongested " + Figures.fmt(baseline)
                 + ": governor probes one fewer, " : " healthy: governor probes one more, ") + probe
-                + " (judged in " + DecisionEngine.fmt(g.probeSeconds()) + " s)");
+                + " (judged in " + Figures.fmt(g.probeSeconds()) + " s)");
         t.term("governor", probe, "probing at " + probe + " from " + s.limit());
         return new Outcome(probe, next, false);
     }
@@ -116,7 +116,7 @@ final class Governor {
         boolean known = Double.isFinite(completions) && Double.isFinite(before);
         // Unknown throughput: an upward probe that stayed healthy holds; a downward one goes back.
         boolean paid = known ? (up ? completions > before * (1 + NOISE) : completions >= before * (1 - NOISE)) : up;
-        String figures = known ? DecisionEngine.fmt(before) + " → " + DecisionEngine.fmt(completions) + " jobs/s"
+        String figures = known ? Figures.fmt(before) + " → " + Figures.fmt(completions) + " jobs/s"
                 : "throughput unknown";
         if (paid) {
             t.say(g.label() + " healthy: " + s.limit() + " replicas paid (" + figures + "); governor keeps " + s.limit());
@@ -126,7 +126,7 @@ final class Governor {
         }
         double longer = Math.min(2 * backoff, MAX_PROBE_BACKOFF * g.probeSeconds());
         t.say(g.label() + " healthy, but " + s.limit() + " replicas did not pay (" + figures + "): back to "
-                + s.probedFrom() + "; next probe in " + DecisionEngine.fmt(longer) + " s");
+                + s.probedFrom() + "; next probe in " + Figures.fmt(longer) + " s");
         t.term("governor", s.probedFrom(), "back to " + s.probedFrom() + " (" + figures + " at " + s.limit() + ")");
         return new Outcome(s.probedFrom(), new GovernorState(Phase.PROBING, s.probedFrom(), healthy, 0, tpr, -1,
                 Double.NaN, null, now.plusMillis((long) (longer * 1000)), longer, baseline), false);
@@ -138,7 +138,7 @@ final class Governor {
         int ticks = s.breachTicks() + 1;
         int base = s.limiting() ? Math.min(s.limit(), current) : current;
         int floor = Math.min(base, Math.max(1, s.lastHealthyReplicas()));
-        String breach = g.label() + " " + DecisionEngine.fmt(v) + " > " + DecisionEngine.fmt(g.threshold());
+        String breach = g.label() + " " + Figures.fmt(v) + " > " + Figures.fmt(g.threshold());
         GovernorState next;
         if (s.probedFrom() >= 0 && s.limit() > s.probedFrom()) {
             int back = Math.min(base, s.probedFrom());
@@ -146,15 +146,15 @@ final class Governor {
             next = new GovernorState(Phase.BACKING_OFF, back, s.lastHealthyReplicas(), ticks, tpr, -1, Double.NaN, null,
                     now.plusMillis((long) (longer * 1000)), longer, baseline);
             t.say(breach + " after probing " + s.limit() + " → back to " + back + "; next probe in "
-                    + DecisionEngine.fmt(longer) + " s");
+                    + Figures.fmt(longer) + " s");
         } else if (ticks >= 2 && Double.isFinite(tpr) && Double.isFinite(s.lastThroughputPerReplica())
                 && tpr < s.lastThroughputPerReplica() * (1 - NOISE)) {
             int stepped = Math.max(floor, (int) Math.floor(base * g.backoffRatio()));
             Phase phase = stepped < base ? Phase.BACKING_OFF : Phase.HOLDING;
             next = new GovernorState(phase, stepped, s.lastHealthyReplicas(), ticks, tpr, -1, Double.NaN, null,
                     now.plusMillis((long) (backoff * 1000)), backoff, baseline);
-            t.say(breach + ", throughput per replica " + DecisionEngine.fmt(s.lastThroughputPerReplica()) + " → "
-                    + DecisionEngine.fmt(tpr) + "/s: " + (stepped < base ? "back off to " + stepped
+            t.say(breach + ", throughput per replica " + Figures.fmt(s.lastThroughputPerReplica()) + " → "
+                    + Figures.fmt(tpr) + "/s: " + (stepped < base ? "back off to " + stepped
                     : "hold " + stepped) + " (never below " + floor + ", the last healthy count)");
         } else {
             next = new GovernorState(Phase.HOLDING, base, s.lastHealthyReplicas(), ticks, tpr, -1, Double.NaN, null,

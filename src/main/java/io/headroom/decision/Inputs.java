@@ -107,11 +107,11 @@ final class Inputs {
         double limit = 2 * p.pollIntervalSeconds();
         if (age > limit) {
             return new InputStatus(name, Status.STALE, s.value(), s.sampledAt(),
-                    "sample " + DecisionEngine.fmt(age) + " s old (limit " + DecisionEngine.fmt(limit) + " s)", a);
+                    "sample " + Figures.fmt(age) + " s old (limit " + Figures.fmt(limit) + " s)", a);
         }
         if (s.value() < 0 && !name.equals(Signals.DEPENDENCY)) {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),
-                    "negative value " + DecisionEngine.fmt(s.value()), a);
+                    "negative value " + Figures.fmt(s.value()), a);
         }
         if (max != null && s.value() > max) {
             return new InputStatus(name, Status.MISSING, s.value(), s.sampledAt(),

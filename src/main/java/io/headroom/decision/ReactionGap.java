@@ -73,14 +73,14 @@ final class ReactionGap {
         String rate = p.scaleUp().rules().isEmpty() ? "no scale-up" : "the scale-up policy";
         boolean w = t.explains(); // words only when the decision is explained
         if (tight) {
-            t.term("reactionGap", gap, !w ? "" : "poll " + DecisionEngine.fmt(p.pollIntervalSeconds()) + " s + start-up "
-                    + DecisionEngine.fmt(startup) + " s ≥ objective " + DecisionEngine.fmt(maxAge) + " − S "
-                    + DecisionEngine.fmt(s) + " s: new pods come too late for a surge's first jobs");
+            t.term("reactionGap", gap, !w ? "" : "poll " + Figures.fmt(p.pollIntervalSeconds()) + " s + start-up "
+                    + Figures.fmt(startup) + " s ≥ objective " + Figures.fmt(maxAge) + " − S "
+                    + Figures.fmt(s) + " s: new pods come too late for a surge's first jobs");
         }
-        t.term("absorbs", absorbs, !w ? "" : n + " replica" + DecisionEngine.plural(n) + " absorb "
+        t.term("absorbs", absorbs, !w ? "" : n + " replica" + Figures.plural(n) + " absorb "
                 + (Double.isInfinite(absorbs) ? "any step up to maxReplicas' capacity" : "a " + stepText(absorbs) + " step")
-                + " of arrivals (" + DecisionEngine.fmt(lambda) + "/s) within "
-                + DecisionEngine.fmt(maxAge) + " s, pods ready " + DecisionEngine.fmt(gap) + " s after it at worst, "
+                + " of arrivals (" + Figures.fmt(lambda) + "/s) within "
+                + Figures.fmt(maxAge) + " s, pods ready " + Figures.fmt(gap) + " s after it at worst, "
                 + rate + " after that");
         double timely = maxAge - s;
         int cap = p.maxReplicas();
@@ -92,11 +92,11 @@ final class ReactionGap {
             double timelyStep = largestStep(p, n, lambda, s, timely - p.pollIntervalSeconds());
             cap = Math.min(cap, Behaviour.scaleUpLimit(p.scaleUp(), n, List.of(), T0));
             target = Double.isInfinite(timelyStep) ? null : timelyStep;
-            why = !w ? "" : "pods ready within " + DecisionEngine.fmt(timely) + " s would absorb " + stepText(timelyStep)
-                    + "; the fewest replicas that absorb it " + DecisionEngine.fmt(gap) + " s late, at most one scale-up step ("
+            why = !w ? "" : "pods ready within " + Figures.fmt(timely) + " s would absorb " + stepText(timelyStep)
+                    + "; the fewest replicas that absorb it " + Figures.fmt(gap) + " s late, at most one scale-up step ("
                     + cap + ")";
         } else {
-            why = !w ? "" : "absorbStep " + (target == null ? "" : DecisionEngine.fmt(target)) + ": the fewest replicas that absorb it";
+            why = !w ? "" : "absorbStep " + (target == null ? "" : Figures.fmt(target)) + ": the fewest replicas that absorb it";
         }
         int reserve = 0;
         if (target != null && absorbs < target) {
@@ -105,13 +105,13 @@ final class ReactionGap {
                 reserve = Math.min(needed, cap);
                 t.term("reserve", reserve, why);
                 if (w) {
-                    t.say("reserve for a " + DecisionEngine.fmt(target) + "× step → " + reserve + " replica"
-                            + DecisionEngine.plural(reserve) + " (" + n + " absorb " + stepText(absorbs) + ")");
+                    t.say("reserve for a " + Figures.fmt(target) + "× step → " + reserve + " replica"
+                            + Figures.plural(reserve) + " (" + n + " absorb " + stepText(absorbs) + ")");
                 }
             } else {
                 // Replicas that would not reach the target are not bought: the step is beyond maxReplicas.
-                t.term("reserve", 0, !w ? "" : "absorbStep " + DecisionEngine.fmt(target) + ": not even maxReplicas "
-                        + p.maxReplicas() + " absorb a " + DecisionEngine.fmt(target) + "× step of " + DecisionEngine.fmt(lambda)
+                t.term("reserve", 0, !w ? "" : "absorbStep " + Figures.fmt(target) + ": not even maxReplicas "
+                        + p.maxReplicas() + " absorb a " + Figures.fmt(target) + "× step of " + Figures.fmt(lambda)
                         + "/s; no reserve");
             }
         }
@@ -119,7 +119,7 @@ final class ReactionGap {
     }
 
     static String stepText(double g) {
-        return Double.isInfinite(g) ? "any" : DecisionEngine.fmt(g) + "×";
+        return Double.isInfinite(g) ? "any" : Figures.fmt(g) + "×";
     }
 
     private static int k(Policy p) {

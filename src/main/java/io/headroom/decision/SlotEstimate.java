@@ -60,7 +60,7 @@ final class SlotEstimate {
             s = mem.lastMeanService();
             source = ServiceSource.LAST_KNOWN;
             double ago = mem.lastMeanServiceAt() == null ? Double.NaN : Behaviour.seconds(mem.lastMeanServiceAt(), now);
-            t.term("S", s, !w ? "" : "last known mean service time, " + DecisionEngine.fmt(ago) + " s old ("
+            t.term("S", s, !w ? "" : "last known mean service time, " + Figures.fmt(ago) + " s old ("
                     + Signals.MEAN_SERVICE + " " + in.get(Signals.MEAN_SERVICE).reason() + ")");
         } else if (p.expectedServiceSeconds() != null) {
             s = p.expectedServiceSeconds();
@@ -88,9 +88,9 @@ final class SlotEstimate {
                 double net = in.value(Signals.COMPLETION_RATE) + dl / dt;
                 if (net > lambda) {
                     lambdaUp = net;
-                    t.term("λ↑", net, !w ? "" : "net growth: completions " + DecisionEngine.fmt(in.value(Signals.COMPLETION_RATE))
-                            + "/s + ΔL/Δt " + DecisionEngine.fmt(dl) + " / " + DecisionEngine.fmt(dt) + " s"
-                            + " (configured λ " + DecisionEngine.fmt(lambda) + "/s)");
+                    t.term("λ↑", net, !w ? "" : "net growth: completions " + Figures.fmt(in.value(Signals.COMPLETION_RATE))
+                            + "/s + ΔL/Δt " + Figures.fmt(dl) + " / " + Figures.fmt(dt) + " s"
+                            + " (configured λ " + Figures.fmt(lambda) + "/s)");
                 }
             }
         }
@@ -106,9 +106,9 @@ final class SlotEstimate {
             double dMin = Math.min(p.minDrainSeconds(), d);
             dEff = Math.max(dMin, Math.min(d, p.maxAgeSeconds() - age - startup));
             if (dEff < d) {
-                t.term("D_eff", dEff, !w ? "" : "clamp(" + DecisionEngine.fmt(p.maxAgeSeconds()) + " − " + DecisionEngine.fmt(age)
-                        + " − " + DecisionEngine.fmt(startup) + " s start-up" + (Double.isFinite(measured) ? " (measured)" : "")
-                        + ", " + DecisionEngine.fmt(dMin) + ", " + DecisionEngine.fmt(d) + ")");
+                t.term("D_eff", dEff, !w ? "" : "clamp(" + Figures.fmt(p.maxAgeSeconds()) + " − " + Figures.fmt(age)
+                        + " − " + Figures.fmt(startup) + " s start-up" + (Double.isFinite(measured) ? " (measured)" : "")
+                        + ", " + Figures.fmt(dMin) + ", " + Figures.fmt(d) + ")");
             }
         }
 
@@ -132,19 +132,19 @@ final class SlotEstimate {
             slots = ceil(raw);
             slotReplicas = (int) Math.min(Integer.MAX_VALUE, ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica());
             t.term("incoming", incoming, !w ? "" : partial ? "unknown (λ or S missing): the estimate is a lower bound"
-                    : "λ × S = " + DecisionEngine.fmt(lambdaUp) + "/s × " + DecisionEngine.fmt(sUsed) + " s");
-            t.term("backlog", backlog, !w ? "" : "Q / " + (dEff < d ? "D_eff" : "D") + " = " + DecisionEngine.fmt(q) + " s / "
-                    + DecisionEngine.fmt(dEff) + " s" + (qLive ? "" : " (Q = L × S)"));
-            t.term("slots", slots, !w ? "" : "ceil((" + DecisionEngine.fmt(incoming) + " + " + DecisionEngine.fmt(backlog) + ") / "
-                    + DecisionEngine.fmt(p.targetUtilization()) + ") = ceil(" + DecisionEngine.fmtBeforeCeil(raw) + ")");
+                    : "λ × S = " + Figures.fmt(lambdaUp) + "/s × " + Figures.fmt(sUsed) + " s");
+            t.term("backlog", backlog, !w ? "" : "Q / " + (dEff < d ? "D_eff" : "D") + " = " + Figures.fmt(q) + " s / "
+                    + Figures.fmt(dEff) + " s" + (qLive ? "" : " (Q = L × S)"));
+            t.term("slots", slots, !w ? "" : "ceil((" + Figures.fmt(incoming) + " + " + Figures.fmt(backlog) + ") / "
+                    + Figures.fmt(p.targetUtilization()) + ") = ceil(" + Figures.fmtBeforeCeil(raw) + ")");
             t.term("slotReplicas", slotReplicas, !w ? "" : "ceil(" + slots + " / " + p.slotsPerReplica() + ")");
-            t.say(!w ? "" : (partial ? "at least " : "") + "(" + (partial ? "?" : DecisionEngine.fmt(lambdaUp) + "/s"
+            t.say(!w ? "" : (partial ? "at least " : "") + "(" + (partial ? "?" : Figures.fmt(lambdaUp) + "/s"
                     + (lambdaUp > lambda ? " net growth" : "")) + " × "
-                    + DecisionEngine.fmt(sUsed) + " s" + (source == ServiceSource.LAST_KNOWN ? " last known"
-                    : source == ServiceSource.PRIOR ? " expected" : "") + " + " + DecisionEngine.fmt(q) + " s / "
-                    + DecisionEngine.fmt(dEff) + " s) / " + DecisionEngine.fmt(p.targetUtilization()) + " = "
-                    + DecisionEngine.fmtBeforeCeil(raw) + " → " + slots + " slots → " + slotReplicas + " replica"
-                    + DecisionEngine.plural(slotReplicas));
+                    + Figures.fmt(sUsed) + " s" + (source == ServiceSource.LAST_KNOWN ? " last known"
+                    : source == ServiceSource.PRIOR ? " expected" : "") + " + " + Figures.fmt(q) + " s / "
+                    + Figures.fmt(dEff) + " s) / " + Figures.fmt(p.targetUtilization()) + " = "
+                    + Figures.fmtBeforeCeil(raw) + " → " + slots + " slots → " + slotReplicas + " replica"
+                    + Figures.plural(slotReplicas));
             if (!partial) {
                 // The reaction gap: how large a step these replicas absorb, and the reserve the policy buys.
                 gap = ReactionGap.evaluate(p, lambda, sUsed, startup, slotReplicas, t);
@@ -167,11 +167,11 @@ final class SlotEstimate {
                 slotReplicas = (int) Math.min(Integer.MAX_VALUE, (long) slotReplicas + stuck.size());
             }
             t.term("stuck", stuck.size(), stuck.size() + " of " + obs.readyReplicas() + " ready pod"
-                    + DecisionEngine.plural(obs.readyReplicas()) + " hold work and finished nothing for ≥ "
-                    + DecisionEngine.fmt(after) + " s (max(3 × S, " + DecisionEngine.fmt(p.stuckAfterSeconds()) + " s))"
+                    + Figures.plural(obs.readyReplicas()) + " hold work and finished nothing for ≥ "
+                    + Figures.fmt(after) + " s (max(3 × S, " + Figures.fmt(p.stuckAfterSeconds()) + " s))"
                     + (slotReplicas != null && !all ? ": +" + stuck.size() + " → " + slotReplicas
-                    + " replica" + DecisionEngine.plural(slotReplicas) : ": not added (every ready pod is stuck)"));
-            t.say(stuck.size() + " pod" + DecisionEngine.plural(stuck.size()) + " STUCK (" + String.join(", ", stuck)
+                    + " replica" + Figures.plural(slotReplicas) : ": not added (every ready pod is stuck)"));
+            t.say(stuck.size() + " pod" + Figures.plural(stuck.size()) + " STUCK (" + String.join(", ", stuck)
                     + "): capacity is lower than the replica count suggests; drain "
                     + (stuck.size() == 1 ? "it" : "them"));
         }
@@ -183,17 +183,17 @@ final class SlotEstimate {
             long byRatio = (long) Math.ceil((double) current * age / p.maxAgeSeconds() - EPS);
             ageReplicas = (int) Math.min(Integer.MAX_VALUE, Math.max(current + 1L, byRatio));
             t.reason(Code.AGE_BREACH);
-            t.term("ageReplicas", ageReplicas, !w ? "" : "max(current + 1, ceil(" + current + " × " + DecisionEngine.fmt(age)
-                    + " / " + DecisionEngine.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled" : ""));
+            t.term("ageReplicas", ageReplicas, !w ? "" : "max(current + 1, ceil(" + current + " × " + Figures.fmt(age)
+                    + " / " + Figures.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled" : ""));
             if (!stalled) {
                 ageApplied = true;
-                t.say(!w ? "" : "age " + DecisionEngine.fmt(age) + " s > " + DecisionEngine.fmt(p.maxAgeSeconds())
-                        + " s objective → " + ageReplicas + " replica" + DecisionEngine.plural(ageReplicas));
+                t.say(!w ? "" : "age " + Figures.fmt(age) + " s > " + Figures.fmt(p.maxAgeSeconds())
+                        + " s objective → " + ageReplicas + " replica" + Figures.plural(ageReplicas));
             }
         }
         if (stalled) {
             t.reason(Code.STALLED);
-            t.say(!w ? "" : "stalled: work waits " + DecisionEngine.fmt(Behaviour.seconds(stallSince, now))
+            t.say(!w ? "" : "stalled: work waits " + Figures.fmt(Behaviour.seconds(stallSince, now))
                     + " s with idle slots and nothing completing; more replicas may not help"
                     + (ageReplicas != null ? ", age term not applied" : ""));
         }

@@ -397,31 +397,11 @@ public final class ClassHistory {
     }
 
     private int lowerBound(double t) {
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (times[physical(mid)] < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return RingTimes.lowerBound(times, head, size, t);
     }
 
     private int upperBound(double t) {
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (times[physical(mid)] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return RingTimes.upperBound(times, head, size, t);
     }
 
     private int physical(int i) {

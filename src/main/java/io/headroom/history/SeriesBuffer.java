@@ -109,32 +109,12 @@ public final class SeriesBuffer {
 
     /** Index of the first sample with time &gt;= {@code t}; {@link #size()} if there is none. */
     public int lowerBound(double t) {
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (times[physical(mid)] < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return RingTimes.lowerBound(times, head, size, t);
     }
 
     /** Index of the first sample with time &gt; {@code t}; {@link #size()} if there is none. */
     public int upperBound(double t) {
-        int lo = 0;
-        int hi = size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (times[physical(mid)] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return RingTimes.upperBound(times, head, size, t);
     }
 
     /**

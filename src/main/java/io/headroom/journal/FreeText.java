@@ -53,7 +53,7 @@ public final class FreeText {
     }
 
     /** A record's free text cleaned; names and numbers are the console's own and stay as they are. */
-    static JournalRecord clean(JournalRecord r) {
+    public static JournalRecord clean(JournalRecord r) {
         return new JournalRecord(r.seq(), r.at(), r.kind(), r.user(), r.context(), r.className(), r.before(),
                 r.after(), clean(r.reason(), MAX_REASON), clean(r.detail(), MAX_DETAIL), r.proposalId(), r.until(), r.node());
     }

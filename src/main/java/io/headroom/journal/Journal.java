@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The console's one port to its journal: append-only, durable before {@link #append} returns,
- * replayed on start. {@link FileJournal} is the real one; {@link MemoryJournal} the fake.
+ * replayed on start. {@code journalfile.FileJournal} is the real one; {@link MemoryJournal} the fake.
  */
 public interface Journal extends AutoCloseable {
 

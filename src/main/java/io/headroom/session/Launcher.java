@@ -2,8 +2,8 @@ package io.headroom.session;
 
 import io.headroom.config.ConfigException;
 import io.headroom.config.WorkloadsFile;
-import io.headroom.journal.FileJournal;
-import io.headroom.journal.Journals;
+import io.headroom.journalfile.FileJournal;
+import io.headroom.journalfile.Journals;
 import io.headroom.kube.Contexts;
 import io.headroom.threads.NamedThreads;
 import java.io.IOException;

@@ -48,6 +48,14 @@ public final class PolicyEdits {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     /** @param journal the session's journal (a supplier: the session may wrap it in its team timeline) */
+    /**
+     * A policy as the {@code policy:} block of a class in a workloads file, for the what-if window's
+     * copy (the UI writes no YAML itself: this is its port to the config writer).
+     */
+    public String yaml(Policy policy) {
+        return PolicyWriter.toYaml(policy);
+    }
+
     public PolicyEdits(ControlLoop loop, Supplier<Journal> journal, Clock clock, String user) {
         this.loop = loop;
         this.journal = journal;

@@ -245,6 +245,11 @@ public final class Session implements AutoCloseable {
         return journal;
     }
 
+    /** Where the journal's exports are written: files only their owner reads (the file adapter's). */
+    public io.headroom.journal.JournalExport journalExport() {
+        return io.headroom.journalfile.PrivateFiles::write;
+    }
+
     private volatile java.nio.file.Path workloadsFile;
 
     /** The workloads file this session was opened from; empty for the sandbox or a file given as text. */

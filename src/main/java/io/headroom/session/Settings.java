@@ -76,7 +76,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
      * file is the user's alone ({@code 0600}, in a {@code 0700} directory when Headroom creates it).
      */
     public void save(Path file) throws IOException {
-        io.headroom.journal.PrivateFiles.createParent(file);
+        io.headroom.journalfile.PrivateFiles.createParent(file);
         ObjectNode n = Json.MAPPER.createObjectNode();
         if (workloadsFile == null) {
             n.putNull("workloadsFile");
@@ -84,7 +84,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
             n.put("workloadsFile", workloadsFile.toAbsolutePath().toString());
         }
         n.put("welcomed", welcomed);
-        io.headroom.journal.PrivateFiles.writeAtomically(file, Json.MAPPER.writerWithDefaultPrettyPrinter()
+        io.headroom.journalfile.PrivateFiles.writeAtomically(file, Json.MAPPER.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

@@ -39,8 +39,12 @@ class ArchitectureTest {
 
     static final String ROOT = "io.headroom";
 
-    /** The adapters to the world outside (DESIGN §9 "one small interface per outside system"). */
-    static final Set<String> ADAPTERS = Set.of("kube", "prometheus", "sandbox");
+    /**
+     * The adapters to the world outside (DESIGN §9 "one small interface per outside system"): Kubernetes,
+     * Prometheus, the simulated cluster, and the journal's files (journalfile: FileJournal, its segments,
+     * checkpoints, key and private files). The ports they plug into live in cluster, metrics and journal.
+     */
+    static final Set<String> ADAPTERS = Set.of("kube", "prometheus", "sandbox", "journalfile");
 
     /** The core that must stay free of adapters, UI and JavaFX (issue 12). */
     static final Set<String> CORE = Set.of("decision", "cluster", "metrics", "journal", "time", "history");
@@ -58,6 +62,7 @@ class ArchitectureTest {
             Map.entry("time", Set.of()),
             Map.entry("threads", Set.of()),
             Map.entry("journal", Set.of("time")),
+            Map.entry("journalfile", Set.of("journal", "time")),
             Map.entry("cluster", Set.of("decision", "time")),
             Map.entry("metrics", Set.of("decision", "time")),
             Map.entry("drain", Set.of("cluster", "decision")),
@@ -73,8 +78,8 @@ class ArchitectureTest {
             Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "history", "loop", "metrics",
                     "sandbox", "sim", "time")),
             Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
-                    "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise", "threads", "time",
-                    "whatif")),
+                    "journalfile", "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise", "threads",
+                    "time", "whatif")),
             Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
                     "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise", "threads",
                     "time", "whatif")),
@@ -118,6 +123,18 @@ class ArchitectureTest {
             .that().resideInAPackage("io.headroom.decision..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.decision..")
             .because("DESIGN §3: plain values in, a decision out, time passed in");
+
+    /**
+     * The engine calls the stages, never the other way: a stage that needs a number in words uses
+     * {@code Figures}, a leaf (issue 31). {@code Decider} names the engine as the function it is.
+     */
+    @ArchTest
+    static final ArchRule decision_stages_never_call_back_into_the_engine = noClasses()
+            .that().resideInAPackage("io.headroom.decision..")
+            .and().doNotHaveFullyQualifiedName("io.headroom.decision.DecisionEngine")
+            .and().doNotHaveFullyQualifiedName("io.headroom.decision.Decider")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.headroom.decision.DecisionEngine")
+            .because("DecisionEngine runs the stages in order; an arrow back makes the stages a cycle with it");
 
     @ArchTest
     static final ArchRule baselines_are_pure_deciders = classes()
@@ -214,7 +231,19 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule ui_reaches_adapters_only_through_session = noClasses().that(UI)
             .should().dependOnClassesThat(ANY_ADAPTER)
-            .because("session owns what the console is connected to");
+            .because("session owns what the console is connected to; the UI reads and exports the journal through"
+                    + " its ports (Journal, JournalExport), never its files (journalfile)");
+
+    /**
+     * Of config, which reads and writes the workloads files, the UI uses only the text made safe to show:
+     * a policy becomes YAML through the session's port (PolicyEdits.yaml), never PolicyWriter (issue 31).
+     */
+    @ArchTest
+    static final ArchRule ui_uses_of_config_only_untrusted_text = noClasses().that(UI)
+            .should().dependOnClassesThat(DescribedPredicate.describe("are config classes other than UntrustedText",
+                    c -> c.getPackageName().startsWith(ROOT + ".config")
+                            && !outermost(c).equals(ROOT + ".config.UntrustedText")))
+            .because("reading and writing workloads files is the session's, behind its ports");
 
     // --- Small cluster ports (issue 31, ADR 0022) ----------------------------------------------------
 

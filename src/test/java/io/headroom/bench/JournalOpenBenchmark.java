@@ -1,8 +1,8 @@
 package io.headroom.bench;
 
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.journal.Journal;
-import io.headroom.journal.JournalFixtures;
+import io.headroom.journalfile.JournalFixtures;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import java.io.IOException;

@@ -574,21 +574,6 @@ class DecisionEngineTest {
         assertEquals(expected, d.admission().state(), d.admission().message());
     }
 
-    @ParameterizedTest(name = "{0} → {1}")
-    @org.junit.jupiter.params.provider.CsvSource({"0.5, 0.5", "8, 8", "11.428, 11.4", "240, 240", "1234.56, 1235",
-            "0.0123, 0.0123", "0.7, 0.7", "-2.5, -2.5", "2.04, 2.04", "10.96, 11", "0.1, 0.1", "99.95, 100",
-            "-0.001, -0.001", "0.00004, 0.00004"})
-    void numbersReadAsAnOperatorExpects(double v, String expected) {
-        assertEquals(expected, DecisionEngine.fmt(v));
-    }
-
-    @Test
-    void aNumberAboutToBeRoundedUpShowsWhy() {
-        assertEquals("11.4", DecisionEngine.fmtBeforeCeil(11.428));
-        assertEquals("11.004", DecisionEngine.fmtBeforeCeil(11.0043));
-        assertEquals("12", DecisionEngine.fmtBeforeCeil(12.0));
-    }
-
     @Test
     void sameInputsGiveTheSameDecision() {
         Policy p = policy().maxAgeSeconds(60.0).ceilings(List.of(CeilingSpec.replicas("db", 7))).build();

@@ -13,7 +13,7 @@ import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.loop.TickResult;
 import io.headroom.loop.WorkloadClass;

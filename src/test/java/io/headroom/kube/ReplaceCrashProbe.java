@@ -1,6 +1,6 @@
 package io.headroom.kube;
 
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.supervise.Outcome;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.supervise.Proposal;

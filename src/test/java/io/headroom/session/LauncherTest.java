@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.kube.Contexts;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import io.headroom.decision.Policy;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.Journals;
+import io.headroom.journalfile.Journals;
 import io.headroom.loop.Actuation;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.TickResult;

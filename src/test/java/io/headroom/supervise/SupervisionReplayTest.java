@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
-import io.headroom.journal.FileJournal;
+import io.headroom.journalfile.FileJournal;
 import io.headroom.journal.Journal;
-import io.headroom.journal.JournalFixtures;
+import io.headroom.journalfile.JournalFixtures;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.journal.MemoryJournal;

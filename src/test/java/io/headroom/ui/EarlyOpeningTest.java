@@ -57,7 +57,7 @@ class EarlyOpeningTest {
 
     private static boolean opens(Path journal) {
         try {
-            io.headroom.journal.FileJournal.open(journal).close();
+            io.headroom.journalfile.FileJournal.open(journal).close();
             return true;
         } catch (java.io.IOException | RuntimeException e) {
             return false;

@@ -5,9 +5,9 @@ import io.headroom.cluster.TeamEvents;
 import io.headroom.cluster.TimelineRead;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.Journal;
+import io.headroom.journal.JournalExport;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.Redactor;
-import io.headroom.journal.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -78,6 +78,7 @@ public final class JournalViewModel {
     private final ReadOnlyBooleanWrapper filtering = new ReadOnlyBooleanWrapper(false);
 
     private final Journal journal;
+    private final JournalExport export;
     private final Executor io;
     private final Executor fx;
     private final Clock clock;
@@ -111,16 +112,19 @@ public final class JournalViewModel {
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
 
     /**
+     * @param export where "Export CSV" writes (the session's file adapter: a file only its owner reads)
      * @param io where the journal and the cluster are read, rows filtered and CSV written
      * @param fx the FX thread's executor ({@code FxExecutor} in the console, {@code Runnable::run} in tests)
      */
-    public JournalViewModel(Journal journal, Executor io, Executor fx, Clock clock) {
-        this(journal, io, fx, clock, ZoneId.systemDefault());
+    public JournalViewModel(Journal journal, JournalExport export, Executor io, Executor fx, Clock clock) {
+        this(journal, export, io, fx, clock, ZoneId.systemDefault());
     }
 
     /** @param zone where times are shown (the date is left out for today's) */
-    public JournalViewModel(Journal journal, Executor io, Executor fx, Clock clock, ZoneId zone) {
+    public JournalViewModel(Journal journal, JournalExport export, Executor io, Executor fx, Clock clock,
+                            ZoneId zone) {
         this.journal = journal;
+        this.export = export;
         this.io = io;
         this.fx = fx;
         this.clock = clock;
@@ -500,7 +504,7 @@ public final class JournalViewModel {
         List<JournalRow> snapshot = List.copyOf(rows);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                PrivateFiles.write(file, rowsCsv(snapshot).getBytes(StandardCharsets.UTF_8));
+                export.write(file, rowsCsv(snapshot).getBytes(StandardCharsets.UTF_8));
                 return file;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -509,9 +513,9 @@ public final class JournalViewModel {
                 ? "exported " + snapshot.size() + " records to " + p : "export failed: " + rootMessage(e)), fx);
     }
 
-    /** Writes {@code records} to {@code file} as CSV, readable by its owner only (it holds the audit trail). */
-    static void writeCsv(Path file, List<JournalRecord> records) throws IOException {
-        PrivateFiles.write(file, toCsv(records).getBytes(StandardCharsets.UTF_8));
+    /** Writes {@code records} to {@code file} as CSV through {@code export} (the console's: its owner's only). */
+    static void writeCsv(JournalExport export, Path file, List<JournalRecord> records) throws IOException {
+        export.write(file, toCsv(records).getBytes(StandardCharsets.UTF_8));
     }
 
     static String toCsv(List<JournalRecord> records) {

@@ -30,7 +30,7 @@ public final class JournalWindow {
         for (WorkloadClass c : session.loop().classes()) {
             workloads.put(c.name(), c.target());
         }
-        JournalViewModel vm = new JournalViewModel(session.journal(), session.io(), fx, session.clock())
+        JournalViewModel vm = new JournalViewModel(session.journal(), session.journalExport(), session.io(), fx, session.clock())
                 .withCluster(session.loop().cluster().events(), workloads, CLUSTER_EVERY, System::nanoTime);
         JournalView view = new JournalView(vm);
         view.getStyleClass().add(theme);

@@ -423,6 +423,7 @@ public final class MainView extends BorderPane {
                 io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
+        vm.setPolicyText(session.policyEdits()::yaml);
         vm.setCommit((policy, reason) -> java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io()));
         session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> java.util.concurrent.CompletableFuture

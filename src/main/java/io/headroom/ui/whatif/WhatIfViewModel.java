@@ -350,7 +350,11 @@ public final class WhatIfViewModel {
      */
     public String editedYaml() {
         try {
-            String yaml = io.headroom.config.PolicyWriter.toYaml(edited());
+            if (policyText == null) {
+                status.set("Not copied: this window has no way to write a policy as text.");
+                return null;
+            }
+            String yaml = policyText.apply(edited());
             status.set("Copied the edited policy as a policy: block for " + className + " in the workloads file."
                     + " Nothing is applied until the file is changed and loaded.");
             return yaml;
@@ -366,6 +370,12 @@ public final class WhatIfViewModel {
     }
 
     private Commit commit;
+    private java.util.function.Function<Policy, String> policyText;
+
+    /** How a policy becomes its {@code policy:} block of YAML (the session's config writer); the copy needs it. */
+    public void setPolicyText(java.util.function.Function<Policy, String> policyText) {
+        this.policyText = policyText;
+    }
 
     /** Where "Apply to this console" goes; without it the window only compares. */
     public void setCommit(Commit commit) {

@@ -44,7 +44,7 @@ class JournalCsvTest {
         Path file = dir.resolve("exports/headroom-journal.csv");
         JournalRecord r = JournalRecord.of(Instant.parse("2026-01-01T00:00:00Z"), JournalRecord.Kind.FROZEN, "alice",
                 "prod", "orders").reason("=incident");
-        JournalViewModel.writeCsv(file, List.of(r.withSeq(1)));
+        JournalViewModel.writeCsv(io.headroom.journalfile.PrivateFiles::write, file, List.of(r.withSeq(1)));
         assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(file));
         assertEquals(PosixFilePermissions.fromString("rwx------"), Files.getPosixFilePermissions(file.getParent()));
         assertTrue(Files.readString(file).contains(",'=incident,"));

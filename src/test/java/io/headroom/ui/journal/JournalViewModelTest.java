@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.journalfile.PrivateFiles;
 import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.TimelineEvent;
@@ -131,7 +132,7 @@ class JournalViewModelTest {
     }
 
     JournalViewModel vm(Journal j, Executor io) {
-        return new JournalViewModel(j, io, Runnable::run, clock, ZoneOffset.UTC);
+        return new JournalViewModel(j, PrivateFiles::write, io, Runnable::run, clock, ZoneOffset.UTC);
     }
 
     static List<String> kinds(List<JournalRow> rows) {

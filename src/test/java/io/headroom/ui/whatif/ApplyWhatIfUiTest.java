@@ -97,4 +97,33 @@ class ApplyWhatIfUiTest {
         }
         return n.getScene() != null;
     }
+
+    /**
+     * The window the console opens copies the edited policy as YAML: the view model writes none itself
+     * (issue 31), so this holds the port MainView wires (the session's PolicyEdits.yaml).
+     */
+    @Test
+    void theConsolesWhatIfCopiesTheEditedPolicyAsYaml() throws Exception {
+        Session s = Session.sandbox(2, Instant.now(), Duration.ofMinutes(1), journal);
+        s.warmUp(Duration.ofMinutes(1));
+        console = ConsoleWindow.open(s);
+        String cls = s.loop().classes().get(0).name();
+        WhatIfViewModel vm = onFx(() -> console.view().openWhatIf(cls));
+        try {
+            String yaml = onFx(() -> {
+                vm.maxReplicasProperty().set("7");
+                return vm.editedYaml();
+            });
+            // The status line is not read: the replay the window starts on opening may land after the copy.
+            org.junit.jupiter.api.Assertions.assertNotNull(yaml, "copied");
+            assertTrue(yaml.contains("maxReplicas: 7"), yaml);
+            assertEquals(io.headroom.config.PolicyWriter.toYaml(onFx(vm::edited)), yaml, "the config writer's block");
+        } finally {
+            onFx(() -> {
+                robot.listTargetWindows().stream().filter(w -> w != console.view().getScene().getWindow())
+                        .filter(Window::isShowing).toList().forEach(w -> ((javafx.stage.Stage) w).close());
+                return null;
+            });
+        }
+    }
 }

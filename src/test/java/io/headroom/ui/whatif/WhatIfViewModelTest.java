@@ -49,6 +49,7 @@ class WhatIfViewModelTest {
         WhatIfViewModel vm = new WhatIfViewModel("orders", p, LoadSource.of(() -> history), background::add,
                 fxQueue::add, 1);
         vm.setZone(ZoneOffset.UTC);
+        vm.setPolicyText(io.headroom.config.PolicyWriter::toYaml); // the session's port, as MainView wires it
         return vm;
     }
 

@@ -1,5 +1,8 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalException;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.FreeText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.JournalRecord;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import java.nio.file.Path;
 import java.time.Instant;

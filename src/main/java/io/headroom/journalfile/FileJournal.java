@@ -1,5 +1,9 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.FreeText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,5 +1,7 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.FreeText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,5 +1,7 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.Journal;
+import io.headroom.journal.MemoryJournal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.logging.Logger;

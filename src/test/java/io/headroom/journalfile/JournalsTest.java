@@ -1,5 +1,8 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.Journal;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.MemoryJournal;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

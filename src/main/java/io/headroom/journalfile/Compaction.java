@@ -1,5 +1,6 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
+import io.headroom.journal.JournalRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

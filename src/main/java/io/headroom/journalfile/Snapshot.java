@@ -1,4 +1,4 @@
-package io.headroom.journal;
+package io.headroom.journalfile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
