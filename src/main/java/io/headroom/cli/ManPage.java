@@ -82,7 +82,10 @@ public final class ManPage {
                 .replaceAll(m -> java.util.regex.Matcher.quoteReplacement(System.getProperty(m.group(1), m.group(2))));
     }
 
-    /** Text as roff reads it: backslashes escaped, a leading dot or quote made literal, hyphens as minus signs. */
+    /**
+     * Text as roff reads it: backslashes escaped, a leading dot or quote made literal, hyphens as minus signs,
+     * characters beyond ASCII named.
+     */
     static String text(String s) {
         StringBuilder sb = new StringBuilder();
         for (String line : s.replace("\\", "\\e").replace("-", "\\-").split("\n", -1)) {
@@ -91,6 +94,10 @@ public final class ManPage {
             }
             sb.append(line.startsWith(".") || line.startsWith("'") ? "\\&" + line : line);
         }
-        return sb.toString();
+        // Beyond ASCII (→, …, —) as groff's named Unicode characters: a page is read without preconv too.
+        StringBuilder out = new StringBuilder(sb.length());
+        sb.toString().codePoints().forEach(c -> out.append(c < 128 ? Character.toString(c)
+                : String.format(java.util.Locale.ROOT, "\\[u%04X]", c)));
+        return out.toString();
     }
 }
