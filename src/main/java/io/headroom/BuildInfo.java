@@ -11,6 +11,14 @@ import java.util.Properties;
 public record BuildInfo(String version, String commit, boolean dirty, String time) {
     private static final BuildInfo CURRENT = load();
 
+    /**
+     * Where the example files are: the package's share directory (its launcher sets {@code headroom.examples}),
+     * else {@code examples} of a checkout. The command line's help names it the same way.
+     */
+    public static String examples() {
+        return System.getProperty("headroom.examples", "examples");
+    }
+
     /** The running build; "unknown" fields when the classes were not built by Maven. */
     public static BuildInfo current() {
         return CURRENT;

@@ -98,6 +98,12 @@ public final class Cli {
             root.addSubcommand(c);
         }
         root.getSubcommands().values().forEach(c -> c.getCommandSpec().usageMessage().synopsisHeading("usage: "));
+        // "console" is the launcher's (Main opens it before this model parses anything); here it is a word that
+        // help, the completion scripts and the manual page know, its usage the summary's first line.
+        CommandLine console = new CommandLine(new ConsoleWord());
+        console.getCommandSpec().usageMessage().sectionKeys(List.of(SUMMARY));
+        console.getCommandSpec().usageMessage().sectionMap().put(SUMMARY, help -> CONSOLE_SYNOPSIS);
+        root.addSubcommand(console);
         root.addSubcommand(new CommandLine.HelpCommand());
         root.setHelpFactory(InputFirstHelp::new);
         // As today: an option's value is the next argument (--scenario FILE), and help has no colours.
@@ -131,6 +137,18 @@ public final class Cli {
             public String[] getVersion() {
                 return new String[] {BuildInfo.current().line()};
             }
+        }
+    }
+
+    /** {@code headroom console}: what {@code help console} describes (the launcher opens it). */
+    @Command(name = "console", header = "open the console (the default when no command is given)")
+    static final class ConsoleWord implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new ParameterException(spec.commandLine(), "the console opens from the launcher (io.headroom.Main)");
         }
     }
 
@@ -229,7 +247,7 @@ public final class Cli {
     private static String summary(CommandLine root) {
         StringBuilder sb = new StringBuilder(CONSOLE_SYNOPSIS);
         for (CommandLine sub : root.getSubcommands().values()) {
-            if (sub.getCommandName().equals("help") || sub.getCommandName().equals("version")) {
+            if (List.of("help", "version", "console").contains(sub.getCommandName())) {
                 continue;
             }
             String synopsis = sub.getHelp().synopsis(0).stripTrailing();

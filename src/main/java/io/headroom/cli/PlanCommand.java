@@ -50,7 +50,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "plan", sortOptions = false, sortSynopsis = false,
         header = "the decision per class from live Prometheus data",
-        description = {"Reads FILE (a workloads file, see examples/README-workloads.md), queries Prometheus and "
+        description = {"Reads FILE (a workloads file, see ${sys:headroom.examples:-examples}/README-workloads.md), queries Prometheus and "
                 + "prints the decision for every class without acting: one JSON object per class with --json, "
                 + "else a table. Without --once, plan repeats every polling interval until interrupted."})
 final class PlanCommand extends CliCommand {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 @Command(name = "simulate", sortOptions = false, sortSynopsis = false,
         header = "run a scenario faster than real time",
         description = {
-            "Runs FILE (YAML or JSON, see examples/scenarios/) faster than real time and prints one line per class "
+            "Runs FILE (YAML or JSON, see ${sys:headroom.examples:-examples}/scenarios/) faster than real time and prints one line per class "
                     + "per control tick, then a summary per class."})
 final class SimulateCommand extends CliCommand {
     private static final ObjectMapper JSON = new ObjectMapper()

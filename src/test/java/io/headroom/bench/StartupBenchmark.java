@@ -35,7 +35,9 @@ import java.util.concurrent.TimeUnit;
  * {@code +CDS+C1}). With {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars,
  * e.g. main's worktree after {@code mvn package}) every configuration also runs on that build, alternating
  * with this one, each with its own archive: before and after in one run, under the same load. With
- * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}).
+ * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}). With
+ * {@code --installed=ROOT} (the .deb unpacked there by {@code dpkg-deb -x}) the installed package runs too, from
+ * /opt/headroom in a private mount namespace (root or user namespaces), with its own launcher and archive.
  *
  * <p>Wall time moves with the machine's load, so each run also reports what does not: the child's CPU
  * time (all threads) and the number of classes it had loaded at each mark, and how many of those came
@@ -43,13 +45,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StartupBenchmark {
     private static final String[] MARKS = {"window", "ui", "tick"};
+    private static final String INSTALLED = "installed:";
 
     public static void main(String[] argv) throws Exception {
         String baseline = Arrays.stream(argv).filter(a -> a.startsWith("--baseline=")).map(a -> a.substring(11))
                 .findFirst().orElse(null);
         int fleet = Arrays.stream(argv).filter(a -> a.startsWith("--fleet=")).mapToInt(a -> Integer.parseInt(a.substring(8)))
                 .findFirst().orElse(0);
-        String[] args = Arrays.stream(argv).filter(a -> !a.startsWith("--baseline=") && !a.startsWith("--fleet="))
+        String installed = Arrays.stream(argv).filter(a -> a.startsWith("--installed=")).map(a -> a.substring(12))
+                .findFirst().orElse(null);
+        String[] args = Arrays.stream(argv).filter(a -> !a.startsWith("--baseline=") && !a.startsWith("--fleet=")
+                        && !a.startsWith("--installed="))
                 .toArray(String[]::new);
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         // Variants besides the plain JVM: "+CDS" (the archive), "+C1" (-XX:TieredStopAtLevel=1), "+CDS+C1".
@@ -62,6 +68,11 @@ public final class StartupBenchmark {
             builds.put("before ", packagedClasspath(Path.of(baseline)));
         }
         builds.put(baseline != null ? "after " : "", packagedClasspath(Path.of(".")));
+        // --installed=ROOT: the .deb unpacked into ROOT (dpkg-deb -x), run as installed, from /opt/headroom (in a
+        // private mount namespace), with its own launcher, runtime and archive: one configuration, the package's.
+        if (installed != null) {
+            builds.put("installed ", INSTALLED + Path.of(installed).toAbsolutePath());
+        }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path dir = Files.createTempDirectory("headroom-startup");
         Map<String, List<String>> modes = new LinkedHashMap<>();
@@ -75,6 +86,9 @@ public final class StartupBenchmark {
         Map<String, Path> archives = new LinkedHashMap<>();
         for (var b : builds.entrySet()) {
             String cp = b.getValue();
+            if (cp.startsWith(INSTALLED)) {
+                continue; // the package carries its own archive
+            }
             Path list = dir.resolve("classes-" + archives.size() + ".lst");
             List<String> classes = new ArrayList<>();
             for (var m : modes.entrySet()) {
@@ -118,6 +132,13 @@ public final class StartupBenchmark {
             for (var m : modes.entrySet()) {
                 for (String variant : variants) {
                     for (var b : builds.entrySet()) {
+                        if (b.getValue().startsWith(INSTALLED)) {
+                            if (variant.isEmpty()) {
+                                results.computeIfAbsent(b.getKey() + m.getKey(), k -> new ArrayList<>())
+                                        .add(run(java, b.getValue(), dir, List.of(), m.getValue()));
+                            }
+                            continue;
+                        }
                         List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));
                         if (variant.contains("+CDS")) {
                             jvm.add("-XX:SharedArchiveFile=" + archives.get(b.getKey()));
@@ -254,12 +275,24 @@ public final class StartupBenchmark {
      */
     private static Run run(String java, String cp, Path dir, List<String> jvm, List<String> mode)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java, "-Dheadroom.startupMarks=true",
-                "-Dheadroom.exitAfterStartup=true", "-Dprism.order=sw", "-Xlog:class+load=info:stdout"));
-        cmd.addAll(jvm);
-        cmd.addAll(List.of("-cp", cp, "io.headroom.Main", "--settings=" + settings(dir),
-                "--journal=" + dir.resolve("journal-" + System.nanoTime() + ".jsonl")));
+        List<String> options = List.of("-Dheadroom.startupMarks=true", "-Dheadroom.exitAfterStartup=true",
+                "-Dprism.order=sw", "-Xlog:class+load=info:stdout");
+        List<String> cmd = new ArrayList<>();
         ProcessBuilder pb = new ProcessBuilder();
+        if (cp.startsWith(INSTALLED)) {
+            // unshare and sh exec into the launcher: the process started here is the console's JVM.
+            cmd.addAll(List.of("unshare", "-m", "--propagation", "private", "--", "sh", "-c",
+                    "mount -t tmpfs tmpfs /opt && mkdir /opt/headroom && mount --bind \"$1\" /opt/headroom "
+                            + "&& shift && exec \"$@\"", "sh", cp.substring(INSTALLED.length()) + "/opt/headroom",
+                    "/opt/headroom/bin/headroom"));
+            pb.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", options));
+        } else {
+            cmd.add(java);
+            cmd.addAll(options);
+            cmd.addAll(jvm);
+            cmd.addAll(List.of("-cp", cp, "io.headroom.Main"));
+        }
+        cmd.addAll(List.of("--settings=" + settings(dir), "--journal=" + dir.resolve("journal-" + System.nanoTime() + ".jsonl")));
         for (String a : mode) {
             if (a.startsWith("KUBECONFIG=")) {
                 pb.environment().put("KUBECONFIG", a.substring("KUBECONFIG=".length()));

@@ -48,6 +48,16 @@ class CliUsageTest {
     }
 
     @Test
+    void helpConsoleSaysHowToOpenTheConsole() {
+        // The summary's first line is "headroom [console] …": help on that word answers as on the others.
+        SimulateCommandTest.Run help = run("help", "console");
+        assertEquals(0, help.code(), help.err());
+        assertEquals("", help.err());
+        assertTrue(help.out().contains("usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N]"), help.out());
+        assertTrue(help.out().contains("open the console"), help.out());
+    }
+
+    @Test
     void usageErrorsNameTheCommandAndRunNothing() {
         SimulateCommandTest.Run typo = run("simulate", "--scenario", "examples/scenarios/burst.yaml", "--jsn");
         assertEquals(ExitCode.USAGE, typo.code());

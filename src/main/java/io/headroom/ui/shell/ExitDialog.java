@@ -16,7 +16,12 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 
@@ -80,7 +85,22 @@ public final class ExitDialog {
                 }
             }));
         });
+        // Quit (Ctrl+Q; Cmd+Q on macOS) is a close request: the same question as closing the window. Where
+        // nothing asks (no session yet, or already exiting), the window closes as a click on its close box would.
+        stage.addEventFilter(KeyEvent.KEY_PRESSED, k -> {
+            if (QUIT.match(k)) {
+                k.consume();
+                WindowEvent close = new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST);
+                stage.getOnCloseRequest().handle(close);
+                if (!close.isConsumed()) {
+                    stage.close();
+                }
+            }
+        });
     }
+
+    /** The platform's quit shortcut. */
+    public static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
 
     /** When the row's kept pause ends: the options, and a text field for a custom end. */
     private static HBox endChoice(HandBackViewModel vm, HandBackViewModel.Row r) {

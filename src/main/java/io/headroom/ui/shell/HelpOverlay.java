@@ -58,7 +58,8 @@ public final class HelpOverlay extends VBox {
             }
         }
         Label foot = new Label("In the palette: ↑ ↓ move, Enter runs, Escape closes. Escape also closes the"
-                + " What-if, Journal and Nodes windows and every dialog. Tab moves through every control.");
+                + " What-if, Journal and Nodes windows and every dialog. Tab moves through every control. Ctrl+Q quits, asking first"
+                + " about held classes as closing the window does.");
         foot.getStyleClass().add(Styles.MUTED);
         foot.setWrapText(true);
         Label close = new Label("Escape or ? closes this list");

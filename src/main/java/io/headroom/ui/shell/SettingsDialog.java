@@ -59,7 +59,7 @@ public final class SettingsDialog {
         HBox row = new HBox(6, path, browse);
         row.disableProperty().bind(file.selectedProperty().not());
         Label note = new Label("The file names the Prometheus URL, its credentials (by file or environment "
-                + "variable) and each class's context; see examples/README-workloads.md. The choice is "
+                + "variable) and each class's context; see " + io.headroom.BuildInfo.examples() + "/README-workloads.md. The choice is "
                 + "remembered across restarts; secrets are not stored here.");
         note.setWrapText(true);
         note.setMaxWidth(520);

@@ -35,7 +35,7 @@ public final class WelcomeView {
         Button tour = choice(TOUR_ID, "Take the sandbox tour",
                 "Look around the simulated cluster; nothing real is touched. Settings… connects later.");
         Button open = choice(OPEN_ID, "Open a workloads file…",
-                "A file naming Prometheus and each class's queries and kubeconfig context (examples/workloads.yaml).");
+                "A file naming Prometheus and each class's queries and kubeconfig context (" + io.headroom.BuildInfo.examples() + "/workloads.yaml).");
         Button keda = choice(IMPORT_ID, "Import from KEDA…",
                 "Pick a kubeconfig context and namespace; its ScaledObjects become a workloads file to review.");
         tour.setDefaultButton(true);

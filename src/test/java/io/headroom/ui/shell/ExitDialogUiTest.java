@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
@@ -114,6 +115,35 @@ class ExitDialogUiTest {
         exited.get(10, TimeUnit.SECONDS);
         assertTrue(journaled(JournalRecord.Kind.HANDED_BACK).isEmpty());
         assertFalse(onFx(() -> robot.lookup("#" + ExitDialog.EXIT_ID).tryQuery().isPresent()));
+    }
+
+    @Test
+    void ctrlQAsksTheSameAsClosingTheWindow() throws Exception {
+        open();
+        assertTrue(session.supervisor().freeze("payments-steady", Duration.ofMinutes(30), "incident 812")
+                .get(10, TimeUnit.SECONDS).ok());
+        onFx(() -> {
+            stage().requestFocus();
+            return null;
+        });
+        robot.press(KeyCode.CONTROL).press(KeyCode.Q).release(KeyCode.Q).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
+                + ExitDialog.HAND_BACK_PREFIX + "payments-steady").tryQuery().isPresent()));
+        assertFalse(exited.isDone(), "Ctrl+Q waits for the operator, as closing the window does");
+        robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + ExitDialog.EXIT_ID));
+        exited.get(10, TimeUnit.SECONDS);
+        assertEquals("payments-steady", journaled(JournalRecord.Kind.HANDED_BACK).get(0).className());
+    }
+
+    @Test
+    void ctrlQWithNothingHeldClosesAtOnce() throws Exception {
+        open();
+        onFx(() -> {
+            stage().requestFocus();
+            return null;
+        });
+        robot.press(KeyCode.CONTROL).press(KeyCode.Q).release(KeyCode.Q).release(KeyCode.CONTROL);
+        exited.get(10, TimeUnit.SECONDS);
     }
 
     @Test
