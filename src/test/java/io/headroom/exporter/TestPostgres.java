@@ -15,8 +15,8 @@ import java.util.stream.Stream;
  * Debian's PostgreSQL server in a fresh cluster (initdb, trust on loopback, no fsync) on a free port;
  * one shared per test JVM ({@link #shared}). As root it runs as the {@code postgres} user.
  */
-final class TestPostgres implements AutoCloseable {
-    static final String USER = "headroom";
+public final class TestPostgres implements AutoCloseable {
+    public static final String USER = "headroom";
     final LocalServer server;
 
     private TestPostgres() throws IOException {
@@ -38,7 +38,7 @@ final class TestPostgres implements AutoCloseable {
 
     private static TestPostgres shared;
 
-    static synchronized TestPostgres shared() throws IOException {
+    public static synchronized TestPostgres shared() throws IOException {
         if (shared == null) {
             shared = LocalServer.atExit(new TestPostgres());
         }
@@ -66,11 +66,11 @@ final class TestPostgres implements AutoCloseable {
                 + " found: run ./scripts/test (it installs it) or set HEADROOM_PG_BIN");
     }
 
-    int port() {
+    public int port() {
         return server.port;
     }
 
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port + "/postgres?user=" + USER);
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 import redis.clients.jedis.Jedis;
 
 /** Debian's redis-server on a free loopback port, no persistence; one shared per test JVM ({@link #shared}). */
-final class TestRedis implements AutoCloseable {
+public final class TestRedis implements AutoCloseable {
     final LocalServer server;
 
     private TestRedis() throws IOException {
@@ -24,18 +24,18 @@ final class TestRedis implements AutoCloseable {
 
     private static TestRedis shared;
 
-    static synchronized TestRedis shared() throws IOException {
+    public static synchronized TestRedis shared() throws IOException {
         if (shared == null) {
             shared = LocalServer.atExit(new TestRedis());
         }
         return shared;
     }
 
-    int port() {
+    public int port() {
         return server.port;
     }
 
-    Jedis client() {
+    public Jedis client() {
         return new Jedis("127.0.0.1", server.port, 2000);
     }
 
