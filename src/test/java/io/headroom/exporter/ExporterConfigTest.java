@@ -55,6 +55,13 @@ class ExporterConfigTest {
     }
 
     @Test
+    void theExampleFileReads() throws Exception {
+        ExporterConfig c = ExporterConfig.read(java.nio.file.Path.of("examples/exporter.yaml"));
+        assertEquals(List.of("rq", "jobs"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
+        assertEquals("127.0.0.1", c.host());
+    }
+
+    @Test
     void everyProblemIsLocatedFileLine() {
         String m = problems("""
                 listen: nowhere
