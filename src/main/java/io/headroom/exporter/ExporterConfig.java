@@ -212,6 +212,8 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
             String v = Fields.asString(n, s.errors());
             if (v != null && v.isEmpty()) {
                 s.errors().add(n, "must not be empty");
+            } else if (v != null && out.contains(v)) {
+                s.errors().add(n, "'" + v + "' is named twice");
             } else if (v != null) {
                 out.add(v);
             }

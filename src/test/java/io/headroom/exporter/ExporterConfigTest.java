@@ -76,6 +76,7 @@ class ExporterConfigTest {
                     stateColumn: state
                     waiting: [queued]
                   - {name: a, type: kafka}
+                  - {name: c, type: redis, queues: [mail, mail]}
                 """);
         assertEquals(List.of(
                 "exporter.yaml:1: listen: must be HOST:PORT (e.g. 127.0.0.1:9490, or :9490 for every address), got 'nowhere'",
@@ -87,7 +88,8 @@ class ExporterConfigTest {
                         + " got 'jobs; DROP TABLE jobs'",
                 "exporter.yaml:4: sources[1].queueColumn: give queueColumn (a column naming each job's queue) or"
                         + " queue (the one queue the table holds), not both or neither",
-                "exporter.yaml:12: sources[2].type: must be redis or postgres, got 'kafka'"),
+                "exporter.yaml:12: sources[2].type: must be redis or postgres, got 'kafka'",
+                "exporter.yaml:13: sources[3].queues[1]: 'mail' is named twice"),
                 m.lines().toList());
     }
 }
