@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,26 +13,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code headroom exporter}: its file read as every command reads one, and {@code --once}'s exit code. */
 class ExporterCommandTest {
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static BadInputCliTest.Run run(String... args) {
+        return BadInputCliTest.run(args);
     }
 
     @Test
     void aBadFileIsRefusedFileLineWithExitTwo(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("exporter.yaml");
         Files.writeString(f, "sources:\n  - {name: a, type: redis, queues: [q], port: 0}\n");
-        Run r = run("exporter", "--config", f.toString());
+        BadInputCliTest.Run r = run("exporter", "--config", f.toString());
         assertEquals(ExitCode.USAGE, r.code());
         assertEquals("exporter.yaml:2: sources[0].port: must be at least 1, got 0", r.err().strip()
                 .replace(f.toString(), "exporter.yaml"));
-        Run missing = run("exporter", "--config", dir.resolve("nope.yaml").toString());
+        BadInputCliTest.Run missing = run("exporter", "--config", dir.resolve("nope.yaml").toString());
         assertEquals(ExitCode.USAGE, missing.code());
     }
 
@@ -48,7 +38,7 @@ class ExporterCommandTest {
         Path f = dir.resolve("exporter.yaml");
         Files.writeString(f, "sources:\n  - {name: broker, type: redis, port: " + closed
                 + ", queues: [mail], timeoutSeconds: 0.5}\n");
-        Run r = run("exporter", "--config", f.toString(), "--once");
+        BadInputCliTest.Run r = run("exporter", "--config", f.toString(), "--once");
         assertEquals(ExitCode.FAILED, r.code(), r.err());
         assertTrue(r.out().contains("headroom_source_up{source=\"broker\"} 0.0"), r.out());
         assertFalse(r.out().contains("headroom_queue_length{"), r.out());
