@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  * (docs/signals.md), read on every scrape; with {@code --once}, prints one scrape and exits.
  */
 @Command(name = "exporter", sortOptions = false, sortSynopsis = false,
-        header = "serves queue length, oldest age and in-flight jobs of Redis and PostgreSQL queues to Prometheus",
+        header = "serves queue length, oldest age and in-flight jobs of Redis, RabbitMQ and PostgreSQL queues to Prometheus",
         description = {"Reads FILE (see docs/signals.md) and serves /metrics at its listen address: one metric"
                 + " family per signal with a queue label, read from every source on each scrape within its deadline."
                 + " A source that cannot be read exports no sample and headroom_source_up 0 with the reason."

@@ -52,6 +52,8 @@ public final class Exporter implements AutoCloseable {
                 out.add(new RedisSource(r, env));
             } else if (s instanceof PostgresConfig p) {
                 out.add(new PostgresSource(p, env));
+            } else if (s instanceof ExporterConfig.RabbitMqConfig r) {
+                out.add(new RabbitMqSource(r, env));
             } else {
                 throw new IllegalArgumentException("no reader for " + s.getClass().getSimpleName());
             }

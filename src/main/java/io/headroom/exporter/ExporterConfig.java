@@ -32,7 +32,7 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
     }
 
     /** One queue system; {@code timeout} bounds each read of it. */
-    public sealed interface SourceConfig permits RedisConfig, PostgresConfig {
+    public sealed interface SourceConfig permits RedisConfig, PostgresConfig, RabbitMqConfig {
         String name();
 
         Duration timeout();
@@ -74,6 +74,18 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
         public PostgresConfig {
             waiting = List.copyOf(waiting);
             inFlight = List.copyOf(inFlight);
+        }
+    }
+
+    /**
+     * RabbitMQ over AMQP: ready messages and consumers per queue; with {@code peek} the head message is
+     * fetched and put back for its age ({@code timestampHeader}, else its timestamp property, else first sight).
+     */
+    public record RabbitMqConfig(String name, Duration timeout, String host, int port, String vhost, String username,
+                                 SecretRef password, List<String> queues, boolean peek, String timestampHeader)
+            implements SourceConfig {
+        public RabbitMqConfig {
+            queues = List.copyOf(queues);
         }
     }
 
@@ -170,7 +182,28 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
                 out = new PostgresConfig(name, timeout, host == null ? "127.0.0.1" : host, port == null ? 5432 : port,
                         database, user, password, table, queueColumn, queue, created, state, waiting, inFlight);
             }
-            default -> s.error("type", "must be redis or postgres, got '" + type + "'");
+            case "rabbitmq" -> {
+                String vhost = s.string("vhost");
+                String username = s.string("username");
+                List<String> queues = strings(s, "queues", true);
+                boolean peek = true;
+                java.util.Optional<ConfigNode> peekNode = s.get("peek");
+                if (peekNode.isPresent()) {
+                    com.fasterxml.jackson.core.JsonToken t = peekNode.get() instanceof ConfigNode.ScalarNode sn
+                            ? sn.token() : null;
+                    if (t == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
+                            || t == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE) {
+                        peek = t == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
+                    } else {
+                        s.error("peek", "must be true or false");
+                    }
+                }
+                String header = s.string("timestampHeader");
+                out = new RabbitMqConfig(name, timeout, host == null ? "127.0.0.1" : host, port == null ? 5672 : port,
+                        vhost == null ? "/" : vhost, username == null ? "guest" : username, password, queues, peek,
+                        header);
+            }
+            default -> s.error("type", "must be redis, postgres or rabbitmq, got '" + type + "'");
         }
         s.finish();
         return s.errors().count() > before ? null : out;

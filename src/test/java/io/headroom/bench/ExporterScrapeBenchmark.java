@@ -6,6 +6,7 @@ import io.headroom.exporter.ExporterConfig.PostgresConfig;
 import io.headroom.exporter.ExporterConfig.RedisConfig;
 import io.headroom.exporter.ExporterConfig.RedisFormat;
 import io.headroom.exporter.TestPostgres;
+import io.headroom.exporter.TestRabbitMq;
 import io.headroom.exporter.TestRedis;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -24,7 +25,7 @@ import redis.clients.jedis.Pipeline;
 
 /**
  * One exporter scrape of 1,000 queues per source (docs/benchmarks.md): RQ queues in the real Redis (10 jobs
- * each, registries filled), and a PostgreSQL table of 1,000 queues × 10 jobs in three states. Prints the
+ * each, registries filled), RabbitMQ queues of one timestamped message each (peeked and put back), and a PostgreSQL table of 1,000 queues × 10 jobs in three states. Prints the
  * median and p90 of 20 scrapes in milliseconds and the queries each sent.
  */
 public final class ExporterScrapeBenchmark {
@@ -58,9 +59,19 @@ public final class ExporterScrapeBenchmark {
             s.execute("CREATE INDEX ON jobs (queue, state, created_at)");
             s.execute("ANALYZE jobs");
         }
+        TestRabbitMq rabbit = TestRabbitMq.shared();
+        try (com.rabbitmq.client.Connection c = rabbit.connect(); com.rabbitmq.client.Channel ch = c.createChannel()) {
+            for (String q : queues) {
+                ch.queueDeclare(q, false, false, false, null);
+                ch.basicPublish("", q, new com.rabbitmq.client.AMQP.BasicProperties.Builder()
+                        .timestamp(new java.util.Date()).build(), new byte[16]);
+            }
+        }
         Duration timeout = Duration.ofSeconds(10);
         run("redis (RQ)", new ExporterConfig("127.0.0.1", 0, List.of(new RedisConfig("redis", timeout, "127.0.0.1",
                 redis.port(), 0, null, null, RedisFormat.RQ, queues, null))));
+        run("rabbitmq", new ExporterConfig("127.0.0.1", 0, List.of(new ExporterConfig.RabbitMqConfig("rabbitmq",
+                timeout, "127.0.0.1", rabbit.port(), "/", "guest", null, queues, true, null))));
         run("postgres", new ExporterConfig("127.0.0.1", 0, List.of(new PostgresConfig("postgres", timeout,
                 "127.0.0.1", pg.port(), "postgres", TestPostgres.USER, null, "jobs", "queue", null, "created_at",
                 "state", List.of("queued"), List.of("running")))));

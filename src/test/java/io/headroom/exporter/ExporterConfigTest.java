@@ -55,9 +55,25 @@ class ExporterConfigTest {
     }
 
     @Test
+    void readsARabbitMqSource() throws Exception {
+        ExporterConfig c = read("""
+                sources:
+                  - {name: broker, type: rabbitmq, vhost: shop, username: exporter, passwordEnv: AMQP_PASSWORD,
+                     queues: [orders], peek: false}
+                """);
+        assertEquals(new ExporterConfig.RabbitMqConfig("broker", Duration.ofSeconds(2), "127.0.0.1", 5672, "shop",
+                "exporter", io.headroom.config.SecretRef.env("AMQP_PASSWORD"), List.of("orders"), false, null),
+                c.sources().get(0));
+        assertEquals(List.of("exporter.yaml:2: sources[0].peek: must be true or false"), problems("""
+                sources:
+                  - {name: broker, type: rabbitmq, queues: [orders], peek: sometimes}
+                """).lines().toList());
+    }
+
+    @Test
     void theExampleFileReads() throws Exception {
         ExporterConfig c = ExporterConfig.read(java.nio.file.Path.of("examples/exporter.yaml"));
-        assertEquals(List.of("rq", "jobs"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
+        assertEquals(List.of("rq", "broker", "jobs"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
         assertEquals("127.0.0.1", c.host());
     }
 
@@ -88,7 +104,7 @@ class ExporterConfigTest {
                         + " got 'jobs; DROP TABLE jobs'",
                 "exporter.yaml:4: sources[1].queueColumn: give queueColumn (a column naming each job's queue) or"
                         + " queue (the one queue the table holds), not both or neither",
-                "exporter.yaml:12: sources[2].type: must be redis or postgres, got 'kafka'",
+                "exporter.yaml:12: sources[2].type: must be redis, postgres or rabbitmq, got 'kafka'",
                 "exporter.yaml:13: sources[3].queues[1]: 'mail' is named twice"),
                 m.lines().toList());
     }

@@ -31,8 +31,16 @@ final class LocalServer implements AutoCloseable {
 
     /** Starts {@code command} (logging to dir/server.log) and waits until {@code ready}, at most {@code deadline}. */
     void start(List<String> command, Duration deadline, BooleanSupplier ready) throws IOException {
-        process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("server.log").toFile()).start();
+        start(command, java.util.Map.of(), deadline, ready);
+    }
+
+    /** As {@link #start(List, Duration, BooleanSupplier)}, with these environment variables added. */
+    void start(List<String> command, java.util.Map<String, String> env, Duration deadline, BooleanSupplier ready)
+            throws IOException {
+        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("server.log").toFile());
+        b.environment().putAll(env);
+        process = b.start();
         Process p = process;
         try {
             Await.until(command.get(0) + " ready on port " + port, deadline, Duration.ofMillis(20), () -> {
