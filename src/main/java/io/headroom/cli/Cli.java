@@ -88,7 +88,8 @@ public final class Cli {
     /** The whole command line: what runs it, what prints its help and what the completion scripts describe. */
     static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, CliCommand... replacing) {
         List<CliCommand> commands = new ArrayList<>(List.of(new SimulateCommand(), new PlanCommand(),
-                new WhatIfCommand(), new ImportCommand(), new ExportCommand(), new ContextsCommand(), new VersionCommand()));
+                new WhatIfCommand(), new ImportCommand(), new ExportCommand(), new ContextsCommand(), new ExporterCommand(),
+                new VersionCommand()));
         for (CliCommand r : replacing) {
             commands.replaceAll(c -> c.getClass() == r.getClass() ? r : c);
         }

@@ -41,10 +41,10 @@ class ArchitectureTest {
 
     /**
      * The adapters to the world outside (DESIGN §9 "one small interface per outside system"): Kubernetes,
-     * Prometheus, the simulated cluster, and the journal's files (journalfile: FileJournal, its segments,
+     * Prometheus, the queue exporter's sources, the simulated cluster, and the journal's files (journalfile: FileJournal, its segments,
      * checkpoints, key and private files). The ports they plug into live in cluster, metrics and journal.
      */
-    static final Set<String> ADAPTERS = Set.of("kube", "prometheus", "sandbox", "journalfile");
+    static final Set<String> ADAPTERS = Set.of("exporter", "kube", "prometheus", "sandbox", "journalfile");
 
     /** The core that must stay free of adapters, UI and JavaFX (issue 12). */
     static final Set<String> CORE = Set.of("decision", "cluster", "metrics", "journal", "time", "history");
@@ -73,6 +73,8 @@ class ArchitectureTest {
                     "time")),
             Map.entry("kube", Set.of("cluster", "config", "decision", "loop", "threads", "time")),
             Map.entry("prometheus", Set.of("config", "decision", "metrics", "threads", "time")),
+            // The exporter is an adapter to queue systems; only the CLI starts it (nothing in the core may use it).
+            Map.entry("exporter", Set.of("config", "threads")),
             Map.entry("sandbox", Set.of("cluster", "decision", "loop", "metrics", "threads", "time")),
             Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "loop", "metrics", "sandbox", "time")),
             Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "history", "loop", "metrics",
@@ -80,9 +82,9 @@ class ArchitectureTest {
             Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
                     "journalfile", "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise", "threads",
                     "time", "whatif")),
-            Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
-                    "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise", "threads",
-                    "time", "whatif")),
+            Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "exporter",
+                    "journal", "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise",
+                    "threads", "time", "whatif")),
             // No adapters: the UI reaches kube, prometheus and the sandbox through session.
             Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
                     "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));

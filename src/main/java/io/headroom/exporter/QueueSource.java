@@ -1,0 +1,33 @@
+package io.headroom.exporter;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One queue system the exporter reads (a Redis, a PostgreSQL table, a broker): every queue it was
+ * pointed at, in as few round trips as the system allows. Called on one thread at a time.
+ */
+public interface QueueSource extends AutoCloseable {
+
+    /** The source's name from the config file: the {@code source} label of everything it exports. */
+    String name();
+
+    /**
+     * Reads every queue now. Throws when the system cannot be read (then nothing of it is exported);
+     * a read never waits longer than the source's deadline.
+     *
+     * @param now the exporter's clock, for ages learnt from first sight
+     */
+    Reading read(Instant now) throws Exception;
+
+    /** What one read found and what it cost: the samples and the queries (commands, statements) sent. */
+    record Reading(List<Sample> samples, int queries) {
+        public Reading {
+            samples = List.copyOf(samples);
+        }
+    }
+
+    /** Drops the connection; the next read connects again. */
+    @Override
+    void close();
+}

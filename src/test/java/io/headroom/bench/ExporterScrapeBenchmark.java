@@ -1,0 +1,105 @@
+package io.headroom.bench;
+
+import io.headroom.exporter.Exporter;
+import io.headroom.exporter.ExporterConfig;
+import io.headroom.exporter.ExporterConfig.PostgresConfig;
+import io.headroom.exporter.ExporterConfig.RedisConfig;
+import io.headroom.exporter.ExporterConfig.RedisFormat;
+import io.headroom.exporter.TestPostgres;
+import io.headroom.exporter.TestRabbitMq;
+import io.headroom.exporter.TestRedis;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+
+/**
+ * One exporter scrape of 1,000 queues per source (docs/benchmarks.md): RQ queues in the real Redis (10 jobs
+ * each, registries filled), RabbitMQ queues of one timestamped message each (peeked and put back), and a PostgreSQL table of 1,000 queues × 10 jobs in three states. Prints the
+ * median and p90 of 20 scrapes in milliseconds and the queries each sent.
+ */
+public final class ExporterScrapeBenchmark {
+    private static final int QUEUES = 1_000;
+    private static final int SCRAPES = 20;
+
+    public static void main(String[] args) throws Exception {
+        TestRedis redis = TestRedis.shared();
+        List<String> queues = new ArrayList<>();
+        try (Jedis j = redis.client()) {
+            Pipeline p = j.pipelined();
+            for (int i = 0; i < QUEUES; i++) {
+                String q = "bench-" + i;
+                queues.add(q);
+                for (int k = 0; k < 10; k++) {
+                    String id = UUID.randomUUID().toString();
+                    p.hset("rq:job:" + id, Map.of("enqueued_at", Instant.now().minusSeconds(k).toString()));
+                    p.rpush("rq:queue:" + q, id);
+                }
+                p.zadd("rq:wip:" + q, 1, "x");
+            }
+            p.sync();
+        }
+        TestPostgres pg = TestPostgres.shared();
+        try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE jobs (id bigserial PRIMARY KEY, queue text NOT NULL, state text NOT NULL,"
+                    + " created_at timestamptz NOT NULL DEFAULT now())");
+            s.execute("INSERT INTO jobs (queue, state, created_at) SELECT 'bench-' || (g % " + QUEUES + "),"
+                    + " (ARRAY['queued','running','done'])[1 + g % 3], now() - (g || ' ms')::interval"
+                    + " FROM generate_series(1, " + (QUEUES * 10) + ") g");
+            s.execute("CREATE INDEX ON jobs (queue, state, created_at)");
+            s.execute("ANALYZE jobs");
+        }
+        TestRabbitMq rabbit = TestRabbitMq.shared();
+        try (com.rabbitmq.client.Connection c = rabbit.connect(); com.rabbitmq.client.Channel ch = c.createChannel()) {
+            for (String q : queues) {
+                ch.queueDeclare(q, false, false, false, null);
+                ch.basicPublish("", q, new com.rabbitmq.client.AMQP.BasicProperties.Builder()
+                        .timestamp(new java.util.Date()).build(), new byte[16]);
+            }
+        }
+        Duration timeout = Duration.ofSeconds(10);
+        run("redis (RQ)", new ExporterConfig("127.0.0.1", 0, List.of(new RedisConfig("redis", timeout, "127.0.0.1",
+                redis.port(), 0, null, null, RedisFormat.RQ, queues, null))));
+        run("rabbitmq", new ExporterConfig("127.0.0.1", 0, List.of(new ExporterConfig.RabbitMqConfig("rabbitmq",
+                timeout, "127.0.0.1", rabbit.port(), "/", "guest", null, queues, true, null))));
+        run("postgres", new ExporterConfig("127.0.0.1", 0, List.of(new PostgresConfig("postgres", timeout,
+                "127.0.0.1", pg.port(), "postgres", TestPostgres.USER, null, "jobs", "queue", null, "created_at",
+                "state", List.of("queued"), List.of("running")))));
+        System.exit(0);
+    }
+
+    private static final Pattern QUERIES = Pattern.compile("headroom_source_queries\\{source=\"[^\"]+\"} (\\S+)");
+
+    private static void run(String name, ExporterConfig config) {
+        try (Exporter e = new Exporter(config, k -> null, Clock.systemUTC())) {
+            e.scrapeOnce(); // connects: the first scrape is not the steady state
+            double[] ms = new double[SCRAPES];
+            String queries = "?";
+            int samples = 0;
+            for (int i = 0; i < SCRAPES; i++) {
+                long t0 = System.nanoTime();
+                Exporter.Scraped s = e.scrapeOnce();
+                ms[i] = (System.nanoTime() - t0) / 1e6;
+                if (!s.failures().isEmpty()) {
+                    throw new IllegalStateException(s.failures().toString());
+                }
+                Matcher m = QUERIES.matcher(s.text());
+                queries = m.find() ? m.group(1) : "?";
+                samples = (int) s.text().lines().filter(l -> l.startsWith("headroom_queue_length{")).count();
+            }
+            Arrays.sort(ms);
+            System.out.printf(java.util.Locale.ROOT, "%-12s %d queues: scrape median %.1f ms, p90 %.1f ms, %s queries"
+                    + " sent per scrape%n", name, samples, ms[SCRAPES / 2], ms[SCRAPES * 9 / 10], queries);
+        }
+    }
+}
