@@ -1,6 +1,7 @@
 package io.headroom.baseline;
 
 import io.headroom.decision.Admission;
+import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
@@ -107,6 +108,23 @@ public final class Baselines {
         if (!left.isEmpty()) {
             throw new IllegalArgumentException("baseline '" + spec + "': unknown option " + left.keySet());
         }
+    }
+
+    /**
+     * A baseline's outcome once the HPA's behaviour has normalised its recommendation into {@code n}: the
+     * behaviour's terms, reasons and story after the rule's own, and its count as the desired one.
+     */
+    static Decision normalised(String cls, Instant now, Observation obs, Behaviour.Result n, double estimate,
+                               List<Term> terms, List<Reason> reasons, List<String> story, List<InputStatus> inputs,
+                               ClassMemory next) {
+        terms.addAll(n.terms());
+        reasons.addAll(n.reasons());
+        story.addAll(n.story());
+        int current = obs.currentReplicas();
+        int result = n.replicas();
+        terms.add(new Term("desired", result, "after the HPA's behaviour"));
+        story.add(result == current ? "hold " + current : current + " → " + result);
+        return decision(cls, now, obs, result, estimate, terms, reasons, inputs, String.join("; ", story), next);
     }
 
     /** A baseline's outcome in the shape every reader of decisions knows. */

@@ -91,14 +91,8 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
         }
         Behaviour.Result n = Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, rec,
                 mem.recommendations(), events, now);
-        terms.addAll(n.terms());
-        reasons.addAll(n.reasons());
-        story.addAll(n.story());
-        int result = n.replicas();
-        terms.add(new Term("desired", result, "after the HPA's behaviour"));
-        story.add(result == current ? "hold " + current : current + " → " + result);
-        return Baselines.decision(className, now, obs, result, utilization, terms, reasons, inputs,
-                String.join("; ", story), mem.next(current, now, now, n.recommendations(), events));
+        return Baselines.normalised(className, now, obs, n, utilization, terms, reasons, story, inputs,
+                mem.next(current, now, now, n.recommendations(), events));
     }
 
     private static String pct(double v) {

@@ -138,14 +138,8 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
                         now, true)
                 : Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, desired,
                         mem.recommendations(), events, now);
-        terms.addAll(n.terms());
-        reasons.addAll(n.reasons());
-        story.addAll(n.story());
-        int result = n.replicas();
-        terms.add(new Term("desired", result, "after the HPA's behaviour"));
-        story.add(result == current ? "hold " + current : current + " → " + result);
-        return Baselines.decision(className, now, obs, result, length, terms, reasons, inputs,
-                String.join("; ", story), mem.next(current, now, lastActive, n.recommendations(), events));
+        return Baselines.normalised(className, now, obs, n, length, terms, reasons, story, inputs,
+                mem.next(current, now, lastActive, n.recommendations(), events));
     }
 
     private static Reading read(Observation obs, String name, Policy p, Instant now, List<InputStatus> inputs) {

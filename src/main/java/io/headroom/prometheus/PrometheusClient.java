@@ -297,8 +297,7 @@ public final class PrometheusClient implements AutoCloseable {
 
     /** {@link #queryByLabel(String, String)} keeping keys of up to {@code maxKeyLength} characters. */
     VectorOutcome queryByLabel(String promql, String label, int maxKeyLength) {
-        FormBody form = new FormBody.Builder().add("query", promql).build();
-        Object r = execute(http.newCall(request(queryUrl, promql, form)), label);
+        Object r = instantByLabel(promql, label);
         if (r instanceof QueryOutcome.NoData n) {
             return n;
         }
@@ -332,8 +331,7 @@ public final class PrometheusClient implements AutoCloseable {
      * for every class that shares the query.
      */
     public GroupedOutcome queryGrouped(String promql, String label) {
-        FormBody form = new FormBody.Builder().add("query", promql).build();
-        Object r = execute(http.newCall(request(queryUrl, promql, form)), label);
+        Object r = instantByLabel(promql, label);
         if (r instanceof QueryOutcome.NoData n) {
             return n;
         }
@@ -467,6 +465,12 @@ public final class PrometheusClient implements AutoCloseable {
     }
 
     /** Runs a call: a decoded successful answer, or a NoData. Records health. */
+    /** An instant query whose series are keyed by {@code label}: its {@link Answer}, or the NoData it failed with. */
+    private Object instantByLabel(String promql, String label) {
+        FormBody form = new FormBody.Builder().add("query", promql).build();
+        return execute(http.newCall(request(queryUrl, promql, form)), label);
+    }
+
     private Object execute(Call call) {
         return execute(call, null);
     }

@@ -1,8 +1,10 @@
 package io.headroom.ui.detail;
 
+import static io.headroom.ui.Readings.input;
+import static io.headroom.ui.Readings.signal;
+
 import io.headroom.decision.CeilingResult;
 import io.headroom.decision.Decision;
-import io.headroom.decision.InputStatus;
 import io.headroom.decision.Signals;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.history.SeriesBuffer;
@@ -89,12 +91,17 @@ public final class ClassSeries {
         return n;
     }
 
-    /** The past (before the buffer's first point) under the live points; returns how many were put. */
+    /**
+     * The past (points before the buffer's first point) under the live points, times {@code scale};
+     * returns how many were put. When the ring cannot hold them all, the newest past points stay.
+     */
     private static int prepend(SeriesBuffer b, double[] times, double[] values, double scale) {
         double firstLive = b.isEmpty() ? Double.POSITIVE_INFINITY : b.firstTime();
         int past = 0;
-        while (past < times.length && times[past] < firstLive) {
-            past++;
+        for (double t : times) {
+            if (t < firstLive) {
+                past++;
+            }
         }
         if (past == 0) {
             return 0;
@@ -108,8 +115,11 @@ public final class ClassSeries {
         }
         b.clear();
         int keep = Math.max(0, Math.min(past, b.capacity() - live)); // the ring keeps the newest
-        for (int i = past - keep; i < past; i++) {
-            b.append(times[i], values[i] * scale);
+        int skip = past - keep;
+        for (int i = 0; i < times.length; i++) {
+            if (times[i] < firstLive && skip-- <= 0) {
+                b.append(times[i], values[i] * scale);
+            }
         }
         for (int i = 0; i < live; i++) {
             b.append(lt[i], lv[i]);
@@ -133,8 +143,8 @@ public final class ClassSeries {
             return false;
         }
         int k = s.cls().policy().slotsPerReplica();
-        oldestAge.append(t, value(d, Signals.OLDEST_AGE));
-        queueLength.append(t, value(d, Signals.QUEUE_LENGTH));
+        oldestAge.append(t, input(d, Signals.OLDEST_AGE));
+        queueLength.append(t, input(d, Signals.QUEUE_LENGTH));
         estimatedSlots.append(t, d.estimatedSlots() == null ? Double.NaN : d.estimatedSlots());
         // Replicas from a cluster view that stopped updating are the last known, not the current: a gap
         // from the last point read (the chart marks it as an outage), never a line carried on as if read.
@@ -153,8 +163,8 @@ public final class ClassSeries {
             b.append(t, (double) c.limit() * k);
         }
         governorSlots.append(t, d.governorLimit() == null ? Double.NaN : (double) d.governorLimit() * k);
-        arrivalRate.append(t, value(d, Signals.ARRIVAL_RATE));
-        serviceSeconds.append(t, value(d, Signals.MEAN_SERVICE));
+        arrivalRate.append(t, input(d, Signals.ARRIVAL_RATE));
+        serviceSeconds.append(t, input(d, Signals.MEAN_SERVICE));
         return added;
     }
 
@@ -174,23 +184,7 @@ public final class ClassSeries {
         if (b == null) {
             return false;
         }
-        int live = b.size();
-        double firstLive = live == 0 ? Double.POSITIVE_INFINITY : b.time(0);
-        double[] lt = new double[live];
-        double[] lv = new double[live];
-        for (int i = 0; i < live; i++) {
-            lt[i] = b.time(i);
-            lv[i] = b.value(i);
-        }
-        b.clear();
-        for (int i = 0; i < times.length; i++) {
-            if (times[i] < firstLive) {
-                b.append(times[i], values[i]);
-            }
-        }
-        for (int i = 0; i < live; i++) {
-            b.append(lt[i], lv[i]);
-        }
+        prepend(b, times, values, 1);
         return true;
     }
 
@@ -206,13 +200,4 @@ public final class ClassSeries {
         return list;
     }
 
-    private static double signal(ClassSnapshot s, String name) {
-        io.headroom.decision.Signal v = s.signals().get(name);
-        return v != null && v.present() ? v.value() : Double.NaN;
-    }
-
-    private static double value(Decision d, String signal) {
-        InputStatus in = d.input(signal);
-        return in != null && in.usable() ? in.value() : Double.NaN;
-    }
 }

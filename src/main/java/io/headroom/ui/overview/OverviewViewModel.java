@@ -1,5 +1,8 @@
 package io.headroom.ui.overview;
 
+import static io.headroom.ui.Readings.input;
+import static io.headroom.ui.Readings.signal;
+
 import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Reason;
@@ -526,14 +529,14 @@ public final class OverviewViewModel {
             // Decided from a cluster view whose watches are down: its replicas are the last known, not the current.
             LastRead cached = new LastRead(d.currentReplicas(), d.readyReplicas(), s.workload().observedAt());
             return new RowValues(s, ageObjective, admissionClosed, canonical(alerts), String.join("\n", detail),
-                    d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
-                    value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
+                    d.estimatedSlots() == null ? -1 : d.estimatedSlots(), input(d, Signals.QUEUE_LENGTH),
+                    input(d, Signals.OLDEST_AGE), input(d, Signals.ARRIVAL_RATE), input(d, Signals.MEAN_SERVICE), true,
                     -1, -1, -1, cached.words() + "; the cluster's view has not been updated since", ceiling(d), trend,
                     work);
         }
         return new RowValues(s, ageObjective, admissionClosed, canonical(alerts), String.join("\n", detail),
-                d.estimatedSlots() == null ? -1 : d.estimatedSlots(), value(d, Signals.QUEUE_LENGTH),
-                value(d, Signals.OLDEST_AGE), value(d, Signals.ARRIVAL_RATE), value(d, Signals.MEAN_SERVICE), true,
+                d.estimatedSlots() == null ? -1 : d.estimatedSlots(), input(d, Signals.QUEUE_LENGTH),
+                input(d, Signals.OLDEST_AGE), input(d, Signals.ARRIVAL_RATE), input(d, Signals.MEAN_SERVICE), true,
                 d.currentReplicas(), d.readyReplicas(), d.desiredReplicas(), "",
                 ceiling(d), trend, work);
     }
@@ -600,13 +603,4 @@ public final class OverviewViewModel {
         return d.bindingCeiling();
     }
 
-    private static double signal(ClassSnapshot s, String name) {
-        io.headroom.decision.Signal v = s.signals().get(name);
-        return v != null && v.present() ? v.value() : Double.NaN;
-    }
-
-    private static double value(Decision d, String signal) {
-        InputStatus in = d.input(signal);
-        return in != null && in.usable() ? in.value() : Double.NaN;
-    }
 }

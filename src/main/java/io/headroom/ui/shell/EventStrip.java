@@ -7,11 +7,9 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -40,17 +38,8 @@ public final class EventStrip extends VBox {
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         toggle.accessibleTextProperty().bind(Bindings.createStringBinding(() -> (toggle.isSelected() ? "Hide" : "Show")
                 + " the event list (" + vm.events().size() + " events)", vm.events(), toggle.selectedProperty()));
-        Label headline = new Label();
+        Label headline = OneLine.of(vm.headlineProperty(), Styles.MUTED);
         headline.setId(HEADLINE_ID);
-        headline.textProperty().bind(vm.headlineProperty());
-        headline.getStyleClass().add(Styles.MUTED);
-        headline.setMinWidth(0);
-        headline.setMaxWidth(Double.MAX_VALUE);
-        headline.setTextOverrun(OverrunStyle.ELLIPSIS);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(vm.headlineProperty());
-        headline.setTooltip(tip);
-        HBox.setHgrow(headline, Priority.ALWAYS);
         HBox bar = new HBox(8, toggle, headline);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("event-bar");

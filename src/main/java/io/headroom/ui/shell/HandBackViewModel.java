@@ -10,11 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -102,9 +100,7 @@ public final class HandBackViewModel {
     private final Duration deadline;
     private final ZoneId zone;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
-    private final StringProperty status = new SimpleStringProperty("");
-    private final BooleanProperty busy = new SimpleBooleanProperty();
-    private final BooleanProperty done = new SimpleBooleanProperty();
+    private final Settling settling;
     private List<HandBack.Item> items = List.of();
 
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline) {
@@ -115,6 +111,7 @@ public final class HandBackViewModel {
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline, ZoneId zone) {
         this.handBack = handBack;
         this.fx = fx;
+        this.settling = new Settling(fx);
         this.deadline = deadline;
         this.zone = zone;
     }
@@ -190,28 +187,22 @@ public final class HandBackViewModel {
             }
         }
         if (!refused.isEmpty()) {
-            status.set("Nothing done yet — choose when the kept pause ends:\n" + String.join("\n", refused));
+            settling.say("Nothing done yet — choose when the kept pause ends:\n" + String.join("\n", refused));
             return CompletableFuture.completedFuture(null);
         }
-        busy.set(true);
-        status.set("Handing back … (at most " + deadline.toSeconds() + " s)");
-        return handBack.finish(chosen, choices, deadline).thenApplyAsync(report -> {
-            busy.set(false);
-            done.set(true);
-            status.set(report.ok() ? "Done: " + report.summary() : "Not everything went as chosen:\n" + report.summary());
-            return report;
-        }, fx);
+        return settling.run("Handing back … (at most " + deadline.toSeconds() + " s)",
+                () -> handBack.finish(chosen, choices, deadline), HandBack.Report::ok, HandBack.Report::summary);
     }
 
     public ReadOnlyStringProperty statusProperty() {
-        return status;
+        return settling.statusProperty();
     }
 
     public ReadOnlyBooleanProperty busyProperty() {
-        return busy;
+        return settling.busyProperty();
     }
 
     public ReadOnlyBooleanProperty doneProperty() {
-        return done;
+        return settling.doneProperty();
     }
 }

@@ -8,10 +8,8 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -99,16 +97,7 @@ public final class IncidentBanner extends VBox {
             case DRAIN, AUTO -> Styles.INFO;
         });
         tag.setMinWidth(Region.USE_PREF_SIZE);
-        Label text = new Label();
-        text.getStyleClass().add(LINE);
-        text.textProperty().bind(Bindings.createStringBinding(() -> vm.line(i), vm.nowProperty()));
-        text.setMinWidth(0);
-        text.setMaxWidth(Double.MAX_VALUE);
-        text.setTextOverrun(OverrunStyle.ELLIPSIS);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(text.textProperty());
-        text.setTooltip(tip);
-        HBox.setHgrow(text, Priority.ALWAYS);
+        Label text = OneLine.of(Bindings.createStringBinding(() -> vm.line(i), vm.nowProperty()), LINE);
         Button liftButton = new Button(i.liftLabel());
         liftButton.getStyleClass().add(LIFT);
         liftButton.setMinWidth(Region.USE_PREF_SIZE);

@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -85,14 +83,13 @@ public final class LeftoversViewModel {
     private final ZoneId zone;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final StringProperty problems = new SimpleStringProperty("");
-    private final StringProperty status = new SimpleStringProperty("");
-    private final BooleanProperty busy = new SimpleBooleanProperty();
-    private final BooleanProperty done = new SimpleBooleanProperty();
+    private final Settling settling;
 
     /** @param zone where times are read (the operator's) */
     public LeftoversViewModel(Leftovers leftovers, Executor fx, Duration deadline, ZoneId zone) {
         this.leftovers = leftovers;
         this.fx = fx;
+        this.settling = new Settling(fx);
         this.deadline = deadline;
         this.zone = zone;
     }
@@ -120,14 +117,8 @@ public final class LeftoversViewModel {
     public CompletableFuture<Leftovers.Report> confirm() {
         Map<Leftover, Leftover.Choice> choices = new LinkedHashMap<>();
         rows.forEach(r -> choices.put(r.leftover, r.choiceProperty().get()));
-        busy.set(true);
-        status.set("Working … (at most " + deadline.toSeconds() + " s)");
-        return leftovers.settle(choices, deadline).thenApplyAsync(report -> {
-            busy.set(false);
-            done.set(true);
-            status.set(report.ok() ? "Done: " + report.summary() : "Not everything went as chosen:\n" + report.summary());
-            return report;
-        }, fx);
+        return settling.run("Working … (at most " + deadline.toSeconds() + " s)",
+                () -> leftovers.settle(choices, deadline), Leftovers.Report::ok, Leftovers.Report::summary);
     }
 
     /** What could not be read (a context's nodes, a workload's pause), or empty. */
@@ -136,14 +127,14 @@ public final class LeftoversViewModel {
     }
 
     public ReadOnlyStringProperty statusProperty() {
-        return status;
+        return settling.statusProperty();
     }
 
     public ReadOnlyBooleanProperty busyProperty() {
-        return busy;
+        return settling.busyProperty();
     }
 
     public ReadOnlyBooleanProperty doneProperty() {
-        return done;
+        return settling.doneProperty();
     }
 }
