@@ -1,5 +1,6 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.decision.Reason;
 import io.headroom.supervise.Proposal;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +11,7 @@ public record ProposalRow(String id, String className, int from, int to, Instant
 
     static ProposalRow of(Proposal p) {
         return new ProposalRow(p.id(), p.className(), p.from(), p.to(), p.createdAt(), p.expiresAt(),
-                p.explanation(), p.reasons(), p.largeScaleDown());
+                p.explanation(), p.reasons().stream().map(Reason::toString).toList(), p.largeScaleDown());
     }
 
     public boolean up() {

@@ -1,0 +1,412 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterPorts;
+import io.headroom.cluster.PodMarks;
+import io.headroom.cluster.PodState;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.Decision;
+import io.headroom.drain.Drain;
+import io.headroom.drain.DrainPhase;
+import io.headroom.drain.DrainPlanner;
+import io.headroom.drain.DrainStep;
+import io.headroom.drain.ReplaceStep;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.JournalRecord;
+import io.headroom.loop.Actuation;
+import io.headroom.loop.WorkloadClass;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Class drains (DESIGN §5): a scale-down that marks the idle or least-loaded pods first, a drain of one
+ * pod the operator chose, and the replacement of a hung pod; their start, each tick's step, cancelling, and
+ * taking up what a console that stopped mid-drain left. The pure steps are {@link DrainPlanner},
+ * {@link DrainStep} and {@link ReplaceStep}; {@link DrainDriver} carries their actions out. Each class's
+ * drain state is an immutable {@link ClassDrain}, replaced whole; loop thread only.
+ */
+final class ClassDrains {
+
+    /**
+     * One class's drain state.
+     *
+     * @param drain          the running drain, or the last one (ended) for the operator to read; null when none
+     * @param orphans        drains the journal started and never ended (the console stopped mid-drain)
+     * @param autoDrainAfter no automatic drain before this (after one that did not complete); null when free
+     * @param lastDesired    what the last decision wanted, -1 before the first
+     * @param stuck          the pods the last decision found STUCK (alive, holding work, finishing nothing)
+     */
+    record ClassDrain(Drain drain, List<SupervisionReplay.Unfinished> orphans, Instant autoDrainAfter,
+                      int lastDesired, List<String> stuck) {
+        static final ClassDrain NONE = new ClassDrain(null, List.of(), null, -1, List.of());
+
+        ClassDrain {
+            orphans = List.copyOf(orphans);
+            stuck = List.copyOf(stuck);
+        }
+
+        boolean active() {
+            return drain != null && drain.active();
+        }
+
+        ClassDrain with(Drain d) {
+            return new ClassDrain(d, orphans, autoDrainAfter, lastDesired, stuck);
+        }
+
+        ClassDrain without(SupervisionReplay.Unfinished u) {
+            List<SupervisionReplay.Unfinished> rest = new ArrayList<>(orphans);
+            rest.remove(u);
+            return new ClassDrain(drain, rest, autoDrainAfter, lastDesired, stuck);
+        }
+    }
+
+    /** How a drain takes the class's proposal away (the proposals are another concern's). */
+    interface Withdraw {
+        void withdraw(String className, Instant now, String why);
+    }
+
+    private final Ledger ledger;
+    private final Pins pins;
+    private final DrainDriver drains;
+    private final Withdraw proposals;
+    private final Duration proposalTtl;
+    private final Map<String, ClassDrain> state = new HashMap<>();
+    private long counter;
+    /** Tells this console's drain ids from another's: marks are on shared pods. */
+    final String tag = Long.toHexString(new java.security.SecureRandom().nextInt(0x10000) | 0x10000).substring(1);
+    /** How long after marking a drain waits before it believes "idle". */
+    Duration noticeGrace = Supervisor.DEFAULT_DRAIN_NOTICE;
+
+    ClassDrains(Ledger ledger, ClusterPorts writes, Pins pins, Withdraw proposals, Duration proposalTtl) {
+        this.ledger = ledger;
+        this.pins = pins;
+        this.drains = new DrainDriver(writes, ledger.journal, ledger::record);
+        this.proposals = proposals;
+        this.proposalTtl = proposalTtl;
+    }
+
+    void setPodLoad(Function<String, Map<String, Double>> podLoad) {
+        drains.setPodLoad(podLoad);
+    }
+
+    Map<String, Double> load(String className) {
+        return drains.load(className);
+    }
+
+    ClassDrain of(String className) {
+        return state.getOrDefault(className, ClassDrain.NONE);
+    }
+
+    private void put(String className, ClassDrain d) {
+        state.put(className, d);
+    }
+
+    /** The journal numbered drains up to {@code seen}: new ones follow on. */
+    void counted(long seen) {
+        counter = Math.max(counter, seen);
+    }
+
+    void restore(String className, List<SupervisionReplay.Unfinished> orphans) {
+        ClassDrain d = of(className);
+        List<SupervisionReplay.Unfinished> all = new ArrayList<>(d.orphans());
+        all.addAll(orphans);
+        put(className, new ClassDrain(d.drain(), all, d.autoDrainAfter(), d.lastDesired(), d.stuck()));
+    }
+
+    /**
+     * The tick's one look at a class's drains: clears what a stopped console left, remembers what the
+     * decision wanted, and moves a running drain on (stopped when a freeze or the decision says so). While
+     * a drain still runs the decision is withheld, and the actuation says so; null when none runs.
+     */
+    Actuation observe(WorkloadClass cls, Decision d, WorkloadState w, Freeze freeze, Instant now) {
+        int desired = d.desiredReplicas();
+        cleanUpOrphans(cls, w, now);
+        ClassDrain c = of(cls.name());
+        put(cls.name(), new ClassDrain(c.drain(), c.orphans(), c.autoDrainAfter(), desired, d.stuckPods()));
+        drains.retryLeftovers(cls, now);
+        if (!c.active()) {
+            return null;
+        }
+        advance(cls, w, Precedence.drainStop(freeze, c.drain(), desired), now);
+        Drain after = of(cls.name()).drain();
+        return after.active() ? Scaler.withheld(d.currentReplicas(), desired, "draining " + after.change()
+                + " (the decision wants " + desired + "): " + after.detail()) : null;
+    }
+
+    /** The workload could not be read: a running drain still moves on (towards its deadline). True if one did. */
+    boolean unobserved(WorkloadClass cls, Instant now) {
+        if (!of(cls.name()).active()) {
+            return false;
+        }
+        advance(cls, null, null, now);
+        return true;
+    }
+
+    /**
+     * The decision's explanation, and why replicas are one more than the class ran before a replacement that
+     * did not lower them back (it timed out, was interrupted, or a console stopped in it), while they still are.
+     */
+    String explanation(String className, Decision d, WorkloadState w) {
+        Drain r = of(className).drain();
+        if (r == null || r.replace() == null || r.active() || d.currentReplicas() != r.from() + 1) {
+            return d.explanation();
+        }
+        boolean runs = w != null && w.pods().stream().anyMatch(p -> p.name().equals(r.replace().pod()) && !p.terminating());
+        return d.explanation() + "; " + ReplaceStep.extraReplica(r, runs);
+    }
+
+    /** One step of a running drain: stopped (when {@code stop} says why and it is not too late) or observed. */
+    private void advance(WorkloadClass cls, WorkloadState w, String stop, Instant now) {
+        ClassDrain c = of(cls.name());
+        Drain before = c.drain();
+        DrainStep.Step step = stop != null ? DrainStep.cancel(before, stop, now) : null;
+        if (step == null || step.drain() == before) {
+            step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to stop: follow it
+        }
+        Drain after = drains.carryOut(cls, before, step, now);
+        Instant autoAfter = c.autoDrainAfter();
+        if (!after.active() && after.phase() != DrainPhase.COMPLETED) {
+            // A drain that did not complete is not retried automatically at once: the same busy pods
+            // would be marked again, tick after tick.
+            autoAfter = now.plus(before.deadline().isAfter(before.startedAt())
+                    ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
+        }
+        put(cls.name(), new ClassDrain(after, c.orphans(), autoAfter, c.lastDesired(), c.stuck()));
+        ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + after.id() + " "
+                + after.phase().name().toLowerCase().replace('_', ' ') + ": " + after.detail());
+    }
+
+    // ------------------------------------------------------------------ starting one
+
+    /** Lowers replicas to {@code to} once the pods it marks are idle, or ends timed out with nothing scaled. */
+    Outcome drainTo(String className, int to, Duration deadline, String reason, Instant now) {
+        return checked(className, deadline, reason, "a drain", (cls, w, id) ->
+                DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, noticeGrace, now), now);
+    }
+
+    /** Drains exactly {@code pod}: marked, waited on, replicas lowered by one so it is the one that goes. */
+    Outcome drainPod(String className, String pod, Duration deadline, String reason, Instant now) {
+        return checked(className, deadline, reason, "draining " + pod, (cls, w, id) ->
+                DrainPlanner.planPods(id, cls.name(), w, drains.load(cls.name()), List.of(pod), deadline,
+                        noticeGrace, now), now);
+    }
+
+    /** Replaces a hung (STUCK) pod: a replacement first, then the hung pod evicted without waiting on its jobs. */
+    Outcome replace(String className, String pod, Duration deadline, String reason, Instant now) {
+        return start(className, now, (cls, w, id) -> {
+            if (!of(className).stuck().contains(pod)) {
+                // Replacing cuts a worker's jobs off: only for one the decision sees making no progress.
+                return Outcome.refused(Outcome.Why.INVALID, className + ": " + pod + " is not STUCK (the last"
+                        + " decision saw no hung worker there); drain it instead, which lets its jobs finish");
+            }
+            ReplaceStep.Start start = ReplaceStep.plan(id, cls.name(), w, pod, drains.load(cls.name()), deadline, now);
+            if (start.refused()) {
+                return Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": " + start.refusal());
+            }
+            return run(cls, start.step(), reason, now);
+        });
+    }
+
+    /** An automatic drain (auto mode, a class that drains on scale-down): planned, journaled, started. */
+    Outcome auto(WorkloadClass cls, WorkloadState w, int to, Duration deadline, Instant now) {
+        DrainPlanner.Planned planned = plan(cls, w, to, deadline, now);
+        if (planned instanceof DrainPlanner.Refused r) {
+            return Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": " + r.reason());
+        }
+        return run(cls, first((DrainPlanner.Plan) planned), "auto", now);
+    }
+
+    DrainPlanner.Planned plan(WorkloadClass cls, WorkloadState w, int to, Duration deadline, Instant now) {
+        return DrainPlanner.plan(nextId(cls), cls.name(), w, drains.load(cls.name()), to, deadline, noticeGrace, now);
+    }
+
+    static DrainStep.Step first(DrainPlanner.Plan plan) {
+        return new DrainStep.Step(plan.drain(), List.of(plan.mark()));
+    }
+
+    private String nextId(WorkloadClass cls) {
+        return cls.name() + "-drain-" + (counter + 1) + "-" + tag;
+    }
+
+    /** How a drain picks its pods, once the class may be drained. */
+    private interface Planning {
+        DrainPlanner.Planned plan(WorkloadClass cls, WorkloadState w, String id);
+    }
+
+    /** What one kind of drain does once the checks every drain shares have passed. */
+    private interface DrainKind {
+        Outcome start(WorkloadClass cls, WorkloadState w, String id);
+    }
+
+    /**
+     * A class drain (of a count or of named pods): refused when the decision wants more replicas than
+     * run ({@code what} would take away capacity the queue needs); otherwise planned, journaled and started.
+     */
+    private Outcome checked(String className, Duration deadline, String reason, String what, Planning planning,
+                            Instant now) {
+        return start(className, now, (cls, w, id) -> {
+            int wanted = of(className).lastDesired();
+            if (wanted > w.specReplicas()) {
+                return Outcome.refused(Outcome.Why.MOVED, className + ": the decision wants " + wanted
+                        + " replicas, more than the " + w.specReplicas() + " running; " + what + " would take away"
+                        + " capacity the queue needs (it would be cancelled as soon as it started)");
+            }
+            DrainPlanner.Planned planned = planning.plan(cls, w, id);
+            if (planned instanceof DrainPlanner.Refused r) {
+                return Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": " + r.reason());
+            }
+            return run(cls, first((DrainPlanner.Plan) planned), reason, now);
+        });
+    }
+
+    /**
+     * The one way every drain starts: refused for an unknown class, a class frozen or pinned, already
+     * draining, or whose workload cannot be read; otherwise {@code kind} plans, journals and starts it under
+     * a fresh drain id.
+     */
+    private Outcome start(String className, Instant now, DrainKind kind) {
+        WorkloadClass cls = ledger.cls(className);
+        if (!ledger.knows(className) || cls == null) {
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "unknown class " + className);
+        }
+        Outcome held = pins.heldByHand(className);
+        if (held != null) {
+            return held;
+        }
+        ClassDrain c = of(className);
+        if (c.active()) {
+            return Outcome.refused(Outcome.Why.HELD, className + " is already draining (" + c.drain().id() + ")");
+        }
+        Ledger.Read w = ledger.read(cls);
+        if (w.refusal() != null) {
+            return w.refusal();
+        }
+        return kind.start(cls, w.get(), nextId(cls));
+    }
+
+    /** Journals a drain's start and carries out its first actions (marks; a replacement's scale-up). */
+    Outcome run(WorkloadClass cls, DrainStep.Step first, String reason, Instant now) {
+        Drain d = first.drain();
+        try {
+            ledger.journal.append(ledger.record(now, JournalRecord.Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to())
+                    .proposal(d.id()).until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
+                    .detail((d.replace() == null ? "" : ReplaceStep.startedDetail(d))
+                            + String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+        } catch (JournalException e) {
+            return Ledger.unjournaled(cls.name() + ": drain not started, ", e);
+        }
+        counter++;
+        proposals.withdraw(cls.name(), now, "a drain takes over");
+        Drain running = drains.carryOut(cls, null, first, now);
+        put(cls.name(), of(cls.name()).with(running));
+        ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + d.id() + ": " + running.detail());
+        if (d.replace() != null && running.active()) {
+            return Outcome.ok(cls.name() + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
+                    + (d.from() + 1) + "; once the new pod is ready " + d.replace().pod() + " is evicted (its jobs go"
+                    + " back to the queue) and replicas return to " + d.from());
+        }
+        return running.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
+                + String.join(", ", d.podNames()) + " marked")
+                : Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": drain " + running.phase().name().toLowerCase()
+                + ": " + running.detail());
+    }
+
+    /** Stops a running drain and removes its marks; too late once replicas were lowered. */
+    Outcome cancel(String className, String reason, Instant now) {
+        ClassDrain c = of(className);
+        if (!c.active()) {
+            return Outcome.refused(Outcome.Why.NOT_FOUND, className + " has no running drain");
+        }
+        Drain before = c.drain();
+        DrainStep.Step step = DrainStep.cancel(before, "cancelled by " + ledger.user
+                + (reason == null || reason.isBlank() ? "" : ": " + reason), now);
+        if (step.drain() == before) {
+            return Outcome.refused(Outcome.Why.MOVED, className + ": too late to cancel, " + (before.replace() != null
+                    ? before.replace().pod() + " was already evicted" : "replicas were already lowered to "
+                    + before.to()));
+        }
+        Drain after = drains.carryOut(ledger.cls(className), before, step, now);
+        put(className, of(className).with(after));
+        ledger.did(className, LastAction.Kind.DRAIN, "drain " + after.id() + " interrupted: " + after.detail());
+        return Outcome.ok(className + ": drain cancelled, " + (before.replace() != null
+                ? "nothing evicted" : "marks removed"));
+    }
+
+    // ------------------------------------------------------------------ what a stopped console left
+
+    /**
+     * A console that stopped mid-drain left pods marked: on its next look at the workload, remove
+     * the marks of drains the journal started and never ended, and end them there. An end that
+     * cannot be journaled is tried again next tick (the marks are gone by then: nothing to redo).
+     */
+    private void cleanUpOrphans(WorkloadClass cls, WorkloadState w, Instant now) {
+        if (of(cls.name()).orphans().isEmpty() || w == null) {
+            return;
+        }
+        for (SupervisionReplay.Unfinished u : of(cls.name()).orphans()) {
+            String hung = ReplaceStep.replacedPod(u.started().detail());
+            if (hung != null && u.started().before() != null && u.started().before().equals(u.started().after())) {
+                // A replacement (replicas end where they were), not a drain that lowers them.
+                takeUpReplacement(cls, w, u, hung, now);
+                continue;
+            }
+            String id = u.id();
+            List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId())).map(PodState::name).toList();
+            PodMarks.Result r = marked.isEmpty() ? new PodMarks.Result(List.of(), List.of())
+                    : drains.unmark(cls, marked, id);
+            boolean ended = ledger.tryAppend(ledger.record(now, JournalRecord.Kind.DRAIN_ENDED, cls.name()).proposal(id)
+                    .reason(DrainPhase.INTERRUPTED.name())
+                    .detail("the console stopped during the drain, which was not resumed"
+                            + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", r.done()))
+                            + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
+            ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + id + " interrupted by a restart");
+            if (ended) {
+                put(cls.name(), of(cls.name()).without(u));
+            }
+        }
+    }
+
+    /**
+     * A replacement a console stopped in (issue 27): resumed where the journal and the cluster say it got to, or
+     * ended saying where replicas stand and what became of the hung pod ({@link ReplaceStep#resume}). Journal
+     * first: {@code DRAIN_RESUMED} before it goes on, {@code DRAIN_ENDED} for one that cannot; a record that
+     * cannot be written leaves it for the next tick. It waits while another drain of the class runs.
+     */
+    private void takeUpReplacement(WorkloadClass cls, WorkloadState w, SupervisionReplay.Unfinished u, String hung,
+                                   Instant now) {
+        if (of(cls.name()).active()) {
+            return;
+        }
+        JournalRecord started = u.started();
+        int from = started.before();
+        Instant evictedAt = null;
+        boolean loweredBack = false;
+        for (JournalRecord r : u.since()) {
+            if (r.kind() == JournalRecord.Kind.POD_EVICTED) {
+                evictedAt = r.at();
+            } else if (r.kind() == JournalRecord.Kind.APPLIED && Integer.valueOf(from + 1).equals(r.before())
+                    && Integer.valueOf(from).equals(r.after())) {
+                loweredBack = true;
+            }
+        }
+        Instant deadline = started.until() != null ? started.until() : started.at();
+        DrainStep.Step step = ReplaceStep.resume(new ReplaceStep.Stopped(u.id(), cls.name(), from, hung, started.at(),
+                deadline, evictedAt, loweredBack), w, drains.load(cls.name()), now);
+        Drain d = step.drain();
+        if (!ledger.tryAppend(ledger.record(now, d.active() ? JournalRecord.Kind.DRAIN_RESUMED
+                        : JournalRecord.Kind.DRAIN_ENDED, cls.name()).change(from, from)
+                .proposal(u.id()).until(d.active() ? deadline : null).reason(d.active() ? null : d.phase().name())
+                .detail(d.detail()))) {
+            return;
+        }
+        put(cls.name(), of(cls.name()).without(u));
+        Drain taken = d.active() ? drains.carryOut(cls, null, step, now) : d;
+        put(cls.name(), of(cls.name()).with(taken));
+        ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + u.id() + (d.active() ? " resumed: " : " ")
+                + taken.phase().name().toLowerCase().replace('_', ' ') + ": " + taken.detail());
+    }
+}

@@ -1,0 +1,71 @@
+package io.headroom.supervise;
+
+import io.headroom.cluster.ClusterPorts;
+import io.headroom.cluster.Redecision;
+import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.journal.JournalException;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.Actuation;
+import io.headroom.loop.WorkloadClass;
+import java.time.Instant;
+
+/**
+ * The one way the supervisor changes a class's replicas: the intent is journaled first (no record, no
+ * write), the write passes the freeze gate ({@link GatedCluster}), the outcome is journaled after.
+ */
+final class Scaler {
+    private final Ledger ledger;
+    /** Every write goes through here: no write starts once a freeze covers its class. */
+    private final ClusterPorts writes;
+
+    Scaler(Ledger ledger, ClusterPorts writes) {
+        this.ledger = ledger;
+        this.writes = writes;
+    }
+
+    /** Scales {@code from} → {@code to}; the actuation says what happened, in the words the loop shows. */
+    Actuation apply(WorkloadClass cls, WorkloadState w, int from, int to, Precedence.Cause cause, String why,
+                    String explanation, String proposalId) {
+        Instant now = ledger.clock.instant();
+        try {
+            ledger.journal.append(ledger.record(now, Kind.SCALING, cls.name()).change(from, to).reason(why)
+                    .proposal(proposalId));
+        } catch (JournalException e) {
+            String message = "not scaled " + from + " → " + to + " (" + why + "): " + Ledger.unjournaled(e);
+            ledger.did(cls.name(), LastAction.Kind.FAILED, message);
+            return new Actuation(Actuation.Kind.FAILED, from, from, message);
+        }
+        // A stale resourceVersion (someone scaled meanwhile) re-reads the workload: an override
+        // re-proposes the pinned count; a decision or an approval gives up with the reason, and
+        // the next tick decides again from the fresh state. Never a blind overwrite.
+        boolean pinned = cause == Precedence.Cause.OVERRIDE;
+        Redecision.Redecider redecide = fresh -> pinned || fresh.specReplicas() == from ? Redecision.propose(to)
+                : Redecision.giveUp("replicas moved from " + from + " to " + fresh.specReplicas()
+                        + " since the decision; the next tick decides again");
+        ScaleResult r;
+        try {
+            r = writes.scaling().scale(cls.target(), to, w == null ? null : w.resourceVersion(), redecide, 3);
+        } catch (RuntimeException e) {
+            r = ScaleResult.of(ScaleResult.Outcome.FAILED, from, e.getMessage());
+        }
+        // The write is done (or not): when its outcome cannot be journaled, the state says the journal
+        // fails and a restart warns that this scale's outcome is unknown.
+        ledger.tryAppend(ledger.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
+                .change(from, r.ok() ? r.replicas() : to).reason(why).detail(r.ok() ? explanation : r.message())
+                .proposal(proposalId));
+        ledger.did(cls.name(), r.ok() ? LastAction.Kind.APPLIED : LastAction.Kind.FAILED,
+                (r.ok() ? "applied " : "failed ") + from + " → " + to + " (" + why + ")");
+        return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, from,
+                r.ok() ? r.replicas() : from, r.ok() ? why : r.message());
+    }
+
+    /** A command's outcome for a scale: done, or failed with the words of what went wrong. */
+    static Outcome outcome(Actuation a, String className, String done) {
+        return a.kind() == Actuation.Kind.APPLIED ? Outcome.ok(done) : Outcome.failed(className + ": " + a.message());
+    }
+
+    static Actuation withheld(int current, int desired, String why) {
+        return new Actuation(Actuation.Kind.WITHHELD, current, desired, why);
+    }
+}
