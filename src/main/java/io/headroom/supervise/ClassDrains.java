@@ -269,14 +269,11 @@ final class ClassDrains {
      * a fresh drain id.
      */
     private Outcome start(String className, Instant now, DrainKind kind) {
-        WorkloadClass cls = ledger.cls(className);
-        if (!ledger.knows(className) || cls == null) {
-            return Outcome.refused(Outcome.Why.NOT_FOUND, "unknown class " + className);
-        }
         Outcome held = pins.heldByHand(className);
         if (held != null) {
             return held;
         }
+        WorkloadClass cls = ledger.cls(className);
         ClassDrain c = of(className);
         if (c.active()) {
             return Outcome.refused(Outcome.Why.HELD, className + " is already draining (" + c.drain().id() + ")");

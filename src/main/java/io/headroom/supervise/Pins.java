@@ -43,8 +43,11 @@ final class Pins {
         });
     }
 
-    /** Why the class may not be changed by hand now (a freeze or a pin holds it), or null. */
+    /** Why the class may not be changed by hand now (unknown, or a freeze or a pin holds it), or null. */
     Outcome heldByHand(String className) {
+        if (!ledger.knows(className) || ledger.cls(className) == null) {
+            return Outcome.refused(UNKNOWN, "unknown class " + className);
+        }
         Freeze f = freezes.covering(className);
         if (f != null) {
             return Outcome.refused(Outcome.Why.HELD, className + " is frozen (" + f.reason() + "); unfreeze first");

@@ -31,14 +31,11 @@ final class Undo {
      * replicas are still {@code to} and nothing (freeze, override, drain) holds it; journaled first.
      */
     Outcome revert(String className, int from, int to, String reason, Instant now) {
-        WorkloadClass cls = ledger.cls(className);
-        if (!ledger.knows(className) || cls == null) {
-            return Outcome.refused(Outcome.Why.NOT_FOUND, "unknown class " + className);
-        }
         Outcome held = pins.heldByHand(className);
         if (held != null) {
             return held;
         }
+        WorkloadClass cls = ledger.cls(className);
         if (drains.of(className).active()) {
             return Outcome.refused(Outcome.Why.HELD, className + " is draining; cancel the drain first");
         }

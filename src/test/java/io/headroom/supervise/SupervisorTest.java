@@ -269,4 +269,27 @@ class SupervisorTest {
         assertTrue(r.records().stream().allMatch(x -> "alice".equals(x.user()) && "sandbox".equals(x.context())
                 && CLS.equals(x.className())));
     }
+
+    @Test
+    void aRefusalSaysOfWhatKindItsReasonIsInTheSameWords() {
+        for (double t = 0; t <= 240 && pending() == null; t += 15) {
+            tickAt(t);
+        }
+        Proposal p = pending();
+        assertNotNull(p, "the burst is proposed");
+        assertFalse(p.reasons().isEmpty(), "a proposal carries the decision's reasons");
+        assertEquals(List.of(io.headroom.decision.Reason.class), p.reasons().stream().map(Object::getClass).distinct()
+                .toList(), "as the decision's own reasons (a code and its detail), not their printed form");
+
+        assertEquals(new Outcome.Refused(Outcome.Why.NOT_FOUND, "unknown class nope"),
+                supervisor.setMode("nope", Mode.AUTO).join());
+        assertEquals(new Outcome.Refused(Outcome.Why.INVALID, "replicas cannot be negative"),
+                supervisor.approveWith(p.id(), -1, "why").join());
+        Outcome frozen = supervisor.freeze(CLS, Duration.ofMinutes(10), "incident 812").join();
+        assertTrue(frozen instanceof Outcome.Done, frozen.toString());
+        assertEquals(new Outcome.Refused(Outcome.Why.HELD, CLS + " is frozen (incident 812); unfreeze first"),
+                supervisor.approve(p.id()).join());
+        assertEquals(new Outcome.Refused(Outcome.Why.NOT_FOUND, "proposal gone-1 is no longer pending"),
+                supervisor.reject("gone-1", "no").join());
+    }
 }
