@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The rules Headroom is judged against (DESIGN §3a), by name: {@code keda:listLength=5} or
+ * The rules Headroom is judged against (design.md §3a), by name: {@code keda:listLength=5} or
  * {@code hpa-cpu:target=70}. Each is a pure {@link Decider}, run through the same loop, sandbox
  * and behaviour normalisation as Headroom's own decision.
  */

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HPA on CPU (DESIGN §1: it "stays satisfied while a backlog of 200,000 jobs builds up"), as a
+ * The HPA on CPU (design.md §1: it "stays satisfied while a backlog of 200,000 jobs builds up"), as a
  * pure function over the same observations. Queue workers are mostly I/O-bound, so CPU is modelled
  * from the busy slots: a pod with every slot busy uses {@code busyPodCpu} of its CPU request.
  * {@code desired = ceil(ready × utilization / target)} with the HPA's 10 % tolerance and behaviour;

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A pause Headroom wrote (DESIGN §4, hand back): annotations on the workload and on its KEDA ScaledObject,
+ * A pause Headroom wrote (design.md §4, hand back): annotations on the workload and on its KEDA ScaledObject,
  * beside KEDA's own {@code paused-replicas} and in the same write, so any console, kubectl or k9s sees who
  * holds the workload, why and until when. A scale of a KEDA-managed workload pauses KEDA with this
  * console as the owner for {@link #WRITTEN_FOR}; a pause kept at exit carries the end the operator chose.

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * How a drain marks the pods it takes out (DESIGN §5): the lowest
+ * How a drain marks the pods it takes out (design.md §5): the lowest
  * {@code controller.kubernetes.io/pod-deletion-cost}, so the ReplicaSet removes exactly those pods
  * when replicas are lowered, and {@value #DRAIN_ANNOTATION} with the drain's id, which a worker
  * can watch (downward API) to stop taking new work.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Replicas Headroom raised for a while (a replacement's extra replica: DESIGN §5), recorded on the workload
+ * Replicas Headroom raised for a while (a replacement's extra replica: design.md §5), recorded on the workload
  * in the same write as the replicas, so a console that stops before lowering them leaves it said: who,
  * from what to what, why and until when. Lowering them again removes the record in that write too.
  *

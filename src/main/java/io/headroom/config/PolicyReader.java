@@ -361,7 +361,7 @@ public final class PolicyReader {
         boolean dynamic = budgetSignal != null || perReplicaSignal != null || budgetQuery != null
                 || perReplicaQuery != null;
         if (dynamic && conservative == null && !f.has("conservativeReplicas")) {
-            // Missing telemetry must fall back to a known limit, never to "unlimited" (DESIGN §3.5).
+            // Missing telemetry must fall back to a known limit, never to "unlimited" (design.md §3.5).
             f.error("conservativeReplicas", "is required when the ceiling reads a signal (used while it is missing)");
         }
         if (f.errors().count() > before) {

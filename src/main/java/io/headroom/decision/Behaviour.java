@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Step 8 of DESIGN §3, HPA behaviour normalisation apart from any rule that recommends replicas
+ * Step 8 of design.md §3, HPA behaviour normalisation apart from any rule that recommends replicas
  * (the HPA keeps {@code stabilizeRecommendationWithBehaviors} and
  * {@code convertDesiredReplicasWithBehaviorRate} apart from {@code replica_calculator.go}):
  * stabilisation windows over past recommendations, then rate policies over the replica changes

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Steps 4 and 5 of DESIGN §3: the estimate and the age term combined, clamped to min/max, the
+ * Steps 4 and 5 of design.md §3: the estimate and the age term combined, clamped to min/max, the
  * transitions to and from zero, then every ceiling (the binding one named). The governor (step 6)
  * and the behaviour normalisation (step 8) come after, in their own stages.
  */

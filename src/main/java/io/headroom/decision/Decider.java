@@ -10,7 +10,7 @@ import java.time.Instant;
 @FunctionalInterface
 public interface Decider {
 
-    /** Headroom's decision (DESIGN §3). */
+    /** Headroom's decision (design.md §3). */
     Decider HEADROOM = DecisionEngine::decide;
 
     /**

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The scaling decision of DESIGN §3: plain values in, a {@link Decision} out, time passed in.
+ * The scaling decision of design.md §3: plain values in, a {@link Decision} out, time passed in.
  * It never touches the network, the UI thread or the wall clock (like the HPA's
  * {@code replica_calculator.go}, apart from the loop that reads and writes the world).
  *
@@ -168,7 +168,7 @@ public final class DecisionEngine {
     }
 
     /**
-     * Warm capacity's price, shown (DESIGN §5): while pods are starting, the part of the oldest job's
+     * Warm capacity's price, shown (design.md §5): while pods are starting, the part of the oldest job's
      * age spent since the oldest of them was created, and whether they started from zero (no ready
      * replica). A term, {@code waitingOnStartup}, in seconds; nothing when no pod is starting or no job waits.
      */

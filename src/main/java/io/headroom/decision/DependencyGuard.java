@@ -1,7 +1,7 @@
 package io.headroom.decision;
 
 /**
- * The concurrency governor's settings (DESIGN §3 step 6, the amplification loop). While the
+ * The concurrency governor's settings (design.md §3 step 6, the amplification loop). While the
  * {@link Signals#DEPENDENCY} signal is above {@code threshold}, no scale-up; if it stays above and
  * throughput per replica falls, replicas step down by {@code backoffRatio} (never below the last
  * count at which the dependency was healthy); once it recovers, one replica more (or fewer, while

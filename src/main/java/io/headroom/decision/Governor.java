@@ -5,7 +5,7 @@ import io.headroom.decision.Reason.Code;
 import java.time.Instant;
 
 /**
- * Step 6 of DESIGN §3, the concurrency governor against the amplification loop, as AIMD (TCP
+ * Step 6 of design.md §3, the concurrency governor against the amplification loop, as AIMD (TCP
  * congestion control; Netflix {@code concurrency-limits}) steered by throughput:
  * <ul>
  * <li>while the dependency breaches its threshold, no scale-up; if it stays breached and throughput

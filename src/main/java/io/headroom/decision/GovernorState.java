@@ -3,7 +3,7 @@ package io.headroom.decision;
 import java.time.Instant;
 
 /**
- * The concurrency governor's state (DESIGN §3 step 6), carried from tick to tick.
+ * The concurrency governor's state (design.md §3 step 6), carried from tick to tick.
  *
  * @param phase                    what it is doing
  * @param limit                    the replica limit it imposes, or -1 when none

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A class's scaling policy (DESIGN §3). Every field has a default; invalid values are rejected
+ * A class's scaling policy (design.md §3). Every field has a default; invalid values are rejected
  * with a message that names the field.
  *
  * @param maxAgeSeconds the age objective, or {@code null} for none

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Warm capacity bought on a schedule (DESIGN §5): at least {@code replicas} on the given days between
+ * Warm capacity bought on a schedule (design.md §5): at least {@code replicas} on the given days between
  * {@code from} and {@code to}, in the policy's time zone. A window whose {@code to} is not after its
  * {@code from} runs past midnight into the next day (22:00–06:00); {@code days} are the days it starts.
  */

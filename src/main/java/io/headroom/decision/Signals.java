@@ -1,6 +1,6 @@
 package io.headroom.decision;
 
-/** Names of the standard per-class signals (DESIGN §3). Ceilings may name further signals. */
+/** Names of the standard per-class signals (design.md §3). Ceilings may name further signals. */
 public final class Signals {
     public static final String QUEUE_LENGTH = "queueLength";
     public static final String OLDEST_AGE = "oldestAge";

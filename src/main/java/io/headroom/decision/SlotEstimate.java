@@ -4,7 +4,7 @@ import io.headroom.decision.Reason.Code;
 import java.time.Instant;
 
 /**
- * Steps 1 to 3 of DESIGN §3, the replica calculation: how many slots the work needs (incoming work
+ * Steps 1 to 3 of design.md §3, the replica calculation: how many slots the work needs (incoming work
  * at the fast arrival estimate, plus the backlog drained before the age objective breaks), how many
  * replicas that is, and the age backstop, with stall detection. Pure; no bounds, ceilings or
  * behaviour here (as the HPA keeps {@code replica_calculator.go} apart from its normalisation).

@@ -2,7 +2,7 @@ package io.headroom.drain;
 
 /**
  * Where a drain is. It starts MARKING, waits for the marked pods' jobs to finish, lowers replicas,
- * and ends in one of four honest states (DESIGN §5).
+ * and ends in one of four honest states (design.md §5).
  */
 public enum DrainPhase {
     /** Marking the chosen pods (lowest deletion cost, drain annotation). */

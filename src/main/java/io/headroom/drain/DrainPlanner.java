@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Chooses the pods a drain takes out (DESIGN §5), as a pure function of the workload and the jobs
+ * Chooses the pods a drain takes out (design.md §5), as a pure function of the workload and the jobs
  * in flight per pod.
  *
  * <p>A Deployment's ReplicaSet removes pods that are not ready before any ready pod, whatever their

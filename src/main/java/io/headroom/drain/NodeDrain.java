@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One node drain, as data (DESIGN §5, {@code kubectl drain} the Headroom way): the node, the pods it
+ * One node drain, as data (design.md §5, {@code kubectl drain} the Headroom way): the node, the pods it
  * takes off and where each is, the pods it leaves alone and why, every refusal seen, the deadline
  * and where the drain is. Immutable; {@link NodeDrainStep} makes the next one.
  *

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A node drain's plan and transitions, as pure functions (DESIGN §5): cordon the node; mark
+ * A node drain's plan and transitions, as pure functions (design.md §5): cordon the node; mark
  * Headroom's pods and wait for their jobs in flight to reach 0; evict every pod through the Eviction
  * API, a refusal (a PodDisruptionBudget's 429) retried with back-off; end completed, timed out
  * (naming the pods still there) or interrupted. Nothing here talks to a cluster: the supervisor's

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Observe mode for a whole loop (DESIGN §4, "shadow: compute and chart, never act"): every change a
+ * Observe mode for a whole loop (design.md §4, "shadow: compute and chart, never act"): every change a
  * decision wants is withheld and remembered, and the cluster is never touched. {@code headroom plan}
  * runs the control loop with it. Called on the loop's thread only.
  */

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Measured pod start-up (creation → ready) of a workload's pods, for the decision's D_eff (DESIGN §3 step 1). */
+/** Measured pod start-up (creation → ready) of a workload's pods, for the decision's D_eff (design.md §3 step 1). */
 final class PodStartup {
 
     /** At most this many of the newest pods count: start-up changes with images and nodes. */

@@ -9,7 +9,7 @@ import java.util.Objects;
  * A workload class: a named queue, the workload that serves it, its scaling policy, and how it
  * scales down.
  *
- * @param drainOnScaleDown when set, an approved or automatic scale-down drains (DESIGN §5) with this
+ * @param drainOnScaleDown when set, an approved or automatic scale-down drains (design.md §5) with this
  *                         deadline instead of lowering replicas at once; null to scale down directly
  */
 public record WorkloadClass(String name, WorkloadRef target, Policy policy, Duration drainOnScaleDown) {

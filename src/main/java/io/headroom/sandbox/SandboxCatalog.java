@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The console's default sandbox: five classes that between them show every behaviour of
- * DESIGN §3 within ten simulated minutes, repeating forever (period 600 s).
+ * The console's default sandbox (design.md §8): five classes that between them show every behaviour of
+ * design.md §3 within ten simulated minutes, repeating forever (period 600 s).
  */
 public final class SandboxCatalog {
 

@@ -29,7 +29,7 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * Handing classes back (DESIGN §4) when the console exits. Every class held by hand (frozen, overridden,
+ * Handing classes back (design.md §4) when the console exits. Every class held by hand (frozen, overridden,
  * in auto mode) is either handed back (KEDA's {@code paused-replicas} and Headroom's record of it removed,
  * any kept pause's annotations too, and then Headroom's holds lifted) or kept (owner, expiry and reason
  * written on the workload and its ScaledObject). The intent is journaled before the cluster is touched

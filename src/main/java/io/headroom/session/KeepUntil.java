@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * When a pause kept at exit ends, as the operator chooses it (DESIGN §4, hand back): as the hold
+ * When a pause kept at exit ends, as the operator chooses it (design.md §4, hand back): as the hold
  * itself ends (the default: a freeze's or pin's end, or {@link HandBack#AUTO_KEEP} for auto mode), in
  * one or four hours, tomorrow at 09:00, or a custom duration ({@code 90m}, {@code 2h30m}, {@code 1d})
  * or time ({@code 17:30} today, {@code 2026-12-03 08:00}). A custom end that is unreadable, not after

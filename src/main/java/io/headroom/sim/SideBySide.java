@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One scenario under several rules and seeds, summed: how DESIGN §3a judges Headroom's decision
+ * One scenario under several rules and seeds, summed: how design.md §3a judges Headroom's decision
  * against the rule it replaces. Every rule sees the same worlds (same seeds, same arrivals), so the
  * difference is the rule's.
  */

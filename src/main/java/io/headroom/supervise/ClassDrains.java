@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Class drains (DESIGN §5): a scale-down that marks the idle or least-loaded pods first, a drain of one
+ * Class drains (design.md §5): a scale-down that marks the idle or least-loaded pods first, a drain of one
  * pod the operator chose, and the replacement of a hung pod; their start, each tick's step, cancelling, and
  * taking up what a console that stopped mid-drain left. The pure steps are {@link DrainPlanner},
  * {@link DrainStep} and {@link ReplaceStep}; {@link DrainDriver} carries their actions out. Each class's

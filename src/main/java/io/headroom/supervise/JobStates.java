@@ -7,8 +7,8 @@ import io.headroom.loop.ClassSnapshot;
 import java.time.Instant;
 
 /**
- * The user's view of a class's work (DESIGN §1: "whether a task is queued, starting a runtime,
- * executing, waiting for approval, or blocked by a limit"): the waiting jobs split by what they wait
+ * The user's view of a class's work (design.md §1: jobs queued, waiting for pods to start, executing,
+ * waiting for an operator's approval, or held back by a limit): the waiting jobs split by what they wait
  * for, and the jobs executing. Waiting jobs are assigned in order to the capacity that will take
  * them: pods already starting, then capacity a proposal asks the operator for, then capacity a
  * limit holds back; the rest simply wait their turn. Counts are of jobs (a slot holds one).

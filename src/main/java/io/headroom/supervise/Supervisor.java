@@ -28,7 +28,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Supervised operation (DESIGN §4): sits in the control loop's actuator seam and decides, per
+ * Supervised operation (design.md §4): sits in the control loop's actuator seam and decides, per
  * class, whether a decision is applied, becomes a proposal, or is withheld (observe mode, a
  * freeze, an override) — the precedence itself is the pure {@link Precedence} step; the journal is
  * read back by {@link SupervisionReplay}. This class only composes the concerns, each with its own state:
@@ -404,7 +404,7 @@ public final class Supervisor implements Actuator {
     // ------------------------------------------------------------------ class drains
 
     /**
-     * Starts a drain (DESIGN §5): picks the idle or least-loaded pods, marks them, and lowers
+     * Starts a drain (design.md §5): picks the idle or least-loaded pods, marks them, and lowers
      * replicas to {@code to} once their jobs have finished, or ends timed out at the deadline with
      * nothing scaled. Refused while the class is frozen, pinned or already draining.
      */
@@ -487,7 +487,7 @@ public final class Supervisor implements Actuator {
     }
 
     /**
-     * Drains a node the way {@code kubectl drain} does (DESIGN §5): cordons it, drains the pods of
+     * Drains a node the way {@code kubectl drain} does (design.md §5): cordons it, drains the pods of
      * Headroom's classes the Headroom way (marked, their jobs in flight to 0), evicts every pod through
      * the Eviction API, retries refusals (a PodDisruptionBudget's 429) with back-off, and ends completed,
      * timed out at {@code deadline} naming the pods still there, or interrupted. Refused under a global freeze.

@@ -15,7 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
- * One team timeline (DESIGN §4): every operator action written to the journal is also posted as a
+ * One team timeline (design.md §4): every operator action written to the journal is also posted as a
  * Kubernetes Event on the class's workload, so {@code kubectl describe}, k9s, Lens and other
  * consoles see it. A journal decorator: the record is durable first (the journal's own rule), then
  * the event is posted on {@code posting}, never on the caller's thread; an event that cannot be

@@ -19,7 +19,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 
 /**
- * What-if (DESIGN §6): replays a class's recent load through the same decision code and a queue
+ * What-if (design.md §6): replays a class's recent load through the same decision code and a queue
  * simulation, once with the current policy and once with the edited one, side by side. Both runs
  * see the same arrivals (one seed), so the difference is the policy's. Pure. Windows up to an hour are
  * replayed job by job (the sandbox's world: tens to a few hundred milliseconds), longer ones as a

@@ -40,7 +40,7 @@ class ArchitectureTest {
     static final String ROOT = "io.headroom";
 
     /**
-     * The adapters to the world outside (DESIGN §9 "one small interface per outside system"): Kubernetes,
+     * The adapters to the world outside (design.md §9 "one small interface per outside system"): Kubernetes,
      * Prometheus, the queue exporter's sources, the simulated cluster, and the journal's files (journalfile: FileJournal, its segments,
      * checkpoints, key and private files). The ports they plug into live in cluster, metrics and journal.
      */
@@ -124,7 +124,7 @@ class ArchitectureTest {
     static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()
             .that().resideInAPackage("io.headroom.decision..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.decision..")
-            .because("DESIGN §3: plain values in, a decision out, time passed in");
+            .because("design.md §3: plain values in, a decision out, time passed in");
 
     /**
      * The engine calls the stages, never the other way: a stage that needs a number in words uses
@@ -173,7 +173,7 @@ class ArchitectureTest {
             .orShould().callMethod(Clock.class, "systemUTC")
             .orShould().callMethod(Clock.class, "systemDefaultZone")
             .orShould().callMethod(Thread.class, "sleep", long.class)
-            .because("time is passed in (DESIGN §9): the simulator and the tests move it by hand");
+            .because("time is passed in (design.md §9): the simulator and the tests move it by hand");
 
     @ArchTest
     static final ArchRule only_ui_fx_goes_onto_the_fx_thread = noClasses()

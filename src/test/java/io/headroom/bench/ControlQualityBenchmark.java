@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Headroom's decision against KEDA's queue-length rule (DESIGN §3a), side by side on the same
+ * Headroom's decision against KEDA's queue-length rule (design.md §3a), side by side on the same
  * simulated worlds: per scenario over 10 seeds, age-objective violation seconds, p95 and max
  * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
  * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Drain marks (DESIGN §5) against the mock API server: which pods get them, that the watch cache
+ * Drain marks (design.md §5) against the mock API server: which pods get them, that the watch cache
  * shows them, that they come off again, and how each pod's failure reads.
  */
 class DrainMarksTest {

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN §3a as a regression test, on fewer seeds than {@code ControlQualityBenchmark} (which prints
+ * design.md §3a as a regression test, on fewer seeds than {@code ControlQualityBenchmark} (which prints
  * the full table): over the capacity scenarios Headroom has at most half KEDA's violation seconds
  * at no more replica-hours; under dependency saturation it does not lock in; on missing data it
  * never scales down. Deterministic: same seeds, same worlds, same numbers.

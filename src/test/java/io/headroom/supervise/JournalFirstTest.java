@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The journal is written before the world changes (DESIGN §4): with a journal that cannot be
+ * The journal is written before the world changes (design.md §4): with a journal that cannot be
  * written, nothing is scaled, no freeze is lifted, no override or drain starts, and the state says
  * so loudly; once it can be written again, supervision goes on.
  */

@@ -284,7 +284,7 @@ public final class DetailView extends VBox {
     public static final List<String> WORK_IDS = List.of("work-queued", "work-starting", "work-executing",
             "work-awaiting", "work-held");
 
-    /** The user's view of the work (DESIGN §1): five counts, each with what it means. */
+    /** The user's view of the work (design.md §1): five counts, each with what it means. */
     private Node workStrip() {
         String[] names = {"queued", "starting", "executing", "awaiting approval", "held back"};
         String[] tips = {

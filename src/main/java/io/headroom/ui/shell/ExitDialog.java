@@ -26,7 +26,7 @@ import javafx.stage.Window;
 import javafx.util.StringConverter;
 
 /**
- * Hand back cleanly (DESIGN §4). When the console window is closed while classes are frozen, pinned or
+ * Hand back cleanly (design.md §4). When the console window is closed while classes are frozen, pinned or
  * in auto mode, this dialog lists them and asks, per class, to hand back (to KEDA or the HPA, or just
  * let go) or to keep the pause until an end the operator chooses (the hold's own by default; owner and
  * expiry then written on the workload). The

@@ -24,7 +24,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The what-if panel of one class (DESIGN §6): policy fields the operator edits, and the replay of
+ * The what-if panel of one class (design.md §6): policy fields the operator edits, and the replay of
  * the recent load under the current policy beside the edited one. Every edit replays again, off
  * the FX thread; a result that an edit has overtaken is dropped. Nothing is applied: the live
  * policy does not change.
