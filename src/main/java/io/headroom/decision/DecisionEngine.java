@@ -351,9 +351,4 @@ public final class DecisionEngine {
         String tail = result == current ? "hold " + current : current + " → " + result;
         return head.isEmpty() ? tail : head + "; " + tail;
     }
-
-    /** Numbers as an operator reads them ({@link Figures#fmt}), for readers outside {@code decision}. */
-    public static String fmt(double v) {
-        return Figures.fmt(v);
-    }
 }

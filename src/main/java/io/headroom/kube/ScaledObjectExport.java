@@ -334,6 +334,6 @@ public final class ScaledObjectExport {
     }
 
     private static String fmt(double v) {
-        return io.headroom.decision.DecisionEngine.fmt(v);
+        return io.headroom.decision.Figures.fmt(v);
     }
 }

@@ -110,7 +110,7 @@ public final class ControlQualityBenchmark {
     }
 
     static String fmt(double v) {
-        return io.headroom.decision.DecisionEngine.fmt(v);
+        return io.headroom.decision.Figures.fmt(v);
     }
 
     private ControlQualityBenchmark() {

@@ -2,7 +2,7 @@ package io.headroom.ui.detail;
 
 import io.headroom.decision.CeilingResult;
 import io.headroom.decision.Decision;
-import io.headroom.decision.DecisionEngine;
+import io.headroom.decision.Figures;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Reason;
@@ -486,7 +486,7 @@ public final class DetailViewModel {
             reasons.setAll("PROBLEM");
             // What the metrics source read at that tick still shows (the cluster may be the one that failed).
             inputs.setAll(s.signals().entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getValue().present()
-                    ? new InputRow(e.getKey(), DecisionEngine.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
+                    ? new InputRow(e.getKey(), Figures.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
                     true)
                     : new InputRow(e.getKey(), "—", "no data: " + io.headroom.ui.PlainWords.reason(
                     e.getValue().missingReason()), false)).toList());
@@ -510,7 +510,7 @@ public final class DetailViewModel {
     }
 
     static TermRow termRow(Term t) {
-        return new TermRow(t.name(), DecisionEngine.fmt(t.value()), t.formula());
+        return new TermRow(t.name(), Figures.fmt(t.value()), t.formula());
     }
 
     static CeilingRow ceilingRow(CeilingResult c) {
@@ -519,16 +519,16 @@ public final class DetailViewModel {
 
     static InputRow inputRow(InputStatus in, Instant now) {
         return switch (in.status()) {
-            case OK -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
+            case OK -> new InputRow(in.name(), Figures.fmt(in.value()),
                     ageOf(in.sampledAt(), now), true);
-            case STALE -> new InputRow(in.name(), DecisionEngine.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
+            case STALE -> new InputRow(in.name(), Figures.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
                     false);
             // A signal nobody collects for this class is not an alarm; one that failed is.
             case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
                     ? "not collected (Q = L × S)" : "not collected", true);
             case MISSING -> new InputRow(in.name(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
             // A number from an answer Prometheus warned may be incomplete: shown, with the warnings, not as fine.
-            case PARTIAL -> new InputRow(in.name(), DecisionEngine.fmt(in.value()),
+            case PARTIAL -> new InputRow(in.name(), Figures.fmt(in.value()),
                     io.headroom.ui.PlainWords.detail(in.reason()), false);
         };
     }
@@ -541,10 +541,10 @@ public final class DetailViewModel {
     static String summarise(Policy p) {
         StringBuilder b = new StringBuilder();
         b.append("k ").append(p.slotsPerReplica())
-                .append(" · u ").append(DecisionEngine.fmt(p.targetUtilization()))
-                .append(" · D ").append(DecisionEngine.fmt(p.drainTargetSeconds())).append(" s");
+                .append(" · u ").append(Figures.fmt(p.targetUtilization()))
+                .append(" · D ").append(Figures.fmt(p.drainTargetSeconds())).append(" s");
         if (p.maxAgeSeconds() != null) {
-            b.append(" · age objective ").append(DecisionEngine.fmt(p.maxAgeSeconds())).append(" s");
+            b.append(" · age objective ").append(Figures.fmt(p.maxAgeSeconds())).append(" s");
         }
         b.append(" · replicas ").append(p.minReplicas()).append("–").append(p.maxReplicas());
         return b.toString();
