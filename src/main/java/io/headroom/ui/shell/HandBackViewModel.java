@@ -11,20 +11,17 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 
 /**
  * What the exit dialog shows and does (no nodes): one row per class held by hand, each with a choice
  * (hand back, or keep the pause until its end), and the hand-back itself, run by the session under a
  * deadline, its outcome said in {@link #statusProperty()}. Results arrive on {@code fx}.
  */
-public final class HandBackViewModel {
+public final class HandBackViewModel extends SettlingDialogModel<HandBackViewModel.Row> {
     /**
      * One class: what holds it, who takes it back, and the operator's choice; at exit also when a kept
      * pause would end (an option, and the custom text), checked as it is chosen.
@@ -96,11 +93,6 @@ public final class HandBackViewModel {
     }
 
     private final HandBack handBack;
-    private final Executor fx;
-    private final Duration deadline;
-    private final ZoneId zone;
-    private final ObservableList<Row> rows = FXCollections.observableArrayList();
-    private final Settling settling;
     private List<HandBack.Item> items = List.of();
 
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline) {
@@ -109,11 +101,8 @@ public final class HandBackViewModel {
 
     /** @param zone where "until tomorrow 09:00" and "17:30" are read (the operator's) */
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline, ZoneId zone) {
+        super(fx, deadline, zone);
         this.handBack = handBack;
-        this.fx = fx;
-        this.settling = new Settling(fx);
-        this.deadline = deadline;
-        this.zone = zone;
     }
 
     /** Fills the rows with the classes held by hand now (read off the FX thread); completes with their count. */
@@ -153,10 +142,6 @@ public final class HandBackViewModel {
         return c.ok() ? "" : c.problem();
     }
 
-    public ObservableList<Row> rows() {
-        return rows;
-    }
-
     /** Every row to one choice. */
     public void chooseAll(HandBack.Choice c) {
         rows.forEach(r -> r.choiceProperty().set(c));
@@ -192,17 +177,5 @@ public final class HandBackViewModel {
         }
         return settling.run("Handing back … (at most " + deadline.toSeconds() + " s)",
                 () -> handBack.finish(chosen, choices, deadline), HandBack.Report::ok, HandBack.Report::summary);
-    }
-
-    public ReadOnlyStringProperty statusProperty() {
-        return settling.statusProperty();
-    }
-
-    public ReadOnlyBooleanProperty busyProperty() {
-        return settling.busyProperty();
-    }
-
-    public ReadOnlyBooleanProperty doneProperty() {
-        return settling.doneProperty();
     }
 }
