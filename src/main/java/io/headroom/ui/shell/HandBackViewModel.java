@@ -27,32 +27,28 @@ public final class HandBackViewModel extends SettlingDialogModel<HandBackViewMod
      * pause would end (an option, and the custom text), checked as it is chosen.
      */
     public static final class Row {
-        private final String className;
-        private final String holds;
+        private final HandBack.Item item;
         private final String takesBack;
         private final String keepText;
-        private final Instant asHeld;
         private final ObjectProperty<HandBack.Choice> choice = new SimpleObjectProperty<>(HandBack.Choice.HAND_BACK);
         private final ObjectProperty<KeepUntil.Option> keepOption = new SimpleObjectProperty<>(KeepUntil.Option.AS_HELD);
         private final StringProperty customUntil = new SimpleStringProperty("");
         private final StringProperty keepProblem = new SimpleStringProperty("");
 
-        Row(String className, String holds, String takesBack, String keepText, Instant asHeld) {
-            this.className = className;
-            this.holds = holds;
+        Row(HandBack.Item item, String takesBack, String keepText) {
+            this.item = item;
             this.takesBack = takesBack;
             this.keepText = keepText;
-            this.asHeld = asHeld;
         }
 
         /** Whether the operator chooses when a kept pause ends (at exit; an expired pause found at start is only left). */
         public boolean choosesEnd() {
-            return asHeld != null;
+            return item.keepUntil() != null;
         }
 
         /** When a kept pause would end, by default: the hold's own end. */
         public Instant asHeld() {
-            return asHeld;
+            return item.keepUntil();
         }
 
         public ObjectProperty<KeepUntil.Option> keepOptionProperty() {
@@ -70,11 +66,11 @@ public final class HandBackViewModel extends SettlingDialogModel<HandBackViewMod
         }
 
         public String className() {
-            return className;
+            return item.className();
         }
 
         public String holds() {
-            return holds;
+            return item.holds();
         }
 
         /** "Hand back to KEDA (ScaledObject orders-so)", "Hand back to the HPA billing", "Hand back". */
@@ -117,7 +113,7 @@ public final class HandBackViewModel extends SettlingDialogModel<HandBackViewMod
     private Row row(HandBack.Item it) {
         String back = it.autoscaler().startsWith("KEDA") ? "Hand back to " + it.autoscaler()
                 : it.autoscaler().startsWith("the HPA") ? "Hand back to " + it.autoscaler() : "Hand back (Headroom lets go)";
-        Row r = new Row(it.className(), it.holds(), back, "Keep the pause until", it.keepUntil());
+        Row r = new Row(it, back, "Keep the pause until");
         Runnable check = () -> r.keepProblem.set(problem(r, handBack.now()));
         r.choice.addListener((o, a, b) -> check.run());
         r.keepOption.addListener((o, a, b) -> check.run());
