@@ -1,8 +1,12 @@
 package io.headroom.cli;
 
+import io.headroom.kube.Contexts;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -22,6 +26,33 @@ abstract class CliCommand implements Callable<Integer> {
     InputStream in = System.in;
     PrintStream out = System.out;
     PrintStream err = System.err;
+
+    /** The environment: $KUBECONFIG, $HOME, the plain-http allowance, a source's secrets (tests give their own). */
+    final UnaryOperator<String> env;
+    private final Supplier<Contexts> environmentContexts;
+
+    CliCommand() {
+        this(System::getenv);
+    }
+
+    CliCommand(UnaryOperator<String> env) {
+        this(() -> Contexts.fromEnvironment(env), env);
+    }
+
+    /** @param environmentContexts the kubeconfig's contexts as the environment finds them, when no file is named */
+    CliCommand(Supplier<Contexts> environmentContexts, UnaryOperator<String> env) {
+        this.environmentContexts = environmentContexts;
+        this.env = env;
+    }
+
+    /**
+     * The kubeconfig's contexts: {@code kubeconfig} alone where the command was given one (--kubeconfig FILE),
+     * else as the environment finds them ($KUBECONFIG, else ~/.kube/config); the plain-http allowance from
+     * the environment either way.
+     */
+    Contexts contexts(Path kubeconfig) {
+        return kubeconfig != null ? Contexts.explicit(kubeconfig, env) : environmentContexts.get();
+    }
 
     void streams(InputStream in, PrintStream out, PrintStream err) {
         this.in = in;

@@ -59,10 +59,7 @@ final class ExportCommand extends CliCommand {
             description = "with --apply: the kubeconfig (else $KUBECONFIG, else ~/.kube/config)")
     Path kubeconfig;
 
-    private final Supplier<Contexts> contexts;
-
     ExportCommand() {
-        this(Contexts::fromEnvironment);
     }
 
     /** @param contexts the kubeconfig contexts when no --kubeconfig is given */
@@ -70,12 +67,9 @@ final class ExportCommand extends CliCommand {
         this(contexts, System::getenv);
     }
 
-    private final java.util.function.UnaryOperator<String> env;
-
     /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
     ExportCommand(Supplier<Contexts> contexts, java.util.function.UnaryOperator<String> env) {
-        this.contexts = contexts;
-        this.env = env;
+        super(contexts, env);
     }
 
     @Override
@@ -113,7 +107,7 @@ final class ExportCommand extends CliCommand {
             err.println("headroom export-keda: " + ScaledObjectExport.nameNote(c.name(), objectName));
         }
         if (apply) {
-            Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : contexts.get();
+            Contexts ctx = contexts(kubeconfig);
             return apply(c, export, ctx);
         }
         String yaml = export.toYaml();

@@ -40,20 +40,17 @@ final class ImportCommand extends CliCommand {
             description = "writes a new file instead (never overwrites)")
     Path target;
 
-    private final java.util.function.UnaryOperator<String> env;
-
     ImportCommand() {
-        this(System::getenv);
     }
 
-    /** @param env the environment (the plain-http allowance is read from it) */
+    /** @param env the environment (the plain-http allowance and $KUBECONFIG are read from it) */
     ImportCommand(java.util.function.UnaryOperator<String> env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : Contexts.fromEnvironment(env);
+        Contexts contexts = contexts(kubeconfig);
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom import-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
