@@ -1,9 +1,13 @@
 package io.headroom.cli;
 
 import io.headroom.kube.Contexts;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -74,6 +78,29 @@ abstract class CliCommand implements Callable<Integer> {
             err.println("headroom " + spec.name() + ": warning: " + io.headroom.config.UntrustedText.line(w, 1000));
         }
         err.flush();
+    }
+
+    /**
+     * Prints {@code text}, or writes it to {@code target} (--out FILE) as a new file and says {@code wrote}: never
+     * over a file, not even one that appeared after --out was checked. Returns the {@link ExitCode}.
+     */
+    int printOrWrite(String text, Path target, String wrote) {
+        if (target == null) {
+            out.print(text);
+            out.flush();
+            return ExitCode.OK;
+        }
+        try {
+            Files.writeString(target, text, StandardOpenOption.CREATE_NEW);
+        } catch (FileAlreadyExistsException e) {
+            err.println("headroom " + spec.name() + ": cannot write " + target + ": it exists now (nothing is overwritten)");
+            return ExitCode.FAILED;
+        } catch (IOException e) {
+            err.println("headroom " + spec.name() + ": cannot write " + target + ": " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+        out.println(wrote);
+        return ExitCode.OK;
     }
 
     /** Runs the command on its parsed options; returns its {@link ExitCode}. */

@@ -15,7 +15,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.function.Supplier;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -110,20 +109,7 @@ final class ExportCommand extends CliCommand {
             Contexts ctx = contexts(kubeconfig);
             return apply(c, export, ctx);
         }
-        String yaml = export.toYaml();
-        if (target == null) {
-            out.print(yaml);
-            out.flush();
-            return ExitCode.OK;
-        }
-        try {
-            Files.writeString(target, yaml, java.nio.file.StandardOpenOption.CREATE_NEW);
-        } catch (IOException e) {
-            err.println("headroom export-keda: cannot write " + target + ": " + e.getMessage());
-            return ExitCode.FAILED;
-        }
-        out.println("headroom export-keda: wrote " + target);
-        return ExitCode.OK;
+        return printOrWrite(export.toYaml(), target, "headroom export-keda: wrote " + target);
     }
 
     private int apply(ClassConfig c, ScaledObjectExport.Export export, Contexts contexts) {

@@ -5,9 +5,7 @@ import io.headroom.kube.Contexts;
 import io.headroom.kube.ImportedClass;
 import io.headroom.kube.KubeConnection;
 import io.headroom.kube.ScaledObjectImport;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,17 +89,6 @@ final class ImportCommand extends CliCommand {
         }
         // Names and queries come from the cluster: line breaks stay (it is YAML), control characters do not.
         String text = UntrustedText.lines(head + String.join("\n", blocks));
-        if (target == null) {
-            out.print(text);
-        } else {
-            try {
-                Files.writeString(target, text);
-            } catch (IOException e) {
-                err.println("headroom import-keda: could not write " + target + ": " + e.getMessage());
-                return ExitCode.FAILED;
-            }
-            out.println("wrote " + imported.size() + " class(es) to " + target);
-        }
-        return ExitCode.OK;
+        return printOrWrite(text, target, "wrote " + imported.size() + " class(es) to " + target);
     }
 }
