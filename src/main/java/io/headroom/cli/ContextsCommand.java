@@ -42,12 +42,10 @@ final class ContextsCommand extends CliCommand {
     ContextsCommand() {
     }
 
-    /** @param environment the kubeconfig as the console finds it (tests give their own) */
-    ContextsCommand(Supplier<Contexts> environment) {
-        this(environment, System::getenv);
-    }
-
-    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    /**
+     * @param environment the kubeconfig's contexts when no --kubeconfig is given (tests give their own)
+     * @param env the environment (the plain-http allowance is read from it, with --kubeconfig too)
+     */
     ContextsCommand(Supplier<Contexts> environment, java.util.function.UnaryOperator<String> env) {
         super(environment, env);
     }

@@ -61,12 +61,10 @@ final class ExportCommand extends CliCommand {
     ExportCommand() {
     }
 
-    /** @param contexts the kubeconfig contexts when no --kubeconfig is given */
-    ExportCommand(Supplier<Contexts> contexts) {
-        this(contexts, System::getenv);
-    }
-
-    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    /**
+     * @param contexts the kubeconfig's contexts when no --kubeconfig is given (tests give their own)
+     * @param env the environment (the plain-http allowance is read from it, with --kubeconfig too)
+     */
     ExportCommand(Supplier<Contexts> contexts, java.util.function.UnaryOperator<String> env) {
         super(contexts, env);
     }
