@@ -22,12 +22,17 @@ class ImportKedaCommandTest {
     @RegisterExtension
     final MockApiServerExtension api = new MockApiServerExtension();
 
-    @Test
-    void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
+    /** A cluster with shop/orders and its ScaledObject; its kubeconfig (context prod) in {@code dir}. */
+    private Path ordersInShop(Path dir) throws Exception {
         MockCluster cluster = api.cluster();
         cluster.deployment("shop", "orders", 2);
         cluster.scaledObject(MockCluster.ORDERS_SCALED_OBJECT);
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        return MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+    }
+
+    @Test
+    void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
+        Path kubeconfig = ordersInShop(dir);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -56,10 +61,7 @@ class ImportKedaCommandTest {
     /** --out never overwrites: not even a file that appears after the options were checked, before the write. */
     @Test
     void outLeavesAFileThatAppearedWhileTheClusterWasRead(@TempDir Path dir) throws Exception {
-        MockCluster cluster = api.cluster();
-        cluster.deployment("shop", "orders", 2);
-        cluster.scaledObject(MockCluster.ORDERS_SCALED_OBJECT);
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        Path kubeconfig = ordersInShop(dir);
         Path file = dir.resolve("imported.yaml");
         // The environment is read once the options are checked (the kubeconfig's plain-http allowance):
         // another program's file appears then.
