@@ -39,28 +39,20 @@ final class ContextsCommand extends CliCommand {
     @Option(names = "--json", description = "one JSON object: the files read, every context with its problems")
     boolean json;
 
-    private final Supplier<Contexts> environment;
-
     ContextsCommand() {
-        this(Contexts::fromEnvironment);
     }
 
-    /** @param environment the kubeconfig as the console finds it (tests give their own) */
-    ContextsCommand(Supplier<Contexts> environment) {
-        this(environment, System::getenv);
-    }
-
-    private final java.util.function.UnaryOperator<String> env;
-
-    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    /**
+     * @param environment the kubeconfig's contexts when no --kubeconfig is given (tests give their own)
+     * @param env the environment (the plain-http allowance is read from it, with --kubeconfig too)
+     */
     ContextsCommand(Supplier<Contexts> environment, java.util.function.UnaryOperator<String> env) {
-        this.environment = environment;
-        this.env = env;
+        super(environment, env);
     }
 
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : environment.get();
+        Contexts contexts = contexts(kubeconfig);
         Kubeconfig k = contexts.kubeconfig();
         List<String> fileProblems = fileProblems(contexts);
         if (json) {

@@ -15,7 +15,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.function.Supplier;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -59,23 +58,15 @@ final class ExportCommand extends CliCommand {
             description = "with --apply: the kubeconfig (else $KUBECONFIG, else ~/.kube/config)")
     Path kubeconfig;
 
-    private final Supplier<Contexts> contexts;
-
     ExportCommand() {
-        this(Contexts::fromEnvironment);
     }
 
-    /** @param contexts the kubeconfig contexts when no --kubeconfig is given */
-    ExportCommand(Supplier<Contexts> contexts) {
-        this(contexts, System::getenv);
-    }
-
-    private final java.util.function.UnaryOperator<String> env;
-
-    /** @param env the environment (the plain-http allowance is read from it, with --kubeconfig too) */
+    /**
+     * @param contexts the kubeconfig's contexts when no --kubeconfig is given (tests give their own)
+     * @param env the environment (the plain-http allowance is read from it, with --kubeconfig too)
+     */
     ExportCommand(Supplier<Contexts> contexts, java.util.function.UnaryOperator<String> env) {
-        this.contexts = contexts;
-        this.env = env;
+        super(contexts, env);
     }
 
     @Override
@@ -113,23 +104,10 @@ final class ExportCommand extends CliCommand {
             err.println("headroom export-keda: " + ScaledObjectExport.nameNote(c.name(), objectName));
         }
         if (apply) {
-            Contexts ctx = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : contexts.get();
+            Contexts ctx = contexts(kubeconfig);
             return apply(c, export, ctx);
         }
-        String yaml = export.toYaml();
-        if (target == null) {
-            out.print(yaml);
-            out.flush();
-            return ExitCode.OK;
-        }
-        try {
-            Files.writeString(target, yaml, java.nio.file.StandardOpenOption.CREATE_NEW);
-        } catch (IOException e) {
-            err.println("headroom export-keda: cannot write " + target + ": " + e.getMessage());
-            return ExitCode.FAILED;
-        }
-        out.println("headroom export-keda: wrote " + target);
-        return ExitCode.OK;
+        return printOrWrite(export.toYaml(), target, "headroom export-keda: wrote " + target);
     }
 
     private int apply(ClassConfig c, ScaledObjectExport.Export export, Contexts contexts) {

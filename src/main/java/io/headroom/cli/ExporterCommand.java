@@ -31,14 +31,11 @@ final class ExporterCommand extends CliCommand {
     @Option(names = "--once", description = "print one scrape and exit")
     boolean once;
 
-    private final UnaryOperator<String> env;
-
     ExporterCommand() {
-        this(System::getenv);
     }
 
     ExporterCommand(UnaryOperator<String> env) {
-        this.env = env;
+        super(env);
     }
 
     @Override

@@ -5,9 +5,7 @@ import io.headroom.kube.Contexts;
 import io.headroom.kube.ImportedClass;
 import io.headroom.kube.KubeConnection;
 import io.headroom.kube.ScaledObjectImport;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,20 +38,17 @@ final class ImportCommand extends CliCommand {
             description = "writes a new file instead (never overwrites)")
     Path target;
 
-    private final java.util.function.UnaryOperator<String> env;
-
     ImportCommand() {
-        this(System::getenv);
     }
 
-    /** @param env the environment (the plain-http allowance is read from it) */
+    /** @param env the environment (the plain-http allowance and $KUBECONFIG are read from it) */
     ImportCommand(java.util.function.UnaryOperator<String> env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
     int execute() {
-        Contexts contexts = kubeconfig != null ? Contexts.explicit(kubeconfig, env) : Contexts.fromEnvironment(env);
+        Contexts contexts = contexts(kubeconfig);
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom import-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
@@ -94,17 +89,6 @@ final class ImportCommand extends CliCommand {
         }
         // Names and queries come from the cluster: line breaks stay (it is YAML), control characters do not.
         String text = UntrustedText.lines(head + String.join("\n", blocks));
-        if (target == null) {
-            out.print(text);
-        } else {
-            try {
-                Files.writeString(target, text);
-            } catch (IOException e) {
-                err.println("headroom import-keda: could not write " + target + ": " + e.getMessage());
-                return ExitCode.FAILED;
-            }
-            out.println("wrote " + imported.size() + " class(es) to " + target);
-        }
-        return ExitCode.OK;
+        return printOrWrite(text, target, "wrote " + imported.size() + " class(es) to " + target);
     }
 }

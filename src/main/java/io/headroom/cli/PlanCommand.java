@@ -100,7 +100,6 @@ final class PlanCommand extends CliCommand {
         }
     }
 
-    private final Function<String, String> env;
     private final Pause pause;
     private final int maxRounds;
     private final Clock clock;
@@ -110,7 +109,7 @@ final class PlanCommand extends CliCommand {
     }
 
     PlanCommand(Function<String, String> env, Pause pause, int maxRounds, Clock clock) {
-        this.env = env;
+        super(env::apply);
         this.pause = pause;
         this.maxRounds = maxRounds;
         this.clock = clock;

@@ -1,16 +1,14 @@
 package io.headroom.time;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 /** A clock moved by hand: the simulator and the tests step time instead of sleeping. */
-public final class ManualClock extends Clock {
+public final class ManualClock extends UtcClock {
     private volatile Instant now;
 
     public ManualClock(Instant start) {
+        super("manual");
         this.now = start;
     }
 
@@ -29,15 +27,5 @@ public final class ManualClock extends Clock {
     @Override
     public Instant instant() {
         return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("a manual clock is UTC");
     }
 }

@@ -1,22 +1,20 @@
 package io.headroom.time;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.function.LongSupplier;
 
 /**
  * Simulated time that runs with the wall clock at a chosen speed (the live sandbox), starting
  * from a given instant. Reads a nanosecond source so tests can drive it.
  */
-public final class RunningClock extends Clock {
+public final class RunningClock extends UtcClock {
     private final LongSupplier nanos;
     private Instant base;
     private long baseNanos;
     private double speed;
 
     public RunningClock(Instant start, double speed, LongSupplier nanos) {
+        super("running");
         this.nanos = nanos;
         this.base = start;
         this.baseNanos = nanos.getAsLong();
@@ -43,16 +41,6 @@ public final class RunningClock extends Clock {
     public synchronized Instant instant() {
         long elapsed = nanos.getAsLong() - baseNanos;
         return base.plusNanos((long) (elapsed * speed));
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("a running clock is UTC");
     }
 
     private static double checkSpeed(double s) {

@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,12 +22,17 @@ class ImportKedaCommandTest {
     @RegisterExtension
     final MockApiServerExtension api = new MockApiServerExtension();
 
-    @Test
-    void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
+    /** A cluster with shop/orders and its ScaledObject; its kubeconfig (context prod) in {@code dir}. */
+    private Path ordersInShop(Path dir) throws Exception {
         MockCluster cluster = api.cluster();
         cluster.deployment("shop", "orders", 2);
         cluster.scaledObject(MockCluster.ORDERS_SCALED_OBJECT);
-        Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+        return MockCluster.kubeconfig(dir, "config.yaml", "prod", "tok", "prod", cluster.url(), "shop");
+    }
+
+    @Test
+    void printsTheScaledObjectsAsEntriesToReviewAndWritesANewFile(@TempDir Path dir) throws Exception {
+        Path kubeconfig = ordersInShop(dir);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -49,6 +56,34 @@ class ImportKedaCommandTest {
         assertEquals(1, Cli.run(new String[] {"import-keda", "--context", "prod", "--namespace", "empty",
             "--kubeconfig", kubeconfig.toString()}, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(new ByteArrayOutputStream())), "nothing to import is said, with exit 1");
+    }
+
+    /** --out never overwrites: not even a file that appears after the options were checked, before the write. */
+    @Test
+    void outLeavesAFileThatAppearedWhileTheClusterWasRead(@TempDir Path dir) throws Exception {
+        Path kubeconfig = ordersInShop(dir);
+        Path file = dir.resolve("imported.yaml");
+        // The environment is read once the options are checked (the kubeconfig's plain-http allowance):
+        // another program's file appears then.
+        UnaryOperator<String> env = name -> {
+            try {
+                if (!Files.exists(file)) {
+                    Files.writeString(file, "someone else's\n");
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return System.getenv(name);
+        };
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.execute(new ImportCommand(env), List.of("--context", "prod", "--namespace", "shop",
+                "--kubeconfig", kubeconfig.toString(), "--out", file.toString()), System.in,
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.FAILED, code, said);
+        assertEquals("someone else's\n", Files.readString(file), "the other program's file is left as it was");
+        assertTrue(said.contains("headroom import-keda: cannot write " + file), said);
     }
 
     /** Issue 26: one bad object failed the whole namespace, unnamed; a paused one imported as active without a word. */

@@ -11,51 +11,44 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 
 /**
  * What the exit dialog shows and does (no nodes): one row per class held by hand, each with a choice
  * (hand back, or keep the pause until its end), and the hand-back itself, run by the session under a
  * deadline, its outcome said in {@link #statusProperty()}. Results arrive on {@code fx}.
  */
-public final class HandBackViewModel {
+public final class HandBackViewModel extends SettlingDialogModel<HandBackViewModel.Row> {
     /**
      * One class: what holds it, who takes it back, and the operator's choice; at exit also when a kept
      * pause would end (an option, and the custom text), checked as it is chosen.
      */
     public static final class Row {
-        private final String className;
-        private final String holds;
+        private final HandBack.Item item;
         private final String takesBack;
         private final String keepText;
-        private final Instant asHeld;
         private final ObjectProperty<HandBack.Choice> choice = new SimpleObjectProperty<>(HandBack.Choice.HAND_BACK);
         private final ObjectProperty<KeepUntil.Option> keepOption = new SimpleObjectProperty<>(KeepUntil.Option.AS_HELD);
         private final StringProperty customUntil = new SimpleStringProperty("");
         private final StringProperty keepProblem = new SimpleStringProperty("");
 
-        Row(String className, String holds, String takesBack, String keepText, Instant asHeld) {
-            this.className = className;
-            this.holds = holds;
+        Row(HandBack.Item item, String takesBack, String keepText) {
+            this.item = item;
             this.takesBack = takesBack;
             this.keepText = keepText;
-            this.asHeld = asHeld;
         }
 
         /** Whether the operator chooses when a kept pause ends (at exit; an expired pause found at start is only left). */
         public boolean choosesEnd() {
-            return asHeld != null;
+            return item.keepUntil() != null;
         }
 
         /** When a kept pause would end, by default: the hold's own end. */
         public Instant asHeld() {
-            return asHeld;
+            return item.keepUntil();
         }
 
         public ObjectProperty<KeepUntil.Option> keepOptionProperty() {
@@ -73,11 +66,11 @@ public final class HandBackViewModel {
         }
 
         public String className() {
-            return className;
+            return item.className();
         }
 
         public String holds() {
-            return holds;
+            return item.holds();
         }
 
         /** "Hand back to KEDA (ScaledObject orders-so)", "Hand back to the HPA billing", "Hand back". */
@@ -96,11 +89,6 @@ public final class HandBackViewModel {
     }
 
     private final HandBack handBack;
-    private final Executor fx;
-    private final Duration deadline;
-    private final ZoneId zone;
-    private final ObservableList<Row> rows = FXCollections.observableArrayList();
-    private final Settling settling;
     private List<HandBack.Item> items = List.of();
 
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline) {
@@ -109,11 +97,8 @@ public final class HandBackViewModel {
 
     /** @param zone where "until tomorrow 09:00" and "17:30" are read (the operator's) */
     public HandBackViewModel(HandBack handBack, Executor fx, Duration deadline, ZoneId zone) {
+        super(fx, deadline, zone);
         this.handBack = handBack;
-        this.fx = fx;
-        this.settling = new Settling(fx);
-        this.deadline = deadline;
-        this.zone = zone;
     }
 
     /** Fills the rows with the classes held by hand now (read off the FX thread); completes with their count. */
@@ -128,7 +113,7 @@ public final class HandBackViewModel {
     private Row row(HandBack.Item it) {
         String back = it.autoscaler().startsWith("KEDA") ? "Hand back to " + it.autoscaler()
                 : it.autoscaler().startsWith("the HPA") ? "Hand back to " + it.autoscaler() : "Hand back (Headroom lets go)";
-        Row r = new Row(it.className(), it.holds(), back, "Keep the pause until", it.keepUntil());
+        Row r = new Row(it, back, "Keep the pause until");
         Runnable check = () -> r.keepProblem.set(problem(r, handBack.now()));
         r.choice.addListener((o, a, b) -> check.run());
         r.keepOption.addListener((o, a, b) -> check.run());
@@ -151,10 +136,6 @@ public final class HandBackViewModel {
         }
         KeepUntil.Chosen c = KeepUntil.resolve(r.keepOption.get(), r.customUntil.get(), r.asHeld(), now, zone);
         return c.ok() ? "" : c.problem();
-    }
-
-    public ObservableList<Row> rows() {
-        return rows;
     }
 
     /** Every row to one choice. */
@@ -192,17 +173,5 @@ public final class HandBackViewModel {
         }
         return settling.run("Handing back … (at most " + deadline.toSeconds() + " s)",
                 () -> handBack.finish(chosen, choices, deadline), HandBack.Report::ok, HandBack.Report::summary);
-    }
-
-    public ReadOnlyStringProperty statusProperty() {
-        return settling.statusProperty();
-    }
-
-    public ReadOnlyBooleanProperty busyProperty() {
-        return settling.busyProperty();
-    }
-
-    public ReadOnlyBooleanProperty doneProperty() {
-        return settling.doneProperty();
     }
 }

@@ -12,13 +12,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 
 /**
  * What the start's leftovers dialog shows and does (no nodes): one row per leftover Headroom left on the
@@ -27,7 +24,7 @@ import javafx.collections.ObservableList;
  * expired, keep while its owner may still be using it). {@link #confirm} carries the choices out under a
  * deadline and says the outcome in {@link #statusProperty()}. Results arrive on {@code fx}.
  */
-public final class LeftoversViewModel {
+public final class LeftoversViewModel extends SettlingDialogModel<LeftoversViewModel.Row> {
     /** One leftover and the operator's choice. */
     public static final class Row {
         private final Leftover leftover;
@@ -78,20 +75,12 @@ public final class LeftoversViewModel {
     }
 
     private final Leftovers leftovers;
-    private final Executor fx;
-    private final Duration deadline;
-    private final ZoneId zone;
-    private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final StringProperty problems = new SimpleStringProperty("");
-    private final Settling settling;
 
     /** @param zone where times are read (the operator's) */
     public LeftoversViewModel(Leftovers leftovers, Executor fx, Duration deadline, ZoneId zone) {
+        super(fx, deadline, zone);
         this.leftovers = leftovers;
-        this.fx = fx;
-        this.settling = new Settling(fx);
-        this.deadline = deadline;
-        this.zone = zone;
     }
 
     /** Fills the rows with what the clusters hold (read off the FX thread); completes with their count. */
@@ -102,10 +91,6 @@ public final class LeftoversViewModel {
             problems.set(found.problems().isEmpty() ? "" : "Not read: " + String.join("; ", found.problems()));
             return rows.size();
         }, fx);
-    }
-
-    public ObservableList<Row> rows() {
-        return rows;
     }
 
     /** Every row that offers {@code c} to it. */
@@ -124,17 +109,5 @@ public final class LeftoversViewModel {
     /** What could not be read (a context's nodes, a workload's pause), or empty. */
     public ReadOnlyStringProperty problemsProperty() {
         return problems;
-    }
-
-    public ReadOnlyStringProperty statusProperty() {
-        return settling.statusProperty();
-    }
-
-    public ReadOnlyBooleanProperty busyProperty() {
-        return settling.busyProperty();
-    }
-
-    public ReadOnlyBooleanProperty doneProperty() {
-        return settling.doneProperty();
     }
 }
