@@ -1,10 +1,11 @@
 package io.headroom.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 import io.headroom.config.ConfigException.Problem;
 import io.headroom.config.UntrustedText;
 import io.headroom.kube.Contexts;
@@ -175,8 +176,8 @@ final class ContextsCommand extends CliCommand {
         fileProblems.forEach(ps::add);
         try {
             // Names and messages come from the files: JSON escapes their control characters.
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return JsonMapper.builder().configureForJackson2().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(root);
+        } catch (tools.jackson.core.JacksonException e) {
             throw new IllegalStateException("could not write the contexts as JSON", e);
         }
     }

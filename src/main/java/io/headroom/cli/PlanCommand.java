@@ -1,8 +1,10 @@
 package io.headroom.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.ConfigException;
 import io.headroom.config.PolicyReader;
@@ -54,7 +56,7 @@ import picocli.CommandLine.Option;
                 + "prints the decision for every class without acting: one JSON object per class with --json, "
                 + "else a table. Without --once, plan repeats every polling interval until interrupted."})
 final class PlanCommand extends CliCommand {
-    private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
     /** Concurrent queries per tick. */
     static final int QUERY_THREADS = 8;
 
@@ -355,8 +357,8 @@ final class PlanCommand extends CliCommand {
     private static String write(ObjectNode o) {
         try {
             return JSON.writeValueAsString(o);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new UncheckedIOException(new IOException(e));
         }
     }
 }

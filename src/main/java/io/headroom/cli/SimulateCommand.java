@@ -1,8 +1,10 @@
 package io.headroom.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 import io.headroom.config.ConfigException;
 import io.headroom.config.UntrustedText;
 import io.headroom.baseline.Baselines;
@@ -30,8 +32,7 @@ import picocli.CommandLine.Option;
             "Runs FILE (YAML or JSON, see ${sys:headroom.examples:-examples}/scenarios/) faster than real time and prints one line per class "
                     + "per control tick, then a summary per class."})
 final class SimulateCommand extends CliCommand {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
     @Option(names = "--scenario", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
             description = "the scenario (.yaml, .yml or .json)")
@@ -183,8 +184,8 @@ final class SimulateCommand extends CliCommand {
     private static String write(ObjectNode o) {
         try {
             return JSON.writeValueAsString(o);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new UncheckedIOException(new IOException(e));
         }
     }
 }

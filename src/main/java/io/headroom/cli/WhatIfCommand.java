@@ -1,9 +1,11 @@
 package io.headroom.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.ConfigException;
 import io.headroom.config.UntrustedText;
@@ -58,7 +60,7 @@ import picocli.CommandLine.Option;
                 + "under its live policy and the edited one, with KEDA's length rule as a third run, and prints the "
                 + "comparison the What-if window shows. Nothing is applied."})
 public final class WhatIfCommand extends CliCommand {
-    private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
     /** The window's default: the What-if window opens on the last 30 minutes too. */
     static final Duration DEFAULT_WINDOW = Duration.ofMinutes(30);
     /** Editable with --set, as in the What-if window; plus ceiling.NAME. */
@@ -430,8 +432,8 @@ public final class WhatIfCommand extends CliCommand {
     private static String write(ObjectNode o) {
         try {
             return JSON.writeValueAsString(o);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new UncheckedIOException(new IOException(e));
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.headroom.config;
 
-import com.fasterxml.jackson.core.JsonToken;
+import tools.jackson.core.JsonToken;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,14 +1,15 @@
 package io.headroom.config;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.ObjectCodec;
-import com.fasterxml.jackson.core.io.IOContext;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.util.BufferRecycler;
+import tools.jackson.core.io.IOContext;
+import tools.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.dataformat.yaml.YAMLParser;
 import io.headroom.config.ConfigException.Problem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,9 +30,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.events.ScalarEvent;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
 
 /**
  * Reads a YAML or JSON file into a tree of {@link ConfigNode}s with line and column, using
@@ -217,10 +219,10 @@ public final class ConfigTree {
         if (format == Format.YAML) {
             checkLineLengths(file, text, limits.maxYamlLine());
         }
-        JsonFactory factory = format == Format.YAML ? new AnchoredYamlFactory() : new JsonFactory();
+        tools.jackson.core.TokenStreamFactory factory = format == Format.YAML ? AnchoredYamlFactory.INSTANCE : JSON;
         Reader reader = null;
         ConfigNode root;
-        try (JsonParser p = factory.createParser(new java.io.StringReader(text))) {
+        try (JsonParser p = factory.createParser(ObjectReadContext.empty(), new java.io.StringReader(text))) {
             reader = new Reader(p, file, limits);
             JsonToken first = p.nextToken();
             if (first == null) {
@@ -229,24 +231,24 @@ public final class ConfigTree {
             root = reader.read("", 0);
             JsonToken next = p.nextToken();
             if (next != null) {
-                JsonLocation loc = p.currentTokenLocation();
+                TokenStreamLocation loc = p.currentTokenLocation();
                 throw new ConfigException(new Problem(file, Math.max(1, loc.getLineNr()), loc.getColumnNr(), "",
                         format == Format.YAML
                                 ? "a second YAML document starts here; a config file holds one document"
                                 : "more content after the first JSON value; a config file holds one value"));
             }
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             // SnakeYAML knows where the problem is (not just where its context began) and says what it is.
-            if (e.getCause() instanceof MarkedYAMLException y && y.getProblemMark() != null) {
+            if (e.getCause() instanceof MarkedYamlEngineException y && y.getProblemMark().isPresent()) {
                 String what = y.getContext() == null ? y.getProblem() : y.getContext() + ": " + y.getProblem();
                 // At the end of the text ("while scanning a quoted scalar: found unexpected end of stream") the
                 // place to edit is where the unfinished thing began, not the end of the file.
-                org.yaml.snakeyaml.error.Mark at = y.getContextMark() != null && y.getProblem() != null
-                        && y.getProblem().contains("end of stream") ? y.getContextMark() : y.getProblemMark();
+                Mark at = y.getContextMark().isPresent() && y.getProblem() != null
+                        && y.getProblem().contains("end of stream") ? y.getContextMark().get() : y.getProblemMark().get();
                 throw new ConfigException(new Problem(file, at.getLine() + 1, at.getColumn() + 1, "",
                         "malformed YAML: " + what));
             }
-            JsonLocation loc = e.getLocation();
+            TokenStreamLocation loc = e.getLocation();
             int line = loc != null && loc.getLineNr() > 0 ? loc.getLineNr() : reader == null ? 1 : reader.lastLine;
             throw new ConfigException(new Problem(file, line, loc == null ? 0 : loc.getColumnNr(), "",
                     "malformed " + format.name() + ": " + firstLine(e)));
@@ -275,7 +277,7 @@ public final class ConfigTree {
         }
     }
 
-    private static String firstLine(JsonProcessingException e) {
+    private static String firstLine(JacksonException e) {
         String m = e.getOriginalMessage();
         if (m == null) {
             return io.headroom.ErrorWords.of(e);
@@ -302,36 +304,60 @@ public final class ConfigTree {
     private static final class AnchoredYamlParser extends YAMLParser {
         private String scalarAnchor;
 
-        AnchoredYamlParser(IOContext ctxt, int parserFeatures, int yamlFeatures, LoaderOptions options, ObjectCodec codec,
-                           java.io.Reader reader) {
-            super(ctxt, parserFeatures, yamlFeatures, options, codec, reader);
+        AnchoredYamlParser(ObjectReadContext readCtxt, IOContext ctxt, BufferRecycler br, int parserFeatures,
+                           int yamlFeatures, LoadSettings settings, java.io.Reader reader) {
+            super(readCtxt, ctxt, br, parserFeatures, yamlFeatures, settings, reader);
         }
 
         @Override
-        protected JsonToken _decodeScalar(ScalarEvent scalar) throws IOException {
-            scalarAnchor = scalar.getAnchor();
-            return super._decodeScalar(scalar);
+        protected JsonToken _decodeScalar(ScalarEvent scalar) {
+            scalarAnchor = scalar.getAnchor().map(a -> a.getValue()).orElse(null);
+            JsonToken t = super._decodeScalar(scalar);
+            if (t == JsonToken.VALUE_STRING && scalar.isPlain() && scalar.getImplicit().canOmitTagInPlainScalar()) {
+                // YAML 1.1's words for true and false, as SnakeYAML 1 (Jackson 2) and kubectl read them.
+                switch (scalar.getValue()) {
+                    case "yes", "Yes", "YES", "on", "On", "ON" -> {
+                        return JsonToken.VALUE_TRUE;
+                    }
+                    case "no", "No", "NO", "off", "Off", "OFF" -> {
+                        return JsonToken.VALUE_FALSE;
+                    }
+                    default -> {
+                    }
+                }
+            }
+            return t;
+        }
+
+        /** The anchor of the mapping or list just started, or null. */
+        String containerAnchor() {
+            return _currentAnchor == null ? null : _currentAnchor.map(a -> a.getValue()).orElse(null);
         }
     }
 
     /** Makes {@link AnchoredYamlParser}s. */
     private static final class AnchoredYamlFactory extends YAMLFactory {
         private static final long serialVersionUID = 1L;
+        static final AnchoredYamlFactory INSTANCE = new AnchoredYamlFactory();
+
+        private AnchoredYamlFactory() {
+            // SnakeYAML's own cap (3 MB by default) raised to ours, which is checked before it parses.
+            // Duplicate keys are reported by Reader.mapping with both lines, as for JSON; plain scalars are
+            // typed by YAML 1.2's core schema (null, ~, True, 0x1F ...), plus YAML 1.1's yes/no/on/off below.
+            super(YAMLFactory.builder().loadSettings(LoadSettings.builder().setCodePointLimit(MAX_BYTES + 1)
+                            .setSchema(new org.snakeyaml.engine.v2.schema.CoreSchema()).build())
+                    .disable(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION));
+        }
 
         @Override
-        protected YAMLParser _createParser(java.io.Reader r, IOContext ctxt) throws IOException {
-            return new AnchoredYamlParser(ctxt, _parserFeatures, _yamlParserFeatures, LOADER, _objectCodec, r);
-        }
-
-        /** SnakeYAML's own cap (3 MB by default) raised to ours, which is checked before it parses. */
-        private static final LoaderOptions LOADER = loaderOptions();
-
-        private static LoaderOptions loaderOptions() {
-            LoaderOptions o = new LoaderOptions();
-            o.setCodePointLimit(MAX_BYTES + 1);
-            return o;
+        protected YAMLParser _createParser(ObjectReadContext readCtxt, IOContext ctxt, java.io.Reader r) {
+            return new AnchoredYamlParser(readCtxt, ctxt, _getBufferRecycler(),
+                    readCtxt.getStreamReadFeatures(_streamReadFeatures),
+                    readCtxt.getFormatReadFeatures(_formatReadFeatures), _loadSettings, r);
         }
     }
+
+    private static final JsonFactory JSON = new JsonFactory();
 
     /** One parse: the parser, the anchors seen so far, how many values were made, the problems found. */
     private static final class Reader {
@@ -364,7 +390,7 @@ public final class ConfigTree {
 
         /** Reads the value at the current token (already advanced to). */
         ConfigNode read(String path, int depth) throws IOException, ConfigException {
-            JsonLocation loc = p.currentTokenLocation();
+            TokenStreamLocation loc = p.currentTokenLocation();
             int line = loc.getLineNr();
             int col = loc.getColumnNr();
             lastLine = Math.max(1, line);
@@ -374,10 +400,10 @@ public final class ConfigTree {
                         + MAX_DEPTH + " levels deep"));
             }
             if (yaml != null && t == JsonToken.VALUE_STRING && yaml.isCurrentAlias()) {
-                return alias(p.getText(), path, line, col);
+                return alias(p.getString(), path, line, col);
             }
             String anchor = yaml == null ? null
-                    : t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY ? yaml.getCurrentAnchor()
+                    : t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY ? yaml.containerAnchor()
                     : yaml.scalarAnchor;
             count(1, line);
             ConfigNode node = switch (t) {
@@ -391,7 +417,7 @@ public final class ConfigTree {
                 }
                 case VALUE_STRING -> string(path, line, col);
                 case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE ->
-                        new ConfigNode.ScalarNode(file, line, col, path, t, p.getText());
+                        new ConfigNode.ScalarNode(file, line, col, path, t, p.getString());
                 case VALUE_NULL -> new ConfigNode.ScalarNode(file, line, col, path, t, null);
                 // Embedded objects and the like have no place in a config file.
                 default -> string(path, line, col);
@@ -403,7 +429,7 @@ public final class ConfigTree {
         }
 
         private ConfigNode string(String path, int line, int col) throws IOException {
-            String text = p.getText();
+            String text = p.getString();
             ConfigNode.ScalarNode node = new ConfigNode.ScalarNode(file, line, col, path, JsonToken.VALUE_STRING, text);
             int control = controlCharacters ? -1 : firstControl(text);
             if (control >= 0) {
@@ -419,9 +445,9 @@ public final class ConfigTree {
         private ConfigNode.MapNode mapping(String path, int line, int col, int depth) throws IOException, ConfigException {
             ConfigNode.MapNode map = new ConfigNode.MapNode(file, line, col, path);
             List<ConfigNode> merges = new ArrayList<>();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String key = p.currentName();
-                JsonLocation kloc = p.currentTokenLocation();
+                TokenStreamLocation kloc = p.currentTokenLocation();
                 lastLine = Math.max(1, kloc.getLineNr());
                 boolean badKey = false;
                 int control = firstControl(key);

@@ -1,9 +1,10 @@
 package io.headroom.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import tools.jackson.core.JacksonException;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.Policy;
 import io.headroom.decision.ScalingBehavior;
@@ -101,11 +102,12 @@ public final class PolicyWriter {
             }
         }
         try {
-            ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+            ObjectMapper yaml = YAMLMapper.builder(YamlQuoting.factory())
+                    .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLWriteFeature.MINIMIZE_QUOTES).configureForJackson2().build();
             return sb.append(yaml.writeValueAsString(Map.of("policy", toMap(p)))).toString();
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+        } catch (JacksonException e) {
+            throw new UncheckedIOException(new java.io.IOException(e));
         }
     }
 

@@ -175,9 +175,9 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             return false;
         }
         if (node.get() instanceof ConfigNode.ScalarNode s
-                && (s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
-                || s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE)) {
-            return s.token() == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
+                && (s.token() == tools.jackson.core.JsonToken.VALUE_TRUE
+                || s.token() == tools.jackson.core.JsonToken.VALUE_FALSE)) {
+            return s.token() == tools.jackson.core.JsonToken.VALUE_TRUE;
         }
         p.error(key, "expected true or false, got " + node.get().describe());
         return false;

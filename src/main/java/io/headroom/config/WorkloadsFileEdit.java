@@ -313,35 +313,35 @@ public final class WorkloadsFileEdit {
 
     private static String editJson(String file, String text, String className, Map<String, String> values,
                                    Map<String, CeilingSpec> caps) throws ConfigException {
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.JsonNode root;
+        tools.jackson.databind.ObjectMapper json = tools.jackson.databind.json.JsonMapper.builder().configureForJackson2().build();
+        tools.jackson.databind.JsonNode root;
         try {
             root = json.readTree(text);
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             throw new ConfigException(new Problem(file, 1, 0, "", "cannot be read to edit: " + e.getMessage()));
         }
-        com.fasterxml.jackson.databind.node.ObjectNode cls = null;
-        for (com.fasterxml.jackson.databind.JsonNode c : root.path("classes")) {
-            if (c.isObject() && className.equals(c.path("name").asText(null))) {
-                cls = (com.fasterxml.jackson.databind.node.ObjectNode) c;
+        tools.jackson.databind.node.ObjectNode cls = null;
+        for (tools.jackson.databind.JsonNode c : root.path("classes")) {
+            if (c.isObject() && className.equals(c.path("name").asString(null))) {
+                cls = (tools.jackson.databind.node.ObjectNode) c;
             }
         }
         if (cls == null) {
             throw new ConfigException(new Problem(file, 1, 0, "", "no class named " + className + " in the file"));
         }
-        com.fasterxml.jackson.databind.node.ObjectNode policy = cls.has("policy") && cls.get("policy").isObject()
-                ? (com.fasterxml.jackson.databind.node.ObjectNode) cls.get("policy") : cls.putObject("policy");
+        tools.jackson.databind.node.ObjectNode policy = cls.has("policy") && cls.get("policy").isObject()
+                ? (tools.jackson.databind.node.ObjectNode) cls.get("policy") : cls.putObject("policy");
         for (var e : values.entrySet()) {
             try {
                 policy.set(e.getKey(), json.readTree(e.getValue()));
-            } catch (IOException notJson) {
+            } catch (tools.jackson.core.JacksonException notJson) {
                 policy.put(e.getKey(), e.getValue()); // a time zone: a string
             }
         }
         for (var cap : caps.entrySet()) {
-            for (com.fasterxml.jackson.databind.JsonNode c : policy.path("ceilings")) {
-                if (c.isObject() && cap.getKey().equals(c.path("name").asText(null))) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) c;
+            for (tools.jackson.databind.JsonNode c : policy.path("ceilings")) {
+                if (c.isObject() && cap.getKey().equals(c.path("name").asString(null))) {
+                    tools.jackson.databind.node.ObjectNode o = (tools.jackson.databind.node.ObjectNode) c;
                     o.removeAll();
                     o.put("name", cap.getKey());
                     CeilingSpec spec = cap.getValue();
@@ -359,7 +359,7 @@ public final class WorkloadsFileEdit {
         }
         try {
             return json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             throw new ConfigException(new Problem(file, 1, 0, "", "cannot be written: " + e.getMessage()));
         }
     }

@@ -189,11 +189,11 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
                 boolean peek = true;
                 java.util.Optional<ConfigNode> peekNode = s.get("peek");
                 if (peekNode.isPresent()) {
-                    com.fasterxml.jackson.core.JsonToken t = peekNode.get() instanceof ConfigNode.ScalarNode sn
+                    tools.jackson.core.JsonToken t = peekNode.get() instanceof ConfigNode.ScalarNode sn
                             ? sn.token() : null;
-                    if (t == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE
-                            || t == com.fasterxml.jackson.core.JsonToken.VALUE_FALSE) {
-                        peek = t == com.fasterxml.jackson.core.JsonToken.VALUE_TRUE;
+                    if (t == tools.jackson.core.JsonToken.VALUE_TRUE
+                            || t == tools.jackson.core.JsonToken.VALUE_FALSE) {
+                        peek = t == tools.jackson.core.JsonToken.VALUE_TRUE;
                     } else {
                         s.error("peek", "must be true or false");
                     }

@@ -1,7 +1,8 @@
 package io.headroom.exporter;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
 import io.headroom.exporter.ExporterConfig.RedisConfig;
 import io.headroom.exporter.ExporterConfig.RedisFormat;
 import io.headroom.exporter.Sample.Family;
@@ -24,7 +25,7 @@ import redis.clients.jedis.Response;
  * ({@link FirstSight}). One connection, kept between reads; the socket timeout is the deadline.
  */
 final class RedisSource implements QueueSource {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().build();
 
     private final RedisConfig config;
     private final UnaryOperator<String> env;
@@ -159,7 +160,7 @@ final class RedisSource implements QueueSource {
         JsonNode n;
         try {
             n = JSON.readTree(head);
-        } catch (java.io.IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             return null;
         }
         for (String part : field.split("\\.")) {
@@ -172,10 +173,10 @@ final class RedisSource implements QueueSource {
             return null;
         }
         if (n.isNumber()) {
-            double seconds = n.asDouble();
+            double seconds = n.asDouble(0.0);
             return Instant.ofEpochSecond((long) Math.floor(seconds), (long) ((seconds - Math.floor(seconds)) * 1e9));
         }
-        return instant(n.asText());
+        return instant(n.asString(""));
     }
 
     @Override

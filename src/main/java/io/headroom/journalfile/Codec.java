@@ -1,9 +1,10 @@
 package io.headroom.journalfile;
 
 import io.headroom.journal.JournalRecord;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -15,7 +16,7 @@ import java.util.HexFormat;
  * {@link JournalKey}), {@code prev} (the previous line's sum) and {@code sum}.
  */
 final class Codec {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().build();
     static final String GENESIS = "0".repeat(32);
 
     private Codec() {
@@ -78,10 +79,10 @@ final class Codec {
     }
 
     static JournalRecord fromJson(JsonNode o) {
-        return new JournalRecord(o.path("seq").asLong(), Instant.parse(o.path("at").asText()),
-                JournalRecord.Kind.valueOf(o.path("kind").asText()), o.path("user").asText(),
+        return new JournalRecord(o.path("seq").asLong(0L), Instant.parse(o.path("at").asString("")),
+                JournalRecord.Kind.valueOf(o.path("kind").asString("")), o.path("user").asString(""),
                 text(o, "context"), text(o, "class"), integer(o, "before"), integer(o, "after"), text(o, "reason"),
-                text(o, "detail"), text(o, "proposal"), o.hasNonNull("until") ? Instant.parse(o.get("until").asText())
+                text(o, "detail"), text(o, "proposal"), o.hasNonNull("until") ? Instant.parse(o.get("until").asString(""))
                         : null, text(o, "node"));
     }
 
@@ -92,10 +93,10 @@ final class Codec {
     }
 
     private static String text(JsonNode o, String field) {
-        return o.hasNonNull(field) ? o.get(field).asText() : null;
+        return o.hasNonNull(field) ? o.get(field).asString("") : null;
     }
 
     private static Integer integer(JsonNode o, String field) {
-        return o.hasNonNull(field) ? o.get(field).asInt() : null;
+        return o.hasNonNull(field) ? o.get(field).asInt(0) : null;
     }
 }

@@ -4,7 +4,7 @@ import io.headroom.journal.Journal;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.FreeText;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package io.headroom.journalfile;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,10 +82,10 @@ final class JournalKey {
         JsonNode n;
         try {
             n = Codec.JSON.readTree(bytes);
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             throw new IOException("it is not a journal key");
         }
-        String hex = n == null ? "" : n.path("key").asText("");
+        String hex = n == null ? "" : n.path("key").asString("");
         long from = n == null ? -1 : n.path("keyedFrom").asLong(-1);
         if (!hex.matches("[0-9a-f]{" + 2 * BYTES + "}") || from < 1) {
             throw new IOException("it is not a journal key");

@@ -1,7 +1,7 @@
 package io.headroom.journalfile;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -82,14 +82,14 @@ final class Snapshot {
         JsonNode h;
         try {
             h = Codec.JSON.readTree(new String(all, 0, nl, StandardCharsets.UTF_8));
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             throw new Damaged("unreadable header");
         }
-        if (h.path("snapshot").asInt() != 1) {
+        if (h.path("snapshot").asInt(0) != 1) {
             throw new Damaged("unknown format");
         }
         byte[] body = java.util.Arrays.copyOfRange(all, nl + 1, all.length);
-        if (!digest(body).equals(h.path("check").asText())) {
+        if (!digest(body).equals(h.path("check").asString(""))) {
             throw new Damaged("its checksum does not match (altered or cut short)");
         }
         List<Line> lines = new ArrayList<>();
@@ -103,20 +103,20 @@ final class Snapshot {
             start = end + 1;
             try {
                 ObjectNode node = (ObjectNode) Codec.JSON.readTree(new String(raw, StandardCharsets.UTF_8));
-                String sum = node.path("sum").asText("");
-                String prev = node.path("prev").asText("");
+                String sum = node.path("sum").asString("");
+                String prev = node.path("prev").asString("");
                 ObjectNode b = node.deepCopy();
                 b.remove("sum");
                 b.remove("prev");
                 if (!sum.equals(Codec.checksum(prev, b))) {
                     throw new Damaged("a record in it was altered");
                 }
-                String mac = b.has("mac") ? b.remove("mac").asText("") : null;
+                String mac = b.has("mac") ? b.remove("mac").asString("") : null;
                 if (key != null && key.keys(b.path("seq").asLong(-1)) && (mac == null || !key.verifies(prev, b, mac))) {
-                    throw new Damaged("record " + b.path("seq").asLong() + " in it does not carry the journal's key");
+                    throw new Damaged("record " + b.path("seq").asLong(0L) + " in it does not carry the journal's key");
                 }
                 lines.add(new Line(Codec.fromJson(node), raw));
-            } catch (IOException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 throw new Damaged("an unreadable record: " + e.getMessage());
 
             }
@@ -124,7 +124,7 @@ final class Snapshot {
         if (lines.size() != h.path("records").asInt(-1)) {
             throw new Damaged("it holds " + lines.size() + " records, its header says " + h.path("records"));
         }
-        return new Read(h.path("through").asLong(), h.path("sum").asText(), lines);
+        return new Read(h.path("through").asLong(0L), h.path("sum").asString(""), lines);
     }
 
     private static int indexOf(byte[] a, int from) {

@@ -2,8 +2,8 @@ package io.headroom.journalfile;
 
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.FreeText;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -104,14 +104,14 @@ final class Verifier {
                 return;
             }
             node = o;
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             setAside(n, raw, where + ": unreadable JSON");
             return;
         }
         long seq = node.path("seq").asLong(-1);
         sequence(seq, where);
-        String sum = node.path("sum").asText("");
-        String linePrev = node.path("prev").asText("");
+        String sum = node.path("sum").asString("");
+        String linePrev = node.path("prev").asString("");
         node.remove("sum"); // what the checksum covers: the record without its chain fields
         node.remove("prev");
         if (!sum.equals(Codec.checksum(linePrev, node))) {
@@ -121,15 +121,15 @@ final class Verifier {
         if (prev != null && !linePrev.equals(prev)) {
             warnings.add(where + ": chain broken: a record before it was altered or removed");
         }
-        String mac = node.has("mac") ? node.remove("mac").asText("") : null;
+        String mac = node.has("mac") ? node.remove("mac").asString("") : null;
         if (mac != null && seq >= 0) {
             firstKeyed = firstKeyed < 0 ? seq : firstKeyed;
             lastKeyed = seq;
         }
         if (key != null && key.keys(seq) && (mac == null || !key.verifies(linePrev, node, mac))) {
             // Anyone can recompute a checksum; only this console's key makes the MAC. Never acted on.
-            warnings.add(where + ": record " + seq + " (" + FreeText.clean(node.path("kind").asText("?") + " "
-                    + node.path("class").asText(""), 200).strip() + ") does not carry this journal's key ("
+            warnings.add(where + ": record " + seq + " (" + FreeText.clean(node.path("kind").asString("?") + " "
+                    + node.path("class").asString(""), 200).strip() + ") does not carry this journal's key ("
                     + (mac == null ? "no MAC): forged or written by another program" : "its MAC does not verify):"
                     + " forged or altered") + "; not replayed");
             return;

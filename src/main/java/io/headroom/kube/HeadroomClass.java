@@ -1,7 +1,7 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.config.ConfigException;
@@ -70,7 +70,7 @@ record HeadroomClass(String className, Map<String, String> signals, Map<String, 
             String className = root.get("class") instanceof String c && !c.isBlank()
                     && UntrustedText.firstUnsafe(c) < 0 ? c : null;
             return new HeadroomClass(className, signals, grouped, policy);
-        } catch (JsonProcessingException | ConfigException | RuntimeException e) {
+        } catch (ConfigException | RuntimeException e) {
             notes.add("annotation " + ScaledObjectImport.CLASS_ANNOTATION + " could not be read (" + UntrustedText.line(
                     e instanceof ConfigException c ? c.problems().get(0).message() : "not the JSON an export writes",
                     200) + "): Headroom's own settings were not restored.");

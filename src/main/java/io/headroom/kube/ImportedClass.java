@@ -1,10 +1,12 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import tools.jackson.core.JacksonException;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.YamlQuoting;
 import io.headroom.config.GroupedQuery;
 import io.headroom.config.PolicyWriter;
 import io.headroom.config.WorkloadsFile;
@@ -92,11 +94,12 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
         }
         String body;
         try {
-            ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+            ObjectMapper yaml = YAMLMapper.builder(YamlQuoting.factory())
+                    .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLWriteFeature.MINIMIZE_QUOTES).configureForJackson2().build();
             body = yaml.writeValueAsString(List.of(entry));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+        } catch (JacksonException e) {
+            throw new UncheckedIOException(new java.io.IOException(e));
         }
         // Mark where the operator must add what KEDA does not know, in the signal's own place.
         body = body.replaceAll("(?m)^(\\s+)(\\w+): " + FILL + "$",

@@ -1,7 +1,7 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
@@ -343,7 +343,7 @@ final class KubeDrainMarks implements io.headroom.cluster.DrainMarks {
         String body;
         try {
             body = KubeClusterGateway.JSON.writeValueAsString(Map.of("metadata", meta));
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             throw new IllegalStateException(e);
         }
         long started = System.nanoTime();

@@ -1,7 +1,7 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
@@ -177,7 +177,7 @@ final class KubeNodes implements io.headroom.cluster.Nodes {
         String body;
         try {
             body = KubeClusterGateway.JSON.writeValueAsString(patch);
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             return io.headroom.cluster.NodeResult.failed("cordon patch not written: " + e.getOriginalMessage());
         }
         try {
@@ -231,24 +231,24 @@ final class KubeNodes implements io.headroom.cluster.Nodes {
         String budget = null;
         long retry = retryAfterHeader == null ? 0 : retryAfterHeader;
         try {
-            com.fasterxml.jackson.databind.JsonNode status = KubeClusterGateway.JSON.readTree(body == null ? "{}" : body);
+            tools.jackson.databind.JsonNode status = KubeClusterGateway.JSON.readTree(body == null ? "{}" : body);
             if (status.hasNonNull("message")) {
-                message = io.headroom.config.UntrustedText.line(status.get("message").asText(), 300);
+                message = io.headroom.config.UntrustedText.line(status.get("message").asString(""), 300);
             }
-            com.fasterxml.jackson.databind.JsonNode details = status.path("details");
+            tools.jackson.databind.JsonNode details = status.path("details");
             if (retry == 0 && details.hasNonNull("retryAfterSeconds")) {
-                retry = Math.min(RetryAfter.MAX_SECONDS, Math.max(0, details.get("retryAfterSeconds").asLong()));
+                retry = Math.min(RetryAfter.MAX_SECONDS, Math.max(0, details.get("retryAfterSeconds").asLong(0L)));
             }
-            for (com.fasterxml.jackson.databind.JsonNode c : details.path("causes")) {
-                String kind = c.hasNonNull("reason") ? c.get("reason").asText() : c.path("type").asText("");
+            for (tools.jackson.databind.JsonNode c : details.path("causes")) {
+                String kind = c.hasNonNull("reason") ? c.get("reason").asString("") : c.path("type").asString("");
                 if ("DisruptionBudget".equals(kind) && c.hasNonNull("message")) {
-                    String m = io.headroom.config.UntrustedText.line(c.get("message").asText(), 300);
+                    String m = io.headroom.config.UntrustedText.line(c.get("message").asString(""), 300);
                     java.util.regex.Matcher x = java.util.regex.Pattern.compile("disruption budget (\\S+)").matcher(m);
                     budget = x.find() ? x.group(1) : "(unnamed)";
                     message = m;
                 }
             }
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             // Not a Status: the code says enough.
         }
         if (code == 404) {
@@ -264,7 +264,7 @@ final class KubeNodes implements io.headroom.cluster.Nodes {
     private static String quote(String s) {
         try {
             return KubeClusterGateway.JSON.writeValueAsString(s);
-        } catch (JsonProcessingException e) {
+        } catch (JacksonException e) {
             throw new IllegalStateException(e);
         }
     }

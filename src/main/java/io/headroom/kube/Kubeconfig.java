@@ -1,6 +1,6 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonToken;
+import tools.jackson.core.JsonToken;
 import io.headroom.config.ConfigException;
 import io.headroom.config.ConfigException.Problem;
 import io.headroom.config.ConfigNode;

@@ -1,10 +1,11 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.AuthInfo;
 import io.fabric8.kubernetes.api.model.AuthProviderConfig;
 import io.fabric8.kubernetes.api.model.ExecConfig;
@@ -52,7 +53,7 @@ final class KubeconfigClient {
     /** The variable client-go hands every exec plugin ({@code plugin/pkg/client/auth/exec}). */
     static final String EXEC_INFO_ENV = "KUBERNETES_EXEC_INFO";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().build();
 
     /** Fills {@code target} for {@code contextName}; runs its exec plugin, if client-go would. */
     static void configure(Config target, Kubeconfig k, String contextName, UnaryOperator<String> environment) {
@@ -259,7 +260,7 @@ final class KubeconfigClient {
         spec.put("interactive", false);
         try {
             return JSON.writeValueAsString(root);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+        } catch (tools.jackson.core.JacksonException ex) {
             throw new IllegalStateException("could not write the exec plugin's cluster information", ex);
         }
     }

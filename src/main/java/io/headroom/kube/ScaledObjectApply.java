@@ -1,6 +1,7 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -25,7 +26,7 @@ import java.util.TreeSet;
  * An Event on the ScaledObject says who applied what (best effort).
  */
 public final class ScaledObjectApply {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().build();
 
     private ScaledObjectApply() {
     }

@@ -1,10 +1,13 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import tools.jackson.core.JacksonException;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.yaml.YAMLGenerator;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.YamlQuoting;
 import io.headroom.config.GroupedQuery;
 import io.headroom.config.PolicyWriter;
 import io.headroom.config.WorkloadsFile;
@@ -61,14 +64,14 @@ public final class ScaledObjectExport {
                 sb.append("# ").append(n.replace("\n", " ")).append('\n');
             }
             try {
-                ObjectMapper yaml = new ObjectMapper(new YAMLFactory()
-                        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                        .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-                        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
+                ObjectMapper yaml = YAMLMapper.builder(YamlQuoting.factory())
+                    .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+                        .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+                        .enable(YAMLWriteFeature.LITERAL_BLOCK_STYLE)
+                        .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS).configureForJackson2().build();
                 sb.append(yaml.writeValueAsString(object));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
+            } catch (JacksonException e) {
+                throw new UncheckedIOException(new java.io.IOException(e));
             }
             return sb.toString();
         }
@@ -288,9 +291,9 @@ public final class ScaledObjectExport {
         root.put("signals", signals);
         root.put("policy", PolicyWriter.toMap(p));
         try {
-            return new ObjectMapper().writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+            return JsonMapper.builder().configureForJackson2().build().writeValueAsString(root);
+        } catch (JacksonException e) {
+            throw new UncheckedIOException(new java.io.IOException(e));
         }
     }
 

@@ -1,7 +1,8 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.config.ConfigException;
@@ -43,7 +44,7 @@ public final class ScaledObjectImport {
     /** A Headroom export's own signals and policy (JSON), which KEDA ignores: the way back is exact. */
     public static final String CLASS_ANNOTATION = "headroom.io/class";
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = JsonMapper.builder().configureForJackson2().build();
 
     private ScaledObjectImport() {
     }
@@ -824,7 +825,7 @@ public final class ScaledObjectImport {
                 ConfigException.Problem p = e.problems().get(0);
                 throw new IllegalArgumentException("its values are outside what Headroom accepts: "
                         + (p.path().isEmpty() ? "" : p.path() + " ") + p.message());
-            } catch (JsonProcessingException e) {
+            } catch (JacksonException e) {
                 throw new IllegalArgumentException("its policy could not be written");
             }
         }

@@ -1,6 +1,6 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -28,7 +28,7 @@ import java.util.concurrent.TimeoutException;
  * the classes imported, not the listing (20,000 objects once took 889 MB).
  */
 final class ScaledObjectPages {
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final tools.jackson.databind.ObjectMapper JSON = tools.jackson.databind.json.JsonMapper.builder().configureForJackson2().build();
 
     private ScaledObjectPages() {
     }
@@ -64,28 +64,28 @@ final class ScaledObjectPages {
                 }
                 one(item, n, namespace, context, limits, imported, skipped);
             }
-            next = page.path("metadata").path("continue").asText("");
+            next = page.path("metadata").path("continue").asString("");
         } while (!next.isEmpty());
         return new ScaledObjectImport.Listing(ScaledObjectImport.grouped(imported), skipped);
     }
 
     private static void one(JsonNode item, int n, String namespace, String context, ScaledObjectImport.Limits limits,
                             List<ImportedClass> imported, List<ScaledObjectImport.Skipped> skipped) {
-        String name = item.path("metadata").path("name").isTextual() ? item.path("metadata").path("name").asText()
+        String name = item.path("metadata").path("name").isString() ? item.path("metadata").path("name").asString("")
                 : "(item " + n + " of its page)";
-        String ns = item.path("metadata").path("namespace").isTextual() ? item.path("metadata").path("namespace").asText()
+        String ns = item.path("metadata").path("namespace").isString() ? item.path("metadata").path("namespace").asString("")
                 : namespace;
         String object = UntrustedText.line(ns + "/" + name, 300);
         if (!item.isObject()) {
             skipped.add(new ScaledObjectImport.Skipped(object, "not an object"));
             return;
         }
-        if (item.has("kind") && !item.get("kind").isTextual() || item.has("apiVersion") && !item.get("apiVersion").isTextual()) {
+        if (item.has("kind") && !item.get("kind").isString() || item.has("apiVersion") && !item.get("apiVersion").isString()) {
             skipped.add(new ScaledObjectImport.Skipped(object, "its kind or apiVersion is not a name"));
             return;
         }
-        String kind = item.path("kind").asText("");
-        String apiVersion = item.path("apiVersion").asText("");
+        String kind = item.path("kind").asString("");
+        String apiVersion = item.path("apiVersion").asString("");
         if (!kind.isEmpty() && !kind.equals("ScaledObject") || !apiVersion.isEmpty() && !apiVersion.startsWith("keda.sh/")) {
             skipped.add(new ScaledObjectImport.Skipped(object, "a " + UntrustedText.line(kind.isEmpty() ? "(no kind)"
                     : kind, 60) + " (" + UntrustedText.line(apiVersion, 60) + "), not a ScaledObject"));
@@ -131,7 +131,7 @@ final class ScaledObjectPages {
                 }
                 return JSON.readTree(bytes);
             }
-        } catch (IOException e) {
+        } catch (IOException | tools.jackson.core.JacksonException e) {
             throw new IllegalStateException(io.headroom.ErrorWords.of(e), e);
         } catch (ExecutionException e) {
             throw new IllegalStateException(KubeErrors.describe(e.getCause() == null ? e : e.getCause()), e);

@@ -1,11 +1,12 @@
 package io.headroom.prometheus;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadFeature;
 import io.headroom.config.UntrustedText;
 import io.headroom.decision.Annotations;
 import io.headroom.prometheus.QueryOutcome.QueryStats;
@@ -143,20 +144,23 @@ final class ResponseDecoder {
     static Answer decode(InputStream in, String keyLabel, double notAfter) throws IOException {
         try (JsonParser p = JSON.createParser(in)) {
             return decode(p, keyLabel, notAfter);
-        } catch (JsonProcessingException e) {
+        } catch (JacksonIOException e) {
+            throw e.getCause(); // the stream failed (short body, reset, timeout), not the JSON
+        } catch (JacksonException e) {
             throw malformed(e);
         }
     }
 
     /** Jackson's complaint in words, with where in the body it was. */
-    private static MalformedException malformed(JsonProcessingException e) {
+    private static MalformedException malformed(JacksonException e) {
         String m = String.valueOf(e.getOriginalMessage());
-        if (m.startsWith("Duplicate field '")) {
-            String key = m.substring("Duplicate field '".length(), Math.max("Duplicate field '".length(), m.lastIndexOf('\'')));
+        if (m.startsWith("Duplicate Object property \"")) {
+            String key = m.substring("Duplicate Object property \"".length(),
+                    Math.max("Duplicate Object property \"".length(), m.lastIndexOf('"')));
             return new MalformedException("duplicate key \"" + abbreviate(key, 60)
                     + "\" in one object: the answer can be read two ways");
         }
-        JsonLocation at = e.getLocation();
+        TokenStreamLocation at = e.getLocation();
         String where = at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
         return new MalformedException("not valid JSON" + where + ": " + abbreviate(m, 120));
     }
@@ -166,7 +170,7 @@ final class ResponseDecoder {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new MalformedException("expected a JSON object");
         }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = p.currentName();
             JsonToken t = p.nextToken();
             switch (field) {
@@ -183,7 +187,9 @@ final class ResponseDecoder {
         JsonToken after;
         try {
             after = p.nextToken();
-        } catch (JsonProcessingException e) {
+        } catch (JacksonIOException e) {
+            throw e;
+        } catch (JacksonException e) {
             throw new MalformedException("something other than white space after the answer ("
                     + abbreviate(String.valueOf(e.getOriginalMessage()), 80) + ")");
         }
@@ -247,7 +253,7 @@ final class ResponseDecoder {
             if (s != JsonToken.VALUE_STRING) {
                 throw new MalformedException(field + " is not a list of strings");
             }
-            String text = abbreviate(p.getText(), MAX_ANNOTATION_LENGTH);
+            String text = abbreviate(p.getString(), MAX_ANNOTATION_LENGTH);
             if (into.contains(text)) {
                 continue;
             }
@@ -269,7 +275,7 @@ final class ResponseDecoder {
             return;
         }
         a.dataIsObject = true;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = p.currentName();
             JsonToken v = p.nextToken();
             switch (field) {
@@ -320,7 +326,7 @@ final class ResponseDecoder {
         boolean values = false;
         boolean histogram = false;
         boolean histograms = false;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = p.currentName();
             JsonToken v = p.nextToken();
             switch (field) {
@@ -382,7 +388,7 @@ final class ResponseDecoder {
             throw new MalformedException("metric is not an object");
         }
         String found = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = p.currentName();
             String v = text(p, p.nextToken(), "a label value");
             if (field.equals(name)) {
@@ -445,14 +451,14 @@ final class ResponseDecoder {
         double exec = Double.NaN;
         long total = -1;
         long peak = -1;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String section = p.currentName();
             JsonToken v = p.nextToken();
             if (v != JsonToken.START_OBJECT || !(section.equals("timings") || section.equals("samples"))) {
                 p.skipChildren();
                 continue;
             }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
                 String field = p.currentName();
                 JsonToken x = p.nextToken();
                 boolean num = x == JsonToken.VALUE_NUMBER_FLOAT || x == JsonToken.VALUE_NUMBER_INT;
@@ -476,7 +482,7 @@ final class ResponseDecoder {
             throw new MalformedException(what + " is " + kind(t) + ", not a string"
                     + (what.startsWith("a sample value") ? " (Prometheus writes values as strings: \"1\", \"NaN\")" : ""));
         }
-        return p.getText();
+        return p.getString();
     }
 
     /** A string, or null when absent or JSON null. */

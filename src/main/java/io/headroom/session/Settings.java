@@ -1,8 +1,9 @@
 package io.headroom.session;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
      * and an ObjectMapper there cost hundreds of classes and a tenth of that thread's start-up time.
      */
     private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper();
+        static final ObjectMapper MAPPER = JsonMapper.builder().configureForJackson2().build();
     }
 
     /** Settings that were saved: the welcome is behind them. */
@@ -62,13 +63,13 @@ public record Settings(Path workloadsFile, boolean welcomed) {
         JsonNode n;
         try {
             n = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
+        } catch (tools.jackson.core.JacksonException e) {
             throw new IOException(file + " is not valid settings JSON: " + e.getMessage(), e);
         }
         JsonNode wf = n.get("workloadsFile");
         JsonNode welcomed = n.get("welcomed");
-        return new Settings(wf == null || wf.isNull() || wf.asText().isBlank() ? null : Path.of(wf.asText()),
-                welcomed == null || !welcomed.isBoolean() || welcomed.asBoolean());
+        return new Settings(wf == null || wf.isNull() || wf.asString("").isBlank() ? null : Path.of(wf.asString("")),
+                welcomed == null || !welcomed.isBoolean() || welcomed.asBoolean(false));
     }
 
     /**

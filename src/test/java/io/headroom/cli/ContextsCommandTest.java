@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -171,30 +171,30 @@ class ContextsCommandTest {
         assertEquals(ExitCode.OK, r.code(), r.err());
         noStackTraceNorSecret(r);
         JsonNode j = new ObjectMapper().readTree(r.out());
-        assertEquals("KUBECONFIG", j.get("source").asText());
+        assertEquals("KUBECONFIG", j.get("source").asString(""));
         assertEquals(List.of("empty", "read", "missing"), states(j));
-        assertEquals("prod", j.get("current").asText());
+        assertEquals("prod", j.get("current").asString(""));
         JsonNode prod = j.get("contexts").get(0);
-        assertEquals("prod", prod.get("name").asText());
-        assertTrue(prod.get("current").asBoolean());
-        assertEquals("prod-cluster", prod.get("cluster").asText());
-        assertEquals("prod-admin", prod.get("authinfo").asText());
-        assertEquals("payments", prod.get("namespace").asText());
-        assertEquals("https://prod.example:6443", prod.get("server").asText());
-        assertEquals("token", prod.get("auth").asText());
-        assertEquals(good.toString(), prod.get("file").asText());
-        assertEquals(17, prod.get("line").asInt());
-        assertTrue(prod.get("usable").asBoolean());
+        assertEquals("prod", prod.get("name").asString(""));
+        assertTrue(prod.get("current").asBoolean(false));
+        assertEquals("prod-cluster", prod.get("cluster").asString(""));
+        assertEquals("prod-admin", prod.get("authinfo").asString(""));
+        assertEquals("payments", prod.get("namespace").asString(""));
+        assertEquals("https://prod.example:6443", prod.get("server").asString(""));
+        assertEquals("token", prod.get("auth").asString(""));
+        assertEquals(good.toString(), prod.get("file").asString(""));
+        assertEquals(17, prod.get("line").asInt(0));
+        assertTrue(prod.get("usable").asBoolean(false));
         assertEquals(0, prod.get("problems").size());
-        assertEquals("basic (dev)", j.get("contexts").get(1).get("auth").asText());
-        assertEquals("", j.get("contexts").get(1).get("namespace").asText(), "kubectl shows no namespace when none is set");
-        assertTrue(j.get("problems").get(0).asText().contains("not found (skipped, as kubectl does): " + missing),
+        assertEquals("basic (dev)", j.get("contexts").get(1).get("auth").asString(""));
+        assertEquals("", j.get("contexts").get(1).get("namespace").asString(""), "kubectl shows no namespace when none is set");
+        assertTrue(j.get("problems").get(0).asString("").contains("not found (skipped, as kubectl does): " + missing),
                 j.toString());
     }
 
     private static List<String> states(JsonNode j) {
         List<String> out = new ArrayList<>();
-        j.get("files").forEach(f -> out.add(f.get("state").asText()));
+        j.get("files").forEach(f -> out.add(f.get("state").asString("")));
         return out;
     }
 

@@ -3,8 +3,8 @@ package io.headroom.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.kube.KedaCorpus;
@@ -68,7 +68,7 @@ class KedaRoundTripCliTest {
                         c.name());
                 assertEquals(0, x.code(), c.name() + ": " + x.err());
                 @SuppressWarnings("unchecked")
-                Map<String, Object> object = new ObjectMapper(new YAMLFactory()).readValue(x.out(), Map.class);
+                Map<String, Object> object = new YAMLMapper().readValue(x.out(), Map.class);
                 assertEquals(List.of(), io.headroom.kube.KedaCrdSchema.get().problems(object), x.out());
                 exports.put(c.name(), x.out());
                 classes++;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import io.headroom.prometheus.QueryOutcome;
 import io.headroom.prometheus.it.Await;
 import io.headroom.prometheus.it.SharedPrometheus;
@@ -108,45 +108,45 @@ class PlanCommandTest {
         assertEquals(2, lines.size(), r.out());
 
         JsonNode a = lines.get(0);
-        assertEquals("plan-a", a.get("class").asText());
-        assertEquals(2, a.get("currentReplicas").asInt(), "from the replicas signal");
-        assertEquals("signal", a.get("currentReplicasFrom").asText());
+        assertEquals("plan-a", a.get("class").asString(""));
+        assertEquals(2, a.get("currentReplicas").asInt(0), "from the replicas signal");
+        assertEquals("signal", a.get("currentReplicasFrom").asString(""));
         JsonNode in = a.get("inputs");
-        double lambda = in.get("arrivalRate").get("value").asDouble();
-        double s = in.get("meanService").get("value").asDouble();
-        double q = in.get("queuedServiceSeconds").get("value").asDouble();
+        double lambda = in.get("arrivalRate").get("value").asDouble(0.0);
+        double s = in.get("meanService").get("value").asDouble(0.0);
+        double q = in.get("queuedServiceSeconds").get("value").asDouble(0.0);
         assertEquals(0.5, lambda, 0.025);
         assertEquals(8.0, s, 0.08);
         assertEquals(240.0, q);
-        assertEquals(30.0, in.get("queueLength").get("value").asDouble());
-        assertEquals(50.0, in.get("oldestAge").get("value").asDouble());
-        assertEquals(200.0, in.get("ceiling:db-connections:budget").get("value").asDouble());
-        assertEquals("OK", in.get("arrivalRate").get("status").asText());
-        Instant sampled = Instant.parse(in.get("queueLength").get("sampleTimestamp").asText());
+        assertEquals(30.0, in.get("queueLength").get("value").asDouble(0.0));
+        assertEquals(50.0, in.get("oldestAge").get("value").asDouble(0.0));
+        assertEquals(200.0, in.get("ceiling:db-connections:budget").get("value").asDouble(0.0));
+        assertEquals("OK", in.get("arrivalRate").get("status").asString(""));
+        Instant sampled = Instant.parse(in.get("queueLength").get("sampleTimestamp").asString(""));
         assertFalse(sampled.isBefore(before.minusSeconds(5)), "sampled at " + sampled);
-        assertEquals("NOT_COLLECTED", in.get("inFlight").get("status").asText()); // plan-a has no inFlight query
+        assertEquals("NOT_COLLECTED", in.get("inFlight").get("status").asString("")); // plan-a has no inFlight query
         assertTrue(in.get("inFlight").get("value").isNull(), "missing is null, never 0");
         // The brief's worked example: (0.5/s × 8 s + 240 s / 60 s) / 0.7 = 11.4 → 12 slots → 3 replicas of 4.
         int slots = (int) Math.ceil((lambda * s + q / 60) / 0.7 - 1e-9);
         assertEquals(12, slots);
-        assertEquals(slots, a.get("estimatedSlots").asInt());
-        assertEquals(3, a.get("slotReplicas").asInt());
+        assertEquals(slots, a.get("estimatedSlots").asInt(0));
+        assertEquals(3, a.get("slotReplicas").asInt(0));
         assertTrue(a.get("ageReplicas").isNull(), "age 50 s is within the 120 s objective");
-        assertEquals(3, a.get("desiredReplicas").asInt());
-        assertEquals(20, a.get("ceilings").get("db-connections").asInt(), "floor(200 / 10)");
-        assertEquals(30, a.get("ceilings").get("tenant").asInt());
+        assertEquals(3, a.get("desiredReplicas").asInt(0));
+        assertEquals(20, a.get("ceilings").get("db-connections").asInt(0), "floor(200 / 10)");
+        assertEquals(30, a.get("ceilings").get("tenant").asInt(0));
         assertTrue(a.get("bindingCeiling").isNull());
-        assertTrue(a.get("explanation").asText().contains("12 slots → 3 replicas"), a.get("explanation").asText());
+        assertTrue(a.get("explanation").asString("").contains("12 slots → 3 replicas"), a.get("explanation").asString(""));
 
         JsonNode b = lines.get(1);
-        assertEquals("plan-b", b.get("class").asText());
-        assertEquals(4, b.get("currentReplicas").asInt());
-        assertEquals("--replicas", b.get("currentReplicasFrom").asText());
-        assertEquals(4, b.get("desiredReplicas").asInt(), "no data holds replicas");
+        assertEquals("plan-b", b.get("class").asString(""));
+        assertEquals(4, b.get("currentReplicas").asInt(0));
+        assertEquals("--replicas", b.get("currentReplicasFrom").asString(""));
+        assertEquals(4, b.get("desiredReplicas").asInt(0), "no data holds replicas");
         assertTrue(b.get("reasons").toString().contains("TELEMETRY_MISSING"), b.toString());
         JsonNode bq = b.get("inputs").get("queueLength");
-        assertEquals("MISSING", bq.get("status").asText());
-        assertTrue(bq.get("reason").asText().startsWith("EMPTY_RESULT: "), bq.toString());
+        assertEquals("MISSING", bq.get("status").asString(""));
+        assertTrue(bq.get("reason").asString("").startsWith("EMPTY_RESULT: "), bq.toString());
         assertTrue(b.get("estimatedSlots").isNull());
     }
 
@@ -186,12 +186,12 @@ class PlanCommandTest {
         assertEquals(0, r.code(), r.err() + r.out());
         JsonNode p = r.lines().get(0);
         JsonNode q = p.get("inputs").get("queueLength");
-        assertEquals("STALE", q.get("status").asText(), q.toString());
-        assertEquals(7.0, q.get("value").asDouble());
-        assertEquals(stopped, Instant.parse(q.get("sampleTimestamp").asText()));
-        assertTrue(q.get("reason").asText().endsWith("s old (limit 30 s)"), q.toString());
-        assertEquals("OK", p.get("inputs").get("oldestAge").get("status").asText());
-        assertEquals(6, p.get("desiredReplicas").asInt(), "a stale required input holds replicas");
+        assertEquals("STALE", q.get("status").asString(""), q.toString());
+        assertEquals(7.0, q.get("value").asDouble(0.0));
+        assertEquals(stopped, Instant.parse(q.get("sampleTimestamp").asString("")));
+        assertTrue(q.get("reason").asString("").endsWith("s old (limit 30 s)"), q.toString());
+        assertEquals("OK", p.get("inputs").get("oldestAge").get("status").asString(""));
+        assertEquals(6, p.get("desiredReplicas").asInt(0), "a stale required input holds replicas");
         assertTrue(p.get("reasons").toString().contains("TELEMETRY_MISSING"), p.toString());
     }
 
@@ -207,7 +207,7 @@ class PlanCommandTest {
         assertEquals(List.of(Duration.ofSeconds(15), Duration.ofSeconds(15)), pauses, "the polling interval");
         Map<String, Integer> perClass = new HashMap<>();
         for (String l : out.toString(StandardCharsets.UTF_8).split("\n")) {
-            perClass.merge(JSON.readTree(l).get("class").asText(), 1, Integer::sum);
+            perClass.merge(JSON.readTree(l).get("class").asString(""), 1, Integer::sum);
         }
         assertEquals(Map.of("plan-a", 3), perClass);
     }
@@ -224,7 +224,7 @@ class PlanCommandTest {
         List<JsonNode> lines = new Run(code, out.toString(StandardCharsets.UTF_8), "").lines();
         assertEquals(2, lines.size());
         for (JsonNode l : lines) {
-            assertEquals(fixed, Instant.parse(l.get("at").asText()), "the clock's time, not the wall clock's");
+            assertEquals(fixed, Instant.parse(l.get("at").asString("")), "the clock's time, not the wall clock's");
         }
     }
 

@@ -3,7 +3,7 @@ package io.headroom.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import io.headroom.prometheus.it.SharedPrometheus;
 import io.headroom.testing.FleetFile;
 import java.nio.file.Files;
@@ -38,20 +38,20 @@ class PlanFleetTest {
         assertEquals(5_000, lines.size());
 
         JsonNode first = lines.get(0);
-        assertEquals(FleetFile.className(0), first.get("class").asText());
-        assertEquals(30.0, first.get("inputs").get("queueLength").get("value").asDouble());
-        assertEquals(2, first.get("currentReplicas").asInt(), "from the grouped replicas signal");
+        assertEquals(FleetFile.className(0), first.get("class").asString(""));
+        assertEquals(30.0, first.get("inputs").get("queueLength").get("value").asDouble(0.0));
+        assertEquals(2, first.get("currentReplicas").asInt(0), "from the grouped replicas signal");
         // The brief's worked example with this file's 120 s objective and the default 30 s start-up:
         // D_eff = 120 − 50 − 30 = 40 s, (0.5 × 8 + 240 / 40) / 0.7 = 14.3 → 15 slots → 4 replicas.
-        assertEquals(15, first.get("estimatedSlots").asInt(), first.get("explanation").asText());
-        assertEquals(4, first.get("desiredReplicas").asInt());
+        assertEquals(15, first.get("estimatedSlots").asInt(0), first.get("explanation").asString(""));
+        assertEquals(4, first.get("desiredReplicas").asInt(0));
 
         JsonNode last = lines.get(4_999);
-        assertEquals(FleetFile.className(4_999), last.get("class").asText());
+        assertEquals(FleetFile.className(4_999), last.get("class").asString(""));
         JsonNode length = last.get("inputs").get("queueLength");
         assertTrue(length.get("value").isNull(), "no series for the class is missing, never 0: " + length);
         assertTrue(length.toString().contains(FleetFile.className(4_999)), "the missing input names its series: " + length);
-        assertEquals(2, last.get("desiredReplicas").asInt(), "held on missing data, never lowered: " + last);
+        assertEquals(2, last.get("desiredReplicas").asInt(0), "held on missing data, never lowered: " + last);
         assertTrue(last.get("reasons").toString().contains("TELEMETRY_MISSING:queueLength"), last.get("reasons").toString());
     }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import io.headroom.prometheus.StubPrometheus;
 import io.headroom.prometheus.StubPrometheus.Answer;
 import java.io.ByteArrayOutputStream;
@@ -102,15 +102,15 @@ class PlanPrometheusAnswersTest {
         serve(q -> vector(busy(q), q.contains("orders_queue_length") ? warned : ""));
         JsonNode p = plan(workloads(dir, ""), 4);
         JsonNode q = p.get("inputs").get("queueLength");
-        assertEquals("PARTIAL", q.get("status").asText(), q.toString());
-        assertEquals(600.0, q.get("value").asDouble());
-        assertEquals("partial answer: " + WARNING, q.get("reason").asText());
-        assertEquals(WARNING, q.get("warnings").get(0).asText());
-        assertEquals("PromQL info: metric might not be a counter", q.get("infos").get(0).asText());
-        assertEquals("OK", p.get("inputs").get("arrivalRate").get("status").asText());
+        assertEquals("PARTIAL", q.get("status").asString(""), q.toString());
+        assertEquals(600.0, q.get("value").asDouble(0.0));
+        assertEquals("partial answer: " + WARNING, q.get("reason").asString(""));
+        assertEquals(WARNING, q.get("warnings").get(0).asString(""));
+        assertEquals("PromQL info: metric might not be a counter", q.get("infos").get(0).asString(""));
+        assertEquals("OK", p.get("inputs").get("arrivalRate").get("status").asString(""));
         assertTrue(p.get("reasons").toString().contains("PARTIAL_DATA:queueLength"), p.get("reasons").toString());
-        assertTrue(p.get("explanation").asText().contains(WARNING), p.get("explanation").asText());
-        assertTrue(p.get("desiredReplicas").asInt() > 4, "a partial backlog of 600 may still scale up: " + p);
+        assertTrue(p.get("explanation").asString("").contains(WARNING), p.get("explanation").asString(""));
+        assertTrue(p.get("desiredReplicas").asInt(0) > 4, "a partial backlog of 600 may still scale up: " + p);
     }
 
     @Test
@@ -120,9 +120,9 @@ class PlanPrometheusAnswersTest {
         serve(q -> vector(q.contains("orders_queue_length") || q.contains("orders_received_total") ? "0" : busy(q),
                 q.contains("orders_queue_length") || q.contains("orders_received_total") ? warned : ""));
         JsonNode p = plan(workloads(dir, ""), 9);
-        assertEquals("PARTIAL", p.get("inputs").get("queueLength").get("status").asText());
-        assertEquals(9, p.get("desiredReplicas").asInt(), "held: " + p.get("explanation").asText());
-        assertTrue(p.get("explanation").asText().contains("no scale-down on a partial answer"), p.toString());
+        assertEquals("PARTIAL", p.get("inputs").get("queueLength").get("status").asString(""));
+        assertEquals(9, p.get("desiredReplicas").asInt(0), "held: " + p.get("explanation").asString(""));
+        assertTrue(p.get("explanation").asString("").contains("no scale-down on a partial answer"), p.toString());
     }
 
     @Test
@@ -135,12 +135,12 @@ class PlanPrometheusAnswersTest {
                 + " perReplica: 10, conservativeReplicas: 4}"), 9);
         for (String input : List.of("queueLength", "arrivalRate", "ceiling:db:budget")) {
             JsonNode in = p.get("inputs").get(input);
-            assertEquals("MISSING", in.get("status").asText(), input + ": " + in);
-            assertTrue(in.get("reason").asText().startsWith("MALFORMED: "), in.toString());
-            assertTrue(in.get("reason").asText().contains("duplicate key \"status\""), in.toString());
+            assertEquals("MISSING", in.get("status").asString(""), input + ": " + in);
+            assertTrue(in.get("reason").asString("").startsWith("MALFORMED: "), in.toString());
+            assertTrue(in.get("reason").asString("").contains("duplicate key \"status\""), in.toString());
             assertTrue(in.get("value").isNull(), "bad data is no number: " + in);
         }
-        assertEquals(9, p.get("desiredReplicas").asInt(), "no scale-down on bad data: " + p);
+        assertEquals(9, p.get("desiredReplicas").asInt(0), "no scale-down on bad data: " + p);
         assertTrue(p.get("reasons").toString().contains("TELEMETRY_MISSING"), p.get("reasons").toString());
     }
 
@@ -156,11 +156,11 @@ class PlanPrometheusAnswersTest {
         JsonNode p = plan(workloads(dir, "      ceilings:\n        - {name: db, budgetQuery: db_connection_budget,"
                 + " perReplica: 10, conservativeReplicas: 10}"), 9);
         JsonNode budget = p.get("inputs").get("ceiling:db:budget");
-        assertEquals("MISSING", budget.get("status").asText(), budget.toString());
-        assertTrue(budget.get("reason").asText().contains("resultType"), budget.toString());
-        assertEquals(12, p.get("slotReplicas").asInt(), p.toString());
-        assertEquals(10, p.get("ceilings").get("db").asInt(), "the configured conservative value, never 0: " + p);
-        assertEquals(10, p.get("desiredReplicas").asInt(), "up to the conservative ceiling, never down to 0: " + p);
+        assertEquals("MISSING", budget.get("status").asString(""), budget.toString());
+        assertTrue(budget.get("reason").asString("").contains("resultType"), budget.toString());
+        assertEquals(12, p.get("slotReplicas").asInt(0), p.toString());
+        assertEquals(10, p.get("ceilings").get("db").asInt(0), "the configured conservative value, never 0: " + p);
+        assertEquals(10, p.get("desiredReplicas").asInt(0), "up to the conservative ceiling, never down to 0: " + p);
         assertTrue(p.get("reasons").toString().contains("CEILING_FALLBACK:db"), p.get("reasons").toString());
     }
 }

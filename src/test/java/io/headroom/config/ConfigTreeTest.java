@@ -53,4 +53,27 @@ class ConfigTreeTest {
         assertEquals("s.toml:1: unknown file type; use .yaml, .yml or .json", assertThrows(ConfigException.class,
                 () -> ConfigTree.formatOf(Path.of("dir/s.toml"))).getMessage());
     }
+
+    /** Plain scalars are typed as Jackson 2 (SnakeYAML, YAML 1.1) typed them: kubeconfigs and workloads files keep their meaning. */
+    @Test
+    void plainScalarsKeepTheirYaml11Types() throws Exception {
+        ConfigNode.MapNode m = assertInstanceOf(ConfigNode.MapNode.class, ConfigTree.parse("t.yaml", """
+                a: yes
+                b: on
+                c: off
+                d: True
+                e: ~
+                f: 0x1F
+                g: "yes"
+                h: 12:30
+                i: 1.5
+                """, ConfigTree.Format.YAML));
+        String[][] expected = {{"a", "VALUE_TRUE"}, {"b", "VALUE_TRUE"}, {"c", "VALUE_FALSE"}, {"d", "VALUE_TRUE"},
+            {"e", "VALUE_NULL"}, {"f", "VALUE_NUMBER_INT"}, {"g", "VALUE_STRING"}, {"h", "VALUE_STRING"},
+            {"i", "VALUE_NUMBER_FLOAT"}};
+        for (String[] e : expected) {
+            ConfigNode.ScalarNode n = assertInstanceOf(ConfigNode.ScalarNode.class, m.fields().get(e[0]), e[0]);
+            assertEquals(e[1], n.token().name(), e[0]);
+        }
+    }
 }

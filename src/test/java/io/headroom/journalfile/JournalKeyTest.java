@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.ObjectNode;
 import io.headroom.journal.JournalRecord.Kind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,11 +36,11 @@ class JournalKeyTest {
     static String forged(Path f, JournalRecord r, String mac) throws IOException {
         List<String> lines = Files.readAllLines(f);
         ObjectNode last = (ObjectNode) Codec.JSON.readTree(lines.get(lines.size() - 1));
-        ObjectNode body = Codec.toJson(r.withSeq(last.path("seq").asLong() + 1));
+        ObjectNode body = Codec.toJson(r.withSeq(last.path("seq").asLong(0L) + 1));
         if (mac != null) {
             body.put("mac", mac);
         }
-        String prev = last.path("sum").asText();
+        String prev = last.path("sum").asString("");
         String sum = Codec.checksum(prev, body);
         body.put("prev", prev);
         body.put("sum", sum);

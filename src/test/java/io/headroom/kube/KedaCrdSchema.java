@@ -1,10 +1,10 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -25,7 +25,7 @@ import java.util.Map;
  * silently pruned), and the CRD's one CEL rule.
  */
 public final class KedaCrdSchema {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = new YAMLMapper();
     private static final KedaCrdSchema INSTANCE = new KedaCrdSchema();
 
     private final Schema schema;
@@ -55,7 +55,7 @@ public final class KedaCrdSchema {
                     && !o.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)) {
                 o.put("additionalProperties", false);
             }
-            for (Iterator<JsonNode> it = o.elements(); it.hasNext(); ) {
+            for (Iterator<JsonNode> it = o.values().iterator(); it.hasNext(); ) {
                 strict(it.next());
             }
         } else if (node instanceof ArrayNode a) {
@@ -82,8 +82,8 @@ public final class KedaCrdSchema {
     private static List<String> celRules(JsonNode spec) {
         // '!has(self.minReplicaCount) || self.minReplicaCount <= (has(self.maxReplicaCount) ? self.maxReplicaCount : 100)'
         if (spec.has("minReplicaCount")) {
-            int max = spec.has("maxReplicaCount") ? spec.get("maxReplicaCount").asInt() : 100;
-            if (spec.get("minReplicaCount").asInt() > max) {
+            int max = spec.has("maxReplicaCount") ? spec.get("maxReplicaCount").asInt(0) : 100;
+            if (spec.get("minReplicaCount").asInt(0) > max) {
                 return List.of("spec: minReplicaCount must be less than or equal to maxReplicaCount");
             }
         }
@@ -93,7 +93,7 @@ public final class KedaCrdSchema {
     /** The CEL rules the CRD carries, as text. */
     List<String> celRuleTexts() {
         List<String> out = new ArrayList<>();
-        specSchema.path("x-kubernetes-validations").forEach(r -> out.add(r.path("rule").asText()));
+        specSchema.path("x-kubernetes-validations").forEach(r -> out.add(r.path("rule").asString("")));
         return out;
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
@@ -153,8 +153,8 @@ class KubeNodeDrainTest {
                 + " kube-proxy: it runs on every node); it stays cordoned until uncordoned", drain().detail());
         assertTrue(unschedulable("node-1"));
         for (JsonNode body : evictions.bodies) {
-            assertEquals("policy/v1", body.path("apiVersion").asText());
-            assertEquals("Eviction", body.path("kind").asText());
+            assertEquals("policy/v1", body.path("apiVersion").asString(""));
+            assertEquals("Eviction", body.path("kind").asString(""));
             assertTrue(body.path("deleteOptions").isMissingNode(), "the pod's own grace period: " + body);
         }
 

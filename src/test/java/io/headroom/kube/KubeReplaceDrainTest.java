@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import tools.jackson.databind.JsonNode;
 import io.headroom.cluster.ReplicaBump;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
@@ -139,9 +139,9 @@ class KubeReplaceDrainTest {
         assertTrue(cluster.deploymentAnnotations("payments", "worker").keySet().stream()
                 .noneMatch(k -> k.startsWith("headroom.io/bump")), "lowered back: the record goes with the replica");
         for (JsonNode body : evictions.bodies) {
-            assertEquals("policy/v1", body.path("apiVersion").asText());
-            assertEquals("Eviction", body.path("kind").asText());
-            assertEquals("worker-a", body.path("metadata").path("name").asText());
+            assertEquals("policy/v1", body.path("apiVersion").asString(""));
+            assertEquals("Eviction", body.path("kind").asString(""));
+            assertEquals("worker-a", body.path("metadata").path("name").asString(""));
             assertTrue(body.path("deleteOptions").isMissingNode(), "the pod's own grace period: " + body);
         }
         assertNotNull(cluster.admin.pods().inNamespace("payments").withName("worker-a").get(),

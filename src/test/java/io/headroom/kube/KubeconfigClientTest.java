@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -272,11 +272,11 @@ class KubeconfigClientTest {
         assertEquals("bar", c.getNamespace());
         assertEquals("arg-1\narg-2\n", Files.readString(dir.resolve("args")));
         JsonNode info = new ObjectMapper().readTree(Files.readString(dir.resolve("exec-info")));
-        assertEquals("ExecCredential", info.get("kind").asText());
-        assertEquals("client.authentication.k8s.io/v1", info.get("apiVersion").asText());
-        assertFalse(info.get("spec").get("interactive").asBoolean());
+        assertEquals("ExecCredential", info.get("kind").asString(""));
+        assertEquals("client.authentication.k8s.io/v1", info.get("apiVersion").asString(""));
+        assertFalse(info.get("spec").get("interactive").asBoolean(false));
         JsonNode cluster = info.get("spec").get("cluster");
-        assertEquals("https://localhost:8080", cluster.get("server").asText());
+        assertEquals("https://localhost:8080", cluster.get("server").asString(""));
         assertEquals(new ObjectMapper().readTree("{\"audience\":\"foo\",\"other\":\"bar\"}"), cluster.get("config"));
     }
 

@@ -1,9 +1,9 @@
 package io.headroom.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -280,7 +280,7 @@ public final class MockCluster implements AutoCloseable {
                 JsonNode before = JSON.readTree(current.getBody().readUtf8());
                 JsonNode after = merge(before.deepCopy(), patch);
                 ArrayNode ops = JSON.createArrayNode();
-                patch.fieldNames().forEachRemaining(field -> {
+                patch.propertyNames().iterator().forEachRemaining(field -> {
                     if (after.has(field)) {
                         ops.addObject().put("op", "add").put("path", "/" + field).set("value", after.get(field));
                     } else if (before.has(field)) {
@@ -291,8 +291,8 @@ public final class MockCluster implements AutoCloseable {
                         .set("Content-Type", "application/json-patch+json").build();
                 return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.PATCH, path, headers,
                         new Buffer(JSON.writeValueAsBytes(ops))));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            } catch (tools.jackson.core.JacksonException e) {
+                throw new UncheckedIOException(new IOException(e));
             }
         }
 
@@ -314,7 +314,7 @@ public final class MockCluster implements AutoCloseable {
                 return patch;
             }
             ObjectNode t = target != null && target.isObject() ? (ObjectNode) target : JSON.createObjectNode();
-            patch.fields().forEachRemaining(e -> {
+            patch.properties().iterator().forEachRemaining(e -> {
                 if (e.getValue().isNull()) {
                     t.remove(e.getKey());
                 } else {
@@ -338,7 +338,7 @@ public final class MockCluster implements AutoCloseable {
         try {
             ObjectNode sent = (ObjectNode) MergePatchDispatcher.JSON.readTree(body);
             if ("POST".equals(request.getMethod())) {
-                String name = sent.path("metadata").path("name").asText();
+                String name = sent.path("metadata").path("name").asString("");
                 MockResponse existing = crud.apply(new RecordedRequest(request.getHttpVersion(), HttpMethod.GET,
                         bare + "/" + name, request.getHeaders(), new Buffer()));
                 if (existing.code() == 200) {
@@ -352,8 +352,8 @@ public final class MockCluster implements AutoCloseable {
                 return current;
             }
             JsonNode now = MergePatchDispatcher.JSON.readTree(current.getBody().readUtf8());
-            String rv = now.path("metadata").path("resourceVersion").asText();
-            String sentRv = sent.path("metadata").path("resourceVersion").asText("");
+            String rv = now.path("metadata").path("resourceVersion").asString("");
+            String sentRv = sent.path("metadata").path("resourceVersion").asString("");
             if (!sentRv.isEmpty() && !sentRv.equals(rv)) {
                 return new MockResponse().setResponseCode(409).setBody("{\"kind\":\"Status\",\"code\":409}");
             }

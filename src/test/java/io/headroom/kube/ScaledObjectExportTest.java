@@ -122,7 +122,7 @@ class ScaledObjectExportTest {
         ScaledObjectExport.Export e = ScaledObjectExport.of("invoices", TARGET, policy(), QUERIES, "http://prom:9090");
         Map<String, Object> object = e.object();
         ((Map<String, Object>) object.get("metadata")).remove("annotations");
-        GenericKubernetesResource so = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(object,
+        GenericKubernetesResource so = tools.jackson.databind.json.JsonMapper.builder().configureForJackson2().build().convertValue(object,
                 GenericKubernetesResource.class);
         ImportedClass back = ScaledObjectImport.from(so, "prod");
         assertEquals(Map.of(Signals.ARRIVAL_RATE, QUERIES.get(Signals.ARRIVAL_RATE), Signals.MEAN_SERVICE,
@@ -163,7 +163,7 @@ class ScaledObjectExportTest {
         assertTrue(KedaCrdSchema.get().celRuleIsTheOneChecked(), "KEDA's CRD still has the one CEL rule checked here: "
                 + KedaCrdSchema.get().celRuleTexts());
         java.util.function.Function<java.util.function.Consumer<Map<String, Object>>, List<String>> problems = change -> {
-            Map<String, Object> so = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(
+            Map<String, Object> so = tools.jackson.databind.json.JsonMapper.builder().configureForJackson2().build().convertValue(
                     ScaledObjectExport.of("invoices", TARGET, policy(), QUERIES, "http://prom:9090").object(), Map.class);
             change.accept(so);
             return KedaCrdSchema.get().problems(so);
