@@ -7,29 +7,27 @@ package io.headroom.prometheus;
  * whose message starts with the type in words.
  */
 enum PrometheusError {
-    TIMEOUT("timeout", NoDataReason.TIMEOUT, "Prometheus's own query timeout"),
-    CANCELED("canceled", NoDataReason.QUERY_ERROR, "query canceled"),
-    EXECUTION("execution", NoDataReason.QUERY_ERROR, "execution error"),
-    BAD_DATA("bad_data", NoDataReason.QUERY_ERROR, "bad data"),
-    INTERNAL("internal", NoDataReason.QUERY_ERROR, "internal error"),
-    UNAVAILABLE("unavailable", NoDataReason.QUERY_ERROR, "unavailable"),
-    NOT_FOUND("not_found", NoDataReason.QUERY_ERROR, "not found"),
-    NOT_ACCEPTABLE("not_acceptable", NoDataReason.QUERY_ERROR, "not acceptable");
+    TIMEOUT(NoDataReason.TIMEOUT, "Prometheus's own query timeout"),
+    CANCELED(NoDataReason.QUERY_ERROR, "query canceled"),
+    EXECUTION(NoDataReason.QUERY_ERROR, "execution error"),
+    BAD_DATA(NoDataReason.QUERY_ERROR, "bad data"),
+    INTERNAL(NoDataReason.QUERY_ERROR, "internal error"),
+    UNAVAILABLE(NoDataReason.QUERY_ERROR, "unavailable"),
+    NOT_FOUND(NoDataReason.QUERY_ERROR, "not found"),
+    NOT_ACCEPTABLE(NoDataReason.QUERY_ERROR, "not acceptable");
 
-    private final String wire;
     private final NoDataReason reason;
     private final String words;
 
-    PrometheusError(String wire, NoDataReason reason, String words) {
-        this.wire = wire;
+    PrometheusError(NoDataReason reason, String words) {
         this.reason = reason;
         this.words = words;
     }
 
-    /** The type as Prometheus writes it, or null for one it does not define (or none). */
+    /** The type as Prometheus writes it (the name in lower case), or null for one it does not define (or none). */
     static PrometheusError of(String errorType) {
         for (PrometheusError e : values()) {
-            if (e.wire.equals(errorType)) {
+            if (e.name().toLowerCase(java.util.Locale.ROOT).equals(errorType)) {
                 return e;
             }
         }

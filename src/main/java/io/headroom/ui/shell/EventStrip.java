@@ -1,11 +1,11 @@
 package io.headroom.ui.shell;
 
 import io.headroom.ui.Styles;
+import io.headroom.ui.fx.TextCell;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
@@ -50,26 +50,13 @@ public final class EventStrip extends VBox {
         list.setPrefHeight(220);
         list.setMaxHeight(Region.USE_PREF_SIZE);
         list.setMaxWidth(900);
-        list.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(EventListViewModel.ConsoleEvent e, boolean empty) {
-                super.updateItem(e, empty);
-                Styles.toggle(this, List.of(Styles.OK, Styles.WARN, Styles.BAD), null);
-                if (empty || e == null) {
-                    setText(null);
-                    setTooltip(null);
-                    return;
-                }
-                setText(EventListViewModel.format(e));
-                setTooltip(new Tooltip(getText()));
-                Styles.toggle(this, List.of(Styles.OK, Styles.WARN, Styles.BAD), switch (e.level()) {
+        list.setCellFactory(l -> new TextCell<>(EventListViewModel::format, EventListViewModel::format,
+                List.of(Styles.OK, Styles.WARN, Styles.BAD), e -> switch (e.level()) {
                     case INFO -> null;
                     case OK -> Styles.OK;
                     case WARN -> Styles.WARN;
                     case BAD -> Styles.BAD;
-                });
-            }
-        });
+                }));
         list.visibleProperty().bind(toggle.selectedProperty());
         list.managedProperty().bind(list.visibleProperty());
         list.getStyleClass().add("event-list");

@@ -2,13 +2,13 @@ package io.headroom.ui.welcome;
 
 import io.headroom.session.KedaImport;
 import io.headroom.ui.Styles;
+import io.headroom.ui.fx.TextCell;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
@@ -71,19 +71,7 @@ public final class KedaImportDialog {
         found.setId(FOUND_ID);
         found.setPrefHeight(200);
         found.setPlaceholder(new Label("Nothing found yet."));
-        found.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(KedaImport.Found f, boolean empty) {
-                super.updateItem(f, empty);
-                setText(empty || f == null ? null : f.name() + "  →  " + f.target()
-                        + (f.paused() == null ? "" : "   [" + f.paused().toUpperCase(java.util.Locale.ROOT) + "]")
-                        + "\n   " + f.becomes()
-                        + (f.toFill().isEmpty() ? "" : "\n   to fill in: " + String.join(", ", f.toFill()))
-                        + (f.notes().size() <= 1 ? "" : "\n   " + (f.notes().size() - 1) + " note(s) on what KEDA and"
-                        + " Headroom do differently (hover, or read them in the saved file)"));
-                setTooltip(empty || f == null ? null : new javafx.scene.control.Tooltip(String.join("\n", f.notes())));
-            }
-        });
+        found.setCellFactory(l -> new TextCell<>(KedaImportViewModel::summary, f -> String.join("\n", f.notes())));
 
         TextField prometheus = new TextField();
         prometheus.setId(PROMETHEUS_ID);

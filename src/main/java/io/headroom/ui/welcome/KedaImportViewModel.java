@@ -76,6 +76,19 @@ public final class KedaImportViewModel {
         return context.get() == null ? "" : context.get().name() + "/" + namespace.get().trim();
     }
 
+    /**
+     * What a found ScaledObject becomes, as its row in the list says it: name → target (and KEDA's pause), the
+     * class it becomes, the signals to fill in and how many notes there are beyond the first.
+     */
+    static String summary(KedaImport.Found f) {
+        return f.name() + "  →  " + f.target()
+                + (f.paused() == null ? "" : "   [" + f.paused().toUpperCase(java.util.Locale.ROOT) + "]")
+                + "\n   " + f.becomes()
+                + (f.toFill().isEmpty() ? "" : "\n   to fill in: " + String.join(", ", f.toFill()))
+                + (f.notes().size() <= 1 ? "" : "\n   " + (f.notes().size() - 1) + " note(s) on what KEDA and"
+                + " Headroom do differently (hover, or read them in the saved file)");
+    }
+
     static final String PICK = "Pick the context and namespace whose ScaledObjects to import, then Find.";
 
     /** Why a context is not offered: each of its problems, with its file and line. */
