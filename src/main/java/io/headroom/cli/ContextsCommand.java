@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,9 +34,8 @@ import picocli.CommandLine.Option;
                 + " console would refuse a context (file and line each); problems of the files themselves go to"
                 + " standard error. Exit code 0 whenever it can list, problems or not."})
 final class ContextsCommand extends CliCommand {
-    @Option(names = "--kubeconfig", paramLabel = "FILE", converter = InputFiles.ReadableFile.class,
-            description = "this kubeconfig alone (else $KUBECONFIG, else ~/.kube/config)")
-    Path kubeconfig;
+    @Mixin
+    SharedOptions.KubeconfigOption kubeconfig;
 
     @Option(names = "--json", description = "one JSON object: the files read, every context with its problems")
     boolean json;
@@ -53,7 +53,7 @@ final class ContextsCommand extends CliCommand {
 
     @Override
     int execute() {
-        Contexts contexts = contexts(kubeconfig);
+        Contexts contexts = contexts(kubeconfig.path);
         Kubeconfig k = contexts.kubeconfig();
         List<String> fileProblems = fileProblems(contexts);
         if (json) {

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,16 +38,14 @@ import picocli.CommandLine.Option;
                     + "live ScaledObject, then a question (--yes answers it); nothing is written if the live object "
                     + "changed after the difference was shown. An Event on the ScaledObject says who."})
 final class ExportCommand extends CliCommand {
-    @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
-            description = "the workloads file")
-    Path config;
+    @Mixin
+    SharedOptions.WorkloadsFileOption config;
 
     @Option(names = "--class", required = true, paramLabel = "NAME", description = "the class to export")
     String cls;
 
-    @Option(names = "--out", paramLabel = "FILE", converter = InputFiles.NewFile.class,
-            description = "writes a new file instead (never overwrites)")
-    Path target;
+    @Mixin
+    SharedOptions.OutFileOption target;
 
     @Option(names = "--apply", description = "writes it to the class's cluster, after a dry run and its diff")
     boolean apply;
@@ -71,15 +70,15 @@ final class ExportCommand extends CliCommand {
 
     @Override
     int execute() {
-        if (apply && target != null || yes && !apply || kubeconfig != null && !apply) {
+        if (apply && target.path != null || yes && !apply || kubeconfig != null && !apply) {
             // Rules between options, said as picocli says its own usage errors.
-            throw usageError(apply && target != null
+            throw usageError(apply && target.path != null
                     ? "--apply and --out exclude each other" : yes ? "--yes only goes with --apply"
                     : "--kubeconfig only goes with --apply");
         }
         WorkloadsFile file;
         try {
-            file = WorkloadsFile.read(config);
+            file = WorkloadsFile.read(config.path);
         } catch (ConfigException e) {
             err.println(e.getMessage());
             return ExitCode.USAGE;
@@ -87,7 +86,7 @@ final class ExportCommand extends CliCommand {
         String wanted = cls;
         ClassConfig c = file.classes().stream().filter(x -> x.name().equals(wanted)).findFirst().orElse(null);
         if (c == null) {
-            err.println("headroom export-keda: no class '" + UntrustedText.line(cls, 100) + "' in " + config + " (it has "
+            err.println("headroom export-keda: no class '" + UntrustedText.line(cls, 100) + "' in " + config.path + " (it has "
                     + String.join(", ", file.classes().stream().map(ClassConfig::name).toList()) + ")");
             return ExitCode.USAGE;
         }
@@ -107,7 +106,7 @@ final class ExportCommand extends CliCommand {
             Contexts ctx = contexts(kubeconfig);
             return apply(c, export, ctx);
         }
-        return printOrWrite(export.toYaml(), target, "headroom export-keda: wrote " + target);
+        return printOrWrite(export.toYaml(), target.path, "headroom export-keda: wrote " + target.path);
     }
 
     private int apply(ClassConfig c, ScaledObjectExport.Export export, Contexts contexts) {

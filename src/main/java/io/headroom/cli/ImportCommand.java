@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,13 +31,11 @@ final class ImportCommand extends CliCommand {
     @Option(names = "--namespace", required = true, paramLabel = "NS", description = "the namespace to read")
     String namespace;
 
-    @Option(names = "--kubeconfig", paramLabel = "FILE", converter = InputFiles.ReadableFile.class,
-            description = "the kubeconfig (else $KUBECONFIG, else ~/.kube/config)")
-    Path kubeconfig;
+    @Mixin
+    SharedOptions.KubeconfigOption kubeconfig;
 
-    @Option(names = "--out", paramLabel = "FILE", converter = InputFiles.NewFile.class,
-            description = "writes a new file instead (never overwrites)")
-    Path target;
+    @Mixin
+    SharedOptions.OutFileOption target;
 
     ImportCommand() {
     }
@@ -48,7 +47,7 @@ final class ImportCommand extends CliCommand {
 
     @Override
     int execute() {
-        Contexts contexts = contexts(kubeconfig);
+        Contexts contexts = contexts(kubeconfig.path);
         if (contexts.get(context).isEmpty()) {
             err.println(UntrustedText.line("headroom import-keda: " + contexts.noSuchContext(context), 1000));
             return ExitCode.USAGE;
@@ -89,6 +88,6 @@ final class ImportCommand extends CliCommand {
         }
         // Names and queries come from the cluster: line breaks stay (it is YAML), control characters do not.
         String text = UntrustedText.lines(head + String.join("\n", blocks));
-        return printOrWrite(text, target, "wrote " + imported.size() + " class(es) to " + target);
+        return printOrWrite(text, target.path, "wrote " + imported.size() + " class(es) to " + target.path);
     }
 }

@@ -41,6 +41,7 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,9 +66,8 @@ final class PlanCommand extends CliCommand {
         void pause(Duration d) throws InterruptedException;
     }
 
-    @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
-            description = "the workloads file")
-    Path config;
+    @Mixin
+    SharedOptions.WorkloadsFileOption config;
 
     @Option(names = "--once", description = "evaluates once")
     boolean once;
@@ -136,7 +136,7 @@ final class PlanCommand extends CliCommand {
         }
         WorkloadsFile file;
         try {
-            file = WorkloadsFile.read(config);
+            file = WorkloadsFile.read(config.path);
         } catch (ConfigException e) {
             err.println(e.getMessage());
             return ExitCode.USAGE;

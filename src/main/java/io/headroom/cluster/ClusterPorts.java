@@ -39,6 +39,22 @@ public final class ClusterPorts implements AutoCloseable {
         this.byContext = byContext != null ? byContext : Map.of(contextName, this);
     }
 
+    /** {@code base} with its write ports replaced; it does not own the cluster (closing it closes nothing). */
+    private ClusterPorts(ClusterPorts base, Scaling scaling, DrainMarks drainMarks, Nodes nodes) {
+        this.contextName = base.contextName;
+        this.workloads = base.workloads;
+        this.scaling = Objects.requireNonNull(scaling, "scaling");
+        this.pauses = base.pauses;
+        this.drainMarks = Objects.requireNonNull(drainMarks, "drainMarks");
+        this.nodes = Objects.requireNonNull(nodes, "nodes");
+        this.events = base.events;
+        this.health = base.health;
+        this.adapter = base.adapter;
+        this.closer = null;
+        this.byContext = base.byContext.size() == 1 && base.byContext.containsValue(base) ? Map.of(contextName, this)
+                : base.byContext;
+    }
+
     /**
      * A set for one context: {@code workloads} and {@code scaling} are required; a port not given is the
      * {@link Unsupported} one (the cluster lacks it), health not given is "live".
@@ -100,26 +116,7 @@ public final class ClusterPorts implements AutoCloseable {
 
     /** The same set with the write ports replaced (the freeze gate); reads, pauses and events stay as they are. */
     public ClusterPorts withWrites(Scaling scaling, DrainMarks drainMarks, Nodes nodes) {
-        Builder b = toBuilder();
-        b.scaling = scaling;
-        b.drainMarks = drainMarks;
-        b.nodes = nodes;
-        b.closer = null; // the gated set does not own the cluster
-        return new ClusterPorts(b, byContext.size() == 1 && byContext.containsValue(this) ? null : byContext);
-    }
-
-    Builder toBuilder() {
-        Builder b = new Builder(contextName);
-        b.workloads = workloads;
-        b.scaling = scaling;
-        b.pauses = pauses;
-        b.drainMarks = drainMarks;
-        b.nodes = nodes;
-        b.events = events;
-        b.health = health;
-        b.adapter = adapter;
-        b.closer = closer;
-        return b;
+        return new ClusterPorts(this, scaling, drainMarks, nodes);
     }
 
     static ClusterPorts routed(Builder b, Map<String, ClusterPorts> byContext) {
