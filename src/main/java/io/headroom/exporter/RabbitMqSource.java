@@ -25,6 +25,8 @@ import java.util.function.UnaryOperator;
 final class RabbitMqSource implements QueueSource {
     private final RabbitMqConfig config;
     private final UnaryOperator<String> env;
+    /** Set up once from the config; the password is read again before each connection (a secret may rotate). */
+    private final ConnectionFactory factory;
     private final FirstSight firstSight = new FirstSight();
     private Connection connection;
     private Channel channel;
@@ -32,6 +34,24 @@ final class RabbitMqSource implements QueueSource {
     RabbitMqSource(RabbitMqConfig config, UnaryOperator<String> env) {
         this.config = config;
         this.env = env;
+        this.factory = factory(config);
+    }
+
+    private static ConnectionFactory factory(RabbitMqConfig config) {
+        int millis = (int) Math.max(1, config.timeout().toMillis());
+        ConnectionFactory f = new ConnectionFactory();
+        f.setHost(config.host());
+        f.setPort(config.port());
+        f.setVirtualHost(config.vhost());
+        f.setUsername(config.username());
+        f.setConnectionTimeout(millis);
+        f.setHandshakeTimeout(millis);
+        f.setChannelRpcTimeout(millis);
+        f.setShutdownTimeout(millis);
+        f.setAutomaticRecoveryEnabled(false);
+        f.setRequestedHeartbeat(0);
+        f.setThreadFactory(io.headroom.threads.NamedThreads.named("exporter-amqp"));
+        return f;
     }
 
     @Override
@@ -95,21 +115,8 @@ final class RabbitMqSource implements QueueSource {
 
     private Channel channel() throws IOException, java.util.concurrent.TimeoutException {
         if (connection == null || !connection.isOpen()) {
-            int millis = (int) Math.max(1, config.timeout().toMillis());
-            ConnectionFactory f = new ConnectionFactory();
-            f.setHost(config.host());
-            f.setPort(config.port());
-            f.setVirtualHost(config.vhost());
-            f.setUsername(config.username());
-            f.setPassword(config.password() == null ? "guest" : config.password().read(env));
-            f.setConnectionTimeout(millis);
-            f.setHandshakeTimeout(millis);
-            f.setChannelRpcTimeout(millis);
-            f.setShutdownTimeout(millis);
-            f.setAutomaticRecoveryEnabled(false);
-            f.setRequestedHeartbeat(0);
-            f.setThreadFactory(io.headroom.threads.NamedThreads.named("exporter-amqp"));
-            connection = f.newConnection("headroom-exporter");
+            factory.setPassword(config.password() == null ? "guest" : config.password().read(env));
+            connection = factory.newConnection("headroom-exporter");
         }
         if (channel == null || !channel.isOpen()) {
             channel = connection.createChannel();

@@ -80,33 +80,59 @@ public final class FileJournal implements Journal {
         static final long DEFAULT_SEGMENT_BYTES = 64L << 20;
 
         static Options defaults() {
-            return new Options(DEFAULT_SEGMENT_BYTES, Clock.systemUTC(), PrivateFiles::open, step -> { }, TAIL,
-                    PrivateFiles::open);
+            return builder().build();
         }
 
-        Options withChannels(Channels c) {
-            return new Options(maxSegmentBytes, clock, c, steps, tail, checkpoints);
+        /** Options to set one by one: each names one option, so a new option is added in one place. */
+        static Builder builder() {
+            return new Builder();
         }
 
-        Options withMaxSegmentBytes(long max) {
-            return new Options(max, clock, channels, steps, tail, checkpoints);
-        }
+        static final class Builder {
+            private long maxSegmentBytes = DEFAULT_SEGMENT_BYTES;
+            private Clock clock = Clock.systemUTC();
+            private Channels channels = PrivateFiles::open;
+            private RotationSteps steps = step -> { };
+            private int tail = TAIL;
+            private Channels checkpoints = PrivateFiles::open;
 
-        Options withClock(Clock c) {
-            return new Options(maxSegmentBytes, c, channels, steps, tail, checkpoints);
-        }
+            private Builder() {
+            }
 
-        Options withSteps(RotationSteps s) {
-            return new Options(maxSegmentBytes, clock, channels, s, tail, checkpoints);
-        }
+            Builder maxSegmentBytes(long max) {
+                this.maxSegmentBytes = max;
+                return this;
+            }
 
-        /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced to disk. */
-        Options withTail(int n) {
-            return new Options(maxSegmentBytes, clock, channels, steps, n, checkpoints);
-        }
+            Builder clock(Clock c) {
+                this.clock = c;
+                return this;
+            }
 
-        Options withCheckpoints(Channels c) {
-            return new Options(maxSegmentBytes, clock, channels, steps, tail, c);
+            Builder channels(Channels c) {
+                this.channels = c;
+                return this;
+            }
+
+            Builder steps(RotationSteps s) {
+                this.steps = s;
+                return this;
+            }
+
+            /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced to disk. */
+            Builder tail(int n) {
+                this.tail = n;
+                return this;
+            }
+
+            Builder checkpoints(Channels c) {
+                this.checkpoints = c;
+                return this;
+            }
+
+            Options build() {
+                return new Options(maxSegmentBytes, clock, channels, steps, tail, checkpoints);
+            }
         }
     }
 

@@ -56,13 +56,7 @@ import java.util.logging.Logger;
  * resourceVersion, fenced by the lease; the prior cost restored when they go.
  * One seam of {@link KubeClusterGateway}, which holds the connection, the watch caches and the lease fence.
  */
-final class KubeDrainMarks implements io.headroom.cluster.DrainMarks {
-    private final KubeClusterGateway k;
-
-    KubeDrainMarks(KubeClusterGateway k) {
-        this.k = k;
-    }
-
+record KubeDrainMarks(KubeClusterGateway k) implements io.headroom.cluster.DrainMarks {
     // ------------------------------------------------------------------ drain marks
 
     @Override

@@ -55,13 +55,7 @@ import java.util.logging.Logger;
  * Nodes on Kubernetes: read from the API server, cordoned with Headroom's record, pods evicted through policy/v1.
  * One seam of {@link KubeClusterGateway}, which holds the connection, the watch caches and the lease fence.
  */
-final class KubeNodes implements io.headroom.cluster.Nodes {
-    private final KubeClusterGateway k;
-
-    KubeNodes(KubeClusterGateway k) {
-        this.k = k;
-    }
-
+record KubeNodes(KubeClusterGateway k) implements io.headroom.cluster.Nodes {
     // ------------------------------------------------------------------ nodes (node drains)
 
     /** Every node of this context with the pods bound to it: two reads of the API server (not a cache). */

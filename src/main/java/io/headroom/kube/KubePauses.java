@@ -55,13 +55,7 @@ import java.util.logging.Logger;
  * KEDA pauses on Kubernetes: hand back, kept pauses and their records on the workload and its ScaledObject.
  * One seam of {@link KubeClusterGateway}, which holds the connection, the watch caches and the lease fence.
  */
-final class KubePauses implements io.headroom.cluster.Pauses {
-    private final KubeClusterGateway k;
-
-    KubePauses(KubeClusterGateway k) {
-        this.k = k;
-    }
-
+record KubePauses(KubeClusterGateway k) implements io.headroom.cluster.Pauses {
     /** Removes KEDA's paused-replicas annotation: KEDA autoscales the workload again. */
     @Override
     public ScaleResult handBack(WorkloadRef ref) {

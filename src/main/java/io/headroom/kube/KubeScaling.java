@@ -56,13 +56,7 @@ import java.util.logging.Logger;
  * resourceVersion, fenced by the lease right before the write; a bump recorded in the same merge patch.
  * One seam of {@link KubeClusterGateway}, which holds the connection, the watch caches and the lease fence.
  */
-final class KubeScaling implements io.headroom.cluster.Scaling {
-    private final KubeClusterGateway k;
-
-    KubeScaling(KubeClusterGateway k) {
-        this.k = k;
-    }
-
+record KubeScaling(KubeClusterGateway k) implements io.headroom.cluster.Scaling {
     // ------------------------------------------------------------------ permissions and leases
 
     @Override

@@ -55,13 +55,7 @@ import java.util.logging.Logger;
  * The team timeline on Kubernetes: core/v1 Events on workloads and nodes, posted once, read back.
  * One seam of {@link KubeClusterGateway}, which holds the connection, the watch caches and the lease fence.
  */
-final class KubeTeamEvents implements io.headroom.cluster.TeamEvents {
-    private final KubeClusterGateway k;
-
-    KubeTeamEvents(KubeClusterGateway k) {
-        this.k = k;
-    }
-
+record KubeTeamEvents(KubeClusterGateway k) implements io.headroom.cluster.TeamEvents {
     /**
      * A core/v1 Event on the workload, from component {@code headroom}, instance this console's
      * identity. Sent once (no retries), so a slow or refusing API server costs one request.

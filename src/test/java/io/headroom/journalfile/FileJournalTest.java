@@ -34,12 +34,12 @@ class FileJournalTest {
     }
 
     /** The records' own day: the daily seal stays out of these tests (JournalRotationTest has it). */
-    static FileJournal.Options options() {
-        return FileJournal.Options.defaults().withClock(java.time.Clock.fixed(T0.plusSeconds(3600), java.time.ZoneOffset.UTC));
+    static FileJournal.Options.Builder options() {
+        return FileJournal.Options.builder().clock(java.time.Clock.fixed(T0.plusSeconds(3600), java.time.ZoneOffset.UTC));
     }
 
     static FileJournal open(Path f) throws IOException {
-        return FileJournal.open(f, options());
+        return FileJournal.open(f, options().build());
     }
 
     @Test
@@ -150,7 +150,7 @@ class FileJournalTest {
     void aFailedWriteIsTruncatedBackSoTheNextRecordIsKept(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
         FullDiskChannels disk = new FullDiskChannels();
-        try (FileJournal j = FileJournal.open(f, options().withChannels(disk))) {
+        try (FileJournal j = FileJournal.open(f, options().channels(disk).build())) {
             j.append(rec(1));
             disk.room(25); // the disk fills up in the middle of the next record
             JournalException e = assertThrows(JournalException.class, () -> j.append(rec(2)));

@@ -32,12 +32,12 @@ public final class JournalCrashProbe {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         String crashAt = args[1];
-        FileJournal.Options o = FileJournal.Options.defaults().withMaxSegmentBytes(1500).withSteps(step -> {
+        FileJournal.Options o = FileJournal.Options.builder().maxSegmentBytes(1500).steps(step -> {
             if (step.equals(crashAt)) {
                 System.out.flush();
                 Runtime.getRuntime().halt(7);
             }
-        });
+        }).build();
         try (FileJournal j = FileJournal.open(file, o)) {
             for (int i = 1; i <= 400; i++) {
                 JournalRecord r = j.append(record(i, Instant.now()));

@@ -15,7 +15,7 @@ public final class JournalFixtures {
 
     /** A journal that seals a segment every {@code maxSegmentBytes}. */
     public static FileJournal open(Path file, long maxSegmentBytes) throws IOException {
-        return FileJournal.open(file, FileJournal.Options.defaults().withMaxSegmentBytes(maxSegmentBytes));
+        return FileJournal.open(file, FileJournal.Options.builder().maxSegmentBytes(maxSegmentBytes).build());
     }
 
     /**
@@ -24,9 +24,9 @@ public final class JournalFixtures {
      * real forces). 600 fsynced appends took 0.7 s quiet and 3-5 s on a loaded disk.
      */
     public static FileJournal openWithoutForcing(Path file, long maxSegmentBytes) throws IOException {
-        return FileJournal.open(file, FileJournal.Options.defaults().withMaxSegmentBytes(maxSegmentBytes)
-                .withChannels(new FullDiskChannels().withoutForcing())
-                .withCheckpoints(new FullDiskChannels().withoutForcing()));
+        return FileJournal.open(file, FileJournal.Options.builder().maxSegmentBytes(maxSegmentBytes)
+                .channels(new FullDiskChannels().withoutForcing())
+                .checkpoints(new FullDiskChannels().withoutForcing()).build());
     }
 
     /**

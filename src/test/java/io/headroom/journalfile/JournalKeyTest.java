@@ -148,7 +148,7 @@ class JournalKeyTest {
     @Test
     void aSnapshotWithAForgedRecordIsNotTrustedAndStateIsReadFromTheSegments(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
-        FileJournal.Options small = FileJournalTest.options().withMaxSegmentBytes(600);
+        FileJournal.Options small = FileJournalTest.options().maxSegmentBytes(600).build();
         try (FileJournal j = FileJournal.open(f, small)) {
             for (int i = 1; i <= 6; i++) {
                 j.append(frozen(i));

@@ -59,7 +59,7 @@ class JournalRotationTest {
     final MovingClock clock = new MovingClock(T0);
 
     FileJournal.Options small() {
-        return FileJournal.Options.defaults().withClock(clock).withMaxSegmentBytes(2_000);
+        return FileJournal.Options.builder().clock(clock).maxSegmentBytes(2_000).build();
     }
 
     static List<Path> segments(Path dir) throws IOException {
@@ -111,7 +111,7 @@ class JournalRotationTest {
     @Test
     void aNewDayStartsANewSegment(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
-        FileJournal.Options daily = FileJournal.Options.defaults().withClock(clock);
+        FileJournal.Options daily = FileJournal.Options.builder().clock(clock).build();
         try (FileJournal j = FileJournal.open(f, daily)) {
             j.append(JournalCrashProbe.record(10, T0));
             j.append(JournalCrashProbe.record(11, T0.plusSeconds(60)));
@@ -128,7 +128,7 @@ class JournalRotationTest {
     @Test
     void historyFromATimeOnReadsOnlyTheSegmentsThatMayHoldIt(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
-        FileJournal.Options daily = FileJournal.Options.defaults().withClock(clock);
+        FileJournal.Options daily = FileJournal.Options.builder().clock(clock).build();
         try (FileJournal j = FileJournal.open(f, daily)) {
             for (int day = 0; day < 3; day++) {
                 clock.now = T0.plus(Duration.ofDays(day));
@@ -194,8 +194,8 @@ class JournalRotationTest {
     @Test
     void aLargeJournalFromBeforeRotationIsSealedOnOpen(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("journal.jsonl");
-        try (FileJournal j = FileJournal.open(f, FileJournal.Options.defaults().withClock(clock)
-                .withMaxSegmentBytes(Long.MAX_VALUE))) {
+        try (FileJournal j = FileJournal.open(f, FileJournal.Options.builder().clock(clock)
+                .maxSegmentBytes(Long.MAX_VALUE).build())) {
             for (int i = 1; i <= 60; i++) {
                 j.append(JournalCrashProbe.record(i, T0.plusSeconds(i)));
             }
@@ -228,7 +228,7 @@ class JournalRotationTest {
         assertEquals(7, p.exitValue(), "the probe crashed at " + step);
         assertFalse(durable.isEmpty());
 
-        try (FileJournal j = FileJournal.open(f, FileJournal.Options.defaults().withMaxSegmentBytes(1500))) {
+        try (FileJournal j = FileJournal.open(f, FileJournal.Options.builder().maxSegmentBytes(1500).build())) {
             Journal.Replay history = j.history();
             assertEquals(List.of(), history.warnings(), "after a crash at " + step);
             assertEquals(durable, seqs(history.records()), "every record that was durable, once, in order");

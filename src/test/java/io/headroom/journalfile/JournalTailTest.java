@@ -44,7 +44,7 @@ class JournalTailTest {
         // The window a console keeps is 4,096 records; 4,106 appends, each forced to disk, took 3.5 s of
         // this test. The same window of 16 behaves the same with 26.
         int kept = 16;
-        try (FileJournal j = FileJournal.open(dir.resolve("journal.jsonl"), FileJournalTest.options().withTail(kept))) {
+        try (FileJournal j = FileJournal.open(dir.resolve("journal.jsonl"), FileJournalTest.options().tail(kept).build())) {
             for (int i = 1; i <= kept + 10; i++) {
                 j.append(FileJournalTest.rec(1));
             }
