@@ -1,7 +1,6 @@
 package io.headroom.cli;
 
 import io.headroom.config.ClassConfig;
-import io.headroom.config.ConfigException;
 import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
 import io.headroom.kube.Contexts;
@@ -76,11 +75,8 @@ final class ExportCommand extends CliCommand {
                     ? "--apply and --out exclude each other" : yes ? "--yes only goes with --apply"
                     : "--kubeconfig only goes with --apply");
         }
-        WorkloadsFile file;
-        try {
-            file = WorkloadsFile.read(config.path);
-        } catch (ConfigException e) {
-            err.println(e.getMessage());
+        WorkloadsFile file = config.read(err);
+        if (file == null) {
             return ExitCode.USAGE;
         }
         String wanted = cls;

@@ -6,7 +6,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 import io.headroom.config.ClassConfig;
-import io.headroom.config.ConfigException;
 import io.headroom.config.PolicyReader;
 import io.headroom.config.UntrustedText;
 import io.headroom.config.WorkloadsFile;
@@ -134,11 +133,8 @@ final class PlanCommand extends CliCommand {
         for (ReplicaCount r : replicaCounts) {
             replicas.put(r.className(), r.replicas());
         }
-        WorkloadsFile file;
-        try {
-            file = WorkloadsFile.read(config.path);
-        } catch (ConfigException e) {
-            err.println(e.getMessage());
+        WorkloadsFile file = config.read(err);
+        if (file == null) {
             return ExitCode.USAGE;
         }
         for (String cls : replicas.keySet()) {

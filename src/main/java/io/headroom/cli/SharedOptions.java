@@ -1,5 +1,8 @@
 package io.headroom.cli;
 
+import io.headroom.config.ConfigException;
+import io.headroom.config.WorkloadsFile;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -16,6 +19,16 @@ final class SharedOptions {
         @Option(names = "--config", required = true, paramLabel = "FILE", converter = InputFiles.ConfigFile.class,
                 description = "the workloads file")
         Path path;
+
+        /** The file as its reader reads it; null once the reader's problem is said on {@code err} (exit 2). */
+        WorkloadsFile read(PrintStream err) {
+            try {
+                return WorkloadsFile.read(path);
+            } catch (ConfigException e) {
+                err.println(e.getMessage());
+                return null;
+            }
+        }
     }
 
     /** {@code --kubeconfig FILE}: this kubeconfig alone, read by {@link CliCommand#contexts}. */

@@ -17,6 +17,15 @@ final class FirstSight {
 
     private final Map<String, Seen> heads = new HashMap<>();
 
+    /**
+     * The oldest age at {@code now}: from {@code enqueued}, the head's own enqueue time, where the system stores
+     * one, else from first sight (kept either way, for a head that carries no time).
+     */
+    double age(String queue, String head, Instant enqueued, Instant now) {
+        double sight = age(queue, head, now);
+        return enqueued != null ? Math.max(0, Duration.between(enqueued, now).toNanos() / 1e9) : sight;
+    }
+
     /** The age of {@code head} at {@code now}; an empty queue ({@code head} null) forgets its head. */
     double age(String queue, String head, Instant now) {
         if (head == null) {

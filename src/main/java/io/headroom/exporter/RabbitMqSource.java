@@ -8,7 +8,6 @@ import com.rabbitmq.client.GetResponse;
 import io.headroom.exporter.ExporterConfig.RabbitMqConfig;
 import io.headroom.exporter.Sample.Family;
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -80,8 +79,7 @@ final class RabbitMqSource implements QueueSource {
                         Instant at = enqueued(head.getProps());
                         String id = head.getProps().getMessageId() != null ? head.getProps().getMessageId()
                                 : Integer.toHexString(java.util.Arrays.hashCode(head.getBody()));
-                        double sight = firstSight.age(q, id, now);
-                        age = at != null ? Math.max(0, Duration.between(at, now).toNanos() / 1e9) : sight;
+                        age = firstSight.age(q, id, at, now);
                     }
                 } else {
                     firstSight.age(q, null, now);

@@ -6,7 +6,6 @@ import tools.jackson.databind.ObjectMapper;
 import io.headroom.exporter.ExporterConfig.RedisConfig;
 import io.headroom.exporter.ExporterConfig.RedisFormat;
 import io.headroom.exporter.Sample.Family;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -104,9 +103,7 @@ final class RedisSource implements QueueSource {
                 enqueued = format == RedisFormat.RQ ? instant(enqueuedAt.get(i).get())
                         : config.timestampField() != null ? fieldTime(head, config.timestampField()) : null;
             }
-            double sight = firstSight.age(q, head, now);
-            double age = enqueued != null ? Math.max(0, Duration.between(enqueued, now).toNanos() / 1e9) : sight;
-            out.add(Sample.of(Family.OLDEST_AGE, q, age));
+            out.add(Sample.of(Family.OLDEST_AGE, q, firstSight.age(q, head, enqueued, now)));
             if (format == RedisFormat.RQ) {
                 List<Response<Long>> r = registries.get(i);
                 out.add(Sample.of(Family.IN_FLIGHT, q, r.get(0).get()));

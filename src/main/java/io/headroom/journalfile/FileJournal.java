@@ -119,7 +119,7 @@ public final class FileJournal implements Journal {
                 return this;
             }
 
-            /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced to disk. */
+            /** Keeps {@code n} records at hand: a test of the window appends a few dozen, not thousands, each forced. */
             Builder tail(int n) {
                 this.tail = n;
                 return this;

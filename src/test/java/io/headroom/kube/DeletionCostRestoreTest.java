@@ -7,24 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
-import io.headroom.supervise.Supervisor;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 15, item 2: a {@code pod-deletion-cost} someone else set is remembered on the pod while a drain's
@@ -33,20 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the marked pod still there (the cluster removed another one). Against fabric8's CRUD mock API server;
  * worker-b carries cost 250, set by hand; the drains are of worker-b alone (the pod panel's pod drain).
  */
-class DeletionCostRestoreTest {
+class DeletionCostRestoreTest extends MockDrainFixture {
     static final Duration WAIT = Duration.ofSeconds(15);
     static final String THEIRS = "250";
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
     final InFlightMetrics metrics = new InFlightMetrics();
     final Map<String, Double> inFlight = metrics.inFlight;
-    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() throws Exception {
@@ -59,9 +44,7 @@ class DeletionCostRestoreTest {
         cluster.pod("payments", "worker", "worker-c", true, "node-2");
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        DrainConsole console = DrainConsole.on(gateway, cls, new MemoryJournal(), Clock.systemUTC(), metrics);
-        supervisor = console.supervisor();
-        loop = console.loop();
+        use(DrainConsole.on(gateway, cls, new MemoryJournal(), Clock.systemUTC(), metrics));
         inFlight.putAll(Map.of("worker-a", 0.0, "worker-b", 1.0, "worker-c", 0.0));
         MockCluster.await("the cost in the watch cache", WAIT, () -> pod("worker-b") != null
                 && Integer.valueOf(250).equals(pod("worker-b").deletionCost()));

@@ -4,23 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
-import io.headroom.loop.ControlLoop;
 import io.headroom.supervise.Outcome;
-import io.headroom.supervise.Supervisor;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole drain through the supervisor against the mock API server: the idlest pod is marked on the
@@ -29,28 +22,15 @@ import org.junit.jupiter.api.io.TempDir;
  * the pod with the lowest deletion cost; jobs in flight per pod come from a map the test sets, as
  * a {@code podInFlight} query would answer.
  */
-class KubeDrainTest {
+class KubeDrainTest extends MockDrainFixture {
     static final Duration WAIT = Duration.ofSeconds(15);
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
-    final MemoryJournal journal = new MemoryJournal();
     final InFlightMetrics metrics = new InFlightMetrics();
     final Map<String, Double> inFlight = metrics.inFlight;
-    final WorkloadRef ref = DrainConsole.WORKER;
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        DrainConsole console = DrainConsole.threeWorkers(cluster, dir, journal, Clock.systemUTC(), metrics);
-        gateway = console.gateway();
-        supervisor = console.supervisor();
-        loop = console.loop();
+        use(DrainConsole.threeWorkers(cluster, dir, journal, Clock.systemUTC(), metrics));
     }
 
     Drain drain() {

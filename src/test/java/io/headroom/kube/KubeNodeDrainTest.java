@@ -10,27 +10,18 @@ import tools.jackson.databind.JsonNode;
 import io.headroom.cluster.EvictionResult;
 import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.drain.NodeDrain;
 import io.headroom.drain.NodeDrainPhase;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.MemoryJournal;
-import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
-import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A node drain through the supervisor against the mock API server: the node is cordoned on the server,
@@ -41,21 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the API server would (429 with the budget's Status while the budget allows no disruption, else 201),
  * and the test plays the API server's part after an accepted eviction by deleting the pod.
  */
-class KubeNodeDrainTest {
+class KubeNodeDrainTest extends MockDrainFixture {
     static final String PDB_STATUS = Evictions.pdbStatus("api-pdb");
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
-    final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
-    final MemoryJournal journal = new MemoryJournal();
     final InFlightMetrics metrics = new InFlightMetrics();
     final Map<String, Double> inFlight = metrics.inFlight;
-    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     final NodeRef node1 = new NodeRef("dev", "node-1");
     /** The eviction subresource; web/api-1 is behind the budget api-pdb. */
     Evictions evictions;
@@ -74,9 +54,7 @@ class KubeNodeDrainTest {
         evictions = new Evictions(cluster, "api-pdb").answer("web", "api-1", true).answer("payments", "worker-a", false);
         gateway = cluster.openGateway(dir, ref);
         WorkloadClass cls = new WorkloadClass("payments", ref, Policy.builder().pollIntervalSeconds(1).build());
-        DrainConsole console = DrainConsole.on(gateway, cls, journal, clock, metrics);
-        supervisor = console.supervisor();
-        loop = console.loop();
+        use(DrainConsole.on(gateway, cls, journal, clock, metrics));
     }
 
     /** A running, ready pod of {@code app} on {@code node}, controlled by {@code ownerKind}/{@code owner}. */

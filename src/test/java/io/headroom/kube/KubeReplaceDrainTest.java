@@ -7,27 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import tools.jackson.databind.JsonNode;
 import io.headroom.cluster.ReplicaBump;
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.TickResult;
 import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replacing a hung worker against fabric8's mock API server (issue 15): worker-a is ready, holds four jobs and
@@ -37,19 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * server's 429 naming worker-pdb): the drain shows it and retries with back-off; accepted, replicas go back
  * to 2 and the drain ends completed, saying the hung pod's jobs go back to the queue.
  */
-class KubeReplaceDrainTest {
+class KubeReplaceDrainTest extends MockDrainFixture {
     static final Duration WAIT = Duration.ofSeconds(20);
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
-    final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
-    final MemoryJournal journal = new MemoryJournal();
-    final WorkloadRef ref = new WorkloadRef("dev", "payments", "Deployment", "worker");
     /** The eviction subresource: worker-a is behind the budget worker-pdb. */
     Evictions evictions;
     TickResult last;

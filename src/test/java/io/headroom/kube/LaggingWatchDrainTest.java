@@ -4,22 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.MemoryJournal;
-import io.headroom.loop.ControlLoop;
-import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 27 item 2: a drain judges "someone else changed the replicas" by the workload's version after its own
@@ -29,27 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
  * write, which the drain must take for someone else's at once. Real drains through {@link KubeClusterGateway};
  * the supervisor's clock is the test's.
  */
-class LaggingWatchDrainTest {
+class LaggingWatchDrainTest extends MockDrainFixture {
     static final Duration WAIT = Duration.ofSeconds(15);
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
-    final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
     final InFlightMetrics metrics = new InFlightMetrics();
-    final WorkloadRef ref = DrainConsole.WORKER;
 
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();
-        DrainConsole console = DrainConsole.threeWorkers(cluster, dir, new MemoryJournal(), clock, metrics);
-        gateway = console.gateway();
-        supervisor = console.supervisor();
-        loop = console.loop();
+        use(DrainConsole.threeWorkers(cluster, dir, new MemoryJournal(), clock, metrics));
         metrics.inFlight.putAll(Map.of("worker-a", 2.0, "worker-b", 0.0, "worker-c", 3.0));
     }
 

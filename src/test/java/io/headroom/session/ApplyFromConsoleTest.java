@@ -8,21 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.kube.KubeClusterGateway;
-import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.supervise.Outcome;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "Export / apply as KEDA" as the console does it, against fabric8's CRUD mock server (dry runs answered
@@ -31,22 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  * reviewed, journaled before and after, posted as events on the ScaledObject and the workload; an
  * object that changed after the review is not overwritten.
  */
-class ApplyFromConsoleTest {
+class ApplyFromConsoleTest extends MockSessionFixture {
     static final String LIVE = MockCluster.prometheusScaledObject("shop", "orders", "orders-worker",
             "  annotations:\n    team: payments\n");
 
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
-    final MemoryJournal journal = new MemoryJournal();
-
     @BeforeEach
     void setUp() throws Exception {
-        cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
         cluster.kedaInstalled();
         cluster.deployment("shop", "orders-worker", 3);
         cluster.scaledObject(LIVE);
@@ -57,13 +41,6 @@ class ApplyFromConsoleTest {
                      signals: {queueLength: 'sum(orders_queue_depth)', oldestAge: a, arrivalRate: r, meanService: s},
                      policy: {pollIntervalSeconds: 1, minReplicas: 2, maxReplicas: 12}}
                 """, journal, "ana@oncall");
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (session != null) {
-            session.close();
-        }
     }
 
     Map<String, Object> liveSpec() {

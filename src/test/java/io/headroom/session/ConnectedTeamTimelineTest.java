@@ -4,47 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
-import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
 import io.headroom.supervise.Outcome;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The team timeline as a connected console has it: an action taken in the session is journaled and
  * posted as an Event on the class's workload; an event the API server refuses leaves the action done
  * and is said in the top bar (the tick's cluster warnings).
  */
-class ConnectedTeamTimelineTest {
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
-    final MemoryJournal journal = new MemoryJournal();
-
+class ConnectedTeamTimelineTest extends MockSessionFixture {
     @BeforeEach
     void setUp() throws Exception {
-        cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
-        cluster.answerAccessReviews(true, null);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (session != null) {
-            session.close();
-        }
     }
 
     Session connect() throws Exception {

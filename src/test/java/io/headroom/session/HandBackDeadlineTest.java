@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.FakeCluster;
-import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WriteOnlyCluster;
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
@@ -19,7 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -34,22 +32,7 @@ class HandBackDeadlineTest {
     final ManualClock clock = new ManualClock(Instant.parse("2026-03-02T10:00:00Z"));
     final ExecutorService io = Executors.newSingleThreadExecutor();
     final WorkloadRef ref = new WorkloadRef("dev", "shop", "Deployment", "orders");
-    final FakeCluster cluster = new FakeCluster() {
-        @Override
-        public String contextName() {
-            return "dev";
-        }
-
-        @Override
-        public Optional<WorkloadState> workload(WorkloadRef r) {
-            return Optional.empty();
-        }
-
-        @Override
-        public ScaleResult scale(WorkloadRef r, int replicas, String expectedResourceVersion) {
-            return ScaleResult.applied(replicas);
-        }
-    };
+    final FakeCluster cluster = new WriteOnlyCluster();
 
     @AfterEach
     void stop() {

@@ -9,22 +9,16 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.kube.Autoscalers;
 import io.headroom.kube.KubeClusterGateway;
-import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Handing back on exit and on a later start, against fabric8's CRUD mock API server: a KEDA-managed
@@ -33,32 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
  * and the ScaledObject; a console that starts after the expiry finds it and hands it back. Every step
  * is journaled and posted as an Event.
  */
-class HandBackTest {
+class HandBackTest extends MockSessionFixture {
     static final String SCALED_OBJECT = MockCluster.prometheusScaledObject("shop", "orders-so", "orders", "");
-
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
-    final MemoryJournal journal = new MemoryJournal();
 
     @BeforeEach
     void setUp() {
-        cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
         cluster.kedaInstalled();
         cluster.deployment("shop", "orders", 3);
         cluster.deployment("shop", "indexer", 2);
         cluster.scaledObject(SCALED_OBJECT);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (session != null) {
-            session.close();
-        }
     }
 
     Session connect(String operator) throws Exception {

@@ -6,21 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.ReplicaBump;
 import io.headroom.journal.JournalRecord;
-import io.headroom.journal.MemoryJournal;
-import io.headroom.kube.MockApiServerExtension;
 import io.headroom.kube.MockCluster;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replicas a console raised for a replacement and never lowered (it stopped in between), found by the next
@@ -28,29 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  * from what, why and until when. Still raised and expired, they are lowered back by default; moved since, only
  * the stale record can go; a frozen class's replicas are not lowered.
  */
-class LeftoverBumpTest {
+class LeftoverBumpTest extends MockSessionFixture {
     static final String WHY = "a replacement for orders-x, which makes no progress (drain orders-3-beef)";
-
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
-    final MemoryJournal journal = new MemoryJournal();
 
     @BeforeEach
     void setUp() {
-        cluster = api.cluster();
-        cluster.answerAccessReviews(true, null);
         cluster.deployment("shop", "orders", 3);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (session != null) {
-            session.close();
-        }
     }
 
     /** What a console that raised orders 3 → 4 for a replacement and died left on the Deployment; now at {@code now}. */

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.FakeCluster;
+import io.headroom.cluster.WriteOnlyCluster;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,22 +40,7 @@ class HandBackViewModelTest {
     final WorkloadRef ref = new WorkloadRef("dev", "shop", "Deployment", "orders");
     final List<HeadroomPause> written = new CopyOnWriteArrayList<>();
     final MemoryJournal journal = new MemoryJournal();
-    final FakeCluster cluster = new FakeCluster() {
-        @Override
-        public String contextName() {
-            return "dev";
-        }
-
-        @Override
-        public Optional<WorkloadState> workload(WorkloadRef r) {
-            return Optional.empty();
-        }
-
-        @Override
-        public ScaleResult scale(WorkloadRef r, int replicas, String expectedResourceVersion) {
-            return ScaleResult.applied(replicas);
-        }
-
+    final FakeCluster cluster = new WriteOnlyCluster() {
         @Override
         public ScaleResult keepPause(WorkloadRef r, HeadroomPause pause) {
             written.add(pause);

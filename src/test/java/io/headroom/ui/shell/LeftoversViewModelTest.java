@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.cluster.FakeCluster;
+import io.headroom.cluster.WriteOnlyCluster;
 import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.NodeRef;
@@ -13,7 +14,6 @@ import io.headroom.cluster.NodeState;
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.MemoryJournal;
@@ -52,22 +52,7 @@ class LeftoversViewModelTest {
     final MemoryJournal journal = new MemoryJournal();
     final List<String> written = new CopyOnWriteArrayList<>();
     volatile boolean nodesRefuse;
-    final FakeCluster cluster = new FakeCluster() {
-        @Override
-        public String contextName() {
-            return "dev";
-        }
-
-        @Override
-        public Optional<WorkloadState> workload(WorkloadRef r) {
-            return Optional.empty();
-        }
-
-        @Override
-        public ScaleResult scale(WorkloadRef r, int replicas, String expectedResourceVersion) {
-            return ScaleResult.applied(replicas);
-        }
-
+    final FakeCluster cluster = new WriteOnlyCluster() {
         @Override
         public Optional<HeadroomPause> keptPause(WorkloadRef r) {
             if (r.equals(indexer)) {
