@@ -11,35 +11,22 @@ import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A console's loop thread stuck in a slow write must not let its Leases lapse: renewal runs on a
  * thread of its own. The loop is blocked here by a tick listener that waits; the Lease is renewed anyway.
  */
-class LeaseRenewalThreadTest {
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
+class LeaseRenewalThreadTest extends MockSessionFixture {
     final CountDownLatch release = new CountDownLatch(1);
 
     @AfterEach
-    void tearDown() {
-        release.countDown();
-        if (session != null) {
-            session.close();
-        }
+    void releaseTheLoop() {
+        release.countDown(); // before the fixture closes the session
     }
 
     @Test
     void leasesAreRenewedWhileTheLoopThreadIsBlocked() throws Exception {
-        cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
-        cluster.answerAccessReviews(true, null);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
                 "search");
         Path workloads = dir.resolve("workloads.yaml");

@@ -22,38 +22,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A console whose workloads file names a cluster that does not answer: the reachable cluster's
  * classes are decided at once, the other context connects in the background and its classes are
  * observe-only, saying why, until it answers. Nothing waits on fabric8's retries.
  */
-class UnreachableAtStartTest {
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
+class UnreachableAtStartTest extends MockSessionFixture {
     final WorkloadRef down = new WorkloadRef("down", "payments", "Deployment", "worker");
 
     @BeforeEach
     void setUp() {
-        cluster = api.cluster();
         cluster.deployment("search", "indexer", 2);
-        cluster.answerAccessReviews(true, null);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (session != null) {
-            session.close();
-        }
     }
 
     @Test

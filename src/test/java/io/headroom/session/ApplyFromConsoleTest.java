@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.headroom.journal.JournalRecord;
 import io.headroom.kube.KubeClusterGateway;
 import io.headroom.kube.MockCluster;
+import io.headroom.kube.MockSessionFixture;
 import io.headroom.supervise.Outcome;
 import java.time.Duration;
 import java.util.List;

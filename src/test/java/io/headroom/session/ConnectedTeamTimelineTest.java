@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.Event;
 import io.headroom.journal.JournalRecord;
 import io.headroom.kube.MockCluster;
+import io.headroom.kube.MockSessionFixture;
 import io.headroom.supervise.Outcome;
 import java.time.Duration;
 import java.util.List;

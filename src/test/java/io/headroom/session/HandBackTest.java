@@ -12,6 +12,7 @@ import io.headroom.journal.JournalRecord;
 import io.headroom.kube.Autoscalers;
 import io.headroom.kube.KubeClusterGateway;
 import io.headroom.kube.MockCluster;
+import io.headroom.kube.MockSessionFixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.cluster.ReplicaBump;
 import io.headroom.journal.JournalRecord;
 import io.headroom.kube.MockCluster;
+import io.headroom.kube.MockSessionFixture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

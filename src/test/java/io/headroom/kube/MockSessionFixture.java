@@ -1,8 +1,7 @@
-package io.headroom.session;
+package io.headroom.kube;
 
 import io.headroom.journal.MemoryJournal;
-import io.headroom.kube.MockApiServerExtension;
-import io.headroom.kube.MockCluster;
+import io.headroom.session.Session;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,23 +13,23 @@ import org.junit.jupiter.api.io.TempDir;
  * test, every access review allowed before the test's own {@code @BeforeEach}, a journal in memory, and the
  * test's {@link #session} closed after it.
  */
-abstract class MockSessionFixture {
+public abstract class MockSessionFixture {
     @TempDir
-    Path dir;
+    protected Path dir;
     @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    Session session;
-    final MemoryJournal journal = new MemoryJournal();
+    protected final MockApiServerExtension api = new MockApiServerExtension();
+    protected MockCluster cluster;
+    protected Session session;
+    protected final MemoryJournal journal = new MemoryJournal();
 
     @BeforeEach
-    void openCluster() {
+    protected void openCluster() {
         cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
     }
 
     @AfterEach
-    void closeSession() {
+    protected void closeSession() {
         if (session != null) {
             session.close();
         }
