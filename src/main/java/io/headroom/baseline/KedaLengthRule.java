@@ -1,5 +1,6 @@
 package io.headroom.baseline;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
@@ -142,7 +143,7 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
                 mem.next(current, now, lastActive, n.recommendations(), events));
     }
 
-    private static Reading read(Observation obs, String name, Policy p, Instant now, List<InputStatus> inputs) {
+    private static Reading read(Observation obs, SignalName name, Policy p, Instant now, List<InputStatus> inputs) {
         Signal s = obs.signal(name);
         if (!s.present()) {
             inputs.add(new InputStatus(name, InputStatus.Status.MISSING, Double.NaN, null, s.missingReason()));

@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -255,16 +256,16 @@ final class PlanCommand extends CliCommand {
         o.put("explanation", d.explanation());
         DecisionJson.terms(o, d.terms(), d.governorLimit());
         ObjectNode inputs = o.putObject("inputs");
-        Map<String, InputStatus> all = new LinkedHashMap<>();
+        Map<SignalName, InputStatus> all = new LinkedHashMap<>();
         for (InputStatus s : d.inputs()) {
             all.put(s.name(), s);
         }
         double staleAfter = 2 * c.policy().pollIntervalSeconds();
-        for (String name : c.queries().keySet()) {
+        for (SignalName name : c.queries().keySet()) {
             all.computeIfAbsent(name, n -> status(n, obs.signal(n), d.at(), staleAfter));
         }
         for (InputStatus s : all.values()) {
-            ObjectNode i = inputs.putObject(s.name());
+            ObjectNode i = inputs.putObject(s.name().id());
             if (Double.isFinite(s.value())) {
                 i.put("value", s.value());
             } else {
@@ -294,7 +295,7 @@ final class PlanCommand extends CliCommand {
     }
 
     /** The status of a signal the decision does not list itself (replicas, ceiling queries). */
-    private static InputStatus status(String name, Signal s, Instant now, double staleAfterSeconds) {
+    private static InputStatus status(SignalName name, Signal s, Instant now, double staleAfterSeconds) {
         if (!s.present()) {
             return new InputStatus(name, InputStatus.Status.MISSING, Double.NaN, null, s.missingReason(),
                     s.annotations());

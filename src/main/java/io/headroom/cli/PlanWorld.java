@@ -1,5 +1,6 @@
 package io.headroom.cli;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -84,7 +85,7 @@ final class PlanWorld {
         }
 
         @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+        public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
             return PlanWorld.this.read(classNames, now);
         }
     };
@@ -115,17 +116,17 @@ final class PlanWorld {
                 }
             }).build();
 
-    private Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+    private Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
         current.clear();
         readAt = now;
-        Map<String, Map<String, Signal>> readings = source.read(classNames, now);
+        Map<String, Map<SignalName, Signal>> readings = source.read(classNames, now);
         for (ClassConfig c : configs) {
             current.put(c.name(), resolve(c, readings.getOrDefault(c.name(), Map.of())));
         }
         return readings;
     }
 
-    private Current resolve(ClassConfig c, Map<String, Signal> signals) {
+    private Current resolve(ClassConfig c, Map<SignalName, Signal> signals) {
         Integer n = given.get(c.name());
         if (n != null) {
             return new Current(n, "--replicas", null);

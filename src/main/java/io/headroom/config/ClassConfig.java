@@ -1,5 +1,6 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.loop.WorkloadClass;
@@ -27,9 +28,9 @@ import java.util.Objects;
  *                         {@link GroupedQuery#perClass() one-class form}, so whatever asks one class
  *                         at a time (charts, exports, plan) still has one PromQL per signal
  */
-public record ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+public record ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                           String podInFlightQuery, java.time.Duration drainOnScaleDown,
-                          Map<String, GroupedQuery> grouped, String podCompletedQuery) {
+                          Map<SignalName, GroupedQuery> grouped, String podCompletedQuery) {
 
     public ClassConfig {
         if (name == null || name.isBlank()) {
@@ -38,31 +39,31 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(policy, "policy");
         grouped = Collections.unmodifiableMap(new LinkedHashMap<>(grouped == null ? Map.of() : grouped));
-        Map<String, String> all = new LinkedHashMap<>(queries);
+        Map<SignalName, String> all = new LinkedHashMap<>(queries);
         grouped.forEach((signal, g) -> all.put(signal, g.perClass()));
         queries = Collections.unmodifiableMap(all);
     }
 
     /** A class without a per-pod completion counter. */
-    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                        String podInFlightQuery, java.time.Duration drainOnScaleDown,
-                       Map<String, GroupedQuery> grouped) {
+                       Map<SignalName, GroupedQuery> grouped) {
         this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, grouped, null);
     }
 
     /** A class whose signals are all its own PromQL. */
-    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                        String podInFlightQuery, java.time.Duration drainOnScaleDown) {
         this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, Map.of());
     }
 
     /** A class without a per-pod in-flight query that scales down directly. */
-    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy) {
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy) {
         this(name, target, queries, policy, null, null);
     }
 
     /** A class that scales down directly. */
-    public ClassConfig(String name, WorkloadRef target, Map<String, String> queries, Policy policy,
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                        String podInFlightQuery) {
         this(name, target, queries, policy, podInFlightQuery, null);
     }
@@ -73,12 +74,12 @@ public record ClassConfig(String name, WorkloadRef target, Map<String, String> q
     }
 
     /** The grouped query of a signal, or null when the signal is the class's own PromQL (or not read). */
-    public GroupedQuery groupedQuery(String signal) {
+    public GroupedQuery groupedQuery(SignalName signal) {
         return grouped.get(signal);
     }
 
     /** The PromQL of a signal (a grouped signal's one-class form), or null when the class does not read it. */
-    public String query(String signal) {
+    public String query(SignalName signal) {
         return queries.get(signal);
     }
 }

@@ -1,5 +1,6 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.DependencyGuard;
 import io.headroom.decision.Fallback;
@@ -291,7 +292,7 @@ public final class PolicyReader {
          * @param side "budget" or "perReplica"
          * @return the signal name the ceiling reads
          */
-        String register(String ceilingName, String side, String query);
+        SignalName register(String ceilingName, String side, String query);
     }
 
     static List<CeilingSpec> ceilings(List<ConfigNode> items, ConfigErrors errors, CeilingQueries queries) {
@@ -375,12 +376,12 @@ public final class PolicyReader {
         CeilingSpec.Source b = budgetQuery != null
                 ? CeilingSpec.Source.signal(queries.register(name, "budget", budgetQuery))
                 : budgetSignal != null
-                ? f.buildAt("budgetSignal", () -> CeilingSpec.Source.signal(budgetSignal))
+                ? f.buildAt("budgetSignal", () -> CeilingSpec.Source.signal(SignalName.of(budgetSignal)))
                 : f.buildAt("budget", () -> CeilingSpec.Source.constant(budget));
         CeilingSpec.Source per = perReplicaQuery != null
                 ? CeilingSpec.Source.signal(queries.register(name, "perReplica", perReplicaQuery))
                 : perReplicaSignal != null
-                ? f.buildAt("perReplicaSignal", () -> CeilingSpec.Source.signal(perReplicaSignal))
+                ? f.buildAt("perReplicaSignal", () -> CeilingSpec.Source.signal(SignalName.of(perReplicaSignal)))
                 : perReplica != null ? f.buildAt("perReplica", () -> CeilingSpec.Source.constant(perReplica)) : null;
         if (b == null || (hasPer && per == null)) {
             return null;

@@ -1,5 +1,6 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JacksonException;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -116,8 +117,8 @@ public final class PolicyWriter {
         return isQuery(c.budget().signal()) || isQuery(c.perReplica().signal());
     }
 
-    private static boolean isQuery(String signal) {
-        return signal != null && signal.startsWith("ceiling:");
+    private static boolean isQuery(SignalName signal) {
+        return signal != null && signal.id().startsWith("ceiling:");
     }
 
     private static Map<String, Object> ceiling(CeilingSpec c) {
@@ -128,12 +129,12 @@ public final class PolicyWriter {
             return m;
         }
         if (c.budget().signal() != null) {
-            m.put("budgetSignal", c.budget().signal());
+            m.put("budgetSignal", c.budget().signal().id());
         } else {
             m.put("budget", c.budget().constant());
         }
         if (c.perReplica().signal() != null) {
-            m.put("perReplicaSignal", c.perReplica().signal());
+            m.put("perReplicaSignal", c.perReplica().signal().id());
         } else {
             m.put("perReplica", c.perReplica().constant());
         }

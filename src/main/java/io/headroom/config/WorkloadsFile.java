@@ -1,5 +1,6 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signals;
@@ -31,14 +32,14 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
 
 
     /** The optional signal that gives current replicas when no cluster is configured. */
-    public static final String REPLICAS = "replicas";
+    public static final SignalName REPLICAS = Signals.REPLICAS;
 
     /** Signals a class must define. */
-    public static final List<String> REQUIRED_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
+    public static final List<SignalName> REQUIRED_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
             Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE);
 
     /** Signals a class may define. */
-    public static final List<String> OPTIONAL_SIGNALS = List.of(Signals.QUEUED_SERVICE, Signals.IN_FLIGHT,
+    public static final List<SignalName> OPTIONAL_SIGNALS = List.of(Signals.QUEUED_SERVICE, Signals.IN_FLIGHT,
             Signals.COMPLETION_RATE, Signals.DEPENDENCY, Signals.POD_MEMORY, REPLICAS);
 
     /** Longest per-request timeout accepted. */
@@ -63,8 +64,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
     }
 
     /** The signal name a ceiling's query becomes: {@code ceiling:<name>:budget} or {@code …:perReplica}. */
-    public static String ceilingSignal(String ceilingName, String side) {
-        return "ceiling:" + ceilingName + ":" + side;
+    public static SignalName ceilingSignal(String ceilingName, String side) {
+        return SignalName.of("ceiling:" + ceilingName + ":" + side);
     }
 
     /** Reads and validates a file; relative paths inside it are relative to its directory. */
@@ -300,8 +301,8 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             }
         }
 
-        Map<String, String> queries = new LinkedHashMap<>();
-        Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
+        Map<SignalName, String> queries = new LinkedHashMap<>();
+        Map<SignalName, GroupedQuery> grouped = new LinkedHashMap<>();
         String podInFlight = null;
         String podCompleted = null;
         Fields s = c.object("signals");
@@ -310,28 +311,28 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
                 c.missing("signals");
             }
         } else {
-            for (String signal : REQUIRED_SIGNALS) {
-                if (!s.has(signal)) {
-                    s.missing(signal);
+            for (SignalName signal : REQUIRED_SIGNALS) {
+                if (!s.has(signal.id())) {
+                    s.missing(signal.id());
                 } else {
                     signal(s, signal, queries, grouped);
                 }
             }
-            for (String signal : OPTIONAL_SIGNALS) {
+            for (SignalName signal : OPTIONAL_SIGNALS) {
                 signal(s, signal, queries, grouped);
             }
             // Per pod (several series): not a tick query, so not in `queries`.
-            if (s.get(Signals.POD_IN_FLIGHT).orElse(null) instanceof ConfigNode.MapNode) {
-                s.error(Signals.POD_IN_FLIGHT, "is one series per pod, read only by drains: give its PromQL"
+            if (s.get(Signals.POD_IN_FLIGHT.id()).orElse(null) instanceof ConfigNode.MapNode) {
+                s.error(Signals.POD_IN_FLIGHT.id(), "is one series per pod, read only by drains: give its PromQL"
                         + " (sum by (pod) (…)), not a grouped query");
             } else {
-                podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT);
+                podInFlight = PolicyReader.query(s, Signals.POD_IN_FLIGHT.id());
             }
-            if (s.get(Signals.POD_COMPLETED).orElse(null) instanceof ConfigNode.MapNode) {
-                s.error(Signals.POD_COMPLETED, "is one series per pod: give its PromQL (sum by (pod) (…)), not a"
+            if (s.get(Signals.POD_COMPLETED.id()).orElse(null) instanceof ConfigNode.MapNode) {
+                s.error(Signals.POD_COMPLETED.id(), "is one series per pod: give its PromQL (sum by (pod) (…)), not a"
                         + " grouped query");
             } else {
-                podCompleted = PolicyReader.query(s, Signals.POD_COMPLETED);
+                podCompleted = PolicyReader.query(s, Signals.POD_COMPLETED.id());
             }
             s.finish();
         }
@@ -355,9 +356,9 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         Policy policy = Policy.defaults();
         Optional<ConfigNode> policyNode = c.get("policy");
         if (policyNode.isPresent()) {
-            Map<String, String> ceilingQueries = new LinkedHashMap<>();
+            Map<SignalName, String> ceilingQueries = new LinkedHashMap<>();
             policy = PolicyReader.read(policyNode.get(), c.errors(), Policy.defaults(), (ceiling, side, q) -> {
-                String signal = ceilingSignal(ceiling, side);
+                SignalName signal = ceilingSignal(ceiling, side);
                 ceilingQueries.put(signal, q);
                 return signal;
             });
@@ -382,10 +383,11 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
      * One signal: its own PromQL (a string), or a grouped query
      * {@code {grouped: PROMQL, by: LABEL, value: VALUE}} shared with other classes. Absent: nothing.
      */
-    static void signal(Fields s, String signal, Map<String, String> queries, Map<String, GroupedQuery> grouped) {
-        Optional<ConfigNode> node = s.get(signal);
+    static void signal(Fields s, SignalName signal, Map<SignalName, String> queries,
+                       Map<SignalName, GroupedQuery> grouped) {
+        Optional<ConfigNode> node = s.get(signal.id());
         if (node.isEmpty() || !(node.get() instanceof ConfigNode.MapNode)) {
-            String q = PolicyReader.query(s, signal);
+            String q = PolicyReader.query(s, signal.id());
             if (q != null) {
                 queries.put(signal, q);
             }
@@ -427,7 +429,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
     }
 
     /** A ceiling's budgetSignal/perReplicaSignal must name a signal this class queries. */
-    private static void checkCeilingSignals(ConfigNode policyNode, Map<String, String> queries,
+    private static void checkCeilingSignals(ConfigNode policyNode, Map<SignalName, String> queries,
                                             ConfigErrors errors) {
         if (!(policyNode instanceof ConfigNode.MapNode pm)
                 || !(pm.fields().get("ceilings") instanceof ConfigNode.ListNode list)) {
@@ -439,12 +441,12 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
             }
             for (String key : List.of("budgetSignal", "perReplicaSignal")) {
                 if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
-                        && (sn.text().equals(Signals.POD_IN_FLIGHT) || sn.text().equals(Signals.POD_COMPLETED))) {
+                        && (sn.text().equals(Signals.POD_IN_FLIGHT.id()) || sn.text().equals(Signals.POD_COMPLETED.id()))) {
                     errors.add(sn, "signal '" + sn.text() + "' is one series per pod, " + (sn.text().equals(
-                            Signals.POD_IN_FLIGHT) ? "read only by drains;" : "not a decision input;")
+                            Signals.POD_IN_FLIGHT.id()) ? "read only by drains;" : "not a decision input;")
                             + " a ceiling needs one number (use " + key.replace("Signal", "Query") + " for PromQL)");
                 } else if (m.fields().get(key) instanceof ConfigNode.ScalarNode sn && sn.isString()
-                        && !queries.containsKey(sn.text())) {
+                        && !queries.containsKey(SignalName.of(sn.text()))) {
                     errors.add(sn, "signal '" + sn.text() + "' is not defined in this class's signals"
                             + " (use " + key.replace("Signal", "Query") + " for PromQL)");
                 }

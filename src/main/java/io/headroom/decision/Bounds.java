@@ -186,7 +186,7 @@ final class Bounds {
      * an OK one is used; a partial one (a budget summed over the shards that answered) is as good as
      * missing here, so a partial answer never lowers a ceiling.
      */
-    private static InputStatus named(String name, Inputs in, Observation obs, Policy p, Instant now) {
+    private static InputStatus named(SignalName name, Inputs in, Observation obs, Policy p, Instant now) {
         if (Signals.STANDARD.contains(name)) {
             return in.get(name);
         }

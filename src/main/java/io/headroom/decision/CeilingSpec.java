@@ -56,7 +56,7 @@ public record CeilingSpec(String name, Source budget, Source perReplica, Integer
     }
 
     /** A number that is either fixed or read from a named signal of the observation. */
-    public record Source(double constant, String signal) {
+    public record Source(double constant, SignalName signal) {
         public Source {
             if (signal == null && (!Double.isFinite(constant) || constant <= 0)) {
                 throw new IllegalArgumentException("a ceiling constant must be a positive number, got " + constant);
@@ -67,7 +67,7 @@ public record CeilingSpec(String name, Source budget, Source perReplica, Integer
             return new Source(value, null);
         }
 
-        public static Source signal(String name) {
+        public static Source signal(SignalName name) {
             return new Source(Double.NaN, Objects.requireNonNull(name));
         }
     }

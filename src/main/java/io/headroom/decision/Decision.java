@@ -75,7 +75,7 @@ public record Decision(
     }
 
     /** The input with that signal name, or null. */
-    public InputStatus input(String name) {
+    public InputStatus input(SignalName name) {
         for (InputStatus s : inputs) {
             if (s.name().equals(name)) {
                 return s;

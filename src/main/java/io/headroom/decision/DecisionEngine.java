@@ -59,7 +59,7 @@ public final class DecisionEngine {
             t.say(!t.explains() ? "" : s.name() + " partial (" + s.reason() + "): may scale up on it, never down");
         }
         SlotEstimate.Result e = SlotEstimate.estimate(policy, in, obs, mem, now, t);
-        List<String> missing = missingRequired(policy, in, e);
+        List<SignalName> missing = missingRequired(policy, in, e);
         boolean partial = !missing.isEmpty();
         if (partial) {
             // What is known can only add: the backlog without λ, the age term without S, one replica for
@@ -71,7 +71,7 @@ public final class DecisionEngine {
             if (!knowable || lowerBound <= current) {
                 return hold(className, policy, obs, mem, in, e, missing, lastActive, events, now, t);
             }
-            for (String m : missing) {
+            for (SignalName m : missing) {
                 InputStatus s = in.get(m);
                 t.reason(Code.TELEMETRY_MISSING, m);
                 t.say(!t.explains() ? "" : m + " " + s.label() + " (" + s.reason() + "): acting on what is known,"
@@ -204,9 +204,9 @@ public final class DecisionEngine {
     }
 
     /** Required inputs that are unusable: L and λ, the age with an objective, S when there is work to size. */
-    private static List<String> missingRequired(Policy p, Inputs in, SlotEstimate.Result e) {
-        List<String> missing = new ArrayList<>();
-        for (String name : List.of(Signals.QUEUE_LENGTH, Signals.ARRIVAL_RATE)) {
+    private static List<SignalName> missingRequired(Policy p, Inputs in, SlotEstimate.Result e) {
+        List<SignalName> missing = new ArrayList<>();
+        for (SignalName name : List.of(Signals.QUEUE_LENGTH, Signals.ARRIVAL_RATE)) {
             if (!in.usable(name)) {
                 missing.add(name);
             }
@@ -236,13 +236,13 @@ public final class DecisionEngine {
 
     /** Step 7: never scale on missing data; after failureThreshold ticks hold at least the floor. */
     private static Decision hold(String cls, Policy p, Observation obs, ClassMemory mem, Inputs in,
-                                 SlotEstimate.Result e, List<String> missing, Instant lastActive,
+                                 SlotEstimate.Result e, List<SignalName> missing, Instant lastActive,
                                  List<Stamped> events, Instant now, Trail t) {
         int current = obs.currentReplicas();
         int failures = mem.failureTicks() + 1;
         int desired = current;
         StringBuilder why = new StringBuilder();
-        for (String m : missing) {
+        for (SignalName m : missing) {
             InputStatus s = in.get(m);
             t.reason(Code.TELEMETRY_MISSING, m);
             if (why.length() > 0) {

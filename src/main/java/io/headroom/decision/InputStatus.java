@@ -6,7 +6,7 @@ import java.time.Instant;
  * How one input looked to the decision: its value and sample time, or why it was not usable, and what
  * the source said about the answer it came in ({@link Annotations}: its warnings and infos).
  */
-public record InputStatus(String name, Status status, double value, Instant sampledAt, String reason,
+public record InputStatus(SignalName name, Status status, double value, Instant sampledAt, String reason,
                           Annotations annotations) {
 
     /**
@@ -21,7 +21,7 @@ public record InputStatus(String name, Status status, double value, Instant samp
     }
 
     /** An input with nothing said about its answer. */
-    public InputStatus(String name, Status status, double value, Instant sampledAt, String reason) {
+    public InputStatus(SignalName name, Status status, double value, Instant sampledAt, String reason) {
         this(name, status, value, sampledAt, reason, Annotations.NONE);
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
 final class Inputs {
 
     /** The largest believable value of each standard signal; beyond it the sample is bad data. */
-    static final Map<String, Double> LIMITS = Map.of(
+    static final Map<SignalName, Double> LIMITS = Map.of(
             Signals.QUEUE_LENGTH, 1e9,
             Signals.OLDEST_AGE, 3.2e8,          // ten years
             Signals.ARRIVAL_RATE, 1e7,
@@ -31,7 +31,7 @@ final class Inputs {
     /** The standard signals judged, in {@link Signals#STANDARD}'s order (an array: a decision reads them tens of times). */
     private final InputStatus[] resolved = new InputStatus[STANDARD.length];
 
-    private static final String[] STANDARD = Signals.STANDARD.toArray(new String[0]);
+    private static final SignalName[] STANDARD = Signals.STANDARD.toArray(new SignalName[0]);
     /** A standard signal the class does not collect is judged the same every tick: one status each, shared. */
     private static final InputStatus[] NOT_COLLECTED = new InputStatus[STANDARD.length];
     /** {@link #LIMITS} by standard signal, null for none: read without a map lookup nine times a decision. */
@@ -60,7 +60,7 @@ final class Inputs {
         return List.of(resolved);
     }
 
-    InputStatus get(String name) {
+    InputStatus get(SignalName name) {
         for (int i = 0; i < STANDARD.length; i++) {
             if (STANDARD[i].equals(name)) {
                 return resolved[i];
@@ -70,18 +70,18 @@ final class Inputs {
     }
 
     /** Fresh and believable, complete or {@link Status#PARTIAL}: the estimate may use its value. */
-    boolean usable(String name) {
+    boolean usable(SignalName name) {
         Status s = get(name).status();
         return s == Status.OK || s == Status.PARTIAL;
     }
 
     /** Fresh, believable and from a complete answer. */
-    boolean complete(String name) {
+    boolean complete(SignalName name) {
         return get(name).usable();
     }
 
     /** The value when usable (partial included), else NaN. */
-    double value(String name) {
+    double value(SignalName name) {
         return usable(name) ? get(name).value() : Double.NaN;
     }
 
@@ -97,7 +97,7 @@ final class Inputs {
     }
 
     /** @param max the largest believable value of the signal, null for no limit */
-    private InputStatus judge(String name, Signal s, Double max) {
+    private InputStatus judge(SignalName name, Signal s, Double max) {
         Annotations a = s.annotations();
         if (!s.present()) {
             return new InputStatus(name, s.notCollected() ? Status.NOT_COLLECTED : Status.MISSING, Double.NaN, null,

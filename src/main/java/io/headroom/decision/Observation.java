@@ -16,7 +16,7 @@ import java.util.Map;
  * @param podsWithoutProgress ready pods holding work whose completion counter has not moved, each with
  *                           the time it last moved (or was first seen); the decision judges how long is STUCK
  */
-public record Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals,
+public record Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals,
                           double startupSeconds, Instant replicasChangedAt, Instant startingSince,
                           Map<String, Instant> podsWithoutProgress) {
 
@@ -32,23 +32,23 @@ public record Observation(int currentReplicas, int readyReplicas, Map<String, Si
     }
 
     /** Replicas and signals; start-up and change times unknown. */
-    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals) {
+    public Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals) {
         this(currentReplicas, readyReplicas, signals, Double.NaN, null, null, Map.of());
     }
 
     /** Replicas, signals, measured start-up and when replicas changed; no pod known to be starting. */
-    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals, double startupSeconds,
+    public Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals, double startupSeconds,
                        Instant replicasChangedAt) {
         this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, null, Map.of());
     }
 
-    public Observation(int currentReplicas, int readyReplicas, Map<String, Signal> signals, double startupSeconds,
+    public Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals, double startupSeconds,
                        Instant replicasChangedAt, Instant startingSince) {
         this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, startingSince, Map.of());
     }
 
     /** The named signal, or a missing signal saying it was not collected. */
-    public Signal signal(String name) {
+    public Signal signal(SignalName name) {
         Signal s = signals.get(name);
         return s != null ? s : Signal.NOT_COLLECTED;
     }

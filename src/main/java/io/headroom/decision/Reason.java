@@ -68,6 +68,11 @@ public record Reason(Code code, String detail) {
         return new Reason(code, detail);
     }
 
+    /** A reason about one signal (missing, partial, …): the signal's name is its detail. */
+    public static Reason of(Code code, SignalName signal) {
+        return new Reason(code, signal.id());
+    }
+
     /** {@code CODE} or {@code CODE:detail}, the form the CLI and journal print. */
     @Override
     public String toString() {

@@ -2,30 +2,36 @@ package io.headroom.decision;
 
 /** Names of the standard per-class signals (design.md §3). Ceilings may name further signals. */
 public final class Signals {
-    public static final String QUEUE_LENGTH = "queueLength";
-    public static final String OLDEST_AGE = "oldestAge";
-    public static final String ARRIVAL_RATE = "arrivalRate";
-    public static final String MEAN_SERVICE = "meanService";
-    public static final String QUEUED_SERVICE = "queuedServiceSeconds";
-    public static final String IN_FLIGHT = "inFlight";
-    public static final String COMPLETION_RATE = "completionRate";
-    public static final String DEPENDENCY = "dependency";
-    public static final String POD_MEMORY = "podMemory";
+    public static final SignalName QUEUE_LENGTH = SignalName.of("queueLength");
+    public static final SignalName OLDEST_AGE = SignalName.of("oldestAge");
+    public static final SignalName ARRIVAL_RATE = SignalName.of("arrivalRate");
+    public static final SignalName MEAN_SERVICE = SignalName.of("meanService");
+    public static final SignalName QUEUED_SERVICE = SignalName.of("queuedServiceSeconds");
+    public static final SignalName IN_FLIGHT = SignalName.of("inFlight");
+    public static final SignalName COMPLETION_RATE = SignalName.of("completionRate");
+    public static final SignalName DEPENDENCY = SignalName.of("dependency");
+    public static final SignalName POD_MEMORY = SignalName.of("podMemory");
     /**
      * Jobs in flight per pod (one series per pod, told apart by its {@code pod} label), read on
      * demand by drains. Not a decision input: several series by design, so it is not in
      * {@link #STANDARD} and never read in a control tick.
      */
-    public static final String POD_IN_FLIGHT = "podInFlight";
+    public static final SignalName POD_IN_FLIGHT = SignalName.of("podInFlight");
     /**
      * Jobs finished per pod, a counter (one series per pod, told apart by its {@code pod} label): with
      * {@link #POD_IN_FLIGHT}, tells a worker that is alive but not making progress (STUCK) and the pod
      * panel's completions. Not a decision input of its own, like {@link #POD_IN_FLIGHT}.
      */
-    public static final String POD_COMPLETED = "podCompleted";
+    public static final SignalName POD_COMPLETED = SignalName.of("podCompleted");
+
+    /**
+     * The current replica count read from metrics, for a workloads file with no cluster to ask (plan,
+     * what-if); optional, and not a decision input of its own.
+     */
+    public static final SignalName REPLICAS = SignalName.of("replicas");
 
     /** Every standard signal, in display order. */
-    public static final java.util.List<String> STANDARD = java.util.List.of(
+    public static final java.util.List<SignalName> STANDARD = java.util.List.of(
             QUEUE_LENGTH, OLDEST_AGE, ARRIVAL_RATE, MEAN_SERVICE, QUEUED_SERVICE,
             IN_FLIGHT, COMPLETION_RATE, DEPENDENCY, POD_MEMORY);
 

@@ -40,6 +40,10 @@ final class Trail {
         reasons.add(Reason.of(code, detail));
     }
 
+    void reason(Reason.Code code, SignalName signal) {
+        reasons.add(Reason.of(code, signal));
+    }
+
     void say(String part) {
         if (explains) {
             story.add(part);

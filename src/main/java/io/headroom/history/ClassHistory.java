@@ -1,5 +1,7 @@
 package io.headroom.history;
 
+import io.headroom.decision.SignalName;
+import io.headroom.decision.Signals;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -24,21 +26,21 @@ public final class ClassHistory {
     /** The series kept per point, each in the domain's unit. */
     public enum Series {
         /** Jobs arriving per second. */
-        ARRIVAL_RATE("arrivalRate"),
+        ARRIVAL_RATE(Signals.ARRIVAL_RATE),
         /** Jobs finished per second. */
-        COMPLETION_RATE("completionRate"),
+        COMPLETION_RATE(Signals.COMPLETION_RATE),
         /** Jobs waiting. */
-        QUEUE_LENGTH("queueLength"),
+        QUEUE_LENGTH(Signals.QUEUE_LENGTH),
         /** Seconds the oldest waiting job has waited. */
-        OLDEST_AGE("oldestAge"),
+        OLDEST_AGE(Signals.OLDEST_AGE),
         /** Mean seconds of work per job. */
-        MEAN_SERVICE("meanService"),
+        MEAN_SERVICE(Signals.MEAN_SERVICE),
         /** Seconds of work waiting. */
-        QUEUED_SERVICE("queuedServiceSeconds"),
+        QUEUED_SERVICE(Signals.QUEUED_SERVICE),
         /** Jobs being worked on. */
-        IN_FLIGHT("inFlight"),
+        IN_FLIGHT(Signals.IN_FLIGHT),
         /** Replicas asked of the workload (spec), the actual count. */
-        REPLICAS("replicas"),
+        REPLICAS(Signals.REPLICAS),
         /** Replicas ready to work. */
         READY_REPLICAS(null),
         /** Replicas the decision wanted (after ceilings and behaviour). */
@@ -46,19 +48,19 @@ public final class ClassHistory {
         /** Slots the decision estimated the load needs. */
         ESTIMATED_SLOTS(null);
 
-        private final String signal;
+        private final SignalName signal;
 
-        Series(String signal) {
+        Series(SignalName signal) {
             this.signal = signal;
         }
 
         /** The metrics signal this series is read from in a backfill; null for what only a tick knows. */
-        public String signal() {
+        public SignalName signal() {
             return signal;
         }
 
         /** The series fed by a signal name (see {@code decision.Signals}), or null. */
-        public static Series ofSignal(String signal) {
+        public static Series ofSignal(SignalName signal) {
             for (Series s : values()) {
                 if (s.signal != null && s.signal.equals(signal)) {
                     return s;

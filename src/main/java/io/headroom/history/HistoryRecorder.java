@@ -1,5 +1,6 @@
 package io.headroom.history;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
@@ -52,7 +53,7 @@ public final class HistoryRecorder implements Consumer<TickResult> {
     }
 
     /** The input as the decision judged it; a signal the decision did not list, as observed. */
-    private static double value(Decision d, Observation o, String signal) {
+    private static double value(Decision d, Observation o, SignalName signal) {
         InputStatus in = d == null ? null : d.input(signal);
         if (in != null) {
             return in.usable() ? in.value() : Double.NaN;

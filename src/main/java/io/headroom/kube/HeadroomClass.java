@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -32,7 +33,7 @@ import java.util.Set;
  * A Headroom export's {@value ScaledObjectImport#CLASS_ANNOTATION}: the class's standard signals and the policy fields
  * KEDA has no place for. Null when absent; when it cannot be read, a note says so and it is ignored.
  */
-record HeadroomClass(String className, Map<String, String> signals, Map<String, GroupedQuery> grouped,
+record HeadroomClass(String className, Map<SignalName, String> signals, Map<SignalName, GroupedQuery> grouped,
                      Policy policy) {
     static HeadroomClass of(String json, List<String> notes) {
         if (json == null) {
@@ -40,11 +41,11 @@ record HeadroomClass(String className, Map<String, String> signals, Map<String, 
         }
         try {
             Map<?, ?> root = ScaledObjectImport.JSON.readValue(json, Map.class);
-            Map<String, String> signals = new LinkedHashMap<>();
-            Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
+            Map<SignalName, String> signals = new LinkedHashMap<>();
+            Map<SignalName, GroupedQuery> grouped = new LinkedHashMap<>();
             if (root.get("signals") instanceof Map<?, ?> s) {
                 for (Map.Entry<?, ?> e : s.entrySet()) {
-                    String k = String.valueOf(e.getKey());
+                    SignalName k = SignalName.of(String.valueOf(e.getKey()));
                     boolean standard = WorkloadsFile.REQUIRED_SIGNALS.contains(k)
                             || WorkloadsFile.OPTIONAL_SIGNALS.contains(k);
                     if (!standard) {

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JacksonException;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -28,8 +29,8 @@ import java.util.Map;
  * @param ownExport the ScaledObject is Headroom's own export: its signals, grouped ones included, are
  *                  the class's as it was written, and are not grouped again with other classes
  */
-public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
-                            List<String> notes, Map<String, GroupedQuery> grouped, KedaPause pause, boolean ownExport) {
+public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<SignalName, String> signals,
+                            List<String> notes, Map<SignalName, GroupedQuery> grouped, KedaPause pause, boolean ownExport) {
     public ImportedClass {
         signals = Map.copyOf(signals);
         notes = List.copyOf(notes);
@@ -37,19 +38,19 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
     }
 
     /** A class KEDA is not pausing, from a ScaledObject Headroom did not write. */
-    public ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
-                         List<String> notes, Map<String, GroupedQuery> grouped) {
+    public ImportedClass(String name, WorkloadRef target, Policy policy, Map<SignalName, String> signals,
+                         List<String> notes, Map<SignalName, GroupedQuery> grouped) {
         this(name, target, policy, signals, notes, grouped, null, false);
     }
 
     /** A class whose signals are all its own PromQL. */
-    public ImportedClass(String name, WorkloadRef target, Policy policy, Map<String, String> signals,
+    public ImportedClass(String name, WorkloadRef target, Policy policy, Map<SignalName, String> signals,
                          List<String> notes) {
         this(name, target, policy, signals, notes, Map.of(), null, false);
     }
 
     /** The signals a workloads file requires of every class. */
-    static final List<String> REQUIRED_SIGNALS = WorkloadsFile.REQUIRED_SIGNALS;
+    static final List<SignalName> REQUIRED_SIGNALS = WorkloadsFile.REQUIRED_SIGNALS;
 
     /** Stands for a required signal to fill in until the YAML is written; it becomes a comment line. */
     private static final String FILL = "__headroom_fill_in__";
@@ -72,18 +73,18 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
         t.put("name", target.name());
         entry.put("target", t);
         Map<String, Object> sig = new LinkedHashMap<>();
-        for (String s : signalOrder()) {
+        for (SignalName s : signalOrder()) {
             GroupedQuery g = grouped.get(s);
             if (g != null) {
                 Map<String, Object> form = new LinkedHashMap<>();
                 form.put("grouped", g.promql());
                 form.put("by", g.by());
                 form.put("value", g.value());
-                sig.put(s, form);
+                sig.put(s.id(), form);
             } else if (signals.containsKey(s)) {
-                sig.put(s, signals.get(s));
+                sig.put(s.id(), signals.get(s));
             } else if (REQUIRED_SIGNALS.contains(s)) {
-                sig.put(s, FILL);
+                sig.put(s.id(), FILL);
             }
         }
         entry.put("signals", sig);
@@ -108,8 +109,8 @@ public record ImportedClass(String name, WorkloadRef target, Policy policy, Map<
     }
 
     /** The required signals, then the optional ones, then any other (none today), each once. */
-    private List<String> signalOrder() {
-        List<String> order = new ArrayList<>(REQUIRED_SIGNALS);
+    private List<SignalName> signalOrder() {
+        List<SignalName> order = new ArrayList<>(REQUIRED_SIGNALS);
         order.addAll(WorkloadsFile.OPTIONAL_SIGNALS);
         signals.keySet().stream().filter(s -> !order.contains(s)).sorted().forEach(order::add);
         return order;

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JacksonException;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -82,7 +83,7 @@ public final class ScaledObjectExport {
      * @param queries   the class's signal PromQL (signal name → query)
      * @param serverUrl the Prometheus server KEDA should ask
      */
-    public static Export of(String name, WorkloadRef target, Policy p, Map<String, String> queries, String serverUrl) {
+    public static Export of(String name, WorkloadRef target, Policy p, Map<SignalName, String> queries, String serverUrl) {
         return of(name, target, p, queries, Map.of(), serverUrl);
     }
 
@@ -90,8 +91,8 @@ public final class ScaledObjectExport {
      * @param grouped the signals the class reads through a grouped query (each also in {@code queries} as its
      *                one-class form): KEDA asks the one-class query, and the annotation keeps the grouping
      */
-    public static Export of(String name, WorkloadRef target, Policy p, Map<String, String> queries,
-                            Map<String, GroupedQuery> grouped, String serverUrl) {
+    public static Export of(String name, WorkloadRef target, Policy p, Map<SignalName, String> queries,
+                            Map<SignalName, GroupedQuery> grouped, String serverUrl) {
         List<String> notes = new ArrayList<>();
         notes.add("Exported from Headroom class " + name + "; review before applying. KEDA acts alone: nothing is"
                 + " proposed or explained.");
@@ -161,7 +162,7 @@ public final class ScaledObjectExport {
         return new Export(so, notes);
     }
 
-    private static Map<String, Object> prometheusTrigger(Policy p, Map<String, String> queries, String serverUrl,
+    private static Map<String, Object> prometheusTrigger(Policy p, Map<SignalName, String> queries, String serverUrl,
                                                          List<String> notes) {
         String l = queries.get(Signals.QUEUE_LENGTH);
         String lambda = queries.get(Signals.ARRIVAL_RATE);
@@ -265,9 +266,9 @@ public final class ScaledObjectExport {
         }
     }
 
-    private static String classAnnotation(String className, Policy p, Map<String, String> queries,
-                                          Map<String, GroupedQuery> grouped) {
-        Map<String, Object> signals = new LinkedHashMap<>();
+    private static String classAnnotation(String className, Policy p, Map<SignalName, String> queries,
+                                          Map<SignalName, GroupedQuery> grouped) {
+        Map<String, Object> signals = new LinkedHashMap<>(); // as the file writes them: by name
         queries.entrySet().stream()
                 .filter(e -> WorkloadsFile.REQUIRED_SIGNALS.contains(e.getKey())
                         || WorkloadsFile.OPTIONAL_SIGNALS.contains(e.getKey()))
@@ -275,13 +276,13 @@ public final class ScaledObjectExport {
                 .forEach(e -> {
                     GroupedQuery g = grouped.get(e.getKey());
                     if (g == null) {
-                        signals.put(e.getKey(), SlotsQuery.normalize(e.getValue()));
+                        signals.put(e.getKey().id(), SlotsQuery.normalize(e.getValue()));
                     } else {
                         Map<String, Object> form = new LinkedHashMap<>();
                         form.put("grouped", g.promql());
                         form.put("by", g.by());
                         form.put("value", g.value());
-                        signals.put(e.getKey(), form);
+                        signals.put(e.getKey().id(), form);
                     }
                 });
         Map<String, Object> root = new LinkedHashMap<>();

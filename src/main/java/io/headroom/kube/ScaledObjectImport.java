@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.ObjectMapper;
@@ -141,7 +142,7 @@ public final class ScaledObjectImport {
                 out.add(c); // grouped as the operator wrote it
                 continue;
             }
-            Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
+            Map<SignalName, GroupedQuery> grouped = new LinkedHashMap<>();
             List<String> notes = new ArrayList<>(c.notes());
             c.signals().forEach((signal, q) -> {
                 GroupedQuery g = shared.get(q);
@@ -177,7 +178,7 @@ public final class ScaledObjectImport {
         private final List<String> notes = new ArrayList<>();
         private final Set<String> handled = new HashSet<>();
         private final Policy.Builder b = Policy.defaults().toBuilder();
-        private final Map<String, String> signals = new LinkedHashMap<>();
+        private final Map<SignalName, String> signals = new LinkedHashMap<>();
         private final List<ScheduledFloor> floors = new ArrayList<>();
         private ZoneId zone;
         /** The slots trigger's threshold (u × k) and D, when the object is Headroom's own export. */
@@ -229,7 +230,7 @@ public final class ScaledObjectImport {
                 throw new IllegalArgumentException(e.getMessage());
             }
             readable(policy);
-            Map<String, GroupedQuery> grouped = new LinkedHashMap<>();
+            Map<SignalName, GroupedQuery> grouped = new LinkedHashMap<>();
             if (own != null) {
                 // A signal grouped in the exported class stays grouped, with its own one-class query.
                 own.grouped().forEach((signal, g) -> {

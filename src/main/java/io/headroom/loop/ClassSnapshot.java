@@ -14,7 +14,7 @@ import java.time.Instant;
  */
 public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                             Decision decision, Actuation actuation, String problem,
-                            java.util.Map<String, io.headroom.decision.Signal> signals,
+                            java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
                             java.util.Map<String, PodWork> podWork) {
 
     public ClassSnapshot {
@@ -25,7 +25,7 @@ public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observati
     /** A snapshot without per-pod work (none reported). */
     public ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                          Decision decision, Actuation actuation, String problem,
-                         java.util.Map<String, io.headroom.decision.Signal> signals) {
+                         java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals) {
         this(cls, at, observation, workload, decision, actuation, problem, signals, null);
     }
 

@@ -1,5 +1,6 @@
 package io.headroom.loop;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.ClassMemory;
@@ -109,7 +110,7 @@ public final class ControlLoop {
         for (WorkloadClass c : classes) {
             names.add(c.name());
         }
-        Map<String, Map<String, Signal>> readings;
+        Map<String, Map<SignalName, Signal>> readings;
         try {
             readings = metrics.read(names, now);
         } catch (RuntimeException e) {
@@ -139,7 +140,7 @@ public final class ControlLoop {
     }
 
     private static ClassSnapshot unobserved(WorkloadClass c, Instant now, Actuator act, String problem,
-                                            Map<String, Signal> signals) {
+                                            Map<SignalName, Signal> signals) {
         try {
             act.unobserved(c, problem);
         } catch (RuntimeException e) {
@@ -148,7 +149,7 @@ public final class ControlLoop {
         return new ClassSnapshot(c, now, null, null, null, null, problem, signals); // the metrics' figures still show
     }
 
-    private ClassSnapshot tickClass(WorkloadClass c, Map<String, Signal> signals, Instant now, Actuator act) {
+    private ClassSnapshot tickClass(WorkloadClass c, Map<SignalName, Signal> signals, Instant now, Actuator act) {
         Optional<WorkloadState> state;
         try {
             state = cluster.workloads().workload(c.target());

@@ -1,5 +1,6 @@
 package io.headroom.metrics;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Signal;
 import java.time.Instant;
 import java.util.Collection;
@@ -20,13 +21,13 @@ public interface MetricsSource extends AutoCloseable {
      *
      * @return class name → signal name (see {@link io.headroom.decision.Signals}) → signal
      */
-    Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now);
+    Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now);
 
     /**
      * A signal's history for the charts (e.g. PromQL {@code query_range}), about one point per
      * pixel; never runs on the caller's thread. Sources without history answer "none".
      */
-    default java.util.concurrent.CompletableFuture<SignalHistory> historyFor(String className, String signal,
+    default java.util.concurrent.CompletableFuture<SignalHistory> historyFor(String className, SignalName signal,
                                                                           Instant from, Instant to, int pixelWidth) {
         return java.util.concurrent.CompletableFuture.completedFuture(
                 SignalHistory.none(className, signal, name() + " keeps no history"));
@@ -38,7 +39,7 @@ public interface MetricsSource extends AutoCloseable {
      * 0. Blocks the calling thread (never the FX thread) for as many requests as the source needs.
      * Sources without history answer "none".
      */
-    default SignalHistory range(String className, String signal, Instant from, Instant to,
+    default SignalHistory range(String className, SignalName signal, Instant from, Instant to,
                                 java.time.Duration step) {
         return SignalHistory.none(className, signal, name() + " keeps no history");
     }
@@ -49,7 +50,7 @@ public interface MetricsSource extends AutoCloseable {
      *
      * @return class name → its history, in the order asked
      */
-    default Map<String, SignalHistory> rangeAll(Collection<String> classNames, String signal, Instant from,
+    default Map<String, SignalHistory> rangeAll(Collection<String> classNames, SignalName signal, Instant from,
                                                 Instant to, java.time.Duration step) {
         Map<String, SignalHistory> out = new java.util.LinkedHashMap<>();
         for (String name : classNames) {

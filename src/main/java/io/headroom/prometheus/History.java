@@ -1,5 +1,6 @@
 package io.headroom.prometheus;
 
+import io.headroom.decision.SignalName;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -11,7 +12,7 @@ import java.util.Objects;
  * @param values NaN for gaps (never 0)
  * @param noData why there is no history at all (then both arrays are empty), null when there is
  */
-public record History(String className, String signal, Duration step, double[] times, double[] values,
+public record History(String className, SignalName signal, Duration step, double[] times, double[] values,
                       QueryOutcome.NoData noData) {
 
     public History {

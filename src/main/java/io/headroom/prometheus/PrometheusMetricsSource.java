@@ -1,5 +1,6 @@
 package io.headroom.prometheus;
 
+import io.headroom.decision.SignalName;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.GroupedQuery;
 import io.headroom.decision.Signal;
@@ -82,7 +83,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         List<GroupedQuery.Key> grouped = new ArrayList<>();
         for (ClassConfig c : classes) {
             this.classes.put(c.name(), c);
-            Map<String, String> ownQueries = new LinkedHashMap<>(c.queries());
+            Map<SignalName, String> ownQueries = new LinkedHashMap<>(c.queries());
             ownQueries.keySet().removeAll(c.grouped().keySet());
             this.sampleTimes.put(c.name(), SampleTimes.of(ownQueries));
             c.grouped().values().forEach(g -> grouped.add(g.key()));
@@ -141,7 +142,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * even while Prometheus still shows it.
      */
     @Override
-    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+    public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
         long started = System.nanoTime();
         AtomicBoolean expired = new AtomicBoolean();
         Map<String, CompletableFuture<QueryOutcome>> own = new LinkedHashMap<>();
@@ -149,7 +150,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         Map<String, CompletableFuture<VectorOutcome>> times = new LinkedHashMap<>();
         CompletableFuture<VectorOutcome> groupedTimes = null;
         List<ClassConfig> asked = new ArrayList<>();
-        Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
+        Map<String, Map<SignalName, Signal>> out = new LinkedHashMap<>();
         for (String name : classNames) {
             ClassConfig c = classes.get(name);
             out.put(name, new LinkedHashMap<>());
@@ -157,7 +158,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
                 continue; // absent signals read as "not collected"
             }
             asked.add(c);
-            for (Map.Entry<String, String> q : c.queries().entrySet()) {
+            for (Map.Entry<SignalName, String> q : c.queries().entrySet()) {
                 GroupedQuery g = c.groupedQuery(q.getKey());
                 if (g != null) {
                     groups.computeIfAbsent(g.key(),
@@ -212,8 +213,8 @@ public final class PrometheusMetricsSource implements MetricsSource {
             if (ownNeeded && ownNewest == null || groupedNeeded && groupedNewest == null) {
                 timesFailed++;
             }
-            for (Map.Entry<String, String> q : c.queries().entrySet()) {
-                String signal = q.getKey();
+            for (Map.Entry<SignalName, String> q : c.queries().entrySet()) {
+                SignalName signal = q.getKey();
                 GroupedQuery g = c.groupedQuery(signal);
                 QueryOutcome o;
                 if (g != null) {
@@ -245,7 +246,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
         lastTick = new TickStats(clock.instant(), Duration.ofNanos(System.nanoTime() - started),
                 own.size() + groups.size() + times.size() + (groupedTimes == null ? 0 : 1), noData, newest,
                 timesFailed, partial);
-        Map<String, Map<String, Signal>> result = new LinkedHashMap<>();
+        Map<String, Map<SignalName, Signal>> result = new LinkedHashMap<>();
         out.forEach((k, v) -> result.put(k, Map.copyOf(v)));
         return result;
     }
@@ -339,7 +340,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
      *
      * @throws IllegalArgumentException for an unknown class or a signal the class does not query
      */
-    public History history(String className, String signal, Instant from, Instant to, int pixelWidth) {
+    public History history(String className, SignalName signal, Instant from, Instant to, int pixelWidth) {
         ClassConfig c = classes.get(className);
         if (c == null) {
             throw new IllegalArgumentException("unknown class '" + className + "'");
@@ -391,7 +392,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * once for many classes.
      */
     @Override
-    public io.headroom.metrics.SignalHistory range(String className, String signal, Instant from, Instant to,
+    public io.headroom.metrics.SignalHistory range(String className, SignalName signal, Instant from, Instant to,
                                                    Duration step) {
         ClassConfig c = classes.get(className);
         String promql = c == null ? null : c.query(signal);
@@ -413,7 +414,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * chunk has no history, with the reason.
      */
     @Override
-    public Map<String, io.headroom.metrics.SignalHistory> rangeAll(Collection<String> classNames, String signal,
+    public Map<String, io.headroom.metrics.SignalHistory> rangeAll(Collection<String> classNames, SignalName signal,
                                                                    Instant from, Instant to, Duration step) {
         Map<String, io.headroom.metrics.SignalHistory> out = new LinkedHashMap<>();
         Map<GroupedQuery.Key, List<String>> byGroup = new LinkedHashMap<>();
@@ -457,7 +458,7 @@ public final class PrometheusMetricsSource implements MetricsSource {
      * {@code from} (rounded down to a step) to {@code to}, one request per chunk of at most
      * {@link PrometheusClient#MAX_POINTS} points, each class's points put on the grid.
      */
-    private Map<String, io.headroom.metrics.SignalHistory> chunked(List<String> names, String signal, Instant from,
+    private Map<String, io.headroom.metrics.SignalHistory> chunked(List<String> names, SignalName signal, Instant from,
                                                                    Instant to, Duration step, ChunkQuery query) {
         long stepSec = Math.max(1, step.toSeconds());
         long startSec = Math.floorDiv(from.getEpochSecond(), stepSec) * stepSec;
@@ -513,13 +514,13 @@ public final class PrometheusMetricsSource implements MetricsSource {
     }
 
     /** {@link #history} on the query executor; complete it on the FX thread with Platform::runLater. */
-    public CompletableFuture<History> historyAsync(String className, String signal, Instant from, Instant to,
+    public CompletableFuture<History> historyAsync(String className, SignalName signal, Instant from, Instant to,
                                                    int pixelWidth) {
         return CompletableFuture.supplyAsync(() -> history(className, signal, from, to, pixelWidth), executor);
     }
 
     @Override
-    public CompletableFuture<io.headroom.metrics.SignalHistory> historyFor(String className, String signal, Instant from,
+    public CompletableFuture<io.headroom.metrics.SignalHistory> historyFor(String className, SignalName signal, Instant from,
                                                                        Instant to, int pixelWidth) {
         return historyAsync(className, signal, from, to, pixelWidth).thenApply(h -> new io.headroom.metrics.SignalHistory(
                 className, signal, h.times(), h.values(), h.noData() == null ? null : h.noData().toSignal().missingReason()));

@@ -1,5 +1,6 @@
 package io.headroom.prometheus;
 
+import io.headroom.decision.SignalName;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,10 +26,10 @@ final class SampleTimes {
     static final String KEY = "headroom_selector";
 
     private final List<String> selectors;
-    private final Map<String, int[]> bySignal;
+    private final Map<SignalName, int[]> bySignal;
     private final String query;
 
-    private SampleTimes(List<String> selectors, Map<String, int[]> bySignal) {
+    private SampleTimes(List<String> selectors, Map<SignalName, int[]> bySignal) {
         this.selectors = List.copyOf(selectors);
         this.bySignal = bySignal;
         StringBuilder q = new StringBuilder();
@@ -43,10 +44,10 @@ final class SampleTimes {
     }
 
     /** The plan for one class's queries (signal → PromQL). */
-    static SampleTimes of(Map<String, String> queries) {
+    static SampleTimes of(Map<SignalName, String> queries) {
         List<String> selectors = new ArrayList<>();
-        Map<String, int[]> bySignal = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : queries.entrySet()) {
+        Map<SignalName, int[]> bySignal = new LinkedHashMap<>();
+        for (Map.Entry<SignalName, String> e : queries.entrySet()) {
             List<String> own = PromqlSelectors.of(e.getValue());
             int[] idx = new int[own.size()];
             for (int k = 0; k < own.size(); k++) {
@@ -80,7 +81,7 @@ final class SampleTimes {
      * A signal's sample time given the answer ({@code KEY} value → epoch seconds of the newest sample),
      * never later than {@code evaluatedAt}.
      */
-    Instant sampledAt(String signal, Map<String, Double> newest, Instant evaluatedAt) {
+    Instant sampledAt(SignalName signal, Map<String, Double> newest, Instant evaluatedAt) {
         int[] idx = bySignal.get(signal);
         Instant oldest = null;
         if (idx != null) {

@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
 import io.headroom.metrics.MetricsSource;
@@ -17,7 +18,7 @@ import java.util.Optional;
 public final class SandboxMetrics implements MetricsSource {
 
     /** Signals every sandbox class reports; {@link Signals#QUEUED_SERVICE} is left out on purpose (default L × S). */
-    static final List<String> BASE_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
+    static final List<SignalName> BASE_SIGNALS = List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE,
             Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE, Signals.IN_FLIGHT, Signals.COMPLETION_RATE);
 
     private final SandboxWorld world;
@@ -38,9 +39,9 @@ public final class SandboxMetrics implements MetricsSource {
      * the caller's tick time; the samples carry the world's time, as Prometheus samples carry theirs.
      */
     @Override
-    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+    public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
         world.advanceTo(clock.instant());
-        Map<String, Map<String, Signal>> out = new LinkedHashMap<>();
+        Map<String, Map<SignalName, Signal>> out = new LinkedHashMap<>();
         for (String name : classNames) {
             Optional<SandboxClassSpec> spec = world.spec(name);
             Optional<Measurements> m = world.measure(name);
@@ -65,13 +66,13 @@ public final class SandboxMetrics implements MetricsSource {
         return Map.copyOf(out);
     }
 
-    static Map<String, Signal> signals(SandboxClassSpec spec, Measurements m) {
-        List<String> names = signalNames(spec);
+    static Map<SignalName, Signal> signals(SandboxClassSpec spec, Measurements m) {
+        List<SignalName> names = signalNames(spec);
         if (m.metricsOutage()) {
             return allMissing(names, SandboxWorld.OUTAGE_REASON);
         }
         Instant at = m.at();
-        Map<String, Signal> s = new LinkedHashMap<>();
+        Map<SignalName, Signal> s = new LinkedHashMap<>();
         s.put(Signals.QUEUE_LENGTH, Signal.of(m.queueLength(), at));
         s.put(Signals.OLDEST_AGE, Signal.of(m.oldestAgeSeconds(), at));
         s.put(Signals.ARRIVAL_RATE, orMissing(m.arrivalRate(), at, "no samples yet"));
@@ -88,8 +89,8 @@ public final class SandboxMetrics implements MetricsSource {
     }
 
     /** The signals a class reports: the base ones, plus dependency and pod memory when configured. */
-    static List<String> signalNames(SandboxClassSpec spec) {
-        List<String> names = new java.util.ArrayList<>(BASE_SIGNALS);
+    static List<SignalName> signalNames(SandboxClassSpec spec) {
+        List<SignalName> names = new java.util.ArrayList<>(BASE_SIGNALS);
         if (spec.dependency() != null) {
             names.add(Signals.DEPENDENCY);
         }
@@ -103,9 +104,9 @@ public final class SandboxMetrics implements MetricsSource {
         return Double.isNaN(value) ? Signal.missing(reason) : Signal.of(value, at);
     }
 
-    private static Map<String, Signal> allMissing(List<String> names, String reason) {
-        Map<String, Signal> s = new LinkedHashMap<>();
-        for (String n : names) {
+    private static Map<SignalName, Signal> allMissing(List<SignalName> names, String reason) {
+        Map<SignalName, Signal> s = new LinkedHashMap<>();
+        for (SignalName n : names) {
             s.put(n, Signal.missing(reason));
         }
         return s;

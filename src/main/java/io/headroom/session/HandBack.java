@@ -324,12 +324,12 @@ public final class HandBack {
             long left = Math.max(1, end - System.nanoTime());
             return f.get(left, TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            return Outcome.refused("no answer before the deadline");
+            return Outcome.refused(Outcome.Why.CLUSTER, "no answer before the deadline");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Outcome.refused("interrupted");
+            return Outcome.failed("interrupted");
         } catch (java.util.concurrent.ExecutionException e) {
-            return Outcome.refused(String.valueOf(e.getCause().getMessage()));
+            return Outcome.failed(String.valueOf(e.getCause().getMessage()));
         }
     }
 

@@ -150,7 +150,7 @@ public final class KedaApply {
      */
     public CompletableFuture<Outcome> apply(Preview preview, String reason) {
         if (!preview.applicable()) {
-            return CompletableFuture.completedFuture(Outcome.refused(preview.problem() != null ? preview.problem()
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.CLUSTER, preview.problem() != null ? preview.problem()
                     : "nothing to apply: the live ScaledObject already matches"));
         }
         return CompletableFuture.supplyAsync(() -> applyNow(preview, reason), io);
@@ -164,7 +164,7 @@ public final class KedaApply {
         try {
             journal.get().append(record(Kind.SCALED_OBJECT_APPLYING, p).reason(why).detail(p.diff()));
         } catch (JournalException e) {
-            return Outcome.refused("not applied, not journaled: " + e.getMessage());
+            return Outcome.refused(Outcome.Why.UNJOURNALED, "not applied, not journaled: " + e.getMessage());
         }
         ScaledObjectApply.Outcome o;
         try {
@@ -181,7 +181,8 @@ public final class KedaApply {
         String message = o instanceof ScaledObjectApply.Outcome.Changed ch ? ch.message()
                 : ((ScaledObjectApply.Outcome.Refused) o).message();
         journalQuietly(record(Kind.SCALED_OBJECT_REFUSED, p).reason(why).detail(message));
-        return Outcome.refused("Not applied: " + message);
+        return Outcome.refused(o instanceof ScaledObjectApply.Outcome.Changed ? Outcome.Why.MOVED : Outcome.Why.CLUSTER,
+                "Not applied: " + message);
     }
 
     private JournalRecord record(Kind kind, Preview p) {

@@ -1,5 +1,6 @@
 package io.headroom.session;
 
+import io.headroom.decision.SignalName;
 import io.headroom.config.UntrustedText;
 import io.headroom.kube.Contexts;
 import io.headroom.kube.ImportedClass;
@@ -112,12 +113,12 @@ public final class KedaImport {
         List<Found> out = new ArrayList<>();
         for (ImportedClass c : listing.imported()) {
             List<String> toFill = new ArrayList<>();
-            for (String s : List.of("queueLength", "oldestAge", "arrivalRate", "meanService")) {
+            for (SignalName s : io.headroom.config.WorkloadsFile.REQUIRED_SIGNALS) {
                 if (!c.signals().containsKey(s)) {
-                    toFill.add(s);
+                    toFill.add(s.id());
                 }
             }
-            String becomes = "signals " + String.join(", ", c.signals().keySet().stream().sorted().toList())
+            String becomes = "signals " + String.join(", ", c.signals().keySet().stream().sorted().map(SignalName::id).toList())
                     + (c.grouped().isEmpty() ? "" : " (" + c.grouped().size() + " grouped)")
                     + "; replicas " + c.policy().minReplicas() + "–" + c.policy().maxReplicas()
                     + (c.policy().scheduledFloors().isEmpty() ? "" : "; " + c.policy().scheduledFloors().size()

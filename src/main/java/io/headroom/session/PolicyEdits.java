@@ -85,14 +85,14 @@ public final class PolicyEdits {
         Objects.requireNonNull(edited, "edited");
         WorkloadClass cls = find(className);
         if (cls == null) {
-            return Outcome.refused("no class named " + className);
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "no class named " + className);
         }
         if (reason == null || reason.isBlank()) {
-            return Outcome.refused("say why the policy of " + className + " changes: the team sees it");
+            return Outcome.refused(Outcome.Why.INVALID, "say why the policy of " + className + " changes: the team sees it");
         }
         List<String> now = diff(cls.policy(), edited);
         if (now.isEmpty()) {
-            return Outcome.refused("the edited policy of " + className + " is the live one: nothing to apply");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "the edited policy of " + className + " is the live one: nothing to apply");
         }
         Policy original = of(className).map(Edit::original).orElse(cls.policy());
         List<String> fromFile = diff(original, edited);
@@ -100,7 +100,7 @@ public final class PolicyEdits {
             journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_EDITED, user,
                     loop.cluster().contextName(), className).reason(reason.strip()).detail(String.join(", ", now)));
         } catch (RuntimeException e) {
-            return Outcome.refused("not applied: the journal could not record it (" + e.getMessage() + ")");
+            return Outcome.refused(Outcome.Why.UNJOURNALED, "not applied: the journal could not record it (" + e.getMessage() + ")");
         }
         loop.setPolicy(className, edited);
         if (fromFile.isEmpty()) {
@@ -116,7 +116,7 @@ public final class PolicyEdits {
     public synchronized Outcome revert(String className, String reason) {
         Edit e = edits.get(className);
         if (e == null) {
-            return Outcome.refused("the policy of " + className + " is the workloads file's: nothing to revert");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "the policy of " + className + " is the workloads file's: nothing to revert");
         }
         try {
             journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_REVERTED, user,
@@ -124,7 +124,7 @@ public final class PolicyEdits {
                     .reason(reason == null || reason.isBlank() ? "reverted in the console" : reason.strip())
                     .detail(String.join(", ", diff(e.edited(), e.original()))));
         } catch (RuntimeException ex) {
-            return Outcome.refused("not reverted: the journal could not record it (" + ex.getMessage() + ")");
+            return Outcome.refused(Outcome.Why.UNJOURNALED, "not reverted: the journal could not record it (" + ex.getMessage() + ")");
         }
         loop.setPolicy(className, e.original());
         edits.remove(className);
@@ -141,18 +141,18 @@ public final class PolicyEdits {
     public synchronized Outcome save(String className, Policy edited, String reason, java.nio.file.Path file) {
         WorkloadClass cls = find(className);
         if (cls == null) {
-            return Outcome.refused("no class named " + className);
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "no class named " + className);
         }
         if (file == null) {
-            return Outcome.refused("this console was not opened from a workloads file: nothing to save into");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "this console was not opened from a workloads file: nothing to save into");
         }
         if (reason == null || reason.isBlank()) {
-            return Outcome.refused("say why the workloads file changes: the team sees it");
+            return Outcome.refused(Outcome.Why.INVALID, "say why the workloads file changes: the team sees it");
         }
         Policy original = of(className).map(Edit::original).orElse(cls.policy());
         List<String> changes = diff(original, edited);
         if (changes.isEmpty()) {
-            return Outcome.refused("the edited policy of " + className + " is the file's: nothing to save");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "the edited policy of " + className + " is the file's: nothing to save");
         }
         String name = String.valueOf(file.getFileName());
         // The intent first, as for every action: a crash between the two leaves a record, not a silent edit.
@@ -161,7 +161,7 @@ public final class PolicyEdits {
                     loop.cluster().contextName(), className).reason(reason.strip())
                     .detail("saving into " + name + ": " + String.join(", ", changes)));
         } catch (RuntimeException e) {
-            return Outcome.refused("not saved: the journal could not record it (" + e.getMessage() + ")");
+            return Outcome.refused(Outcome.Why.UNJOURNALED, "not saved: the journal could not record it (" + e.getMessage() + ")");
         }
         io.headroom.config.WorkloadsFileEdit.Saved saved;
         try {
@@ -174,7 +174,7 @@ public final class PolicyEdits {
             } catch (RuntimeException ignored) {
                 // the refusal below says it; the journal says why it is failing itself
             }
-            return Outcome.refused("not saved: " + e.getMessage());
+            return Outcome.failed("not saved: " + e.getMessage());
         }
         // Through a link, the file written is named: the operator may expect the link's own directory.
         String written = saved.file().equals(file.toAbsolutePath()) ? name : name + " (the link to " + saved.file() + ")";

@@ -1,5 +1,6 @@
 package io.headroom.sim;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
 import io.headroom.decision.InputStatus;
@@ -173,7 +174,7 @@ public final class Simulator {
                 d.explanation(), d.terms(), d.governorLimit());
     }
 
-    private static double value(Decision d, String name) {
+    private static double value(Decision d, SignalName name) {
         InputStatus in = d.input(name);
         return in != null && in.usable() ? in.value() : Double.NaN;
     }

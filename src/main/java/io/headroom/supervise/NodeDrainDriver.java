@@ -78,26 +78,26 @@ final class NodeDrainDriver {
     Outcome start(NodeRef node, Duration deadline, Duration noticeGrace, String reason, String tag, Instant now) {
         NodeDrain running = drains.get(node);
         if (running != null && running.active()) {
-            return Outcome.refused(node.name() + " is already draining (" + running.id() + ")");
+            return Outcome.refused(Outcome.Why.HELD, node.name() + " is already draining (" + running.id() + ")");
         }
         Freeze all = freezeOf.apply(null);
         if (all != null) {
-            return Outcome.refused("everything is frozen (" + all.reason() + "); unfreeze first");
+            return Outcome.refused(Outcome.Why.HELD, "everything is frozen (" + all.reason() + "); unfreeze first");
         }
         Optional<NodeState> n;
         try {
             n = cluster.nodes().node(node);
         } catch (RuntimeException e) {
-            return Outcome.refused("could not read node " + node.name() + ": " + e.getMessage());
+            return Outcome.refused(Outcome.Why.CLUSTER, "could not read node " + node.name() + ": " + e.getMessage());
         }
         if (n.isEmpty()) {
-            return Outcome.refused("no node " + node.name() + " in " + node.context());
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "no node " + node.name() + " in " + node.context());
         }
         String id = "node-" + node.name() + "-" + (counter + 1) + "-" + tag;
         NodeDrainStep.Planned planned = NodeDrainStep.plan(id, n.get(), classOfPods(node.context()), deadline,
                 noticeGrace, now);
         if (planned instanceof NodeDrainStep.Refused r) {
-            return Outcome.refused(node.name() + ": " + r.reason());
+            return Outcome.refused(Outcome.Why.CLUSTER, node.name() + ": " + r.reason());
         }
         NodeDrain d = ((NodeDrainStep.Plan) planned).drain();
         reasons.put(id, reason == null || reason.isBlank() ? "node drain" : reason);
@@ -106,19 +106,19 @@ final class NodeDrainDriver {
                 .detail("taking " + (d.pods().isEmpty() ? "no pod" : String.join(", ", d.pods().stream()
                         .map(p -> p.key() + (p.headroom() ? " (" + p.className() + ", drained first)" : "")).toList()))
                         + (d.left().isEmpty() ? "" : "; leaving " + String.join(", ", d.left()))))) {
-            return Outcome.refused(node.name() + ": drain not started, not journaled"
+            return Outcome.refused(Outcome.Why.UNJOURNALED, node.name() + ": drain not started, not journaled"
                     + journal.failure().map(f -> " (" + f + ")").orElse(""));
         }
         counter++;
         d = carryOut(null, new NodeDrainStep.Step(d, List.of(((NodeDrainStep.Plan) planned).cordon())), now);
         return d.active() ? Outcome.ok("draining " + node.name() + ": " + d.detail())
-                : Outcome.refused(node.name() + ": drain " + d.phase().name().toLowerCase() + ": " + d.detail());
+                : Outcome.refused(Outcome.Why.CLUSTER, node.name() + ": drain " + d.phase().name().toLowerCase() + ": " + d.detail());
     }
 
     Outcome cancel(NodeRef node, String why, Instant now) {
         NodeDrain d = drains.get(node);
         if (d == null || !d.active()) {
-            return Outcome.refused(node.name() + " has no running drain");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, node.name() + " has no running drain");
         }
         NodeDrain next = carryOut(d, NodeDrainStep.cancel(d, why, now), now);
         return Outcome.ok(node.name() + ": " + next.detail());
@@ -138,10 +138,10 @@ final class NodeDrainDriver {
     Outcome uncordon(NodeRef node, String reason, Instant now) {
         NodeDrain d = drains.get(node);
         if (d != null && d.active()) {
-            return Outcome.refused(node.name() + " is draining (" + d.id() + "); cancel the drain first");
+            return Outcome.refused(Outcome.Why.HELD, node.name() + " is draining (" + d.id() + "); cancel the drain first");
         }
         if (!append(record(now, Kind.NODE_UNCORDONED, node, null).reason(reason))) {
-            return Outcome.refused(node.name() + ": not uncordoned, not journaled"
+            return Outcome.refused(Outcome.Why.UNJOURNALED, node.name() + ": not uncordoned, not journaled"
                     + journal.failure().map(f -> " (" + f + ")").orElse(""));
         }
         NodeResult r;
@@ -152,7 +152,7 @@ final class NodeDrainDriver {
         }
         if (!r.ok()) {
             append(record(now, Kind.FAILED, node, null).reason("uncordon").detail(r.message()));
-            return Outcome.refused(node.name() + ": uncordon failed: " + r.message());
+            return Outcome.failed(node.name() + ": uncordon failed: " + r.message());
         }
         return Outcome.ok(node.name() + " uncordoned: new pods may be placed on it again");
     }

@@ -40,9 +40,7 @@ public sealed interface Outcome permits Outcome.Done, Outcome.Refused, Outcome.F
         /** Its record could not be written to the journal: no record, no action. */
         UNJOURNALED,
         /** The cluster says no or cannot be read (a drain that cannot be planned, a dry run that fails). */
-        CLUSTER,
-        /** Any other reason, in the words. */
-        OTHER
+        CLUSTER
     }
 
     static Outcome ok(String message) {
@@ -51,11 +49,6 @@ public sealed interface Outcome permits Outcome.Done, Outcome.Refused, Outcome.F
 
     static Outcome refused(Why why, String message) {
         return new Refused(why, message);
-    }
-
-    /** Refused for a reason of no particular kind. */
-    static Outcome refused(String message) {
-        return new Refused(Why.OTHER, message);
     }
 
     static Outcome failed(String message) {

@@ -1,5 +1,6 @@
 package io.headroom.whatif;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
@@ -177,7 +178,7 @@ final class FluidRun {
             completion = Signal.missing("no samples yet");
             meanService = Signal.missing("no completions in window");
         }
-        Map<String, Signal> signals = Map.of(
+        Map<SignalName, Signal> signals = Map.of(
                 Signals.QUEUE_LENGTH, Signal.of(queue.backlog(), now),
                 Signals.OLDEST_AGE, Signal.of(queue.oldestAge(), now),
                 Signals.ARRIVAL_RATE, arrival,

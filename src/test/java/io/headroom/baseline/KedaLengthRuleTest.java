@@ -1,5 +1,6 @@
 package io.headroom.baseline;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,7 @@ class KedaLengthRuleTest {
             .scaleDown(ScalingBehavior.defaultDown().withWindow(0)).build();
 
     static Observation obs(int current, Double waiting, Double inFlight) {
-        Map<String, Signal> s = new HashMap<>();
+        Map<SignalName, Signal> s = new HashMap<>();
         if (waiting != null) {
             s.put(Signals.QUEUE_LENGTH, Signal.of(waiting, T0));
         } else {
@@ -157,7 +158,7 @@ class KedaLengthRuleTest {
     @Test
     void theHpaOnCpuStaysSatisfiedWhileABacklogBuilds() {
         // Every slot busy, 5,000 jobs waiting: an I/O-bound pod is at half its CPU request, under the 70 % target.
-        Map<String, Signal> s = Map.of(Signals.IN_FLIGHT, Signal.of(16, T0), Signals.QUEUE_LENGTH, Signal.of(5000, T0));
+        Map<SignalName, Signal> s = Map.of(Signals.IN_FLIGHT, Signal.of(16, T0), Signals.QUEUE_LENGTH, Signal.of(5000, T0));
         Policy p = Policy.builder().slotsPerReplica(4).build();
         Decision d = new HpaCpuRule(0.7, 0.5).decide("c", p, new Observation(4, 4, s), ClassMemory.initial(), T0);
         assertTrue(d.desiredReplicas() <= 4, d.explanation());

@@ -1,5 +1,6 @@
 package io.headroom.bench;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.config.ClassConfig;
 import io.headroom.config.GroupedQuery;
@@ -40,8 +41,8 @@ public final class PrometheusTickBenchmark {
     /** Long enough that a per-class tick of 1,000 classes is measured, not cut off (the console's is 4.5 s). */
     static final Duration DEADLINE = Duration.ofSeconds(60);
 
-    static Map<String, String> perClass(String c) {
-        Map<String, String> q = new LinkedHashMap<>();
+    static Map<SignalName, String> perClass(String c) {
+        Map<SignalName, String> q = new LinkedHashMap<>();
         q.put(Signals.QUEUE_LENGTH, "sum(hr_queue_length{" + c + "})");
         q.put(Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{" + c + "})");
         q.put(Signals.ARRIVAL_RATE, "sum(rate(hr_jobs_total{" + c + "}[5s]))");
@@ -52,7 +53,7 @@ public final class PrometheusTickBenchmark {
         return q;
     }
 
-    static final Map<String, String> GROUPED = Map.of(
+    static final Map<SignalName, String> GROUPED = Map.of(
             Signals.QUEUE_LENGTH, "sum by (queue) (hr_queue_length)",
             Signals.OLDEST_AGE, "max by (queue) (hr_oldest_age_seconds)",
             Signals.ARRIVAL_RATE, "sum by (queue) (rate(hr_jobs_total[5s]))",
@@ -100,8 +101,8 @@ public final class PrometheusTickBenchmark {
                         for (int i = 0; i < n; i++) {
                             WorkloadRef w = new WorkloadRef("bench", "ns", null, "w" + i);
                             own.add(new ClassConfig("c" + i, w, perClass("queue=\"q" + i + "\""), Policy.defaults()));
-                            Map<String, GroupedQuery> g = new LinkedHashMap<>();
-                            for (String s : perClass("").keySet()) {
+                            Map<SignalName, GroupedQuery> g = new LinkedHashMap<>();
+                            for (SignalName s : perClass("").keySet()) {
                                 g.put(s, new GroupedQuery(GROUPED.get(s), "queue", "q" + i));
                             }
                             grouped.add(new ClassConfig("c" + i, w, Map.of(), Policy.defaults(), null, null, g));
@@ -123,10 +124,10 @@ public final class PrometheusTickBenchmark {
                                     PrometheusMetricsSource s = mode == 0 ? a : b;
                                     long before = s.client().health().requests();
                                     long t0 = System.nanoTime();
-                                    Map<String, Map<String, Signal>> r = s.read(names, Instant.now());
+                                    Map<String, Map<SignalName, Signal>> r = s.read(names, Instant.now());
                                     ms[mode][t] = (System.nanoTime() - t0) / 1e6;
                                     requests[mode] += s.client().health().requests() - before;
-                                    for (Map<String, Signal> m : r.values()) {
+                                    for (Map<SignalName, Signal> m : r.values()) {
                                         for (Signal x : m.values()) {
                                             if (!x.present()) {
                                                 missing[mode]++;

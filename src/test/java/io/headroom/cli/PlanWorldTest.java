@@ -1,5 +1,7 @@
 package io.headroom.cli;
 
+import io.headroom.decision.Signals;
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -31,7 +33,7 @@ class PlanWorldTest {
 
     /** Signals per class, set by the test; every read is counted. */
     static final class Readings implements MetricsSource {
-        final Map<String, Map<String, Signal>> next = new HashMap<>();
+        final Map<String, Map<SignalName, Signal>> next = new HashMap<>();
         int reads;
 
         @Override
@@ -40,23 +42,23 @@ class PlanWorldTest {
         }
 
         @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+        public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
             reads++;
             return Map.copyOf(next);
         }
     }
 
     static ClassConfig cls(String name, WorkloadRef target, boolean replicasQuery) {
-        Map<String, String> q = new java.util.LinkedHashMap<>();
-        q.put("queueLength", "q");
+        Map<SignalName, String> q = new java.util.LinkedHashMap<>();
+        q.put(Signals.QUEUE_LENGTH, "q");
         if (replicasQuery) {
-            q.put("replicas", "r");
+            q.put(Signals.REPLICAS, "r");
         }
         return new ClassConfig(name, target, q, Policy.defaults());
     }
 
-    static Map<String, Signal> signals(double replicas, Instant at) {
-        return Map.of("replicas", Signal.of(replicas, at));
+    static Map<SignalName, Signal> signals(double replicas, Instant at) {
+        return Map.of(Signals.REPLICAS, Signal.of(replicas, at));
     }
 
     @Test
@@ -85,7 +87,7 @@ class PlanWorldTest {
         Readings readings = new Readings();
         PlanWorld world = new PlanWorld(readings, List.of(cls("none", SHARED, false), cls("empty", SHARED, true),
                 cls("huge", SHARED, true)), Map.of());
-        readings.next.put("empty", Map.of("replicas", Signal.missing("EMPTY_RESULT: no series")));
+        readings.next.put("empty", Map.of(Signals.REPLICAS, Signal.missing("EMPTY_RESULT: no series")));
         readings.next.put("huge", signals(4294967296.0, T0));
         ControlLoop loop = new ControlLoop(world.classes(), world.cluster(), world.metrics(), new ObserveOnlyActuator(),
                 new ManualClock(T0));
@@ -105,12 +107,12 @@ class PlanWorldTest {
     @Test
     void aWantedChangeIsWithheldAndRememberedAndThePlanCannotScale() {
         Readings readings = new Readings();
-        ClassConfig c = new ClassConfig("busy", SHARED, Map.of("replicas", "r"), Policy.defaults());
+        ClassConfig c = new ClassConfig("busy", SHARED, Map.of(Signals.REPLICAS, "r"), Policy.defaults());
         PlanWorld world = new PlanWorld(readings, List.of(c), Map.of());
         // The brief's worked example: 12 slots, far above one replica's.
-        readings.next.put("busy", Map.of("replicas", Signal.of(1, T0), "queueLength", Signal.of(30, T0),
-                "oldestAge", Signal.of(10, T0), "arrivalRate", Signal.of(0.5, T0), "meanService", Signal.of(8, T0),
-                "queuedServiceSeconds", Signal.of(240, T0)));
+        readings.next.put("busy", Map.of(Signals.REPLICAS, Signal.of(1, T0), Signals.QUEUE_LENGTH, Signal.of(30, T0),
+                Signals.OLDEST_AGE, Signal.of(10, T0), Signals.ARRIVAL_RATE, Signal.of(0.5, T0), Signals.MEAN_SERVICE, Signal.of(8, T0),
+                Signals.QUEUED_SERVICE, Signal.of(240, T0)));
         ObserveOnlyActuator observe = new ObserveOnlyActuator();
         ControlLoop loop = new ControlLoop(world.classes(), world.cluster(), world.metrics(), observe,
                 new ManualClock(T0));

@@ -1,5 +1,7 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
+import io.headroom.decision.Signals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,8 +66,8 @@ class PolicyReaderTest {
         assertEquals(2, p.fallback().failureThreshold());
         assertEquals(3, p.fallback().floorReplicas());
         assertEquals(List.of(CeilingSpec.replicas("tenant", 30), CeilingSpec.budget("db-connections", 200, 10),
-                new CeilingSpec("memory", CeilingSpec.Source.signal("nodeMemoryMb"),
-                        CeilingSpec.Source.signal("podMemory"), 5)), p.ceilings());
+                new CeilingSpec("memory", CeilingSpec.Source.signal(SignalName.of("nodeMemoryMb")),
+                        CeilingSpec.Source.signal(Signals.POD_MEMORY), 5)), p.ceilings());
         assertEquals(250, p.dependencyGuard().threshold());
         assertEquals("enrichment-db", p.dependencyGuard().label());
     }

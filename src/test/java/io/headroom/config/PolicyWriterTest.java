@@ -1,5 +1,7 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
+import io.headroom.decision.Signals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +35,7 @@ class PolicyWriterTest {
                 .fallback(new Fallback(4, 3))
                 .ceilings(List.of(CeilingSpec.replicas("partitions", 12), CeilingSpec.budget("db", 100, 7.5),
                         new CeilingSpec("mem", CeilingSpec.Source.constant(64_000),
-                                CeilingSpec.Source.signal("podMemory"), 8)))
+                                CeilingSpec.Source.signal(Signals.POD_MEMORY), 8)))
                 .dependencyGuard(new DependencyGuard(250, "p95 ms", 0.5, 90))
                 .expectedServiceSeconds(4.0).startupSeconds(45).minDrainSeconds(20.0).absorbStep(6.5)
                 .scheduledFloors(List.of(new io.headroom.decision.ScheduledFloor(java.util.EnumSet.of(
@@ -58,7 +60,7 @@ class PolicyWriterTest {
 
     @Test
     void aCeilingFedByTheFilesPromqlIsLeftOutAndNamed() throws Exception {
-        Policy p = Policy.builder().ceilings(List.of(new CeilingSpec("db", CeilingSpec.Source.signal("ceiling:db:budget"),
+        Policy p = Policy.builder().ceilings(List.of(new CeilingSpec("db", CeilingSpec.Source.signal(SignalName.of("ceiling:db:budget")),
                 CeilingSpec.Source.constant(10), 5), CeilingSpec.replicas("tenant", 6))).build();
         String yaml = PolicyWriter.toYaml(p);
         assertTrue(yaml.startsWith("# ceiling db reads PromQL of the workloads file: keep it from there\n"), yaml);

@@ -1,5 +1,6 @@
 package io.headroom.config;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -54,7 +55,7 @@ class WorkloadsFileTest {
                 pay.query(WorkloadsFile.ceilingSignal("db-connections", "budget")));
         assertTrue(pay.query(Signals.MEAN_SERVICE).contains("/ sum by (queue) (rate(job_duration_seconds_count"));
         ClassConfig refunds = f.classConfig("refunds").orElseThrow();
-        for (String signal : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
+        for (SignalName signal : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
                 Signals.MEAN_SERVICE, Signals.IN_FLIGHT, Signals.COMPLETION_RATE, WorkloadsFile.REPLICAS)) {
             assertEquals(pay.groupedQuery(signal).key(), refunds.groupedQuery(signal).key(),
                     signal + ": one grouped query for both classes (the file's aliases)");
@@ -66,14 +67,14 @@ class WorkloadsFileTest {
         assertEquals("sum by (pod) (worker_jobs_in_flight{queue=\"payments\"})", pay.podInFlightQuery());
         assertFalse(pay.queries().containsKey(Signals.POD_IN_FLIGHT));
         CeilingSpec db = pay.policy().ceilings().get(0);
-        assertEquals(new CeilingSpec("db-connections", CeilingSpec.Source.signal("ceiling:db-connections:budget"),
+        assertEquals(new CeilingSpec("db-connections", CeilingSpec.Source.signal(SignalName.of("ceiling:db-connections:budget")),
                 CeilingSpec.Source.constant(10), 10), db);
         assertEquals(CeilingSpec.Source.signal(Signals.POD_MEMORY), pay.policy().ceilings().get(1).perReplica());
         assertEquals(120.0, pay.policy().maxAgeSeconds());
 
         ClassConfig enr = f.classConfig("enrichment").orElseThrow();
         assertEquals("StatefulSet", enr.target().kind());
-        assertEquals(CeilingSpec.Source.signal("ceiling:provider-quota:perReplica"),
+        assertEquals(CeilingSpec.Source.signal(SignalName.of("ceiling:provider-quota:perReplica")),
                 enr.policy().ceilings().get(0).perReplica());
         assertEquals(600, enr.policy().scaleDown().stabilizationWindowSeconds());
     }

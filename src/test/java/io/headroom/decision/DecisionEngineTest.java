@@ -25,7 +25,7 @@ class DecisionEngineTest {
     static final class Obs {
         int current = 1;
         int ready = -1;
-        final Map<String, Signal> signals = new HashMap<>();
+        final Map<SignalName, Signal> signals = new HashMap<>();
         Instant at = T0;
 
         static Obs of(double l, double age, double lambda, double s) {
@@ -35,17 +35,17 @@ class DecisionEngineTest {
             return o;
         }
 
-        Obs set(String name, double v) {
+        Obs set(SignalName name, double v) {
             signals.put(name, Signal.of(v, at));
             return this;
         }
 
-        Obs missing(String name, String reason) {
+        Obs missing(SignalName name, String reason) {
             signals.put(name, Signal.missing(reason));
             return this;
         }
 
-        Obs drop(String name) {
+        Obs drop(SignalName name) {
             signals.remove(name);
             return this;
         }
@@ -152,7 +152,7 @@ class DecisionEngineTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("missingInputs")
-    void missingRequiredInputHoldsReplicas(String name, Obs o, String signal, String why) {
+    void missingRequiredInputHoldsReplicas(String name, Obs o, SignalName signal, String why) {
         Policy p = policy().build();
         Decision d = decide(p, o.replicas(7));
         assertEquals(7, d.desiredReplicas(), "never scale on missing data");
@@ -238,11 +238,11 @@ class DecisionEngineTest {
     void dynamicCeilingWithMissingTelemetryUsesConservativeValueNeverUnlimited() {
         CeilingSpec memory = new CeilingSpec("memory", CeilingSpec.Source.constant(8192),
                 CeilingSpec.Source.signal(Signals.POD_MEMORY), 6);
-        CeilingSpec noFallback = new CeilingSpec("quota", CeilingSpec.Source.signal("quotaBudget"),
+        CeilingSpec noFallback = new CeilingSpec("quota", CeilingSpec.Source.signal(SignalName.of("quotaBudget")),
                 CeilingSpec.Source.constant(10), null);
         Policy p = policy().targetUtilization(1).ceilings(List.of(memory, noFallback)).build();
 
-        Decision measured = decide(p, Obs.of(0, 0, 40, 1).set(Signals.POD_MEMORY, 512).set("quotaBudget", 1000)
+        Decision measured = decide(p, Obs.of(0, 0, 40, 1).set(Signals.POD_MEMORY, 512).set(SignalName.of("quotaBudget"), 1000)
                 .replicas(4));
         assertEquals(16, measured.desiredReplicas(), "8192 / 512 = 16");
         assertEquals("memory", measured.bindingCeiling());

@@ -21,7 +21,7 @@ class GovernorTest {
     Trail trail;
 
     Governor.Outcome tick(double latency, double completions, int current, int ready, int wanted) {
-        Map<String, Signal> s = new HashMap<>();
+        Map<SignalName, Signal> s = new HashMap<>();
         s.put(Signals.DEPENDENCY, Signal.of(latency, now));
         s.put(Signals.COMPLETION_RATE, Signal.of(completions, now));
         trail = new Trail();
@@ -122,7 +122,7 @@ class GovernorTest {
 
     @Test
     void anUnknownDependencyBlocksScaleUpButNotScaleDown() {
-        Map<String, Signal> s = Map.of(Signals.DEPENDENCY, Signal.missing("empty result"));
+        Map<SignalName, Signal> s = Map.of(Signals.DEPENDENCY, Signal.missing("empty result"));
         Trail t = new Trail();
         Governor.Outcome up = Governor.step(GUARD, new Inputs(new Observation(5, 5, s), POLICY, now), 5, 5, 9,
                 GovernorState.IDLE, now, false, t);

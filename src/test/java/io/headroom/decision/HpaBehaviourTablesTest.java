@@ -494,13 +494,13 @@ class HpaBehaviourTablesTest {
         Policy p = Policy.builder().minReplicas(min).maxReplicas(max).build();
         ClassMemory mem = ClassMemory.initial().next(current, NOW.minusSeconds(15), NOW.minusSeconds(15),
                 List.of(new Stamped(NOW.minusSeconds(15), current)), List.of());
-        Map<String, Signal> idle = new HashMap<>();
-        for (String s : Arrays.asList(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
+        Map<SignalName, Signal> idle = new HashMap<>();
+        for (SignalName s : Arrays.asList(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
                 Signals.IN_FLIGHT, Signals.COMPLETION_RATE)) {
             idle.put(s, Signal.of(0, NOW));
         }
         idle.put(Signals.MEAN_SERVICE, Signal.of(1, NOW));
-        for (Map<String, Signal> signals : List.of(idle, Map.<String, Signal>of())) {
+        for (Map<SignalName, Signal> signals : List.of(idle, Map.<SignalName, Signal>of())) {
             String with = signals.isEmpty() ? " (no telemetry)" : " (queue idle)";
             Decision d = DecisionEngine.decide("c", p, new Observation(current, current, signals), mem, NOW);
             assertEquals(expected, d.desiredReplicas(), row + with + ": " + d.explanation());

@@ -22,8 +22,8 @@ class OutOfRangeTest {
     static final ScalingBehavior ONE_POD_A_MINUTE = new ScalingBehavior(300, List.of(ScalingRule.pods(1, 60)),
             ScalingBehavior.SelectPolicy.MAX);
 
-    static Map<String, Signal> queue(double waiting) {
-        Map<String, Signal> s = new HashMap<>();
+    static Map<SignalName, Signal> queue(double waiting) {
+        Map<SignalName, Signal> s = new HashMap<>();
         s.put(Signals.QUEUE_LENGTH, Signal.of(waiting, NOW));
         s.put(Signals.OLDEST_AGE, Signal.of(waiting > 0 ? 5 : 0, NOW));
         s.put(Signals.ARRIVAL_RATE, Signal.of(waiting > 0 ? 2 : 0, NOW));
@@ -39,7 +39,7 @@ class OutOfRangeTest {
                 List.of(new Stamped(NOW.minusSeconds(15), held)), List.of());
     }
 
-    static Decision decide(Policy p, int current, Map<String, Signal> signals, ClassMemory mem) {
+    static Decision decide(Policy p, int current, Map<SignalName, Signal> signals, ClassMemory mem) {
         return DecisionEngine.decide("c", p, new Observation(current, current, signals), mem, NOW);
     }
 

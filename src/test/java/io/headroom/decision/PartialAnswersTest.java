@@ -23,8 +23,8 @@ class PartialAnswersTest {
 
     static final Annotations WARNED = new Annotations(List.of("partial response: store eu-1 unavailable"), List.of());
 
-    static Obs partial(Obs o, String... names) {
-        for (String n : names) {
+    static Obs partial(Obs o, SignalName... names) {
+        for (SignalName n : names) {
             Signal s = o.signals.get(n);
             o.signals.put(n, s.annotated(WARNED));
         }
@@ -40,8 +40,8 @@ class PartialAnswersTest {
     }
 
     static Stream<Arguments> table() {
-        CeilingSpec budget = new CeilingSpec("db", CeilingSpec.Source.signal("dbBudget"), CeilingSpec.Source.constant(10), 6);
-        CeilingSpec budgetNoFallback = new CeilingSpec("db", CeilingSpec.Source.signal("dbBudget"),
+        CeilingSpec budget = new CeilingSpec("db", CeilingSpec.Source.signal(SignalName.of("dbBudget")), CeilingSpec.Source.constant(10), 6);
+        CeilingSpec budgetNoFallback = new CeilingSpec("db", CeilingSpec.Source.signal(SignalName.of("dbBudget")),
                 CeilingSpec.Source.constant(10), null);
         // name, policy, observation (made partial by the test's own hand), expected desired
         return Stream.of(
@@ -55,12 +55,12 @@ class PartialAnswersTest {
                         (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 0, 1).replicas(3), Signals.QUEUE_LENGTH,
                                 Signals.IN_FLIGHT, Signals.ARRIVAL_RATE), 3),
                 Arguments.of("a partial budget uses the ceiling's conservative value", policy().ceilings(List.of(budget)).build(),
-                        (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 12, 1).set("dbBudget", 0).replicas(4), "dbBudget"), 6),
+                        (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 12, 1).set(SignalName.of("dbBudget"), 0).replicas(4), SignalName.of("dbBudget")), 6),
                 Arguments.of("a partial budget without a conservative value holds current",
                         policy().ceilings(List.of(budgetNoFallback)).build(),
-                        (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 12, 1).set("dbBudget", 0).replicas(9), "dbBudget"), 9),
+                        (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 12, 1).set(SignalName.of("dbBudget"), 0).replicas(9), SignalName.of("dbBudget")), 9),
                 Arguments.of("the same budget complete binds at 0", policy().ceilings(List.of(budgetNoFallback)).build(),
-                        (UnaryOperator<Obs>) o -> Obs.of(0, 0, 12, 1).set("dbBudget", 0).replicas(9), 0),
+                        (UnaryOperator<Obs>) o -> Obs.of(0, 0, 12, 1).set(SignalName.of("dbBudget"), 0).replicas(9), 0),
                 Arguments.of("a fixed ceiling below current still applies", policy()
                         .ceilings(List.of(CeilingSpec.replicas("tenant", 5))).build(),
                         (UnaryOperator<Obs>) o -> partial(Obs.of(0, 0, 2, 1).replicas(9), Signals.ARRIVAL_RATE), 5),

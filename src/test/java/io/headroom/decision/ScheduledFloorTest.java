@@ -55,7 +55,7 @@ class ScheduledFloorTest {
     }
 
     static Decision decide(Policy p, Instant at, double queue, double lambda, int current, ClassMemory m) {
-        Map<String, Signal> s = new HashMap<>();
+        Map<SignalName, Signal> s = new HashMap<>();
         s.put(Signals.QUEUE_LENGTH, Signal.of(queue, at));
         s.put(Signals.ARRIVAL_RATE, Signal.of(lambda, at));
         s.put(Signals.MEAN_SERVICE, Signal.of(1, at));

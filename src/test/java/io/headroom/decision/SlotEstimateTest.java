@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SlotEstimateTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    static Map<String, Signal> signals(Instant at, double l, double age, double lambda, double s, double completions) {
-        Map<String, Signal> m = new HashMap<>();
+    static Map<SignalName, Signal> signals(Instant at, double l, double age, double lambda, double s, double completions) {
+        Map<SignalName, Signal> m = new HashMap<>();
         m.put(Signals.QUEUE_LENGTH, Signal.of(l, at));
         m.put(Signals.OLDEST_AGE, Signal.of(age, at));
         m.put(Signals.ARRIVAL_RATE, Signal.of(lambda, at));
@@ -107,7 +107,7 @@ class SlotEstimateTest {
     @Test
     void theOldestAgeSpentWaitingOnStartingPodsIsATerm() {
         Policy p = Policy.builder().maxAgeSeconds(120.0).build();
-        Map<String, Signal> s = signals(T0, 40, 60, 1, 1, 1);
+        Map<SignalName, Signal> s = signals(T0, 40, 60, 1, 1, 1);
         Decision fromZero = DecisionEngine.decide("c", p, new Observation(3, 0, s, Double.NaN, null,
                 T0.minusSeconds(40)), ClassMemory.initial(), T0);
         assertEquals(40, fromZero.term("waitingOnStartup").value());
@@ -131,9 +131,9 @@ class SlotEstimateTest {
 
     @ParameterizedTest(name = "{0} = {1}")
     @MethodSource("absurd")
-    void anAbsurdValueIsBadDataAndHoldsNeverScalesDown(String signal, double value) {
+    void anAbsurdValueIsBadDataAndHoldsNeverScalesDown(SignalName signal, double value) {
         Policy p = Policy.builder().maxAgeSeconds(60.0).build();
-        Map<String, Signal> s = signals(T0, 10, 5, 2, 1, 2);
+        Map<SignalName, Signal> s = signals(T0, 10, 5, 2, 1, 2);
         s.put(signal, Signal.of(value, T0));
         Decision d = DecisionEngine.decide("c", p, new Observation(8, 8, s), ClassMemory.initial(), T0);
         assertEquals(8, d.desiredReplicas(), d.explanation());
@@ -147,7 +147,7 @@ class SlotEstimateTest {
                 .scaleUp(new ScalingBehavior(0, List.of(ScalingRule.pods(100000, 15)), ScalingBehavior.SelectPolicy.MAX))
                 .build();
         // A hundred million jobs of a day each: the slot count exceeds an int, the decision is max replicas.
-        Map<String, Signal> s = signals(T0, 1e8, 5, 1e6, 86400, 1);
+        Map<SignalName, Signal> s = signals(T0, 1e8, 5, 1e6, 86400, 1);
         Decision d = DecisionEngine.decide("c", p, new Observation(10, 10, s), ClassMemory.initial(), T0);
         assertEquals(Integer.MAX_VALUE, d.estimatedSlots());
         assertEquals(1000, d.desiredReplicas(), d.explanation());
@@ -157,7 +157,7 @@ class SlotEstimateTest {
     @Test
     void sComesFromLiveThenLastKnownThenThePriorElseItIsUnknown() {
         Policy prior = Policy.builder().expectedServiceSeconds(9.0).build();
-        Map<String, Signal> noS = signals(T0, 10, 1, 1, 1, 1);
+        Map<SignalName, Signal> noS = signals(T0, 10, 1, 1, 1, 1);
         noS.put(Signals.MEAN_SERVICE, Signal.missing("NaN"));
         assertEquals(SlotEstimate.ServiceSource.PRIOR, estimate(prior, new Observation(1, 1, noS), ClassMemory.initial(), T0).sSource());
         SlotEstimate.Result none = estimate(Policy.defaults(), new Observation(1, 1, noS), ClassMemory.initial(), T0);

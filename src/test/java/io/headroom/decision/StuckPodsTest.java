@@ -81,7 +81,7 @@ class StuckPodsTest {
     @Test
     void aStalledClassSinglesOutNoPod() {
         // Work waits with idle slots and nothing completes: the class is stalled (a poison head).
-        Map<String, Signal> sig = signals(NOW, 30, 400, 4, 1.5, 0);
+        Map<SignalName, Signal> sig = signals(NOW, 30, 400, 4, 1.5, 0);
         Observation obs = new Observation(3, 3, sig, Double.NaN, null, null, Map.of("p1", NOW.minusSeconds(600)));
         Decision first = DecisionEngine.decide("c", POLICY, obs, ClassMemory.initial(), NOW);
         assertTrue(first.stalled(), first.explanation());

@@ -1,5 +1,6 @@
 package io.headroom.history;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,7 +86,7 @@ class HistoryRecorderTest {
         }
     }
 
-    private static double expected(Decision d, String signal) {
+    private static double expected(Decision d, SignalName signal) {
         InputStatus in = d.input(signal);
         return in != null && in.usable() ? in.value() : Double.NaN;
     }

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
 import io.headroom.metrics.MetricsSource;
@@ -25,7 +26,7 @@ final class HungWorkerMetrics implements MetricsSource {
     }
 
     @Override
-    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+    public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
         if (quiet) {
             return Map.of("payments", Map.of(Signals.QUEUE_LENGTH, Signal.of(0, now), Signals.OLDEST_AGE,
                     Signal.of(0, now), Signals.ARRIVAL_RATE, Signal.of(0, now), Signals.MEAN_SERVICE, Signal.of(2, now),

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Signal;
 import io.headroom.metrics.MetricsSource;
 import java.time.Instant;
@@ -30,7 +31,7 @@ final class InFlightMetrics implements MetricsSource {
     }
 
     @Override
-    public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+    public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
         return Map.of();
     }
 

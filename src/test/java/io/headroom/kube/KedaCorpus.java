@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
@@ -93,10 +94,10 @@ public final class KedaCorpus {
     }
 
     /** The queries of an imported class with the required ones it lacks filled in as {@link #fillSignals} does. */
-    public static Map<String, String> filled(ImportedClass c) {
-        Map<String, String> q = new java.util.LinkedHashMap<>(c.signals());
-        for (String s : ImportedClass.REQUIRED_SIGNALS) {
-            q.putIfAbsent(s, fillQuery(c.name(), s));
+    public static Map<SignalName, String> filled(ImportedClass c) {
+        Map<SignalName, String> q = new java.util.LinkedHashMap<>(c.signals());
+        for (SignalName s : ImportedClass.REQUIRED_SIGNALS) {
+            q.putIfAbsent(s, fillQuery(c.name(), s.id()));
         }
         return q;
     }

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,8 +88,8 @@ class KedaFallbackTest {
     }
 
     private static Observation missing(int current) {
-        Map<String, Signal> s = new HashMap<>();
-        for (String name : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE)) {
+        Map<SignalName, Signal> s = new HashMap<>();
+        for (SignalName name : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE)) {
             s.put(name, Signal.missing("HTTP 503"));
         }
         return new Observation(current, current, s);

@@ -1,5 +1,6 @@
 package io.headroom.kube;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /** A class's policy as a KEDA ScaledObject, field by field, and back through import-keda. */
 class ScaledObjectExportTest {
     static final WorkloadRef TARGET = new WorkloadRef("prod", "billing", "Deployment", "invoice-worker");
-    static final Map<String, String> QUERIES = new LinkedHashMap<>(Map.of(
+    static final Map<SignalName, String> QUERIES = new LinkedHashMap<>(Map.of(
             Signals.QUEUE_LENGTH, "sum(queue_waiting{queue=\"invoices\"})",
             Signals.ARRIVAL_RATE, "sum(rate(jobs_enqueued_total{queue=\"invoices\"}[1m]))",
             Signals.MEAN_SERVICE, "sum(rate(job_seconds_sum[1m])) / sum(rate(job_seconds_count[1m]))",

@@ -1,5 +1,6 @@
 package io.headroom.loop;
 
+import io.headroom.decision.SignalName;
 import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
@@ -23,7 +24,7 @@ final class LoopFakes {
     }
 
     /** The brief's worked example (12 slots): far more than one replica of one slot can take. */
-    static Map<String, Signal> busy(Instant at) {
+    static Map<SignalName, Signal> busy(Instant at) {
         return Map.of(Signals.QUEUE_LENGTH, Signal.of(30, at), Signals.OLDEST_AGE, Signal.of(10, at),
                 Signals.ARRIVAL_RATE, Signal.of(0.5, at), Signals.MEAN_SERVICE, Signal.of(8, at),
                 Signals.QUEUED_SERVICE, Signal.of(240, at), Signals.IN_FLIGHT, Signal.of(1, at));
@@ -66,7 +67,7 @@ final class LoopFakes {
 
     /** Signals by class; every read is recorded with its time. */
     static final class Metrics implements MetricsSource {
-        final Map<String, Map<String, Signal>> signals = new HashMap<>();
+        final Map<String, Map<SignalName, Signal>> signals = new HashMap<>();
         final List<Instant> reads = new ArrayList<>();
         RuntimeException failure;
 
@@ -76,12 +77,12 @@ final class LoopFakes {
         }
 
         @Override
-        public Map<String, Map<String, Signal>> read(Collection<String> classNames, Instant now) {
+        public Map<String, Map<SignalName, Signal>> read(Collection<String> classNames, Instant now) {
             reads.add(now);
             if (failure != null) {
                 throw failure;
             }
-            Map<String, Map<String, Signal>> out = new HashMap<>();
+            Map<String, Map<SignalName, Signal>> out = new HashMap<>();
             for (String c : classNames) {
                 if (signals.containsKey(c)) {
                     out.put(c, signals.get(c));

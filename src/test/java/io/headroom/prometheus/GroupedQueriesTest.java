@@ -1,5 +1,6 @@
 package io.headroom.prometheus;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,11 +42,11 @@ class GroupedQueriesTest {
     static final String IN = "sum by (queue) (rate(q_in[1m]))";
 
     static ClassConfig cls(String name, String value) {
-        Map<String, GroupedQuery> g = new LinkedHashMap<>();
+        Map<SignalName, GroupedQuery> g = new LinkedHashMap<>();
         g.put(Signals.QUEUE_LENGTH, new GroupedQuery(LEN, "queue", value));
         g.put(Signals.OLDEST_AGE, new GroupedQuery(AGE, "queue", value));
         g.put(Signals.ARRIVAL_RATE, new GroupedQuery(IN, "queue", value));
-        Map<String, String> own = new LinkedHashMap<>();
+        Map<SignalName, String> own = new LinkedHashMap<>();
         own.put(Signals.MEAN_SERVICE, "vector(8)");
         return new ClassConfig(name, new WorkloadRef("dev", "ns", "Deployment", name), own,
                 Policy.builder().slotsPerReplica(4).build(), null, null, g);
@@ -120,7 +121,7 @@ class GroupedQueriesTest {
     void oneRequestPerDistinctQuerySplitByLabelAndAnAbsentValueIsNoData() throws Exception {
         stub = new StubPrometheus(GroupedQueriesTest::answer);
         List<ClassConfig> classes = List.of(cls("a", "a"), cls("b", "b"), cls("gone", "gone"));
-        Map<String, Map<String, Signal>> r = source(classes).read(List.of("a", "b", "gone"), Instant.now());
+        Map<String, Map<SignalName, Signal>> r = source(classes).read(List.of("a", "b", "gone"), Instant.now());
 
         Map<String, Long> sent = stub.seen().stream().collect(Collectors.groupingBy(
                 x -> x.params().get("query"), LinkedHashMap::new, Collectors.counting()));
@@ -139,8 +140,8 @@ class GroupedQueriesTest {
         assertEquals(12.0, r.get("b").get(Signals.QUEUE_LENGTH).value());
         assertEquals("NAN_OR_INF: value is NaN", r.get("b").get(Signals.ARRIVAL_RATE).missingReason());
 
-        Map<String, Signal> gone = r.get("gone");
-        for (String signal : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE)) {
+        Map<SignalName, Signal> gone = r.get("gone");
+        for (SignalName signal : List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE)) {
             assertFalse(gone.get(signal).present(), signal + " of a queue the answer lacks is no data, never 0");
         }
         assertEquals("EMPTY_RESULT: no series with queue=\"gone\" in the grouped answer (4 series)",
@@ -155,7 +156,7 @@ class GroupedQueriesTest {
     @Test
     void sampleTimesAreBatchedPerLabelValue() throws Exception {
         stub = new StubPrometheus(GroupedQueriesTest::answer);
-        Map<String, Map<String, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
+        Map<String, Map<SignalName, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
                 .read(List.of("a", "b"), Instant.now());
         assertEquals(Instant.parse("2025-12-31T23:59:00Z"), r.get("a").get(Signals.QUEUE_LENGTH).sampledAt(),
                 "a's own newest sample, a minute old");
@@ -171,7 +172,7 @@ class GroupedQueriesTest {
     void aValueOnSeveralSeriesIsMultipleSeriesForThatClassOnly() throws Exception {
         stub = new StubPrometheus(s -> LEN.equals(s.params().get("query"))
                 ? vector("queue", "a", "30", "b", "1", "b", "2") : answer(s));
-        Map<String, Map<String, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
+        Map<String, Map<SignalName, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
                 .read(List.of("a", "b"), Instant.now());
         assertEquals(30.0, r.get("a").get(Signals.QUEUE_LENGTH).value());
         assertEquals("MULTIPLE_SERIES: 2 series have queue=\"b\"; aggregate the grouped query by (queue)",
@@ -185,7 +186,7 @@ class GroupedQueriesTest {
             case AGE -> Answer.json("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}");
             default -> answer(s);
         });
-        Map<String, Map<String, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
+        Map<String, Map<SignalName, Signal>> r = source(List.of(cls("a", "a"), cls("b", "b")))
                 .read(List.of("a", "b"), Instant.now());
         for (String c : List.of("a", "b")) {
             assertTrue(r.get(c).get(Signals.QUEUE_LENGTH).missingReason().startsWith("HTTP_ERROR: HTTP 503"),
@@ -199,7 +200,7 @@ class GroupedQueriesTest {
 
     @Test
     void aClassOwnQueryStillWorksBesideGroupedOnes() throws Exception {
-        Map<String, String> own = new LinkedHashMap<>();
+        Map<SignalName, String> own = new LinkedHashMap<>();
         own.put(Signals.QUEUE_LENGTH, "sum(q_len{queue=\"solo\"})");
         own.put(Signals.OLDEST_AGE, "max(q_age{queue=\"solo\"})");
         own.put(Signals.ARRIVAL_RATE, "sum(rate(q_in{queue=\"solo\"}[1m]))");
@@ -208,7 +209,7 @@ class GroupedQueriesTest {
                 Policy.defaults());
         stub = new StubPrometheus(s -> s.params().get("query").startsWith("sum(q_len{") ? Answer.vector("3")
                 : answer(s));
-        Map<String, Map<String, Signal>> r = source(List.of(cls("a", "a"), solo)).read(List.of("a", "solo"),
+        Map<String, Map<SignalName, Signal>> r = source(List.of(cls("a", "a"), solo)).read(List.of("a", "solo"),
                 Instant.now());
         assertEquals(3.0, r.get("solo").get(Signals.QUEUE_LENGTH).value());
         assertEquals(30.0, r.get("a").get(Signals.QUEUE_LENGTH).value());

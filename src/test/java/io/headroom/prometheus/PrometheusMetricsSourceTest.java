@@ -1,5 +1,6 @@
 package io.headroom.prometheus;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,7 +49,7 @@ class PrometheusMetricsSourceTest {
     static final String POD_IN_FLIGHT = "sum by (pod) (jobs_in_flight{queue=\"pay\"})";
 
     static ClassConfig payments() {
-        Map<String, String> q = new LinkedHashMap<>();
+        Map<SignalName, String> q = new LinkedHashMap<>();
         q.put(Signals.QUEUE_LENGTH, "sum(q_len)");
         q.put(Signals.OLDEST_AGE, "max(q_age)");
         q.put(Signals.ARRIVAL_RATE, "sum(rate(q_in[1m]))");
@@ -105,7 +106,7 @@ class PrometheusMetricsSourceTest {
     }
 
     /** The decision with these signals, 5 replicas now, sampled "now" (the stub's sample time). */
-    static Decision decide(Map<String, Signal> signals) {
+    static Decision decide(Map<SignalName, Signal> signals) {
         Instant now = Instant.parse("2026-01-01T00:00:01Z");
         return DecisionEngine.decide("payments", payments().policy(), new Observation(5, 5, signals),
                 ClassMemory.initial(), now);
@@ -114,7 +115,7 @@ class PrometheusMetricsSourceTest {
     @Test
     void allSignalsPresentGiveTheWorkedExample() throws Exception {
         stub = new StubPrometheus(PrometheusMetricsSourceTest::good);
-        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+        Map<SignalName, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .read(List.of("payments"), Instant.now()).get("payments");
         assertEquals(30.0, s.get(Signals.QUEUE_LENGTH).value());
         Decision d = decide(s);
@@ -143,7 +144,7 @@ class PrometheusMetricsSourceTest {
         // q_len's newest sample is a minute old (its sender stopped); q_age is fresh; the others say nothing.
         stub = new StubPrometheus(s -> s.params().get("query").contains("timestamp(")
                 ? sampleTimes(Map.of("0", 1767225540.0, "1", 1767225600.25)) : good(s));
-        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+        Map<SignalName, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .read(List.of("payments"), Instant.now()).get("payments");
         assertEquals(Instant.parse("2025-12-31T23:59:00Z"), s.get(Signals.QUEUE_LENGTH).sampledAt());
         assertEquals(Instant.parse("2026-01-01T00:00:00.250Z"), s.get(Signals.OLDEST_AGE).sampledAt());
@@ -169,7 +170,7 @@ class PrometheusMetricsSourceTest {
     void aFailedSampleTimeQueryLeavesTheValuesUsable() throws Exception {
         stub = new StubPrometheus(s -> s.params().get("query").contains("timestamp(")
                 ? Answer.status(503, "") : good(s));
-        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+        Map<SignalName, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .read(List.of("payments"), Instant.now()).get("payments");
         for (Signal sig : s.values()) {
             assertEquals(Instant.parse("2026-01-01T00:00:00.500Z"), sig.sampledAt());
@@ -185,7 +186,7 @@ class PrometheusMetricsSourceTest {
         stub = new StubPrometheus(s -> "sum(q_len)".equals(s.params().get("query")) ? failure.answer : good(s));
         // Generous timeouts (a cold JVM's first request is slow) except where the timeout is the point.
         Duration timeout = failure == Failure.SLOW ? Duration.ofMillis(400) : Duration.ofSeconds(3);
-        Map<String, Signal> s = source(stub.url(), timeout, PrometheusMetricsSource.defaultDeadline(timeout))
+        Map<SignalName, Signal> s = source(stub.url(), timeout, PrometheusMetricsSource.defaultDeadline(timeout))
                 .read(List.of("payments"), Instant.now()).get("payments");
         Signal q = s.get(Signals.QUEUE_LENGTH);
         assertFalse(q.present());
@@ -203,7 +204,7 @@ class PrometheusMetricsSourceTest {
         try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = ss.getLocalPort();
         }
-        Map<String, Signal> s = source(URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(1),
+        Map<SignalName, Signal> s = source(URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(1),
                 Duration.ofSeconds(2)).read(List.of("payments"), Instant.now()).get("payments");
         assertEquals(4, s.size());
         for (Signal sig : s.values()) {
@@ -224,7 +225,7 @@ class PrometheusMetricsSourceTest {
         // The request timeout is long; the tick deadline must cut the wait short anyway.
         source(stub.url(), Duration.ofSeconds(20), Duration.ofMillis(1500));
         long t0 = System.nanoTime();
-        Map<String, Signal> s = source.read(List.of("payments"), Instant.now()).get("payments");
+        Map<SignalName, Signal> s = source.read(List.of("payments"), Instant.now()).get("payments");
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(ms >= 1400 && ms < 4000, "tick took " + ms + " ms");
         assertEquals("TIMEOUT: no answer within the tick deadline of 1.500 s", s.get(Signals.OLDEST_AGE).missingReason());
@@ -246,9 +247,9 @@ class PrometheusMetricsSourceTest {
             }
             return good(s);
         });
-        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(5), Duration.ofSeconds(6))
+        Map<SignalName, Signal> s = source(stub.url(), Duration.ofSeconds(5), Duration.ofSeconds(6))
                 .read(List.of("payments"), Instant.now()).get("payments");
-        for (Map.Entry<String, Signal> e : s.entrySet()) {
+        for (Map.Entry<SignalName, Signal> e : s.entrySet()) {
             assertTrue(e.getValue().present(), e.getKey() + ": " + e.getValue().missingReason());
         }
     }
@@ -256,7 +257,7 @@ class PrometheusMetricsSourceTest {
     @Test
     void anUnknownClassHasNoSignalsAndNoRequests() throws Exception {
         stub = new StubPrometheus(PrometheusMetricsSourceTest::good);
-        Map<String, Map<String, Signal>> r = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+        Map<String, Map<SignalName, Signal>> r = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .read(List.of("nope"), Instant.now());
         assertEquals(Map.of("nope", Map.of()), r);
         assertTrue(stub.seen().isEmpty());
@@ -285,7 +286,7 @@ class PrometheusMetricsSourceTest {
         stub = new StubPrometheus(s -> POD_IN_FLIGHT.equals(s.params().get("query")) ? vectorOf(perPod) : good(s));
         source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3));
 
-        Map<String, Signal> tick = source.read(List.of("payments"), Instant.now()).get("payments");
+        Map<SignalName, Signal> tick = source.read(List.of("payments"), Instant.now()).get("payments");
         assertEquals(List.of(Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE, Signals.OLDEST_AGE, Signals.QUEUE_LENGTH),
                 tick.keySet().stream().sorted().toList(), "the tick reports the four signals and nothing per pod");
         List<String> sent = stub.seen().stream().map(x -> x.params().get("query")).toList();
@@ -341,7 +342,7 @@ class PrometheusMetricsSourceTest {
         Map<String, String> p = stub.seen().get(0).params();
         assertEquals("sum(q_len)", p.get("query"));
         assertEquals("1", p.get("step"));
-        assertThrows(IllegalArgumentException.class, () -> source.history("payments", "podMemory", from,
+        assertThrows(IllegalArgumentException.class, () -> source.history("payments", Signals.POD_MEMORY, from,
                 from.plusSeconds(60), 100));
     }
 
@@ -380,7 +381,7 @@ class PrometheusMetricsSourceTest {
             }
             return Answer.json(a.body().substring(0, a.body().length() - 1) + ",\"warnings\":[\"" + warning + "\"]}");
         });
-        Map<String, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
+        Map<SignalName, Signal> s = source(stub.url(), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .read(List.of("payments"), Instant.now()).get("payments");
         assertTrue(s.get(Signals.QUEUE_LENGTH).partial(), s.toString());
         assertEquals(List.of(warning), s.get(Signals.QUEUE_LENGTH).annotations().warnings());

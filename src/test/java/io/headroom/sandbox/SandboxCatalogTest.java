@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.decision.SignalName;
 import io.headroom.time.ManualClock;
 import static io.headroom.sandbox.SandboxWorldTest.T0;
 import static io.headroom.sandbox.SandboxWorldTest.at;
@@ -73,7 +74,7 @@ class SandboxCatalogTest {
         assertTrue(w.measure("ledger-replay").orElseThrow().completionRate() > 1, "ledger recovered");
 
         SandboxMetrics metrics = new SandboxMetrics(w, new ManualClock(at(1020)));
-        Map<String, Signal> payments = metrics.read(List.of("payments-steady"), at(1020)).get("payments-steady");
+        Map<SignalName, Signal> payments = metrics.read(List.of("payments-steady"), at(1020)).get("payments-steady");
         assertFalse(payments.values().stream().anyMatch(Signal::present), "the outage repeats every period");
     }
 

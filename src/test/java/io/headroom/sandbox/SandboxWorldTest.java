@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.decision.SignalName;
 import io.headroom.time.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -156,7 +157,7 @@ class SandboxWorldTest {
         SandboxClassSpec spec = SandboxClassSpec.builder("idle").baseRate(0).initialReplicas(1).build();
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
         SandboxMetrics metrics = new SandboxMetrics(w, new ManualClock(at(90)));
-        Map<String, Signal> s = metrics.read(List.of("idle"), at(90)).get("idle");
+        Map<SignalName, Signal> s = metrics.read(List.of("idle"), at(90)).get("idle");
         assertEquals(0.0, s.get(Signals.OLDEST_AGE).value());
         assertEquals(0.0, s.get(Signals.QUEUE_LENGTH).value());
         assertEquals(0.0, s.get(Signals.ARRIVAL_RATE).value());
@@ -288,14 +289,14 @@ class SandboxWorldTest {
         SandboxWorld w = new SandboxWorld(List.of(spec), 1, T0);
         ManualClock clock = new ManualClock(at(150));
         SandboxMetrics metrics = new SandboxMetrics(w, clock);
-        Map<String, Signal> during = metrics.read(List.of("o"), clock.instant()).get("o");
+        Map<SignalName, Signal> during = metrics.read(List.of("o"), clock.instant()).get("o");
         assertEquals(Set.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE,
                 Signals.IN_FLIGHT, Signals.COMPLETION_RATE, Signals.DEPENDENCY, Signals.POD_MEMORY), during.keySet());
         for (Signal s : during.values()) {
             assertEquals("metrics outage (sandbox)", s.missingReason());
         }
         clock.set(at(200));
-        Map<String, Signal> after = metrics.read(List.of("o"), clock.instant()).get("o");
+        Map<SignalName, Signal> after = metrics.read(List.of("o"), clock.instant()).get("o");
         assertTrue(after.values().stream().allMatch(Signal::present), after.toString());
         assertEquals(at(200), after.get(Signals.QUEUE_LENGTH).sampledAt());
         assertEquals(512, after.get(Signals.POD_MEMORY).value(), 512 * 0.05);
@@ -305,7 +306,7 @@ class SandboxWorldTest {
     void unknownClassesGetEverySignalMissing() {
         SandboxWorld w = new SandboxWorld(List.of(SandboxClassSpec.builder("x").build()), 1, T0);
         SandboxMetrics metrics = new SandboxMetrics(w, new ManualClock(at(10)));
-        Map<String, Signal> s = metrics.read(List.of("nope"), at(10)).get("nope");
+        Map<SignalName, Signal> s = metrics.read(List.of("nope"), at(10)).get("nope");
         assertFalse(s.isEmpty());
         assertTrue(s.values().stream().allMatch(v -> "unknown class".equals(v.missingReason())));
     }

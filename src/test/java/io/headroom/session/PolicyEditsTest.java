@@ -125,7 +125,16 @@ class PolicyEditsTest {
             assertTrue(o.message().contains("journal"), o.message());
             assertEquals(file, cls(s, name).policy(), "not journaled, not applied");
             assertFalse(s.policyEdits().apply("no-such-class", edit, "why").ok());
+            // Each refusal says of what kind it is, so a caller can tell "try again" from "ask the operator".
+            assertEquals(Outcome.Why.INVALID, why(s.policyEdits().apply(name, edit, " ")));
+            assertEquals(Outcome.Why.NOT_FOUND, why(s.policyEdits().apply(name, file, "same")));
+            assertEquals(Outcome.Why.UNJOURNALED, why(o));
+            assertEquals(Outcome.Why.NOT_FOUND, why(s.policyEdits().apply("no-such-class", edit, "why")));
         }
+    }
+
+    private static Outcome.Why why(Outcome o) {
+        return o instanceof Outcome.Refused r ? r.why() : null;
     }
 
     @Test

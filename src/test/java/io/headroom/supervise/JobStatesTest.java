@@ -1,5 +1,6 @@
 package io.headroom.supervise;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -33,7 +34,7 @@ class JobStatesTest {
     }
 
     static ClassSnapshot snapshot(Policy p, int current, int ready, double waiting, double inFlight) {
-        Map<String, Signal> signals = new HashMap<>();
+        Map<SignalName, Signal> signals = new HashMap<>();
         signals.put(Signals.QUEUE_LENGTH, Signal.of(waiting, T0));
         signals.put(Signals.OLDEST_AGE, Signal.of(20, T0));
         signals.put(Signals.ARRIVAL_RATE, Signal.of(2, T0));
@@ -116,7 +117,7 @@ class JobStatesTest {
     @Test
     void withoutAQueueLengthThereIsNothingHonestToSplit() {
         ClassSnapshot s = snapshot(policy().build(), 5, 5, 120, 20);
-        Map<String, Signal> signals = new HashMap<>(s.observation().signals());
+        Map<SignalName, Signal> signals = new HashMap<>(s.observation().signals());
         signals.put(Signals.QUEUE_LENGTH, Signal.missing("no data"));
         ClassSnapshot blind = new ClassSnapshot(s.cls(), T0, new Observation(5, 5, signals), null, s.decision(), null,
                 null);

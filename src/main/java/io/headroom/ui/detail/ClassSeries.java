@@ -1,5 +1,6 @@
 package io.headroom.ui.detail;
 
+import io.headroom.decision.SignalName;
 import static io.headroom.ui.Readings.input;
 import static io.headroom.ui.Readings.signal;
 
@@ -134,10 +135,10 @@ public final class ClassSeries {
         points++;
         if (d == null) {
             // Undecided (the cluster cannot be read): a gap in capacity, but the metrics' figures still chart.
-            Map<SeriesBuffer, String> read = Map.of(oldestAge, Signals.OLDEST_AGE, queueLength, Signals.QUEUE_LENGTH,
+            Map<SeriesBuffer, SignalName> read = Map.of(oldestAge, Signals.OLDEST_AGE, queueLength, Signals.QUEUE_LENGTH,
                     arrivalRate, Signals.ARRIVAL_RATE, serviceSeconds, Signals.MEAN_SERVICE);
             for (SeriesBuffer b : all()) {
-                String signal = read.get(b);
+                SignalName signal = read.get(b);
                 b.append(t, signal == null ? Double.NaN : signal(s, signal));
             }
             return false;
@@ -173,14 +174,12 @@ public final class ClassSeries {
      * history at or after the first live point is dropped, so live data is never overwritten.
      * Returns false for a signal this chart does not draw.
      */
-    public boolean backfill(String signal, double[] times, double[] values) {
-        SeriesBuffer b = switch (signal) {
-            case Signals.OLDEST_AGE -> oldestAge;
-            case Signals.QUEUE_LENGTH -> queueLength;
-            case Signals.ARRIVAL_RATE -> arrivalRate;
-            case Signals.MEAN_SERVICE -> serviceSeconds;
-            default -> null;
-        };
+    public boolean backfill(SignalName signal, double[] times, double[] values) {
+        SeriesBuffer b = signal.equals(Signals.OLDEST_AGE) ? oldestAge
+                : signal.equals(Signals.QUEUE_LENGTH) ? queueLength
+                : signal.equals(Signals.ARRIVAL_RATE) ? arrivalRate
+                : signal.equals(Signals.MEAN_SERVICE) ? serviceSeconds
+                : null;
         if (b == null) {
             return false;
         }

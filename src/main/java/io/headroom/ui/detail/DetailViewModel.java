@@ -1,5 +1,6 @@
 package io.headroom.ui.detail;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.CeilingResult;
 import io.headroom.decision.Decision;
 import io.headroom.decision.Figures;
@@ -351,11 +352,11 @@ public final class DetailViewModel {
     /** Asks for a signal's history; set for sources that keep it (Prometheus), absent in the sandbox. */
     public interface HistorySource {
         java.util.concurrent.CompletableFuture<io.headroom.metrics.SignalHistory> history(String className,
-                String signal, Instant from, Instant to, int pixelWidth);
+                SignalName signal, Instant from, Instant to, int pixelWidth);
     }
 
     /** The signals the charts can fill from history. */
-    static final List<String> BACKFILLED = List.of(io.headroom.decision.Signals.OLDEST_AGE,
+    static final List<SignalName> BACKFILLED = List.of(io.headroom.decision.Signals.OLDEST_AGE,
             io.headroom.decision.Signals.QUEUE_LENGTH, io.headroom.decision.Signals.ARRIVAL_RATE,
             io.headroom.decision.Signals.MEAN_SERVICE);
 
@@ -390,7 +391,7 @@ public final class DetailViewModel {
         backfillStatus.set("loading " + BACKFILLED.size() + " signals of history…");
         java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(BACKFILLED.size());
         List<String> missing = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        for (String signal : BACKFILLED) {
+        for (SignalName signal : BACKFILLED) {
             historySource.history(name, signal, from, to, pixelWidth).whenComplete((h, e) -> fx.execute(() -> {
                 if (e != null || h == null || h.size() == 0) {
                     missing.add(signal + (e != null ? " (" + io.headroom.ui.PlainWords.detail(e.getMessage()) + ")"
@@ -486,9 +487,9 @@ public final class DetailViewModel {
             reasons.setAll("PROBLEM");
             // What the metrics source read at that tick still shows (the cluster may be the one that failed).
             inputs.setAll(s.signals().entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getValue().present()
-                    ? new InputRow(e.getKey(), Figures.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
+                    ? new InputRow(e.getKey().id(), Figures.fmt(e.getValue().value()), ageOf(e.getValue().sampledAt(), s.at()),
                     true)
-                    : new InputRow(e.getKey(), "—", "no data: " + io.headroom.ui.PlainWords.reason(
+                    : new InputRow(e.getKey().id(), "—", "no data: " + io.headroom.ui.PlainWords.reason(
                     e.getValue().missingReason()), false)).toList());
             admission.set("");
             admissionState.set("");
@@ -519,16 +520,16 @@ public final class DetailViewModel {
 
     static InputRow inputRow(InputStatus in, Instant now) {
         return switch (in.status()) {
-            case OK -> new InputRow(in.name(), Figures.fmt(in.value()),
+            case OK -> new InputRow(in.name().id(), Figures.fmt(in.value()),
                     ageOf(in.sampledAt(), now), true);
-            case STALE -> new InputRow(in.name(), Figures.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
+            case STALE -> new InputRow(in.name().id(), Figures.fmt(in.value()), "stale: " + io.headroom.ui.PlainWords.reason(in.reason()),
                     false);
             // A signal nobody collects for this class is not an alarm; one that failed is.
-            case NOT_COLLECTED -> new InputRow(in.name(), "—", Signals.QUEUED_SERVICE.equals(in.name())
+            case NOT_COLLECTED -> new InputRow(in.name().id(), "—", Signals.QUEUED_SERVICE.equals(in.name())
                     ? "not collected (Q = L × S)" : "not collected", true);
-            case MISSING -> new InputRow(in.name(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
+            case MISSING -> new InputRow(in.name().id(), "—", "no data: " + io.headroom.ui.PlainWords.reason(in.reason()), false);
             // A number from an answer Prometheus warned may be incomplete: shown, with the warnings, not as fine.
-            case PARTIAL -> new InputRow(in.name(), Figures.fmt(in.value()),
+            case PARTIAL -> new InputRow(in.name().id(), Figures.fmt(in.value()),
                     io.headroom.ui.PlainWords.detail(in.reason()), false);
         };
     }

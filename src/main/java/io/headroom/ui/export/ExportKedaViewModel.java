@@ -86,14 +86,14 @@ public final class ExportKedaViewModel {
     /** Applies what was reviewed, with {@code reason} for the journal and the events. */
     public CompletableFuture<Outcome> confirm(String reason) {
         if (preview == null || !confirming.get()) {
-            return CompletableFuture.completedFuture(Outcome.refused("review the difference first"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "review the difference first"));
         }
         busy.set(true);
         confirming.set(false);
         status.set("Applying …");
         return keda.apply(preview, reason).handleAsync((o, e) -> {
             busy.set(false);
-            Outcome out = e != null ? Outcome.refused("failed: " + io.headroom.ErrorWords.of(e)) : o;
+            Outcome out = e != null ? Outcome.failed("failed: " + io.headroom.ErrorWords.of(e)) : o;
             status.set(out.message());
             if (out.ok()) {
                 applicable.set(false); // applied: what was reviewed is live now

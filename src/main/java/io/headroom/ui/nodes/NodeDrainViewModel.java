@@ -167,7 +167,7 @@ public final class NodeDrainViewModel {
     public CompletableFuture<Outcome> drain() {
         NodeRow n = selected.get();
         if (n == null) {
-            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
         return answer(supervisor.startNodeDrain(n.ref(), deadline.get(), reason.get()));
     }
@@ -175,7 +175,7 @@ public final class NodeDrainViewModel {
     public CompletableFuture<Outcome> cancel() {
         NodeRow n = selected.get();
         if (n == null) {
-            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
         return answer(supervisor.cancelNodeDrain(n.ref(), reason.get()));
     }
@@ -184,7 +184,7 @@ public final class NodeDrainViewModel {
     public CompletableFuture<Outcome> uncordon() {
         NodeRow n = selected.get();
         if (n == null) {
-            return CompletableFuture.completedFuture(Outcome.refused("select a node"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
         return answer(supervisor.uncordon(n.ref(), reason.get()));
     }

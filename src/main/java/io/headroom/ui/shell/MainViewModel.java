@@ -209,13 +209,13 @@ public final class MainViewModel {
                         if (metricsFailing) { // which are needed is the decision's to say; none was made
                             anyMissing = true;
                             missingInputs++;
-                            notFresh.add(line(t, seen, s.name(), e.getKey(), "missing", null,
+                            notFresh.add(line(t, seen, s.name(), e.getKey().id(), "missing", null,
                                     io.headroom.ui.PlainWords.reason(sig.missingReason())));
                         }
                     } else if (sig.sampledAt().isBefore(t.at().minus(twoPolls(s)))) {
                         anyStale = true;
                         staleInputsNow++;
-                        notFresh.add(line(t, seen, s.name(), e.getKey(), "stale", sig.sampledAt(),
+                        notFresh.add(line(t, seen, s.name(), e.getKey().id(), "stale", sig.sampledAt(),
                                 "newest sample older than two polling intervals"));
                     }
                 }
@@ -227,7 +227,7 @@ public final class MainViewModel {
                         case STALE -> {
                             inputs++;
                             staleInputsNow++;
-                            notFresh.add(line(t, seen, s.name(), in.name(), "stale", in.sampledAt(),
+                            notFresh.add(line(t, seen, s.name(), in.name().id(), "stale", in.sampledAt(),
                                     io.headroom.ui.PlainWords.reason(in.reason())));
                         }
                         case MISSING -> {
@@ -237,7 +237,7 @@ public final class MainViewModel {
                             anyMissing |= needed;
                             if (needed || metricsFailing) {
                                 missingInputs++;
-                                notFresh.add(line(t, seen, s.name(), in.name(), "missing", null,
+                                notFresh.add(line(t, seen, s.name(), in.name().id(), "missing", null,
                                         io.headroom.ui.PlainWords.reason(in.reason())));
                             }
                         }

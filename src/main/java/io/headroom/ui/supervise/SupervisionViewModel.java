@@ -328,7 +328,7 @@ public final class SupervisionViewModel {
         if (u == null) {
             statusOk.set(false);
             status.set("Nothing to undo");
-            return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.NOT_FOUND, "nothing to undo"));
         }
         return run(supervisor.undo(u.className(), u.what(), u.inverse()), "Undid the " + u.what(),
                 "Could not undo the " + u.what(), null, null);

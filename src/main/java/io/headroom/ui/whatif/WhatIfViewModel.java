@@ -411,10 +411,10 @@ public final class WhatIfViewModel {
             edited = edited();
         } catch (IllegalArgumentException e) {
             status.set("Not saved: " + e.getMessage());
-            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(e.getMessage()));
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.INVALID, e.getMessage()));
         }
         if (save == null) {
-            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused("no workloads file"));
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.NOT_FOUND, "no workloads file"));
         }
         status.set("Saving the edited policy of " + className + " into " + saveTarget + "…");
         return save.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null
@@ -446,10 +446,10 @@ public final class WhatIfViewModel {
             edited = edited();
         } catch (IllegalArgumentException e) {
             status.set("Not applied: " + e.getMessage());
-            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(e.getMessage()));
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.INVALID, e.getMessage()));
         }
         if (commit == null) {
-            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused("nothing to apply to"));
+            return CompletableFuture.completedFuture(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.NOT_FOUND, "nothing to apply to"));
         }
         status.set("Applying the edited policy to " + className + "…");
         return commit.apply(edited, reason).whenCompleteAsync((o, e) -> status.set(e != null

@@ -1,5 +1,6 @@
 package io.headroom.prometheus.it;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,18 +39,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class GroupedQueriesIntegrationTest {
 
     static final int CLASSES = 50;
-    static final String[] SIGNALS = {Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
+    static final SignalName[] SIGNALS = {Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
         Signals.MEAN_SERVICE, Signals.COMPLETION_RATE};
-    static final Map<String, String> GROUPED = Map.of(
+    static final Map<SignalName, String> GROUPED = Map.of(
             Signals.QUEUE_LENGTH, "sum by (queue) (hr_batch_queue_length)",
             Signals.OLDEST_AGE, "max by (queue) (hr_batch_oldest_age_seconds)",
             Signals.ARRIVAL_RATE, "sum by (queue) (hr_batch_arrivals_per_second)",
             Signals.MEAN_SERVICE, "max by (queue) (hr_batch_mean_service_seconds)",
             Signals.COMPLETION_RATE, "sum by (queue) (rate(hr_batch_service_seconds_count[5s]))");
 
-    static Map<String, String> perClass(String q) {
+    static Map<SignalName, String> perClass(String q) {
         String m = "{queue=\"" + q + "\"}";
-        Map<String, String> own = new LinkedHashMap<>();
+        Map<SignalName, String> own = new LinkedHashMap<>();
         own.put(Signals.QUEUE_LENGTH, "sum(hr_batch_queue_length" + m + ")");
         own.put(Signals.OLDEST_AGE, "max(hr_batch_oldest_age_seconds" + m + ")");
         own.put(Signals.ARRIVAL_RATE, "sum(hr_batch_arrivals_per_second" + m + ")");
@@ -58,14 +59,14 @@ class GroupedQueriesIntegrationTest {
         return own;
     }
 
-    static ClassConfig cls(String name, Map<String, String> own, Map<String, GroupedQuery> grouped) {
+    static ClassConfig cls(String name, Map<SignalName, String> own, Map<SignalName, GroupedQuery> grouped) {
         return new ClassConfig(name, new WorkloadRef("dev", "ns", "Deployment", name), own,
                 Policy.builder().slotsPerReplica(4).maxReplicas(500).build(), null, null, grouped);
     }
 
-    static Map<String, GroupedQuery> grouped(String value) {
-        Map<String, GroupedQuery> g = new LinkedHashMap<>();
-        for (String s : SIGNALS) {
+    static Map<SignalName, GroupedQuery> grouped(String value) {
+        Map<SignalName, GroupedQuery> g = new LinkedHashMap<>();
+        for (SignalName s : SIGNALS) {
             g.put(s, new GroupedQuery(GROUPED.get(s), "queue", value));
         }
         return g;
@@ -115,9 +116,9 @@ class GroupedQueriesIntegrationTest {
             for (int tick = 0; tick < 3; tick++) {
                 long before = b.client().health().requests();
                 long t0 = System.nanoTime();
-                Map<String, Map<String, Signal>> rb = b.read(all, Instant.now());
+                Map<String, Map<SignalName, Signal>> rb = b.read(all, Instant.now());
                 Instant afterBatched = Instant.now();
-                Map<String, Map<String, Signal>> rp = p.read(names, Instant.now());
+                Map<String, Map<SignalName, Signal>> rp = p.read(names, Instant.now());
                 Duration between = Duration.ofNanos(System.nanoTime() - t0);
                 Instant now = Instant.now();
                 assertEquals(SIGNALS.length + 1, b.client().health().requests() - before,
@@ -127,9 +128,9 @@ class GroupedQueriesIntegrationTest {
                 assertEquals(0, b.details().lastTick().sampleTimesFailed());
                 assertEquals(SIGNALS.length, b.details().lastTick().noData(), "only the absent class");
                 for (String c : names) {
-                    Map<String, Signal> sb = rb.get(c);
-                    Map<String, Signal> sp = rp.get(c);
-                    for (String s : SIGNALS) {
+                    Map<SignalName, Signal> sb = rb.get(c);
+                    Map<SignalName, Signal> sp = rp.get(c);
+                    for (SignalName s : SIGNALS) {
                         assertTrue(sb.get(s).present() && sp.get(s).present(), c + "." + s + ": " + sb.get(s) + " / " + sp.get(s));
                         // A 5 s rate() read a moment later may have one scrape more or less in its window
                         // (and scrapes jitter on a loaded machine): close, not equal. Gauges are exact, and
@@ -152,8 +153,8 @@ class GroupedQueriesIntegrationTest {
                             + dp.explanation());
                     assertEquals(dp.estimatedSlots(), db.estimatedSlots(), c);
                 }
-                Map<String, Signal> absent = rb.get("absent");
-                for (String s : SIGNALS) {
+                Map<SignalName, Signal> absent = rb.get("absent");
+                for (SignalName s : SIGNALS) {
                     assertFalse(absent.get(s).present(), "absent." + s + " is no data, never 0: " + absent.get(s));
                     assertTrue(absent.get(s).missingReason().startsWith(
                             "EMPTY_RESULT: no series with queue=\"bq-absent\" in the grouped answer"),

@@ -1,5 +1,6 @@
 package io.headroom.prometheus.it;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,8 +73,8 @@ class HistoryBackfillIntegrationTest {
     void backfillFillsTheClassHistoryUnderItsLivePointsInDomainUnits(SharedPrometheus.Fixture fx) {
         awaitTenSecondsOfData(fx);
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        Map<String, String> queries = new java.util.LinkedHashMap<>(PrometheusIntegrationTest.planAQueries());
-        queries.put("replicas", "max(hr_replicas{class=\"plan-a\"})");
+        Map<SignalName, String> queries = new java.util.LinkedHashMap<>(PrometheusIntegrationTest.planAQueries());
+        queries.put(Signals.REPLICAS, "max(hr_replicas{class=\"plan-a\"})");
         ClassConfig c = PrometheusIntegrationTest.cls("plan-a", queries);
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(c), pool,
                 Duration.ofSeconds(5), Clock.systemUTC())) {
@@ -101,7 +102,7 @@ class HistoryBackfillIntegrationTest {
             assertEquals(8, h.value(Series.MEAN_SERVICE, i), 0.5);
             assertTrue(Double.isNaN(h.value(Series.DESIRED_REPLICAS, i)), "only a tick knows what was desired");
             assertTrue(Double.isNaN(h.value(Series.QUEUE_LENGTH, 0)), "four hours ago: no data, NaN");
-            assertTrue(r.missing().stream().anyMatch(m -> m.startsWith(Signals.COMPLETION_RATE)), r.missing().toString());
+            assertTrue(r.missing().stream().anyMatch(m -> m.startsWith(Signals.COMPLETION_RATE.id())), r.missing().toString());
         } finally {
             pool.shutdownNow();
         }

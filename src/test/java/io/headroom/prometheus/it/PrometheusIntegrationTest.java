@@ -1,5 +1,6 @@
 package io.headroom.prometheus.it;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -37,12 +38,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedPrometheus.class)
 class PrometheusIntegrationTest {
 
-    static ClassConfig cls(String name, Map<String, String> queries) {
+    static ClassConfig cls(String name, Map<SignalName, String> queries) {
         return new ClassConfig(name, new WorkloadRef("dev", "ns", "Deployment", name), queries, Policy.defaults());
     }
 
-    static Map<String, String> planAQueries() {
-        Map<String, String> q = new LinkedHashMap<>();
+    static Map<SignalName, String> planAQueries() {
+        Map<SignalName, String> q = new LinkedHashMap<>();
         q.put(Signals.QUEUE_LENGTH, "sum(hr_queue_length{class=\"plan-a\"})");
         q.put(Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"plan-a\"})");
         q.put(Signals.ARRIVAL_RATE, "sum(rate(hr_jobs_total{class=\"plan-a\"}[5s]))");
@@ -58,7 +59,7 @@ class PrometheusIntegrationTest {
                 Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"it-gauge\"})"));
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(c), pool,
                 Duration.ofSeconds(5), Clock.systemUTC())) {
-            Map<String, Signal> s = source.read(List.of("it-gauge"), Instant.now()).get("it-gauge");
+            Map<SignalName, Signal> s = source.read(List.of("it-gauge"), Instant.now()).get("it-gauge");
             assertEquals(10.0, s.get(Signals.QUEUE_LENGTH).value());
             assertEquals(5.0, s.get(Signals.OLDEST_AGE).value());
             // Prometheus stamps an instant query's sample with its evaluation time: now, give or take.
@@ -68,7 +69,7 @@ class PrometheusIntegrationTest {
             fx.exporter.gauge("hr_queue_length", "class=\"it-gauge\"", 45);
             fx.exporter.gauge("hr_oldest_age_seconds", "class=\"it-gauge\"", 17.5);
             // Both gauges: a scrape (or an instant query) may fall between the two changes and see one of them.
-            Map<String, Signal> after = Await.until("the new gauge values", Duration.ofSeconds(20),
+            Map<SignalName, Signal> after = Await.until("the new gauge values", Duration.ofSeconds(20),
                     () -> source.read(List.of("it-gauge"), Instant.now()).get("it-gauge"),
                     m -> m.get(Signals.QUEUE_LENGTH).present() && m.get(Signals.QUEUE_LENGTH).value() == 45
                             && m.get(Signals.OLDEST_AGE).present() && m.get(Signals.OLDEST_AGE).value() == 17.5);
@@ -108,7 +109,7 @@ class PrometheusIntegrationTest {
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(frozen), pool,
                 Duration.ofSeconds(5), Clock.systemUTC())) {
             Instant now = Instant.now();
-            Map<String, Signal> s = source.read(List.of("frozen"), now).get("frozen");
+            Map<SignalName, Signal> s = source.read(List.of("frozen"), now).get("frozen");
             assertEquals(12.0, s.get(Signals.QUEUE_LENGTH).value());
             assertEquals(stopped, s.get(Signals.QUEUE_LENGTH).sampledAt(), "the sample's own time");
             Duration liveAge = Duration.between(s.get(Signals.OLDEST_AGE).sampledAt(), now);
@@ -134,7 +135,7 @@ class PrometheusIntegrationTest {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(),
                 List.of(cls("plan-a", planAQueries())), pool, Duration.ofSeconds(5), Clock.systemUTC())) {
-            Map<String, Signal> s = source.read(List.of("plan-a"), Instant.now()).get("plan-a");
+            Map<SignalName, Signal> s = source.read(List.of("plan-a"), Instant.now()).get("plan-a");
             assertEquals(30.0, s.get(Signals.QUEUE_LENGTH).value());
             assertEquals(50.0, s.get(Signals.OLDEST_AGE).value());
             // The counter grows exactly 0.5/s; rate() extrapolates over a 5 s window: allow 5 %.
@@ -155,7 +156,7 @@ class PrometheusIntegrationTest {
         fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-2\"", 1.5);
         fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"drain-it\",container=\"a\",pod=\"w-3\"", Double.NaN);
         fx.exporter.gauge("hr_worker_jobs_in_flight", "class=\"other\",container=\"a\",pod=\"x-0\"", 9);
-        Map<String, String> q = new LinkedHashMap<>();
+        Map<SignalName, String> q = new LinkedHashMap<>();
         q.put(Signals.QUEUE_LENGTH, "sum(hr_queue_length{class=\"plan-a\"})");
         q.put(Signals.OLDEST_AGE, "max(hr_oldest_age_seconds{class=\"plan-a\"})");
         ClassConfig c = new ClassConfig("drain-it", new WorkloadRef("dev", "ns", "Deployment", "drain-it"), q,
@@ -169,7 +170,7 @@ class PrometheusIntegrationTest {
                     "exactly the exporter's pods of this class; the NaN pod is left out");
 
             long before = source.details().connection().requests();
-            Map<String, Signal> tick = source.read(List.of("drain-it"), Instant.now()).get("drain-it");
+            Map<SignalName, Signal> tick = source.read(List.of("drain-it"), Instant.now()).get("drain-it");
             assertEquals(Set.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE), tick.keySet(), "nothing per pod in a tick");
             assertEquals(30.0, tick.get(Signals.QUEUE_LENGTH).value());
             assertEquals(3, source.details().lastTick().queries(), "two signals and one sample-time query");

@@ -1,5 +1,6 @@
 package io.headroom.ui.detail;
 
+import io.headroom.decision.Signals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -106,7 +107,7 @@ class DetailViewModelTest {
             assertTrue(Double.isNaN(s.capacitySlots.value(last)), "not read: a gap");
             assertTrue(Double.isNaN(s.readySlots.value(last)));
             assertTrue(!Double.isNaN(s.capacitySlots.value(last - 1)), "the last point read stays where it was");
-            assertEquals(ok.decision().input("oldestAge").value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
+            assertEquals(ok.decision().input(Signals.OLDEST_AGE).value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
                     "the signals still chart");
         }
     }
@@ -132,7 +133,7 @@ class DetailViewModelTest {
             c.detail.apply(java.util.List.of(new io.headroom.loop.TickResult(withSignals.at(),
                     java.util.List.of(withSignals), "sandbox", "sandbox")));
             ClassSeries s = c.detail.seriesProperty().get();
-            assertEquals(ok.decision().input("oldestAge").value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
+            assertEquals(ok.decision().input(Signals.OLDEST_AGE).value(), s.oldestAge.value(s.oldestAge.size() - 1), 0,
                     "Prometheus's figures chart while the cluster cannot be read");
             assertTrue(Double.isNaN(s.capacitySlots.value(s.capacitySlots.size() - 1)));
         }
@@ -141,7 +142,7 @@ class DetailViewModelTest {
     @Test
     void missingDataIsSaidInWordsNotAsACodeOrAnException() {
         java.time.Instant now = SandboxConsole.NOW;
-        DetailViewModel.InputRow row = DetailViewModel.inputRow(new io.headroom.decision.InputStatus("queueLength",
+        DetailViewModel.InputRow row = DetailViewModel.inputRow(new io.headroom.decision.InputStatus(Signals.QUEUE_LENGTH,
                 io.headroom.decision.InputStatus.Status.MISSING, Double.NaN, null,
                 "UNREACHABLE: java.net.ConnectException: Failed to connect to /127.0.0.1:9"), now);
         assertEquals("no data: Prometheus cannot be reached (nothing answers at 127.0.0.1:9)", row.status());

@@ -1,5 +1,6 @@
 package io.headroom.ui.detail;
 
+import io.headroom.decision.SignalName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,7 +34,7 @@ class DetailWorkStripTest {
 
     static ClassSnapshot snapshot(String name, int current, int ready, double waiting) {
         Policy p = Policy.builder().slotsPerReplica(4).maxReplicas(50).build();
-        Map<String, Signal> signals = Map.of(Signals.QUEUE_LENGTH, Signal.of(waiting, T0),
+        Map<SignalName, Signal> signals = Map.of(Signals.QUEUE_LENGTH, Signal.of(waiting, T0),
                 Signals.OLDEST_AGE, Signal.of(10, T0), Signals.ARRIVAL_RATE, Signal.of(2, T0),
                 Signals.MEAN_SERVICE, Signal.of(10, T0), Signals.IN_FLIGHT, Signal.of(ready * 4.0, T0),
                 Signals.COMPLETION_RATE, Signal.of(2, T0));

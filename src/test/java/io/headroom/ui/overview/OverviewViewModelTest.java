@@ -1,5 +1,6 @@
 package io.headroom.ui.overview;
 
+import io.headroom.decision.Signals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +40,7 @@ class OverviewViewModelTest {
                 assertEquals("sandbox", r.context());
                 assertEquals(d.currentReplicas(), r.currentReplicasProperty().get(), s.name());
                 assertEquals(d.desiredReplicas(), r.desiredReplicasProperty().get(), s.name());
-                assertEquals(d.input("queueLength").value(), r.queueLengthProperty().get(), 0, s.name());
+                assertEquals(d.input(Signals.QUEUE_LENGTH).value(), r.queueLengthProperty().get(), 0, s.name());
                 assertEquals(s.cls().policy().maxAgeSeconds(), r.ageObjectiveProperty().get(), 0, s.name());
             }
         }
@@ -90,7 +91,7 @@ class OverviewViewModelTest {
             c.tick(30);
             assertEquals(before + 1, c.batches(), "thirty ticks, one batch");
             ClassSnapshot newest = c.lastTick().classes().get(4);
-            assertEquals(newest.decision().input("oldestAge").value(),
+            assertEquals(newest.decision().input(Signals.OLDEST_AGE).value(),
                     row(c, newest.name()).oldestAgeProperty().get(), 0);
         }
     }
@@ -141,9 +142,9 @@ class OverviewViewModelTest {
             ClassRow r = row(c, ok.name());
             assertEquals(List.of(ClassRow.Alert.PROBLEM), r.alertsProperty().get());
             assertEquals("cluster read failed: nothing answers at 10.0.0.1:6443", r.alertDetailProperty().get());
-            assertEquals(ok.decision().input("queueLength").value(), r.queueLengthProperty().get(), 0);
-            assertEquals(ok.decision().input("oldestAge").value(), r.oldestAgeProperty().get(), 0);
-            assertEquals(ok.decision().input("arrivalRate").value(), r.arrivalRateProperty().get(), 0);
+            assertEquals(ok.decision().input(Signals.QUEUE_LENGTH).value(), r.queueLengthProperty().get(), 0);
+            assertEquals(ok.decision().input(Signals.OLDEST_AGE).value(), r.oldestAgeProperty().get(), 0);
+            assertEquals(ok.decision().input(Signals.ARRIVAL_RATE).value(), r.arrivalRateProperty().get(), 0);
 
             c.detail.select(ok.name());
             c.detail.apply(List.of(new TickResult(ok.at(), List.of(down), "sandbox", "sandbox")));
@@ -190,7 +191,7 @@ class OverviewViewModelTest {
             assertTrue(r.replicasNoteProperty().get().startsWith("last known " + replicas + " replicas")
                     && r.replicasNoteProperty().get().contains(" at " + io.headroom.ui.Format.time(lastLive)),
                     r.replicasNoteProperty().get());
-            assertEquals(ok.decision().input("queueLength").value(), r.queueLengthProperty().get(), 0,
+            assertEquals(ok.decision().input(Signals.QUEUE_LENGTH).value(), r.queueLengthProperty().get(), 0,
                     "the signals were read");
 
             c.tick(1);
