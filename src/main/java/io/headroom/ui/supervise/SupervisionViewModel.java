@@ -330,12 +330,50 @@ public final class SupervisionViewModel {
             status.set("Nothing to undo");
             return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
         }
-        return run(supervisor.undo(u.className(), u.what(), u.inverse()), "Undid the " + u.what(),
-                "Could not undo the " + u.what(), null, null);
+        return runUndo(u);
     }
 
-    /** One level of undo: what it takes back, in words, and the command that does it. */
-    private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+    private CompletableFuture<Outcome> runUndo(UndoStep u) {
+        // A step the console offers itself (a saved file's revert) journals as its own kind: not the supervisor's undo.
+        return run(u.direct() ? u.inverse().get() : supervisor.undo(u.className(), u.what(), u.inverse()),
+                "Undid the " + u.what(), "Could not undo the " + u.what(), null, null);
+    }
+
+    /**
+     * Offers Ctrl+Z a change made outside the supervisor (a what-if edit saved into the workloads file):
+     * {@code inverse} takes it back and journals that itself. Newest first, as every undo.
+     */
+    public void offerUndo(String what, Supplier<CompletableFuture<Outcome>> inverse) {
+        undos.addFirst(new UndoStep(null, what, inverse, true));
+        while (undos.size() > UNDO_LEVELS) {
+            undos.removeLast();
+        }
+        refreshUndo();
+    }
+
+    /** Undoes the step {@code what} now, wherever it is in the stack (its own Revert button); refused when gone. */
+    public CompletableFuture<Outcome> undo(String what) {
+        UndoStep u = undos.stream().filter(x -> x.what().equals(what)).findFirst().orElse(null);
+        if (u == null) {
+            statusOk.set(false);
+            status.set("Nothing to undo: the " + what + " was already taken back");
+            return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
+        }
+        undos.remove(u);
+        refreshUndo();
+        return runUndo(u);
+    }
+
+    /**
+     * One level of undo: what it takes back, in words, and the command that does it.
+     *
+     * @param direct the inverse journals itself (not through {@link Supervisor#undo})
+     */
+    private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse,
+                            boolean direct) {
+        UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+            this(className, what, inverse, false);
+        }
     }
 
     private static Duration positive(Duration d) {
