@@ -37,12 +37,14 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The real console started with {@code --config} (issue 28): a what-if edit saved into the workloads file
- * offers "Saved to workloads.yaml · Revert" at the foot of the window and Ctrl+Z; either puts the file's
- * bytes back and the console runs the file's policy again. While the file is read again the charts keep
- * their points, and the event strip says what was saved and what was reverted, naming the class.
+ * The real console started with {@code --config} on a mock API server and a Prometheus that answers
+ * (issue 28). A what-if edit saved into the workloads file offers "Saved to workloads.yaml · Revert" at the
+ * foot of the window and Ctrl+Z; either puts the file's bytes back and the console runs the file's policy
+ * again. While the file is read again the charts keep their points, and the event strip says what was saved
+ * and what was reverted, naming the class. A file with errors, fixed and reloaded with Enter, comes up on
+ * the fixed file, never the sandbox.
  */
-class SaveRevertUiTest {
+class WorkloadsFileUiTest {
     @TempDir
     Path dir;
     @RegisterExtension
@@ -92,10 +94,31 @@ class SaveRevertUiTest {
                 """.formatted(prometheus.getAddress().getPort()));
         kubeconfigBefore = System.getProperty("kubeconfig");
         System.setProperty("kubeconfig", kubeconfig.toString());
+    }
+
+    HeadroomApp start() throws Exception {
         stage = FxToolkit.registerPrimaryStage();
         app = (HeadroomApp) FxToolkit.setupApplication(HeadroomApp.class, "--config=" + workloads,
                 "--settings=" + io.headroom.ui.welcome.SettingsFiles.answered(dir),
                 "--journal=" + dir.resolve("journal.jsonl"), "--operator=ben@oncall");
+        return app;
+    }
+
+    @Test
+    void aFixedFileReloadedWithEnterComesUpOnTheFileNotTheSandbox() throws Exception {
+        String good = Files.readString(workloads);
+        Files.writeString(workloads, good.replace("maxReplicas: 20", "maxReplicas: many"));
+        start();
+        app.rejected().get(60, TimeUnit.SECONDS);
+        Files.writeString(workloads, good); // fixed in the operator's own editor
+        robot.targetWindow(stage);
+        Node problems = fx(() -> robot.lookup("#" + io.headroom.ui.shell.ConfigProblemView.PROBLEMS_ID).query());
+        robot.clickOn(problems); // the console has the keyboard
+        robot.type(KeyCode.ENTER);
+        Session s = app.ready().get(60, TimeUnit.SECONDS);
+        assertFalse(s.isSandbox(), "the fixed file's setup, not the sandbox");
+        assertEquals(java.util.Optional.of(workloads), s.workloadsFile());
+        assertEquals(List.of("orders"), s.loop().classes().stream().map(c -> c.name()).toList());
     }
 
     @AfterEach
@@ -120,6 +143,7 @@ class SaveRevertUiTest {
     @Test
     void aSavedFileIsRevertedFromItsChipAndByCtrlZAndTheChartsKeepTheirPoints() throws Exception {
         byte[] original = Files.readAllBytes(workloads);
+        start();
         Session first = app.ready().get(60, TimeUnit.SECONDS);
         waitUntil("a few points charted", () -> points(first) >= 3);
         double oldest = first.history().find("orders").firstTime();
