@@ -14,10 +14,6 @@ import io.headroom.session.Session;
 import io.headroom.ui.shell.EventListViewModel;
 import io.headroom.ui.shell.EventStrip;
 import io.headroom.ui.shell.MainView;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,39 +55,13 @@ class WorkloadsFileUiTest {
     @BeforeEach
     void setUp() throws Exception {
         MockCluster cluster = api.cluster();
-        prometheus = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        prometheus.createContext("/", ex -> {
-            try (ex) {
-                String body = ex.getRequestURI().getPath().endsWith("query_range")
-                        ? "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}"
-                        : "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{\"metric\":{},"
-                        + "\"value\":[" + System.currentTimeMillis() / 1000.0 + ",\"1\"]}]}}";
-                byte[] b = body.getBytes(StandardCharsets.UTF_8);
-                ex.getResponseHeaders().add("Content-Type", "application/json");
-                ex.sendResponseHeaders(200, b.length);
-                try (OutputStream out = ex.getResponseBody()) {
-                    out.write(b);
-                }
-            }
-        });
-        prometheus.start();
+        prometheus = AnsweringPrometheus.start();
         cluster.answerAccessReviews(true, null);
         cluster.deployment("shop", "orders", 3);
         Path kubeconfig = MockCluster.kubeconfig(dir, "config.yaml", "up", "t0ken-for-the-test", "up", cluster.url(),
                 "shop");
         workloads = dir.resolve("workloads.yaml");
-        Files.writeString(workloads, """
-                prometheus: {url: "http://127.0.0.1:%d", timeoutSeconds: 2}
-                classes:
-                  - name: orders
-                    context: up
-                    namespace: shop
-                    target: {kind: Deployment, name: orders}
-                    signals: {queueLength: q, oldestAge: a, arrivalRate: r, meanService: s}
-                    policy:
-                      pollIntervalSeconds: 1
-                      maxReplicas: 20   # the team's cap
-                """.formatted(prometheus.getAddress().getPort()));
+        Files.writeString(workloads, AnsweringPrometheus.workloads(prometheus));
         kubeconfigBefore = System.getProperty("kubeconfig");
         System.setProperty("kubeconfig", kubeconfig.toString());
     }

@@ -123,7 +123,7 @@ public final class MainView extends BorderPane {
         detailView.setControls(controls);
         detailView.pods().setDrainer(actions::drainPod);
         detailView.pods().setReplacer(actions::replacePod);
-        controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
+        controls.bindActionable(detail.actionableProperty()); // nothing to act on before a decision; What-if stays
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);
@@ -446,6 +446,10 @@ public final class MainView extends BorderPane {
                     }
                 }, fx), String.valueOf(file.getFileName())));
         Stage stage = io.headroom.ui.fx.EscapeCloses.install(WhatIfView.open(window(), vm, session.clock()));
+        if (main.clusterHealthProperty().get() == MainViewModel.Health.DOWN) {
+            // It needs only the history recorded: open, saying what it cannot know.
+            stage.setTitle(stage.getTitle() + " — the cluster is out of reach: replaying the history recorded so far");
+        }
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
