@@ -51,7 +51,8 @@ public final class ConfigProblemView extends VBox {
         problems.setWrapText(true);
         problems.getStyleClass().add(Styles.NUMERIC);
         problems.setText(String.join("\n", located));
-        Label ask = new Label("Open the built-in sandbox instead, edit the file and reload it, or quit.");
+        Label ask = new Label("Fix the file and reload it (Enter), edit it from here, open the built-in sandbox"
+                + " instead, or quit.");
         ask.setWrapText(true);
         status.getStyleClass().add(Styles.MUTED);
         status.setId(STATUS_ID);
