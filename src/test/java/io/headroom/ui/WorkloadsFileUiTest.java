@@ -123,6 +123,10 @@ class WorkloadsFileUiTest {
         assertEquals(25, maxReplicas(second), "the console runs the saved file");
         assertTrue(fx(() -> second.history().find("orders") != null
                 && second.history().find("orders").firstTime() <= oldest), "the charts keep the points from before");
+        waitUntil("the reloaded console charts the points from before the save", () -> {
+            var series = view().detailViewModel().seriesProperty().get();
+            return series != null && series.points() > 0 && series.firstTime() <= oldest;
+        });
         Button chip = fx(() -> (Button) robot.lookup("#" + EventStrip.SAVED_ID).query());
         waitUntil("the revert chip", () -> chip.isVisible() && chip.getScene() != null);
         assertEquals("Saved to workloads.yaml · Revert", fx(chip::getText));
