@@ -139,7 +139,8 @@ class WorkloadsFileUiTest {
         assertArrayEquals(original, Files.readAllBytes(workloads), "the file's bytes as before the save");
         assertEquals(20, maxReplicas(third), "the console runs the file's policy again");
         assertTrue(fx(() -> third.history().find("orders").firstTime() <= oldest), "still charted from before");
-        waitUntil("the revert in the event strip", () -> event("Undid the save of orders's policy into workloads.yaml"));
+        waitUntil("the revert in the event strip",
+                () -> event("Undid the save of the policy of orders into workloads.yaml"));
         assertFalse(fx(() -> robot.lookup("#" + EventStrip.SAVED_ID).query().isVisible()), "nothing left to revert");
         assertTrue(journal(third).stream().anyMatch(r -> r.kind() == JournalRecord.Kind.POLICY_SAVE_REVERTED
                 && "orders".equals(r.className())), "journaled as its own kind");
@@ -152,7 +153,11 @@ class WorkloadsFileUiTest {
         robot.clickOn(toggle); // focus in the console
         robot.type(KeyCode.ESCAPE);
         robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
-        robot.clickOn(dialogButton("Undo"));
+        Node undo = dialogButton("Undo");
+        String asked = fx(() -> ((javafx.scene.control.DialogPane) undo.getScene().getRoot()).getContentText());
+        assertTrue(asked.startsWith("Takes back the save of the policy of orders into workloads.yaml.")
+                && asked.contains("POLICY_SAVE_REVERTED"), asked);
+        robot.clickOn(undo);
         Session fifth = reloaded(fourth);
         assertArrayEquals(original, Files.readAllBytes(workloads));
         assertEquals(20, maxReplicas(fifth));

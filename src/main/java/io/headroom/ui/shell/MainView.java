@@ -470,11 +470,12 @@ public final class MainView extends BorderPane {
 
     /** A save into the workloads file can be taken back: the strip's chip and Ctrl+Z offer it. */
     private void offerRevert(io.headroom.session.SavedFile s) {
-        String what = "save of " + s.className() + "'s policy into " + s.fileName();
-        supervision.offerUndo(what, this::revertSave);
+        String what = "save of the policy of " + s.className() + " into " + s.fileName();
+        supervision.offerUndo(what, "The file is written back as it was (the text taken back kept as its .bak),"
+                + " journaled as POLICY_SAVE_REVERTED, and read again.", this::revertSave);
         events.offerRevert(s.fileName(), () -> {
             if (io.headroom.ui.supervise.Dialogs.confirm(window(), "Revert " + s.fileName() + "?", "Puts "
-                    + s.fileName() + " back as it was before the save of " + s.className() + "'s policy ("
+                    + s.fileName() + " back as it was before the save of the policy of " + s.className() + " ("
                     + String.join(", ", s.changes()) + "). It is journaled, and the console reads the file again.",
                     "Revert")) {
                 supervision.undo(what);

@@ -333,18 +333,25 @@ public final class SupervisionViewModel {
         return runUndo(u);
     }
 
+    /** How the newest undo is recorded, for Ctrl+Z's question. */
+    public String newestUndoNote() {
+        UndoStep u = undos.peekFirst();
+        return u == null || u.note() == null ? "This is journaled as an undo and posted to the team timeline." : u.note();
+    }
+
     private CompletableFuture<Outcome> runUndo(UndoStep u) {
         // A step the console offers itself (a saved file's revert) journals as its own kind: not the supervisor's undo.
-        return run(u.direct() ? u.inverse().get() : supervisor.undo(u.className(), u.what(), u.inverse()),
+        return run(u.note() != null ? u.inverse().get() : supervisor.undo(u.className(), u.what(), u.inverse()),
                 "Undid the " + u.what(), "Could not undo the " + u.what(), null, null);
     }
 
     /**
      * Offers Ctrl+Z a change made outside the supervisor (a what-if edit saved into the workloads file):
-     * {@code inverse} takes it back and journals that itself. Newest first, as every undo.
+     * {@code inverse} takes it back and journals that itself, as {@code note} tells the operator. Newest first,
+     * as every undo.
      */
-    public void offerUndo(String what, Supplier<CompletableFuture<Outcome>> inverse) {
-        undos.addFirst(new UndoStep(null, what, inverse, true));
+    public void offerUndo(String what, String note, Supplier<CompletableFuture<Outcome>> inverse) {
+        undos.addFirst(new UndoStep(null, what, inverse, note));
         while (undos.size() > UNDO_LEVELS) {
             undos.removeLast();
         }
@@ -367,12 +374,13 @@ public final class SupervisionViewModel {
     /**
      * One level of undo: what it takes back, in words, and the command that does it.
      *
-     * @param direct the inverse journals itself (not through {@link Supervisor#undo})
+     * @param note null for the supervisor's (journaled through {@link Supervisor#undo}); else how the inverse,
+     *             which journals itself, is recorded
      */
     private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse,
-                            boolean direct) {
+                            String note) {
         UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
-            this(className, what, inverse, false);
+            this(className, what, inverse, null);
         }
     }
 
