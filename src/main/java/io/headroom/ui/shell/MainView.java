@@ -461,11 +461,14 @@ public final class MainView extends BorderPane {
      */
     private java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome> recorded(String subject,
             java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome> f) {
-        return f.whenCompleteAsync((o, e) -> {
-            String text = e != null ? "could not act: " + io.headroom.ErrorWords.of(e) : o.message();
-            boolean named = subject == null || text.contains(subject);
-            events.outcome(session.clock().instant(), e == null && o.ok(), named ? text : subject + ": " + text);
-        }, fx);
+        return f.whenCompleteAsync((o, e) -> record(subject, e == null && o.ok(),
+                e != null ? "could not act: " + io.headroom.ErrorWords.of(e) : o.message()), fx);
+    }
+
+    /** Into the event list, with what it acted on in front unless the text names it. FX thread. */
+    private void record(String subject, boolean ok, String text) {
+        boolean named = subject == null || text.contains(subject);
+        events.outcome(session.clock().instant(), ok, named ? text : subject + ": " + text);
     }
 
     /** A save into the workloads file can be taken back: the strip's chip and Ctrl+Z offer it. */
@@ -500,6 +503,7 @@ public final class MainView extends BorderPane {
     /** Opens "Export / apply as KEDA" for a class (the export and the dry run run in the session). */
     public io.headroom.ui.export.ExportKedaViewModel openExportKeda(String className) {
         var vm = new io.headroom.ui.export.ExportKedaViewModel(session.kedaApply(), className, fx);
+        vm.setOnOutcome(o -> record(className, o.ok(), o.message()));
         Stage stage = io.headroom.ui.export.ExportKedaView.open(window(), vm);
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage));
@@ -536,7 +540,7 @@ public final class MainView extends BorderPane {
                                                               io.headroom.loop.WorkloadClass cls) {
         io.headroom.ui.nodes.NodeDrainViewModel vm = new io.headroom.ui.nodes.NodeDrainViewModel(
                 session.supervisor(), context, fx);
-        vm.setOnOutcome(o -> events.outcome(session.clock().instant(), o.ok(), o.message())); // drains, uncordons
+        vm.setOnOutcome(o -> record(null, o.ok(), o.message())); // drains, cancels, uncordons: each names its node
         vm.classFilterProperty().set(cls == null ? null : cls.name());
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));
