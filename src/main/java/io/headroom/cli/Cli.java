@@ -36,9 +36,27 @@ public final class Cli {
                 || argv[0].startsWith("--") && !argv[0].equals("--help") && !argv[0].equals("--version");
     }
 
-    /** The console's options, without the {@code console} word. */
+    /** The console's options that take a value: each may be given {@code --config=F} or {@code --config F}. */
+    static final List<String> CONSOLE_VALUE_OPTIONS = List.of("--speed", "--seed", "--operator", "--journal",
+            "--settings", "--config");
+
+    /**
+     * The console's options, without the {@code console} word, each as {@code --name=value}: a value given
+     * as the next argument ({@code --config bad.yaml}, as {@code plan} and the other commands accept) is
+     * joined to its option. An option without its value stays as given (and is refused, named).
+     */
     public static String[] consoleOptions(String[] argv) {
-        return argv.length > 0 && argv[0].equals("console") ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
+        String[] given = argv.length > 0 && argv[0].equals("console") ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < given.length; i++) {
+            String a = given[i];
+            if (CONSOLE_VALUE_OPTIONS.contains(a) && i + 1 < given.length && !given[i + 1].startsWith("--")) {
+                out.add(a + "=" + given[++i]);
+            } else {
+                out.add(a);
+            }
+        }
+        return out.toArray(String[]::new);
     }
 
     /** Checks the console's options before any window opens: null when fine, else the message to print. */

@@ -49,8 +49,28 @@ public final class WorkloadsFileEdit {
      * @param text   the file's new text
      * @param file   the file written: the one the path named, through its symbolic links
      * @param backup the old text's copy, beside {@code file}
+     * @param before the old text, as it was read just before the save (what a revert writes back)
      */
-    public record Saved(String text, Path file, Path backup) {
+    public record Saved(String text, Path file, Path backup, String before) {
+    }
+
+    /**
+     * Puts {@code file} (the real file a save wrote) back to {@code before}, as {@link FileSave} saves (the text
+     * being taken back kept as its {@code .bak}): only while the file still holds {@code saved}, what that save
+     * wrote; a file changed since (by hand, by another console) is left alone and the refusal says so.
+     */
+    public static void revert(Path file, String saved, String before) throws ConfigException {
+        String name = ConfigTree.displayName(file);
+        String now = ConfigTree.readText(file);
+        if (!now.equals(saved)) {
+            throw new ConfigException(new Problem(name, 0, 0, "",
+                    "not reverted: the file changed since the save (edited elsewhere); it is left as it is"));
+        }
+        try {
+            FileSave.save(file, now, before, FileSave.Steps.NONE);
+        } catch (IOException e) {
+            throw new ConfigException(new Problem(name, 0, 0, "", "not reverted: " + io.headroom.ErrorWords.of(e)));
+        }
     }
 
     /** {@link #save(Path, String, Policy, Policy, FileSave.Steps)} without watching its steps. */
@@ -87,7 +107,7 @@ public final class WorkloadsFileEdit {
             }
             throw e;
         }
-        return new Saved(after, target, FileSave.backupOf(target));
+        return new Saved(after, target, FileSave.backupOf(target), before);
     }
 
     /** The file's text with the edit written in; the text is unchanged where nothing changed. */

@@ -172,8 +172,9 @@ final class SlotEstimate {
                     + (slotReplicas != null && !all ? ": +" + stuck.size() + " → " + slotReplicas
                     + " replica" + Figures.plural(slotReplicas) : ": not added (every ready pod is stuck)"));
             t.say(stuck.size() + " pod" + Figures.plural(stuck.size()) + " STUCK (" + String.join(", ", stuck)
-                    + "): capacity is lower than the replica count suggests; drain "
-                    + (stuck.size() == 1 ? "it" : "them"));
+                    + "): capacity is lower than the replica count suggests; replace "
+                    + (stuck.size() == 1 ? "it" : "them")
+                    + " (a new pod first: a stuck pod's jobs never finish, so a drain would wait for ever)");
         }
 
         // Step 3: the age backstop needs no S; a stall withholds it.

@@ -66,6 +66,41 @@ public final class History {
         return byClass.get(className);
     }
 
+    /**
+     * Keeps what {@code before} recorded for the classes named (those that still exist once a workloads file
+     * is read again), so the charts do not start empty while the new session's backfill runs: the same
+     * history where the capacity is the same, else its newest points copied. Only at the same tick (the
+     * points' spacing); a class already recorded here keeps its own. Returns the classes taken over.
+     */
+    public List<String> adopt(History before, java.util.Collection<String> classNames) {
+        if (before == null || !before.tick.equals(tick)) {
+            return List.of();
+        }
+        List<String> taken = new java.util.ArrayList<>();
+        for (String name : classNames) {
+            ClassHistory old = before.find(name);
+            if (old == null || old.size() == 0 || byClass.containsKey(name)) {
+                continue;
+            }
+            byClass.computeIfAbsent(name, n -> old.capacity() == capacity ? old : copy(old, capacity));
+            taken.add(name);
+        }
+        return taken;
+    }
+
+    private static ClassHistory copy(ClassHistory old, int capacity) {
+        ClassHistory h = new ClassHistory(old.className(), capacity);
+        ClassHistory.Window w = old.window(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        double[] row = new double[ClassHistory.SERIES];
+        for (int i = Math.max(0, w.times().length - capacity); i < w.times().length; i++) {
+            for (ClassHistory.Series s : ClassHistory.Series.values()) {
+                row[s.ordinal()] = w.values().get(s)[i];
+            }
+            h.append(w.times()[i], row);
+        }
+        return h;
+    }
+
     /** The classes with a history, sorted. */
     public List<String> classNames() {
         return byClass.keySet().stream().sorted().toList();

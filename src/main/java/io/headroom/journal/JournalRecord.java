@@ -41,6 +41,11 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         POLICY_REVERTED,
         /** An operator wrote a policy edit into the workloads file (file and changes in the detail). */
         POLICY_SAVED,
+        /**
+         * An operator put a workloads file back as it was before a save from the console (its own kind, not an
+         * undo of the supervisor's: the file, the class and the changes taken back in the detail).
+         */
+        POLICY_SAVE_REVERTED,
         /** A node drain began (the intent: its node is cordoned, its pods evicted, Headroom's drained first). */
         NODE_DRAIN_STARTED,
         /** A node was cordoned (no new pods placed on it). */

@@ -171,8 +171,22 @@ public final class Launcher {
         Path workloads = old.workloadsFile().orElse(null);
         return CompletableFuture.supplyAsync(() -> {
             old.close();
-            return attempt(workloads, settings, null, progress);
+            Opening o = attempt(workloads, settings, null, progress);
+            if (o instanceof Launched l) {
+                carryOver(old, l.session());
+            }
+            return o;
         }, background);
+    }
+
+    /**
+     * What a reload keeps of the session it replaces (issue 28): the load history of every class the file
+     * still has (the charts keep their points while the backfill runs), and the last save into the file, so
+     * it can still be reverted.
+     */
+    static void carryOver(Session old, Session next) {
+        next.history().adopt(old.history(), next.loop().classes().stream().map(c -> c.name()).toList());
+        old.policyEdits().lastSave().ifPresent(next.policyEdits()::carry);
     }
 
     /**

@@ -46,6 +46,8 @@ public final class PolicyEdits {
     private final String user;
     private final Map<String, Edit> edits = new ConcurrentHashMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    /** The last save into the workloads file, until reverted. */
+    private volatile SavedFile lastSave;
 
     /** @param journal the session's journal (a supplier: the session may wrap it in its team timeline) */
     /**
@@ -176,10 +178,72 @@ public final class PolicyEdits {
             }
             return Outcome.failed("not saved: " + e.getMessage());
         }
+        lastSave = new SavedFile(className, file, saved.file(), saved.before(), saved.text(), changes, user,
+                clock.instant());
+        listeners.forEach(Runnable::run);
         // Through a link, the file written is named: the operator may expect the link's own directory.
         String written = saved.file().equals(file.toAbsolutePath()) ? name : name + " (the link to " + saved.file() + ")";
         return Outcome.ok("Saved into " + written + ", " + saved.backup().getFileName() + " beside it: "
                 + String.join(", ", changes));
+    }
+
+    /** The last save into the workloads file that can still be taken back (this session's, or carried over a reload). */
+    public Optional<SavedFile> lastSave() {
+        return Optional.ofNullable(lastSave);
+    }
+
+    /** Offers the revert of a save made before the file was read again (the session that saved it is closed). */
+    public void carry(SavedFile saved) {
+        lastSave = saved;
+    }
+
+    /**
+     * Puts the workloads file back as it was before {@link #lastSave()}: journaled first as
+     * {@link JournalRecord.Kind#POLICY_SAVE_REVERTED} (file, class, the changes taken back), written as
+     * {@link io.headroom.config.FileSave} saves, only while the file still holds what the save wrote. The running
+     * session is not changed: the caller reloads the file to run it. Refused when there is nothing to revert,
+     * the journal cannot record it, or the file changed since.
+     */
+    public synchronized Outcome revertSave(String reason) {
+        SavedFile s = lastSave;
+        if (s == null) {
+            return Outcome.refused("no save into the workloads file to revert");
+        }
+        String why = reason == null || reason.isBlank() ? "save reverted in the console" : reason.strip();
+        List<String> back = s.changes().stream().map(PolicyEdits::reversed).toList();
+        try {
+            journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVE_REVERTED, user,
+                    loop.cluster().contextName(), s.className()).reason(why)
+                    .detail("reverting " + s.fileName() + " to before the save of " + s.at() + ": "
+                            + String.join(", ", back)));
+        } catch (RuntimeException e) {
+            return Outcome.refused("not reverted: the journal could not record it (" + e.getMessage() + ")");
+        }
+        try {
+            io.headroom.config.WorkloadsFileEdit.revert(s.written(), s.after(), s.before());
+        } catch (io.headroom.config.ConfigException e) {
+            try {
+                journal.get().append(JournalRecord.of(clock.instant(), JournalRecord.Kind.POLICY_SAVE_REVERTED, user,
+                        loop.cluster().contextName(), s.className()).reason(why)
+                        .detail("not reverted (" + s.fileName() + " is as it was): " + e.getMessage()));
+            } catch (RuntimeException ignored) {
+                // the refusal below says it; the journal says why it is failing itself
+            }
+            return Outcome.refused(e.getMessage());
+        }
+        lastSave = null;
+        listeners.forEach(Runnable::run);
+        return Outcome.ok("Reverted " + s.fileName() + " for " + s.className() + ": " + String.join(", ", back));
+    }
+
+    /** {@code maxReplicas 20 → 8} taken back: {@code maxReplicas 8 → 20}. */
+    private static String reversed(String change) {
+        int arrow = change.lastIndexOf(" → ");
+        int space = change.indexOf(' ');
+        if (arrow < 0 || space < 0 || space >= arrow) {
+            return change;
+        }
+        return change.substring(0, space) + " " + change.substring(arrow + 3) + " → " + change.substring(space + 1, arrow);
     }
 
     private WorkloadClass find(String name) {

@@ -227,7 +227,8 @@ public final class HeadroomApp extends Application {
         }
         settings = launched.settings();
         session = launched.session();
-        view = show(stage, session);
+        view = show(stage, session, carriedEvents);
+        carriedEvents = null;
         view.setOnOpenSettings(this::openSettings);
         view.setOnReload(this::reload);
         if (launched.warning() != null) {
@@ -373,8 +374,12 @@ public final class HeadroomApp extends Application {
         }
         session = null;
         view.dispose();
+        carriedEvents = view.eventsViewModel(); // the event strip goes on where it was
         open(launcher.reload(old, settings, this::connecting));
     }
+
+    /** The event list of the console a reload replaces, for the next one; null otherwise. */
+    private io.headroom.ui.shell.EventListViewModel carriedEvents;
 
     private void openSettings() {
         SettingsDialog.show(stage, settings).ifPresent(next -> {
@@ -389,7 +394,13 @@ public final class HeadroomApp extends Application {
 
     /** Builds the window for a session; used by the app and by the UI tests. */
     public static MainView show(Stage stage, Session session) {
-        MainView view = new MainView(session, FxExecutor.get());
+        return show(stage, session, null);
+    }
+
+    /** As {@link #show(Stage, Session)}, the event list going on from {@code events} (null: a new one). */
+    private static MainView show(Stage stage, Session session, io.headroom.ui.shell.EventListViewModel events) {
+        MainView view = new MainView(session, FxExecutor.get(),
+                events != null ? events : new io.headroom.ui.shell.EventListViewModel());
         setRoot(stage, view);
         stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();

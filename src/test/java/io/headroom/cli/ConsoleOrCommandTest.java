@@ -44,6 +44,21 @@ class ConsoleOrCommandTest {
         assertTrue(bad.contains("usage: headroom [console]"), bad);
     }
 
+    /** Issue 28: {@code ./headroom --config bad.yaml}, with a space as {@code plan} takes it, opens that file. */
+    @Test
+    void aConsoleOptionsValueMayFollowItWithASpace(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), "classes: 12\n");
+        assertNull(Cli.consoleUsageError(new String[] {"--config", file.toString()}));
+        assertArrayEquals(new String[] {"--config=" + file, "--speed=10"},
+                Cli.consoleOptions(new String[] {"--config", file.toString(), "--speed", "10"}));
+        assertArrayEquals(new String[] {"--seed=3", "--journal=j.jsonl"},
+                Cli.consoleOptions(new String[] {"console", "--seed", "3", "--journal=j.jsonl"}));
+        String missing = Cli.consoleUsageError(new String[] {"--config"});
+        assertTrue(missing.startsWith("headroom: '--config' needs a value"), missing);
+        String next = Cli.consoleUsageError(new String[] {"--config", "--speed=10"});
+        assertTrue(next.startsWith("headroom: '--config' needs a value"), next);
+    }
+
     @Test
     void theCommandLineRefusesConsoleArgumentsInsteadOfOpeningAWindow() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -63,6 +63,17 @@ class StuckPodsTest {
         }
     }
 
+    /** Issue 28: the words match the action the pod panel offers a STUCK pod: Replace, not a drain that never ends. */
+    @Test
+    void theDecisionSaysReplaceAStuckPodAsThePodPanelOffers() {
+        Decision one = decide(POLICY, 1.5, Map.of("p1", NOW.minusSeconds(120)), 4);
+        assertTrue(one.explanation().contains("replace it (a new pod first"), one.explanation());
+        assertFalse(one.explanation().contains("drain it"), one.explanation());
+        Decision two = decide(POLICY, 1.5, Map.of("p1", NOW.minusSeconds(600), "p2", NOW.minusSeconds(300)), 4);
+        assertTrue(two.explanation().contains("replace them"), two.explanation());
+        assertFalse(two.explanation().contains("drain them"), two.explanation());
+    }
+
     @Test
     void aPolicyCanWaitLongerBeforeCallingAPodStuck() {
         Policy patient = Policy.builder().slotsPerReplica(4).stuckAfterSeconds(900).build();

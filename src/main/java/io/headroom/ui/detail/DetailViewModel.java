@@ -158,6 +158,20 @@ public final class DetailViewModel {
     public void applySupervision(io.headroom.supervise.SupervisionState state) {
         this.supervision = state;
         refreshWork();
+        ClassSnapshot s = latest.get(className.get());
+        if (s != null && s.decision() != null) {
+            refreshHeadline(s); // a pin or a freeze set or lifted between ticks
+        }
+    }
+
+    /** The headline: the decision, or the pin or freeze that holds the class and what the decision would do. */
+    private void refreshHeadline(ClassSnapshot s) {
+        io.headroom.supervise.SupervisionState st = supervision;
+        Instant now = st == null || st.at().isBefore(s.at()) ? s.at() : st.at();
+        Headline h = Headline.of(s.decision(), st == null ? null : st.of(s.name()), st == null ? null : st.freezeAll(),
+                now);
+        headline.set(h.text());
+        direction.set(h.direction());
     }
 
     private void refreshWork() {
@@ -495,11 +509,7 @@ public final class DetailViewModel {
             admissionState.set("");
             return;
         }
-        int from = d.currentReplicas();
-        int to = d.desiredReplicas();
-        headline.set(from == to ? "hold " + from + " replica" + (from == 1 ? "" : "s")
-                : from + " → " + to + " replicas");
-        direction.set(to > from ? "up" : to < from ? "down" : "hold");
+        refreshHeadline(s);
         // The decision quotes its inputs' reasons as the metrics source gave them (codes, class names).
         explanation.set(io.headroom.ui.PlainWords.sentence(d.explanation()));
         terms.setAll(d.terms().stream().map(DetailViewModel::termRow).toList());

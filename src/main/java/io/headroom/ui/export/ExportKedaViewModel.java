@@ -83,6 +83,13 @@ public final class ExportKedaViewModel {
         status.set("Nothing applied.");
     }
 
+    private java.util.function.Consumer<Outcome> onOutcome = o -> { };
+
+    /** Told (FX thread) each apply's outcome: the console's event list records it. */
+    public void setOnOutcome(java.util.function.Consumer<Outcome> c) {
+        onOutcome = c;
+    }
+
     /** Applies what was reviewed, with {@code reason} for the journal and the events. */
     public CompletableFuture<Outcome> confirm(String reason) {
         if (preview == null || !confirming.get()) {
@@ -98,6 +105,7 @@ public final class ExportKedaViewModel {
             if (out.ok()) {
                 applicable.set(false); // applied: what was reviewed is live now
             }
+            onOutcome.accept(out);
             return out;
         }, fx);
     }

@@ -197,9 +197,17 @@ public final class NodeDrainViewModel {
 
     // ------------------------------------------------------------------ applying results (FX thread)
 
+    private java.util.function.Consumer<Outcome> onOutcome = o -> { };
+
+    /** Told (FX thread) each drain, cancel and uncordon's outcome: the console's event list records them. */
+    public void setOnOutcome(java.util.function.Consumer<Outcome> c) {
+        onOutcome = c;
+    }
+
     private CompletableFuture<Outcome> answer(CompletableFuture<Outcome> f) {
         return f.thenApplyAsync(o -> {
             status.set(o.message());
+            onOutcome.accept(o);
             applyDrains(supervisor.nodeDrains());
             refresh();
             return o;

@@ -21,6 +21,10 @@ public final class ConfigProblemView extends VBox {
     public static final String EDIT_ID = "config-edit";
     public static final String RELOAD_ID = "config-reload";
     public static final String QUIT_ID = "config-quit";
+    /** The file's path, selectable, once "Edit the file" was chosen. */
+    public static final String PATH_ID = "config-path";
+    public static final String COPY_ID = "config-copy-path";
+    public static final String STATUS_ID = "config-status";
 
     private final Label problems = new Label();
     private final Label status = new Label();
@@ -28,9 +32,14 @@ public final class ConfigProblemView extends VBox {
     private final Button edit = new Button("Edit the file");
     private final Button reload = new Button("Reload the file");
     private final Button quit = new Button("Quit");
+    private final javafx.scene.control.TextField pathField = new javafx.scene.control.TextField();
+    private final Button copy = new Button("Copy the path");
+    private final HBox where = new HBox(8, pathField, copy);
+    private final Path file;
 
     public ConfigProblemView(Path file, List<String> located) {
         super(12);
+        this.file = file;
         getStyleClass().add(Styles.THEME_DARK);
         setPadding(new Insets(32));
         setAlignment(Pos.TOP_LEFT);
@@ -42,17 +51,40 @@ public final class ConfigProblemView extends VBox {
         problems.setWrapText(true);
         problems.getStyleClass().add(Styles.NUMERIC);
         problems.setText(String.join("\n", located));
-        Label ask = new Label("Open the built-in sandbox instead, edit the file and reload it, or quit.");
+        Label ask = new Label("Fix the file and reload it (Enter), edit it from here, open the built-in sandbox"
+                + " instead, or quit.");
         ask.setWrapText(true);
         status.getStyleClass().add(Styles.MUTED);
+        status.setId(STATUS_ID);
+        status.setWrapText(true);
         sandbox.setId(SANDBOX_ID);
-        sandbox.setDefaultButton(true);
         edit.setId(EDIT_ID);
         reload.setId(RELOAD_ID);
+        // Enter reads the file again: an operator who fixed it in their own editor never lands in the sandbox
+        // by a key; the sandbox is a choice made by its own button.
+        reload.setDefaultButton(true);
         quit.setId(QUIT_ID);
         quit.setCancelButton(true);
-        HBox buttons = new HBox(8, sandbox, edit, reload, quit);
-        getChildren().addAll(title, path, problems, ask, buttons, status);
+        HBox buttons = new HBox(8, reload, edit, sandbox, quit);
+        pathField.setId(PATH_ID);
+        pathField.setEditable(false);
+        pathField.setText(file.toAbsolutePath().toString());
+        pathField.setPrefColumnCount(48);
+        HBox.setHgrow(pathField, javafx.scene.layout.Priority.ALWAYS);
+        copy.setId(COPY_ID);
+        copy.setOnAction(e -> copyPath());
+        where.setAlignment(Pos.CENTER_LEFT);
+        where.setVisible(false);
+        where.managedProperty().bind(where.visibleProperty());
+        getChildren().addAll(title, path, problems, ask, buttons, status, where);
+    }
+
+    /** The file's path on the clipboard, for the operator's own editor. */
+    private void copyPath() {
+        javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+        c.putString(file.toAbsolutePath().toString());
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        status.setText("Copied " + file.toAbsolutePath() + ": edit it, save it, then choose Reload the file.");
     }
 
     /** "Open the sandbox": the sandbox opens with a standing warning naming the file. */
@@ -63,13 +95,17 @@ public final class ConfigProblemView extends VBox {
         });
     }
 
-    /** "Edit the file": the desktop's editor opens it; "Reload the file" reads it again. */
+    /**
+     * "Edit the file": the desktop's editor is asked to open it; "Reload the file" reads it again. Whether an
+     * editor opened cannot be known (a desktop without one ignores the request), so the path is shown, with a
+     * button that copies it, every time: never a click that does nothing visible.
+     */
     public void setOnEdit(Runnable r) {
         edit.setOnAction(e -> {
-            r.run();
-            status.setText("Save the file, then choose Reload the file.");
-            reload.setDefaultButton(true);
-            sandbox.setDefaultButton(false);
+            status.setText("Asked the desktop to open " + file.toAbsolutePath() + " in its editor. If none opens,"
+                    + " edit the file in yours (the path is below), save it, then choose Reload the file.");
+            where.setVisible(true);
+            r.run(); // a failure to start an editor replaces the status, saying why
         });
     }
 
@@ -84,9 +120,10 @@ public final class ConfigProblemView extends VBox {
         quit.setOnAction(e -> r.run());
     }
 
-    /** What happened to the last choice (the editor could not be started, …). */
+    /** What happened to the last choice (the editor could not be started, …); the path shows with it. */
     public void setStatus(String text) {
         status.setText(text);
+        where.setVisible(true);
     }
 
     private void working(String text) {

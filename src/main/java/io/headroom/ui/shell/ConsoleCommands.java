@@ -132,7 +132,7 @@ final class ConsoleCommands {
         };
         list.add(new Command(draining ? "Cancel the drain of " + name : "Drain " + name + "…", Section.CLASS,
                 null, drainWhy, () -> c.actions().toggleDrain(cls, c.replicas().getAsInt())));
-        list.add(new Command("What-if… for " + name, Section.CLASS, null, noDecision,
+        list.add(new Command("What-if… for " + name, Section.CLASS, null, noClass, // history only: no decision needed
                 () -> c.openWhatIf().accept(cls)));
         list.add(new Command("Nodes… where " + name + " runs", Section.CLASS, null, noDecision,
                 () -> c.openNodes().accept(cls)));

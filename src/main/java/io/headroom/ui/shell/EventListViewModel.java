@@ -32,6 +32,8 @@ public final class EventListViewModel {
     // Properties
     private final ObservableList<ConsoleEvent> events = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
+    private Runnable revertSaved = () -> { };
 
     public EventListViewModel() {
         events.addListener((javafx.collections.ListChangeListener<ConsoleEvent>) c ->
@@ -43,6 +45,26 @@ public final class EventListViewModel {
 
     /** The newest event as one line with its time, or empty. */
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
+
+    /** "Saved to workloads.yaml · Revert" while a save into the workloads file can be taken back, else empty. */
+    public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+
+    /** Offers the revert of a save into {@code fileName}; {@code revert} asks, then takes it back. */
+    public void offerRevert(String fileName, Runnable revert) {
+        revertSaved = revert;
+        saved.set("Saved to " + fileName + " · Revert");
+    }
+
+    /** The save was taken back (or can no longer be): the chip goes. */
+    public void savedReverted() {
+        saved.set("");
+        revertSaved = () -> { };
+    }
+
+    /** The chip's action. */
+    public void revertSaved() {
+        revertSaved.run();
+    }
 
     /** "13:49:01  enrichment pinned to 10". */
     public static String format(ConsoleEvent e) {

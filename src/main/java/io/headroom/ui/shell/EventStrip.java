@@ -5,10 +5,13 @@ import io.headroom.ui.fx.TextCell;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -24,6 +27,8 @@ public final class EventStrip extends VBox {
     public static final String TOGGLE_ID = "event-toggle";
     public static final String LIST_ID = "event-list";
     public static final String HEADLINE_ID = "event-headline";
+    /** "Saved to workloads.yaml · Revert", while a save can be taken back. */
+    public static final String SAVED_ID = "event-saved-revert";
 
     private final ListView<EventListViewModel.ConsoleEvent> list = new ListView<>();
     private final ToggleButton toggle = new ToggleButton();
@@ -40,7 +45,15 @@ public final class EventStrip extends VBox {
                 + " the event list (" + vm.events().size() + " events)", vm.events(), toggle.selectedProperty()));
         Label headline = OneLine.of(vm.headlineProperty(), Styles.MUTED);
         headline.setId(HEADLINE_ID);
-        HBox bar = new HBox(8, toggle, headline);
+        Button saved = new Button();
+        saved.setId(SAVED_ID);
+        saved.textProperty().bind(vm.savedProperty());
+        saved.visibleProperty().bind(vm.savedProperty().isNotEmpty());
+        saved.managedProperty().bind(saved.visibleProperty());
+        saved.setMinWidth(Region.USE_PREF_SIZE);
+        saved.setTooltip(new Tooltip("Puts the workloads file back as it was before the save (Ctrl+Z too)"));
+        saved.setOnAction(e -> vm.revertSaved());
+        HBox bar = new HBox(8, toggle, headline, saved); // the headline takes what is left: the chip stays whole
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("event-bar");
 
@@ -61,6 +74,20 @@ public final class EventStrip extends VBox {
         list.managedProperty().bind(list.visibleProperty());
         list.getStyleClass().add("event-list");
         getChildren().add(bar);
+    }
+
+    /** Escape closes the open list (the key is then consumed); true when it did. */
+    public boolean closeOnEscape(KeyEvent e) {
+        if (e.getEventType() != KeyEvent.KEY_PRESSED || e.getCode() != KeyCode.ESCAPE || !toggle.isSelected()) {
+            return false;
+        }
+        e.consume();
+        boolean hadFocus = list.isFocused();
+        toggle.setSelected(false);
+        if (hadFocus) {
+            toggle.requestFocus(); // focus does not vanish with the list
+        }
+        return true;
     }
 
     /** Opens or closes the list. */

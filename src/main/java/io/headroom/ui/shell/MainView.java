@@ -63,18 +63,28 @@ public final class MainView extends BorderPane {
     private Stage journalStage;
     private final Runnable stopEdits;
     private final IncidentBannerViewModel incidents = new IncidentBannerViewModel();
-    private final EventListViewModel events = new EventListViewModel();
+    private final EventListViewModel events;
     private final Toast toast = new Toast();
     private final Commands commands;
     private final Overlays overlays;
+    private final EventStrip strip;
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
+        this(session, fx, new EventListViewModel());
+    }
+
+    /**
+     * @param events the event list: a new one, or the one of the console this view replaces (the workloads
+     *               file read again after a save), so the strip goes on where it was
+     */
+    public MainView(Session session, java.util.concurrent.Executor fx, EventListViewModel events) {
         this.session = session;
         this.fx = fx;
+        this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
-        detail.setRevert(name -> java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> session.policyEdits().revert(name, "reverted in the console"), session.io()));
+        detail.setRevert(name -> recorded(name, java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> session.policyEdits().revert(name, "reverted in the console"), session.io())));
         detail.applyPolicyEdits(session.policyEdits().all());
         this.stopEdits = session.policyEdits().addListener(
                 () -> fx.execute(() -> detail.applyPolicyEdits(session.policyEdits().all())));
@@ -113,7 +123,7 @@ public final class MainView extends BorderPane {
         detailView.setControls(controls);
         detailView.pods().setDrainer(actions::drainPod);
         detailView.pods().setReplacer(actions::replacePod);
-        controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision
+        controls.bindActionable(detail.actionableProperty()); // nothing to act on before a decision; What-if stays
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.34);
@@ -128,7 +138,7 @@ public final class MainView extends BorderPane {
         // No incident when the console opens (usually): the banner joins the window when the first one does.
         io.headroom.ui.fx.WhenShown.insert(head.getChildren(), 1, banner, banner.visibleProperty());
         setTop(head);
-        EventStrip strip = new EventStrip(events);
+        this.strip = new EventStrip(events);
         setBottom(strip);
         main.contexts().setAll(session.loop().cluster().byContext().keySet());
         main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
@@ -161,6 +171,7 @@ public final class MainView extends BorderPane {
         incidents.setOnChange(this::incidentsChanged);
         supervision.statusProperty().addListener((o, a, text) ->
                 events.outcome(session.clock().instant(), supervision.statusOkProperty().get(), text));
+        session.policyEdits().lastSave().ifPresent(this::offerRevert);
 
         overview.selectedProperty().addListener((obs, old, row) -> {
             if (row != null) {
@@ -233,7 +244,7 @@ public final class MainView extends BorderPane {
     private final javafx.event.EventHandler<javafx.scene.input.KeyEvent> shortcuts = this::shortcut;
 
     private void shortcut(javafx.scene.input.KeyEvent e) {
-        if (overlays.handle(e)) {
+        if (overlays.handle(e) || strip.closeOnEscape(e)) {
             return;
         }
         Scene scene = getScene();
@@ -424,24 +435,75 @@ public final class MainView extends BorderPane {
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
         vm.setPolicyText(session.policyEdits()::yaml);
-        vm.setCommit((policy, reason) -> java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> session.policyEdits().apply(className, policy, reason), session.io()));
-        session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> java.util.concurrent.CompletableFuture
-                .supplyAsync(() -> session.policyEdits().save(className, policy, reason, file), session.io())
+        vm.setCommit((policy, reason) -> recorded(className, java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> session.policyEdits().apply(className, policy, reason), session.io())));
+        session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> recorded(className,
+                java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> session.policyEdits().save(className, policy, reason, file), session.io()))
                 .whenCompleteAsync((o, e) -> {
                     if (e == null && o.ok() && reload != null) {
                         reload.run(); // the file now says it: run what it says
                     }
                 }, fx), String.valueOf(file.getFileName())));
         Stage stage = io.headroom.ui.fx.EscapeCloses.install(WhatIfView.open(window(), vm, session.clock()));
+        if (main.clusterHealthProperty().get() == MainViewModel.Health.DOWN) {
+            // It needs only the history recorded: open, saying what it cannot know.
+            stage.setTitle(stage.getTitle() + " — the cluster is out of reach: replaying the history recorded so far");
+        }
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
     }
 
+    /**
+     * An action taken outside the supervisor (a policy edit, its revert, a save into the workloads file, a
+     * node drain, an uncordon): its outcome joins the event list on the FX thread, naming what it acted on.
+     */
+    private java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome> recorded(String subject,
+            java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome> f) {
+        return f.whenCompleteAsync((o, e) -> record(subject, e == null && o.ok(),
+                e != null ? "could not act: " + io.headroom.ErrorWords.of(e) : o.message()), fx);
+    }
+
+    /** Into the event list, with what it acted on in front unless the text names it. FX thread. */
+    private void record(String subject, boolean ok, String text) {
+        boolean named = subject == null || text.contains(subject);
+        events.outcome(session.clock().instant(), ok, named ? text : subject + ": " + text);
+    }
+
+    /** A save into the workloads file can be taken back: the strip's chip and Ctrl+Z offer it. */
+    private void offerRevert(io.headroom.session.SavedFile s) {
+        String what = "save of the policy of " + s.className() + " into " + s.fileName();
+        supervision.offerUndo(what, "The file is written back as it was (the text taken back kept as its .bak),"
+                + " journaled as POLICY_SAVE_REVERTED, and read again.", this::revertSave);
+        events.offerRevert(s.fileName(), () -> {
+            if (io.headroom.ui.supervise.Dialogs.confirm(window(), "Revert " + s.fileName() + "?", "Puts "
+                    + s.fileName() + " back as it was before the save of the policy of " + s.className() + " ("
+                    + String.join(", ", s.changes()) + "). It is journaled, and the console reads the file again.",
+                    "Revert")) {
+                supervision.undo(what);
+            }
+        });
+    }
+
+    /** Writes the workloads file back as it was before the save (journaled), then reads it again. */
+    private java.util.concurrent.CompletableFuture<io.headroom.supervise.Outcome> revertSave() {
+        return java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> session.policyEdits().revertSave("save reverted in the console"), session.io())
+                .whenCompleteAsync((o, e) -> {
+                    if (e == null && o.ok()) {
+                        events.savedReverted();
+                        if (reload != null) {
+                            fx.execute(reload); // after the outcome is in the event list
+                        }
+                    }
+                }, fx);
+    }
+
     /** Opens "Export / apply as KEDA" for a class (the export and the dry run run in the session). */
     public io.headroom.ui.export.ExportKedaViewModel openExportKeda(String className) {
         var vm = new io.headroom.ui.export.ExportKedaViewModel(session.kedaApply(), className, fx);
+        vm.setOnOutcome(o -> record(className, o.ok(), o.message()));
         Stage stage = io.headroom.ui.export.ExportKedaView.open(window(), vm);
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage));
@@ -478,6 +540,7 @@ public final class MainView extends BorderPane {
                                                               io.headroom.loop.WorkloadClass cls) {
         io.headroom.ui.nodes.NodeDrainViewModel vm = new io.headroom.ui.nodes.NodeDrainViewModel(
                 session.supervisor(), context, fx);
+        vm.setOnOutcome(o -> record(null, o.ok(), o.message())); // drains, cancels, uncordons: each names its node
         vm.classFilterProperty().set(cls == null ? null : cls.name());
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));

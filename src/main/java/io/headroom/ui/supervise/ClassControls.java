@@ -38,6 +38,10 @@ public final class ClassControls extends HBox {
     private final ObservableStringValue className;
     private final SupervisionViewModel vm;
     private boolean updating;
+    /** False while the class has no decision (no tick yet, the cluster out of reach): nothing to act on. */
+    private final javafx.beans.property.BooleanProperty actionable = new javafx.beans.property.SimpleBooleanProperty(true);
+    /** A drain past the point where it can be called off. */
+    private final javafx.beans.property.BooleanProperty drainLocked = new javafx.beans.property.SimpleBooleanProperty();
 
     public ClassControls(OperatorActions actions, ObservableStringValue className, IntSupplier currentReplicas) {
         this.vm = actions.viewModel();
@@ -86,6 +90,10 @@ public final class ClassControls extends HBox {
         Label modeLabel = new Label("Mode");
         modeLabel.getStyleClass().add(Styles.MUTED);
         getChildren().addAll(modeLabel, mode, freeze, override, drain, state);
+        mode.disableProperty().bind(actionable.not());
+        freeze.disableProperty().bind(actionable.not());
+        override.disableProperty().bind(actionable.not());
+        drain.disableProperty().bind(actionable.not().or(drainLocked));
         vm.stateProperty().addListener((o, a, b) -> refresh());
         className.addListener((o, a, b) -> refresh());
         refresh();
@@ -103,12 +111,25 @@ public final class ClassControls extends HBox {
         return (d.replace() == null ? "draining " : "") + d.change() + " · " + phase + " · " + d.detail();
     }
 
+    /**
+     * What acts on the cluster is enabled only while the class has a decision ({@code decided}); What-if,
+     * which replays the history already recorded, stays enabled (issue 28: while the cluster is out of reach).
+     */
+    public void bindActionable(javafx.beans.value.ObservableBooleanValue decided) {
+        actionable.bind(decided);
+    }
+
     /** Adds the What-if… button (the window needs the charts and the session, which the shell has). */
     public void setOnWhatIf(Runnable open) {
         Button whatIf = new Button("What-if…");
         whatIf.setId(WHAT_IF_ID);
         whatIf.setOnAction(e -> open.run());
-        whatIf.setTooltip(new Tooltip("Edit this class's policy and replay its recent load under both; nothing is applied"));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(javafx.beans.binding.Bindings.when(actionable)
+                .then("Edit this class's policy and replay its recent load under both; nothing is applied")
+                .otherwise("No decision now (the cluster may be out of reach): What-if replays the history recorded"
+                        + " so far; nothing is applied"));
+        whatIf.setTooltip(tip);
         getChildren().add(getChildren().indexOf(state), whatIf);
     }
 
@@ -117,6 +138,7 @@ public final class ClassControls extends HBox {
         Button keda = new Button("KEDA…");
         keda.setId(EXPORT_KEDA_ID);
         keda.setOnAction(e -> open.run());
+        keda.disableProperty().bind(actionable.not());
         keda.setTooltip(new Tooltip("Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
                 + " express as comments), a server-side dry run and the difference; applied only after you confirm"));
         getChildren().add(getChildren().indexOf(state), keda);
@@ -127,6 +149,7 @@ public final class ClassControls extends HBox {
         Button nodes = new Button("Nodes…");
         nodes.setId(NODES_ID);
         nodes.setOnAction(e -> open.run());
+        nodes.disableProperty().bind(actionable.not());
         nodes.setTooltip(new Tooltip("The nodes this class's pods run on: drain one the way kubectl drain does,"
                 + " this class's pods drained first; uncordon"));
         getChildren().add(getChildren().indexOf(state), nodes);
@@ -144,7 +167,7 @@ public final class ClassControls extends HBox {
         boolean draining = c != null && c.draining();
         drain.setText(draining ? "Cancel drain" : "Drain…");
         // Once replicas were lowered a drain can no longer be called off: it follows the removal to its end.
-        drain.setDisable(draining && !c.drain().cancellable());
+        drainLocked.set(draining && !c.drain().cancellable());
         List<String> parts = new java.util.ArrayList<>();
         String applies = ActionWarnings.applies(c, vm.globalFreeze());
         if (applies != null) {

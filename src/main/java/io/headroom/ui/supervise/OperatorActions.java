@@ -249,8 +249,7 @@ public final class OperatorActions {
             vm.undo(); // says there is nothing to undo
             return;
         }
-        StringBuilder text = new StringBuilder("Takes back the " + levels.get(0) + ". This is journaled as an undo"
-                + " and posted to the team timeline.");
+        StringBuilder text = new StringBuilder("Takes back the " + levels.get(0) + ". " + vm.newestUndoNote());
         if (levels.size() > 1) {
             text.append("\n\nThen Ctrl+Z again would undo, newest first:");
             levels.stream().skip(1).limit(5).forEach(l -> text.append("\n• the ").append(l));

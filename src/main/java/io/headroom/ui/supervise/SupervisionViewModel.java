@@ -330,12 +330,58 @@ public final class SupervisionViewModel {
             status.set("Nothing to undo");
             return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.NOT_FOUND, "nothing to undo"));
         }
-        return run(supervisor.undo(u.className(), u.what(), u.inverse()), "Undid the " + u.what(),
-                "Could not undo the " + u.what(), null, null);
+        return runUndo(u);
     }
 
-    /** One level of undo: what it takes back, in words, and the command that does it. */
-    private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+    /** How the newest undo is recorded, for Ctrl+Z's question. */
+    public String newestUndoNote() {
+        UndoStep u = undos.peekFirst();
+        return u == null || u.note() == null ? "This is journaled as an undo and posted to the team timeline." : u.note();
+    }
+
+    private CompletableFuture<Outcome> runUndo(UndoStep u) {
+        // A step the console offers itself (a saved file's revert) journals as its own kind: not the supervisor's undo.
+        return run(u.note() != null ? u.inverse().get() : supervisor.undo(u.className(), u.what(), u.inverse()),
+                "Undid the " + u.what(), "Could not undo the " + u.what(), null, null);
+    }
+
+    /**
+     * Offers Ctrl+Z a change made outside the supervisor (a what-if edit saved into the workloads file):
+     * {@code inverse} takes it back and journals that itself, as {@code note} tells the operator. Newest first,
+     * as every undo.
+     */
+    public void offerUndo(String what, String note, Supplier<CompletableFuture<Outcome>> inverse) {
+        undos.addFirst(new UndoStep(null, what, inverse, note));
+        while (undos.size() > UNDO_LEVELS) {
+            undos.removeLast();
+        }
+        refreshUndo();
+    }
+
+    /** Undoes the step {@code what} now, wherever it is in the stack (its own Revert button); refused when gone. */
+    public CompletableFuture<Outcome> undo(String what) {
+        UndoStep u = undos.stream().filter(x -> x.what().equals(what)).findFirst().orElse(null);
+        if (u == null) {
+            statusOk.set(false);
+            status.set("Nothing to undo: the " + what + " was already taken back");
+            return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
+        }
+        undos.remove(u);
+        refreshUndo();
+        return runUndo(u);
+    }
+
+    /**
+     * One level of undo: what it takes back, in words, and the command that does it.
+     *
+     * @param note null for the supervisor's (journaled through {@link Supervisor#undo}); else how the inverse,
+     *             which journals itself, is recorded
+     */
+    private record UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse,
+                            String note) {
+        UndoStep(String className, String what, Supplier<CompletableFuture<Outcome>> inverse) {
+            this(className, what, inverse, null);
+        }
     }
 
     private static Duration positive(Duration d) {

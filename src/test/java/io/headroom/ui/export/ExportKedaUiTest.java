@@ -71,10 +71,14 @@ class ExportKedaUiTest {
         }
     }
 
+    /** What the window told its owner (the console's event list) of each apply. */
+    final List<io.headroom.supervise.Outcome> applied = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     void openOn(Session s, String className) throws Exception {
         session = s;
         FxToolkit.registerPrimaryStage();
         ExportKedaViewModel vm = new ExportKedaViewModel(s.kedaApply(), className, FxExecutor.get());
+        vm.setOnOutcome(applied::add); // as the console's event list hears it
         stage = onFx(() -> ExportKedaView.open(null, vm));
     }
 
@@ -135,6 +139,9 @@ class ExportKedaUiTest {
         assertTrue(journal.replay().records().get(0).reason().startsWith("move orders to KEDA"));
         assertTrue(onFx(() -> robot.lookup("#" + ExportKedaView.APPLY_ID).queryButton().isDisabled()),
                 "applied: nothing left to apply");
+        assertEquals(1, applied.size(), "the event list hears the apply (Back was no action): " + applied);
+        assertTrue(applied.get(0).ok() && applied.get(0).message().startsWith("Applied ScaledObject shop/orders"),
+                applied.toString());
     }
 
     @Test
