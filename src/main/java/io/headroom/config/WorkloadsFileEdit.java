@@ -59,6 +59,11 @@ public final class WorkloadsFileEdit {
      * being taken back kept as its {@code .bak}): only while the file still holds {@code saved}, what that save
      * wrote; a file changed since (by hand, by another console) is left alone and the refusal says so.
      */
+    /** True while the file still holds exactly what a save wrote (nobody edited it since). */
+    public static boolean unchangedSince(Path file, String saved) throws ConfigException {
+        return ConfigTree.readText(file).equals(saved);
+    }
+
     public static void revert(Path file, String saved, String before) throws ConfigException {
         String name = ConfigTree.displayName(file);
         String now = ConfigTree.readText(file);

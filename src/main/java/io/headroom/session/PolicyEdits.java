@@ -207,7 +207,7 @@ public final class PolicyEdits {
     public synchronized Outcome revertSave(String reason) {
         SavedFile s = lastSave;
         if (s == null) {
-            return Outcome.refused("no save into the workloads file to revert");
+            return Outcome.refused(Outcome.Why.NOT_FOUND, "no save into the workloads file to revert");
         }
         String why = reason == null || reason.isBlank() ? "save reverted in the console" : reason.strip();
         List<String> back = s.changes().stream().map(PolicyEdits::reversed).toList();
@@ -217,7 +217,13 @@ public final class PolicyEdits {
                     .detail("reverting " + s.fileName() + " to before the save of " + s.at() + ": "
                             + String.join(", ", back)));
         } catch (RuntimeException e) {
-            return Outcome.refused("not reverted: the journal could not record it (" + e.getMessage() + ")");
+            return Outcome.refused(Outcome.Why.UNJOURNALED, "not reverted: the journal could not record it (" + e.getMessage() + ")");
+        }
+        boolean moved;
+        try {
+            moved = !io.headroom.config.WorkloadsFileEdit.unchangedSince(s.written(), s.after());
+        } catch (io.headroom.config.ConfigException e) {
+            moved = false;
         }
         try {
             io.headroom.config.WorkloadsFileEdit.revert(s.written(), s.after(), s.before());
@@ -229,7 +235,7 @@ public final class PolicyEdits {
             } catch (RuntimeException ignored) {
                 // the refusal below says it; the journal says why it is failing itself
             }
-            return Outcome.refused(e.getMessage());
+            return moved ? Outcome.refused(Outcome.Why.MOVED, e.getMessage()) : Outcome.failed(e.getMessage());
         }
         lastSave = null;
         listeners.forEach(Runnable::run);

@@ -364,7 +364,7 @@ public final class SupervisionViewModel {
         if (u == null) {
             statusOk.set(false);
             status.set("Nothing to undo: the " + what + " was already taken back");
-            return CompletableFuture.completedFuture(Outcome.refused("nothing to undo"));
+            return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.NOT_FOUND, "nothing to undo"));
         }
         undos.remove(u);
         refreshUndo();
