@@ -92,6 +92,7 @@ class SaveRevertTest {
             Outcome back = s.policyEdits().revertSave("undo");
             assertFalse(back.ok());
             assertTrue(back.message().contains("the file changed since the save"), back.message());
+            assertTrue(back instanceof Outcome.Refused r && r.why() == Outcome.Why.MOVED, "edited since: " + back);
             assertEquals(byHand, Files.readString(file), "the hand's edit is kept");
             assertTrue(journal.replay().records().stream().anyMatch(x -> x.kind()
                     == JournalRecord.Kind.POLICY_SAVE_REVERTED && x.detail().startsWith("not reverted")));
