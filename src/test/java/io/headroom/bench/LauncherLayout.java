@@ -30,15 +30,15 @@ final class LauncherLayout {
      * jar and the other libraries), as {@code scripts/launch-paths} splits {@code target/lib}.
      */
     static String jvm(Path root, List<String> jvm) throws IOException {
-        List<String> cp = new ArrayList<>(List.of(root.resolve("target/headroom.jar").toAbsolutePath().toString()));
+        List<String> cp = new ArrayList<>(List.of(root.resolve("target/headroom.jar").toAbsolutePath().normalize().toString()));
         List<String> fx = new ArrayList<>();
         try (var jars = Files.list(root.resolve("target/lib"))) {
             for (Path p : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
                 String name = p.getFileName().toString();
                 if (name.matches("javafx-.*-[a-z]+\\.jar")) {
-                    fx.add(p.toAbsolutePath().toString());
+                    fx.add(p.toAbsolutePath().normalize().toString());
                 } else if (!name.startsWith("javafx-")) {
-                    cp.add(p.toAbsolutePath().toString());
+                    cp.add(p.toAbsolutePath().normalize().toString());
                 }
             }
         }
@@ -56,7 +56,7 @@ final class LauncherLayout {
             case "@First" -> jvm.add("-XX:ArchiveClassesAtExit=" + dir.resolve("first-" + System.nanoTime() + ".jsa"));
             case "@Dyn" -> jvm.add("-XX:SharedArchiveFile=" + dynamic);
             case "@Build" -> {
-                Path jsa = root.resolve("target/headroom.jsa").toAbsolutePath();
+                Path jsa = root.resolve("target/headroom.jsa").toAbsolutePath().normalize();
                 if (!Files.isRegularFile(jsa)) {
                     return null;
                 }
