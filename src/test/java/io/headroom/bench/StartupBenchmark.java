@@ -35,9 +35,9 @@ import java.util.concurrent.TimeUnit;
  * {@code +CDS+C1}), and as {@code ./headroom} starts it (JavaFX on the module path, {@link LauncherLayout}):
  * {@code @None}, {@code @First} (no archive, one written at exit: the first run after a build before the build
  * made one), {@code @Dyn} (that launcher's later runs) and {@code @Build} (the archive {@code mvn package} makes);
- * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. With {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars,
- * e.g. main's worktree after {@code mvn package}) every configuration also runs on that build, alternating
- * with this one, each with its own archive: before and after in one run, under the same load. With
+ * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. With
+ * {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars, e.g. main's worktree after
+ * {@code mvn package}) every configuration also runs on that build, alternating with this one, each with its own archive: before and after in one run, under the same load. With
  * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}). With
  * {@code --installed=ROOT} (the .deb unpacked there by {@code dpkg-deb -x}) the installed package runs too, from
  * /opt/headroom in a private mount namespace (root or user namespaces), with its own launcher and archive.
