@@ -32,9 +32,12 @@ import java.util.concurrent.TimeUnit;
  * plain JVM: {@code +CDS} (default), {@code +DynCDS} (a dynamic archive per mode, written at the exit of one
  * run with {@code -XX:ArchiveClassesAtExit}, as {@code ./headroom} makes it), {@code +C1}
  * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}) and combinations such as
- * {@code +CDS+C1}). With {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars,
- * e.g. main's worktree after {@code mvn package}) every configuration also runs on that build, alternating
- * with this one, each with its own archive: before and after in one run, under the same load. With
+ * {@code +CDS+C1}), and as {@code ./headroom} starts it (JavaFX on the module path, {@link LauncherLayout}):
+ * {@code @None}, {@code @First} (no archive, one written at exit: the first run after a build before the build
+ * made one), {@code @Dyn} (that launcher's later runs) and {@code @Build} (the archive {@code mvn package} makes);
+ * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. With
+ * {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars, e.g. main's worktree after
+ * {@code mvn package}) every configuration also runs on that build, alternating with this one, each with its own archive: before and after in one run, under the same load. With
  * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}). With
  * {@code --installed=ROOT} (the .deb unpacked there by {@code dpkg-deb -x}) the installed package runs too, from
  * /opt/headroom in a private mount namespace (root or user namespaces), with its own launcher and archive.
@@ -58,16 +61,25 @@ public final class StartupBenchmark {
                         && !a.startsWith("--installed="))
                 .toArray(String[]::new);
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        // Variants besides the plain JVM: "+CDS" (the archive), "+C1" (-XX:TieredStopAtLevel=1), "+CDS+C1".
-        List<String> variants = new ArrayList<>(List.of(""));
-        variants.addAll(args.length > 1 ? Arrays.asList(args[1].split(",")) : List.of("+CDS"));
+        // Variants: "" the plain JVM (everything on the class path), "+CDS" (the archive), "+C1"
+        // (-XX:TieredStopAtLevel=1), "+CDS+C1"; "@..." as ./headroom runs it (LauncherLayout). With a list given
+        // that has no "" entry (e.g. "@First,@Build"), the plain JVM is not run.
+        List<String> variants = new ArrayList<>();
+        List<String> asked = args.length > 1 ? Arrays.asList(args[1].split(",", -1)) : List.of("+CDS");
+        if (asked.stream().noneMatch(v -> v.startsWith("@")) || asked.contains("")) {
+            variants.add("");
+        }
+        asked.stream().filter(v -> !v.isEmpty()).forEach(variants::add);
         // Builds: this checkout's, and with --baseline=DIR (a checkout with DIR/target/headroom.jar and
         // DIR/target/lib, e.g. main's) that one too, its runs alternating with these: before and after side by side.
         Map<String, String> builds = new LinkedHashMap<>();
+        Map<String, Path> roots = new LinkedHashMap<>();
         if (baseline != null) {
             builds.put("before ", packagedClasspath(Path.of(baseline)));
+            roots.put("before ", Path.of(baseline));
         }
         builds.put(baseline != null ? "after " : "", packagedClasspath(Path.of(".")));
+        roots.put(baseline != null ? "after " : "", Path.of("."));
         // --installed=ROOT: the .deb unpacked into ROOT (dpkg-deb -x), run as installed, from /opt/headroom (in a
         // private mount namespace), with its own launcher, runtime and archive: one configuration, the package's.
         if (installed != null) {
@@ -86,7 +98,7 @@ public final class StartupBenchmark {
         Map<String, Path> archives = new LinkedHashMap<>();
         for (var b : builds.entrySet()) {
             String cp = b.getValue();
-            if (cp.startsWith(INSTALLED)) {
+            if (cp.startsWith(INSTALLED) || variants.stream().noneMatch(v -> v.contains("+CDS"))) {
                 continue; // the package carries its own archive
             }
             Path list = dir.resolve("classes-" + archives.size() + ".lst");
@@ -127,6 +139,21 @@ public final class StartupBenchmark {
             }
         }
 
+        // "@First": what ./headroom did on the first run after a build before the build made the archive (JavaFX on
+        // the module path, no archive, one written as it exits); "@Dyn" its later runs, on that dynamic archive.
+        Map<String, Path> launcherDynamic = new LinkedHashMap<>();
+        if (variants.contains("@Dyn")) {
+            for (var b : roots.entrySet()) {
+                for (var m : modes.entrySet()) {
+                    Path a = dir.resolve("launcher-dynamic-" + launcherDynamic.size() + ".jsa");
+                    List<String> jvm = new ArrayList<>(List.of("-XX:ArchiveClassesAtExit=" + a));
+                    String cp = LauncherLayout.jvm(b.getValue(), jvm);
+                    run(java, cp, dir, jvm, m.getValue());
+                    launcherDynamic.put(b.getKey() + m.getKey(), a);
+                }
+            }
+        }
+
         Map<String, List<Run>> results = new LinkedHashMap<>();
         for (int r = 0; r < runs; r++) {
             for (var m : modes.entrySet()) {
@@ -136,6 +163,21 @@ public final class StartupBenchmark {
                             if (variant.isEmpty()) {
                                 results.computeIfAbsent(b.getKey() + m.getKey(), k -> new ArrayList<>())
                                         .add(run(java, b.getValue(), dir, List.of(), m.getValue()));
+                            }
+                            continue;
+                        }
+                        if (variant.startsWith("@")) {
+                            List<String> jvm = LauncherLayout.archiveOptions(variant, roots.get(b.getKey()),
+                                    launcherDynamic.get(b.getKey() + m.getKey()), dir);
+                            if (jvm != null) {
+                                String cp = LauncherLayout.jvm(roots.get(b.getKey()), jvm);
+                                results.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
+                                        .add(run(java, cp, dir, jvm, m.getValue()));
+                                for (String o : jvm) { // a first run's archive is not used again
+                                    if (o.startsWith("-XX:ArchiveClassesAtExit=")) {
+                                        Files.deleteIfExists(Path.of(o.substring(o.indexOf('=') + 1)));
+                                    }
+                                }
                             }
                             continue;
                         }

@@ -23,7 +23,8 @@ import javafx.stage.Stage;
 /**
  * Takes the README's screenshots (run by {@code scripts/screens} under Xvfb, one screen size per
  * run): the console on the sandbox with a freeze and an override standing, overview and detail,
- * dark and light, written as {@code NAME-WxH.png} into the directory given as the first argument.
+ * dark and light, then a class drain in progress ("draining"), written as {@code NAME-WxH.png} into
+ * the directory given as the first argument.
  * Each step waits for what it needs (rows, the banner), never a fixed time.
  */
 public final class Screens {
@@ -84,6 +85,7 @@ public final class Screens {
                 () -> shoot("overview-light-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
+        draining(size);
         steps.add(new Step("done", () -> true, () -> {
             view.dispose();
             session.close();
@@ -100,6 +102,30 @@ public final class Screens {
             steps.poll();
             s.then().run();
         }
+    }
+
+    /**
+     * "draining-SIZE" (dark): a class drain in progress, its DRAINING chip and status line; the class with the
+     * most replicas of those neither frozen nor overridden, drained by two (to no fewer than one).
+     */
+    private void draining(String size) {
+        String[] drained = new String[1];
+        int[] seen = new int[1];
+        steps.add(new Step("a frame", () -> true, () -> {
+            view.viewModel().toggleTheme();
+            var row = view.overviewViewModel().rows().stream()
+                    .filter(r -> !r.name().equals("ledger-replay") && !r.name().equals("enrichment"))
+                    .max(java.util.Comparator.comparingInt(r -> r.currentReplicasProperty().get())).orElseThrow();
+            drained[0] = row.name();
+            view.supervisionViewModel().startDrain(row.name(), Math.max(1, row.currentReplicasProperty().get() - 2),
+                    Duration.ofMinutes(10), "quiet hours: fewer workers");
+            view.overviewViewModel().select(row.name());
+            seen[0] = view.detailViewModel().seriesProperty().get().points();
+        }));
+        steps.add(new Step("the drain under way, a tick", () -> view.overviewViewModel().rows().stream()
+                .anyMatch(r -> r.name().equals(drained[0]) && !r.drainProperty().get().isEmpty())
+                && view.detailViewModel().seriesProperty().get().points() > seen[0],
+                () -> shoot("draining-" + size)));
     }
 
     /** Detail: the class's charts and decision get most of the window. */

@@ -1,0 +1,70 @@
+package io.headroom.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@link StartupBenchmark}'s "@" variants: a child JVM laid out as {@code ./headroom} starts it (JavaFX's
+ * platform jars on the module path, the rest on the class path), with the archive each launcher gives it:
+ * <ul>
+ *   <li>{@code @None} no archive of the application's classes (the JDK's own only);</li>
+ *   <li>{@code @First} the first run after a build as {@code ./headroom} ran it before the build made an
+ *       archive: none, and one written as the run exits ({@code -XX:ArchiveClassesAtExit}, a fresh file each
+ *       run, so every run is a first run);</li>
+ *   <li>{@code @Dyn} the later runs of that launcher: the dynamic archive one such run wrote;</li>
+ *   <li>{@code @Build} the archive {@code mvn package} made ({@code target/headroom.jsa},
+ *       {@code scripts/cds-archive}), which {@code ./headroom} maps from the first run on; skipped for a
+ *       build without one (main before it).</li>
+ * </ul>
+ */
+final class LauncherLayout {
+    private LauncherLayout() {
+    }
+
+    /**
+     * Adds the module path for {@code root}'s JavaFX jars to {@code jvm} and returns the class path (the
+     * jar and the other libraries), as {@code scripts/launch-paths} splits {@code target/lib}.
+     */
+    static String jvm(Path root, List<String> jvm) throws IOException {
+        List<String> cp = new ArrayList<>(List.of(root.resolve("target/headroom.jar").toAbsolutePath().normalize().toString()));
+        List<String> fx = new ArrayList<>();
+        try (var jars = Files.list(root.resolve("target/lib"))) {
+            for (Path p : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (name.matches("javafx-.*-[a-z]+\\.jar")) {
+                    fx.add(p.toAbsolutePath().normalize().toString());
+                } else if (!name.startsWith("javafx-")) {
+                    cp.add(p.toAbsolutePath().normalize().toString());
+                }
+            }
+        }
+        jvm.addAll(List.of("--module-path", String.join(File.pathSeparator, fx), "--add-modules",
+                "javafx.controls,javafx.fxml"));
+        return String.join(File.pathSeparator, cp);
+    }
+
+    /** The archive options of {@code variant} for the build at {@code root}; null when it does not apply. */
+    static List<String> archiveOptions(String variant, Path root, Path dynamic, Path dir) {
+        List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));
+        switch (variant) {
+            case "@None" -> {
+            }
+            case "@First" -> jvm.add("-XX:ArchiveClassesAtExit=" + dir.resolve("first-" + System.nanoTime() + ".jsa"));
+            case "@Dyn" -> jvm.add("-XX:SharedArchiveFile=" + dynamic);
+            case "@Build" -> {
+                Path jsa = root.resolve("target/headroom.jsa").toAbsolutePath().normalize();
+                if (!Files.isRegularFile(jsa)) {
+                    return null;
+                }
+                jvm.add("-XX:SharedArchiveFile=" + jsa);
+            }
+            default -> throw new IllegalArgumentException("unknown variant " + variant
+                    + " (launcher variants: @None, @First, @Dyn, @Build)");
+        }
+        return jvm;
+    }
+}
