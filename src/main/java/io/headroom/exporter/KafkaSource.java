@@ -65,6 +65,11 @@ final class KafkaSource implements QueueSource {
     }
 
     @Override
+    public String address() {
+        return "kafka at " + config.bootstrapServers();
+    }
+
+    @Override
     public Reading read(Instant now) throws Exception {
         long deadline = System.nanoTime() + config.timeout().toNanos();
         double before = requests();
@@ -159,7 +164,7 @@ final class KafkaSource implements QueueSource {
     private Map<TopicPartition, Map<Long, Long>> timestamps(Map<TopicPartition, Long> lowest,
                                                             Map<KafkaQueue, Map<TopicPartition, Long>> positions,
                                                             Map<TopicPartition, ListOffsetsResultInfo> ends,
-                                                            long deadline) throws TimeoutException {
+                                                            long deadline) {
         Map<TopicPartition, java.util.TreeSet<Long>> wanted = new HashMap<>();
         for (Map<TopicPartition, Long> at : positions.values()) {
             at.forEach((tp, offset) -> {
@@ -183,7 +188,7 @@ final class KafkaSource implements QueueSource {
             while (!pending.isEmpty()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new TimeoutException("no record of " + pending.size() + " lagging partition(s) within "
+                    throw new IllegalStateException("no record of " + pending.size() + " lagging partition(s) within "
                             + seconds(config.timeout()));
                 }
                 for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofNanos(left))) {
@@ -221,12 +226,12 @@ final class KafkaSource implements QueueSource {
             return f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
-            throw new TimeoutException("kafka at " + config.bootstrapServers() + ": " + what + " not read within "
-                    + seconds(config.timeout()) + " (no broker answered, or too slowly)");
+            throw new IllegalStateException("no broker answered within " + seconds(config.timeout()) + " (reading " + what
+                    + ")");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                throw new IllegalStateException("kafka at " + config.bootstrapServers() + ": a topic does not exist ("
-                        + e.getCause().getMessage() + ")", e.getCause());
+                throw new IllegalStateException("a topic does not exist (" + e.getCause().getMessage() + ")",
+                        e.getCause());
             }
             if (e.getCause() instanceof Exception cause) {
                 throw cause;
@@ -320,7 +325,7 @@ final class KafkaSource implements QueueSource {
     public void close() {
         if (consumer != null) {
             try {
-                consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(Duration.ofMillis(500)));
+                consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(Duration.ZERO));
             } catch (RuntimeException e) {
                 // closing a broken client: nothing left to free
             }
@@ -328,7 +333,7 @@ final class KafkaSource implements QueueSource {
         }
         if (admin != null) {
             try {
-                admin.close(Duration.ofMillis(500));
+                admin.close(Duration.ZERO);
             } catch (RuntimeException e) {
                 // closing a broken client: nothing left to free
             }
