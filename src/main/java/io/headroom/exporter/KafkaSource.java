@@ -156,10 +156,10 @@ final class KafkaSource implements QueueSource {
     }
 
     /**
-     * The timestamp of the first record at or after each wanted offset of each partition (several groups may
-     * stand at different offsets of one partition). The lowest is fetched first, the others after it; a
-     * partition whose records before its end are all gone or invisible (aborted transactions, control
-     * records) has none, and ages 0.
+     * The timestamp of the first record at or after each wanted offset of each partition (groups may stand at
+     * different offsets of one partition): each partition read forward from its lowest wanted offset, one batch
+     * a fetch, skipping ahead by a seek where the next wanted offset is past what was read. A partition whose
+     * records before its end are all gone or invisible (aborted transactions, control records) has none.
      */
     private Map<TopicPartition, Map<Long, Long>> timestamps(Map<TopicPartition, Long> lowest,
                                                             Map<KafkaQueue, Map<TopicPartition, Long>> positions,
@@ -178,44 +178,34 @@ final class KafkaSource implements QueueSource {
             return found;
         }
         KafkaConsumer<byte[], byte[]> c = consumer();
-        Map<TopicPartition, Long> next = new HashMap<>(lowest);
-        while (!next.isEmpty()) {
-            c.resume(c.paused());
-            c.assign(next.keySet());
-            next.forEach(c::seek);
-            Set<TopicPartition> pending = new HashSet<>(next.keySet());
-            Map<TopicPartition, Long> after = new HashMap<>();
-            while (!pending.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new IllegalStateException("no record of " + pending.size() + " lagging partition(s) within "
-                            + seconds(config.timeout()));
+        c.resume(c.paused());
+        c.assign(lowest.keySet());
+        lowest.forEach(c::seek);
+        Set<TopicPartition> pending = new HashSet<>(lowest.keySet());
+        while (!pending.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new IllegalStateException("no record of " + pending.size() + " lagging partition(s) within "
+                        + seconds(config.timeout()));
+            }
+            for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofNanos(left))) {
+                TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                java.util.NavigableSet<Long> answered = wanted.get(tp).headSet(r.offset(), true);
+                for (Long o : answered) {
+                    found.computeIfAbsent(tp, k -> new HashMap<>()).put(o, r.timestamp());
                 }
-                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofNanos(left))) {
-                    TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-                    if (!pending.contains(tp)) {
-                        continue;
-                    }
-                    // The record answers every wanted offset up to its own; the next wanted one is fetched after.
-                    java.util.TreeSet<Long> w = wanted.get(tp);
-                    for (Long o : w.headSet(r.offset(), true)) {
-                        found.computeIfAbsent(tp, k -> new HashMap<>()).put(o, r.timestamp());
-                    }
-                    w.headSet(r.offset(), true).clear();
-                    pending.remove(tp);
+                answered.clear();
+            }
+            for (TopicPartition tp : new ArrayList<>(pending)) {
+                java.util.TreeSet<Long> w = wanted.get(tp);
+                long position = c.position(tp, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (w.isEmpty() || position >= ends.get(tp).offset()) {
+                    pending.remove(tp); // every offset answered, or nothing readable before the end
                     c.pause(List.of(tp));
-                    if (!w.isEmpty()) {
-                        after.put(tp, w.first());
-                    }
-                }
-                for (TopicPartition tp : new ArrayList<>(pending)) {
-                    if (c.position(tp, Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))
-                            >= ends.get(tp).offset()) {
-                        pending.remove(tp); // nothing readable before the end
-                    }
+                } else if (w.first() > position) {
+                    c.seek(tp, w.first());
                 }
             }
-            next = after;
         }
         c.assign(List.of());
         return found;
