@@ -49,6 +49,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * left of the source's deadline. A client kept between reads; a failed read drops it.
  */
 final class KafkaSource implements QueueSource {
+    static final int PARTITION_FETCH_BYTES = 256 << 10;
+
     private final KafkaConfig config;
     private final UnaryOperator<String> env;
     private Admin admin;
@@ -302,8 +304,11 @@ final class KafkaSource implements QueueSource {
             // No group: assigned partitions, seeks, never a commit; nothing any group's lag could see.
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
             p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"); // a committed offset since deleted
-            // One batch per partition and fetch: the first record is all a partition gives.
-            p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1);
+            // The first batch of each partition is all a read needs: at most 256 KB a partition and 32 MB a fetch.
+            // Not less: a broker sends a batch larger than the partition's limit only for the first partition
+            // of a fetch (1 byte made 1,000 lagging partitions take 1,000 round trips).
+            p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES);
+            p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 32 << 20);
             p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
             p.put(ConsumerConfig.CHECK_CRCS_CONFIG, false);
             consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
