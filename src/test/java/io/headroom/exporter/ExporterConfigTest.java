@@ -107,7 +107,7 @@ class ExporterConfigTest {
     @Test
     void theExampleFileReads() throws Exception {
         ExporterConfig c = ExporterConfig.read(java.nio.file.Path.of("examples/exporter.yaml"));
-        assertEquals(List.of("rq", "broker", "jobs"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
+        assertEquals(List.of("rq", "broker", "jobs", "events"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
         assertEquals("127.0.0.1", c.host());
     }
 
