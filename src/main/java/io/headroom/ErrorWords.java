@@ -84,6 +84,20 @@ public final class ErrorWords {
                 kind = k;
             }
         }
+        if (kind == null) {
+            // Jedis reports a refused connection as "Failed to connect to HOST:PORT." with the JDK's
+            // ConnectException (one per address tried) suppressed, not as its cause.
+            for (Throwable c = t; c != null && kind == null; c = c.getCause() == c ? null : c.getCause()) {
+                for (Throwable s : c.getSuppressed()) {
+                    String k = kind(s.getClass());
+                    if (k != null) {
+                        kindOf = s;
+                        kind = k;
+                        break;
+                    }
+                }
+            }
+        }
         if (kind != null) {
             return words(kind, kindName(kindOf.getClass()), kindOf.getMessage());
         }

@@ -54,6 +54,8 @@ public final class Exporter implements AutoCloseable {
                 out.add(new PostgresSource(p, env));
             } else if (s instanceof ExporterConfig.RabbitMqConfig r) {
                 out.add(new RabbitMqSource(r, env));
+            } else if (s instanceof ExporterConfig.KafkaConfig k) {
+                out.add(new KafkaSource(k, env));
             } else {
                 throw new IllegalArgumentException("no reader for " + s.getClass().getSimpleName());
             }

@@ -32,7 +32,7 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
     }
 
     /** One queue system; {@code timeout} bounds each read of it. */
-    public sealed interface SourceConfig permits RedisConfig, PostgresConfig, RabbitMqConfig {
+    public sealed interface SourceConfig permits RedisConfig, PostgresConfig, RabbitMqConfig, KafkaConfig {
         String name();
 
         Duration timeout();
@@ -88,6 +88,31 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
             queues = List.copyOf(queues);
         }
     }
+
+    /**
+     * Kafka consumer groups: each queue is {@code TOPIC/GROUP} (a topic name has no {@code /}), its lag in
+     * messages and in seconds (the timestamp of each partition's first unconsumed record).
+     *
+     * @param bootstrapServers {@code host:port[,host:port…]}
+     * @param saslMechanism    PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 when a username is given, else null
+     */
+    public record KafkaConfig(String name, Duration timeout, String bootstrapServers, boolean tls, String username,
+                              SecretRef password, String saslMechanism, List<KafkaQueue> queues)
+            implements SourceConfig {
+        public KafkaConfig {
+            queues = List.copyOf(queues);
+        }
+    }
+
+    /** A topic read by a consumer group: the {@code queue} label {@code TOPIC/GROUP}. */
+    public record KafkaQueue(String topic, String group) {
+        public String label() {
+            return topic + "/" + group;
+        }
+    }
+
+    private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
+    private static final List<String> SASL = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
 
     /** Reads and checks the file; every problem it has, located. */
     public static ExporterConfig read(Path file) throws ConfigException {
@@ -186,27 +211,70 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
                 String vhost = s.string("vhost");
                 String username = s.string("username");
                 List<String> queues = strings(s, "queues", true);
-                boolean peek = true;
-                java.util.Optional<ConfigNode> peekNode = s.get("peek");
-                if (peekNode.isPresent()) {
-                    tools.jackson.core.JsonToken t = peekNode.get() instanceof ConfigNode.ScalarNode sn
-                            ? sn.token() : null;
-                    if (t == tools.jackson.core.JsonToken.VALUE_TRUE
-                            || t == tools.jackson.core.JsonToken.VALUE_FALSE) {
-                        peek = t == tools.jackson.core.JsonToken.VALUE_TRUE;
-                    } else {
-                        s.error("peek", "must be true or false");
-                    }
-                }
+                boolean peek = bool(s, "peek", true);
                 String header = s.string("timestampHeader");
                 out = new RabbitMqConfig(name, timeout, host == null ? "127.0.0.1" : host, port == null ? 5672 : port,
                         vhost == null ? "/" : vhost, username == null ? "guest" : username, password, queues, peek,
                         header);
             }
-            default -> s.error("type", "must be redis, postgres or rabbitmq, got '" + type + "'");
+            case "kafka" -> out = kafka(s, name, timeout, host, port, password);
+            default -> s.error("type", "must be redis, postgres, rabbitmq or kafka, got '" + type + "'");
         }
         s.finish();
         return s.errors().count() > before ? null : out;
+    }
+
+    private static KafkaConfig kafka(Fields s, String name, Duration timeout, String host, Integer port,
+                                     SecretRef password) {
+        String bootstrap = s.string("bootstrapServers");
+        if (bootstrap != null && (host != null || port != null)) {
+            s.error("bootstrapServers", "give bootstrapServers or host and port, not both");
+        } else if (bootstrap != null && !bootstrap.matches("[^,\\s:]+:\\d{1,5}(,[^,\\s:]+:\\d{1,5})*")) {
+            s.error("bootstrapServers", "must be HOST:PORT[,HOST:PORT…], got '" + bootstrap + "'");
+        }
+        if (bootstrap == null) {
+            bootstrap = (host == null ? "127.0.0.1" : host) + ":" + (port == null ? 9092 : port);
+        }
+        boolean tls = bool(s, "tls", false);
+        String username = s.string("username");
+        String mechanism = s.string("saslMechanism");
+        if (mechanism != null && !SASL.contains(mechanism)) {
+            s.error("saslMechanism", "must be PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512, got '" + mechanism + "'");
+        } else if (mechanism != null && username == null) {
+            s.error("saslMechanism", "needs a username (and passwordEnv or passwordFile)");
+        }
+        if (username != null && mechanism == null) {
+            mechanism = "PLAIN";
+        }
+        if ((username == null) != (password == null)) {
+            s.error(username == null ? "username" : "passwordEnv", "give a username with passwordEnv or passwordFile,"
+                    + " or neither");
+        }
+        List<KafkaQueue> queues = new ArrayList<>();
+        for (String q : strings(s, "queues", true)) {
+            int slash = q.indexOf('/');
+            String topic = slash < 0 ? q : q.substring(0, slash);
+            if (slash <= 0 || slash == q.length() - 1 || !TOPIC.matcher(topic).matches()) {
+                s.error("queues", "each must be TOPIC/GROUP (a topic of letters, digits, '.', '_' and '-', then the"
+                        + " consumer group), got '" + q + "'");
+            } else {
+                queues.add(new KafkaQueue(topic, q.substring(slash + 1)));
+            }
+        }
+        return new KafkaConfig(name, timeout, bootstrap, tls, username, password, mechanism, queues);
+    }
+
+    private static boolean bool(Fields s, String key, boolean otherwise) {
+        java.util.Optional<ConfigNode> node = s.get(key);
+        if (node.isEmpty()) {
+            return otherwise;
+        }
+        tools.jackson.core.JsonToken t = node.get() instanceof ConfigNode.ScalarNode sn ? sn.token() : null;
+        if (t == tools.jackson.core.JsonToken.VALUE_TRUE || t == tools.jackson.core.JsonToken.VALUE_FALSE) {
+            return t == tools.jackson.core.JsonToken.VALUE_TRUE;
+        }
+        s.error(key, "must be true or false");
+        return otherwise;
     }
 
     private static SecretRef password(Fields s) {

@@ -68,6 +68,11 @@ final class PostgresSource implements QueueSource {
     }
 
     @Override
+    public String address() {
+        return "postgres at " + config.host() + ":" + config.port();
+    }
+
+    @Override
     public Reading read(Instant now) throws SQLException {
         Connection c = connection();
         Map<String, Map<String, double[]>> byQueue = new LinkedHashMap<>();

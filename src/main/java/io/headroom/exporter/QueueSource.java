@@ -12,6 +12,9 @@ public interface QueueSource extends AutoCloseable {
     /** The source's name from the config file: the {@code source} label of everything it exports. */
     String name();
 
+    /** The system and where it is ({@code redis at 127.0.0.1:6379}): what every failure to read it starts with. */
+    String address();
+
     /**
      * Reads every queue now. Throws when the system cannot be read (then nothing of it is exported);
      * a read never waits longer than the source's deadline.

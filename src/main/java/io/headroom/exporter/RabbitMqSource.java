@@ -59,6 +59,11 @@ final class RabbitMqSource implements QueueSource {
     }
 
     @Override
+    public String address() {
+        return "rabbitmq at " + config.host() + ":" + config.port();
+    }
+
+    @Override
     public Reading read(Instant now) throws IOException, java.util.concurrent.TimeoutException {
         List<Sample> out = new ArrayList<>();
         int queries = 0;

@@ -42,6 +42,11 @@ final class RedisSource implements QueueSource {
     }
 
     @Override
+    public String address() {
+        return "redis at " + config.host() + ":" + config.port();
+    }
+
+    @Override
     public Reading read(Instant now) {
         Jedis j = connection();
         try {

@@ -63,10 +63,11 @@ public final class Scrape implements MultiCollector {
                 out.add(futures.get(i).get(Math.max(0, left), TimeUnit.NANOSECONDS));
             } catch (TimeoutException e) {
                 futures.get(i).cancel(true);
-                out.add(new Outcome(t.source().name(), null, "no answer within " + seconds(t.timeout()),
+                out.add(new Outcome(t.source().name(), null, t.source().address() + ": no answer within "
+                        + seconds(t.timeout()),
                         (System.nanoTime() - start) / 1e9));
             } catch (ExecutionException e) {
-                out.add(new Outcome(t.source().name(), null, ErrorWords.of(e.getCause()), 0));
+                out.add(new Outcome(t.source().name(), null, failure(t.source(), e.getCause()), 0));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 out.add(new Outcome(t.source().name(), null, "the scrape was interrupted", 0));
@@ -83,9 +84,15 @@ public final class Scrape implements MultiCollector {
                 QueueSource.Reading r = s.read(clock.instant());
                 return new Outcome(s.name(), r, null, (System.nanoTime() - t0) / 1e9);
             } catch (Exception | LinkageError e) {
-                return new Outcome(s.name(), null, ErrorWords.of(e), (System.nanoTime() - t0) / 1e9);
+                return new Outcome(s.name(), null, failure(s, e), (System.nanoTime() - t0) / 1e9);
             }
         }
+    }
+
+    /** A failure in words, after the system and its address ({@code redis at 127.0.0.1:1: connection refused}). */
+    static String failure(QueueSource s, Throwable e) {
+        String words = ErrorWords.of(e);
+        return words.startsWith(s.address()) ? words : s.address() + ": " + words;
     }
 
     private static String seconds(Duration d) {

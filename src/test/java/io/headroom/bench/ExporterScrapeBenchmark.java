@@ -25,21 +25,43 @@ import redis.clients.jedis.Pipeline;
 
 /**
  * One exporter scrape of 1,000 queues per source (docs/benchmarks.md): RQ queues in the real Redis (10 jobs
- * each, registries filled), RabbitMQ queues of one timestamped message each (peeked and put back), and a PostgreSQL table of 1,000 queues × 10 jobs in three states. Prints the
- * median and p90 of 20 scrapes in milliseconds and the queries each sent.
+ * each, registries filled), RabbitMQ queues of one timestamped message each (peeked and put back), a PostgreSQL
+ * table of 1,000 queues × 10 jobs in three states, and Kafka: 100 topics of 10 partitions (1,000 partitions,
+ * 10 records each), each topic read by 10 groups standing at offsets 0 to 9 (1,000 TOPIC/GROUP queues, every
+ * partition lagging for 9 of them). Prints the median and p90 of 20 scrapes in milliseconds and the queries
+ * (Kafka: requests) each sent. Arguments: the sources to run (redis, rabbitmq, postgres, kafka), all by default.
  */
 public final class ExporterScrapeBenchmark {
     private static final int QUEUES = 1_000;
     private static final int SCRAPES = 20;
 
     public static void main(String[] args) throws Exception {
-        TestRedis redis = TestRedis.shared();
+        List<String> only = List.of(args);
         List<String> queues = new ArrayList<>();
+        for (int i = 0; i < QUEUES; i++) {
+            queues.add("bench-" + i);
+        }
+        Duration timeout = Duration.ofSeconds(10);
+        if (only.isEmpty() || only.contains("redis")) {
+            redis(queues, timeout);
+        }
+        if (only.isEmpty() || only.contains("rabbitmq")) {
+            rabbit(queues, timeout);
+        }
+        if (only.isEmpty() || only.contains("postgres")) {
+            postgres(timeout);
+        }
+        if (only.isEmpty() || only.contains("kafka")) {
+            kafka(timeout);
+        }
+        System.exit(0);
+    }
+
+    private static void redis(List<String> queues, Duration timeout) throws Exception {
+        TestRedis redis = TestRedis.shared();
         try (Jedis j = redis.client()) {
             Pipeline p = j.pipelined();
-            for (int i = 0; i < QUEUES; i++) {
-                String q = "bench-" + i;
-                queues.add(q);
+            for (String q : queues) {
                 for (int k = 0; k < 10; k++) {
                     String id = UUID.randomUUID().toString();
                     p.hset("rq:job:" + id, Map.of("enqueued_at", Instant.now().minusSeconds(k).toString()));
@@ -49,6 +71,11 @@ public final class ExporterScrapeBenchmark {
             }
             p.sync();
         }
+        run("redis (RQ)", new ExporterConfig("127.0.0.1", 0, List.of(new RedisConfig("redis", timeout, "127.0.0.1",
+                redis.port(), 0, null, null, RedisFormat.RQ, queues, null))));
+    }
+
+    private static void postgres(Duration timeout) throws Exception {
         TestPostgres pg = TestPostgres.shared();
         try (Connection c = pg.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE jobs (id bigserial PRIMARY KEY, queue text NOT NULL, state text NOT NULL,"
@@ -59,6 +86,12 @@ public final class ExporterScrapeBenchmark {
             s.execute("CREATE INDEX ON jobs (queue, state, created_at)");
             s.execute("ANALYZE jobs");
         }
+        run("postgres", new ExporterConfig("127.0.0.1", 0, List.of(new PostgresConfig("postgres", timeout,
+                "127.0.0.1", pg.port(), "postgres", TestPostgres.USER, null, "jobs", "queue", null, "created_at",
+                "state", List.of("queued"), List.of("running")))));
+    }
+
+    private static void rabbit(List<String> queues, Duration timeout) throws Exception {
         TestRabbitMq rabbit = TestRabbitMq.shared();
         try (com.rabbitmq.client.Connection c = rabbit.connect(); com.rabbitmq.client.Channel ch = c.createChannel()) {
             for (String q : queues) {
@@ -67,15 +100,52 @@ public final class ExporterScrapeBenchmark {
                         .timestamp(new java.util.Date()).build(), new byte[16]);
             }
         }
-        Duration timeout = Duration.ofSeconds(10);
-        run("redis (RQ)", new ExporterConfig("127.0.0.1", 0, List.of(new RedisConfig("redis", timeout, "127.0.0.1",
-                redis.port(), 0, null, null, RedisFormat.RQ, queues, null))));
         run("rabbitmq", new ExporterConfig("127.0.0.1", 0, List.of(new ExporterConfig.RabbitMqConfig("rabbitmq",
                 timeout, "127.0.0.1", rabbit.port(), "/", "guest", null, queues, true, null))));
-        run("postgres", new ExporterConfig("127.0.0.1", 0, List.of(new PostgresConfig("postgres", timeout,
-                "127.0.0.1", pg.port(), "postgres", TestPostgres.USER, null, "jobs", "queue", null, "created_at",
-                "state", List.of("queued"), List.of("running")))));
-        System.exit(0);
+    }
+
+    private static void kafka(Duration timeout) throws Exception {
+        io.headroom.exporter.TestKafka kafka = io.headroom.exporter.TestKafka.shared();
+        int topics = 100;
+        int partitions = 10;
+        int groups = 10;
+        List<ExporterConfig.KafkaQueue> queues = new ArrayList<>();
+        try (org.apache.kafka.clients.admin.Admin a = kafka.admin()) {
+            List<org.apache.kafka.clients.admin.NewTopic> created = new ArrayList<>();
+            for (int t = 0; t < topics; t++) {
+                created.add(new org.apache.kafka.clients.admin.NewTopic("bench-" + t, partitions, (short) 1));
+            }
+            a.createTopics(created).all().get();
+            java.util.Properties props = kafka.client();
+            props.put("linger.ms", 50);
+            try (org.apache.kafka.clients.producer.KafkaProducer<String, String> p =
+                         new org.apache.kafka.clients.producer.KafkaProducer<>(props)) {
+                long now = System.currentTimeMillis();
+                for (int t = 0; t < topics; t++) {
+                    for (int part = 0; part < partitions; part++) {
+                        for (int k = 0; k < 10; k++) {
+                            p.send(new org.apache.kafka.clients.producer.ProducerRecord<>("bench-" + t, part,
+                                    now - (10 - k) * 1000L, "k", "job " + k));
+                        }
+                    }
+                }
+                p.flush();
+            }
+            for (int t = 0; t < topics; t++) {
+                for (int g = 0; g < groups; g++) {
+                    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.consumer.OffsetAndMetadata>
+                            offsets = new java.util.HashMap<>();
+                    for (int part = 0; part < partitions; part++) {
+                        offsets.put(new org.apache.kafka.common.TopicPartition("bench-" + t, part),
+                                new org.apache.kafka.clients.consumer.OffsetAndMetadata(g));
+                    }
+                    a.alterConsumerGroupOffsets("group-" + t + "-" + g, offsets).all().get();
+                    queues.add(new ExporterConfig.KafkaQueue("bench-" + t, "group-" + t + "-" + g));
+                }
+            }
+        }
+        run("kafka", new ExporterConfig("127.0.0.1", 0, List.of(new ExporterConfig.KafkaConfig("kafka", timeout,
+                kafka.bootstrap(), false, null, null, null, queues))));
     }
 
     private static final Pattern QUERIES = Pattern.compile("headroom_source_queries\\{source=\"[^\"]+\"} (\\S+)");

@@ -71,9 +71,43 @@ class ExporterConfigTest {
     }
 
     @Test
+    void readsAKafkaSourceWhoseQueuesAreTopicSlashGroup() throws Exception {
+        ExporterConfig c = read("""
+                sources:
+                  - {name: events, type: kafka, bootstrapServers: "k1:9092,k2:9093", tls: true, username: lag,
+                     passwordEnv: KAFKA_PASSWORD, saslMechanism: SCRAM-SHA-512,
+                     queues: [orders/billing, orders/team/audit]}
+                  - {name: local, type: kafka, port: 19092, queues: [clicks/stats]}
+                """);
+        assertEquals(new ExporterConfig.KafkaConfig("events", Duration.ofSeconds(2), "k1:9092,k2:9093", true, "lag",
+                io.headroom.config.SecretRef.env("KAFKA_PASSWORD"), "SCRAM-SHA-512", List.of(
+                        new ExporterConfig.KafkaQueue("orders", "billing"),
+                        new ExporterConfig.KafkaQueue("orders", "team/audit"))), c.sources().get(0));
+        assertEquals("orders/team/audit", ((ExporterConfig.KafkaConfig) c.sources().get(0)).queues().get(1).label());
+        assertEquals(new ExporterConfig.KafkaConfig("local", Duration.ofSeconds(2), "127.0.0.1:19092", false, null,
+                null, null, List.of(new ExporterConfig.KafkaQueue("clicks", "stats"))), c.sources().get(1));
+        assertEquals(List.of(
+                "exporter.yaml:5: sources[0].bootstrapServers: must be HOST:PORT[,HOST:PORT…], got 'k1'",
+                "exporter.yaml:7: sources[0].saslMechanism: must be PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512, got 'GSSAPI'",
+                "exporter.yaml:2: sources[0].passwordEnv: give a username with passwordEnv or passwordFile, or neither",
+                "exporter.yaml:4: sources[0].queues: each must be TOPIC/GROUP (a topic of letters, digits, '.', '_'"
+                        + " and '-', then the consumer group), got 'orders'",
+                "exporter.yaml:4: sources[0].queues: each must be TOPIC/GROUP (a topic of letters, digits, '.', '_'"
+                        + " and '-', then the consumer group), got 'bad topic/g'"), problems("""
+                sources:
+                  - name: events
+                    type: kafka
+                    queues: [orders, "bad topic/g", ok/g]
+                    bootstrapServers: k1
+                    username: lag
+                    saslMechanism: GSSAPI
+                """).lines().toList());
+    }
+
+    @Test
     void theExampleFileReads() throws Exception {
         ExporterConfig c = ExporterConfig.read(java.nio.file.Path.of("examples/exporter.yaml"));
-        assertEquals(List.of("rq", "broker", "jobs"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
+        assertEquals(List.of("rq", "broker", "jobs", "events"), c.sources().stream().map(ExporterConfig.SourceConfig::name).toList());
         assertEquals("127.0.0.1", c.host());
     }
 
@@ -91,7 +125,7 @@ class ExporterConfigTest {
                     createdAtColumn: created_at
                     stateColumn: state
                     waiting: [queued]
-                  - {name: a, type: kafka}
+                  - {name: a, type: sqs}
                   - {name: c, type: redis, queues: [mail, mail]}
                 """);
         assertEquals(List.of(
@@ -104,7 +138,7 @@ class ExporterConfigTest {
                         + " got 'jobs; DROP TABLE jobs'",
                 "exporter.yaml:4: sources[1].queueColumn: give queueColumn (a column naming each job's queue) or"
                         + " queue (the one queue the table holds), not both or neither",
-                "exporter.yaml:12: sources[2].type: must be redis, postgres or rabbitmq, got 'kafka'",
+                "exporter.yaml:12: sources[2].type: must be redis, postgres, rabbitmq or kafka, got 'sqs'",
                 "exporter.yaml:13: sources[3].queues[1]: 'mail' is named twice"),
                 m.lines().toList());
     }

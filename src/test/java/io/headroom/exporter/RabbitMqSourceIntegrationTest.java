@@ -99,6 +99,32 @@ class RabbitMqSourceIntegrationTest {
         }
     }
 
+    @Test
+    void aBrokerKilledMidRunExportsNoSampleAndSaysWhy() throws Exception {
+        String q = "killed-" + UUID.randomUUID();
+        try (TestRabbitMq own = TestRabbitMq.start()) {
+            try (Connection c = own.connect(); Channel ch = c.createChannel()) {
+                ch.queueDeclare(q, true, false, false, null);
+                publish(ch, q, "x", new AMQP.BasicProperties.Builder().timestamp(new Date()).build());
+            }
+            Awaited.messages(own, q, 1);
+            ExporterConfig cfg = new ExporterConfig("127.0.0.1", 0, List.of(config("own", own.port(), List.of(q),
+                    null)));
+            try (Exporter e = new Exporter(cfg, k -> null, Clock.systemUTC())) {
+                Exporter.Scraped before = e.scrapeOnce();
+                assertTrue(before.text().contains("headroom_queue_length{queue=\"" + q + "\",source=\"own\"} 1.0"),
+                        before.text());
+                own.server.stop(); // the exporter's connection is open: the broker dies under it
+                Exporter.Scraped after = e.scrapeOnce();
+                assertFalse(after.text().contains("headroom_queue_length{"), "no sample, never 0:\n" + after.text());
+                assertTrue(after.text().contains("headroom_source_up{source=\"own\"} 0.0"), after.text());
+                assertTrue(after.failures().get(0).startsWith("own: rabbitmq at 127.0.0.1:" + own.port() + ": "),
+                        after.failures().toString());
+                assertFalse(after.failures().get(0).contains("Exception"), "in words: " + after.failures());
+            }
+        }
+    }
+
     /** Waits until the broker counts the published messages (publishing is asynchronous). */
     static final class Awaited {
         static void messages(TestRabbitMq rabbit, String q, int n) {
