@@ -23,7 +23,7 @@ class DetailViewModelBackfillTest {
         DetailViewModel vm = new DetailViewModel(Clock.fixed(now, ZoneOffset.UTC), Runnable::run);
         vm.setHistorySource((cls, signal, from, to, px) -> {
             asked.add(cls + "/" + signal + "/" + Duration.between(from, to).toMinutes() + "m/" + px);
-            if (signal.equals("meanService")) {
+            if (signal.equals(io.headroom.decision.Signals.MEAN_SERVICE)) {
                 return CompletableFuture.completedFuture(SignalHistory.none(cls, signal, "EMPTY_RESULT: no series"));
             }
             double t0 = from.getEpochSecond();
