@@ -479,6 +479,7 @@ public final class MainView extends BorderPane {
         io.headroom.ui.nodes.NodeDrainViewModel vm = new io.headroom.ui.nodes.NodeDrainViewModel(
                 session.supervisor(), context, fx);
         vm.classFilterProperty().set(cls == null ? null : cls.name());
+        vm.onChanged(this::refreshCordonWarning); // the top bar's chip follows an uncordon or a drain's end at once
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));
         io.headroom.ui.fx.EscapeCloses.install(stage);

@@ -91,10 +91,19 @@ public final class ConnectionProgressView {
         Label title = new Label();
         title.textProperty().bind(vm.title);
         title.getStyleClass().add(Styles.HEADLINE);
-        VBox root = new VBox(12, title, headline, list, new HBox(8, cancel), choices);
-        root.setPadding(new Insets(20));
+        // What it says scrolls; the buttons stay under it, inside the window, however long the reasons get.
+        VBox said = new VBox(12, title, headline, list);
+        said.setPadding(new Insets(20, 20, 0, 20));
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(said);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        VBox buttons = new VBox(12, new HBox(8, cancel), choices);
+        buttons.setPadding(new Insets(12, 20, 20, 20));
+        javafx.scene.layout.BorderPane root = new javafx.scene.layout.BorderPane(scroll);
+        root.setBottom(buttons);
         root.setPrefWidth(640);
         stage = Windows.modal(owner, root, "Headroom — connecting", vm::cancel);
+        io.headroom.ui.fx.DialogFit.keepInside(stage);
         stage.setOnCloseRequest(e -> {
             e.consume();
             vm.cancel();
@@ -144,8 +153,10 @@ public final class ConnectionProgressView {
             root.layout();
             double w = Math.max(stage.getScene().getWidth(), root.prefWidth(-1));
             double h = root.prefHeight(w);
-            if (h > stage.getScene().getHeight() + 0.5) {
-                stage.setHeight(stage.getHeight() + h - stage.getScene().getHeight());
+            double most = io.headroom.ui.fx.DialogFit.area(stage).getHeight(); // beyond it, what it says scrolls
+            double frame = stage.getHeight() - stage.getScene().getHeight();
+            if (h > stage.getScene().getHeight() + 0.5 && stage.getHeight() < most - 0.5) {
+                stage.setHeight(Math.min(most, frame + h));
             }
         });
     }
