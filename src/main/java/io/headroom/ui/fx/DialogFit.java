@@ -60,6 +60,13 @@ public final class DialogFit {
         }
     }
 
+    private static void detach(Window owner, javafx.beans.value.ChangeListener<Number> moved) {
+        owner.xProperty().removeListener(moved);
+        owner.yProperty().removeListener(moved);
+        owner.widthProperty().removeListener(moved);
+        owner.heightProperty().removeListener(moved);
+    }
+
     /** {@link #fit} when {@code dialog} shows and whenever it grows or moves later (a status of several lines). */
     public static void keepInside(Stage dialog) {
         Runnable again = () -> FxExecutor.nextTurn(() -> fit(dialog));
@@ -71,6 +78,19 @@ public final class DialogFit {
         });
         dialog.heightProperty().addListener((o, a, b) -> again.run());
         dialog.widthProperty().addListener((o, a, b) -> again.run());
+        Window owner = dialog.getOwner();
+        if (owner != null) { // the console resized or moved: the dialog follows, inside it
+            javafx.beans.value.ChangeListener<Number> moved = (o, a, b) -> {
+                if (dialog.isShowing()) {
+                    again.run();
+                }
+            };
+            owner.xProperty().addListener(moved);
+            owner.yProperty().addListener(moved);
+            owner.widthProperty().addListener(moved);
+            owner.heightProperty().addListener(moved);
+            dialog.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> detach(owner, moved));
+        }
         if (dialog.isShowing()) {
             fit(dialog);
         }
