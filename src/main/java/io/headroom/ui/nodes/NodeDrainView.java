@@ -183,6 +183,7 @@ public final class NodeDrainView extends BorderPane {
         view.getStyleClass().add(light ? Styles.THEME_LIGHT : Styles.THEME_DARK);
         stage.setScene(scene);
         stage.setOnHidden(e -> vm.dispose());
+        io.headroom.ui.fx.DialogFit.keepInside(stage); // at 1280×800 inside the console, its buttons in view
         stage.show();
         vm.refresh();
         return stage;
