@@ -29,6 +29,9 @@ public final class ConnectionProgressView {
 
     private final Stage stage;
     private final Timeline poll;
+    /** What it says (scrolls when the window is as tall as it may be) and the buttons under it (always in view). */
+    private final VBox said;
+    private final VBox buttons;
 
     public ConnectionProgressView(Window owner, ConnectionProgressViewModel vm, Runnable sandbox, Runnable edit,
                                   Runnable quit) {
@@ -92,12 +95,12 @@ public final class ConnectionProgressView {
         title.textProperty().bind(vm.title);
         title.getStyleClass().add(Styles.HEADLINE);
         // What it says scrolls; the buttons stay under it, inside the window, however long the reasons get.
-        VBox said = new VBox(12, title, headline, list);
+        said = new VBox(12, title, headline, list);
         said.setPadding(new Insets(20, 20, 0, 20));
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(said);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
-        VBox buttons = new VBox(12, new HBox(8, cancel), choices);
+        buttons = new VBox(12, new HBox(8, cancel), choices);
         buttons.setPadding(new Insets(12, 20, 20, 20));
         javafx.scene.layout.BorderPane root = new javafx.scene.layout.BorderPane(scroll);
         root.setBottom(buttons);
@@ -151,8 +154,9 @@ public final class ConnectionProgressView {
             javafx.scene.Parent root = stage.getScene().getRoot();
             root.applyCss();
             root.layout();
-            double w = Math.max(stage.getScene().getWidth(), root.prefWidth(-1));
-            double h = root.prefHeight(w);
+            // Measured at the width it has (wrapped lines and button rows as drawn), not at a wider preferred one.
+            double w = stage.getScene().getWidth();
+            double h = said.prefHeight(w) + buttons.prefHeight(w);
             double most = io.headroom.ui.fx.DialogFit.area(stage).getHeight(); // beyond it, what it says scrolls
             double frame = stage.getHeight() - stage.getScene().getHeight();
             if (h > stage.getScene().getHeight() + 0.5 && stage.getHeight() < most - 0.5) {
