@@ -145,22 +145,27 @@ public final class ConnectionProgressView {
         toQuit.setOnAction(e -> quit.run());
     }
 
-    /** Grows the window to what it shows now (after this pulse's layout), never shrinks it. */
+    /**
+     * Sizes the window to what it shows now (after this pulse's layout); {@link io.headroom.ui.fx.DialogFit} keeps
+     * it inside the console's window, what it says scrolling. The content's height is asked for through the
+     * scene (its root's preferred height, then sizeToScene), never added to the window's own height: a window
+     * system that resizes later (GTK) still reported the old scene height, so each of several fits in a row
+     * added the difference again and the window grew past the screen's edge, Quit out of sight (issue 28).
+     */
     private void fit() {
         io.headroom.ui.fx.FxExecutor.nextTurn(() -> {
             if (!stage.isShowing()) {
                 return;
             }
-            javafx.scene.Parent root = stage.getScene().getRoot();
+            javafx.scene.layout.Region root = (javafx.scene.layout.Region) stage.getScene().getRoot();
             root.applyCss();
             root.layout();
             // Measured at the width it has (wrapped lines and button rows as drawn), not at a wider preferred one.
             double w = stage.getScene().getWidth();
-            double h = said.prefHeight(w) + buttons.prefHeight(w);
-            double most = io.headroom.ui.fx.DialogFit.area(stage).getHeight(); // beyond it, what it says scrolls
-            double frame = stage.getHeight() - stage.getScene().getHeight();
-            if (h > stage.getScene().getHeight() + 0.5 && stage.getHeight() < most - 0.5) {
-                stage.setHeight(Math.min(most, frame + h));
+            double h = Math.ceil(said.prefHeight(w) + buttons.prefHeight(w));
+            if (Math.abs(h - root.getPrefHeight()) > 0.5) {
+                root.setPrefHeight(h);
+                stage.sizeToScene();
             }
         });
     }
@@ -168,6 +173,7 @@ public final class ConnectionProgressView {
     public void show() {
         poll.play();
         stage.show();
+        fit();
     }
 
     public void close() {
