@@ -36,9 +36,14 @@ public record CordonMark(String by, Instant at, String why, String drainId, Inst
         return expires != null && !now.isBefore(expires);
     }
 
-    /** "cordoned by ana@desk/5f3a for drain d-1 at 2026-…Z: kernel upgrade". */
+    /** "cordoned by ana@desk/5f3a for drain d-1 at 2026-12-06T03:16:12Z: kernel upgrade" (to the second). */
     public String describe() {
+        return describe(t -> t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+    }
+
+    /** As {@link #describe()}, with the time written by {@code when} (a view's clock format). */
+    public String describe(java.util.function.Function<Instant, String> when) {
         return "cordoned by " + (by == null ? "an unknown console" : by) + (drainId == null ? "" : " for " + drainId)
-                + (at == null ? "" : " at " + at) + (why == null || why.isBlank() ? "" : ": " + why);
+                + (at == null ? "" : " at " + when.apply(at)) + (why == null || why.isBlank() ? "" : ": " + why);
     }
 }

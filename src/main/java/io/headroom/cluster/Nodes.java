@@ -26,4 +26,12 @@ public interface Nodes {
      * unless a PodDisruptionBudget refuses (HTTP 429, the budget named). Never a delete, never grace 0.
      */
     EvictionResult evict(String context, String namespace, String pod);
+
+    /**
+     * The PodDisruptionBudgets of {@code context} that cover any of {@code podKeys} ("ns/name"), each with what
+     * it allows now; empty when this cluster has none (or cannot say): a drain's confirmation reads it.
+     */
+    default List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+        return List.of();
+    }
 }

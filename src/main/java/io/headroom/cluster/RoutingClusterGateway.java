@@ -216,6 +216,11 @@ public final class RoutingClusterGateway {
             return via(context, ClusterPorts::nodes, n -> n.evict(context, namespace, pod),
                     () -> EvictionResult.failed(notOpen(context)));
         }
+
+        @Override
+        public List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+            return via(context, ClusterPorts::nodes, n -> n.budgets(context, podKeys), () -> List.of());
+        }
     }
 
     private final class RoutedEvents implements TeamEvents {

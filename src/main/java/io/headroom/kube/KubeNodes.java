@@ -184,6 +184,41 @@ record KubeNodes(KubeClusterGateway k) implements io.headroom.cluster.Nodes {
     }
 
     /**
+     * The PodDisruptionBudgets (policy/v1) of the namespaces of {@code podKeys} that cover any of them: one list
+     * per namespace, and one pod list per budget's selector (reads, not caches), each with the API server's count
+     * of what it allows now.
+     */
+    @Override
+    public List<io.headroom.cluster.DisruptionBudget> budgets(String context, Collection<String> podKeys) {
+        if (!k.contextName().equals(context)) {
+            return List.of();
+        }
+        List<io.headroom.cluster.DisruptionBudget> out = new ArrayList<>();
+        for (String ns : podKeys.stream().map(p -> p.substring(0, p.indexOf('/'))).distinct().sorted().toList()) {
+            for (var b : k.once.policy().v1().podDisruptionBudget().inNamespace(ns).list().getItems()) {
+                LabelSelector sel = b.getSpec() == null ? null : b.getSpec().getSelector();
+                List<String> pods = sel == null ? List.of() : k.once.pods().inNamespace(ns).withLabelSelector(sel)
+                        .list().getItems().stream().map(p -> ns + "/" + p.getMetadata().getName()).toList();
+                if (pods.stream().noneMatch(podKeys::contains)) {
+                    continue;
+                }
+                var st = b.getStatus();
+                out.add(new io.headroom.cluster.DisruptionBudget(ns, b.getMetadata().getName(),
+                        written(b.getSpec().getMinAvailable()), written(b.getSpec().getMaxUnavailable()),
+                        st == null || st.getDisruptionsAllowed() == null ? 0 : st.getDisruptionsAllowed(),
+                        st == null || st.getCurrentHealthy() == null ? 0 : st.getCurrentHealthy(),
+                        st == null || st.getDesiredHealthy() == null ? 0 : st.getDesiredHealthy(), pods));
+            }
+        }
+        return out;
+    }
+
+    /** "2" or "50%", as the budget's spec has it; null when unset. */
+    private static String written(io.fabric8.kubernetes.api.model.IntOrString v) {
+        return v == null ? null : v.getIntVal() != null ? v.getIntVal().toString() : v.getStrVal();
+    }
+
+    /**
      * One policy/v1 Eviction, POSTed once to the pod's eviction subresource with no delete options (the
      * pod's own grace period). fabric8's {@code evict()} answers a 429 with a bare false; the API server's
      * Status says which PodDisruptionBudget refused ({@code details.causes[].reason DisruptionBudget}), so

@@ -181,5 +181,14 @@ public final class SandboxCluster implements Workloads {
             return !e.found() ? EvictionResult.gone(e.message())
                     : EvictionResult.refusedByBudget(e.budget(), 0, e.message());
         }
+
+        @Override
+        public List<io.headroom.cluster.DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+            if (!SandboxClassSpec.CONTEXT.equals(context)) {
+                return List.of();
+            }
+            world.advanceTo(clock.instant());
+            return world.budgets().stream().filter(b -> b.pods().stream().anyMatch(podKeys::contains)).toList();
+        }
     }
 }

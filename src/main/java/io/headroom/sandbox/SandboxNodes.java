@@ -95,4 +95,24 @@ final class SandboxNodes {
         }
         return new SandboxWorld.Eviction(false, false, null, "pods \"" + podName + "\" not found");
     }
+
+    /** Each class's budget as the API server would show it: max unavailable, and what it allows now (as {@link #evict}). */
+    List<io.headroom.cluster.DisruptionBudget> budgets(java.util.Collection<SandboxWorld.ClassSim> classes) {
+        List<io.headroom.cluster.DisruptionBudget> out = new ArrayList<>();
+        for (SandboxWorld.ClassSim c : classes) {
+            Map.Entry<String, Integer> b = budgets.get(c.spec.name());
+            if (b == null) {
+                continue;
+            }
+            int healthy = c.readyReplicas();
+            int desired = Math.max(0, c.specReplicas - b.getValue());
+            List<String> pods = new ArrayList<>();
+            for (SandboxPod p : c.pods) {
+                pods.add(c.spec.target().namespace() + "/" + p.name);
+            }
+            out.add(new io.headroom.cluster.DisruptionBudget(c.spec.target().namespace(), b.getKey(), null,
+                    Integer.toString(b.getValue()), Math.max(0, healthy - desired), healthy, desired, pods));
+        }
+        return out;
+    }
 }

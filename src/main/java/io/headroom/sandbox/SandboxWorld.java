@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -881,6 +880,11 @@ public final class SandboxWorld {
     public record Eviction(boolean evicted, boolean found, String budget, String message) {
     }
 
+    /** The disruption budgets and what each allows now ({@link SandboxNodes#budgets}). */
+    public synchronized List<io.headroom.cluster.DisruptionBudget> budgets() {
+        return nodeSide.budgets(classes.values());
+    }
+
     /** Evicts a pod as the Eviction API does ({@link SandboxNodes#evict}). */
     public synchronized Eviction evict(String namespace, String podName) {
         return nodeSide.evict(classes.values(), namespace, podName);
@@ -888,10 +892,6 @@ public final class SandboxWorld {
 
     /** Pods of a class in list order; for tests. */
     synchronized List<String> podNames(String className) {
-        List<String> names = new ArrayList<>();
-        for (SandboxPod p : classes.get(className).pods) {
-            names.add(p.name);
-        }
-        return Collections.unmodifiableList(names);
+        return classes.get(className).pods.stream().map(p -> p.name).toList();
     }
 }

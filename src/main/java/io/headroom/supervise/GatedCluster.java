@@ -197,5 +197,10 @@ final class GatedCluster {
         public EvictionResult evict(String context, String namespace, String pod) {
             return gated(null, f -> EvictionResult.failed(frozen(f)), () -> real.evict(context, namespace, pod));
         }
+
+        @Override
+        public List<io.headroom.cluster.DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+            return real.budgets(context, podKeys);
+        }
     }
 }

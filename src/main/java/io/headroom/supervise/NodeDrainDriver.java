@@ -103,7 +103,7 @@ final class NodeDrainDriver {
         reasons.put(id, reason == null || reason.isBlank() ? "node drain" : reason);
         if (!append(record(now, Kind.NODE_DRAIN_STARTED, node, null).proposal(id).until(d.deadline())
                 .reason(reason == null || reason.isBlank() ? null : reason)
-                .detail("taking " + (d.pods().isEmpty() ? "no pod" : String.join(", ", d.pods().stream()
+                .detail(classesOf(d) + "; taking " + (d.pods().isEmpty() ? "no pod" : String.join(", ", d.pods().stream()
                         .map(p -> p.key() + (p.headroom() ? " (" + p.className() + ", drained first)" : "")).toList()))
                         + (d.left().isEmpty() ? "" : "; leaving " + String.join(", ", d.left()))))) {
             return Outcome.refused(Outcome.Why.UNJOURNALED, node.name() + ": drain not started, not journaled"
@@ -111,8 +111,39 @@ final class NodeDrainDriver {
         }
         counter++;
         d = carryOut(null, new NodeDrainStep.Step(d, List.of(((NodeDrainStep.Plan) planned).cordon())), now);
-        return d.active() ? Outcome.ok("draining " + node.name() + ": " + d.detail())
+        return d.active() ? Outcome.ok("draining " + node.name() + " (" + classesOf(d) + "): " + d.detail())
                 : Outcome.refused(Outcome.Why.CLUSTER, node.name() + ": drain " + d.phase().name().toLowerCase() + ": " + d.detail());
+    }
+
+    /**
+     * What draining {@code node} would do, for the confirmation before it starts: the node read now, the
+     * budgets covering its pods, each class's ready pods and {@code need} (its last decision's replicas).
+     */
+    io.headroom.drain.NodeDrainPreview preview(NodeRef node, Function<String, Integer> need) {
+        NodeState n = cluster.nodes().node(node).orElseThrow(() ->
+                new IllegalStateException("no node " + node.name() + " in " + node.context()));
+        Map<String, String> classOf = classOfPods(node.context());
+        List<io.headroom.cluster.DisruptionBudget> budgets;
+        try {
+            budgets = cluster.nodes().budgets(node.context(), n.pods().stream().map(io.headroom.cluster.NodePod::key)
+                    .toList());
+        } catch (RuntimeException e) {
+            budgets = List.of(); // the confirmation says so: the drain still meets each budget's refusal
+        }
+        Map<String, io.headroom.drain.NodeDrainPreview.Capacity> capacity = new HashMap<>();
+        for (WorkloadClass c : classes.get()) {
+            Integer wanted = need.apply(c.name());
+            if (wanted == null || !node.context().equals(c.target().context())) {
+                continue;
+            }
+            try {
+                cluster.workloads().workload(c.target()).ifPresent(w -> capacity.put(c.name(),
+                        new io.headroom.drain.NodeDrainPreview.Capacity(w.readyReplicas(), wanted)));
+            } catch (RuntimeException e) {
+                // not judged: the confirmation lists its pods all the same
+            }
+        }
+        return io.headroom.drain.NodeDrainPreview.of(n, classOf, budgets, capacity);
     }
 
     Outcome cancel(NodeRef node, String why, Instant now) {
@@ -260,6 +291,14 @@ final class NodeDrainDriver {
             }
         }
         return next;
+    }
+
+    /** "classes payments-steady, search-interactive" (Headroom's classes whose pods it takes), or "no Headroom class". */
+    static String classesOf(NodeDrain d) {
+        List<String> names = d.pods().stream().filter(NodeDrainPod::headroom).map(NodeDrainPod::className).distinct()
+                .toList();
+        return names.isEmpty() ? "no Headroom class" : (names.size() == 1 ? "class " : "classes ")
+                + String.join(", ", names);
     }
 
     /** "ns/name" → class, for the classes whose workloads live in {@code context} (cache reads). */

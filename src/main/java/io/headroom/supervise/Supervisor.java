@@ -65,6 +65,8 @@ public final class Supervisor implements Actuator {
     private final ClassDrains drains;
     /** Node drains (cordon, Headroom's pods first, evictions): loop thread only, like class drains. */
     private final NodeDrainDriver nodeDrains;
+    /** Per class, its last decision's replicas: what a node drain's confirmation weighs capacity against. */
+    private final Map<String, Integer> needs = new java.util.concurrent.ConcurrentHashMap<>();
     private final Undo undo;
     private final Scaler scaler;
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
@@ -237,6 +239,7 @@ public final class Supervisor implements Actuator {
         String name = cls.name();
         int current = d.currentReplicas();
         int desired = d.desiredReplicas();
+        needs.put(name, desired);
         Actuation draining = drains.observe(cls, d, w, pins.covering(name), now);
         if (draining != null) {
             return draining;
@@ -498,6 +501,11 @@ public final class Supervisor implements Actuator {
         }
         return command(() -> nodeDrains.start(node, deadline, drains.noticeGrace, reason, drains.tag,
                 ledger.clock.instant()));
+    }
+
+    /** What draining {@code node} would do (read on the loop's thread): the confirmation before it starts. */
+    public CompletableFuture<io.headroom.drain.NodeDrainPreview> previewNodeDrain(NodeRef node) {
+        return CompletableFuture.supplyAsync(() -> nodeDrains.preview(node, needs::get), loopThread);
     }
 
     /** Stops a node drain: nothing more is evicted, marks come off; the node stays cordoned. */

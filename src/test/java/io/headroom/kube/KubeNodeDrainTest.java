@@ -186,4 +186,33 @@ class KubeNodeDrainTest extends MockDrainFixture {
         assertEquals(EvictionResult.Outcome.GONE, KubeNodes.evictionResult(404, "{}", null).outcome());
         assertEquals(EvictionResult.Outcome.EVICTED, KubeNodes.evictionResult(201, "{}", null).outcome());
     }
+
+    /**
+     * Issue 28: before a node drain starts, its confirmation reads the budgets on the API server: api-pdb (min
+     * available 1, allowing no disruption now, as its status says) covers web/api-1 on node-1, so the preview
+     * lists the pods per class (payments first), the budget with what it asks and allows, and api-1 waiting.
+     * Reading it starts nothing: the node stays schedulable.
+     */
+    @Test
+    void thePreviewReadsTheBudgetsOnTheServerAndStartsNothing() throws Exception {
+        cluster.admin.policy().v1().podDisruptionBudget().inNamespace("web").resource(
+                new io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder()
+                        .withNewMetadata().withName("api-pdb").withNamespace("web").endMetadata()
+                        .withNewSpec().withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
+                        .withNewSelector().addToMatchLabels("app", "api").endSelector().endSpec()
+                        .withNewStatus().withDisruptionsAllowed(0).withCurrentHealthy(1).withDesiredHealthy(1)
+                        .withExpectedPods(1).endStatus().build()).create();
+        loop.tick();
+        io.headroom.drain.NodeDrainPreview p = supervisor.previewNodeDrain(node1).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(null, p.refused());
+        assertEquals(List.of("payments", "other pods in web"), p.groups().stream()
+                .map(io.headroom.drain.NodeDrainPreview.Group::title).toList());
+        assertEquals(List.of("payments/worker-a"), p.groups().get(0).pods());
+        assertEquals(List.of("web/api-pdb: min available 1 (1 healthy, 1 needed), allows 0 evictions now; 1 of its"
+                + " pods is on this node"), p.budgets());
+        assertTrue(p.waits().stream().anyMatch(w -> w.startsWith("web/api-1 waits for api-pdb")), p.waits().toString());
+        assertFalse(cluster.admin.nodes().withName("node-1").get().getSpec().getUnschedulable() == Boolean.TRUE,
+                "asking starts nothing");
+        assertTrue(supervisor.nodeDrains().isEmpty());
+    }
 }

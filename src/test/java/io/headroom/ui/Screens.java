@@ -86,6 +86,8 @@ public final class Screens {
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
         draining(size);
+        nodeDrainConfirm(size);
+        connecting(size);
         steps.add(new Step("done", () -> true, () -> {
             view.dispose();
             session.close();
@@ -94,6 +96,64 @@ public final class Screens {
         Timeline poll = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> next()));
         poll.setCycleCount(Timeline.INDEFINITE);
         poll.play();
+    }
+
+    /** Drain node on payments-steady's first node, asked: the confirmation over the Nodes window and the console. */
+    private void nodeDrainConfirm(String size) {
+        io.headroom.ui.nodes.NodeDrainViewModel[] vm = new io.headroom.ui.nodes.NodeDrainViewModel[1];
+        steps.add(new Step("the Nodes window", () -> true, () -> vm[0] = view.openNodes("payments-steady")));
+        steps.add(new Step("its nodes", () -> !vm[0].nodes().isEmpty(), () -> {
+            vm[0].selectedProperty().set(vm[0].nodes().get(0));
+            vm[0].askToDrain();
+        }));
+        steps.add(new Step("the confirmation", () -> showing("Headroom — Drain ") != null, () -> { }));
+        steps.add(new Step("a frame", () -> true, () -> {
+            shootOver("node-drain-confirm-" + size, showing("Nodes — "), showing("Headroom — Drain "));
+            showing("Headroom — Drain ").close();
+            showing("Nodes — ").close();
+        }));
+    }
+
+    /** The Connecting dialog once both endpoints failed: the reasons and every choice, Quit included. */
+    private void connecting(String size) {
+        var failed = java.util.List.of(
+                new io.headroom.session.Endpoints.Endpoint("Prometheus", "http://prometheus.monitoring:9090",
+                        io.headroom.session.Endpoints.State.FAILED, "connection refused"),
+                new io.headroom.session.Endpoints.Endpoint("context prod-eu-west-1",
+                        "https://api.prod-eu-west-1.example.com:6443", io.headroom.session.Endpoints.State.TIMED_OUT,
+                        "no answer within 10 s"));
+        var vm = new io.headroom.ui.welcome.ConnectionProgressViewModel(() -> failed);
+        io.headroom.ui.welcome.ConnectionProgressView[] v = new io.headroom.ui.welcome.ConnectionProgressView[1];
+        steps.add(new Step("the Connecting dialog", () -> true, () -> {
+            v[0] = new io.headroom.ui.welcome.ConnectionProgressView(stage, vm, () -> { }, () -> { }, () -> { },
+                    () -> { });
+            v[0].show();
+        }));
+        steps.add(new Step("its choices", vm.choosing()::get, () -> { }));
+        steps.add(new Step("a frame", () -> true, () -> {
+            shootOver("connecting-" + size, v[0].stage());
+            v[0].close();
+        }));
+    }
+
+    private static Stage showing(String title) {
+        return javafx.stage.Window.getWindows().stream().filter(w -> w instanceof Stage st && st.isShowing()
+                && st.getTitle() != null && st.getTitle().startsWith(title)).map(w -> (Stage) w).findFirst()
+                .orElse(null);
+    }
+
+    /** The console with {@code over} drawn on it where they lie on the screen (a window manager would). */
+    private void shootOver(String name, Stage... over) {
+        WritableImage base = stage.getScene().snapshot(null);
+        BufferedImage b = awt(base);
+        java.awt.Graphics2D g = b.createGraphics();
+        for (Stage o : over) {
+            g.drawImage(awt(o.getScene().snapshot(null)),
+                    (int) (o.getX() + o.getScene().getX() - stage.getX() - stage.getScene().getX()),
+                    (int) (o.getY() + o.getScene().getY() - stage.getY() - stage.getScene().getY()), null);
+        }
+        g.dispose();
+        write(name, b);
     }
 
     private void next() {
@@ -135,7 +195,10 @@ public final class Screens {
     }
 
     private void shoot(String name) {
-        WritableImage img = stage.getScene().snapshot(null);
+        write(name, awt(stage.getScene().snapshot(null)));
+    }
+
+    private static BufferedImage awt(WritableImage img) {
         int w = (int) img.getWidth();
         int h = (int) img.getHeight();
         BufferedImage b = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
@@ -145,6 +208,10 @@ public final class Screens {
                 b.setRGB(x, y, r.getArgb(x, y));
             }
         }
+        return b;
+    }
+
+    private void write(String name, BufferedImage b) {
         try {
             javax.imageio.ImageIO.write(b, "png", out.resolve(name + ".png").toFile());
             System.out.println("wrote " + out.resolve(name + ".png"));

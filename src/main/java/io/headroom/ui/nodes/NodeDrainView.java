@@ -37,13 +37,15 @@ public final class NodeDrainView extends BorderPane {
     public static final String STATUS_ID = "nodes-status";
     /** The warning about nodes Headroom cordoned with no drain of this console running. */
     public static final String LEFT_CORDONED_ID = "nodes-left-cordoned";
+    /** The style class of the node name column (its cells cut names in the middle). */
+    public static final String NAME_COLUMN = "nodes-name";
 
     public NodeDrainView(NodeDrainViewModel vm) {
         setPadding(new Insets(12));
 
         TableView<NodeDrainViewModel.NodeRow> table = new TableView<>(vm.nodes());
         table.setId(TABLE_ID);
-        table.getColumns().add(column("Node", r -> r.name()));
+        table.getColumns().add(nameColumn());
         table.getColumns().add(column("Schedulable", r -> r.cordoned() ? "cordoned" : "yes"));
         table.getColumns().add(column("Ready", r -> r.ready() ? "yes" : "NO"));
         table.getColumns().add(column("Pods", r -> Integer.toString(r.pods())));
@@ -84,7 +86,12 @@ public final class NodeDrainView extends BorderPane {
         drain.setTooltip(new Tooltip("Cordon, drain Headroom's pods first (their jobs to 0), evict every pod through"
                 + " the Eviction API; PodDisruptionBudget refusals are retried with back-off until the deadline"));
         drain.disableProperty().bind(vm.selectedProperty().isNull().or(vm.drainingProperty()));
-        drain.setOnAction(e -> vm.drain());
+        drain.setOnAction(e -> vm.askToDrain()); // asks first: the confirmation lists what it would evict
+        vm.confirmationProperty().addListener((o, was, p) -> {
+            if (p != null && getScene() != null) {
+                NodeDrainConfirmView.open(getScene().getWindow(), vm, p);
+            }
+        });
         Button cancel = new Button("Cancel drain");
         cancel.setId(CANCEL_ID);
         cancel.disableProperty().bind(vm.drainingProperty().not());
@@ -116,6 +123,8 @@ public final class NodeDrainView extends BorderPane {
         Label status = new Label();
         status.setId(STATUS_ID);
         status.textProperty().bind(vm.statusProperty());
+        status.setWrapText(true);
+        status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         status.getStyleClass().add(Styles.MUTED);
         Label left = new Label();
         left.setId(LEFT_CORDONED_ID);
@@ -128,6 +137,30 @@ public final class NodeDrainView extends BorderPane {
         setCenter(split);
         setBottom(status);
         BorderPane.setMargin(split, new Insets(8, 0, 8, 0));
+    }
+
+    /**
+     * Node names whole where they fit, else cut in the middle ("sandbox…node-12"), never at the end where nodes
+     * of one pool differ; the whole name in a tooltip.
+     */
+    private static TableColumn<NodeDrainViewModel.NodeRow, String> nameColumn() {
+        TableColumn<NodeDrainViewModel.NodeRow, String> c = column("Node", NodeDrainViewModel.NodeRow::name);
+        c.setPrefWidth(220);
+        c.setMinWidth(120);
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            {
+                setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+            }
+
+            @Override
+            protected void updateItem(String name, boolean empty) {
+                super.updateItem(name, empty);
+                setText(empty ? null : name);
+                setTooltip(empty || name == null ? null : new Tooltip(name));
+            }
+        });
+        c.getStyleClass().add(NAME_COLUMN);
+        return c;
     }
 
     private static TableColumn<NodeDrainViewModel.NodeRow, String> column(String title,
@@ -150,6 +183,7 @@ public final class NodeDrainView extends BorderPane {
         view.getStyleClass().add(light ? Styles.THEME_LIGHT : Styles.THEME_DARK);
         stage.setScene(scene);
         stage.setOnHidden(e -> vm.dispose());
+        io.headroom.ui.fx.DialogFit.keepInside(stage); // at 1280×800 inside the console, its buttons in view
         stage.show();
         vm.refresh();
         return stage;

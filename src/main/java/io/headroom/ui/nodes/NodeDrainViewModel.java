@@ -4,6 +4,7 @@ import io.headroom.cluster.NodeRef;
 import io.headroom.cluster.NodeState;
 import io.headroom.drain.NodeDrain;
 import io.headroom.drain.NodeDrainPod;
+import io.headroom.drain.NodeDrainPreview;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.ui.fx.PulseBatcher;
@@ -67,7 +68,12 @@ public final class NodeDrainViewModel {
     private final ObjectProperty<Duration> deadline = new SimpleObjectProperty<>(Duration.ofMinutes(10));
     private final StringProperty reason = new SimpleStringProperty("");
     private final StringProperty leftCordoned = new SimpleStringProperty("");
+    private final ObjectProperty<NodeDrainPreview> confirmation = new SimpleObjectProperty<>();
     private List<NodeDrain> lastDrains = List.of();
+    /** The node whose drain the last command started or stopped: the status line follows it to its end. */
+    private NodeRef followed;
+    /** Told after every command's answer and every drain's end: the cluster's cordons may have changed. */
+    private Runnable changed = () -> { };
 
     public NodeDrainViewModel(Supervisor supervisor, String context, Executor fx) {
         this.supervisor = supervisor;
@@ -137,7 +143,63 @@ public final class NodeDrainViewModel {
         return leftCordoned;
     }
 
+    /**
+     * The confirmation asked for before a drain starts: what it would evict per class, the budgets, what will
+     * wait; null when none is asked. {@link #confirmDrain} starts it, {@link #dismissConfirmation} does not.
+     */
+    public ObjectProperty<NodeDrainPreview> confirmationProperty() {
+        return confirmation;
+    }
+
+    /** Runs {@code r} (FX thread) after each command's answer and each drain's end: e.g. the top bar's cordon chip. */
+    public void onChanged(Runnable r) {
+        changed = r == null ? () -> { } : r;
+    }
+
     // ------------------------------------------------------------------ commands
+
+    /**
+     * Drain node, as the button does: reads what draining the selected node would do (off the FX thread)
+     * and asks for confirmation; nothing starts until {@link #confirmDrain}.
+     */
+    public CompletableFuture<NodeDrainPreview> askToDrain() {
+        NodeRow n = selected.get();
+        if (n == null) {
+            status.set("select a node");
+            return CompletableFuture.completedFuture(null);
+        }
+        status.set("reading what draining " + n.name() + " would do…");
+        return supervisor.previewNodeDrain(n.ref()).handleAsync((p, e) -> {
+            if (e != null) {
+                status.set("could not read " + n.name() + ": " + rootMessage(e));
+                return null;
+            }
+            status.set(p.refused() != null ? n.name() + " cannot be drained: " + p.refused()
+                    : "confirm the drain of " + n.name());
+            confirmation.set(p);
+            return p;
+        }, fx);
+    }
+
+    /** The confirmation's Drain: starts the drain it showed (the deadline and reason set). */
+    public CompletableFuture<Outcome> confirmDrain() {
+        NodeDrainPreview p = confirmation.get();
+        confirmation.set(null);
+        if (p == null || p.refused() != null) {
+            return CompletableFuture.completedFuture(Outcome.refused(p == null ? "nothing to confirm" : p.refused()));
+        }
+        followed = p.node();
+        return answer(supervisor.startNodeDrain(p.node(), deadline.get(), reason.get()));
+    }
+
+    /** The confirmation's Cancel: nothing starts. */
+    public void dismissConfirmation() {
+        NodeDrainPreview p = confirmation.get();
+        confirmation.set(null);
+        if (p != null) {
+            status.set("drain of " + p.node().name() + " not started");
+        }
+    }
 
     /**
      * Reads the nodes again (off the FX thread), keeping the selection by name. Opened from a class, the
@@ -163,12 +225,13 @@ public final class NodeDrainViewModel {
                 });
     }
 
-    /** Drains the selected node with the deadline and reason set. */
+    /** Drains the selected node with the deadline and reason set, unasked (what {@link #confirmDrain} does). */
     public CompletableFuture<Outcome> drain() {
         NodeRow n = selected.get();
         if (n == null) {
             return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
+        followed = n.ref();
         return answer(supervisor.startNodeDrain(n.ref(), deadline.get(), reason.get()));
     }
 
@@ -177,6 +240,7 @@ public final class NodeDrainViewModel {
         if (n == null) {
             return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
+        followed = n.ref();
         return answer(supervisor.cancelNodeDrain(n.ref(), reason.get()));
     }
 
@@ -186,6 +250,7 @@ public final class NodeDrainViewModel {
         if (n == null) {
             return CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID, "select a node"));
         }
+        followed = null;
         return answer(supervisor.uncordon(n.ref(), reason.get()));
     }
 
@@ -209,7 +274,11 @@ public final class NodeDrainViewModel {
             status.set(o.message());
             onOutcome.accept(o);
             applyDrains(supervisor.nodeDrains());
+            if (o.ok() && followed != null) {
+                followStatus(); // the drain's own words from now on, to its end
+            }
             refresh();
+            changed.run();
             return o;
         }, fx);
     }
@@ -228,6 +297,8 @@ public final class NodeDrainViewModel {
     }
 
     private void applyDrains(List<NodeDrain> list) {
+        boolean ended = list.stream().anyMatch(d -> !d.active() && lastDrains.stream().anyMatch(
+                x -> x.id().equals(d.id()) && x.active()));
         lastDrains = list;
         for (int i = 0; i < nodes.size(); i++) {
             NodeRow r = nodes.get(i);
@@ -243,18 +314,66 @@ public final class NodeDrainViewModel {
         }
         refreshLeftCordoned();
         showSelected();
+        followStatus();
+        if (ended) {
+            refresh(); // the node's cordon and pods as the cluster has them now
+            changed.run();
+        }
+    }
+
+    /**
+     * The status line while it speaks of a drain: where that drain is now, in its own words, and how it ended
+     * (never the start's "0 of 16 pods gone" once every pod has gone).
+     */
+    private void followStatus() {
+        NodeRef f = followed;
+        NodeDrain d = f == null ? null : lastDrains.stream().filter(x -> x.node().equals(f)).findFirst().orElse(null);
+        if (d != null) {
+            status.set(f.name() + ": " + phaseWords(d) + (d.active() ? "" : " at " + HHMMSS.format(d.endedAt()))
+                    + " · " + d.detail());
+        }
+    }
+
+    private static String phaseWords(NodeDrain d) {
+        return "drain " + d.phase().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     private boolean drainingHere(NodeRef ref) {
         return lastDrains.stream().anyMatch(d -> d.node().equals(ref) && d.active());
     }
 
+    /**
+     * Nodes cordoned by Headroom with no drain of this console running, in two kinds: those whose cordon is
+     * from a drain this console ran and ended (it says how it ended: a completed drain leaves its node cordoned
+     * by design), and the others, which a console that stopped mid-drain may have left.
+     */
     private void refreshLeftCordoned() {
-        List<String> left = nodes.stream().filter(r -> r.headroomCordon() != null && !drainingHere(r.ref()))
-                .map(r -> r.name() + " " + r.headroomCordon().describe()).toList();
-        leftCordoned.set(left.isEmpty() ? "" : (left.size() == 1 ? "A node is" : left.size() + " nodes are")
-                + " cordoned by Headroom with no drain of this console running (a console may have stopped"
-                + " mid-drain): " + String.join("; ", left) + ". Select it to Uncordon, or Drain node again.");
+        List<String> ours = new ArrayList<>();
+        List<String> strangers = new ArrayList<>();
+        for (NodeRow r : nodes) {
+            if (r.headroomCordon() == null || drainingHere(r.ref())) {
+                continue;
+            }
+            NodeDrain mine = lastDrains.stream().filter(d -> d.node().equals(r.ref())
+                    && d.id().equals(r.headroomCordon().drainId())).findFirst().orElse(null);
+            if (mine != null) {
+                ours.add(r.name() + " stays cordoned after its " + phaseWords(mine) + " at "
+                        + HHMMSS.format(mine.endedAt()));
+            } else {
+                strangers.add(r.name() + " " + r.headroomCordon().describe(HHMMSS::format));
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        if (!ours.isEmpty()) {
+            parts.add(String.join("; ", ours) + ". Uncordon " + (ours.size() == 1 ? "it" : "them")
+                    + " when ready for new pods.");
+        }
+        if (!strangers.isEmpty()) {
+            parts.add((strangers.size() == 1 ? "A node is" : strangers.size() + " nodes are")
+                    + " cordoned by Headroom with no drain of this console running (a console may have stopped"
+                    + " mid-drain): " + String.join("; ", strangers) + ". Select it to Uncordon, or Drain node again.");
+        }
+        leftCordoned.set(String.join(" ", parts));
     }
 
     private String drainOf(NodeRef ref) {
@@ -269,7 +388,7 @@ public final class NodeDrainViewModel {
         draining.set(d != null && d.active());
         if (d == null) {
             drainState.set(n == null ? "" : n.name() + (n.headroomCordon() != null ? " is "
-                    + n.headroomCordon().describe() : n.cordoned() ? " is cordoned" : " is schedulable")
+                    + n.headroomCordon().describe(HHMMSS::format) : n.cordoned() ? " is cordoned" : " is schedulable")
                     + "; no drain from this console");
             pods.clear();
             refusals.clear();

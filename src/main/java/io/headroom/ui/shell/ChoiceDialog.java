@@ -81,6 +81,7 @@ final class ChoiceDialog {
         dialog.setScene(scene);
         // A status of several lines (what failed, which end is refused) grows the dialog, never cut short.
         status.textProperty().addListener((o, a, b) -> io.headroom.ui.fx.FxExecutor.nextTurn(dialog::sizeToScene));
+        io.headroom.ui.fx.DialogFit.keepInside(dialog); // grown or not, inside the console's window, buttons in view
         dialog.show();
         // Rows differ in height (a wrapped line, an owner under it, choices on two lines): size the rows' pane to
         // what they need once laid out, up to most of the screen, so no row the operator must choose on starts

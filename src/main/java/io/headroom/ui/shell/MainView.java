@@ -542,6 +542,7 @@ public final class MainView extends BorderPane {
                 session.supervisor(), context, fx);
         vm.setOnOutcome(o -> record(null, o.ok(), o.message())); // drains, cancels, uncordons: each names its node
         vm.classFilterProperty().set(cls == null ? null : cls.name());
+        vm.onChanged(this::refreshCordonWarning); // the top bar's chip follows an uncordon or a drain's end at once
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));
         io.headroom.ui.fx.EscapeCloses.install(stage);

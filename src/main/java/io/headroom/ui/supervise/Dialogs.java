@@ -254,6 +254,15 @@ public final class Dialogs {
     }
 
     public static void styled(Dialog<?> d) {
+        d.getDialogPane().sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null && scene.getWindow() instanceof javafx.stage.Stage st) {
+                io.headroom.ui.fx.DialogFit.keepInside(st); // inside the console's window, buttons in view
+            }
+        });
+        if (d.getDialogPane().getScene() != null
+                && d.getDialogPane().getScene().getWindow() instanceof javafx.stage.Stage st) {
+            io.headroom.ui.fx.DialogFit.keepInside(st);
+        }
         if (d.getOwner() != null && d.getOwner().getScene() != null) {
             d.getDialogPane().getStylesheets().addAll(d.getOwner().getScene().getStylesheets());
             var root = d.getOwner().getScene().getRoot();

@@ -29,6 +29,9 @@ public final class ConnectionProgressView {
 
     private final Stage stage;
     private final Timeline poll;
+    /** What it says (scrolls when the window is as tall as it may be) and the buttons under it (always in view). */
+    private final VBox said;
+    private final VBox buttons;
 
     public ConnectionProgressView(Window owner, ConnectionProgressViewModel vm, Runnable sandbox, Runnable edit,
                                   Runnable quit) {
@@ -91,10 +94,19 @@ public final class ConnectionProgressView {
         Label title = new Label();
         title.textProperty().bind(vm.title);
         title.getStyleClass().add(Styles.HEADLINE);
-        VBox root = new VBox(12, title, headline, list, new HBox(8, cancel), choices);
-        root.setPadding(new Insets(20));
+        // What it says scrolls; the buttons stay under it, inside the window, however long the reasons get.
+        said = new VBox(12, title, headline, list);
+        said.setPadding(new Insets(20, 20, 0, 20));
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(said);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        buttons = new VBox(12, new HBox(8, cancel), choices);
+        buttons.setPadding(new Insets(12, 20, 20, 20));
+        javafx.scene.layout.BorderPane root = new javafx.scene.layout.BorderPane(scroll);
+        root.setBottom(buttons);
         root.setPrefWidth(640);
         stage = Windows.modal(owner, root, "Headroom — connecting", vm::cancel);
+        io.headroom.ui.fx.DialogFit.keepInside(stage);
         stage.setOnCloseRequest(e -> {
             e.consume();
             vm.cancel();
@@ -133,19 +145,27 @@ public final class ConnectionProgressView {
         toQuit.setOnAction(e -> quit.run());
     }
 
-    /** Grows the window to what it shows now (after this pulse's layout), never shrinks it. */
+    /**
+     * Sizes the window to what it shows now (after this pulse's layout); {@link io.headroom.ui.fx.DialogFit} keeps
+     * it inside the console's window, what it says scrolling. The content's height is asked for through the
+     * scene (its root's preferred height, then sizeToScene), never added to the window's own height: a window
+     * system that resizes later (GTK) still reported the old scene height, so each of several fits in a row
+     * added the difference again and the window grew past the screen's edge, Quit out of sight (issue 28).
+     */
     private void fit() {
         io.headroom.ui.fx.FxExecutor.nextTurn(() -> {
             if (!stage.isShowing()) {
                 return;
             }
-            javafx.scene.Parent root = stage.getScene().getRoot();
+            javafx.scene.layout.Region root = (javafx.scene.layout.Region) stage.getScene().getRoot();
             root.applyCss();
             root.layout();
-            double w = Math.max(stage.getScene().getWidth(), root.prefWidth(-1));
-            double h = root.prefHeight(w);
-            if (h > stage.getScene().getHeight() + 0.5) {
-                stage.setHeight(stage.getHeight() + h - stage.getScene().getHeight());
+            // Measured at the width it has (wrapped lines and button rows as drawn), not at a wider preferred one.
+            double w = stage.getScene().getWidth();
+            double h = Math.ceil(said.prefHeight(w) + buttons.prefHeight(w));
+            if (Math.abs(h - root.getPrefHeight()) > 0.5) {
+                root.setPrefHeight(h);
+                stage.sizeToScene();
             }
         });
     }
@@ -153,6 +173,7 @@ public final class ConnectionProgressView {
     public void show() {
         poll.play();
         stage.show();
+        fit();
     }
 
     public void close() {

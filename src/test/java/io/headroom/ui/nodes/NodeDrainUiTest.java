@@ -23,7 +23,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A node drain in the real console on the sandbox at 10× (60× once the drain has started): Nodes… on
- * payments-steady opens the nodes it runs on; Drain node cordons the first, and the sandbox's PodDisruptionBudget refusal appears in the
+ * payments-steady opens the nodes it runs on; Drain node, confirmed, cordons the first, and the sandbox's PodDisruptionBudget refusal appears in the
  * window with the budget's name; Cancel drain and Uncordon give the node back.
  */
 class NodeDrainUiTest {
@@ -74,6 +74,10 @@ class NodeDrainUiTest {
             return null;
         });
         press("#" + NodeDrainView.DRAIN_ID);
+        // Drain node asks first (issue 28): the confirmation's Drain starts it.
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#"
+                + NodeDrainConfirmView.CONFIRM_ID).tryQuery().isPresent()));
+        press("#" + NodeDrainConfirmView.CONFIRM_ID);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().get(0).cordoned()));
         // The drain has started, well before the hang: what follows (payments-steady's marked pod finishing
         // its jobs, its eviction, the budget refusing the next one, the cancel) is sandbox time, run at 60×.
