@@ -171,12 +171,32 @@ public final class OverviewView extends VBox {
         });
         getChildren().addAll(new HBox(8, filter, sortBar()), table);
         sortWithTheViewModel();
-        // Rows do not move from under the pointer: a new order waits until it leaves the rows.
+        // Rows do not move under the operator's attention, whichever device it came from: a new order
+        // waits while the pointer is on the rows, and for a few seconds after a key pressed in them, the
+        // focus arriving or a selection of theirs; then it comes once.
         vm.holdOrderProperty().bind(table.hoverProperty());
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> vm.touch());
+        table.focusedProperty().addListener((o, was, is) -> {
+            if (is) {
+                vm.touch();
+            }
+        });
+        // A touch's hold ends with time, not with an event: while an order waits, look again each half second.
+        javafx.animation.Timeline quiet = new javafx.animation.Timeline(
+                new javafx.animation.KeyFrame(javafx.util.Duration.millis(500), e -> vm.releaseIfQuiet()));
+        quiet.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        vm.orderWaitingProperty().addListener((o, was, waits) -> {
+            if (waits) {
+                quiet.play();
+            } else {
+                quiet.stop();
+            }
+        });
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
-                vm.selectedProperty().set(row);
+                vm.touch();
+                vm.choose(row);
             }
         });
         vm.selectedProperty().addListener((obs, old, row) -> {
@@ -249,7 +269,10 @@ public final class OverviewView extends VBox {
         HBox sorted = new HBox(6, what, back);
         sorted.setAlignment(Pos.CENTER_LEFT);
         sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
-        Label waiting = new Label("new order when the pointer leaves the rows");
+        Label waiting = new Label("new order once you leave the rows");
+        waiting.setTooltip(new Tooltip("The rows keep their order while the pointer is on them and for "
+                + OverviewViewModel.QUIET.toSeconds() + " s after a key, a selection or the focus in them;"
+                + " then they take the new order once"));
         waiting.getStyleClass().add(Styles.UNKNOWN);
         waiting.visibleProperty().bind(vm.orderWaitingProperty());
         HBox bar = new HBox(10, sorted, waiting);
