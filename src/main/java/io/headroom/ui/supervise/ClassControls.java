@@ -86,9 +86,22 @@ public final class ClassControls extends HBox {
         Label modeLabel = new Label("Mode");
         modeLabel.getStyleClass().add(Styles.MUTED);
         getChildren().addAll(modeLabel, mode, freeze, override, drain, state);
+        // The controls keep their labels at every size: only the status line gives way (shortened with
+        // "…", whole in its tooltip), never a button squeezed to "…".
+        HBox.setHgrow(state, javafx.scene.layout.Priority.ALWAYS);
+        for (javafx.scene.Node n : List.of(modeLabel, mode, freeze, override, drain)) {
+            keepWhole(n);
+        }
         vm.stateProperty().addListener((o, a, b) -> refresh());
         className.addListener((o, a, b) -> refresh());
         refresh();
+    }
+
+    /** A control is never narrower than its label (the status line takes what is left). */
+    private static void keepWhole(javafx.scene.Node n) {
+        if (n instanceof javafx.scene.control.Control c) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
     }
 
     /** "draining 4 → 2 · 1m 40s left · waiting for a (2 in flight)". */
@@ -109,6 +122,7 @@ public final class ClassControls extends HBox {
         whatIf.setId(WHAT_IF_ID);
         whatIf.setOnAction(e -> open.run());
         whatIf.setTooltip(new Tooltip("Edit this class's policy and replay its recent load under both; nothing is applied"));
+        keepWhole(whatIf);
         getChildren().add(getChildren().indexOf(state), whatIf);
     }
 
@@ -119,6 +133,7 @@ public final class ClassControls extends HBox {
         keda.setOnAction(e -> open.run());
         keda.setTooltip(new Tooltip("Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
                 + " express as comments), a server-side dry run and the difference; applied only after you confirm"));
+        keepWhole(keda);
         getChildren().add(getChildren().indexOf(state), keda);
     }
 
@@ -129,6 +144,7 @@ public final class ClassControls extends HBox {
         nodes.setOnAction(e -> open.run());
         nodes.setTooltip(new Tooltip("The nodes this class's pods run on: drain one the way kubectl drain does,"
                 + " this class's pods drained first; uncordon"));
+        keepWhole(nodes);
         getChildren().add(getChildren().indexOf(state), nodes);
     }
 
