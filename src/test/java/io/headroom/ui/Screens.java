@@ -84,6 +84,7 @@ public final class Screens {
                 () -> shoot("overview-light-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
+        pinned(size);
         steps.add(new Step("done", () -> true, () -> {
             view.dispose();
             session.close();
@@ -92,6 +93,25 @@ public final class Screens {
         Timeline poll = new Timeline(new KeyFrame(javafx.util.Duration.millis(500), e -> next()));
         poll.setCycleCount(Timeline.INDEFINITE);
         poll.play();
+    }
+
+    /**
+     * "pinned": a class pinned with a long reason, its status line showing beside the class controls
+     * (which keep their labels; the line shortens, whole in its tooltip), in the dark theme.
+     */
+    private void pinned(String size) {
+        var sv = view.supervisionViewModel();
+        steps.add(new Step("a frame", () -> true, () -> {
+            view.viewModel().toggleTheme();
+            sv.setOverride("search-interactive", 8, Duration.ofMinutes(40), "incident 4711: held at 8 while the"
+                    + " search cluster reindexes after the ledger DB failover; do not scale down before 15:00");
+            view.overviewViewModel().select("search-interactive");
+        }));
+        steps.add(new Step("the pin's status line", () -> {
+            javafx.scene.Node state = stage.getScene().lookup("#" + io.headroom.ui.supervise.ClassControls.STATE_ID);
+            return "search-interactive".equals(view.detailViewModel().classNameProperty().get())
+                    && state instanceof javafx.scene.control.Label l && l.getText().contains("pinned to 8");
+        }, () -> shoot("pinned-" + size)));
     }
 
     private void next() {

@@ -31,6 +31,8 @@ public final class OverviewView extends VBox {
     };
     private final javafx.scene.control.TextField filter = new javafx.scene.control.TextField();
     public static final String FILTER_ID = "overview-filter";
+    /** "2 of 5 shown" beside the filter while it hides classes. */
+    public static final String SHOWN_ID = "overview-shown";
     private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
 
     /** Short headers (the whole title is each header's tooltip), so the triage columns fit at 1280×800. */
@@ -169,7 +171,17 @@ public final class OverviewView extends VBox {
                 e.consume();
             }
         });
-        getChildren().addAll(new HBox(8, filter, sortBar()), table);
+        // A filter on says how many classes it shows of how many: none is hidden without saying so.
+        Label shown = new Label();
+        shown.setId(SHOWN_ID);
+        shown.textProperty().bind(vm.shownProperty());
+        shown.visibleProperty().bind(filter.visibleProperty().and(vm.shownProperty().isNotEmpty()));
+        shown.managedProperty().bind(shown.visibleProperty());
+        shown.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        shown.getStyleClass().add(Styles.MUTED);
+        HBox filterBar = new HBox(8, filter, shown, sortBar());
+        filterBar.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(filterBar, table);
         sortWithTheViewModel();
         // Rows do not move under the operator's attention, whichever device it came from: a new order
         // waits while the pointer is on the rows, and for a few seconds after a key pressed in them, the

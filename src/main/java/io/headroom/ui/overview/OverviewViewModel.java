@@ -276,6 +276,24 @@ public final class OverviewViewModel {
         holdOrder.addListener((o, a, held) -> releaseIfQuiet());
     }
 
+    /**
+     * "2 of 5 shown" while the filter hides classes (of the chosen context's); empty while it is off,
+     * so no class is hidden without saying so.
+     */
+    public javafx.beans.binding.StringExpression shownProperty() {
+        return shown;
+    }
+
+    private final javafx.beans.binding.StringBinding shown = javafx.beans.binding.Bindings.createStringBinding(() -> {
+        String f = filter.get() == null ? "" : filter.get().strip();
+        if (f.isEmpty()) {
+            return "";
+        }
+        String c = context.get();
+        long inContext = ALL.equals(c) || c == null ? all.size() : all.stream().filter(r -> c.equals(r.context())).count();
+        return rows.size() + " of " + inContext + " shown";
+    }, filter, context, all, rows);
+
     private void refilter() {
         String c = context.get();
         String f = filter.get() == null ? "" : filter.get().strip().toLowerCase(java.util.Locale.ROOT);

@@ -55,6 +55,20 @@ public final class InboxView extends VBox {
         list.setItems(vm.proposals());
         list.setPlaceholder(new Label("No change is waiting for you."));
         list.setCellFactory(l -> new Card(actions));
+        // Tab from the list goes into the highlighted card (the one the keys act on), wherever the
+        // virtual flow keeps its cell among the others.
+        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isShiftDown() && list.isFocused()) {
+                ProposalRow row = list.getSelectionModel().getSelectedItem();
+                for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
+                    if (n instanceof Card c && c.isVisible() && row != null && row.equals(c.getItem())) {
+                        c.first().requestFocus();
+                        e.consume();
+                        return;
+                    }
+                }
+            }
+        });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
                 vm.selectedProperty().set(row);
@@ -161,10 +175,33 @@ public final class InboxView extends VBox {
             setPrefWidth(0); // wrap to the list's width instead of widening it
         }
 
+        /**
+         * Tab from the inbox goes to the highlighted card's buttons (the card the keys act on), not to
+         * the first card's, which may be scrolled away: only the selected card's buttons take the focus.
+         */
+        @Override
+        public void updateSelected(boolean selected) {
+            super.updateSelected(selected);
+            traversable();
+        }
+
+        private void traversable() {
+            for (Button b : java.util.List.of(approve, reject, other, dry)) {
+                b.setFocusTraversable(isSelected() && !isEmpty());
+            }
+        }
+
+        /** The first of the card's buttons that can act now (Tab from the list lands on it). */
+        Button first() {
+            return java.util.stream.Stream.of(approve, reject, other, dry).filter(b -> !b.isDisabled()).findFirst()
+                    .orElse(reject);
+        }
+
         @Override
         protected void updateItem(ProposalRow p, boolean empty) {
             super.updateItem(p, empty);
             setText(null);
+            traversable();
             if (empty || p == null) {
                 setGraphic(null);
                 return;

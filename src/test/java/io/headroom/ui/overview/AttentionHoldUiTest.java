@@ -108,6 +108,31 @@ class AttentionHoldUiTest {
         assertEquals(aimed, onFx(() -> table.getSelectionModel().getSelectedItem().name()));
     }
 
+    @Test
+    void theDetailOpensOnTheWorstClass() throws Exception {
+        Session s = Session.sandbox(7, Instant.now(), Duration.ofMinutes(5), new MemoryJournal());
+        s.warmUp(Duration.ofMinutes(5));
+        s.setSpeed(10);
+        console = ConsoleWindow.open(s);
+        OverviewViewModel vm = console.view().overviewViewModel();
+        TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5
+                && onFx(() -> console.view().supervisionViewModel().stateProperty().get()) != null);
+        double at = s.history().find("enrichment").lastTime();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> s.history().find("enrichment").lastTime() > at + 10);
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> {
+                ClassRow top = table.getItems().get(0);
+                return !vm.orderWaitingProperty().get() && top.name().equals(console.view().detailViewModel()
+                        .classNameProperty().get()) && table.getItems().stream().allMatch(r -> top.severityProperty()
+                        .get().compareTo(r.severityProperty().get()) <= 0);
+            }));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the detail shows the worst class: " + tiers(table) + ", shown: "
+                    + onFx(() -> console.view().detailViewModel().classNameProperty().get()), e);
+        }
+    }
+
     private static ClassRow row(TableView<ClassRow> table, String name) {
         return table.getItems().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
