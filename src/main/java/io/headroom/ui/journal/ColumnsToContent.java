@@ -2,7 +2,6 @@ package io.headroom.ui.journal;
 
 import java.util.List;
 import java.util.function.Function;
-import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -58,7 +57,7 @@ final class ColumnsToContent<T> {
     private void later() {
         if (!pending) {
             pending = true;
-            Platform.runLater(() -> {
+            io.headroom.ui.fx.FxExecutor.nextTurn(() -> {
                 pending = false;
                 fit();
             });
