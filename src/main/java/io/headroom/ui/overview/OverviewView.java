@@ -207,8 +207,7 @@ public final class OverviewView extends VBox {
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
-                vm.touch();
-                vm.choose(row);
+                vm.choose(row); // holds the order too
             }
         });
         vm.selectedProperty().addListener((obs, old, row) -> {
@@ -281,7 +280,7 @@ public final class OverviewView extends VBox {
         HBox sorted = new HBox(6, what, back);
         sorted.setAlignment(Pos.CENTER_LEFT);
         sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
-        Label waiting = new Label("new order once you leave the rows");
+        Label waiting = new Label("new order waits while you use the rows");
         waiting.setTooltip(new Tooltip("The rows keep their order while the pointer is on them and for "
                 + OverviewViewModel.QUIET.toSeconds() + " s after a key, a selection or the focus in them;"
                 + " then they take the new order once"));

@@ -467,9 +467,13 @@ public final class OverviewViewModel {
                 && attentionClock.instant().isBefore(firstRows.plus(FOLLOW_WORST));
     }
 
-    /** The operator chose this row (a click, the keyboard, the palette, the inbox): the selection stays with it. */
+    /**
+     * The operator chose this row (a click, the keyboard, the palette, the inbox): the selection stays
+     * with it, and the order holds for {@link #QUIET} (a selection change is the operator's attention).
+     */
     public void choose(ClassRow row) {
         chosen = true;
+        touch();
         selected.set(row);
     }
 
