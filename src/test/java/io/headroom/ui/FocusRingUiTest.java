@@ -163,6 +163,9 @@ class FocusRingUiTest {
         List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 6);
         assertEquals(List.of(ClassControls.MODE_ID, ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID,
                 ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID), controls);
+        // The window in reading order: from the top bar's last control into the overview, the strip at the foot last.
+        assertEquals(List.of(io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.overview.OverviewView.TABLE_ID),
+                walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2));
         ConsoleWindow.onFx(() -> {
             var inbox = (javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
             inbox.getSelectionModel().clearAndSelect(0);

@@ -153,6 +153,7 @@ public final class MainView extends BorderPane {
         javafx.scene.layout.StackPane.setMargin(toast, new javafx.geometry.Insets(12));
         toast.setManaged(true);
         setCenter(center);
+        strip.toFront(); // Tab in reading order: the top bar, the overview and detail, then the strip at the foot
         supervision.stateProperty().addListener((o, a, s) -> {
             if (s != null) {
                 incidents.apply(s);
