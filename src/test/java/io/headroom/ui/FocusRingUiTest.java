@@ -166,6 +166,10 @@ class FocusRingUiTest {
         // The window in reading order: from the top bar's last control into the overview, the strip at the foot last.
         assertEquals(List.of(io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.overview.OverviewView.TABLE_ID),
                 walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2));
+        assertTrue(ConsoleWindow.onFx(() -> {
+            Node strip = view().lookup("#" + io.headroom.ui.shell.EventStrip.TOGGLE_ID);
+            return strip.localToScene(strip.getLayoutBounds()).getMinY() > view().getScene().getHeight() * 0.8;
+        }), "the event strip stays at the foot of the window");
         ConsoleWindow.onFx(() -> {
             var inbox = (javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
             inbox.getSelectionModel().clearAndSelect(0);

@@ -175,22 +175,6 @@ public final class InboxView extends VBox {
             setPrefWidth(0); // wrap to the list's width instead of widening it
         }
 
-        /**
-         * Tab from the inbox goes to the highlighted card's buttons (the card the keys act on), not to
-         * the first card's, which may be scrolled away: only the selected card's buttons take the focus.
-         */
-        @Override
-        public void updateSelected(boolean selected) {
-            super.updateSelected(selected);
-            traversable();
-        }
-
-        private void traversable() {
-            for (Button b : java.util.List.of(approve, reject, other, dry)) {
-                b.setFocusTraversable(isSelected() && !isEmpty());
-            }
-        }
-
         /** The first of the card's buttons that can act now (Tab from the list lands on it). */
         Button first() {
             return java.util.stream.Stream.of(approve, reject, other, dry).filter(b -> !b.isDisabled()).findFirst()
@@ -201,7 +185,6 @@ public final class InboxView extends VBox {
         protected void updateItem(ProposalRow p, boolean empty) {
             super.updateItem(p, empty);
             setText(null);
-            traversable();
             if (empty || p == null) {
                 setGraphic(null);
                 return;
