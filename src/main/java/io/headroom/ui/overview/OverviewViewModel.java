@@ -25,10 +25,12 @@ import javafx.collections.ObservableList;
  * <p>Order: by default {@link Severity} (worst first), ties in the order classes were first seen;
  * a chosen {@link Sort} on a column, ties again by severity then first seen. The order is taken
  * from keys copied once per tick ({@link #reorder}), never from live values as they change, so a
- * tick moves rows at most once and only when their keys changed order. While
- * {@link #holdOrderProperty()} is set (the pointer is on the rows) a new order waits, so a row
- * never jumps away from under the pointer; it is applied when the hold ends. The operator's own
- * sort applies at once.
+ * tick moves rows at most once and only when their keys changed order. While the operator's
+ * attention is on the rows, whichever device it came from ({@link #holdOrderProperty()}: the pointer
+ * is on them; {@link #touch()}: a key, the focus or a selection in them in the last {@link #QUIET},
+ * on an injected wall clock) a new order waits, so a row never jumps away from under the pointer or
+ * the keys; it is applied once when the hold ends. The operator's own sort applies at once. Until
+ * the operator chooses a class, the selection follows the worst row for {@link #FOLLOW_WORST}.
  */
 public final class OverviewViewModel {
 
