@@ -85,7 +85,8 @@ public final class Screens {
                 () -> shoot("overview-light-" + size)));
         steps.add(new Step("a frame", () -> true, () -> detail(true)));
         steps.add(new Step("a frame", () -> true, () -> shoot("detail-light-" + size)));
-        draining(size);
+        draining(size); // switches to the dark theme, which the states after it keep
+        pinned(size);
         nodeDrainConfirm(size);
         connecting(size);
         steps.add(new Step("done", () -> true, () -> {
@@ -156,6 +157,24 @@ public final class Screens {
         write(name, b);
     }
 
+    /**
+     * "pinned": a class pinned with a long reason, its status line showing beside the class controls
+     * (which keep their labels; the line shortens, whole in its tooltip), in the dark theme (after "draining").
+     */
+    private void pinned(String size) {
+        var sv = view.supervisionViewModel();
+        steps.add(new Step("a frame", () -> true, () -> {
+            sv.setOverride("search-interactive", 8, Duration.ofMinutes(40), "incident 4711: held at 8 while the"
+                    + " search cluster reindexes after the ledger DB failover; do not scale down before 15:00");
+            view.overviewViewModel().select("search-interactive");
+        }));
+        steps.add(new Step("the pin's status line", () -> {
+            javafx.scene.Node state = stage.getScene().lookup("#" + io.headroom.ui.supervise.ClassControls.STATE_ID);
+            return "search-interactive".equals(view.detailViewModel().classNameProperty().get())
+                    && state instanceof javafx.scene.control.Label l && l.getText().contains("pinned to 8");
+        }, () -> shoot("pinned-" + size)));
+    }
+
     private void next() {
         Step s = steps.peek();
         if (s != null && s.ready().getAsBoolean()) {
@@ -174,7 +193,8 @@ public final class Screens {
         steps.add(new Step("a frame", () -> true, () -> {
             view.viewModel().toggleTheme();
             var row = view.overviewViewModel().rows().stream()
-                    .filter(r -> !r.name().equals("ledger-replay") && !r.name().equals("enrichment"))
+                    .filter(r -> !r.name().equals("ledger-replay") && !r.name().equals("enrichment")
+                            && !r.name().equals("search-interactive")) // pinned next
                     .max(java.util.Comparator.comparingInt(r -> r.currentReplicasProperty().get())).orElseThrow();
             drained[0] = row.name();
             view.supervisionViewModel().startDrain(row.name(), Math.max(1, row.currentReplicasProperty().get() - 2),

@@ -90,6 +90,8 @@ class ThemeContrastTest {
             for (String bg : SURFACES) {
                 checked++;
                 check(failures, theme.getKey(), "-hr-focus-ring", bg, 3.0, tokens);
+                checked++;
+                check(failures, theme.getKey(), "-hr-focus-ring-on-accent", bg, 3.0, tokens);
             }
         }
         assertTrue(checked > 300, "the stylesheets were read: " + checked + " pairs");

@@ -136,6 +136,7 @@ public final class DetailView extends VBox {
     /** Puts the class's actuation controls (mode, freeze, override) in the header. */
     public void setControls(Node node) {
         controls.getChildren().setAll(node);
+        HBox.setHgrow(node, Priority.ALWAYS); // its status line takes the rest of the line, and only it gives way
     }
 
     private Node header() {

@@ -142,20 +142,18 @@ public final class JournalView extends VBox {
 
         table.setId(TABLE_ID);
         table.setItems(vm.rows());
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("Nothing journaled yet (or nothing matches the filters)."));
-        TableColumn<JournalRow, String> source = col("Source", 200, r -> r.fromCluster()
-                ? "from the cluster · " + r.console() : "this console");
-        table.getColumns().setAll(List.of(
-                col("When", 130, vm::when),
-                source,
-                col("Kind", 130, JournalRow::kindLabel),
-                col("Class", 140, JournalRow::className),
-                col("Change", 70, JournalRow::change),
-                col("Who", 80, JournalRow::actor),
-                col("Context", 80, r -> r.context() == null ? "" : r.context()),
-                col("Reason", 180, JournalRow::reason),
-                col("Detail", 360, JournalRow::detail)));
+        Function<JournalRow, String> source = r -> r.fromCluster() ? "from the cluster · " + r.console() : "this console";
+        Function<JournalRow, String> context = r -> r.context() == null ? "" : r.context();
+        // Each column as wide as what it shows (up to a most); the detail takes the rest of the width.
+        List<ColumnsToContent.Fit<JournalRow>> fits = List.of(
+                fit("When", vm::when, 200), fit("Source", source, 260), fit("Kind", JournalRow::kindLabel, 200),
+                fit("Class", JournalRow::className, 220), fit("Change", JournalRow::change, 120),
+                fit("Who", JournalRow::actor, 180), fit("Context", context, 200), fit("Reason", JournalRow::reason, 300));
+        List<TableColumn<JournalRow, ?>> columns = new java.util.ArrayList<>(fits.stream().map(f -> f.column()).toList());
+        columns.add(col("Detail", 360, JournalRow::detail));
+        table.getColumns().setAll(columns);
+        ColumnsToContent.install(table, fits);
         table.getColumns().forEach(c -> c.setSortable(false)); // newest first, as the journal grows
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -264,6 +262,10 @@ public final class JournalView extends VBox {
         Label l = new Label(s);
         l.getStyleClass().add(Styles.MUTED);
         return l;
+    }
+
+    private static ColumnsToContent.Fit<JournalRow> fit(String title, Function<JournalRow, String> value, double most) {
+        return new ColumnsToContent.Fit<>(col(title, 80, value), value, most);
     }
 
     private static TableColumn<JournalRow, String> col(String title, double width, Function<JournalRow, String> value) {

@@ -186,7 +186,8 @@ public final class NodeDrainViewModel {
         NodeDrainPreview p = confirmation.get();
         confirmation.set(null);
         if (p == null || p.refused() != null) {
-            return CompletableFuture.completedFuture(Outcome.refused(p == null ? "nothing to confirm" : p.refused()));
+            return CompletableFuture.completedFuture(p == null ? Outcome.refused(Outcome.Why.NOT_FOUND, "nothing to confirm")
+                    : Outcome.refused(Outcome.Why.CLUSTER, p.refused()));
         }
         followed = p.node();
         return answer(supervisor.startNodeDrain(p.node(), deadline.get(), reason.get()));

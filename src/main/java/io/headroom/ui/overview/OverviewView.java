@@ -31,6 +31,8 @@ public final class OverviewView extends VBox {
     };
     private final javafx.scene.control.TextField filter = new javafx.scene.control.TextField();
     public static final String FILTER_ID = "overview-filter";
+    /** "2 of 5 shown" beside the filter while it hides classes. */
+    public static final String SHOWN_ID = "overview-shown";
     private final javafx.beans.property.BooleanProperty filterActive = new javafx.beans.property.SimpleBooleanProperty();
 
     /** Short headers (the whole title is each header's tooltip), so the triage columns fit at 1280×800. */
@@ -169,14 +171,43 @@ public final class OverviewView extends VBox {
                 e.consume();
             }
         });
-        getChildren().addAll(new HBox(8, filter, sortBar()), table);
+        // A filter on says how many classes it shows of how many: none is hidden without saying so.
+        Label shown = new Label();
+        shown.setId(SHOWN_ID);
+        shown.textProperty().bind(vm.shownProperty());
+        shown.visibleProperty().bind(filter.visibleProperty().and(vm.shownProperty().isNotEmpty()));
+        shown.managedProperty().bind(shown.visibleProperty());
+        shown.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        shown.getStyleClass().add(Styles.MUTED);
+        HBox filterBar = new HBox(8, filter, shown, sortBar());
+        filterBar.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(filterBar, table);
         sortWithTheViewModel();
-        // Rows do not move from under the pointer: a new order waits until it leaves the rows.
+        // Rows do not move under the operator's attention, whichever device it came from: a new order
+        // waits while the pointer is on the rows, and for a few seconds after a key pressed in them, the
+        // focus arriving or a selection of theirs; then it comes once.
         vm.holdOrderProperty().bind(table.hoverProperty());
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> vm.touch());
+        table.focusedProperty().addListener((o, was, is) -> {
+            if (is) {
+                vm.touch();
+            }
+        });
+        // A touch's hold ends with time, not with an event: while an order waits, look again each half second.
+        javafx.animation.Timeline quiet = new javafx.animation.Timeline(
+                new javafx.animation.KeyFrame(javafx.util.Duration.millis(500), e -> vm.releaseIfQuiet()));
+        quiet.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        vm.orderWaitingProperty().addListener((o, was, waits) -> {
+            if (waits) {
+                quiet.play();
+            } else {
+                quiet.stop();
+            }
+        });
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
-                vm.selectedProperty().set(row);
+                vm.choose(row); // holds the order too
             }
         });
         vm.selectedProperty().addListener((obs, old, row) -> {
@@ -249,7 +280,10 @@ public final class OverviewView extends VBox {
         HBox sorted = new HBox(6, what, back);
         sorted.setAlignment(Pos.CENTER_LEFT);
         sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
-        Label waiting = new Label("new order when the pointer leaves the rows");
+        Label waiting = new Label("new order waits while you use the rows");
+        waiting.setTooltip(new Tooltip("The rows keep their order while the pointer is on them and for "
+                + OverviewViewModel.QUIET.toSeconds() + " s after a key, a selection or the focus in them;"
+                + " then they take the new order once"));
         waiting.getStyleClass().add(Styles.UNKNOWN);
         waiting.visibleProperty().bind(vm.orderWaitingProperty());
         HBox bar = new HBox(10, sorted, waiting);

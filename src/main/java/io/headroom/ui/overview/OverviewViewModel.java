@@ -25,10 +25,12 @@ import javafx.collections.ObservableList;
  * <p>Order: by default {@link Severity} (worst first), ties in the order classes were first seen;
  * a chosen {@link Sort} on a column, ties again by severity then first seen. The order is taken
  * from keys copied once per tick ({@link #reorder}), never from live values as they change, so a
- * tick moves rows at most once and only when their keys changed order. While
- * {@link #holdOrderProperty()} is set (the pointer is on the rows) a new order waits, so a row
- * never jumps away from under the pointer; it is applied when the hold ends. The operator's own
- * sort applies at once.
+ * tick moves rows at most once and only when their keys changed order. While the operator's
+ * attention is on the rows, whichever device it came from ({@link #holdOrderProperty()}: the pointer
+ * is on them; {@link #touch()}: a key, the focus or a selection in them in the last {@link #QUIET},
+ * on an injected wall clock) a new order waits, so a row never jumps away from under the pointer or
+ * the keys; it is applied once when the hold ends. The operator's own sort applies at once. Until
+ * the operator chooses a class, the selection follows the worst row for {@link #FOLLOW_WORST}.
  */
 public final class OverviewViewModel {
 
@@ -112,6 +114,60 @@ public final class OverviewViewModel {
         return holdOrder;
     }
 
+    /**
+     * How long a touch of the rows from the keyboard (a key pressed in them, the focus arriving, a
+     * selection changed) holds their order: the operator counting rows with Down is not overtaken.
+     */
+    public static final java.time.Duration QUIET = java.time.Duration.ofSeconds(4);
+
+    /** The wall clock the operator's touches are timed on (not the session's, which the sandbox speeds up). */
+    private java.time.Clock attentionClock;
+    /** When the operator last touched the rows from the keyboard; null: never. */
+    private java.time.Instant touched;
+    /** Whether the operator has chosen a class (the selection no longer follows the worst row). */
+    private boolean chosen;
+
+    public OverviewViewModel() {
+        this(java.time.Clock.systemUTC());
+    }
+
+    /** @param attentionClock the wall clock a touch's hold is timed on */
+    public OverviewViewModel(java.time.Clock attentionClock) {
+        this.attentionClock = java.util.Objects.requireNonNull(attentionClock, "attentionClock");
+    }
+
+    /** Times the operator's touches on {@code clock} from now on (a test's manual clock). */
+    public void setAttentionClock(java.time.Clock clock) {
+        this.attentionClock = java.util.Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * The operator touched the rows (a key pressed in them, the focus arriving, a selection of
+     * theirs): the order is held for {@link #QUIET} from now, whichever device it came from.
+     */
+    public void touch() {
+        touched = attentionClock.instant();
+    }
+
+    /** Whether the order is held now: the pointer is on the rows, or they were touched in the last {@link #QUIET}. */
+    public boolean held() {
+        return holdOrder.get() || touchHolds();
+    }
+
+    private boolean touchHolds() {
+        return touched != null && attentionClock.instant().isBefore(touched.plus(QUIET));
+    }
+
+    /**
+     * Applies a waiting order once nothing holds it any more (the view calls this while one waits:
+     * a touch's hold ends with time, not with an event). Does nothing while held or nothing waits.
+     */
+    public void releaseIfQuiet() {
+        if (orderWaiting.get() && !held()) {
+            reorder(false);
+        }
+    }
+
     /** A new order is waiting for the hold to end. */
     public javafx.beans.property.ReadOnlyBooleanProperty orderWaitingProperty() {
         return orderWaiting.getReadOnlyProperty();
@@ -179,7 +235,7 @@ public final class OverviewViewModel {
      * values are in. Waits while the order is held, unless {@code now} (the operator asked).
      */
     private void reorder(boolean now) {
-        if (holdOrder.get() && !now) {
+        if (held() && !now) {
             orderWaiting.set(true);
             return;
         }
@@ -219,12 +275,26 @@ public final class OverviewViewModel {
         context.addListener((o, a, c) -> refilter());
         filter.addListener((o, a, f) -> refilter());
         sort.addListener((o, a, b) -> reorder(true));
-        holdOrder.addListener((o, a, held) -> {
-            if (!held && orderWaiting.get()) {
-                reorder(false);
-            }
-        });
+        holdOrder.addListener((o, a, held) -> releaseIfQuiet());
     }
+
+    /**
+     * "2 of 5 shown" while the filter hides classes (of the chosen context's); empty while it is off,
+     * so no class is hidden without saying so.
+     */
+    public javafx.beans.binding.StringExpression shownProperty() {
+        return shown;
+    }
+
+    private final javafx.beans.binding.StringBinding shown = javafx.beans.binding.Bindings.createStringBinding(() -> {
+        String f = filter.get() == null ? "" : filter.get().strip();
+        if (f.isEmpty()) {
+            return "";
+        }
+        String c = context.get();
+        long inContext = ALL.equals(c) || c == null ? all.size() : all.stream().filter(r -> c.equals(r.context())).count();
+        return rows.size() + " of " + inContext + " shown";
+    }, filter, context, all, rows);
 
     private void refilter() {
         String c = context.get();
@@ -376,9 +446,37 @@ public final class OverviewViewModel {
         }
         all.addAll(added); // one change for the table, however many classes are new
         reorder(false);
-        if (selected.get() == null && !rows.isEmpty()) {
+        if (firstRows == null && !rows.isEmpty()) {
+            firstRows = attentionClock.instant();
+        }
+        if (!rows.isEmpty() && (selected.get() == null || followsWorst() && selected.get() != rows.get(0))) {
             selected.set(rows.get(0));
         }
+    }
+
+    /**
+     * How long after the first rows the selection follows the worst row until the operator chooses
+     * a class: the first ticks have no rates yet (every class ties, first in the file first), so the
+     * detail opens on the class the severity order puts first once it is known, not on a healthy one.
+     */
+    public static final java.time.Duration FOLLOW_WORST = java.time.Duration.ofSeconds(30);
+    /** When the first rows came (attention clock); null before. */
+    private java.time.Instant firstRows;
+
+    /** Whether the selection still follows the worst row: the console is young, the operator chose nothing, nothing holds the rows. */
+    private boolean followsWorst() {
+        return !chosen && !held() && firstRows != null
+                && attentionClock.instant().isBefore(firstRows.plus(FOLLOW_WORST));
+    }
+
+    /**
+     * The operator chose this row (a click, the keyboard, the palette, the inbox): the selection stays
+     * with it, and the order holds for {@link #QUIET} (a selection change is the operator's attention).
+     */
+    public void choose(ClassRow row) {
+        chosen = true;
+        touch();
+        selected.set(row);
     }
 
     /** The row's work bar: the detail's five counts, for the row's newest tick and supervision. */
@@ -453,10 +551,11 @@ public final class OverviewViewModel {
         }
     }
 
+    /** The operator chose {@code className} (the palette, the inbox): see {@link #choose}. */
     public void select(String className) {
         ClassRow row = byName.get(className);
         if (row != null) {
-            selected.set(row);
+            choose(row);
         }
     }
 

@@ -139,7 +139,6 @@ public final class MainView extends BorderPane {
         io.headroom.ui.fx.WhenShown.insert(head.getChildren(), 1, banner, banner.visibleProperty());
         setTop(head);
         this.strip = new EventStrip(events);
-        setBottom(strip);
         main.contexts().setAll(session.loop().cluster().byContext().keySet());
         main.selectedContextProperty().addListener((o, a, c) -> overview.contextProperty().set(c));
         // One registry of actions and keys: the key dispatch, the ? help and the Ctrl+K palette read it.
@@ -163,6 +162,7 @@ public final class MainView extends BorderPane {
         javafx.scene.layout.StackPane.setMargin(toast, new javafx.geometry.Insets(12));
         toast.setManaged(true);
         setCenter(center);
+        setBottom(strip); // set after the centre: Tab goes in reading order, the strip at the foot last
         supervision.stateProperty().addListener((o, a, s) -> {
             if (s != null) {
                 incidents.apply(s);

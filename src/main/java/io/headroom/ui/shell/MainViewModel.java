@@ -45,6 +45,7 @@ public final class MainViewModel {
     private final StringProperty selectedContext = new SimpleStringProperty();
     private final StringProperty blocked = new SimpleStringProperty("");
     private final StringProperty blockedDetail = new SimpleStringProperty("");
+    private final javafx.beans.property.IntegerProperty blockedCount = new javafx.beans.property.SimpleIntegerProperty();
 
     private final Duration tick;
     private final DoubleConsumer speedSink;
@@ -96,6 +97,8 @@ public final class MainViewModel {
     /** "2 classes cannot be scaled from here", or empty; the reasons (lease holder, RBAC, HPA) in the detail. */
     public StringProperty blockedProperty() { return blocked; }
     public StringProperty blockedDetailProperty() { return blockedDetail; }
+    /** How many classes this console may not actuate (the chip's short form). */
+    public javafx.beans.property.ReadOnlyIntegerProperty blockedCountProperty() { return blockedCount; }
 
     /** Which classes this console may not actuate, and why (another console's lease, RBAC, an HPA). */
     public void applyAccess(java.util.Map<String, io.headroom.cluster.ActionCheck> access) {
@@ -105,8 +108,8 @@ public final class MainViewModel {
                 reasons.add(cls + ": " + check.reason());
             }
         });
-        blocked.set(reasons.isEmpty() ? "" : reasons.size() + (reasons.size() == 1 ? " class" : " classes")
-                + " observe-only here");
+        blockedCount.set(reasons.size());
+        blocked.set(ChipWords.blocked(reasons.size(), false));
         blockedDetail.set(String.join("\n", reasons));
     }
     /** The top bar's warning: the standing one and what is unsafe about the connections; empty when none. */

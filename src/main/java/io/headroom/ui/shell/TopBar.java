@@ -47,6 +47,9 @@ public final class TopBar extends HBox {
     /** Width the full bar needed when it last became compact; what compact saves, once measured. */
     private double fullNeed = -1;
     private double saving = -1;
+    /** Whether the quiet "no proposals" chip fits beside the rest (see {@link #layoutChildren}). */
+    private final javafx.beans.property.BooleanProperty quietFits = new javafx.beans.property.SimpleBooleanProperty(true);
+    private Label pending;
     /** Style class of the bar while compact. */
     public static final String COMPACT = "compact";
 
@@ -173,25 +176,37 @@ public final class TopBar extends HBox {
                     + " for you in the inbox";
         }, sv.pendingCountProperty()));
         pending.setTooltip(pendingTip);
+        // "no proposals" says nothing that needs the operator: it gives way first when even the compact
+        // bar does not fit (warnings on a narrow window), so the chips that warn stay whole.
+        pending.visibleProperty().bind(sv.pendingCountProperty().greaterThan(0).or(quietFits));
+        pending.managedProperty().bind(pending.visibleProperty());
+        this.pending = pending;
         pending.getStyleClass().add(Styles.CHIP);
         sv.pendingCountProperty().addListener((o, a, n) -> Styles.toggle(pending, List.of(Styles.INFO),
                 n.intValue() > 0 ? Styles.INFO : null));
+        // The chips say what they are about in few words, whole; the whole text is their tooltip.
         Label warning = new Label();
-        warning.textProperty().bind(vm.warningProperty());
+        warning.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> ChipWords.warning(vm.warningProperty().get()), vm.warningProperty()));
         warning.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
         warning.visibleProperty().bind(vm.warningProperty().isNotEmpty());
         warning.managedProperty().bind(warning.visibleProperty());
-        warning.setMaxWidth(280);
         warning.setTooltip(new Tooltip());
         warning.getTooltip().textProperty().bind(vm.warningProperty());
+        warning.getTooltip().setWrapText(true);
+        warning.getTooltip().setMaxWidth(560);
 
         Label blocked = new Label();
-        blocked.textProperty().bind(vm.blockedProperty());
+        blocked.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> ChipWords.blocked(vm.blockedCountProperty().get(), compact.get()), vm.blockedCountProperty(),
+                compact));
         blocked.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
         blocked.visibleProperty().bind(vm.blockedProperty().isNotEmpty());
         blocked.managedProperty().bind(blocked.visibleProperty());
         Tooltip blockedTip = new Tooltip();
-        blockedTip.textProperty().bind(vm.blockedDetailProperty());
+        blockedTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> vm.blockedProperty().get() + ":\n" + vm.blockedDetailProperty().get(), vm.blockedProperty(),
+                vm.blockedDetailProperty()));
         blocked.setTooltip(blockedTip);
 
         Button freezeAll = new Button();
@@ -275,6 +290,17 @@ public final class TopBar extends HBox {
         } else if (need + saving + 8 <= room) {
             compact.set(false);
         }
+        if (compact.get() && saving >= 0) {
+            // Compact and still too wide: the quiet chip gives way; back once it fits with room to spare.
+            double chip = pending.prefWidth(-1) + status.getSpacing();
+            if (quietFits.get() && need > room + 0.5 && pending.isVisible()) {
+                quietFits.set(false);
+            } else if (!quietFits.get() && need + chip + 8 <= room) {
+                quietFits.set(true);
+            }
+        } else if (!compact.get()) {
+            quietFits.set(true);
+        }
         super.layoutChildren();
     }
 
@@ -305,7 +331,7 @@ public final class TopBar extends HBox {
 
     private static void keepWhole(javafx.scene.Parent parent) {
         for (javafx.scene.Node n : parent.getChildrenUnmodifiable()) {
-            if (n instanceof javafx.scene.control.Labeled l && !l.getStyleClass().contains(Styles.WARN)) {
+            if (n instanceof javafx.scene.control.Labeled l) { // the warning chips too: they say it in few words
                 l.setMinWidth(Region.USE_PREF_SIZE);
             } else if (n instanceof javafx.scene.layout.Pane p) {
                 keepWhole(p);

@@ -94,9 +94,22 @@ public final class ClassControls extends HBox {
         freeze.disableProperty().bind(actionable.not());
         override.disableProperty().bind(actionable.not());
         drain.disableProperty().bind(actionable.not().or(drainLocked));
+        // The controls keep their labels at every size: only the status line gives way (shortened with
+        // "…", whole in its tooltip), never a button squeezed to "…".
+        HBox.setHgrow(state, javafx.scene.layout.Priority.ALWAYS);
+        for (javafx.scene.Node n : List.of(modeLabel, mode, freeze, override, drain)) {
+            keepWhole(n);
+        }
         vm.stateProperty().addListener((o, a, b) -> refresh());
         className.addListener((o, a, b) -> refresh());
         refresh();
+    }
+
+    /** A control is never narrower than its label (the status line takes what is left). */
+    private static void keepWhole(javafx.scene.Node n) {
+        if (n instanceof javafx.scene.control.Control c) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
     }
 
     /** "draining 4 → 2 · 1m 40s left · waiting for a (2 in flight)". */
@@ -130,6 +143,7 @@ public final class ClassControls extends HBox {
                 .otherwise("No decision now (the cluster may be out of reach): What-if replays the history recorded"
                         + " so far; nothing is applied"));
         whatIf.setTooltip(tip);
+        keepWhole(whatIf);
         getChildren().add(getChildren().indexOf(state), whatIf);
     }
 
@@ -141,6 +155,7 @@ public final class ClassControls extends HBox {
         keda.disableProperty().bind(actionable.not());
         keda.setTooltip(new Tooltip("Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
                 + " express as comments), a server-side dry run and the difference; applied only after you confirm"));
+        keepWhole(keda);
         getChildren().add(getChildren().indexOf(state), keda);
     }
 
@@ -152,6 +167,7 @@ public final class ClassControls extends HBox {
         nodes.disableProperty().bind(actionable.not());
         nodes.setTooltip(new Tooltip("The nodes this class's pods run on: drain one the way kubectl drain does,"
                 + " this class's pods drained first; uncordon"));
+        keepWhole(nodes);
         getChildren().add(getChildren().indexOf(state), nodes);
     }
 

@@ -55,6 +55,20 @@ public final class InboxView extends VBox {
         list.setItems(vm.proposals());
         list.setPlaceholder(new Label("No change is waiting for you."));
         list.setCellFactory(l -> new Card(actions));
+        // Tab from the list goes into the highlighted card (the one the keys act on), wherever the
+        // virtual flow keeps its cell among the others.
+        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isShiftDown() && list.isFocused()) {
+                ProposalRow row = list.getSelectionModel().getSelectedItem();
+                for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
+                    if (n instanceof Card c && c.isVisible() && row != null && row.equals(c.getItem())) {
+                        c.first().requestFocus();
+                        e.consume();
+                        return;
+                    }
+                }
+            }
+        });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {
                 vm.selectedProperty().set(row);
@@ -159,6 +173,12 @@ public final class InboxView extends VBox {
             box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it
+        }
+
+        /** The first of the card's buttons that can act now (Tab from the list lands on it). */
+        Button first() {
+            return java.util.stream.Stream.of(approve, reject, other, dry).filter(b -> !b.isDisabled()).findFirst()
+                    .orElse(reject);
         }
 
         @Override

@@ -88,9 +88,19 @@ class OverviewFilterUiTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 1);
         assertEquals("enrich", onFx(filter::getText), "the slash itself is not typed into the filter");
         assertEquals("enrichment", onFx(() -> ((ClassRow) table.getItems().get(0)).name()));
+        // The filter says it hides classes, and how many, even once the cursor has gone back to the rows.
+        javafx.scene.control.Label shown = onFx(() -> robot.lookup("#" + OverviewView.SHOWN_ID).queryAs(
+                javafx.scene.control.Label.class));
+        assertEquals("1 of 5 shown", onFx(shown::getText));
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(table::isFocused));
+        assertTrue(onFx(() -> shown.isVisible() && filter.isVisible()), "still said with the rows focused");
+        assertEquals("1 of 5 shown", onFx(shown::getText));
+        robot.clickOn(filter);
 
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(filter::isVisible));
+        assertFalse(onFx(shown::isVisible), "no filter, nothing hidden, nothing said");
     }
 }

@@ -1,0 +1,227 @@
+package io.headroom.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.ui.shell.MainView;
+import io.headroom.ui.supervise.ClassControls;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Issue 28: keyboard focus shows on every control, the proposal card's Approve, Reject and Other
+ * value… included, in the dark and the light theme (the pixels around a focused control differ from
+ * the same control unfocused); Tab walks the class controls and a card's buttons in reading order.
+ */
+class FocusRingUiTest {
+    static ConsoleWindow window;
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void open() throws Exception {
+        Session session = Session.sandbox(11, Instant.parse("2026-03-02T10:00:00Z"), Duration.ofMinutes(2),
+                new MemoryJournal());
+        session.setSpeed(60); // proposals come within seconds
+        window = ConsoleWindow.open(session);
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> card("Approve") != null
+                && view().detailViewModel().actionableProperty().get()));
+        window.session().setSpeed(1); // the card stays while the test looks at it
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        window.close();
+    }
+
+    static MainView view() {
+        return window.view();
+    }
+
+    /** The top proposal card's button with {@code text} (whole inside the inbox); null while none shows. FX thread. */
+    static Button card(String text) {
+        Node list = view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
+        Bounds inbox = list.localToScene(list.getLayoutBounds());
+        Button top = null;
+        for (Node n : view().lookupAll(".card .button")) {
+            if (n instanceof Button b && text.equals(b.getText()) && b.getScene() != null && shown(b)) {
+                Bounds at = b.localToScene(b.getLayoutBounds());
+                if (inbox.contains(at) && (top == null || at.getMinY() < top.localToScene(top.getLayoutBounds()).getMinY())) {
+                    top = b;
+                }
+            }
+        }
+        return top;
+    }
+
+    static boolean shown(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void everyControlShowsItsFocusInBothThemes() throws Exception {
+        for (boolean dark : List.of(true, false)) {
+            ConsoleWindow.onFx(() -> {
+                if (view().viewModel().darkThemeProperty().get() != dark) {
+                    view().viewModel().toggleTheme();
+                }
+                return null;
+            });
+            List<String> ringless = new ArrayList<>();
+            for (String text : List.of("Approve", "Reject", "Other value…", "Dry run")) {
+                ringless.addAll(ConsoleWindow.onFx(() -> ring(card(text), text + (dark ? " (dark)" : " (light)"))));
+            }
+            for (String id : List.of(ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID, ClassControls.DRAIN_ID,
+                    ClassControls.MODE_ID)) {
+                ringless.addAll(ConsoleWindow.onFx(() -> ring(view().lookup("#" + id), id + (dark ? " (dark)" : " (light)"))));
+            }
+            assertEquals(List.of(), ringless, "a focused control looks different around its edge");
+        }
+    }
+
+    /**
+     * Compares the pixels just outside {@code n} unfocused and focused: a visible ring changes them to a
+     * colour that stands out from what was there (3:1, as WCAG asks of a focus indicator) and from the
+     * control's own face (1.5:1: a ring in the accent's blue around an accent-filled button only makes
+     * it look larger). Empty when a ring's worth of pixels does, else what was seen. FX thread.
+     */
+    static List<String> ring(Node n, String what) {
+        if (n == null) {
+            return List.of(what + ": not shown");
+        }
+        view().requestFocus();
+        view().getScene().getRoot().applyCss();
+        view().getScene().getRoot().layout();
+        WritableImage before = n.getScene().snapshot(null);
+        n.requestFocus();
+        n.getScene().getRoot().applyCss();
+        n.getScene().getRoot().layout();
+        WritableImage after = n.getScene().snapshot(null);
+        boolean focused = n.isFocused();
+        view().requestFocus();
+        Bounds b = n.localToScene(n.getLayoutBounds());
+        PixelReader r0 = before.getPixelReader();
+        PixelReader r1 = after.getPixelReader();
+        int face = r0.getArgb((int) b.getMinX() + 4, (int) b.getMinY() + 4); // inside the corner's curve, off the text
+        int ring = 0;
+        for (int x = (int) b.getMinX() - 5; x <= (int) b.getMaxX() + 5; x++) {
+            for (int y = (int) b.getMinY() - 5; y <= (int) b.getMaxY() + 5; y++) {
+                boolean outside = x < b.getMinX() - 0.5 || x > b.getMaxX() + 0.5 || y < b.getMinY() - 0.5
+                        || y > b.getMaxY() + 0.5;
+                if (outside && x >= 0 && y >= 0 && x < before.getWidth() && y < before.getHeight()
+                        && contrast(r0.getArgb(x, y), r1.getArgb(x, y)) >= 3 && contrast(face, r1.getArgb(x, y)) >= 1.5) {
+                    ring++;
+                }
+            }
+        }
+        double perimeter = 2 * (b.getWidth() + b.getHeight());
+        return focused && ring >= perimeter ? List.of()
+                : List.of(what + ": focused " + focused + ", " + ring + " ring pixels for a perimeter of " + perimeter);
+    }
+
+    /** WCAG's contrast ratio of two colours. */
+    static double contrast(int a, int b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(int argb) {
+        double r = channel((argb >> 16) & 0xff);
+        double g = channel((argb >> 8) & 0xff);
+        double bl = channel(argb & 0xff);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    }
+
+    private static double channel(int c) {
+        double s = c / 255.0;
+        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    }
+
+    @Test
+    void tabWalksTheClassControlsAndACardsButtonsInReadingOrder() throws Exception {
+        List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 6);
+        assertEquals(List.of(ClassControls.MODE_ID, ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID,
+                ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID), controls);
+        // The window in reading order: from the top bar's last control into the overview, the strip at the foot last.
+        assertEquals(List.of(io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.overview.OverviewView.TABLE_ID),
+                walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2));
+        assertTrue(ConsoleWindow.onFx(() -> {
+            Node strip = view().lookup("#" + io.headroom.ui.shell.EventStrip.TOGGLE_ID);
+            return strip.localToScene(strip.getLayoutBounds()).getMinY() > view().getScene().getHeight() * 0.8;
+        }), "the event strip stays at the foot of the window");
+        ConsoleWindow.onFx(() -> {
+            var inbox = (javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
+            inbox.getSelectionModel().clearAndSelect(0);
+            inbox.scrollTo(0);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> card = walk(() -> card("Approve"), 4);
+        assertEquals(List.of("Approve", "Reject", "Other value…", "Dry run"), card);
+
+        // From the inbox, Tab goes to the highlighted card's buttons (the card the keys act on), not the first's.
+        javafx.scene.control.ListView<?> inbox = ConsoleWindow.onFx(() -> (javafx.scene.control.ListView<?>)
+                view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> inbox.getItems().size() >= 2));
+        Object second = ConsoleWindow.onFx(() -> {
+            inbox.requestFocus();
+            inbox.getSelectionModel().clearAndSelect(1);
+            inbox.scrollTo(1);
+            return inbox.getSelectionModel().getSelectedItem();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Typing.keys(robot, KeyCode.TAB);
+        assertEquals(second, ConsoleWindow.onFx(() -> {
+            Node f = view().getScene().getFocusOwner();
+            for (Node p = f; p != null; p = p.getParent()) {
+                if (p instanceof javafx.scene.control.ListCell<?> c) {
+                    return c.getItem();
+                }
+            }
+            return "not in a card: " + f;
+        }), "Tab goes into the highlighted card");
+        assertEquals("Approve", ConsoleWindow.onFx(() -> view().getScene().getFocusOwner() instanceof Button b
+                ? b.getText() : String.valueOf(view().getScene().getFocusOwner())));
+    }
+
+    /** Focuses what {@code first} finds, then presses Tab: the controls focused in turn, by id or text. */
+    private List<String> walk(java.util.concurrent.Callable<Node> first, int steps) throws Exception {
+        List<String> seen = new ArrayList<>();
+        ConsoleWindow.onFx(() -> {
+            first.call().requestFocus();
+            return null;
+        });
+        for (int i = 0; i < steps; i++) {
+            seen.add(ConsoleWindow.onFx(() -> {
+                Node f = view().getScene().getFocusOwner();
+                return f == null ? "nothing" : f.getId() != null ? f.getId() : f instanceof Button b ? b.getText() : f.toString();
+            }));
+            if (i < steps - 1) {
+                Typing.keys(robot, KeyCode.TAB);
+            }
+        }
+        assertTrue(seen.size() == steps);
+        return seen;
+    }
+}
