@@ -28,6 +28,11 @@ public record Reason(Code code, String detail) {
          * decision may scale up on it, never down.
          */
         PARTIAL_DATA,
+        /**
+         * Telemetry is missing, and the last complete decision wanted more replicas than it had: the decision
+         * keeps stepping toward that target within the rate policy, never beyond it (detail: the target).
+         */
+        CONTINUING_SCALE_UP,
         /** Telemetry has been missing for failureThreshold ticks; the fallback floor applies. */
         FALLBACK,
         /** Clamped up to minReplicas. */
