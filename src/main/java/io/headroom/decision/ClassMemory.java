@@ -28,13 +28,15 @@ import java.util.List;
  * @param upTarget          the last complete decision's target (before the rate policies) when it was above
  *                          the count it saw, null otherwise: while data is missing the decision keeps stepping
  *                          toward it (design.md §3.7)
+ * @param suspectedAt       the replicas when a stall was first suspected (no in-flight series, nothing completing),
+ *                          null when none is: the age term asks at most one step above it
  * @param samples           recent live samples of λ, completions and S, for estimates sized by events (§3.1)
  */
 public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQueueLength, double lastOldestAge,
                           Instant stallSince, double lastMeanService, Instant lastMeanServiceAt, int failureTicks,
                           Instant lastActiveAt, double startupSeconds, GovernorState governor,
                           List<Stamped> recommendations, List<Stamped> scaleEvents, Integer upTarget,
-                          List<RateSample> samples) {
+                          Integer suspectedAt, List<RateSample> samples) {
 
     /**
      * One tick's live rates: arrivals/s, completions/s and mean service seconds (NaN where unknown), each
@@ -67,7 +69,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
     /** The memory of a class never decided before. */
     public static ClassMemory initial() {
         return new ClassMemory(null, null, Double.NaN, Double.NaN, null, Double.NaN, null, 0, null, Double.NaN,
-                GovernorState.IDLE, List.of(), List.of(), null, List.of());
+                GovernorState.IDLE, List.of(), List.of(), null, null, List.of());
     }
 
     /**
@@ -83,7 +85,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
         events.add(new Stamped(at, to - from));
         return new ClassMemory(to, lastTickAt, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
                 lastMeanServiceAt, failureTicks, lastActiveAt, startupSeconds, governor, recommendations, events, upTarget,
-                samples);
+                suspectedAt, samples);
     }
 
     /**
@@ -92,7 +94,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
      */
     public ClassMemory next(int replicas, Instant at, Instant activeAt, List<Stamped> recs, List<Stamped> events) {
         return new ClassMemory(replicas, at, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
-                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events, upTarget, samples);
+                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events, upTarget, suspectedAt, samples);
     }
 
     static List<Stamped> keepSince(List<Stamped> list, Instant now, Duration horizon) {
