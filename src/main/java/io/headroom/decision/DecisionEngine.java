@@ -306,7 +306,7 @@ public final class DecisionEngine {
         return new ClassMemory(obs.currentReplicas(), now, in.value(Signals.QUEUE_LENGTH), in.value(Signals.OLDEST_AGE),
                 e.stallSince(), liveS ? in.value(Signals.MEAN_SERVICE) : mem.lastMeanService(),
                 liveS ? in.get(Signals.MEAN_SERVICE).sampledAt() : mem.lastMeanServiceAt(), failures, lastActive,
-                e.startupMeasured(), governor, recs, events, upTarget, e.suspectedAt(), mem.samples());
+                e.startupMeasured(), governor, recs, events, upTarget, e.suspectedAt(), e.samples());
     }
 
     /**

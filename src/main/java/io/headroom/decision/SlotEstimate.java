@@ -42,7 +42,7 @@ final class SlotEstimate {
                   double startup, double startupMeasured, double incoming, double backlog, Integer slots,
                   Integer slotReplicas, boolean partial, Integer ageReplicas, boolean ageApplied, boolean stalled,
                   Instant stallSince, java.util.List<String> stuckPods, ReactionGap.Result gap, boolean suspected,
-                  Integer suspectedAt) {
+                  Integer suspectedAt, java.util.List<ClassMemory.RateSample> samples) {
     }
 
     static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
@@ -51,12 +51,27 @@ final class SlotEstimate {
         double l = in.value(Signals.QUEUE_LENGTH);
         double age = in.value(Signals.OLDEST_AGE);
 
-        // S: live, else the last known (its age shown), else the policy's prior.
+        // λ and S over windows sized by events: the live sample pooled with past ticks' until it holds enough.
+        java.util.List<ClassMemory.RateSample> past = EventWindow.remember(mem.samples(), null, now);
+        ClassMemory.RateSample live = !in.complete(Signals.ARRIVAL_RATE) ? null : new ClassMemory.RateSample(now,
+                in.value(Signals.ARRIVAL_RATE), in.complete(Signals.COMPLETION_RATE) ? in.value(Signals.COMPLETION_RATE)
+                : Double.NaN, in.complete(Signals.MEAN_SERVICE) ? in.value(Signals.MEAN_SERVICE) : Double.NaN);
+        EventWindow.Pooled pooled = live == null ? null : EventWindow.pool(past, live, p.pollIntervalSeconds());
+        boolean pooledWider = pooled != null && pooled.samples() > 1;
+        java.util.List<ClassMemory.RateSample> samples = EventWindow.remember(past, live, now);
+
+        // S: live (pooled by events), else the last known (its age shown), else the policy's prior.
         double s;
         ServiceSource source;
         if (in.usable(Signals.MEAN_SERVICE)) {
             s = in.value(Signals.MEAN_SERVICE);
             source = ServiceSource.LIVE;
+            if (pooledWider && in.complete(Signals.MEAN_SERVICE) && Double.isFinite(pooled.s())) {
+                s = pooled.s();
+                t.term("S", s, !w ? "" : "mean service over ~" + Math.round(pooled.completions()) + " completions in "
+                        + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.MEAN_SERVICE))
+                        + " s: its window held too few)");
+            }
         } else if (Double.isFinite(mem.lastMeanService())) {
             s = mem.lastMeanService();
             source = ServiceSource.LAST_KNOWN;
@@ -85,6 +100,12 @@ final class SlotEstimate {
 
         // λ: the configured rate, or the net growth (completions + ΔL/Δt) when the queue grows beyond noise.
         double lambda = in.value(Signals.ARRIVAL_RATE);
+        if (pooledWider) {
+            lambda = pooled.lambda();
+            t.term("λ", lambda, !w ? "" : "arrivals over ~" + Math.round(pooled.arrivals()) + " events in "
+                    + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.ARRIVAL_RATE))
+                    + "/s: its window held too few)");
+        }
         double lambdaUp = lambda;
         if (Double.isFinite(l) && Double.isFinite(mem.lastQueueLength()) && mem.lastTickAt() != null
                 && in.usable(Signals.COMPLETION_RATE) && Double.isFinite(lambda)) {
@@ -224,7 +245,7 @@ final class SlotEstimate {
         }
         return new Result(s, source, lambda, lambdaUp, q, dEff, startup, measured, incoming, backlog, slots,
                 slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck, gap, suspected,
-                suspectedAt);
+                suspectedAt, samples);
     }
 
     /** How long without progress makes a pod STUCK: {@code max(3 × S, stuckAfterSeconds)}. */
