@@ -91,7 +91,7 @@ public final class ControlQualityBenchmark {
      */
     static void anticipation(long[] seeds) throws Exception {
         for (String name : ANTICIPATION) {
-            Scenario s = ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml"));
+            Scenario s = ScenarioReader.read(path(name));
             Totals[] t = scenario(name, s, seeds);
             if (name.equals("periodic")) {
                 double ideal = idealReplicaHours(s) * seeds.length;
@@ -161,7 +161,13 @@ public final class ControlQualityBenchmark {
 
     /** Runs one scenario under the three rules; prints three rows; returns headroom, keda 5, keda matched. */
     static Totals[] scenario(String name, long[] seeds) throws Exception {
-        return scenario(name, ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml")), seeds);
+        return scenario(name, ScenarioReader.read(path(name)), seeds);
+    }
+
+    /** A scenario by name: under examples/scenarios, or under its long/ folder (runs of hours, kept out of the tests). */
+    static Path path(String name) {
+        Path p = Path.of("examples/scenarios", name + ".yaml");
+        return java.nio.file.Files.exists(p) ? p : Path.of("examples/scenarios/long", name + ".yaml");
     }
 
     /** The same for a scenario already read (e.g. with a policy changed), printed under {@code name}. */

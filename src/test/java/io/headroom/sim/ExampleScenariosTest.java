@@ -106,8 +106,8 @@ class ExampleScenariosTest {
         List<TickLine> inWindow = lines.stream().filter(l -> l.t() > drop && l.t() < drop + window).toList();
         // What the load before the drop needed (the queue was empty: the slots are the incoming work's); the count may
         // be higher still from the initial backlog, which the window does not hold.
-        TickLine last = lines.stream().filter(l -> l.t() <= drop).reduce((a, b) -> b).orElseThrow();
-        int needed = (last.estimatedSlots() + c.sandbox().concurrency() - 1) / c.sandbox().concurrency();
+        TickLine beforeDrop = lines.stream().filter(l -> l.t() <= drop).reduce((a, b) -> b).orElseThrow();
+        int needed = (beforeDrop.estimatedSlots() + c.sandbox().concurrency() - 1) / c.sandbox().concurrency();
         assertTrue(inWindow.stream().allMatch(l -> l.desiredReplicas() >= Math.min(atDrop, needed)),
                 "held at what the load before the drop needed (" + needed + ") for the window");
         assertTrue(inWindow.stream().anyMatch(l -> l.reasons().contains("STABILISING_DOWN")
