@@ -10,8 +10,9 @@ import java.util.List;
  * window (a PromQL {@code [1m]}) holds a handful of events at a low rate: 0.5 jobs/s gives ~30 arrivals, so λ
  * swings by ~20 % from tick to tick, S as much, and the scale-down window keeps the highest swing. Here the
  * live sample is pooled with the past ticks' samples, newest first, until the pool holds
- * {@link #MIN_EVENTS} arrivals and completions, or spans {@link #CAP_SECONDS}; a class busy enough to fill it
- * in one tick is not pooled at all.
+ * {@link #MIN_EVENTS} arrivals and completions, or spans {@link #CAP_SECONDS}. λ is pooled only when the live
+ * tick holds fewer than {@link #FEW_EVENTS} arrivals, S only when it holds fewer than that many completions: a
+ * busy class keeps its live numbers.
  *
  * <p>A change is not averaged away: going back, a sample whose rate (or S) differs from the pool so far by
  * more than {@link #SIGMAS} standard deviations of Poisson counting noise ends the pool there, so a real
@@ -23,6 +24,11 @@ final class EventWindow {
 
     /** Events the pool wants: Poisson noise of 1/√300 ≈ 6 %. */
     static final double MIN_EVENTS = 300;
+    /**
+     * A live sample with at least this many arrivals is used as it is (noise ≤ 1/√30 ≈ 18 % per tick, less over the
+     * source's window): the busier classes keep the reaction they were tuned with.
+     */
+    static final double FEW_EVENTS = 30;
     /** The longest pool, seconds: older samples are dropped from the memory. */
     static final double CAP_SECONDS = 900;
     /** How far an older sample may sit from the pool before it counts as another level. */
@@ -40,8 +46,11 @@ final class EventWindow {
      * @param samples     the samples pooled (1 = the live one alone)
      * @param arrivals    arrivals the pool holds (rate × Δt summed)
      * @param completions completions the pool holds
+     * @param lambdaPooled λ is the pool's (the live sample held fewer than {@link #FEW_EVENTS} arrivals)
+     * @param sPooled      S is the pool's (the live sample held fewer than {@link #FEW_EVENTS} completions)
      */
-    record Pooled(double lambda, double s, double seconds, int samples, double arrivals, double completions) {
+    record Pooled(double lambda, double s, double seconds, int samples, double arrivals, double completions,
+                  boolean lambdaPooled, boolean sPooled) {
     }
 
     /**
@@ -54,6 +63,11 @@ final class EventWindow {
                 Math.max(1e-3, Behaviour.seconds(past.get(past.size() - 1).at(), live.at())));
         Acc a = new Acc();
         a.add(live, dt);
+        boolean fewArrivals = a.arrivals < FEW_EVENTS;
+        boolean fewCompletions = a.completions < FEW_EVENTS && Double.isFinite(live.meanService());
+        if (!fewArrivals && !fewCompletions) {
+            return new Pooled(live.arrivalRate(), live.meanService(), dt, 1, a.arrivals, a.completions, false, false);
+        }
         for (int i = past.size() - 1; i >= 0 && !a.full(); i--) {
             RateSample r = past.get(i);
             double span = i > 0 ? Behaviour.seconds(past.get(i - 1).at(), r.at()) : tickSeconds;
@@ -63,8 +77,11 @@ final class EventWindow {
             }
             a.add(r, span);
         }
-        return new Pooled(a.arrivals / a.seconds, a.sWeight > 0 ? a.sWork / a.sWeight : live.meanService(), a.seconds,
-                a.samples, a.arrivals, a.completions);
+        boolean wider = a.samples > 1;
+        boolean sPooled = wider && fewCompletions && a.sWeight > 0;
+        return new Pooled(wider && fewArrivals ? a.arrivals / a.seconds : live.arrivalRate(),
+                sPooled ? a.sWork / a.sWeight : live.meanService(), a.seconds, a.samples, a.arrivals, a.completions,
+                wider && fewArrivals, sPooled);
     }
 
     /** The memory's samples after this tick: the past within {@link #CAP_SECONDS}, and the live one. */

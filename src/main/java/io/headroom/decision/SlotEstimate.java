@@ -58,6 +58,7 @@ final class SlotEstimate {
                 : Double.NaN, in.complete(Signals.MEAN_SERVICE) ? in.value(Signals.MEAN_SERVICE) : Double.NaN);
         EventWindow.Pooled pooled = live == null ? null : EventWindow.pool(past, live, p.pollIntervalSeconds());
         boolean pooledWider = pooled != null && pooled.samples() > 1;
+        boolean lambdaPooled = pooledWider && pooled.lambdaPooled();
         java.util.List<ClassMemory.RateSample> samples = EventWindow.remember(past, live, now);
 
         // S: live (pooled by events), else the last known (its age shown), else the policy's prior.
@@ -66,7 +67,7 @@ final class SlotEstimate {
         if (in.usable(Signals.MEAN_SERVICE)) {
             s = in.value(Signals.MEAN_SERVICE);
             source = ServiceSource.LIVE;
-            if (pooledWider && in.complete(Signals.MEAN_SERVICE) && Double.isFinite(pooled.s())) {
+            if (pooledWider && pooled.sPooled() && in.complete(Signals.MEAN_SERVICE) && Double.isFinite(pooled.s())) {
                 s = pooled.s();
                 t.term("S", s, !w ? "" : "mean service over ~" + Math.round(pooled.completions()) + " completions in "
                         + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.MEAN_SERVICE))
@@ -100,7 +101,7 @@ final class SlotEstimate {
 
         // λ: the configured rate, or the net growth (completions + ΔL/Δt) when the queue grows beyond noise.
         double lambda = in.value(Signals.ARRIVAL_RATE);
-        if (pooledWider) {
+        if (lambdaPooled) {
             lambda = pooled.lambda();
             t.term("λ", lambda, !w ? "" : "arrivals over ~" + Math.round(pooled.arrivals()) + " events in "
                     + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.ARRIVAL_RATE))
