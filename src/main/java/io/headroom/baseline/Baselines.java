@@ -5,9 +5,13 @@ import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
+import io.headroom.decision.Figures;
 import io.headroom.decision.InputStatus;
 import io.headroom.decision.Observation;
+import io.headroom.decision.Policy;
 import io.headroom.decision.Reason;
+import io.headroom.decision.Signal;
+import io.headroom.decision.Signals;
 import io.headroom.decision.Term;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -49,16 +53,72 @@ public final class Baselines {
                 KedaLengthRule r = new KedaLengthRule(listLength, number(opts, "activation", 0, spec),
                         bool(opts, "inFlight", false, spec), bool(opts, "ignoreNullValues", true, spec));
                 unknown(opts, spec);
-                return new Named("keda:listLength=" + io.headroom.decision.Figures.fmt(listLength), r);
+                return new Named(label(r), r);
             }
             case "hpa-cpu" -> {
                 HpaCpuRule r = new HpaCpuRule(number(opts, "target", 70, spec) / 100.0,
                         number(opts, "busyPodCpu", HpaCpuRule.DEFAULT_BUSY_POD_CPU, spec));
                 unknown(opts, spec);
-                return new Named("hpa-cpu:target=" + io.headroom.decision.Figures.fmt(r.target() * 100), r);
+                return new Named(label(r), r);
             }
             default -> throw new IllegalArgumentException("baseline '" + spec
                     + "': expected keda:listLength=N or hpa-cpu[:target=P]");
+        }
+    }
+
+    /**
+     * A rule's label: its kind, its target and every option that differs from the default, in a fixed order, so
+     * two rules print apart exactly when they decide apart ({@code keda:listLength=5,inFlight=true}).
+     */
+    static String label(KedaLengthRule r) {
+        StringBuilder b = new StringBuilder("keda:listLength=").append(Figures.fmt(r.listLength()));
+        if (r.activation() != 0) {
+            b.append(",activation=").append(Figures.fmt(r.activation()));
+        }
+        if (r.includeInFlight()) {
+            b.append(",inFlight=true");
+        }
+        if (!r.ignoreNullValues()) {
+            b.append(",ignoreNullValues=false");
+        }
+        return b.toString();
+    }
+
+    static String label(HpaCpuRule r) {
+        String base = "hpa-cpu:target=" + Figures.fmt(r.target() * 100);
+        return r.busyPodCpu() == HpaCpuRule.DEFAULT_BUSY_POD_CPU ? base
+                : base + ",busyPodCpu=" + Figures.fmt(r.busyPodCpu());
+    }
+
+    /**
+     * The past recommendations the HPA's windows read: a new autoscaler's window starts with the count it finds
+     * ({@code recordInitialRecommendation} in the HPA), so the first tick holds it rather than dropping at once.
+     */
+    static List<ClassMemory.Stamped> recommendations(ClassMemory mem, int current, Instant now) {
+        if (mem.lastTickAt() == null && mem.recommendations().isEmpty()) {
+            return List.of(new ClassMemory.Stamped(now, current));
+        }
+        return mem.recommendations();
+    }
+
+    /**
+     * Signals a rule does not decide on but a reader of its ticks wants beside Headroom's (the oldest age, the
+     * arrival rate, the service time), as observed; nothing is judged on them.
+     */
+    static void observed(Observation obs, Policy p, Instant now, List<InputStatus> inputs) {
+        for (String name : List.of(Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE)) {
+            if (inputs.stream().anyMatch(i -> i.name().equals(name))) {
+                continue;
+            }
+            Signal s = obs.signal(name);
+            if (!s.present()) {
+                inputs.add(new InputStatus(name, s.notCollected() ? InputStatus.Status.NOT_COLLECTED
+                        : InputStatus.Status.MISSING, Double.NaN, null, s.missingReason()));
+            } else if (KedaLengthRule.seconds(s.sampledAt(), now) > 2 * p.pollIntervalSeconds()) {
+                inputs.add(new InputStatus(name, InputStatus.Status.STALE, s.value(), s.sampledAt(), "stale"));
+            } else {
+                inputs.add(new InputStatus(name, InputStatus.Status.OK, s.value(), s.sampledAt(), null));
+            }
         }
     }
 

@@ -50,6 +50,7 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
         List<String> story = new ArrayList<>();
         List<InputStatus> inputs = new ArrayList<>();
         List<ClassMemory.Stamped> events = Behaviour.observedEvents(p.scaleUp(), p.scaleDown(), mem, obs, now);
+        List<ClassMemory.Stamped> recs = Baselines.recommendations(mem, current, now);
         Signal inFlight = obs.signal(Signals.IN_FLIGHT);
         boolean fresh = inFlight.present()
                 && KedaLengthRule.seconds(inFlight.sampledAt(), now) <= 2 * p.pollIntervalSeconds();
@@ -57,10 +58,11 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
                 inFlight.sampledAt(), null)
                 : new InputStatus(Signals.IN_FLIGHT, InputStatus.Status.MISSING, Double.NaN, null,
                 inFlight.present() ? "stale" : inFlight.missingReason()));
+        Baselines.observed(obs, p, now, inputs);
         int min = Math.max(1, p.minReplicas());
         // Outside min..max the HPA moves the count before it reads any metric; at zero it does not scale at all.
         Behaviour.Result bound = current == 0 ? null
-                : Behaviour.outOfRange(min, p.maxReplicas(), current, mem.recommendations(), true);
+                : Behaviour.outOfRange(min, p.maxReplicas(), current, recs, true);
         if (bound != null) {
             terms.addAll(bound.terms());
             reasons.addAll(bound.reasons());
@@ -75,7 +77,7 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
             reasons.add(Reason.of(Reason.Code.TELEMETRY_MISSING, "cpu"));
             story.add("HPA (CPU): no CPU metrics → hold " + current);
             return Baselines.decision(className, now, obs, current, Double.NaN, terms, reasons, inputs,
-                    String.join("; ", story), mem.next(current, now, now, mem.recommendations(), events));
+                    String.join("; ", story), mem.next(current, now, now, recs, events));
         }
         double utilization = Math.min(1, inFlight.value() / ((double) ready * p.slotsPerReplica())) * busyPodCpu;
         double ratio = utilization / target;
@@ -90,7 +92,7 @@ public record HpaCpuRule(double target, double busyPodCpu) implements Decider {
             story.add("HPA (CPU): ceil(" + ready + " × " + pct(utilization) + " / " + pct(target) + ") = " + rec);
         }
         Behaviour.Result n = Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, rec,
-                mem.recommendations(), events, now);
+                recs, events, now);
         return Baselines.normalised(className, now, obs, n, utilization, terms, reasons, story, inputs,
                 mem.next(current, now, now, n.recommendations(), events));
     }

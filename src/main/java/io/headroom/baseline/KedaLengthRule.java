@@ -64,6 +64,7 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
     public Decision decide(String className, Policy p, Observation obs, ClassMemory memory, Instant now) {
         ClassMemory mem = memory == null ? ClassMemory.initial() : memory;
         int current = obs.currentReplicas();
+        List<ClassMemory.Stamped> recs = Baselines.recommendations(mem, current, now);
         List<Term> terms = new ArrayList<>();
         List<Reason> reasons = new ArrayList<>();
         List<String> story = new ArrayList<>();
@@ -72,6 +73,7 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
         Reading waiting = read(obs, Signals.QUEUE_LENGTH, p, now, inputs);
         Reading inFlight = includeInFlight ? read(obs, Signals.IN_FLIGHT, p, now, inputs) : Reading.ZERO;
         List<ClassMemory.Stamped> events = Behaviour.observedEvents(p.scaleUp(), p.scaleDown(), mem, obs, now);
+        Baselines.observed(obs, p, now, inputs);
         boolean missing = !waiting.ok || !inFlight.ok;
         // KEDA's HPA has min max(1, minReplicaCount); at zero, KEDA's executor acts below minReplicaCount.
         int min = Math.max(1, p.minReplicas());
@@ -81,7 +83,7 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
             // outside min..max: those it moves before reading any metric, and KEDA raises zero to minReplicaCount.
             reasons.add(Reason.of(Reason.Code.TELEMETRY_MISSING, Signals.QUEUE_LENGTH));
             story.add("KEDA: scaler error (" + waiting.why + ") → HPA holds " + current);
-            Behaviour.Result bound = Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, mem.recommendations(), true);
+            Behaviour.Result bound = Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, recs, true);
             int held = current;
             if (bound != null) {
                 held = bound.replicas();
@@ -90,7 +92,7 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
                 story.addAll(bound.story());
             }
             return Baselines.decision(className, now, obs, held, Double.NaN, terms, reasons, inputs,
-                    String.join("; ", story), mem.next(current, now, mem.lastActiveAt(), mem.recommendations(), events));
+                    String.join("; ", story), mem.next(current, now, mem.lastActiveAt(), recs, events));
         }
         double length = (waiting.ok ? waiting.value : 0) + (inFlight.ok ? inFlight.value : 0);
         if (missing) {
@@ -134,11 +136,11 @@ public record KedaLengthRule(double listLength, double activation, boolean inclu
         // From zero KEDA's executor sets minReplicaCount itself, without the HPA's rate policies; from 0 to 1 and
         // to zero it moves as Behaviour's zero transitions do; otherwise the HPA normalises within min..max.
         Behaviour.Result n = current == 0 && p.minReplicas() > 0
-                ? Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, mem.recommendations(), true)
-                : zero ? Behaviour.normalise(p.scaleUp(), p.scaleDown(), current, desired, mem.recommendations(), events,
+                ? Behaviour.outOfRange(kedaMin, p.maxReplicas(), current, recs, true)
+                : zero ? Behaviour.normalise(p.scaleUp(), p.scaleDown(), current, desired, recs, events,
                         now, true)
                 : Behaviour.normaliseWithin(p.scaleUp(), p.scaleDown(), min, p.maxReplicas(), current, desired,
-                        mem.recommendations(), events, now);
+                        recs, events, now);
         return Baselines.normalised(className, now, obs, n, length, terms, reasons, story, inputs,
                 mem.next(current, now, lastActive, n.recommendations(), events));
     }

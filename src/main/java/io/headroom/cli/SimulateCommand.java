@@ -85,16 +85,20 @@ final class SimulateCommand extends CliCommand {
                 out.println(asJson ? tickJson(line, many ? rule.label() : null) : tickText(line));
             }));
         }
+        // The policy column fits the longest label (a rule with options: keda:listLength=5,inFlight=true).
+        int width = Math.max(22, results.keySet().stream().mapToInt(String::length).max().orElse(0));
+        String head = "%-22s %-" + width + "s %10s %10s %12s %12s %8s %10s";
+        String row = "%-22s %-" + width + "s %10.1f %10.1f %12.0f %12.2f %8d %10d";
         if (!asJson) {
             out.println();
-            out.println(String.format(Locale.ROOT, "%-22s %-22s %10s %10s %12s %12s %8s %10s", "class", "policy",
+            out.println(String.format(Locale.ROOT, head, "class", "policy",
                     "max age s", "p95 age s", "violation s", "replica-h", "scales", "completed"));
         }
         for (int c = 0; c < scenario.classes().size(); c++) {
             for (Map.Entry<String, List<Simulator.ClassSummary>> e : results.entrySet()) {
                 Simulator.ClassSummary s = e.getValue().get(c);
                 out.println(asJson ? summaryJson(s, many ? e.getKey() : null)
-                        : String.format(Locale.ROOT, "%-22s %-22s %10.1f %10.1f %12.0f %12.2f %8d %10d",
+                        : String.format(Locale.ROOT, row,
                         s.className(), e.getKey(), s.maxOldestAgeSeconds(), s.p95OldestAgeSeconds(),
                         s.ageObjectiveViolationSeconds(), s.replicaSeconds() / 3600, s.scaleEvents(),
                         s.jobsCompleted()));

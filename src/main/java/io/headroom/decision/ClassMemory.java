@@ -25,11 +25,25 @@ import java.util.List;
  * @param governor          the concurrency governor's state, {@link GovernorState#IDLE} without a limit
  * @param recommendations   past recommendations within the stabilisation windows
  * @param scaleEvents       replica changes (applied at, delta) within the rate policies' periods
+ * @param upTarget          the last complete decision's target (before the rate policies) when it was above
+ *                          the count it saw, null otherwise: while data is missing the decision keeps stepping
+ *                          toward it (design.md §3.7)
+ * @param suspectedAt       the replicas when a stall was first suspected (no in-flight series, nothing completing),
+ *                          null when none is: the age term asks at most one step above it
+ * @param samples           recent live samples of λ, completions and S, for estimates sized by events (§3.1)
  */
 public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQueueLength, double lastOldestAge,
                           Instant stallSince, double lastMeanService, Instant lastMeanServiceAt, int failureTicks,
                           Instant lastActiveAt, double startupSeconds, GovernorState governor,
-                          List<Stamped> recommendations, List<Stamped> scaleEvents) {
+                          List<Stamped> recommendations, List<Stamped> scaleEvents, Integer upTarget,
+                          Integer suspectedAt, List<RateSample> samples) {
+
+    /**
+     * One tick's live rates: arrivals/s, completions/s and mean service seconds (NaN where unknown), each
+     * over the source's own window. {@link EventWindow} pools them until they hold enough events.
+     */
+    public record RateSample(Instant at, double arrivalRate, double completionRate, double meanService) {
+    }
 
     /**
      * A value at a time: a past recommendation or a replica change (delta) at the time it was applied.
@@ -46,6 +60,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
     public ClassMemory {
         recommendations = List.copyOf(recommendations);
         scaleEvents = List.copyOf(scaleEvents);
+        samples = samples == null ? List.of() : List.copyOf(samples);
         if (governor == null) {
             governor = GovernorState.IDLE;
         }
@@ -54,7 +69,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
     /** The memory of a class never decided before. */
     public static ClassMemory initial() {
         return new ClassMemory(null, null, Double.NaN, Double.NaN, null, Double.NaN, null, 0, null, Double.NaN,
-                GovernorState.IDLE, List.of(), List.of());
+                GovernorState.IDLE, List.of(), List.of(), null, null, List.of());
     }
 
     /**
@@ -69,7 +84,8 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
         List<Stamped> events = new ArrayList<>(scaleEvents);
         events.add(new Stamped(at, to - from));
         return new ClassMemory(to, lastTickAt, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
-                lastMeanServiceAt, failureTicks, lastActiveAt, startupSeconds, governor, recommendations, events);
+                lastMeanServiceAt, failureTicks, lastActiveAt, startupSeconds, governor, recommendations, events, upTarget,
+                suspectedAt, samples);
     }
 
     /**
@@ -78,7 +94,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
      */
     public ClassMemory next(int replicas, Instant at, Instant activeAt, List<Stamped> recs, List<Stamped> events) {
         return new ClassMemory(replicas, at, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
-                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events);
+                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events, upTarget, suspectedAt, samples);
     }
 
     static List<Stamped> keepSince(List<Stamped> list, Instant now, Duration horizon) {

@@ -116,7 +116,12 @@ public final class DecisionEngine {
 
         startupShare(in, obs, now, t);
         Admission admission = admission(policy, obs, e, result, t.explains());
-        ClassMemory next = remember(mem, obs, in, e, now, 0, lastActive, g.next(), n.recommendations(), events);
+        // A complete decision's target above the count is pursued through a later outage (§3.7); a partial one keeps
+        // the last complete decision's.
+        Integer upTarget = partial || !partialAnswers.isEmpty() ? mem.upTarget()
+                : !outside && desired > current ? Integer.valueOf(desired) : null;
+        ClassMemory next = remember(mem, obs, in, e, now, 0, lastActive, g.next(), n.recommendations(), events,
+                upTarget);
         return new Decision(className, now, current, obs.readyReplicas(), result, e.incoming(), e.backlog(),
                 e.slots(), e.slotReplicas(), e.ageReplicas(), b.recommended(), b.ceilings(), b.binding(),
                 e.stalled(), partial, g.limit() >= 0 ? g.limit() : null, in.all(),
@@ -262,6 +267,7 @@ public final class DecisionEngine {
             }
         }
         List<CeilingResult> ceilings = Bounds.evaluateAll(p, in, obs, now, t);
+        desired = Math.max(desired, continuing(p, in, mem, current, ceilings, events, now, t));
         // Outside min..max the HPA moves the count before it reads any metric (decision 0018).
         Behaviour.Result bound = Behaviour.outOfRange(p.minReplicas(), p.maxReplicas(), current, mem.recommendations(),
                 t.explains());
@@ -286,7 +292,8 @@ public final class DecisionEngine {
                 ? new Admission(Admission.State.CLOSED, Double.NaN, Double.NaN, Double.NaN,
                         t.explains() ? "queue stalled: new work waits behind a stuck head" : "")
                 : Admission.unknown(t.explains() ? "telemetry missing" : "");
-        ClassMemory next = remember(mem, obs, in, e, now, failures, lastActive, mem.governor(), recs, events);
+        ClassMemory next = remember(mem, obs, in, e, now, failures, lastActive, mem.governor(), recs, events,
+                mem.upTarget());
         return new Decision(cls, now, current, obs.readyReplicas(), desired, Double.NaN, Double.NaN, null, null,
                 e.ageReplicas(), desired, ceilings, null, e.stalled(), true, null, in.all(),
                 t.terms, t.reasons, admission, t.explains() ? String.join("; ", t.story) : "", next, e.stuckPods());
@@ -294,12 +301,52 @@ public final class DecisionEngine {
 
     private static ClassMemory remember(ClassMemory mem, Observation obs, Inputs in, SlotEstimate.Result e, Instant now,
                                         int failures, Instant lastActive, GovernorState governor, List<Stamped> recs,
-                                        List<Stamped> events) {
+                                        List<Stamped> events, Integer upTarget) {
         boolean liveS = in.complete(Signals.MEAN_SERVICE); // a partial S is not remembered as the last known
         return new ClassMemory(obs.currentReplicas(), now, in.value(Signals.QUEUE_LENGTH), in.value(Signals.OLDEST_AGE),
                 e.stallSince(), liveS ? in.value(Signals.MEAN_SERVICE) : mem.lastMeanService(),
                 liveS ? in.get(Signals.MEAN_SERVICE).sampledAt() : mem.lastMeanServiceAt(), failures, lastActive,
-                e.startupMeasured(), governor, recs, events);
+                e.startupMeasured(), governor, recs, events, upTarget, e.suspectedAt(), e.samples());
+    }
+
+    /**
+     * While data is missing, a scale-up the last complete decision asked for is not lost: the count keeps
+     * stepping toward that target as fast as the scale-up policies allow, never beyond it, the maximum or a
+     * ceiling, and never while a dependency guard cannot see its dependency healthy. Returns the count to hold
+     * at least (current when there is nothing to pursue).
+     */
+    private static int continuing(Policy p, Inputs in, ClassMemory mem, int current, List<CeilingResult> ceilings,
+                                  List<Stamped> events, Instant now, Trail t) {
+        Integer target = mem.upTarget();
+        if (target == null || target <= current || current < p.minReplicas() || current > p.maxReplicas()) {
+            return current;
+        }
+        DependencyGuard guard = p.dependencyGuard();
+        if (guard != null && !(in.usable(Signals.DEPENDENCY) && in.value(Signals.DEPENDENCY) <= guard.threshold())) {
+            t.say("the dependency is not seen healthy: no scale-up toward the last target " + target);
+            return current;
+        }
+        int limit = Math.min(target, p.maxReplicas());
+        for (CeilingResult c : ceilings) {
+            limit = Math.min(limit, c.limit());
+        }
+        if (limit <= current) {
+            return current;
+        }
+        int step = Math.min(limit, Behaviour.scaleUpLimit(p.scaleUp(), current, events, now));
+        if (step <= current) {
+            return current;
+        }
+        t.reason(Code.CONTINUING_SCALE_UP, String.valueOf(target));
+        if (step < limit) {
+            t.reason(Code.RATE_LIMITED_UP);
+        }
+        t.term("continuing", step, !t.explains() ? "" : "min(last complete decision's target " + target
+                + (limit < target ? " within max and ceilings " + limit : "") + ", rate policy "
+                + Behaviour.scaleUpLimit(p.scaleUp(), current, events, now) + ")");
+        t.say(!t.explains() ? "" : "still stepping toward the last complete decision's target " + target + " → "
+                + step);
+        return step;
     }
 
     /** @param w false for no words: the message is empty (the state and figures are the same) */

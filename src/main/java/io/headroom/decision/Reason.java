@@ -9,6 +9,12 @@ public record Reason(Code code, String detail) {
         AGE_BREACH,
         /** The oldest age grows while nothing completes: poison message or dead dependency. */
         STALLED,
+        /**
+         * No in-flight series, and nothing has completed for max(3 × S, stuckAfterSeconds) while work waits and the
+         * oldest age grows: a suspected stall. The age term asks at most one step; the backlog counts only the share
+         * that completes.
+         */
+        STALL_SUSPECTED,
         /** Ready pods hold work and finish none: capacity is lower than the replica count (detail: the pods). */
         STUCK_PODS,
         /** A named ceiling capped the desired replicas (detail: the ceiling's name). */
@@ -28,6 +34,11 @@ public record Reason(Code code, String detail) {
          * decision may scale up on it, never down.
          */
         PARTIAL_DATA,
+        /**
+         * Telemetry is missing, and the last complete decision wanted more replicas than it had: the decision
+         * keeps stepping toward that target within the rate policy, never beyond it (detail: the target).
+         */
+        CONTINUING_SCALE_UP,
         /** Telemetry has been missing for failureThreshold ticks; the fallback floor applies. */
         FALLBACK,
         /** Clamped up to minReplicas. */

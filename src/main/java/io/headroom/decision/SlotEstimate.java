@@ -41,7 +41,8 @@ final class SlotEstimate {
     record Result(double s, ServiceSource sSource, double lambda, double lambdaUp, double q, double dEff,
                   double startup, double startupMeasured, double incoming, double backlog, Integer slots,
                   Integer slotReplicas, boolean partial, Integer ageReplicas, boolean ageApplied, boolean stalled,
-                  Instant stallSince, java.util.List<String> stuckPods, ReactionGap.Result gap) {
+                  Instant stallSince, java.util.List<String> stuckPods, ReactionGap.Result gap, boolean suspected,
+                  Integer suspectedAt, java.util.List<ClassMemory.RateSample> samples) {
     }
 
     static Result estimate(Policy p, Inputs in, Observation obs, ClassMemory mem, Instant now, Trail t) {
@@ -50,12 +51,28 @@ final class SlotEstimate {
         double l = in.value(Signals.QUEUE_LENGTH);
         double age = in.value(Signals.OLDEST_AGE);
 
-        // S: live, else the last known (its age shown), else the policy's prior.
+        // λ and S over windows sized by events: the live sample pooled with past ticks' until it holds enough.
+        java.util.List<ClassMemory.RateSample> past = EventWindow.remember(mem.samples(), null, now);
+        ClassMemory.RateSample live = !in.complete(Signals.ARRIVAL_RATE) ? null : new ClassMemory.RateSample(now,
+                in.value(Signals.ARRIVAL_RATE), in.complete(Signals.COMPLETION_RATE) ? in.value(Signals.COMPLETION_RATE)
+                : Double.NaN, in.complete(Signals.MEAN_SERVICE) ? in.value(Signals.MEAN_SERVICE) : Double.NaN);
+        EventWindow.Pooled pooled = live == null ? null : EventWindow.pool(past, live, p.pollIntervalSeconds());
+        boolean pooledWider = pooled != null && pooled.samples() > 1;
+        boolean lambdaPooled = pooledWider && pooled.lambdaPooled();
+        java.util.List<ClassMemory.RateSample> samples = EventWindow.remember(past, live, now);
+
+        // S: live (pooled by events), else the last known (its age shown), else the policy's prior.
         double s;
         ServiceSource source;
         if (in.usable(Signals.MEAN_SERVICE)) {
             s = in.value(Signals.MEAN_SERVICE);
             source = ServiceSource.LIVE;
+            if (pooledWider && pooled.sPooled() && in.complete(Signals.MEAN_SERVICE) && Double.isFinite(pooled.s())) {
+                s = pooled.s();
+                t.term("S", s, !w ? "" : "mean service over ~" + Math.round(pooled.completions()) + " completions in "
+                        + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.MEAN_SERVICE))
+                        + " s: its window held too few)");
+            }
         } else if (Double.isFinite(mem.lastMeanService())) {
             s = mem.lastMeanService();
             source = ServiceSource.LAST_KNOWN;
@@ -74,10 +91,22 @@ final class SlotEstimate {
         // Stall: work waits, slots are idle, and nothing completes (or the head has not moved).
         double stallAfter = Math.max(2 * p.pollIntervalSeconds(), Double.isFinite(s) ? 2 * s : 0);
         Instant stallSince = stallSince(p, in, obs, mem, now, l, age);
-        boolean stalled = stallSince != null && Behaviour.seconds(stallSince, now) >= stallAfter - EPS;
+        // Without an in-flight series the same evidence is weaker (busy slots cannot be told from idle ones): nothing
+        // completing for max(3 × S, stuckAfterSeconds) with the age growing is a suspected stall, not a stall.
+        boolean inFlightSeen = in.usable(Signals.IN_FLIGHT);
+        double stallFor = stallSince == null ? 0 : Behaviour.seconds(stallSince, now);
+        boolean stalled = inFlightSeen && stallSince != null && stallFor >= stallAfter - EPS;
+        boolean suspected = !inFlightSeen && stallSince != null && stallFor >= stuckAfter(p, s) - EPS;
+        Integer suspectedAt = !suspected ? null : mem.suspectedAt() != null ? mem.suspectedAt() : Integer.valueOf(current);
 
         // λ: the configured rate, or the net growth (completions + ΔL/Δt) when the queue grows beyond noise.
         double lambda = in.value(Signals.ARRIVAL_RATE);
+        if (lambdaPooled) {
+            lambda = pooled.lambda();
+            t.term("λ", lambda, !w ? "" : "arrivals over ~" + Math.round(pooled.arrivals()) + " events in "
+                    + Figures.fmt(pooled.seconds()) + " s (live " + Figures.fmt(in.value(Signals.ARRIVAL_RATE))
+                    + "/s: its window held too few)");
+        }
         double lambdaUp = lambda;
         if (Double.isFinite(l) && Double.isFinite(mem.lastQueueLength()) && mem.lastTickAt() != null
                 && in.usable(Signals.COMPLETION_RATE) && Double.isFinite(lambda)) {
@@ -126,8 +155,15 @@ final class SlotEstimate {
         if (estimable) {
             double sUsed = Double.isFinite(s) ? s : 0;
             incoming = Double.isFinite(lambdaUp) ? lambdaUp * sUsed : 0;
-            backlog = (qLive ? q : l * sUsed) / dEff;
             q = qLive ? q : l * sUsed;
+            if (suspected) {
+                // Behind a suspected stall only the share of the work that completes moves: the backlog counts that much.
+                double share = lambda > 0 ? Math.min(1, in.value(Signals.COMPLETION_RATE) / lambda) : 0;
+                t.term("completingShare", share, !w ? "" : "completions " + Figures.fmt(in.value(Signals.COMPLETION_RATE))
+                        + "/s of arrivals " + Figures.fmt(lambda) + "/s: the backlog counts this share");
+                q *= share;
+            }
+            backlog = q / dEff;
             double raw = (incoming + backlog) / p.targetUtilization();
             slots = ceil(raw);
             slotReplicas = (int) Math.min(Integer.MAX_VALUE, ((long) slots + p.slotsPerReplica() - 1) / p.slotsPerReplica());
@@ -183,14 +219,25 @@ final class SlotEstimate {
         if (p.maxAgeSeconds() != null && Double.isFinite(age) && age > p.maxAgeSeconds()) {
             long byRatio = (long) Math.ceil((double) current * age / p.maxAgeSeconds() - EPS);
             ageReplicas = (int) Math.min(Integer.MAX_VALUE, Math.max(current + 1L, byRatio));
+            if (suspected && ageReplicas > suspectedAt + 1) {
+                ageReplicas = suspectedAt + 1;
+            }
             t.reason(Code.AGE_BREACH);
             t.term("ageReplicas", ageReplicas, !w ? "" : "max(current + 1, ceil(" + current + " × " + Figures.fmt(age)
-                    + " / " + Figures.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled" : ""));
+                    + " / " + Figures.fmt(p.maxAgeSeconds()) + "))" + (stalled ? " — not applied: stalled"
+                    : suspected ? " — at most one step above the " + suspectedAt + " of the suspected stall" : ""));
             if (!stalled) {
                 ageApplied = true;
                 t.say(!w ? "" : "age " + Figures.fmt(age) + " s > " + Figures.fmt(p.maxAgeSeconds())
                         + " s objective → " + ageReplicas + " replica" + Figures.plural(ageReplicas));
             }
+        }
+        if (suspected) {
+            t.reason(Code.STALL_SUSPECTED);
+            t.say(!w ? "" : "suspected stall: nothing completed for " + Figures.fmt(stallFor) + " s (≥ max(3 × S, "
+                    + Figures.fmt(p.stuckAfterSeconds()) + " s)) while work waits and the oldest age grows, and no"
+                    + " in-flight series to tell busy slots from idle ones; more replicas may not help, so the age term"
+                    + " asks at most one step");
         }
         if (stalled) {
             t.reason(Code.STALLED);
@@ -199,7 +246,8 @@ final class SlotEstimate {
                     + (ageReplicas != null ? ", age term not applied" : ""));
         }
         return new Result(s, source, lambda, lambdaUp, q, dEff, startup, measured, incoming, backlog, slots,
-                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck, gap);
+                slotReplicas, estimable && partial, ageReplicas, ageApplied, stalled, stallSince, stuck, gap, suspected,
+                suspectedAt, samples);
     }
 
     /** How long without progress makes a pod STUCK: {@code max(3 × S, stuckAfterSeconds)}. */
@@ -233,6 +281,17 @@ final class SlotEstimate {
         // On complete answers only: a partial "nothing completes" may be the shard that did not answer.
         boolean idleSlots = in.complete(Signals.IN_FLIGHT)
                 && in.value(Signals.IN_FLIGHT) < (double) ready * p.slotsPerReplica();
+        if (!in.usable(Signals.IN_FLIGHT)) {
+            // No in-flight series (a real exporter may give none): nothing completing while the oldest age grows.
+            boolean nothing = in.complete(Signals.COMPLETION_RATE) && in.value(Signals.COMPLETION_RATE) < NO_COMPLETIONS;
+            double dt0 = mem.lastTickAt() == null ? Double.NaN : Behaviour.seconds(mem.lastTickAt(), now);
+            boolean grows = !Double.isFinite(mem.lastOldestAge()) || !(dt0 > 0)
+                    || Double.isFinite(age) && age - mem.lastOldestAge() >= 0.9 * dt0;
+            if (!(waits && ready > 0 && nothing && grows && Double.isFinite(age))) {
+                return null;
+            }
+            return mem.stallSince() != null ? mem.stallSince() : now.minusMillis((long) (Math.min(age, 3.2e8) * 1000));
+        }
         boolean nothingCompletes = in.complete(Signals.COMPLETION_RATE)
                 && in.value(Signals.COMPLETION_RATE) < NO_COMPLETIONS;
         double dt = mem.lastTickAt() == null ? Double.NaN : Behaviour.seconds(mem.lastTickAt(), now);

@@ -145,7 +145,7 @@ class KedaLengthRuleTest {
     @Test
     void parsesRulesAndNamesWhatIsWrong() {
         Baselines.Named k = Baselines.parse("keda:listLength=7.5,activation=2,inFlight=true");
-        assertEquals("keda:listLength=7.5", k.label());
+        assertEquals("keda:listLength=7.5,activation=2,inFlight=true", k.label()); // options that differ are named
         assertEquals(new KedaLengthRule(7.5, 2, true, true), k.decider());
         assertEquals(new HpaCpuRule(0.8, HpaCpuRule.DEFAULT_BUSY_POD_CPU), Baselines.parse("hpa-cpu:target=80").decider());
         for (String bad : List.of("", "keda", "keda:listLength=x", "keda:listLength=5,colour=red", "keda:listLength=0",

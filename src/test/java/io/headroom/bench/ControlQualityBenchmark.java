@@ -2,10 +2,13 @@ package io.headroom.bench;
 
 import io.headroom.baseline.KedaLengthRule;
 import io.headroom.decision.Decider;
+import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sim.Scenario;
+import io.headroom.sim.ScenarioClass;
 import io.headroom.sim.ScenarioReader;
 import io.headroom.sim.SideBySide;
 import io.headroom.sim.SideBySide.Totals;
+import io.headroom.sim.Simulator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +18,8 @@ import java.util.Locale;
  * simulated worlds: per scenario over 10 seeds, age-objective violation seconds, p95 and max
  * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
  * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity
- * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds]}.
+ * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds [anticipation]]}
+ * ({@code anticipation}: issue 29's scenarios alone).
  */
 public final class ControlQualityBenchmark {
 
@@ -25,6 +29,11 @@ public final class ControlQualityBenchmark {
     /** The other load tests of the brief: judged on their own terms (lock-in, holding on missing data, cost). */
     static final List<String> OTHERS = List.of("dependency-saturation", "scale-down-active", "metric-outage",
             "poison", "ceiling", "scale-down", "warm-floor");
+    /**
+     * Issue 29's scenarios, where a reactive rule loses: periodic bursts, an outage right after a decided
+     * scale-up, and a low-rate class of long jobs. Totalled apart, so the capacity totals stay comparable.
+     */
+    static final List<String> ANTICIPATION = List.of("periodic", "outage-after-scale-up", "low-rate-long-jobs");
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -34,6 +43,10 @@ public final class ControlQualityBenchmark {
         }
         System.out.printf(Locale.ROOT, "control quality: Headroom vs KEDA's length rule, %d seeds per scenario%n%n", n);
         header();
+        if (args.length > 1 && args[1].equals("anticipation")) { // issue 29's scenarios alone, for a quicker look
+            anticipation(seeds);
+            return;
+        }
         Totals[] capacity = new Totals[3];
         boolean neverWorse = true;
         StringBuilder losses = new StringBuilder();
@@ -55,6 +68,8 @@ public final class ControlQualityBenchmark {
             scenario(name, seeds);
         }
         System.out.println();
+        anticipation(seeds);
+        System.out.println();
         System.out.println("capacity scenarios, in total:");
         row("headroom", capacity[0], "");
         row("keda:5", capacity[1], "");
@@ -70,9 +85,89 @@ public final class ControlQualityBenchmark {
                 + (neverWorse ? "PASS" : "FAIL\n" + losses));
     }
 
+    /**
+     * Issue 29's scenarios, each with its own yardstick: periodic against the work-conservation ideal
+     * ({@link #idealReplicaHours}), low-rate-long-jobs' steady replicas against its plan ({@link #plan}).
+     */
+    static void anticipation(long[] seeds) throws Exception {
+        for (String name : ANTICIPATION) {
+            Scenario s = ScenarioReader.read(path(name));
+            Totals[] t = scenario(name, s, seeds);
+            if (name.equals("periodic")) {
+                double ideal = idealReplicaHours(s) * seeds.length;
+                System.out.printf(Locale.ROOT, "  work-conservation ideal %.2f replica-h (every class at its target"
+                        + " utilisation, instant pods, perfect foresight): headroom %.2f×, keda:5 %.2f×, keda:matched %.2f×%n",
+                        ideal, t[0].replicaHours() / ideal, t[1].replicaHours() / ideal, t[2].replicaHours() / ideal);
+            }
+            if (name.equals("low-rate-long-jobs")) {
+                double h = steadyReplicas(s, Decider.HEADROOM, seeds);
+                double k = steadyReplicas(s, KedaLengthRule.of(5), seeds);
+                int plan = plan(s.classes().get(0));
+                System.out.printf(Locale.ROOT, "  steady state (second half, mean over seeds): headroom %.1f replicas"
+                        + " = %.2f× the plan of %d; keda:5 %.1f (%.2f×)%n", h, h / plan, plan, k, k / plan);
+            }
+        }
+    }
+
+    /**
+     * The work-conservation ideal in replica-hours: the scenario's expected work, second by second
+     * ({@code rate(t) × cost(t) × mean S}), served at the policy's target utilisation by {@code k}-slot
+     * replicas that appear the moment the work does and leave when it is done: {@code ∫ λ(t)·S(t) dt / (k·u)}.
+     * No queue, no start-up, no noise: no rule reaches it, and a steady class at its plan runs at about 1×.
+     */
+    static double idealReplicaHours(Scenario s) {
+        double seconds = 0;
+        for (ScenarioClass c : s.classes()) {
+            double mean = meanService(c.sandbox());
+            double slotSeconds = 0;
+            for (double t = 0; t < s.durationSeconds(); t += 1) {
+                slotSeconds += c.sandbox().rateAt(t) * c.sandbox().costAt(t) * mean;
+            }
+            seconds += slotSeconds / (c.policy().slotsPerReplica() * c.policy().targetUtilization());
+        }
+        return seconds / 3600;
+    }
+
+    /** The decision's plan for a class at its base rate and mean service time: ceil(ceil(λ × S / u) / k). */
+    static int plan(ScenarioClass c) {
+        double slots = Math.ceil(c.sandbox().baseRate() * meanService(c.sandbox()) / c.policy().targetUtilization() - 1e-9);
+        return (int) Math.ceil(slots / c.policy().slotsPerReplica() - 1e-9);
+    }
+
+    static double meanService(SandboxClassSpec spec) {
+        SandboxClassSpec.ServiceTime st = spec.service();
+        return st.distribution() == SandboxClassSpec.Distribution.UNIFORM
+                ? (st.minSeconds() + st.maxSeconds()) / 2 : st.meanSeconds();
+    }
+
+    /** Mean spec replicas over the second half of the run, over every seed (the first class). */
+    static double steadyReplicas(Scenario s, Decider rule, long[] seeds) {
+        double half = s.durationSeconds() / 2;
+        double sum = 0;
+        long n = 0;
+        for (long seed : seeds) {
+            double[] acc = new double[2];
+            Simulator.run(s.withSeed(seed), rule, line -> {
+                if (line.t() >= half) {
+                    acc[0] += line.replicas();
+                    acc[1]++;
+                }
+            });
+            sum += acc[0];
+            n += (long) acc[1];
+        }
+        return n == 0 ? 0 : sum / n;
+    }
+
     /** Runs one scenario under the three rules; prints three rows; returns headroom, keda 5, keda matched. */
     static Totals[] scenario(String name, long[] seeds) throws Exception {
-        return scenario(name, ScenarioReader.read(Path.of("examples/scenarios", name + ".yaml")), seeds);
+        return scenario(name, ScenarioReader.read(path(name)), seeds);
+    }
+
+    /** A scenario by name: under examples/scenarios, or under its long/ folder (runs of hours, kept out of the tests). */
+    static Path path(String name) {
+        Path p = Path.of("examples/scenarios", name + ".yaml");
+        return java.nio.file.Files.exists(p) ? p : Path.of("examples/scenarios/long", name + ".yaml");
     }
 
     /** The same for a scenario already read (e.g. with a policy changed), printed under {@code name}. */

@@ -26,7 +26,7 @@ public final class ScenarioProbe {
         ControlQualityBenchmark.header();
         for (int i = 1; i < args.length; i++) {
             String[] parts = args[i].split(":absorbStep=");
-            Scenario s = ScenarioReader.read(Path.of("examples/scenarios", parts[0] + ".yaml"));
+            Scenario s = ScenarioReader.read(ControlQualityBenchmark.path(parts[0]));
             if (parts.length > 1) {
                 s = withAbsorbStep(s, Double.parseDouble(parts[1]));
             }

@@ -92,6 +92,27 @@ class SimulateCommandTest {
     }
 
     @Test
+    void twoRulesThatDifferInOptionsGetTwoSummariesAndEveryTickItsAge() throws Exception {
+        // Issue 29: they used to share one label, so one summary overwrote the other; baseline ticks had no age.
+        Run r = run("simulate", "--scenario", "examples/scenarios/outage-in-burst.yaml", "--baseline",
+                "keda:listLength=5", "--baseline", "keda:listLength=5,inFlight=true", "--json");
+        assertEquals(0, r.code(), r.err());
+        java.util.List<String> summaries = new java.util.ArrayList<>();
+        int kedaTicksWithAge = 0;
+        for (String line : r.out().split("\n")) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("summary").asBoolean(false)) {
+                summaries.add(n.get("policy").asString(""));
+            } else if (n.get("policy").asString("").startsWith("keda") && n.get("oldestAgeSeconds").isNumber()) {
+                kedaTicksWithAge++;
+            }
+        }
+        assertEquals(java.util.List.of("headroom", "keda:listLength=5", "keda:listLength=5,inFlight=true"), summaries);
+        // Every tick outside the 300 s metrics outage (161 ticks, 20 of them in the outage) shows the age, for both rules.
+        assertEquals(2 * (161 - 20), kedaTicksWithAge, r.out().length() + " chars");
+    }
+
+    @Test
     void theTermsOfEveryTickAreInTheJson() throws Exception {
         Run r = run("simulate", "--scenario", "examples/scenarios/dependency-saturation.yaml", "--json");
         boolean sawDeff = false;
