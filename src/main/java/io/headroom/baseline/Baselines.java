@@ -1,5 +1,6 @@
 package io.headroom.baseline;
 
+import io.headroom.decision.SignalName;
 import io.headroom.decision.Admission;
 import io.headroom.decision.Behaviour;
 import io.headroom.decision.ClassMemory;
@@ -106,7 +107,7 @@ public final class Baselines {
      * arrival rate, the service time), as observed; nothing is judged on them.
      */
     static void observed(Observation obs, Policy p, Instant now, List<InputStatus> inputs) {
-        for (String name : List.of(Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE)) {
+        for (SignalName name : List.of(Signals.OLDEST_AGE, Signals.ARRIVAL_RATE, Signals.MEAN_SERVICE)) {
             if (inputs.stream().anyMatch(i -> i.name().equals(name))) {
                 continue;
             }

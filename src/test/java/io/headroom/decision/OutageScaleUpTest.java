@@ -26,7 +26,7 @@ class OutageScaleUpTest {
 
     static Obs allMissing(int replicas, Instant at) {
         Obs o = new Obs();
-        for (String s : java.util.List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
+        for (SignalName s : java.util.List.of(Signals.QUEUE_LENGTH, Signals.OLDEST_AGE, Signals.ARRIVAL_RATE,
                 Signals.MEAN_SERVICE, Signals.IN_FLIGHT, Signals.COMPLETION_RATE)) {
             o.missing(s, "metrics outage");
         }
