@@ -31,7 +31,5 @@ public interface Nodes {
      * The PodDisruptionBudgets of {@code context} that cover any of {@code podKeys} ("ns/name"), each with what
      * it allows now; empty when this cluster has none (or cannot say): a drain's confirmation reads it.
      */
-    default List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
-        return List.of();
-    }
+    List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys);
 }

@@ -108,6 +108,11 @@ public final class Unsupported {
             public EvictionResult evict(String context, String namespace, String pod) {
                 return EvictionResult.failed("this cluster cannot evict pods");
             }
+
+            @Override
+            public List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+                return List.of();
+            }
         };
     }
 

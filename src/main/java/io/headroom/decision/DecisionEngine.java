@@ -255,6 +255,7 @@ public final class DecisionEngine {
             }
             why.append(m).append(' ').append(s.label()).append(" (").append(s.reason()).append(')');
         }
+        int said = t.story.size();
         t.say(why + " → hold " + current);
         Integer floor = p.fallback().floorReplicas();
         if (failures >= p.fallback().failureThreshold()) {
@@ -267,7 +268,11 @@ public final class DecisionEngine {
             }
         }
         List<CeilingResult> ceilings = Bounds.evaluateAll(p, in, obs, now, t);
-        desired = Math.max(desired, continuing(p, in, mem, current, ceilings, events, now, t));
+        int stepping = continuing(p, in, mem, current, ceilings, events, now, t);
+        if (stepping > current && t.explains() && said < t.story.size()) {
+            t.story.set(said, why.toString()); // not held: the next sentence says where it steps
+        }
+        desired = Math.max(desired, stepping);
         // Outside min..max the HPA moves the count before it reads any metric (decision 0018).
         Behaviour.Result bound = Behaviour.outOfRange(p.minReplicas(), p.maxReplicas(), current, mem.recommendations(),
                 t.explains());

@@ -41,7 +41,7 @@ class GatewayWrappersTest {
     static final Set<String> PASSES_A_FREEZE = Set.of(
             "Scaling.replicaBump", "Scaling.dryRunScale", "Scaling.canScale",
             "DrainMarks.unmarkDrain", "DrainMarks.drainMarks", "DrainMarks.clearExpiredMarks",
-            "Nodes.nodes", "Nodes.node");
+            "Nodes.nodes", "Nodes.node", "Nodes.budgets");
 
     /** The ports a session uses: the interfaces {@link ClusterPorts} hands out. */
     static List<Class<?>> ports() {

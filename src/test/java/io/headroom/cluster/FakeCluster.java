@@ -152,6 +152,11 @@ public abstract class FakeCluster implements Workloads, Scaling, Pauses, DrainMa
     }
 
     @Override
+    public List<DisruptionBudget> budgets(String context, java.util.Collection<String> podKeys) {
+        return noNodes.budgets(context, podKeys);
+    }
+
+    @Override
     public EventResult postEvent(WorkloadRef ref, TeamEvent event) {
         return noEvents.postEvent(ref, event);
     }

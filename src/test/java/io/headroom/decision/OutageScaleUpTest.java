@@ -57,6 +57,7 @@ class OutageScaleUpTest {
                 d2.reasons().toString());
         assertTrue(d2.reasons().contains(Reason.of(Code.TELEMETRY_MISSING, Signals.QUEUE_LENGTH)), d2.reasons().toString());
         assertTrue(d2.explanation().contains("last complete decision's target " + target), d2.explanation());
+        assertFalse(d2.explanation().contains("hold 8"), "stepping, not held: " + d2.explanation());
 
         Decision d3 = tick(p, allMissing(16, T0.plusSeconds(30)), mem);
         assertEquals(Math.min(32, target), d3.desiredReplicas());

@@ -2,6 +2,7 @@ package io.headroom.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -116,9 +117,13 @@ class KubeconfigUnreadableUiTest {
         robot.clickOn(ConsoleWindow.find(robot, "#" + ConnectionProgressView.SANDBOX_ID));
         app.ready().get(60, TimeUnit.SECONDS);
         waitUntil("the sandbox", () -> app.session() != null && app.session().isSandbox());
-        String warning = onFx(() -> robot.lookup(".top-bar").queryAs(javafx.scene.Parent.class)
+        // The chip says it in few words; its tooltip says which file and why (the chips stay whole at 1280).
+        Label chip = onFx(() -> robot.lookup(".top-bar").queryAs(javafx.scene.Parent.class)
                 .lookupAll("." + Styles.CHIP + "." + Styles.WARN).stream().filter(n -> n instanceof Label)
-                .map(n -> ((Label) n).getText()).filter(t -> t.contains("opened the sandbox")).findFirst().orElse(""));
+                .map(n -> (Label) n).filter(l -> l.getText().contains("sandbox opened instead")).findFirst()
+                .orElse(null));
+        assertNotNull(chip, "a chip says the sandbox opened instead");
+        String warning = onFx(() -> chip.getTooltip() == null ? "" : chip.getTooltip().getText());
         assertTrue(warning.contains(kubeconfig.toString()) && warning.contains("opened the sandbox"), warning);
         OperatorWords.assertPlain("the top bar's warning", warning);
     }

@@ -60,6 +60,14 @@ public final class SandboxConsole implements AutoCloseable {
                 detail.select(row.name());
             }
         });
+        // A test that selects a class in the detail is the operator choosing it (in the console a choice comes
+        // through the rows): the overview's selection stops following the worst row, as after a click.
+        detail.classNameProperty().addListener((o, a, name) -> {
+            var sel = overview.selectedProperty().get();
+            if (name != null && (sel == null || !sel.name().equals(name))) {
+                overview.rows().stream().filter(r -> r.name().equals(name)).findFirst().ifPresent(overview::choose);
+            }
+        });
         feed = new PulseBatcher<>(fx, batch -> SessionFeed.apply(batch, main, overview, detail, supervision));
         unsubscribe = session.subscribe(feed::offer);
         session.loop().addListener(ticks::add);

@@ -40,6 +40,9 @@ public final class ChipWords {
         if (lower.contains("plain http")) {
             return "plain http";
         }
+        if (lower.contains("opened the sandbox")) {
+            return "sandbox opened instead"; // the file and why it could not be opened: in the tooltip
+        }
         int end = s.length();
         for (String stop : List.of(": ", " (", ", ", " — ")) {
             int i = s.indexOf(stop);

@@ -10,6 +10,8 @@ class ChipWordsTest {
     @Test
     void aWarningSaysWhatItIsAboutAndHowManyMore() {
         assertEquals("", ChipWords.warning(""));
+        assertEquals("sandbox opened instead", ChipWords.warning("Could not open /home/op/workloads.yaml: kubeconfig"
+                + " /home/op/.kube/config:5 — failed: malformed YAML — opened the sandbox."));
         assertEquals("TLS not verified", ChipWords.warning("TLS verification is OFF for context 'kind-payments-eu-west-1'"
                 + " (insecure-skip-tls-verify in /home/op/.kube/config): the API server at https://10.0.0.1:6443 is not"
                 + " checked to be who it says"));
