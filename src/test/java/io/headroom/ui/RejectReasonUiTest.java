@@ -8,6 +8,7 @@ import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
+import io.headroom.supervise.Mode;
 import io.headroom.ui.shell.EventStrip;
 import io.headroom.ui.shell.MainView;
 import io.headroom.ui.supervise.ClassControls;
@@ -137,6 +138,26 @@ class RejectReasonUiTest {
     @Test
     void theRejectButtonAsksTooCancelRejectsNothingAndAnEmptyReasonSaysRejectedByTheOperator() throws Exception {
         ProposalRow p = aProposal();
+        // The other classes observe meanwhile: no new card moves p's under the pointer on its way to the button.
+        List<String> others = window.session().loop().classes().stream().map(c -> c.name())
+                .filter(n -> !n.equals(p.className())).toList();
+        java.util.Map<String, Mode> was = new java.util.HashMap<>();
+        for (String other : others) {
+            was.put(other, window.session().supervisor().state().of(other).mode());
+            window.session().supervisor().setMode(other, Mode.OBSERVE).get(10, TimeUnit.SECONDS);
+        }
+        try {
+            rejectByTheButton(p);
+        } finally {
+            for (String other : others) {
+                window.session().supervisor().setMode(other, was.get(other)).get(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    void rejectByTheButton(ProposalRow p) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().proposals()
+                .stream().allMatch(r -> r.className().equals(p.className()))));
         show(p.className());
         Button reject = rejectButtonOf(p);
         robot.targetWindow(view().getScene().getWindow());

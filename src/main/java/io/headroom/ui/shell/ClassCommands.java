@@ -51,6 +51,7 @@ final class ClassCommands {
     }
 
     private List<Command> of(String cls, boolean inView) {
+        Section section = inView ? Section.CLASS : Section.OTHER_CLASS;
         SupervisionViewModel sv = c.actions().viewModel();
         OperatorActions actions = c.actions();
         ClassSupervision state = sv.of(cls);
@@ -58,10 +59,10 @@ final class ClassCommands {
         List<Command> list = new ArrayList<>();
         proposal(cls, inView, list);
         boolean frozen = state != null && state.freeze() != null;
-        list.add(keyed(new Command(frozen ? "Unfreeze " + cls : "Freeze " + cls + "…", Section.CLASS, null, noDecision,
+        list.add(keyed(new Command(frozen ? "Unfreeze " + cls : "Freeze " + cls + "…", section, null, noDecision,
                 () -> actions.toggleFreeze(cls)).alias("hold stop pause"), inView, keys.freeze()));
         boolean pinned = state != null && state.override() != null;
-        list.add(new Command(pinned ? "Clear the override of " + cls : "Override " + cls + "…", Section.CLASS, null,
+        list.add(new Command(pinned ? "Clear the override of " + cls : "Override " + cls + "…", section, null,
                 noDecision, () -> actions.toggleOverride(cls, replicas(cls))).alias("pin replicas set count"));
         boolean draining = state != null && state.draining();
         Supplier<String> drainWhy = () -> {
@@ -72,23 +73,23 @@ final class ClassCommands {
             }
             return why;
         };
-        list.add(new Command(draining ? "Cancel the drain of " + cls : "Drain " + cls + "…", Section.CLASS, null,
+        list.add(new Command(draining ? "Cancel the drain of " + cls : "Drain " + cls + "…", section, null,
                 drainWhy, () -> actions.toggleDrain(cls, replicas(cls))).alias("scale down empty"));
-        list.add(new Command("What-if… for " + cls, Section.CLASS, null, noDecision,
+        list.add(new Command("What-if… for " + cls, section, null, noDecision,
                 () -> c.openWhatIf().accept(cls)).alias("whatif simulate replay policy edit"));
-        list.add(new Command("Nodes… where " + cls + " runs", Section.CLASS, null, noDecision,
+        list.add(new Command("Nodes… where " + cls + " runs", section, null, noDecision,
                 () -> c.openNodes().accept(cls)).alias("node drain cordon uncordon"));
-        list.add(new Command("Export / apply " + cls + " as KEDA…", Section.CLASS, null, null,
+        list.add(new Command("Export / apply " + cls + " as KEDA…", section, null, null,
                 () -> c.openExportKeda().accept(cls)).alias("scaledobject yaml"));
         for (Mode m : Mode.values()) {
             String mode = m.name().toLowerCase(Locale.ROOT);
-            list.add(new Command("Mode of " + cls + ": " + mode + (m == Mode.AUTO ? "…" : ""), Section.CLASS, null,
+            list.add(new Command("Mode of " + cls + ": " + mode + (m == Mode.AUTO ? "…" : ""), section, null,
                     () -> {
                         String why = noDecision.get();
                         return why == null && state != null && state.mode() == m ? cls + " is already " + mode : why;
                     }, () -> actions.setMode(cls, m)));
         }
-        pods(cls, list);
+        pods(cls, section, list);
         return list;
     }
 
@@ -107,18 +108,19 @@ final class ClassCommands {
             return why != null ? why : blocked == null ? null : cls + " cannot be scaled from here: " + blocked;
         };
         OperatorActions actions = c.actions();
-        list.add(keyed(new Command("Approve " + change, Section.PROPOSAL, null, approvable,
+        Section section = inView ? Section.PROPOSAL : Section.OTHER_PROPOSAL;
+        list.add(keyed(new Command("Approve " + change, section, null, approvable,
                 () -> actions.approve(sv.current(p))).alias("yes accept apply proposal"), inView, keys.approve()));
-        list.add(keyed(new Command("Reject " + change + " (with a reason)…", Section.PROPOSAL, null, gone,
+        list.add(keyed(new Command("Reject " + change + " (with a reason)…", section, null, gone,
                 () -> actions.reject(sv.current(p))).alias("no decline deny why proposal"), inView, keys.reject()));
-        list.add(keyed(new Command("Approve " + cls + " with another value…", Section.PROPOSAL, null, approvable,
+        list.add(keyed(new Command("Approve " + cls + " with another value…", section, null, approvable,
                 () -> actions.approveOtherValue(sv.current(p))).alias("other count proposal"), inView, keys.other()));
-        list.add(keyed(new Command("Dry run " + change + " on the cluster", Section.PROPOSAL, null, gone,
+        list.add(keyed(new Command("Dry run " + change + " on the cluster", section, null, gone,
                 () -> actions.dryRun(sv.current(p))).alias("try test proposal"), inView, keys.dryRun()));
     }
 
     /** A drain of each pod that can be drained; a STUCK one is offered its replacement, as its Drain… button does. */
-    private void pods(String cls, List<Command> list) {
+    private void pods(String cls, Section section, List<Command> list) {
         ClassSnapshot s = c.latest().apply(cls);
         if (s == null || s.workload() == null) {
             return;
@@ -132,10 +134,10 @@ final class ClassCommands {
             String name = pod.name();
             if (stuck.contains(name)) {
                 String why = PodPanelViewModel.stuckDetail(s, pod, s.work(name));
-                list.add(new Command("Replace STUCK pod " + name + " of " + cls + "…", Section.CLASS, null, null,
+                list.add(new Command("Replace STUCK pod " + name + " of " + cls + "…", section, null, null,
                         () -> c.actions().replacePod(cls, name, current, why)).alias("drain evict hung pod"));
             } else {
-                list.add(new Command("Drain pod " + name + " of " + cls + "…", Section.CLASS, null, null,
+                list.add(new Command("Drain pod " + name + " of " + cls + "…", section, null, null,
                         () -> c.actions().drainPod(cls, name, current, null)).alias("evict remove replace pod"));
             }
         }

@@ -18,6 +18,9 @@ public final class Commands {
     public enum Section {
         PROPOSAL("Proposal of the class in view"),
         CLASS("Class in view"),
+        /** The palette's commands for a class other than the one in view, by its name. */
+        OTHER_PROPOSAL("Proposal of another class"),
+        OTHER_CLASS("Another class"),
         CONSOLE("Console"),
         GO_TO("Go to"),
         HELP("Keys and help");

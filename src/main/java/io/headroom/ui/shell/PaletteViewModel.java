@@ -137,16 +137,17 @@ public final class PaletteViewModel {
             return 0;
         }
         String title = item.title().toLowerCase(Locale.ROOT);
-        if (title.startsWith(q) || String.join(" ", words(title)).startsWith(String.join(" ", words(q)))
-                && !words(q).isEmpty()) {
+        List<String> queryWords = words(q);
+        List<String> titleWords = words(title);
+        // "what if" starts "What-if… for ledger-replay" too: punctuation aside.
+        if (title.startsWith(q) || !queryWords.isEmpty()
+                && String.join(" ", titleWords).startsWith(String.join(" ", queryWords))) {
             return PREFIX;
         }
-        List<String> titleWords = words(title);
-        List<String> otherWords = words(item.command().keywords() + " " + item.command().section().title());
-        List<String> queryWords = words(q);
         if (queryWords.isEmpty()) {
             return -1;
         }
+        List<String> otherWords = words(item.command().keywords() + " " + item.command().section().title());
         int penalty = 0;
         boolean all = true;
         for (String w : queryWords) {
@@ -164,12 +165,8 @@ public final class PaletteViewModel {
         if (all) {
             return WORD_INITIAL + penalty;
         }
-        String letters = String.join("", queryWords);
-        if (inOrder(letters, title)) {
-            return SUBSEQUENCE;
-        }
-        return inOrder(letters, title + " " + item.command().keywords().toLowerCase(Locale.ROOT)) ? SUBSEQUENCE + 1
-                : -1;
+        // Letters in order in the title only: across a command's other words they find nearly anything.
+        return inOrder(String.join("", queryWords), title) ? SUBSEQUENCE : -1;
     }
 
     /** 0: {@code w} begins one of {@code words}; 1: it begins one with its other letters in order; -1: neither. */

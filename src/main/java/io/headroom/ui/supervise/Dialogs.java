@@ -147,7 +147,7 @@ public final class Dialogs {
         });
         follow(d, watch);
         // The caret in the reason: the dialog gives the focus to its default button once shown, so after that.
-        d.setOnShown(e -> javafx.application.Platform.runLater(reason::requestFocus));
+        d.setOnShown(e -> io.headroom.ui.fx.FxExecutor.nextTurn(reason::requestFocus));
         d.setResultConverter(b -> b == ok ? reason.getText().trim() : null);
         return d.showAndWait();
     }
