@@ -161,7 +161,7 @@ class RejectReasonUiTest {
         show(p.className());
         Button reject = rejectButtonOf(p);
         robot.targetWindow(view().getScene().getWindow());
-        robot.clickOn(reject);
+        robot.clickOn(centre(reject));
         try {
             reasonField();
         } catch (java.util.concurrent.TimeoutException e) {
@@ -178,10 +178,21 @@ class RejectReasonUiTest {
 
         robot.targetWindow(view().getScene().getWindow());
         robot.moveTo(ConsoleWindow.find(robot, "#" + ClassControls.STATE_ID)); // off the button: a new click on it
-        robot.clickOn(rejectButtonOf(p));
+        robot.clickOn(centre(rejectButtonOf(p)));
         reasonField();
         Typing.keys(robot, KeyCode.ENTER);
         assertEquals("rejected by the operator", rejection(p).reason());
+    }
+
+    /**
+     * Where {@code b} is on screen now. The inbox draws its cards anew when its list changes (each tick may), so
+     * the pointer goes where the button was, as an operator's would, and clicks whichever card's button is there.
+     */
+    static javafx.geometry.Point2D centre(Button b) throws Exception {
+        return onFx(() -> {
+            javafx.geometry.Bounds r = b.localToScreen(b.getBoundsInLocal());
+            return new javafx.geometry.Point2D(r.getCenterX(), r.getCenterY());
+        });
     }
 
     /** The Reject button on {@code p}'s card in the inbox. */
