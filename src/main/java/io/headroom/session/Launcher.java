@@ -259,6 +259,21 @@ public final class Launcher {
     }
 
     /**
+     * Remembers a choice made in the console (the theme): the settings file is written off the caller's
+     * thread; the future holds the warning when it could not be.
+     */
+    public CompletableFuture<String> remember(Settings current) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                current.save(options.settingsFile());
+                return null;
+            } catch (IOException e) {
+                return "Could not save settings (" + e.getMessage() + "); the theme is not remembered.";
+            }
+        }, background);
+    }
+
+    /**
      * Saves {@code next} (it applies until exit even when that fails, with a warning), closes
      * {@code old} (informers, leases, the journal's lock) and opens what {@code next} names; a workloads
      * file with errors or one that cannot be opened comes back for the console to ask about (the first

@@ -10,12 +10,13 @@ import java.nio.file.Path;
 
 /**
  * What the console remembers across restarts: which workloads file to connect to (none: the
- * sandbox), and whether the first-run welcome was answered. It holds paths only, never credentials;
+ * sandbox), whether the first-run welcome was answered, and the theme. It holds paths only, never credentials;
  * Prometheus and cluster secrets stay where the workloads file and the kubeconfig point.
  *
- * @param welcomed the welcome was answered (or settings were saved before it existed): not shown again
+ * @param welcomed   the welcome was answered (or settings were saved before it existed): not shown again
+ * @param lightTheme the operator last chose the light theme (dark is the default)
  */
-public record Settings(Path workloadsFile, boolean welcomed) {
+public record Settings(Path workloadsFile, boolean welcomed, boolean lightTheme) {
     /**
      * Jackson, made when a file is read or written (on the launcher's thread), not when the class is
      * first used: the console makes {@code Settings} values on the FX thread before its first frame,
@@ -30,6 +31,21 @@ public record Settings(Path workloadsFile, boolean welcomed) {
         this(workloadsFile, true);
     }
 
+    /** In the dark theme. */
+    public Settings(Path workloadsFile, boolean welcomed) {
+        this(workloadsFile, welcomed, false);
+    }
+
+    /** The same settings in the light theme, or the dark. */
+    public Settings withLightTheme(boolean light) {
+        return new Settings(workloadsFile, welcomed, light);
+    }
+
+    /** A choice of the Settings dialog or the welcome (null: the sandbox); the theme is kept. */
+    public Settings withWorkloadsFile(Path file) {
+        return new Settings(file, true, lightTheme);
+    }
+
     public static Settings sandbox() {
         return new Settings(null);
     }
@@ -41,7 +57,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
 
     /** The same settings, the welcome answered. */
     public Settings welcomeAnswered() {
-        return new Settings(workloadsFile, true);
+        return new Settings(workloadsFile, true, lightTheme);
     }
 
     /** {@code $XDG_CONFIG_HOME/headroom/settings.json}, or {@code ~/.config/headroom/settings.json}. */
@@ -68,8 +84,10 @@ public record Settings(Path workloadsFile, boolean welcomed) {
         }
         JsonNode wf = n.get("workloadsFile");
         JsonNode welcomed = n.get("welcomed");
+        JsonNode theme = n.get("theme");
         return new Settings(wf == null || wf.isNull() || wf.asString("").isBlank() ? null : Path.of(wf.asString("")),
-                welcomed == null || !welcomed.isBoolean() || welcomed.asBoolean(false));
+                welcomed == null || !welcomed.isBoolean() || welcomed.asBoolean(false),
+                theme != null && "light".equals(theme.asString("")));
     }
 
     /**
@@ -85,6 +103,7 @@ public record Settings(Path workloadsFile, boolean welcomed) {
             n.put("workloadsFile", workloadsFile.toAbsolutePath().toString());
         }
         n.put("welcomed", welcomed);
+        n.put("theme", lightTheme ? "light" : "dark");
         io.headroom.journalfile.PrivateFiles.writeAtomically(file, Json.MAPPER.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }

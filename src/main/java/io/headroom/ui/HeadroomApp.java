@@ -229,6 +229,7 @@ public final class HeadroomApp extends Application {
         session = launched.session();
         view = show(stage, session, carriedEvents);
         carriedEvents = null;
+        rememberTheme(view);
         view.setOnOpenSettings(this::openSettings);
         view.setOnReload(this::reload);
         if (launched.warning() != null) {
@@ -275,13 +276,13 @@ public final class HeadroomApp extends Application {
             if (f == null) {
                 remember(answered);
             } else {
-                switchTo(new Settings(f.toPath()));
+                switchTo(settings.withWorkloadsFile(f.toPath()));
             }
         });
         w.setOnImport(() -> {
             var vm = new io.headroom.ui.welcome.KedaImportViewModel(launcher.kedaImport(),
                     launcher.options().settingsFile().toAbsolutePath().getParent(), EDITOR, fx);
-            var dialog = new io.headroom.ui.welcome.KedaImportDialog(stage, vm, file -> switchTo(new Settings(file)));
+            var dialog = new io.headroom.ui.welcome.KedaImportDialog(stage, vm, file -> switchTo(settings.withWorkloadsFile(file)));
             dialog.stage().setOnHidden(e -> remember(answered)); // cancelled: the sandbox, answered
             importDialog = dialog;
             dialog.show();
@@ -343,6 +344,25 @@ public final class HeadroomApp extends Application {
                 view.viewModel().setStandingWarning(warning);
             }
         }, fx);
+    }
+
+    /**
+     * The theme the settings remember, before the first frame; a switch is saved off the FX thread (a failure
+     * is a standing warning).
+     */
+    private void rememberTheme(io.headroom.ui.shell.MainView v) {
+        v.viewModel().darkThemeProperty().set(!settings.lightTheme());
+        v.viewModel().darkThemeProperty().addListener((o, was, dark) -> {
+            if (view != v) {
+                return;
+            }
+            settings = settings.withLightTheme(!dark);
+            launcher.remember(settings).thenAcceptAsync(warning -> {
+                if (warning != null && view == v) {
+                    v.viewModel().setStandingWarning(warning);
+                }
+            }, fx);
+        });
     }
 
     /** Opens what {@code next} names instead of the sandbox (saved; a file with errors asks). */

@@ -58,4 +58,17 @@ class SettingsTest {
         Files.writeString(file, "{\"workloadsFile\": null}\n");
         assertTrue(Settings.load(file).welcomed(), "settings saved before the welcome existed: not a first run");
     }
+
+    @Test
+    void theThemeSurvivesARestartAndAChoiceOfFileOrAnAnswerKeepsIt(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("headroom/settings.json");
+        assertFalse(Settings.load(file).lightTheme(), "dark by default");
+        Settings.sandbox().withLightTheme(true).save(file);
+        assertTrue(Settings.load(file).lightTheme());
+        Settings.load(file).withWorkloadsFile(dir.resolve("workloads.yaml")).save(file);
+        assertTrue(Settings.load(file).lightTheme(), "choosing a file keeps the theme");
+        assertTrue(Settings.firstRun().withLightTheme(true).welcomeAnswered().lightTheme(), "so does the welcome");
+        Files.writeString(file, "{\"workloadsFile\": null, \"welcomed\": true}\n"); // before the theme was kept
+        assertFalse(Settings.load(file).lightTheme());
+    }
 }

@@ -332,6 +332,8 @@ class ActionSafetyUiTest {
         show(p.className());
         focusOverview();
         type(KeyCode.R);
+        waitForDialogNode("#" + Dialogs.REASON_ID); // R asks why (issue 28); Enter rejects without a reason
+        type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> journal().stream().anyMatch(
                 r -> r.kind() == Kind.REJECTED && p.id().equals(r.proposalId())));
         waitStatus("Rejected " + p.className() + " " + p.from() + " → " + p.to());

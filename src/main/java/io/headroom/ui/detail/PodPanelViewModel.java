@@ -165,7 +165,7 @@ public final class PodPanelViewModel {
     }
 
     /** "no completion for 2m 10s, 4 in flight (STUCK after max(3 × S, stuckAfterSeconds))". */
-    static String stuckDetail(ClassSnapshot s, PodState p, PodWork w) {
+    public static String stuckDetail(ClassSnapshot s, PodState p, PodWork w) {
         Instant since = s.observation() == null ? null : s.observation().podsWithoutProgress().get(p.name());
         return (since == null ? "no progress" : "no completion for "
                 + Format.duration(Math.max(0, Duration.between(since, s.at()).toSeconds())))

@@ -18,6 +18,9 @@ public final class Commands {
     public enum Section {
         PROPOSAL("Proposal of the class in view"),
         CLASS("Class in view"),
+        /** The palette's commands for a class other than the one in view, by its name. */
+        OTHER_PROPOSAL("Proposal of another class"),
+        OTHER_CLASS("Another class"),
         CONSOLE("Console"),
         GO_TO("Go to"),
         HELP("Keys and help");
@@ -70,9 +73,29 @@ public final class Commands {
      * One action. {@code unavailable} says in words why it cannot run now (null: it can); the
      * palette shows it disabled with that reason. {@code key} may be null: palette only.
      */
-    public record Command(String title, Section section, Key key, Supplier<String> unavailable, Runnable run) {
+    public record Command(String title, Section section, Key key, Supplier<String> unavailable, Runnable run,
+                          String keywords) {
         public Command {
             unavailable = unavailable == null ? () -> null : unavailable;
+            keywords = keywords == null ? "" : keywords;
+        }
+
+        /** A command found by its title's words only. */
+        public Command(String title, Section section, Key key, Supplier<String> unavailable, Runnable run) {
+            this(title, section, key, unavailable, run, "");
+        }
+
+        /**
+         * The same command, also found by other words an operator may type for it ("pin" for Override):
+         * they rank after the title's own words.
+         */
+        public Command alias(String words) {
+            return new Command(title, section, key, unavailable, run, (keywords + " " + words).strip());
+        }
+
+        /** The same command showing {@code k} (a generated command for the class the key acts on). */
+        public Command withKey(Key k) {
+            return new Command(title, section, k, unavailable, run, keywords);
         }
 
         public String whyUnavailable() {

@@ -1,7 +1,6 @@
 package io.headroom.ui.shell;
 
-import io.headroom.supervise.ClassSupervision;
-import io.headroom.supervise.Mode;
+import io.headroom.loop.ClassSnapshot;
 import io.headroom.ui.overview.OverviewViewModel;
 import io.headroom.ui.shell.Commands.Command;
 import io.headroom.ui.shell.Commands.Key;
@@ -11,11 +10,9 @@ import io.headroom.ui.supervise.ProposalRow;
 import io.headroom.ui.supervise.SupervisionViewModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BiFunction;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.IntSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -26,13 +23,19 @@ import javafx.scene.input.KeyCombination;
  * the cluster (with its dialogs, warnings and journal records), the window openers for the rest.
  */
 final class ConsoleCommands {
-    /** What the commands reach in the console; MainView supplies each. */
+    /**
+     * What the commands reach in the console; MainView supplies each.
+     *
+     * @param latest each class's latest tick by name (null before its first): decisions, replicas, pods
+     * @param quit   the same question as closing the window ({@code Ctrl+Q})
+     */
     record Console(OperatorActions actions, MainViewModel main, OverviewViewModel overview,
-                   Supplier<String> classInView, BooleanSupplier actionable, IntSupplier replicas,
+                   Supplier<String> classInView, Function<String, ClassSnapshot> latest,
                    Supplier<List<String>> classNames,
                    BiFunction<String, Consumer<ProposalRow>, Runnable> onProposalInView,
                    Runnable openJournal, Runnable openSettings, Consumer<String> openWhatIf,
-                   Consumer<String> openNodes, Runnable focusFilter, Runnable toggleHelp, Runnable togglePalette) {
+                   Consumer<String> openNodes, Consumer<String> openExportKeda, Runnable focusFilter,
+                   Runnable toggleHelp, Runnable togglePalette, Runnable quit) {
     }
 
     private ConsoleCommands() {
@@ -41,13 +44,13 @@ final class ConsoleCommands {
     static Commands build(Console c) {
         OperatorActions actions = c.actions();
         SupervisionViewModel sv = actions.viewModel();
-        Supplier<String> noClass = () -> c.classInView().get() == null ? "no class is shown" : null;
         Supplier<String> noDecision = () -> {
             String cls = c.classInView().get();
             if (cls == null) {
                 return "no class is shown";
             }
-            return c.actionable().getAsBoolean() ? null : "no decision for " + cls + " yet: nothing to act on";
+            ClassSnapshot s = c.latest().apply(cls);
+            return s != null && s.decision() != null ? null : "no decision for " + cls + " yet: nothing to act on";
         };
         Supplier<String> noProposal = () -> {
             String cls = c.classInView().get();
@@ -63,7 +66,7 @@ final class ConsoleCommands {
         Commands commands = new Commands();
         commands.add(new Command("Approve the proposal", Section.PROPOSAL, letter(KeyCode.A), approvable,
                         c.onProposalInView().apply("approved", actions::approve)))
-                .add(new Command("Reject the proposal", Section.PROPOSAL, letter(KeyCode.R), noProposal,
+                .add(new Command("Reject the proposal (asks why)…", Section.PROPOSAL, letter(KeyCode.R), noProposal,
                         c.onProposalInView().apply("rejected", actions::reject)))
                 .add(new Command("Approve with another value…", Section.PROPOSAL, letter(KeyCode.O), approvable,
                         c.onProposalInView().apply("approved", actions::approveOtherValue)))
@@ -86,13 +89,21 @@ final class ConsoleCommands {
                         c.togglePalette()))
                 .add(new Command("Show or hide this list of keys", Section.HELP, Key.typed("?"), null,
                         c.toggleHelp()));
-        // Palette only: the class's other controls, then the console's.
-        commands.addGenerated(() -> classCommands(c, noDecision, noClass))
-                .add(new Command("Settings…", Section.CONSOLE, null, null, c.openSettings()))
+        // Palette only: every class's controls and pods by name (the class in view's first, showing the keys
+        // above that act on it), then the console's.
+        ClassCommands.Keys keys = new ClassCommands.Keys(letter(KeyCode.A), letter(KeyCode.R), letter(KeyCode.O),
+                letter(KeyCode.D), letter(KeyCode.F));
+        ClassCommands perClass = new ClassCommands(c, keys);
+        commands.addGenerated(perClass::all)
+                .add(new Command("Settings…", Section.CONSOLE, null, null, c.openSettings())
+                        .alias("preferences configure workloads file connect"))
                 .add(new Command("Switch theme (light or dark)", Section.CONSOLE, null, null,
-                        () -> c.main().toggleTheme()))
-                .add(new Command("Nodes… (every node of the first context)", Section.CONSOLE, null, null,
-                        () -> c.openNodes().accept(null)))
+                        () -> c.main().toggleTheme()).alias("dark light colours colors appearance"))
+                .add(new Command("Node drain… (every node of the first context)", Section.CONSOLE, null, null,
+                        () -> c.openNodes().accept(null)).alias("nodes cordon uncordon evict"))
+                // Ctrl+Q is the window's own (ExitDialog): shown here, not dispatched by the registry.
+                .addGenerated(() -> List.of(new Command("Quit Headroom (asks first when classes are held)",
+                        Section.CONSOLE, Key.global(ExitDialog.QUIT), null, c.quit()).alias("exit close")))
                 .addGenerated(() -> speedCommands(c.main()))
                 .addGenerated(() -> goTo(c));
         return commands;
@@ -105,46 +116,6 @@ final class ConsoleCommands {
 
     private static Key letter(KeyCode code) {
         return Key.pressed(new KeyCodeCombination(code));
-    }
-
-    /** Titles that say what would happen to the class in view, as its buttons do. */
-    private static List<Command> classCommands(ConsoleCommands.Console c, Supplier<String> noDecision,
-                                               Supplier<String> noClass) {
-        String cls = c.classInView().get();
-        String name = cls == null ? "the class in view" : cls;
-        SupervisionViewModel sv = c.actions().viewModel();
-        ClassSupervision state = cls == null ? null : sv.of(cls);
-        List<Command> list = new ArrayList<>();
-        boolean frozen = state != null && state.freeze() != null;
-        list.add(new Command((frozen ? "Unfreeze " : "Freeze ") + name + (frozen ? "" : "…"), Section.CLASS,
-                null, noDecision, () -> c.actions().toggleFreeze(cls)));
-        boolean pinned = state != null && state.override() != null;
-        list.add(new Command(pinned ? "Clear the override of " + name : "Override " + name + "…", Section.CLASS,
-                null, noDecision, () -> c.actions().toggleOverride(cls, c.replicas().getAsInt())));
-        boolean draining = state != null && state.draining();
-        Supplier<String> drainWhy = () -> {
-            String why = noDecision.get();
-            if (why == null && draining && !state.drain().cancellable()) {
-                return state.drain().replace() != null ? "the hung pod was evicted: the replacement can no longer"
-                        + " be called off" : "the drain is lowering replicas: it can no longer be called off";
-            }
-            return why;
-        };
-        list.add(new Command(draining ? "Cancel the drain of " + name : "Drain " + name + "…", Section.CLASS,
-                null, drainWhy, () -> c.actions().toggleDrain(cls, c.replicas().getAsInt())));
-        list.add(new Command("What-if… for " + name, Section.CLASS, null, noClass, // history only: no decision needed
-                () -> c.openWhatIf().accept(cls)));
-        list.add(new Command("Nodes… where " + name + " runs", Section.CLASS, null, noDecision,
-                () -> c.openNodes().accept(cls)));
-        for (Mode m : Mode.values()) {
-            String mode = m.name().toLowerCase(Locale.ROOT);
-            list.add(new Command("Mode of " + name + ": " + mode + (m == Mode.AUTO ? "…" : ""), Section.CLASS, null,
-                    () -> {
-                        String why = noDecision.get();
-                        return why == null && state != null && state.mode() == m ? name + " is already " + mode : why;
-                    }, () -> c.actions().setMode(cls, m)));
-        }
-        return list;
     }
 
     private static List<Command> speedCommands(MainViewModel main) {

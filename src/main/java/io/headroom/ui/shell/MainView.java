@@ -144,10 +144,10 @@ public final class MainView extends BorderPane {
         // One registry of actions and keys: the key dispatch, the ? help and the Ctrl+K palette read it.
         Overlays[] host = new Overlays[1];
         this.commands = ConsoleCommands.build(new ConsoleCommands.Console(actions, main, overview,
-                () -> detail.classNameProperty().get(), () -> detail.actionableProperty().get(), this::selectedReplicas,
+                () -> detail.classNameProperty().get(), detail::latest,
                 () -> session.loop().classes().stream().map(c -> c.name()).toList(), this::onProposalInView,
-                this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes,
-                overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette()));
+                this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes, this::openExportKeda,
+                overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette(), this::quit));
         PaletteViewModel palette = new PaletteViewModel(commands::all);
         this.overlays = new Overlays(new HelpOverlay(commands), () -> new CommandPalette(palette), palette);
         host[0] = overlays;
@@ -338,6 +338,14 @@ public final class MainView extends BorderPane {
     private int selectedReplicas() {
         ClassSnapshot s = detail.latest(detail.classNameProperty().get());
         return s == null || s.decision() == null ? 0 : s.decision().currentReplicas();
+    }
+
+    /** Quit from the palette: the same close request as the window's close box and Ctrl+Q (ExitDialog asks). */
+    private void quit() {
+        Window w = window();
+        if (w != null) {
+            w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+        }
     }
 
     private Window window() {

@@ -120,35 +120,78 @@ public final class PaletteViewModel {
     private record Scored(Item item, int score, int order) {
     }
 
+    /** Ranks: the title starts with the query; every word of it starts a word (fuzzily); its letters in order. */
+    static final int PREFIX = 0;
+    static final int WORD_INITIAL = 100;
+    static final int SUBSEQUENCE = 200;
+
     /**
-     * Lower is better, -1 no match: a whole-word or substring match of the title beats one in its
-     * section or key, which beats the query's letters in order (fuzzy: "frz pay" finds "Freeze payments").
+     * Lower is better, -1 no match. An exact prefix of the title beats a query whose every word starts a word of
+     * the title with its other letters in order ("frz pay" finds "Freeze payments-steady…", "override led" finds
+     * "Override ledger-replay…"), which beats the query's letters in order anywhere in the title. Within a rank a
+     * word matched exactly beats one matched fuzzily, and the title's own words beat the command's other words
+     * ("pin" finds "Override …" after any title with a word starting "pin").
      */
     static int score(String q, Item item) {
         if (q.isEmpty()) {
             return 0;
         }
         String title = item.title().toLowerCase(Locale.ROOT);
-        String rest = (item.command().section().title() + " " + item.key()).toLowerCase(Locale.ROOT);
-        int at = title.indexOf(q);
-        if (at == 0 || at > 0 && !Character.isLetterOrDigit(title.charAt(at - 1))) {
-            return 1;
+        List<String> queryWords = words(q);
+        List<String> titleWords = words(title);
+        // "what if" starts "What-if… for ledger-replay" too: punctuation aside.
+        if (title.startsWith(q) || !queryWords.isEmpty()
+                && String.join(" ", titleWords).startsWith(String.join(" ", queryWords))) {
+            return PREFIX;
         }
-        if (at > 0) {
-            return 2;
+        if (queryWords.isEmpty()) {
+            return -1;
         }
-        if (rest.contains(q)) {
-            return 3;
-        }
-        String[] words = q.split("\\s+");
+        List<String> otherWords = words(item.command().keywords() + " " + item.command().section().title());
+        int penalty = 0;
         boolean all = true;
-        for (String w : words) {
-            all &= title.contains(w) || rest.contains(w);
+        for (String w : queryWords) {
+            int m = wordMatch(w, titleWords);
+            if (m < 0) {
+                m = wordMatch(w, otherWords);
+                m = m < 0 ? -1 : m + 2;
+            }
+            if (m < 0) {
+                all = false;
+                break;
+            }
+            penalty += m;
         }
         if (all) {
-            return 4;
+            return WORD_INITIAL + penalty;
         }
-        return inOrder(q.replace(" ", ""), title) ? 5 : -1;
+        // Letters in order in the title only: across a command's other words they find nearly anything.
+        return inOrder(String.join("", queryWords), title) ? SUBSEQUENCE : -1;
+    }
+
+    /** 0: {@code w} begins one of {@code words}; 1: it begins one with its other letters in order; -1: neither. */
+    private static int wordMatch(String w, List<String> words) {
+        int best = -1;
+        for (String t : words) {
+            if (t.startsWith(w)) {
+                return 0;
+            }
+            if (t.charAt(0) == w.charAt(0) && inOrder(w.substring(1), t.substring(1))) {
+                best = 1;
+            }
+        }
+        return best;
+    }
+
+    /** Lower-case words: letters and digits, split at anything else ("payments-steady" is two). */
+    static List<String> words(String text) {
+        List<String> out = new ArrayList<>();
+        for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (!w.isEmpty()) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     private static boolean inOrder(String letters, String text) {

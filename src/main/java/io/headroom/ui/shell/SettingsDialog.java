@@ -78,7 +78,7 @@ public final class SettingsDialog {
                     .contains(Styles.THEME_LIGHT) ? Styles.THEME_LIGHT : Styles.THEME_DARK);
         }
         d.setResultConverter(b -> b != connect ? null
-                : sandbox.isSelected() ? Settings.sandbox() : new Settings(Path.of(path.getText().trim())));
+                : current.withWorkloadsFile(sandbox.isSelected() ? null : Path.of(path.getText().trim())));
         return d.showAndWait();
     }
 }

@@ -113,6 +113,51 @@ public final class Dialogs {
                 DURATIONS, false, watch);
     }
 
+    /**
+     * Reject a proposal, with an optional reason for the journal; Reject is the default button (a rejection
+     * changes nothing on the cluster). Follows the proposal while open, as another value does. The reason
+     * typed (trimmed, possibly empty) on Reject; empty Optional on Cancel.
+     */
+    public static Optional<String> reject(Window owner, ProposalWatch watch) {
+        ProposalRow p = watch.currentProperty().get();
+        Dialog<String> d = new Dialog<>();
+        d.initOwner(owner);
+        d.setTitle("Reject " + p.className() + " " + p.from() + " → " + p.to());
+        d.setHeaderText(d.getTitle());
+        Label info = new Label(rejectText(p));
+        info.setWrapText(true);
+        info.setMaxWidth(420);
+        TextField reason = new TextField();
+        reason.setId(REASON_ID);
+        reason.setPromptText("why (optional; goes to the journal)");
+        reason.setPrefColumnCount(28);
+        GridPane g = new GridPane();
+        g.setHgap(10);
+        g.setVgap(8);
+        g.setPadding(new Insets(10, 10, 0, 10));
+        g.add(info, 0, 0, 2, 1);
+        g.addRow(1, new Label("Reason"), reason);
+        d.getDialogPane().setContent(g);
+        ButtonType ok = new ButtonType("Reject", ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().addAll(ok, ButtonType.CANCEL);
+        styled(d);
+        watch.currentProperty().addListener((o, was, now) -> {
+            info.setText(rejectText(now));
+            d.setHeaderText(watch.changeProperty().get());
+        });
+        follow(d, watch);
+        // The caret in the reason: the dialog gives the focus to its default button once shown, so after that.
+        d.setOnShown(e -> io.headroom.ui.fx.FxExecutor.nextTurn(reason::requestFocus));
+        d.setResultConverter(b -> b == ok ? reason.getText().trim() : null);
+        return d.showAndWait();
+    }
+
+    private static String rejectText(ProposalRow p) {
+        return "Nothing changes: " + p.className() + " stays at " + p.from() + " replicas, and " + p.from() + " → "
+                + p.to() + " is not proposed again for one proposal lifetime. The reason is optional; it goes to"
+                + " the journal and the event list.";
+    }
+
     private static String otherValueText(ProposalRow p) {
         return "Proposed: " + p.from() + " → " + p.to() + ". Apply this many replicas instead:";
     }

@@ -155,7 +155,7 @@ public final class InboxView extends VBox {
             why.setMaxHeight(48);
             approve.getStyleClass().add("approve");
             approve.setTooltip(new Tooltip("Approve (A)"));
-            reject.setTooltip(new Tooltip("Reject (R)"));
+            reject.setTooltip(new Tooltip("Reject, with an optional reason for the journal (R)"));
             other.setTooltip(new Tooltip("Approve with another replica count (O)"));
             approve.setOnAction(e -> actions.approve(getItem()));
             reject.setOnAction(e -> actions.reject(getItem()));

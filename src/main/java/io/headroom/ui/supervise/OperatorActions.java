@@ -62,9 +62,30 @@ public final class OperatorActions {
         }
     }
 
+    /** What the journal says of a rejection the operator gave no reason for. */
+    public static final String NO_REASON = "rejected by the operator";
+
+    /**
+     * Reject: asks why (optional; Enter rejects at once), following the proposal while the dialog is open, as
+     * approve does. The reason goes to the journal's reason field, the event list and the strip.
+     */
     public void reject(ProposalRow p) {
+        if (p == null) {
+            return;
+        }
+        ProposalWatch watch = new ProposalWatch(vm, p);
+        java.util.Optional<String> reason = Dialogs.reject(owner.get(), watch);
+        watch.stop();
+        if (reason.isEmpty() || watch.goneProperty().get()) {
+            return;
+        }
+        rejectWith(watch.currentProperty().get(), reason.get());
+    }
+
+    /** Rejects with the reason typed (blank: {@link #NO_REASON}), without asking. */
+    public void rejectWith(ProposalRow p, String reason) {
         if (p != null) {
-            vm.reject(p, "rejected by the operator");
+            vm.reject(p, reason == null || reason.isBlank() ? NO_REASON : reason.strip());
         }
     }
 

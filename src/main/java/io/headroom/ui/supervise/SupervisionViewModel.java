@@ -216,7 +216,10 @@ public final class SupervisionViewModel {
 
     public CompletableFuture<Outcome> reject(ProposalRow p, String reason) {
         String change = change(p.className(), p.from(), p.to());
-        return run(supervisor.reject(p.id(), reason), "Rejected " + change, "Not rejected: " + change, p,
+        // The reason the operator typed shows in the event list and the strip, as the journal keeps it.
+        String said = reason == null || reason.isBlank() || reason.equals(OperatorActions.NO_REASON) ? ""
+                : " (" + reason + ")";
+        return run(supervisor.reject(p.id(), reason), "Rejected " + change + said, "Not rejected: " + change, p,
                 new UndoStep(p.className(), "rejection of " + change,
                         () -> supervisor.unreject(p.className(), p.from(), p.to())));
     }

@@ -96,4 +96,71 @@ class PaletteViewModelTest {
         vm.move(1);
         assertEquals(0, vm.selectedProperty().get());
     }
+
+    static PaletteViewModel of(Command... commands) {
+        Commands c = new Commands();
+        for (Command x : commands) {
+            c.add(x);
+        }
+        PaletteViewModel vm = new PaletteViewModel(c::all);
+        vm.open();
+        return vm;
+    }
+
+    static Command named(String title) {
+        return new Command(title, Section.CLASS, null, null, () -> { });
+    }
+
+    @Test
+    void anExactPrefixBeatsWordInitialFuzzyWhichBeatsLettersInOrderWhateverTheRegistryOrder() {
+        PaletteViewModel vm = of(named("Replace pod ledger-7 of ledger…"), // d, r in order: subsequence only
+                named("Cancel the drain of ledger"),                          // a word starts "dr"
+                named("Open the journal"),                                    // no d
+                named("Drain payments-steady…"));                             // the title starts "dr"
+        vm.queryProperty().set("dr");
+        assertEquals(List.of("Drain payments-steady…", "Cancel the drain of ledger", "Replace pod ledger-7 of ledger…"),
+                titles(vm));
+        assertEquals(PaletteViewModel.PREFIX, PaletteViewModel.score("dr", vm.items().get(0)));
+        assertTrue(PaletteViewModel.score("dr", vm.items().get(1)) >= PaletteViewModel.WORD_INITIAL
+                && PaletteViewModel.score("dr", vm.items().get(1)) < PaletteViewModel.SUBSEQUENCE);
+        assertTrue(PaletteViewModel.score("dr", vm.items().get(2)) >= PaletteViewModel.SUBSEQUENCE);
+    }
+
+    @Test
+    void everyWordStartsAWordOfTheTitleAnyClassByNameAndAWholeWordBeatsAFuzzyOne() {
+        PaletteViewModel vm = of(named("Freeze search-interactive…"), named("Freeze payments-steady…"),
+                named("Override ledger-replay…"), named("Override payments-steady…"),
+                named("Drain pod payments-steady-7c9f-x2 of payments-steady…"));
+        vm.queryProperty().set("frz pay"); // the README's example
+        assertEquals(List.of("Freeze payments-steady…"), titles(vm));
+        vm.queryProperty().set("override led");
+        assertEquals(List.of("Override ledger-replay…"), titles(vm));
+        vm.queryProperty().set("pay freeze"); // words in any order
+        assertEquals(List.of("Freeze payments-steady…"), titles(vm));
+        vm.queryProperty().set("ovr pay");
+        assertEquals("Override payments-steady…", titles(vm).get(0));
+        vm.queryProperty().set("pod pay");
+        assertEquals(List.of("Drain pod payments-steady-7c9f-x2 of payments-steady…"), titles(vm));
+    }
+
+    @Test
+    void otherWordsForACommandFindItAfterTheTitlesOwnWords() {
+        PaletteViewModel vm = of(named("Override ledger-replay…").alias("pin replicas"),
+                named("Pinned classes at a glance"), named("Open the journal"));
+        vm.queryProperty().set("pin");
+        assertEquals(List.of("Pinned classes at a glance", "Override ledger-replay…"), titles(vm),
+                "the title's own word first, then the synonym");
+        vm.queryProperty().set("pin led");
+        assertEquals(List.of("Override ledger-replay…"), titles(vm));
+    }
+
+    @Test
+    void eachRowShowsItsKeyWhereItHasOne() {
+        Commands.Key r = Commands.Key.pressed(new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.R));
+        PaletteViewModel vm = of(named("Reject payments-steady 6 → 3 (with a reason)…").withKey(r),
+                named("Reject ledger-replay 2 → 4 (with a reason)…"));
+        vm.queryProperty().set("reject");
+        assertEquals("R", vm.items().get(0).key());
+        assertEquals("", vm.items().get(1).key());
+    }
 }
