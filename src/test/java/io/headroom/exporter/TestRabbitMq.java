@@ -32,9 +32,13 @@ public final class TestRabbitMq implements AutoCloseable {
                     "/usr/lib/rabbitmq/bin/rabbitmq-server").toString();
             Files.writeString(server.dir.resolve("enabled_plugins"), management ? "[rabbitmq_management].\n"
                     : "[].\n");
-            // Statistics every 0.5 s (5 s by default): the unacked count the management API serves is that old.
+            // Statistics every 0.5 s, sampled every 1 s (5 s by default): the unacked count the management API
+            // serves is that old, and a new queue has none until the first sample.
             Files.writeString(server.dir.resolve("rabbitmq.conf"), management ? "management.tcp.ip = 127.0.0.1\n"
-                    + "management.tcp.port = " + managementPort + "\ncollect_statistics_interval = 500\n" : "");
+                    + "management.tcp.port = " + managementPort + "\ncollect_statistics_interval = 500\n"
+                    + "management.sample_retention_policies.global.minute = 1\n"
+                    + "management.sample_retention_policies.basic.minute = 1\n"
+                    + "management.sample_retention_policies.detailed.10 = 1\n" : "");
             server.chownTo("rabbitmq");
             int dist = LocalServer.freePort();
             Map<String, String> env = Map.ofEntries(
