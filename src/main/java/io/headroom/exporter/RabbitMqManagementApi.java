@@ -89,10 +89,10 @@ final class RabbitMqManagementApi {
         }
         int status = response.statusCode();
         if (status == 401) {
-            return failed("HTTP 401: the username or password was refused");
+            return failed("HTTP 401: the username or password was refused, or the user has no management tag");
         }
         if (status == 403) {
-            return failed("HTTP 403: the user may not read the vhost's queues (needs the monitoring tag)");
+            return failed("HTTP 403: the user may not read this vhost's queues");
         }
         if (status / 100 != 2) {
             return failed("HTTP " + status + " for " + request.getRawPath());

@@ -111,8 +111,8 @@ class RabbitMqManagementIntegrationTest {
             assertTrue(s.text().contains("headroom_source_error{reason=\"rabbitmq management at http://127.0.0.1:"
                     + closed + ": connection refused; no unacked counts\",source=\"down\"} 1.0"), s.text());
             assertTrue(s.text().contains("headroom_source_error{reason=\"rabbitmq management at "
-                    + rabbit.managementUrl() + ": HTTP 401: the username or password was refused; no unacked"
-                    + " counts\",source=\"refused\"} 1.0"), s.text());
+                    + rabbit.managementUrl() + ": HTTP 401: the username or password was refused, or the user has no"
+                    + " management tag; no unacked counts\",source=\"refused\"} 1.0"), s.text());
             assertEquals(2, s.failures().size(), s.failures().toString());
             assertFalse(s.failures().toString().contains("not-the-password"), "never the password");
         }
