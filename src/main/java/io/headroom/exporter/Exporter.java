@@ -70,7 +70,7 @@ public final class Exporter implements AutoCloseable {
         return server.getPort();
     }
 
-    /** One scrape: its text (Prometheus's text format) and, per source that could not be read, why. */
+    /** One scrape: its text (Prometheus's text format) and, per source or part that could not be read, why. */
     public record Scraped(String text, List<String> failures) {
     }
 
@@ -87,6 +87,10 @@ public final class Exporter implements AutoCloseable {
         for (Scrape.Outcome o : outcomes) {
             if (o.reading() == null) {
                 failures.add(o.source() + ": " + o.failure());
+            } else {
+                for (String gap : o.reading().gaps()) {
+                    failures.add(o.source() + ": " + gap);
+                }
             }
         }
         return new Scraped(out.toString(StandardCharsets.UTF_8), failures);

@@ -82,11 +82,29 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
      * fetched and put back for its age ({@code timestampHeader}, else its timestamp property, else first sight).
      */
     public record RabbitMqConfig(String name, Duration timeout, String host, int port, String vhost, String username,
-                                 SecretRef password, List<String> queues, boolean peek, String timestampHeader)
+                                 SecretRef password, List<String> queues, boolean peek, String timestampHeader,
+                                 RabbitMqManagement management)
             implements SourceConfig {
         public RabbitMqConfig {
             queues = List.copyOf(queues);
         }
+
+        /** Without the management API: no unacknowledged counts. */
+        public RabbitMqConfig(String name, Duration timeout, String host, int port, String vhost, String username,
+                              SecretRef password, List<String> queues, boolean peek, String timestampHeader) {
+            this(name, timeout, host, port, vhost, username, password, queues, peek, timestampHeader, null);
+        }
+    }
+
+    /**
+     * RabbitMQ's management HTTP API, asked once a scrape for every queue's unacknowledged count
+     * ({@code GET /api/queues/VHOST?columns=…}). TLS is verified against the JVM's trust store.
+     *
+     * @param url      {@code http(s)://HOST:PORT[/PATH_PREFIX]}, no trailing slash
+     * @param username the AMQP username unless the block names one
+     * @param password the AMQP password unless the block names one (null: guest)
+     */
+    public record RabbitMqManagement(java.net.URI url, String username, SecretRef password) {
     }
 
     /**
@@ -213,9 +231,10 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
                 List<String> queues = strings(s, "queues", true);
                 boolean peek = bool(s, "peek", true);
                 String header = s.string("timestampHeader");
+                username = username == null ? "guest" : username;
+                RabbitMqManagement management = management(s, username, password);
                 out = new RabbitMqConfig(name, timeout, host == null ? "127.0.0.1" : host, port == null ? 5672 : port,
-                        vhost == null ? "/" : vhost, username == null ? "guest" : username, password, queues, peek,
-                        header);
+                        vhost == null ? "/" : vhost, username, password, queues, peek, header, management);
             }
             case "kafka" -> out = kafka(s, name, timeout, host, port, password);
             default -> s.error("type", "must be redis, postgres, rabbitmq or kafka, got '" + type + "'");
@@ -262,6 +281,38 @@ public record ExporterConfig(String host, int port, List<SourceConfig> sources) 
             }
         }
         return new KafkaConfig(name, timeout, bootstrap, tls, username, password, mechanism, queues);
+    }
+
+    /** The optional {@code management:} block; its credentials default to the AMQP ones. */
+    private static RabbitMqManagement management(Fields s, String username, SecretRef password) {
+        if (!s.has("management")) {
+            return null;
+        }
+        Fields m = s.object("management");
+        if (m == null) {
+            return null; // "expected a mapping" is recorded
+        }
+        String url = m.requiredString("url");
+        java.net.URI uri = null;
+        if (url != null) {
+            String trimmed = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+            try {
+                uri = new java.net.URI(trimmed);
+                if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
+                        || uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+                    throw new java.net.URISyntaxException(trimmed, "not http(s)://HOST[:PORT][/PATH]");
+                }
+            } catch (java.net.URISyntaxException e) {
+                m.error("url", "must be http(s)://HOST[:PORT][/PATH] (no credentials, query or fragment), got '"
+                        + url + "'");
+                uri = null;
+            }
+        }
+        String user = m.string("username");
+        SecretRef own = password(m);
+        m.finish();
+        return uri == null ? null : new RabbitMqManagement(uri, user == null ? username : user,
+                own == null && user == null ? password : own);
     }
 
     private static boolean bool(Fields s, String key, boolean otherwise) {

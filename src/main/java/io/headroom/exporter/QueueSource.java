@@ -23,10 +23,19 @@ public interface QueueSource extends AutoCloseable {
      */
     Reading read(Instant now) throws Exception;
 
-    /** What one read found and what it cost: the samples and the queries (commands, statements) sent. */
-    record Reading(List<Sample> samples, int queries) {
+    /**
+     * What one read found and what it cost: the samples and the queries (commands, statements, requests) sent,
+     * and the gaps: why a part of the source that is read apart (RabbitMQ's management API) has no samples
+     * while the rest does.
+     */
+    record Reading(List<Sample> samples, int queries, List<String> gaps) {
         public Reading {
             samples = List.copyOf(samples);
+            gaps = List.copyOf(gaps);
+        }
+
+        public Reading(List<Sample> samples, int queries) {
+            this(samples, queries, List.of());
         }
     }
 

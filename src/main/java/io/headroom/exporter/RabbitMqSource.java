@@ -19,7 +19,9 @@ import java.util.function.UnaryOperator;
  * RabbitMQ queues over AMQP 0-9-1: ready messages and consumers from a passive declare; the oldest age from
  * the head message, peeked with {@code basic.get} and put back with {@code basic.reject(requeue)} (it keeps
  * its place, but is flagged redelivered and, on a quorum queue, counts a delivery): its {@code timestamp}
- * property or a header, else first sight. Unacknowledged counts need the management API; not read here.
+ * property or a header, else first sight. Unacknowledged counts (in flight) come from the management API when
+ * the config names it: one HTTP request a scrape, sent first and awaited after the AMQP reads, within the same
+ * deadline; when it fails the AMQP figures are still exported and a gap says why.
  */
 final class RabbitMqSource implements QueueSource {
     private final RabbitMqConfig config;
@@ -27,6 +29,8 @@ final class RabbitMqSource implements QueueSource {
     /** Set up once from the config; the password is read again before each connection (a secret may rotate). */
     private final ConnectionFactory factory;
     private final FirstSight firstSight = new FirstSight();
+    /** Null without a {@code management:} block: then no unacknowledged count (never a 0). */
+    private final RabbitMqManagementApi management;
     private Connection connection;
     private Channel channel;
 
@@ -34,6 +38,8 @@ final class RabbitMqSource implements QueueSource {
         this.config = config;
         this.env = env;
         this.factory = factory(config);
+        this.management = config.management() == null ? null
+                : new RabbitMqManagementApi(config.management(), config.vhost(), config.timeout(), env);
     }
 
     private static ConnectionFactory factory(RabbitMqConfig config) {
@@ -67,6 +73,8 @@ final class RabbitMqSource implements QueueSource {
     public Reading read(Instant now) throws IOException, java.util.concurrent.TimeoutException {
         List<Sample> out = new ArrayList<>();
         int queries = 0;
+        long start = System.nanoTime();
+        var unacked = management == null ? null : management.send();
         try {
             for (String q : config.queues()) {
                 Channel ch = channel();
@@ -92,10 +100,36 @@ final class RabbitMqSource implements QueueSource {
                 out.add(Sample.of(Family.OLDEST_AGE, q, age));
             }
         } catch (IOException | RuntimeException e) {
+            if (unacked != null) {
+                unacked.cancel(true);
+            }
             close(); // a closed channel (a queue that does not exist) or a broken connection is not reused
             throw e;
         }
-        return new Reading(out, queries);
+        if (unacked == null) {
+            return new Reading(out, queries);
+        }
+        long left = config.timeout().toNanos() - (System.nanoTime() - start);
+        RabbitMqManagementApi.Unacked u = management.await(unacked, left);
+        List<String> gaps = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (String q : config.queues()) {
+            Long n = u.counts().get(q);
+            if (n != null) {
+                out.add(Sample.of(Family.IN_FLIGHT, q, n));
+                out.add(new Sample(Family.JOBS, q, "unacked", n));
+            } else if (u.failure() == null) {
+                missing.add(q);
+            }
+        }
+        if (u.failure() != null) {
+            gaps.add(u.failure() + "; no unacked counts");
+        } else if (!missing.isEmpty()) {
+            gaps.add(management.address() + ": no unacked count for " + missing.size() + " queue"
+                    + (missing.size() == 1 ? "" : "s") + " (first '" + missing.get(0) + "'): the API lists a new"
+                    + " queue after its next statistics interval");
+        }
+        return new Reading(out, queries + 1, gaps);
     }
 
     /** The head's enqueue time: the header named in the config (epoch ms or s), else the timestamp property. */

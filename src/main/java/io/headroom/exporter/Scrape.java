@@ -24,7 +24,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * What one scrape of the exporter serves: every source read now, side by side, each within its deadline.
  * A source that cannot be read exports no sample (never a 0 that would read as an empty queue), and
- * {@code headroom_source_up{source}} 0 with {@code headroom_source_error{source,reason}} saying why.
+ * {@code headroom_source_up{source}} 0 with {@code headroom_source_error{source,reason}} saying why. A part
+ * read apart that failed (RabbitMQ's management API) has its samples missing and its own reason, the source up.
  */
 public final class Scrape implements MultiCollector {
     /** Waited beyond a source's own deadline (its client's timeouts) before the scrape gives up on it. */
@@ -135,6 +136,9 @@ public final class Scrape implements MultiCollector {
                 continue;
             }
             health.get(QUERIES).put(source, (double) o.reading().queries());
+            for (String gap : o.reading().gaps()) {
+                health.get(ERROR).put(Labels.of("source", o.source(), "reason", gap), 1.0);
+            }
             for (Sample s : o.reading().samples()) {
                 Labels l = s.family() == Family.JOBS ? Labels.of("queue", s.queue(), "source", o.source(), "state",
                         s.state()) : Labels.of("queue", s.queue(), "source", o.source());
@@ -147,7 +151,7 @@ public final class Scrape implements MultiCollector {
         }
         out.add(gauge(UP, "1 when the source was read in this scrape, 0 when it could not be", health.get(UP)));
         if (!health.get(ERROR).isEmpty()) {
-            out.add(gauge(ERROR, "why a source could not be read (1 while it cannot)", health.get(ERROR)));
+            out.add(gauge(ERROR, "why a source, or a part of it, could not be read (1 while it cannot)", health.get(ERROR)));
         }
         out.add(gauge(READ_SECONDS, "how long reading the source took in this scrape", health.get(READ_SECONDS)));
         out.add(gauge(QUERIES, "commands or statements sent to the source in this scrape", health.get(QUERIES)));

@@ -71,6 +71,46 @@ class ExporterConfigTest {
     }
 
     @Test
+    void readsTheRabbitMqManagementBlockWhoseCredentialsDefaultToTheAmqpOnes() throws Exception {
+        ExporterConfig c = read("""
+                sources:
+                  - {name: a, type: rabbitmq, username: exporter, passwordEnv: AMQP_PASSWORD, queues: [orders],
+                     management: {url: "https://rabbit.internal:15671/"}}
+                  - {name: b, type: rabbitmq, username: exporter, passwordEnv: AMQP_PASSWORD, queues: [orders],
+                     management: {url: "http://rabbit.internal:15672/rmq", username: monitor,
+                                  passwordFile: /run/secrets/monitor}}
+                  - {name: c, type: rabbitmq, queues: [orders]}
+                """);
+        assertEquals(new ExporterConfig.RabbitMqManagement(java.net.URI.create("https://rabbit.internal:15671"),
+                "exporter", io.headroom.config.SecretRef.env("AMQP_PASSWORD")),
+                ((ExporterConfig.RabbitMqConfig) c.sources().get(0)).management(), "the AMQP credentials, no slash");
+        assertEquals(new ExporterConfig.RabbitMqManagement(java.net.URI.create("http://rabbit.internal:15672/rmq"),
+                "monitor", io.headroom.config.SecretRef.file(java.nio.file.Path.of("/run/secrets/monitor"))),
+                ((ExporterConfig.RabbitMqConfig) c.sources().get(1)).management());
+        assertEquals(null, ((ExporterConfig.RabbitMqConfig) c.sources().get(2)).management(), "no block: no API");
+        assertEquals(List.of(
+                "exporter.yaml:3: sources[0].management.url: must be http(s)://HOST[:PORT][/PATH] (no credentials,"
+                        + " query or fragment), got 'rabbit:15672'",
+                "exporter.yaml:5: sources[1].management.url: must be http(s)://HOST[:PORT][/PATH] (no credentials,"
+                        + " query or fragment), got 'http://guest:guest@rabbit:15672'",
+                "exporter.yaml:7: sources[2].management.url: is required",
+                "exporter.yaml:7: sources[2].management.insecure: unknown field; expected one of url, username,"
+                        + " passwordEnv, passwordFile",
+                "exporter.yaml:9: sources[3].management: expected a mapping, got a string (\"http://rabbit:15672\")"),
+                problems("""
+                sources:
+                  - {name: a, type: rabbitmq, queues: [q],
+                     management: {url: "rabbit:15672"}}
+                  - {name: b, type: rabbitmq, queues: [q],
+                     management: {url: "http://guest:guest@rabbit:15672"}}
+                  - {name: c, type: rabbitmq, queues: [q],
+                     management: {insecure: true}}
+                  - {name: d, type: rabbitmq, queues: [q],
+                     management: "http://rabbit:15672"}
+                """).lines().toList());
+    }
+
+    @Test
     void readsAKafkaSourceWhoseQueuesAreTopicSlashGroup() throws Exception {
         ExporterConfig c = read("""
                 sources:
