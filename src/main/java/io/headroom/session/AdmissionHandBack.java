@@ -62,6 +62,16 @@ public final class AdmissionHandBack {
         this.io = io;
     }
 
+    /** The session's present. */
+    public Instant now() {
+        return clock.instant();
+    }
+
+    /** {@link #items()}, off the caller's thread. */
+    public CompletableFuture<List<Item>> atExit() {
+        return CompletableFuture.supplyAsync(this::items, io);
+    }
+
     /** The classes whose published admission is still live, in the workloads file's order. */
     public List<Item> items() {
         Instant now = clock.instant();
