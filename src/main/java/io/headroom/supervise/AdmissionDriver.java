@@ -37,6 +37,8 @@ final class AdmissionDriver {
     private volatile Map<String, AdmissionPolicy> policies = Map.of();
     private final Map<String, ClassAdmission> views = new ConcurrentHashMap<>();
     private final Map<String, AdmissionVerdict> rejected = new ConcurrentHashMap<>();
+    /** Why a class's last refresh was not written (the lease lost, the API server refused), while it was not. */
+    private final Map<String, String> refreshProblems = new ConcurrentHashMap<>();
     private int counter;
 
     AdmissionDriver(Ledger ledger, ClusterPorts writes, Modes modes, Pins pins) {
@@ -95,8 +97,9 @@ final class AdmissionDriver {
         if (mode == Mode.SUPERVISED && v.tighterThan(shown)) {
             AdmissionVerdict no = rejected.get(name);
             if (no != null && no.sameAs(v)) {
-                views.put(name, new ClassAdmission(name, ap, v, refresh(cls, published, now), null,
-                        "the operator rejected this tightening"));
+                AdmissionEntry kept = refresh(cls, published, now);
+                views.put(name, new ClassAdmission(name, ap, v, kept, null,
+                        noted(name, "the operator rejected this tightening")));
                 return;
             }
             if (pending == null || !pending.verdict().sameAs(v)) {
@@ -108,13 +111,14 @@ final class AdmissionDriver {
                 }
                 pending = new ClassAdmission.Pending(id, v, now);
             }
-            views.put(name, new ClassAdmission(name, ap, v, refresh(cls, published, now), pending,
-                    "a tightening awaits approval"));
+            AdmissionEntry kept = refresh(cls, published, now);
+            views.put(name, new ClassAdmission(name, ap, v, kept, pending, noted(name, "a tightening awaits approval")));
             return;
         }
         rejected.remove(name);
         if (shown != null && v.sameAs(shown)) {
-            views.put(name, new ClassAdmission(name, ap, v, refresh(cls, published, now), null, ""));
+            AdmissionEntry kept = refresh(cls, published, now);
+            views.put(name, new ClassAdmission(name, ap, v, kept, null, noted(name, "")));
             return;
         }
         publish(cls, v, now, null, mode == Mode.AUTO ? "auto" : "a loosening applies");
@@ -180,9 +184,11 @@ final class AdmissionDriver {
 
     /**
      * The unchanged entry, valid for another TTL from now (not journaled: nothing changed for producers); what
-     * producers read afterwards (the old entry when the refresh was not written).
+     * producers read afterwards (the old entry when the refresh was not written, and why in
+     * {@link #refreshProblems}).
      */
     private AdmissionEntry refresh(WorkloadClass cls, AdmissionEntry published, Instant now) {
+        refreshProblems.remove(cls.name());
         if (published == null) {
             return null;
         }
@@ -194,7 +200,16 @@ final class AdmissionDriver {
         } catch (RuntimeException e) {
             w = AdmissionWrite.failed(String.valueOf(e.getMessage()));
         }
+        if (!w.ok()) {
+            refreshProblems.put(cls.name(), "not refreshed: " + w.message());
+        }
         return w.ok() ? again : published;
+    }
+
+    /** {@code note}, with why the last refresh was not written when it was not. */
+    private String noted(String className, String note) {
+        String problem = refreshProblems.get(className);
+        return problem == null ? note : note.isEmpty() ? problem : note + "; " + problem;
     }
 
     /** What a published entry says, as a verdict (null for none). */

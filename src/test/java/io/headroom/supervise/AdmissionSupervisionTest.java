@@ -49,6 +49,8 @@ class AdmissionSupervisionTest {
     final Supervisor supervisor;
     final ControlLoop loop;
     final WorkloadRef target;
+    /** When set, the cluster refuses every admission write with these words (another console holds the lease). */
+    volatile String refuse;
 
     AdmissionSupervisionTest() {
         // Steady 2 jobs/s; a burst to 20 jobs/s from 120 s to 300 s against a 90 s start-up.
@@ -62,8 +64,26 @@ class AdmissionSupervisionTest {
         cluster = new SandboxCluster(world, clock);
         WorkloadClass cls = new WorkloadClass(CLS, target, policy);
         journal = new TeamTimeline(memory, new Recorded(), Map.of(CLS, target), Runnable::run, p -> { });
-        supervisor = new Supervisor(List.of(cls), cluster.ports(), journal, clock, Runnable::run, "alice",
-                Duration.ofMinutes(5));
+        io.headroom.cluster.Admissions real = cluster.ports().admissions();
+        io.headroom.cluster.Admissions refusing = new io.headroom.cluster.Admissions() {
+            @Override
+            public io.headroom.cluster.AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry) {
+                String no = refuse;
+                return no != null ? io.headroom.cluster.AdmissionWrite.refused(no) : real.publish(ref, entry);
+            }
+
+            @Override
+            public io.headroom.cluster.AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+                return real.expire(ref, className, at);
+            }
+
+            @Override
+            public java.util.Optional<AdmissionEntry> published(WorkloadRef ref, String className) {
+                return real.published(ref, className);
+            }
+        };
+        supervisor = new Supervisor(List.of(cls), cluster.ports().withAdmissions(refusing), journal, clock,
+                Runnable::run, "alice", Duration.ofMinutes(5));
         supervisor.setAdmissionPolicies(Map.of(CLS, AdmissionPolicy.onMissing(true, "conservative")));
         loop = new ControlLoop(List.of(cls), cluster.ports(), new SandboxMetrics(world, clock), supervisor, clock);
     }
@@ -201,6 +221,22 @@ class AdmissionSupervisionTest {
         assertNull(other.published(), "observe: shown only");
         assertNotNull(other.supervisor.admission(CLS).decided());
         assertTrue(other.kinds().isEmpty());
+    }
+
+    @Test
+    void aRefreshTheClusterRefusesIsSaidAndTheEntryRunsOut() {
+        tickAt(0);
+        tickAt(15);
+        AdmissionEntry open = published();
+        refuse = "another console (bob@desk-2) holds the lease for Deployment default/orders: nothing was written";
+        tickAt(30);
+        assertEquals(open.expiresAt(), published().expiresAt(), "not refreshed");
+        assertTrue(supervisor.admission(CLS).note().contains("not refreshed: another console (bob@desk-2)"),
+                supervisor.admission(CLS).note());
+        refuse = null;
+        tickAt(45);
+        assertEquals(clock.instant().plusSeconds(60), published().expiresAt(), "refreshed again");
+        assertEquals("", supervisor.admission(CLS).note());
     }
 
     @Test
