@@ -76,7 +76,7 @@ final class AdmissionDriver {
         AdmissionPolicy ap = policy(name);
         AdmissionVerdict v = AdmissionRule.decide(d, cls.policy(), ap);
         ClassAdmission before = views.get(name);
-        AdmissionEntry published = before == null ? null : before.published();
+        AdmissionEntry published = before == null ? found(cls, ap, now) : before.published();
         ClassAdmission.Pending pending = before == null ? null : before.pending();
         if (!ap.publish()) {
             views.put(name, new ClassAdmission(name, ap, v, null, null, "shown only: the class has no admission block"));
@@ -122,6 +122,21 @@ final class AdmissionDriver {
             return;
         }
         publish(cls, v, now, null, mode == Mode.AUTO ? "auto" : "a loosening applies");
+    }
+
+    /**
+     * On a class's first tick, what producers read already (a console before this one, or this one before a
+     * restart), so that tightening and loosening are judged against it; none when expired or unreadable.
+     */
+    private AdmissionEntry found(WorkloadClass cls, AdmissionPolicy ap, Instant now) {
+        if (!ap.publish()) {
+            return null;
+        }
+        try {
+            return writes.admissions().published(cls.target(), cls.name()).filter(e -> !e.expired(now)).orElse(null);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Approves a pending tightening: it is published now (loop thread). */

@@ -240,6 +240,16 @@ class AdmissionSupervisionTest {
     }
 
     @Test
+    void whatAConsoleBeforeLeftIsWhatTighteningAndLooseningAreJudgedAgainst() {
+        cluster.ports().admissions().publish(target, new AdmissionEntry(CLS, State.CLOSED, 0.0, "an earlier console",
+                T0.minusSeconds(10), T0.plusSeconds(50), "bob", null));
+        tickAt(0); // telemetry missing: the conservative throttle lets in more than CLOSED does
+        assertNull(supervisor.admission(CLS).pending(), "a loosening of what producers read: not proposed");
+        assertEquals(State.THROTTLE, published().state());
+        assertEquals("alice", published().owner());
+    }
+
+    @Test
     void aClassWithoutAnAdmissionBlockIsShownNotPublished() {
         supervisor.setAdmissionPolicies(Map.of());
         tickAt(0);
