@@ -145,6 +145,10 @@ final class AdmissionDriver {
         if (c == null || c.pending() == null) {
             return Outcome.refused(Outcome.Why.NOT_FOUND, "no admission change of " + className + " awaits approval");
         }
+        Freeze f = pins.covering(className);
+        if (f != null) {
+            return Outcome.refused(Outcome.Why.HELD, className + " is frozen (" + f.reason() + "): admission not written");
+        }
         WorkloadClass cls = ledger.cls(className);
         AdmissionWrite w = publish(cls, c.pending().verdict(), now, c.pending().id(), "approved by " + ledger.user);
         return w.ok() ? Outcome.ok(className + ": admission " + c.pending().verdict().label())

@@ -167,6 +167,18 @@ class AdmissionSupervisionTest {
     }
 
     @Test
+    void aFrozenClassesTighteningIsNotApprovedAndNothingIsJournaled() throws Exception {
+        tickAt(0);
+        assertNotNull(supervisor.admission(CLS).pending());
+        assertTrue(supervisor.freeze(CLS, Duration.ofHours(1), "incident").get().ok());
+        int before = kinds().size();
+        Outcome o = supervisor.approveAdmission(CLS).get();
+        assertEquals(new Outcome.Refused(Outcome.Why.HELD, "orders is frozen (incident): admission not written"), o);
+        assertEquals(before, kinds().size());
+        assertNull(published());
+    }
+
+    @Test
     void aLooseningAppliesWithoutAProposal() throws Exception {
         boolean closedOnce = false;
         for (double t = 0; t <= 900; t += 15) {
