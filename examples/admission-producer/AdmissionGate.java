@@ -91,7 +91,8 @@ public final class AdmissionGate implements BooleanSupplier, AutoCloseable {
             }
         }
         synchronized (this) {
-            boolean newRate = e == null || entry == null || !e.state().equals(entry.state()) || e.rate() != entry.rate();
+            boolean newRate = e == null || entry == null || !e.state().equals(entry.state())
+                    || e.rate() != entry.rate();
             entry = e;
             if (newRate) {
                 tokens = e != null && "THROTTLE".equals(e.state()) ? Math.max(1, e.rate()) : 0;
@@ -117,7 +118,8 @@ public final class AdmissionGate implements BooleanSupplier, AutoCloseable {
                 return true;
             case "THROTTLE":
                 double burst = Math.max(1, e.rate());
-                tokens = Math.min(burst, tokens + e.rate() * Math.max(0, (now.toEpochMilli() - refilledAt.toEpochMilli()) / 1000.0));
+                double seconds = Math.max(0, (now.toEpochMilli() - refilledAt.toEpochMilli()) / 1000.0);
+                tokens = Math.min(burst, tokens + e.rate() * seconds);
                 refilledAt = now;
                 if (tokens >= 1) {
                     tokens -= 1;

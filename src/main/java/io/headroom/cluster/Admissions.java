@@ -22,6 +22,6 @@ public interface Admissions {
      */
     AdmissionWrite expire(WorkloadRef ref, String className, Instant at);
 
-    /** The class's entry as the API server has it now (not a cache); empty when none; throws, in words, when unreadable. */
+    /** The class's entry as the API server has it now (not a cache); empty when none; throws, in words, on failure. */
     Optional<AdmissionEntry> published(WorkloadRef ref, String className);
 }

@@ -110,10 +110,10 @@ public final class MainView extends BorderPane {
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
         controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
+        detailView.setControls(controls);
         // The class's admission as producers read it, with a tightening to approve (design.md §2b).
-        detailView.setControls(new javafx.scene.layout.VBox(4, controls, new io.headroom.ui.supervise.AdmissionPanel(
-                new io.headroom.ui.supervise.AdmissionViewModel(session.supervisor(), detail.classNameProperty(),
-                        session.clock(), fx, java.time.ZoneId.systemDefault()))));
+        detailView.setAdmission(new io.headroom.ui.supervise.AdmissionPanel(new io.headroom.ui.supervise.AdmissionViewModel(
+                session.supervisor(), detail.classNameProperty(), session.clock(), fx, java.time.ZoneId.systemDefault())));
         detailView.pods().setDrainer(actions::drainPod);
         detailView.pods().setReplacer(actions::replacePod);
         controls.disableProperty().bind(detail.actionableProperty().not()); // nothing to act on before a decision

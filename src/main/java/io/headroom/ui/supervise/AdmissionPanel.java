@@ -52,5 +52,7 @@ public final class AdmissionPanel extends VBox {
         status.visibleProperty().bind(vm.statusProperty().isNotEmpty());
         status.managedProperty().bind(status.visibleProperty());
         getChildren().addAll(new HBox(8, chip), detail, proposal, status);
+        visibleProperty().bind(vm.shownProperty());
+        managedProperty().bind(visibleProperty());
     }
 }

@@ -44,6 +44,7 @@ public final class AdmissionViewModel {
     private final SimpleStringProperty proposal = new SimpleStringProperty("");
     private final SimpleStringProperty status = new SimpleStringProperty("");
     private final SimpleBooleanProperty pending = new SimpleBooleanProperty(false);
+    private final SimpleBooleanProperty shown = new SimpleBooleanProperty(false);
 
     public AdmissionViewModel(Supervisor supervisor, ObservableStringValue className, Clock clock, Executor fx,
                               ZoneId zone) {
@@ -62,12 +63,19 @@ public final class AdmissionViewModel {
     /** Reads the class's admission again (FX thread). */
     public void refresh() {
         String name = className.get();
-        Texts t = texts(name == null ? null : supervisor.admission(name), clock.instant(), zone);
+        ClassAdmission a = name == null ? null : supervisor.admission(name);
+        Texts t = texts(a, clock.instant(), zone);
+        shown.set(shown(a));
         chip.set(t.chip());
         tone.set(t.tone());
         detail.set(t.detail());
         proposal.set(t.proposal());
         pending.set(!t.proposal().isEmpty());
+    }
+
+    /** True for a class that publishes, or whose entry is still there: the others show the advice alone. */
+    public static boolean shown(ClassAdmission a) {
+        return a != null && (a.policy().publish() || a.published() != null);
     }
 
     /** What the detail says of {@code a} at {@code now}. */
@@ -150,6 +158,11 @@ public final class AdmissionViewModel {
 
     public ReadOnlyStringProperty statusProperty() {
         return status;
+    }
+
+    /** Whether the panel is shown (see {@link #shown(ClassAdmission)}). */
+    public ReadOnlyBooleanProperty shownProperty() {
+        return shown;
     }
 
     public ReadOnlyBooleanProperty pendingProperty() {
