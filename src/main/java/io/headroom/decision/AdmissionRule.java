@@ -62,12 +62,14 @@ public final class AdmissionRule {
                     + Figures.fmtDuration(startup) + ")", desired, startup)
                     : closed(why + (holds.isEmpty() ? "" : "; " + holds), 0, Double.NaN);
         }
+        String formula = "(" + ready + " × " + k + " − " + Figures.fmt(q) + " s / " + Figures.fmt(objective) + " s) / "
+                + Figures.fmt(s) + " s = " + Figures.fmt(hundredths(rate)) + "/s";
         rate = hundredths(rate);
         String why = coming ? "throttled to " + Figures.fmt(rate) + "/s while " + (desired - ready) + " more replica"
                 + plural(desired - ready) + " start (~" + Figures.fmtDuration(startup) + "): what the " + ready
-                + " ready serve within the objective"
+                + " ready serve within the objective, " + formula
                 : "arrivals (" + Figures.fmt(lambda) + "/s) exceed what " + ready + " replica" + plural(ready)
-                + " serve within the objective" + (holds.isEmpty() ? "" : "; " + holds);
+                + " serve within the objective, " + formula + (holds.isEmpty() ? "" : "; " + holds);
         return new AdmissionVerdict(AdmissionVerdict.State.THROTTLE, rate, why, null, coming ? desired : 0,
                 coming ? startup : Double.NaN);
     }
