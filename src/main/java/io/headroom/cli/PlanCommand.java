@@ -215,7 +215,10 @@ final class PlanCommand extends CliCommand {
                 continue;
             }
             Decision d = snap.decision();
-            out.println(json ? write(toJson(c, d, snap.observation(), current.from())) : UntrustedText.lines(text(d)));
+            io.headroom.decision.AdmissionVerdict a = io.headroom.decision.AdmissionRule.decide(d, c.policy(),
+                    c.admission());
+            out.println(json ? write(admission(toJson(c, d, snap.observation(), current.from()), a))
+                    : UntrustedText.lines(text(d) + "\n  admission: " + a.label() + ": " + a.reason()));
         }
         return code;
     }
@@ -228,6 +231,26 @@ final class PlanCommand extends CliCommand {
     /** 4294967296 and 2.5 as they are, not 4.294967296E9. */
     static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /** The class's admission (design.md §2b) as the console would publish it: state, rate, reason. */
+    static ObjectNode admission(ObjectNode o, io.headroom.decision.AdmissionVerdict a) {
+        ObjectNode n = o.putObject("admission");
+        n.put("state", a.state().name());
+        if (a.state() == io.headroom.decision.AdmissionVerdict.State.OPEN) {
+            n.putNull("rate");
+        } else {
+            n.put("rate", a.rate());
+        }
+        n.put("reason", a.reason());
+        if (a.degradeTo() != null) {
+            n.put("degradeTo", a.degradeTo());
+        }
+        if (a.waitsFor() > 0) {
+            n.put("waitsForReplicas", a.waitsFor());
+            n.put("readyInSeconds", a.readyInSeconds());
+        }
+        return o;
     }
 
     static ObjectNode toJson(ClassConfig c, Decision d, Observation obs, String currentFrom) {

@@ -10,7 +10,7 @@ import java.util.Optional;
  * builds its set, {@link RoutingClusterGateway#of} joins the sets of several contexts, and the supervisor's
  * freeze gate replaces the write ports once. Not a port itself: a value holding the small ports
  * ({@link Workloads}, {@link Scaling}, {@link Pauses}, {@link DrainMarks}, {@link Nodes}, {@link TeamEvents},
- * {@link Health}), none of which has a default a wrapper could forget to forward.
+ * {@link Health}, {@link Admissions}), none of which has a default a wrapper could forget to forward.
  */
 public final class ClusterPorts implements AutoCloseable {
     private final String contextName;
@@ -21,6 +21,7 @@ public final class ClusterPorts implements AutoCloseable {
     private final Nodes nodes;
     private final TeamEvents events;
     private final Health health;
+    private final Admissions admissions;
     private final Object adapter;
     private final Map<String, ClusterPorts> byContext;
     private final AutoCloseable closer;
@@ -34,6 +35,7 @@ public final class ClusterPorts implements AutoCloseable {
         this.nodes = b.nodes != null ? b.nodes : Unsupported.nodes();
         this.events = b.events != null ? b.events : Unsupported.events("this cluster keeps no events");
         this.health = b.health != null ? b.health : () -> ClusterHealth.live(null);
+        this.admissions = b.admissions != null ? b.admissions : Unsupported.admissions();
         this.adapter = b.adapter;
         this.closer = b.closer;
         this.byContext = byContext != null ? byContext : Map.of(contextName, this);
@@ -41,6 +43,12 @@ public final class ClusterPorts implements AutoCloseable {
 
     /** {@code base} with its write ports replaced; it does not own the cluster (closing it closes nothing). */
     private ClusterPorts(ClusterPorts base, Scaling scaling, DrainMarks drainMarks, Nodes nodes) {
+        this(base, scaling, drainMarks, nodes, base.admissions);
+    }
+
+    /** {@code base} with its write ports replaced; it does not own the cluster (closing it closes nothing). */
+    private ClusterPorts(ClusterPorts base, Scaling scaling, DrainMarks drainMarks, Nodes nodes,
+                         Admissions admissions) {
         this.contextName = base.contextName;
         this.workloads = base.workloads;
         this.scaling = Objects.requireNonNull(scaling, "scaling");
@@ -49,6 +57,7 @@ public final class ClusterPorts implements AutoCloseable {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         this.events = base.events;
         this.health = base.health;
+        this.admissions = Objects.requireNonNull(admissions, "admissions");
         this.adapter = base.adapter;
         this.closer = null;
         this.byContext = base.byContext.size() == 1 && base.byContext.containsValue(base) ? Map.of(contextName, this)
@@ -92,6 +101,11 @@ public final class ClusterPorts implements AutoCloseable {
         return events;
     }
 
+    /** Where producers read admission (the {@link Unsupported} one where none do). */
+    public Admissions admissions() {
+        return admissions;
+    }
+
     /** How live the view is (the {@link Health} port's answer). */
     public ClusterHealth health() {
         return health.health();
@@ -117,6 +131,11 @@ public final class ClusterPorts implements AutoCloseable {
     /** The same set with the write ports replaced (the freeze gate); reads, pauses and events stay as they are. */
     public ClusterPorts withWrites(Scaling scaling, DrainMarks drainMarks, Nodes nodes) {
         return new ClusterPorts(this, scaling, drainMarks, nodes);
+    }
+
+    /** The same set with the admission port replaced (the freeze gate); the other ports stay as they are. */
+    public ClusterPorts withAdmissions(Admissions gated) {
+        return new ClusterPorts(this, scaling, drainMarks, nodes, gated);
     }
 
     static ClusterPorts routed(Builder b, Map<String, ClusterPorts> byContext) {
@@ -150,6 +169,7 @@ public final class ClusterPorts implements AutoCloseable {
         private Nodes nodes;
         private TeamEvents events;
         private Health health;
+        private Admissions admissions;
         private Object adapter;
         private AutoCloseable closer;
 
@@ -184,6 +204,11 @@ public final class ClusterPorts implements AutoCloseable {
 
         public Builder events(TeamEvents e) {
             this.events = e;
+            return this;
+        }
+
+        public Builder admissions(Admissions a) {
+            this.admissions = a;
             return this;
         }
 

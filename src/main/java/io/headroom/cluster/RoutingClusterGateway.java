@@ -33,6 +33,7 @@ public final class RoutingClusterGateway {
         ClusterPorts.Builder b = ClusterPorts.builder(String.join(", ", byContext.keySet()))
                 .workloads(r.new RoutedWorkloads()).scaling(r.new RoutedScaling()).pauses(r.new RoutedPauses())
                 .drainMarks(r.new RoutedMarks()).nodes(r.new RoutedNodes()).events(r.new RoutedEvents(byContext))
+                .admissions(r.new RoutedAdmissions())
                 .health(() -> worst(byContext.values())).closer(() -> closeAll(byContext.values()));
         return ClusterPorts.routed(b, byContext);
     }
@@ -152,6 +153,25 @@ public final class RoutingClusterGateway {
         public Optional<HeadroomPause> keptPause(WorkloadRef ref) {
             return via(ref.context(), ClusterPorts::pauses, p -> p.keptPause(ref),
                     () -> Optional.empty());
+        }
+    }
+
+    private final class RoutedAdmissions implements Admissions {
+        @Override
+        public AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry) {
+            return via(ref.context(), ClusterPorts::admissions, a -> a.publish(ref, entry),
+                    () -> AdmissionWrite.refused(notOpen(ref.context())));
+        }
+
+        @Override
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+            return via(ref.context(), ClusterPorts::admissions, a -> a.expire(ref, className, at),
+                    () -> AdmissionWrite.refused(notOpen(ref.context())));
+        }
+
+        @Override
+        public Optional<AdmissionEntry> published(WorkloadRef ref, String className) {
+            return routeOrThrow(ref, ClusterPorts::admissions).published(ref, className);
         }
     }
 

@@ -135,4 +135,24 @@ public final class Unsupported {
             }
         };
     }
+
+    /** A cluster where no producer reads admission ({@code headroom plan}): nothing written, nothing to expire. */
+    public static Admissions admissions() {
+        return new Admissions() {
+            @Override
+            public AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry) {
+                return AdmissionWrite.refused("this cluster takes no admission");
+            }
+
+            @Override
+            public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+                return AdmissionWrite.applied("no admission published for " + className);
+            }
+
+            @Override
+            public Optional<AdmissionEntry> published(WorkloadRef ref, String className) {
+                return Optional.empty();
+            }
+        };
+    }
 }

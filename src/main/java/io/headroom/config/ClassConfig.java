@@ -2,6 +2,7 @@ package io.headroom.config;
 
 import io.headroom.decision.SignalName;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.AdmissionPolicy;
 import io.headroom.decision.Policy;
 import io.headroom.loop.WorkloadClass;
 import java.util.Collections;
@@ -30,9 +31,11 @@ import java.util.Objects;
  */
 public record ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                           String podInFlightQuery, java.time.Duration drainOnScaleDown,
-                          Map<SignalName, GroupedQuery> grouped, String podCompletedQuery) {
+                          Map<SignalName, GroupedQuery> grouped, String podCompletedQuery,
+                          AdmissionPolicy admission) {
 
     public ClassConfig {
+        admission = admission == null ? AdmissionPolicy.DEFAULT : admission;
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a class needs a name");
         }
@@ -42,6 +45,13 @@ public record ClassConfig(String name, WorkloadRef target, Map<SignalName, Strin
         Map<SignalName, String> all = new LinkedHashMap<>(queries);
         grouped.forEach((signal, g) -> all.put(signal, g.perClass()));
         queries = Collections.unmodifiableMap(all);
+    }
+
+    /** A class without an {@code admission:} block. */
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
+                       String podInFlightQuery, java.time.Duration drainOnScaleDown,
+                       Map<SignalName, GroupedQuery> grouped, String podCompletedQuery) {
+        this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, grouped, podCompletedQuery, null);
     }
 
     /** A class without a per-pod completion counter. */

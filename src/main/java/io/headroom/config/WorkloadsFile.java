@@ -2,6 +2,7 @@ package io.headroom.config;
 
 import io.headroom.decision.SignalName;
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.decision.AdmissionPolicy;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signals;
 import java.net.URI;
@@ -367,6 +368,7 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
                 checkCeilingSignals(policyNode.get(), queries, c.errors());
             }
         }
+        AdmissionPolicy admission = admission(c);
         c.finish();
         if (c.errors().count() > before || policy == null || target == null) {
             return null;
@@ -376,7 +378,31 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         String perPod = podInFlight;
         String perPodCompleted = podCompleted;
         java.time.Duration drainDeadline = drain;
-        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped, perPodCompleted));
+        return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped, perPodCompleted,
+                admission));
+    }
+
+    /**
+     * {@code admission: {publish: true, onMissingTelemetry: close | conservative | degrade:<class>}}: a block
+     * publishes unless it says {@code publish: false}; without one the class's admission is shown, not written.
+     */
+    static AdmissionPolicy admission(Fields c) {
+        Fields a = c.object("admission");
+        if (a == null) {
+            return AdmissionPolicy.DEFAULT;
+        }
+        boolean publish = !a.has("publish") || bool(a, "publish");
+        String choice = a.string("onMissingTelemetry");
+        AdmissionPolicy out = new AdmissionPolicy(publish, AdmissionPolicy.OnMissing.CONSERVATIVE, null);
+        if (choice != null) {
+            try {
+                out = AdmissionPolicy.onMissing(publish, choice);
+            } catch (IllegalArgumentException e) {
+                a.error("onMissingTelemetry", e.getMessage());
+            }
+        }
+        a.finish();
+        return out;
     }
 
     /**

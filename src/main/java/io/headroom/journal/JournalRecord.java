@@ -90,7 +90,17 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
          * The operator undid an earlier action (reason: what was undone); the undoing change itself
          * is journaled before it, as its own kind, so a replay needs nothing from this record.
          */
-        UNDONE;
+        UNDONE,
+        /** A tightening of a class's admission awaits the operator (supervised mode): the verdict in the reason. */
+        ADMISSION_PROPOSED,
+        /** The operator rejected a proposed tightening of admission; the same verdict is not proposed again. */
+        ADMISSION_REJECTED,
+        /** A class's admission is about to be written for producers (the intent): the verdict in the reason. */
+        ADMISSION_PUBLISHING,
+        /** The cluster took the admission journaled as {@code ADMISSION_PUBLISHING} (its expiry in {@code until}). */
+        ADMISSION_PUBLISHED,
+        /** The admission journaled as {@code ADMISSION_PUBLISHING} was not written (why, in the detail). */
+        ADMISSION_FAILED;
 
         /**
          * A record of a drain's progress, kept with the drain until it ends (a snapshot keeps them, the replay

@@ -129,6 +129,7 @@ public final class KubeClusterGateway implements io.headroom.cluster.Workloads, 
     private final KubeDrainMarks drainMarks = new KubeDrainMarks(this);
     private final KubeNodes nodes = new KubeNodes(this);
     private final KubeTeamEvents events = new KubeTeamEvents(this);
+    private final KubeAdmissions admissions = new KubeAdmissions(this);
 
     /**
      * A gateway that connects on {@code connector} (call {@link #connect()}, or use {@link #open}).
@@ -286,7 +287,7 @@ public final class KubeClusterGateway implements io.headroom.cluster.Workloads, 
      */
     public io.headroom.cluster.ClusterPorts ports() {
         return io.headroom.cluster.ClusterPorts.builder(contextName()).workloads(this).scaling(scaling).pauses(pauses)
-                .drainMarks(drainMarks).nodes(nodes).events(events).health(this).adapter(this).closer(this).build();
+                .drainMarks(drainMarks).nodes(nodes).events(events).admissions(admissions).health(this).adapter(this).closer(this).build();
     }
 
     public io.headroom.cluster.Scaling scaling() {

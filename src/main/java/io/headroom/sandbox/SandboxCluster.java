@@ -38,6 +38,8 @@ public final class SandboxCluster implements Workloads {
     private final Clock clock;
     /** Who cordoned which node for Headroom (the node's annotations in a cluster); dies with the sandbox. */
     private final Map<String, CordonMark> cordonMarks = new ConcurrentHashMap<>();
+    /** What producers would read: admission published for the sandbox's classes. */
+    private final SandboxAdmissions admissions = new SandboxAdmissions();
 
     public SandboxCluster(SandboxWorld world, Clock clock) {
         this.world = Objects.requireNonNull(world, "world");
@@ -48,7 +50,7 @@ public final class SandboxCluster implements Workloads {
     public ClusterPorts ports() {
         return ClusterPorts.builder(SandboxClassSpec.CONTEXT).workloads(this).scaling(new Scale())
                 .drainMarks(new Marks()).nodes(new SandboxNodes()).pauses(Unsupported.pauses())
-                .events(Unsupported.events("the sandbox keeps no cluster events"))
+                .events(Unsupported.events("the sandbox keeps no cluster events")).admissions(admissions)
                 .health(() -> ClusterHealth.live(clock.instant())).adapter(this).build();
     }
 

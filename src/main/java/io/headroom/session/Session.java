@@ -286,6 +286,17 @@ public final class Session implements AutoCloseable {
         return handBack;
     }
 
+    private AdmissionHandBack admissionHandBack;
+
+    /** Admission published by this console, expired or set OPEN at exit; journaled, posted as events. */
+    public synchronized AdmissionHandBack admissionHandBack() {
+        if (admissionHandBack == null) {
+            admissionHandBack = new AdmissionHandBack(supervisor, loop.cluster(), () -> journal, loop::classes, clock,
+                    background);
+        }
+        return admissionHandBack;
+    }
+
     /** What Headroom left on the clusters (pauses, drain marks, cordons), found at start and settled as chosen. */
     public synchronized Leftovers leftovers() {
         if (leftovers == null) {
@@ -407,6 +418,9 @@ public final class Session implements AutoCloseable {
                     actor, PROPOSAL_TTL);
             supervisor.setPodLoad(metrics::inFlightByPod);
             supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime);
+            java.util.Map<String, io.headroom.decision.AdmissionPolicy> admission = new java.util.LinkedHashMap<>();
+            file.classes().forEach(c -> admission.put(c.name(), c.admission()));
+            supervisor.setAdmissionPolicies(admission); // a class with an admission: block publishes it
             ControlLoop loop = new ControlLoop(classes, cluster, metrics, supervisor, clock);
             Session s = new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), false, scheduler,
                     freezeThreads, supervisor, journal, eventProblems);

@@ -1,6 +1,9 @@
 package io.headroom.supervise;
 
 import io.headroom.cluster.ActionCheck;
+import io.headroom.cluster.AdmissionEntry;
+import io.headroom.cluster.AdmissionWrite;
+import io.headroom.cluster.Admissions;
 import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.DrainMarks;
@@ -25,8 +28,8 @@ import java.util.function.Supplier;
  * The cluster as the supervisor writes to it: every write that changes what runs (a scale, a re-proposed
  * scale after a conflict, a drain mark, a cordon, an eviction) first asks {@link Freezes#begin}; once a
  * freeze covers the class, no write starts, even from a loop thread that was stuck in an earlier write when
- * the freeze was set. Applied once, to the set of ports ({@link #fence}): it replaces the three write ports
- * ({@link Scaling}, {@link DrainMarks}, {@link Nodes}); reads, pauses and events are the same ports as before.
+ * the freeze was set. Applied once, to the set of ports ({@link #fence}): it replaces the four write ports
+ * ({@link Scaling}, {@link DrainMarks}, {@link Nodes}, {@link Admissions}); reads, pauses and events are the same ports as before.
  * Each gated port is total (the ports have no defaults), so the compiler makes it forward every method.
  *
  * <p>Hand back (KEDA's pause removed), a kept pause and its end ({@code Pauses}) stay ungated by design: they
@@ -48,7 +51,7 @@ final class GatedCluster {
     static ClusterPorts fence(ClusterPorts ports, Freezes freezes, Function<WorkloadRef, String> classOf) {
         GatedCluster g = new GatedCluster(freezes, classOf);
         return ports.withWrites(g.new GatedScaling(ports.scaling()), g.new GatedMarks(ports.drainMarks()),
-                g.new GatedNodes(ports.nodes()));
+                g.new GatedNodes(ports.nodes())).withAdmissions(g.new GatedAdmissions(ports.admissions()));
     }
 
     private static String frozen(Freeze f) {
@@ -121,6 +124,30 @@ final class GatedCluster {
         @Override
         public ActionCheck canScale(WorkloadRef ref) {
             return real.canScale(ref);
+        }
+    }
+
+    /** Publishing admission changes what producers send: a freeze stops it. Expiring an entry gives back. */
+    private final class GatedAdmissions implements Admissions {
+        private final Admissions real;
+
+        GatedAdmissions(Admissions real) {
+            this.real = real;
+        }
+
+        @Override
+        public AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry) {
+            return gated(entry.className(), f -> AdmissionWrite.refused(frozen(f)), () -> real.publish(ref, entry));
+        }
+
+        @Override
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+            return real.expire(ref, className, at);
+        }
+
+        @Override
+        public Optional<AdmissionEntry> published(WorkloadRef ref, String className) {
+            return real.published(ref, className);
         }
     }
 

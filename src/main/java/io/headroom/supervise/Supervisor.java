@@ -69,6 +69,8 @@ public final class Supervisor implements Actuator {
     private final Map<String, Integer> needs = new java.util.concurrent.ConcurrentHashMap<>();
     private final Undo undo;
     private final Scaler scaler;
+    /** Admission published for producers (design.md §2b): loop thread, like scaling. */
+    private final AdmissionDriver admissions;
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final Object publishLock = new Object();
@@ -94,6 +96,7 @@ public final class Supervisor implements Actuator {
         this.pins = new Pins(ledger);
         ClusterPorts writes = GatedCluster.fence(cluster, pins.freezes, ledger::classOf);
         this.scaler = new Scaler(ledger, writes);
+        this.admissions = new AdmissionDriver(ledger, writes, modes, pins);
         this.drains = new ClassDrains(ledger, writes, pins, this::withdraw, proposalTtl);
         this.proposals = new Proposals(ledger, proposalTtl, pins, scaler, drains);
         this.undo = new Undo(ledger, pins, drains, proposals, scaler);
@@ -225,7 +228,9 @@ public final class Supervisor implements Actuator {
         }
         try {
             advanceNodeDrains(now);
-            return act(cls, d, w, now);
+            Actuation a = act(cls, d, w, now);
+            admit(cls, d, now);
+            return a;
         } finally {
             publishOrDefer(now);
         }
@@ -273,6 +278,43 @@ public final class Supervisor implements Actuator {
                     : "auto: scale-down not started, " + o.message());
         }
         return Actuation.none(current);
+    }
+
+    /** The class's admission this tick; a problem with it never breaks the tick's scaling. */
+    private void admit(WorkloadClass cls, Decision d, Instant now) {
+        try {
+            admissions.tick(cls, d, now);
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(Supervisor.class.getName())
+                    .warning("admission of " + cls.name() + " not decided: " + e.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ admission
+
+    /** Each class's admission choices (the workloads file's {@code admission:} blocks); a class not named is not published. */
+    public void setAdmissionPolicies(Map<String, io.headroom.decision.AdmissionPolicy> byClass) {
+        admissions.setPolicies(byClass);
+    }
+
+    /** A class's admission as last decided and published, or null before its first tick. Any thread. */
+    public ClassAdmission admission(String className) {
+        return admissions.view(className);
+    }
+
+    /** Every class's admission, by class. Any thread. */
+    public Map<String, ClassAdmission> admissions() {
+        return admissions.views();
+    }
+
+    /** Publishes a class's pending tightening of admission (journaled first). */
+    public CompletableFuture<Outcome> approveAdmission(String className) {
+        return command(now -> admissions.approve(className, now));
+    }
+
+    /** Rejects a class's pending tightening of admission: what producers read stays. */
+    public CompletableFuture<Outcome> rejectAdmission(String className, String reason) {
+        return command(now -> admissions.reject(className, reason, now));
     }
 
     /** The workload could not be read this tick: a running drain still moves on (towards its deadline). */

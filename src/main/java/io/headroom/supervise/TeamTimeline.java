@@ -51,7 +51,10 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.HAND_BACK_REFUSED, "HeadroomHandBackRefused"),
             Map.entry(Kind.SCALED_OBJECT_APPLIED, "HeadroomAppliedScaledObject"),
             Map.entry(Kind.SCALED_OBJECT_REFUSED, "HeadroomScaledObjectRefused"),
-            Map.entry(Kind.UNDONE, "HeadroomUndone"));
+            Map.entry(Kind.UNDONE, "HeadroomUndone"),
+            Map.entry(Kind.ADMISSION_PUBLISHED, "HeadroomAdmission"),
+            Map.entry(Kind.ADMISSION_FAILED, "HeadroomAdmissionFailed"),
+            Map.entry(Kind.ADMISSION_REJECTED, "HeadroomAdmissionRejected"));
 
     private final Journal journal;
     private final TeamEvents cluster;
@@ -179,7 +182,7 @@ public final class TeamTimeline implements Journal {
         }
         return new TeamEvent(reason, m.toString(), r.kind() == Kind.FAILED || r.kind() == Kind.FROZEN
                 || r.kind() == Kind.PAUSE_KEPT || r.kind() == Kind.SCALED_OBJECT_REFUSED
-                || r.kind() == Kind.HAND_BACK_REFUSED
+                || r.kind() == Kind.HAND_BACK_REFUSED || r.kind() == Kind.ADMISSION_FAILED
                 || r.kind() == Kind.EVICTION_REFUSED || r.kind() == Kind.NODE_DRAIN_ENDED
                 && !"COMPLETED".equals(r.reason()), r.at(), r.user());
     }

@@ -256,7 +256,8 @@ public final class HeadroomApp extends Application {
             }
         });
         // Hand back cleanly: closing the window with classes held asks first.
-        io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, javafx.application.Platform::exit);
+        io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, () -> io.headroom.ui.shell.AdmissionExitDialog
+                .ask(stage, () -> session, fx, javafx.application.Platform::exit));
         ready.complete(session);
     }
 

@@ -41,7 +41,7 @@ class GatewayWrappersTest {
     static final Set<String> PASSES_A_FREEZE = Set.of(
             "Scaling.replicaBump", "Scaling.dryRunScale", "Scaling.canScale",
             "DrainMarks.unmarkDrain", "DrainMarks.drainMarks", "DrainMarks.clearExpiredMarks",
-            "Nodes.nodes", "Nodes.node", "Nodes.budgets");
+            "Nodes.nodes", "Nodes.node", "Nodes.budgets", "Admissions.expire", "Admissions.published");
 
     /** The ports a session uses: the interfaces {@link ClusterPorts} hands out. */
     static List<Class<?>> ports() {
@@ -65,7 +65,7 @@ class GatewayWrappersTest {
                 }
             }
         }
-        assertEquals(6, ports().size(), "the ports found: " + ports());
+        assertEquals(7, ports().size(), "the ports found: " + ports());
         assertEquals(List.of(), defaults, "a port's method must be abstract: a wrapper then has to forward it");
     }
 
@@ -88,7 +88,8 @@ class GatewayWrappersTest {
             return ClusterPorts.builder(context).workloads(port(io.headroom.cluster.Workloads.class))
                     .scaling(port(io.headroom.cluster.Scaling.class)).pauses(port(io.headroom.cluster.Pauses.class))
                     .drainMarks(port(io.headroom.cluster.DrainMarks.class)).nodes(port(io.headroom.cluster.Nodes.class))
-                    .events(port(io.headroom.cluster.TeamEvents.class)).build();
+                    .events(port(io.headroom.cluster.TeamEvents.class))
+                    .admissions(port(io.headroom.cluster.Admissions.class)).build();
         }
     }
 
@@ -118,6 +119,8 @@ class GatewayWrappersTest {
                     : t == io.headroom.cluster.NodeRef.class ? new io.headroom.cluster.NodeRef("dev", "node-1")
                     : t == String.class ? "dev" : t == int.class ? 3 : t == boolean.class ? true
                     : t == List.class ? List.of() : t == Instant.class ? Instant.EPOCH
+                    : t == io.headroom.cluster.AdmissionEntry.class ? io.headroom.cluster.AdmissionEntry.open("payments",
+                    "test", Instant.EPOCH, Instant.EPOCH.plusSeconds(60), "ana")
                     : t == io.headroom.cluster.Redecision.Redecider.class
                     ? (io.headroom.cluster.Redecision.Redecider) w -> io.headroom.cluster.Redecision.giveUp("test")
                     : null;

@@ -130,8 +130,15 @@ public final class DetailView extends VBox {
     }
 
     private final HBox controls = new HBox();
+    /** The class's published admission (design.md §2b), under the advice: {@link #setAdmission}. */
+    private final VBox admissionSlot = new VBox();
     public static final String POLICY_EDITED_ID = "policy-edited";
     public static final String POLICY_REVERT_ID = "policy-revert";
+
+    /** Puts what producers read of the class's admission (and a tightening to approve) under the admission advice. */
+    public void setAdmission(Node node) {
+        admissionSlot.getChildren().setAll(node);
+    }
 
     /** Puts the class's actuation controls (mode, freeze, override) in the header. */
     public void setControls(Node node) {
@@ -267,8 +274,8 @@ public final class DetailView extends VBox {
         otherTitle.managedProperty().bind(otherTitle.visibleProperty());
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
-        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, explanation, actuation,
-                otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
+        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, admissionSlot, explanation,
+                actuation, otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
                 shownWhen(section("REASONS"), vm.reasonsShownProperty()),
                 shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);

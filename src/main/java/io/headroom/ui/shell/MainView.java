@@ -121,6 +121,9 @@ public final class MainView extends BorderPane {
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
         controls.setOnExportKeda(() -> openExportKeda(detail.classNameProperty().get()));
         detailView.setControls(controls);
+        // The class's admission as producers read it, with a tightening to approve (design.md §2b).
+        detailView.setAdmission(new io.headroom.ui.supervise.AdmissionPanel(new io.headroom.ui.supervise.AdmissionViewModel(
+                session.supervisor(), detail.classNameProperty(), session.clock(), fx, java.time.ZoneId.systemDefault())));
         detailView.pods().setDrainer(actions::drainPod);
         detailView.pods().setReplacer(actions::replacePod);
         controls.bindActionable(detail.actionableProperty()); // nothing to act on before a decision; What-if stays

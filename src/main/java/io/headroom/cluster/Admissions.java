@@ -1,0 +1,27 @@
+package io.headroom.cluster;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Port: admission published where producers read it (design.md §2b, ADR 0027): on Kubernetes one ConfigMap
+ * per namespace ({@value AdmissionEntry#CONFIG_MAP}), one key per class. Each write is for a class's
+ * workload: the workload's namespace holds the entry, and the workload's lease fences the write (only the
+ * console that scales a class publishes its admission). Publishing changes what producers send: a freeze
+ * stops it ({@code GatedCluster}); expiring an entry gives admission back to the producers' default and is
+ * clean-up, which a freeze does not stop.
+ */
+public interface Admissions {
+
+    /** Writes (creates or replaces) the class's entry in its workload's namespace. */
+    AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry);
+
+    /**
+     * Makes the class's entry expire at {@code at} (producers apply their own default from then on). APPLIED
+     * when there is no entry to expire.
+     */
+    AdmissionWrite expire(WorkloadRef ref, String className, Instant at);
+
+    /** The class's entry as the API server has it now (not a cache); empty when none; throws, in words, on failure. */
+    Optional<AdmissionEntry> published(WorkloadRef ref, String className);
+}

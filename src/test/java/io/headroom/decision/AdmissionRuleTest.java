@@ -1,0 +1,145 @@
+package io.headroom.decision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.decision.AdmissionVerdict.State;
+import io.headroom.decision.DecisionEngineTest.Obs;
+import org.junit.jupiter.api.Test;
+
+/** Admission as data (design.md §2b): OPEN, THROTTLE at R/s or CLOSED, each with its reason, from the tick's decision. */
+class AdmissionRuleTest {
+
+    static Policy.Builder policy() {
+        return DecisionEngineTest.policy().slotsPerReplica(1).drainTargetSeconds(60).maxReplicas(50);
+    }
+
+    static AdmissionVerdict admit(Policy p, Obs o, AdmissionPolicy a) {
+        return AdmissionRule.decide(DecisionEngineTest.decide(p, o), p, a);
+    }
+
+    @Test
+    void readyCapacityThatDrainsTheBacklogWithinTheObjectiveIsOpen() {
+        AdmissionVerdict v = admit(policy().build(), Obs.of(30, 10, 1, 1).replicas(2), AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, v.state(), v.reason());
+        assertTrue(Double.isNaN(v.rate()));
+        assertTrue(v.reason().contains("drains the backlog in 30 s"), v.reason());
+    }
+
+    @Test
+    void aBurstAgainstASlowStartUpIsThrottledToWhatTheReadyReplicasServe() {
+        // 2 ready, λ = 1/s, S = 1 s, 90 jobs queued: ready capacity drains in 90 s > 60 s; 4 replicas decided.
+        AdmissionVerdict v = admit(policy().startupSeconds(90).build(), Obs.of(90, 10, 1, 1).replicas(2),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.THROTTLE, v.state(), v.reason());
+        assertEquals(0.5, v.rate(), 1e-9, "(2 × 1 − 90 s / 60 s) / 1 s");
+        assertEquals(4, v.waitsFor());
+        assertEquals(90, v.readyInSeconds(), 1e-9);
+        assertTrue(v.reason().contains("while 2 more replicas start"), v.reason());
+        assertTrue(v.reason().endsWith("(2 × 1 − 90 s / 60 s) / 1 s = 0.5/s"), "explained with its numbers: "
+                + v.reason());
+    }
+
+    @Test
+    void theSameBurstIsOpenWhenTheNewCapacityIsReadyInTime() {
+        AdmissionVerdict v = admit(policy().startupSeconds(5).build(), Obs.of(90, 10, 1, 1).replicas(2),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, v.state(), v.reason());
+        assertTrue(v.reason().contains("4 replicas ready in"), v.reason());
+    }
+
+    @Test
+    void aBacklogTheReadyReplicasCannotDrainClosesUntilTheCapacityIsReady() {
+        AdmissionVerdict v = admit(policy().startupSeconds(90).build(), Obs.of(600, 10, 1, 1).replicas(2),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.CLOSED, v.state(), v.reason());
+        assertEquals(0, v.rate());
+        assertTrue(v.reason().contains("closed until " + v.waitsFor() + " replicas are ready"), v.reason());
+        assertTrue(v.waitsFor() > 2);
+    }
+
+    @Test
+    void aCapNamesWhatHoldsTheCapacity() {
+        AdmissionVerdict v = admit(policy().maxReplicas(3).build(), Obs.of(0, 0, 5, 1).replicas(3),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.THROTTLE, v.state(), v.reason());
+        assertEquals(3, v.rate(), 1e-9);
+        assertTrue(v.reason().contains("at maxReplicas (3)"), v.reason());
+        assertEquals(0, v.waitsFor(), "nothing more is coming");
+    }
+
+    @Test
+    void missingTelemetryFollowsTheClassChoice() {
+        Policy p = policy().build();
+        Obs noQueue = Obs.of(30, 10, 1, 2).replicas(3).missing(Signals.QUEUE_LENGTH, "no data");
+
+        AdmissionVerdict conservative = admit(p, noQueue, AdmissionPolicy.DEFAULT);
+        assertEquals(State.THROTTLE, conservative.state(), conservative.reason());
+        assertEquals(1.05, conservative.rate(), 1e-9, "3 ready × 1 slot × 0.7 / 2 s");
+        assertTrue(conservative.reason().startsWith("telemetry missing"), conservative.reason());
+
+        AdmissionVerdict close = admit(p, noQueue, AdmissionPolicy.onMissing(true, "close"));
+        assertEquals(State.CLOSED, close.state());
+        assertNull(close.degradeTo());
+
+        AdmissionVerdict degrade = admit(p, noQueue, AdmissionPolicy.onMissing(true, "degrade:batch-cheap"));
+        assertEquals(State.CLOSED, degrade.state());
+        assertEquals("batch-cheap", degrade.degradeTo());
+        assertTrue(degrade.reason().contains("new work goes to batch-cheap"), degrade.reason());
+        assertEquals("CLOSED → batch-cheap", degrade.label());
+    }
+
+    @Test
+    void conservativeWithNoServiceTimeKnownCloses() {
+        Obs nothing = Obs.of(30, 10, 1, 2).replicas(3).missing(Signals.QUEUE_LENGTH, "no data")
+                .missing(Signals.MEAN_SERVICE, "no data");
+        AdmissionVerdict v = admit(policy().build(), nothing, AdmissionPolicy.DEFAULT);
+        assertEquals(State.CLOSED, v.state(), v.reason());
+        assertTrue(v.reason().contains("no service time is known"), v.reason());
+    }
+
+    @Test
+    void aStalledQueueCloses() {
+        Policy p = policy().build();
+        Decision d = DecisionEngineTest.decide(p, Obs.of(30, 10, 1, 1).replicas(2));
+        Decision stalled = new Decision(d.className(), d.at(), d.currentReplicas(), d.readyReplicas(),
+                d.desiredReplicas(), d.incomingSlots(), d.backlogSlots(), d.estimatedSlots(), d.slotReplicas(),
+                d.ageReplicas(), d.recommendedReplicas(), d.ceilings(), d.bindingCeiling(), true,
+                d.telemetryMissing(), d.governorLimit(), d.inputs(), d.terms(), d.reasons(), d.admission(),
+                d.explanation(), d.memory(), d.stuckPods());
+        AdmissionVerdict v = AdmissionRule.decide(stalled, p, AdmissionPolicy.DEFAULT);
+        assertEquals(State.CLOSED, v.state());
+        assertTrue(v.reason().startsWith("queue stalled"), v.reason());
+    }
+
+    @Test
+    void tighteningIsOpenToThrottleToClosedOrARateTenPercentLower() {
+        AdmissionVerdict open = AdmissionVerdict.open("ok");
+        AdmissionVerdict t10 = new AdmissionVerdict(State.THROTTLE, 10, "t", null, 0, Double.NaN);
+        AdmissionVerdict t95 = new AdmissionVerdict(State.THROTTLE, 9.5, "t", null, 0, Double.NaN);
+        AdmissionVerdict t5 = new AdmissionVerdict(State.THROTTLE, 5, "t", null, 0, Double.NaN);
+        AdmissionVerdict closed = new AdmissionVerdict(State.CLOSED, 0, "c", null, 0, Double.NaN);
+        assertTrue(t10.tighterThan(open));
+        assertTrue(closed.tighterThan(t10));
+        assertTrue(t5.tighterThan(t10));
+        assertFalse(t95.tighterThan(t10), "within the noise");
+        assertTrue(t95.sameAs(t10));
+        assertFalse(open.tighterThan(closed), "a loosening");
+        assertFalse(t10.tighterThan(t5));
+        assertFalse(open.tighterThan(null));
+        assertTrue(closed.tighterThan(null));
+    }
+
+    @Test
+    void theMissingTelemetryChoiceIsReadFromItsWords() {
+        assertEquals(AdmissionPolicy.OnMissing.CLOSE, AdmissionPolicy.onMissing(false, "Close").onMissingTelemetry());
+        assertEquals("degrade:cheap", AdmissionPolicy.onMissing(false, "degrade:cheap").onMissingText());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AdmissionPolicy.onMissing(false, "degrade:"));
+        assertTrue(e.getMessage().contains("close, conservative or degrade:<class>"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new AdmissionVerdict(State.THROTTLE, 0, "x", null, 0, 0));
+    }
+}
