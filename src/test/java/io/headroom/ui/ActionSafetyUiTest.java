@@ -226,6 +226,10 @@ class ActionSafetyUiTest {
         });
         show(quiet);
         focusOverview();
+        // The click that took the focus off any field lands where the class controls' status line was; on a busy
+        // machine a redraw may put the inbox under it (a click on a card shows its class): the class in view is
+        // made the quiet one again before the key, as the test is about keys, not that click.
+        show(quiet);
         type(KeyCode.A);
         waitStatus("No proposal is waiting for " + quiet + ": nothing approved");
         assertTrue(journal().stream().noneMatch(r -> r.kind() == Kind.APPROVED), "the remembered card is not approved");

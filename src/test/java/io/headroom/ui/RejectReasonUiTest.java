@@ -159,9 +159,9 @@ class RejectReasonUiTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().proposals()
                 .stream().allMatch(r -> r.className().equals(p.className()))));
         show(p.className());
-        Button reject = rejectButtonOf(p);
         robot.targetWindow(view().getScene().getWindow());
-        robot.clickOn(centre(reject));
+        Button reject = rejectButtonOf(p);
+        robot.clickOn(centreOf(p));
         try {
             reasonField();
         } catch (java.util.concurrent.TimeoutException e) {
@@ -178,21 +178,27 @@ class RejectReasonUiTest {
 
         robot.targetWindow(view().getScene().getWindow());
         robot.moveTo(ConsoleWindow.find(robot, "#" + ClassControls.STATE_ID)); // off the button: a new click on it
-        robot.clickOn(centre(rejectButtonOf(p)));
+        robot.clickOn(centreOf(p));
         reasonField();
         Typing.keys(robot, KeyCode.ENTER);
         assertEquals("rejected by the operator", rejection(p).reason());
     }
 
     /**
-     * Where {@code b} is on screen now. The inbox draws its cards anew when its list changes (each tick may), so
-     * the pointer goes where the button was, as an operator's would, and clicks whichever card's button is there.
+     * Where {@code p}'s Reject button is on screen now: looked up again while a redraw of the inbox has taken the
+     * button found out of the window (its card drawn anew), until one is in the window.
      */
-    static javafx.geometry.Point2D centre(Button b) throws Exception {
-        return onFx(() -> {
-            javafx.geometry.Bounds r = b.localToScreen(b.getBoundsInLocal());
-            return new javafx.geometry.Point2D(r.getCenterX(), r.getCenterY());
+    javafx.geometry.Point2D centreOf(ProposalRow p) throws Exception {
+        AtomicReference<javafx.geometry.Point2D> at = new AtomicReference<>();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            Button b = rejectButtonOf(p);
+            at.set(onFx(() -> {
+                javafx.geometry.Bounds r = b.getScene() == null ? null : b.localToScreen(b.getBoundsInLocal());
+                return r == null ? null : new javafx.geometry.Point2D(r.getCenterX(), r.getCenterY());
+            }));
+            return at.get() != null;
         });
+        return at.get();
     }
 
     /** The Reject button on {@code p}'s card in the inbox. */
