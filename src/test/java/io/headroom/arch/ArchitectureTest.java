@@ -85,8 +85,8 @@ class ArchitectureTest {
                     "journal", "journalfile", "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise",
                     "threads", "time", "whatif")),
             Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
-                    "exporter", "journal", "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise",
-                    "threads", "time", "whatif")),
+                    "exporter", "journal", "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim",
+                    "supervise", "threads", "time", "whatif")),
             // No adapters: the UI reaches kube, prometheus and the sandbox through session.
             Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
                     "journal", "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));
