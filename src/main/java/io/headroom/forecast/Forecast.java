@@ -75,9 +75,9 @@ public record Forecast(String unit, Model model, double start, double slotSecond
             return Optional.empty();
         }
         double threshold = Math.max(0, need) * (1 + Math.max(0, margin));
-        int from = Math.max(0, slotAt(now));
-        if (now < start) {
-            from = 0;
+        int from = now < start ? 0 : slotAt(now);
+        if (from < 0) {
+            return Optional.empty(); // past the forecast's end: a stale forecast says nothing about now
         }
         double end = now + horizonSeconds;
         for (int i = from; i < slots() && time(i) < end; i++) {

@@ -102,6 +102,39 @@ class ForecasterTest {
     }
 
     @Test
+    void aStaleForecastPromisesNoRise() {
+        double now = MONDAY + 8 * DAY + 6 * H;
+        Forecast f = forecast(weekdayRise(8.25, 3, 1), now);
+
+        assertThat(f.nextRise(now + 7 * H, 6 * H, 1, 0.2)).isEmpty();
+    }
+
+    @Test
+    void theLevelIsBounded() {
+        double now = MONDAY + 8 * DAY + 12 * H; // Tuesday 12:00 at 3× since midnight: bounded to 2×
+        Forecast f = forecast(weekdayRise(8.5, 4, 3), now);
+
+        assertThat(f.level()).isEqualTo(2.0);
+    }
+
+    @Test
+    void serviceTimeIsForecastByTheSameProfile() {
+        // 2 s a job at night, 3 s from 08:00 to 20:00, every day, 2 % noise: three days and six hours of it.
+        Random random = new Random(12);
+        double[] v = new double[(int) (3.25 * 1440)];
+        for (int i = 0; i < v.length; i++) {
+            double inDay = (i % 1440) * 60.0;
+            v[i] = (inDay >= 8 * H && inDay < 20 * H ? 3 : 2) * (1 + 0.02 * random.nextGaussian());
+        }
+        double now = MONDAY + 3 * DAY + 6 * H;
+        Forecast f = new Forecaster(ForecastSettings.DEFAULTS).forecast(new LoadGrid(MONDAY, 60, v), now, "s");
+
+        assertThat(f.available()).as(f.reason()).isTrue();
+        assertThat(p50At(f, now + 3 * H)).isCloseTo(3, within(0.15));
+        assertThat(f.reason()).startsWith("the last 3 days rose from 2 to 3 s at 08:00");
+    }
+
+    @Test
     void theLevelFollowsAUniformlyHigherDay() {
         double now = MONDAY + 8 * DAY + 12 * H; // Tuesday 12:00, running at 1.5× since midnight
         Forecast f = forecast(weekdayRise(8.5, 4, 1.5), now);
