@@ -47,7 +47,7 @@ class ArchitectureTest {
     static final Set<String> ADAPTERS = Set.of("exporter", "kube", "prometheus", "sandbox", "journalfile");
 
     /** The core that must stay free of adapters, UI and JavaFX (issue 12). */
-    static final Set<String> CORE = Set.of("decision", "cluster", "metrics", "journal", "time", "history");
+    static final Set<String> CORE = Set.of("decision", "cluster", "metrics", "journal", "time", "history", "forecast");
 
     /**
      * Which other packages of ours each top-level package may use ("(root)" is {@code io.headroom}
@@ -68,6 +68,8 @@ class ArchitectureTest {
             Map.entry("drain", Set.of("cluster", "decision")),
             Map.entry("loop", Set.of("cluster", "decision", "metrics", "threads", "time")),
             Map.entry("history", Set.of("cluster", "decision", "loop", "metrics", "time")),
+            // The forecast reads a class's history and nothing else of ours (design.md §2a, decision 0028).
+            Map.entry("forecast", Set.of("history")),
             Map.entry("config", Set.of("cluster", "decision", "loop")),
             Map.entry("supervise", Set.of("cluster", "decision", "drain", "journal", "loop", "metrics", "threads",
                     "time")),
@@ -77,17 +79,17 @@ class ArchitectureTest {
             Map.entry("exporter", Set.of("config", "threads")),
             Map.entry("sandbox", Set.of("cluster", "decision", "loop", "metrics", "threads", "time")),
             Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "loop", "metrics", "sandbox", "time")),
-            Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "history", "loop", "metrics",
-                    "sandbox", "sim", "time")),
-            Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
-                    "journalfile", "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise", "threads",
-                    "time", "whatif")),
-            Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "exporter",
-                    "journal", "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim", "supervise",
+            Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "forecast", "history", "loop",
+                    "metrics", "sandbox", "sim", "time")),
+            Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
+                    "journal", "journalfile", "kube", "loop", "metrics", "prometheus", "sandbox", "sim", "supervise",
                     "threads", "time", "whatif")),
+            Map.entry("cli", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
+                    "exporter", "journal", "kube", "loop", "metrics", "prometheus", "sandbox", "session", "sim",
+                    "supervise", "threads", "time", "whatif")),
             // No adapters: the UI reaches kube, prometheus and the sandbox through session.
-            Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "history", "journal",
-                    "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));
+            Map.entry("ui", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
+                    "journal", "loop", "metrics", "session", "sim", "supervise", "threads", "time", "whatif")));
 
     /**
      * Classes of the root package that every package may use: leaf values that use nothing of ours
@@ -119,6 +121,13 @@ class ArchitectureTest {
             .orShould().dependOnClassesThat().resideInAnyPackage(OKHTTP)
             .because("decision, cluster, metrics, journal, time and history are the domain: adapters plug into them")
             .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule the_forecast_uses_nothing_but_the_jdk_and_the_history = classes()
+            .that().resideInAPackage("io.headroom.forecast..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.forecast..",
+                    "io.headroom.history..")
+            .because("design.md §2a: a class's history in, a forecast out, time passed in; no FX, no adapters");
 
     @ArchTest
     static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()
