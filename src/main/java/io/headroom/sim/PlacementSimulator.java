@@ -1,0 +1,54 @@
+package io.headroom.sim;
+
+import io.headroom.decision.Decider;
+import io.headroom.decision.Placement;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A scenario run with some classes placed across pools (decision 0029): the same world, loop and decision
+ * as {@link Simulator}, with {@link PoolLedger}s between the decided replicas and the pods the world runs.
+ * A pool without capacity (a {@link SimPool#noCapacity()} window) keeps what it runs; its new pods pend.
+ */
+public final class PlacementSimulator {
+
+    /** One pooled class's placement at one tick, and since when each pool's oldest Pending pod had waited. */
+    public record PlacementLine(double t, String className, Placement.Result result, Map<String, Instant> pendingSince) {
+        public PlacementLine {
+            pendingSince = Map.copyOf(pendingSince);
+        }
+    }
+
+    private PlacementSimulator() {
+    }
+
+    /**
+     * Runs {@code scenario} under Headroom's decision, the classes named in {@code pools} placed across
+     * theirs (in preference order); {@code onPlacement} sees every placement in order.
+     */
+    public static List<Simulator.ClassSummary> run(Scenario scenario, Map<String, List<SimPool>> pools,
+                                                   Placement.Timing timing, Consumer<Simulator.TickLine> onTick,
+                                                   Consumer<PlacementLine> onPlacement) {
+        Map<String, PoolLedger> ledgers = new LinkedHashMap<>();
+        for (ScenarioClass c : scenario.classes()) {
+            List<SimPool> p = pools.get(c.name());
+            if (p != null) {
+                PoolLedger ledger = new PoolLedger(p, timing);
+                ledger.start(c.sandbox().initialReplicas());
+                ledgers.put(c.name(), ledger);
+            }
+        }
+        for (String name : pools.keySet()) {
+            if (!ledgers.containsKey(name)) {
+                throw new IllegalArgumentException("no class '" + name + "' in scenario " + scenario.name());
+            }
+        }
+        PoolActuator.Listener listener = (t, name, result, since) ->
+                onPlacement.accept(new PlacementLine(t, name, result, since));
+        return Simulator.run(scenario, Decider.HEADROOM, onTick, r -> { }, (t, name, truth) -> { },
+                (world, cluster) -> new PoolActuator(cluster, ledgers, scenario.start(), listener));
+    }
+}
