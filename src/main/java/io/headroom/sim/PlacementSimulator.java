@@ -25,30 +25,45 @@ public final class PlacementSimulator {
     private PlacementSimulator() {
     }
 
+    /** Runs {@code scenario} under Headroom's decision, its {@code placement:} classes placed across their pools. */
+    public static List<Simulator.ClassSummary> run(Scenario scenario, Consumer<Simulator.TickLine> onTick,
+                                                   Consumer<PlacementLine> onPlacement) {
+        if (scenario.placement() == null) {
+            throw new IllegalArgumentException("scenario " + scenario.name() + " places no class across pools");
+        }
+        return Simulator.run(scenario, Decider.HEADROOM, onTick, r -> { }, (t, name, truth) -> { },
+                actuator(scenario, onPlacement));
+    }
+
     /**
-     * Runs {@code scenario} under Headroom's decision, the classes named in {@code pools} placed across
-     * theirs (in preference order); {@code onPlacement} sees every placement in order.
+     * Runs {@code scenario} with the classes named in {@code pools} placed across theirs (in preference order),
+     * whatever its own {@code placement:} says; {@code onPlacement} sees every placement in order.
      */
     public static List<Simulator.ClassSummary> run(Scenario scenario, Map<String, List<SimPool>> pools,
                                                    Placement.Timing timing, Consumer<Simulator.TickLine> onTick,
                                                    Consumer<PlacementLine> onPlacement) {
+        return run(scenario.withPlacement(new ScenarioPlacement(timing, pools)), onTick, onPlacement);
+    }
+
+    /** The pools in front of the world for a run of {@code scenario} (its {@code placement:}). */
+    static Simulator.ActuatorFactory actuator(Scenario scenario, Consumer<PlacementLine> onPlacement) {
+        ScenarioPlacement placement = scenario.placement();
         Map<String, PoolLedger> ledgers = new LinkedHashMap<>();
         for (ScenarioClass c : scenario.classes()) {
-            List<SimPool> p = pools.get(c.name());
+            List<SimPool> p = placement.pools().get(c.name());
             if (p != null) {
-                PoolLedger ledger = new PoolLedger(p, timing);
+                PoolLedger ledger = new PoolLedger(p, placement.timing());
                 ledger.start(c.sandbox().initialReplicas());
                 ledgers.put(c.name(), ledger);
             }
         }
-        for (String name : pools.keySet()) {
+        for (String name : placement.pools().keySet()) {
             if (!ledgers.containsKey(name)) {
                 throw new IllegalArgumentException("no class '" + name + "' in scenario " + scenario.name());
             }
         }
         PoolActuator.Listener listener = (t, name, result, since) ->
                 onPlacement.accept(new PlacementLine(t, name, result, since));
-        return Simulator.run(scenario, Decider.HEADROOM, onTick, r -> { }, (t, name, truth) -> { },
-                (world, cluster) -> new PoolActuator(cluster, ledgers, scenario.start(), listener));
+        return (world, cluster) -> new PoolActuator(cluster, ledgers, scenario.start(), listener);
     }
 }

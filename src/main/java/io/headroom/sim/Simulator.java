@@ -98,7 +98,8 @@ public final class Simulator {
      */
     public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
                                          Consumer<TickResult> onResult, TruthListener onTruth) {
-        return run(scenario, decider, onTick, onResult, onTruth, (world, cluster) -> new DirectActuator(cluster));
+        return run(scenario, decider, onTick, onResult, onTruth, scenario.placement() == null
+                ? (world, cluster) -> new DirectActuator(cluster) : PlacementSimulator.actuator(scenario, line -> { }));
     }
 
     /** What acts on the loop's decisions in a run: e.g. {@link PlacementSimulator}'s pools in front of the world. */
