@@ -14,7 +14,8 @@ import java.util.Objects;
  * Placement across a class's pools (design.md §2c, decision 0029), pure: the class's decided replicas split
  * over its pools in preference order, the preferred pool up to its bounds and availability, the rest to the
  * next. A pool whose new pods stay unschedulable past a deadline is unavailable (it keeps the pods it runs,
- * plus one probe pod) and gets its share back once nothing has been unschedulable for the hysteresis. A
+ * plus one probe pod) and gets its share back once a pod of it has been placed on a node since and nothing
+ * has been unschedulable for the hysteresis. A
  * dependent pool is bounded by the replicas of the pool it depends on. What one call remembers for the next
  * is {@link Memory}: data in, data out, no clock.
  */
@@ -48,15 +49,22 @@ public final class Placement {
     }
 
     /**
-     * What a pool looks like now: its spec and ready replicas, and its pods the scheduler could not place
-     * (PodScheduled=False, reason Unschedulable), with the time the oldest of them has been so (null: none).
+     * What a pool looks like now: its spec and ready replicas, its pods the scheduler could not place
+     * (PodScheduled=False, reason Unschedulable) with the time the oldest of them has been so (null: none),
+     * and the latest time one of its pods was placed on a node (PodScheduled=True; null: unknown).
      */
     public record PoolObservation(String pool, int specReplicas, int readyReplicas, int unschedulablePods,
-                                  Instant unschedulableSince) {
+                                  Instant unschedulableSince, Instant lastScheduledAt) {
         public PoolObservation {
             if (unschedulablePods > 0) {
                 Objects.requireNonNull(unschedulableSince, "unschedulableSince");
             }
+        }
+
+        /** A pool whose last scheduling is not known. */
+        public PoolObservation(String pool, int specReplicas, int readyReplicas, int unschedulablePods,
+                               Instant unschedulableSince) {
+            this(pool, specReplicas, readyReplicas, unschedulablePods, unschedulableSince, null);
         }
 
         /** The pods the scheduler placed (running or starting). */
@@ -78,7 +86,10 @@ public final class Placement {
         }
     }
 
-    /** What placement remembers about one pool between calls: unavailable since when, and clear since when. */
+    /**
+     * What placement remembers about an unavailable pool between calls: since when and why, and since when
+     * its capacity has shown itself back (a pod placed on a node, nothing unschedulable; null: not counting).
+     */
     record PoolMemory(Instant unavailableSince, String why, Instant clearSince) {
     }
 
@@ -224,13 +235,13 @@ public final class Placement {
                     spec = give;
                     reasons.add(new PlacementReason(Code.UNAVAILABLE, "keeps the " + runs + " pods it runs"));
                 }
-                if (remaining > give && give < bound) {
+                if (give < bound) {
                     spec = give + 1;
                     reasons.add(new PlacementReason(Code.PROBE,
-                            "one pod more asks whether its capacity is back"));
+                            "one pod more, to learn when its capacity is back"));
                 }
             }
-            if (give > 0) {
+            if (give > 0 && available) {
                 reasons.add(i == 0 || shares.stream().allMatch(s -> s.replicas() == 0) && allAvailable(shares)
                         ? new PlacementReason(Code.PREFERRED, "first choice, takes what the class needs")
                         : new PlacementReason(Code.OVERFLOW, "takes the " + give
@@ -276,6 +287,14 @@ public final class Placement {
         if (stuck) {
             reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable since " + before.unavailableSince()
                     + ": " + before.why()));
+            return new PoolMemory(before.unavailableSince(), before.why(), null);
+        }
+        boolean placedSince = o != null && o.lastScheduledAt() != null
+                && o.lastScheduledAt().isAfter(before.unavailableSince());
+        if (before.clearSince() == null && !placedSince) {
+            // Nothing pends, and no pod of it has been placed since: no evidence its capacity is back.
+            reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable since " + before.unavailableSince()
+                    + ": " + before.why() + "; no pod of it placed on a node since"));
             return new PoolMemory(before.unavailableSince(), before.why(), null);
         }
         Instant clear = before.clearSince() == null ? now : before.clearSince();

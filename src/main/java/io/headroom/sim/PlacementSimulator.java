@@ -20,6 +20,16 @@ public final class PlacementSimulator {
         public PlacementLine {
             pendingSince = Map.copyOf(pendingSince);
         }
+
+        /** What the split is, without the times in its words: equal keys, the same split for the same reasons. */
+        public String key() {
+            StringBuilder b = new StringBuilder();
+            for (Placement.PoolShare s : result.shares()) {
+                b.append(s.pool()).append(' ').append(s.replicas()).append('/').append(s.specReplicas())
+                        .append(s.available()).append(s.reasons().stream().map(r -> r.code().name()).toList());
+            }
+            return b.append(result.unplaced()).toString();
+        }
     }
 
     private PlacementSimulator() {
@@ -28,10 +38,17 @@ public final class PlacementSimulator {
     /** Runs {@code scenario} under Headroom's decision, its {@code placement:} classes placed across their pools. */
     public static List<Simulator.ClassSummary> run(Scenario scenario, Consumer<Simulator.TickLine> onTick,
                                                    Consumer<PlacementLine> onPlacement) {
+        return run(scenario, Decider.HEADROOM, onTick, onPlacement);
+    }
+
+    /** The same with {@code decider} choosing the class's replicas (Headroom's decision or a baseline). */
+    public static List<Simulator.ClassSummary> run(Scenario scenario, Decider decider,
+                                                   Consumer<Simulator.TickLine> onTick,
+                                                   Consumer<PlacementLine> onPlacement) {
         if (scenario.placement() == null) {
             throw new IllegalArgumentException("scenario " + scenario.name() + " places no class across pools");
         }
-        return Simulator.run(scenario, Decider.HEADROOM, onTick, r -> { }, (t, name, truth) -> { },
+        return Simulator.run(scenario, decider, onTick, r -> { }, (t, name, truth) -> { },
                 actuator(scenario, onPlacement));
     }
 

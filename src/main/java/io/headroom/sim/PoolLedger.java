@@ -22,6 +22,7 @@ final class PoolLedger {
     private final Placement.Timing timing;
     private final Map<String, int[]> pods = new LinkedHashMap<>(); // {scheduled, pending}
     private final Map<String, Instant> pendingSince = new LinkedHashMap<>();
+    private final Map<String, Instant> lastScheduled = new LinkedHashMap<>();
     private Placement.Memory memory = Placement.Memory.EMPTY;
 
     PoolLedger(List<SimPool> pools, Placement.Timing timing) {
@@ -59,7 +60,8 @@ final class PoolLedger {
         for (SimPool p : pools) {
             String name = p.spec().name();
             int[] n = pods.get(name);
-            observed.put(name, new PoolObservation(name, n[0] + n[1], n[0], n[1], pendingSince.get(name)));
+            observed.put(name, new PoolObservation(name, n[0] + n[1], n[0], n[1], pendingSince.get(name),
+                    lastScheduled.get(name)));
         }
         Placement.Result r = Placement.place(specs, replicas, observed, memory, now, timing);
         memory = r.memory();
@@ -96,6 +98,7 @@ final class PoolLedger {
                 n[0] += n[1];
                 n[1] = 0;
                 pendingSince.remove(p.spec().name());
+                lastScheduled.put(p.spec().name(), now);
             }
         }
     }

@@ -26,6 +26,10 @@ class PlacementTest {
         return new PoolObservation(pool, replicas, replicas, 0, null);
     }
 
+    static PoolObservation placedAt(String pool, int replicas, Instant at) {
+        return new PoolObservation(pool, replicas, replicas, 0, null, at);
+    }
+
     static int replicas(Result r, String pool) {
         return r.share(pool).replicas();
     }
@@ -95,8 +99,9 @@ class PlacementTest {
     void capacityBackMakesThePoolAvailableOnlyAfterTheHysteresis() {
         Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
         Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
-        // The probe got a node: nothing unschedulable from T0+30.
-        Map<String, PoolObservation> clear = Map.of("spot", running("spot", 3), "on-demand", running("on-demand", 4));
+        // The probe got a node at T0+20: nothing unschedulable from then.
+        Map<String, PoolObservation> clear = Map.of("spot", placedAt("spot", 3, T0.plusSeconds(20)),
+                "on-demand", running("on-demand", 4));
         Result early = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, down.memory(), T0.plusSeconds(30), TIMING);
         assertFalse(early.share("spot").available());
         assertTrue(early.share("spot").has(Code.RECOVERING), early.share("spot").toString());
@@ -110,10 +115,24 @@ class PlacementTest {
     }
 
     @Test
+    void nothingPendingIsNoEvidenceOfCapacityUnlessAPodOfThePoolWasPlacedSince() {
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        // The class now needs 2: spot runs them, its probe was removed by the scale-down, nothing pends.
+        Map<String, PoolObservation> quiet = Map.of("spot", running("spot", 2));
+        Result a = Placement.place(List.of(SPOT, ON_DEMAND), 2, quiet, down.memory(), T0.plusSeconds(1), TIMING);
+        assertEquals(3, a.share("spot").specReplicas(), "a probe while unavailable, whatever the class needs");
+        Result b = Placement.place(List.of(SPOT, ON_DEMAND), 2, quiet, a.memory(), T0.plusSeconds(500), TIMING);
+        assertFalse(b.share("spot").available(), "no pod of spot placed since: " + b.share("spot"));
+        assertTrue(b.share("spot").words().contains("no pod of it placed on a node since"), b.share("spot").words());
+        assertFalse(b.share("spot").has(Code.PREFERRED), "an unavailable pool is not a first choice: " + b.share("spot"));
+    }
+
+    @Test
     void unschedulableAgainWhileRecoveringRestartsTheHysteresis() {
         Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
         Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
-        Map<String, PoolObservation> clear = Map.of("spot", running("spot", 3));
+        Map<String, PoolObservation> clear = Map.of("spot", placedAt("spot", 3, T0.plusSeconds(50)));
         Result a = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, down.memory(), T0.plusSeconds(60), TIMING);
         Map<String, PoolObservation> again = Map.of("spot", new PoolObservation("spot", 3, 2, 1, T0.plusSeconds(70)));
         Result b = Placement.place(List.of(SPOT, ON_DEMAND), 6, again, a.memory(), T0.plusSeconds(90), TIMING);

@@ -20,7 +20,7 @@ class PlacementSimulatorTest {
     static final Placement.Timing TIMING = new Placement.Timing(Duration.ofSeconds(30), Duration.ofSeconds(60));
 
     static List<SimPool> spotThenOnDemand() {
-        return List.of(new SimPool(new PoolSpec("spot", 30, null, 1, null), List.of(new Window(330, 900))),
+        return List.of(new SimPool(new PoolSpec("spot", 30, null, 1, null), List.of(new Window(330, 600))),
                 new SimPool(new PoolSpec("on-demand", 30, null, 3, null), List.of()));
     }
 
@@ -48,7 +48,7 @@ class PlacementSimulatorTest {
         assertTrue(placed.ageObjectiveViolationSeconds() < alone.ageObjectiveViolationSeconds(),
                 placed + " vs " + alone);
         PlacementSimulator.PlacementLine last = lines.get(lines.size() - 1);
-        assertTrue(last.result().share("spot").available(), "capacity back at 900 s: " + last.result().explanation());
+        assertTrue(last.result().share("spot").available(), "capacity back at 600 s: " + last.result().explanation());
         assertEquals(0, last.result().share("on-demand").replicas(), last.result().explanation());
     }
 }

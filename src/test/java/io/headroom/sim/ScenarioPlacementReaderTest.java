@@ -34,7 +34,7 @@ class ScenarioPlacementReaderTest {
         assertEquals(Duration.ofSeconds(120), p.timing().recovery());
         List<SimPool> pools = p.pools().get("checkout-events");
         assertEquals(new PoolSpec("spot", 30, null, 1, null), pools.get(0).spec());
-        assertEquals(List.of(new Window(330, 900)), pools.get(0).noCapacity());
+        assertEquals(List.of(new Window(330, 600)), pools.get(0).noCapacity());
         assertEquals(new PoolSpec("on-demand", 30, null, 3, null), pools.get(1).spec());
         assertEquals(p, s.withSeed(8).placement(), "another seed, the same pools");
     }
