@@ -11,7 +11,9 @@ import io.headroom.baseline.Baselines;
 import io.headroom.decision.Decider;
 import io.headroom.sim.Scenario;
 import io.headroom.sim.ScenarioReader;
+import io.headroom.sim.PlacementSimulator;
 import io.headroom.sim.Simulator;
+import java.util.function.Consumer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -78,12 +80,16 @@ final class SimulateCommand extends CliCommand {
         for (Baselines.Named rule : rules) {
             // Text mode prints Headroom's ticks; JSON prints every rule's, each line naming its policy.
             boolean print = asJson || rule.decider() == Decider.HEADROOM;
-            results.put(rule.label(), Simulator.run(scenario, rule.decider(), line -> {
+            PlacementPrinter pools = new PlacementPrinter(print && !asJson);
+            Consumer<Simulator.TickLine> onTick = line -> {
                 if (!print) {
                     return;
                 }
                 out.println(asJson ? tickJson(line, many ? rule.label() : null) : tickText(line));
-            }));
+                pools.after(line, out);
+            };
+            results.put(rule.label(), scenario.placement() == null ? Simulator.run(scenario, rule.decider(), onTick)
+                    : PlacementSimulator.run(scenario, rule.decider(), onTick, pools::placed));
         }
         // The policy column fits the longest label (a rule with options: keda:listLength=5,inFlight=true).
         int width = Math.max(22, results.keySet().stream().mapToInt(String::length).max().orElse(0));

@@ -7,6 +7,7 @@ import io.headroom.decision.Policy;
 import io.headroom.loop.WorkloadClass;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -24,6 +25,7 @@ import java.util.Objects;
  * @param podCompletedQuery the {@value io.headroom.decision.Signals#POD_COMPLETED} PromQL (a completion
  *                         counter, one series per pod), or null; like {@code podInFlightQuery}, not in
  *                         {@code queries}
+ * @param configuredPools the class's {@code pools:} in preference order, or empty: see {@link #pools()}
  * @param grouped          signal → its grouped query, for the signals written once for many classes
  *                         ({@link GroupedQuery}). Each is also in {@code queries}, as its
  *                         {@link GroupedQuery#perClass() one-class form}, so whatever asks one class
@@ -32,10 +34,11 @@ import java.util.Objects;
 public record ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
                           String podInFlightQuery, java.time.Duration drainOnScaleDown,
                           Map<SignalName, GroupedQuery> grouped, String podCompletedQuery,
-                          AdmissionPolicy admission) {
+                          AdmissionPolicy admission, List<ClassPool> configuredPools) {
 
     public ClassConfig {
         admission = admission == null ? AdmissionPolicy.DEFAULT : admission;
+        configuredPools = configuredPools == null ? List.of() : List.copyOf(configuredPools);
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a class needs a name");
         }
@@ -45,6 +48,27 @@ public record ClassConfig(String name, WorkloadRef target, Map<SignalName, Strin
         Map<SignalName, String> all = new LinkedHashMap<>(queries);
         grouped.forEach((signal, g) -> all.put(signal, g.perClass()));
         queries = Collections.unmodifiableMap(all);
+    }
+
+    /** A class without {@code pools:}: one pool, its target. */
+    public ClassConfig(String name, WorkloadRef target, Map<SignalName, String> queries, Policy policy,
+                       String podInFlightQuery, java.time.Duration drainOnScaleDown,
+                       Map<SignalName, GroupedQuery> grouped, String podCompletedQuery, AdmissionPolicy admission) {
+        this(name, target, queries, policy, podInFlightQuery, drainOnScaleDown, grouped, podCompletedQuery, admission,
+                null);
+    }
+
+    /**
+     * The class's pools in preference order (decision 0029): those of its {@code pools:}, or one pool, its
+     * target bounded by the class's maxReplicas.
+     */
+    public List<ClassPool> pools() {
+        return configuredPools.isEmpty() ? PoolsReader.single(target, policy.maxReplicas()) : configuredPools;
+    }
+
+    /** Whether the class lists pools of its own, so its replicas are placed across them. */
+    public boolean placed() {
+        return !configuredPools.isEmpty();
     }
 
     /** A class without an {@code admission:} block. */

@@ -287,19 +287,18 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         WorkloadRef target = null;
         Fields t = c.object("target");
         if (t == null) {
-            if (!c.has("target")) {
+            if (!c.has("target") && !c.has("pools")) {
                 c.missing("target");
             }
         } else {
-            String kind = t.string("kind");
-            if (kind != null && !kind.equals("Deployment") && !kind.equals("StatefulSet")) {
-                t.error("kind", "must be Deployment or StatefulSet, got \"" + kind + "\"");
-            }
-            String targetName = t.requiredString("name");
-            t.finish();
-            if (targetName != null && context != null) {
-                target = t.build(() -> new WorkloadRef(context, namespace, kind, targetName));
-            }
+            target = target(t, context, namespace);
+        }
+        if (t != null && c.has("pools")) {
+            c.error("pools", "give either target or pools, not both");
+        }
+        List<ClassPool> pools = PoolsReader.read(c, context, namespace);
+        if (target == null && !pools.isEmpty()) {
+            target = pools.get(0).target();
         }
 
         Map<SignalName, String> queries = new LinkedHashMap<>();
@@ -379,7 +378,21 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         String perPodCompleted = podCompleted;
         java.time.Duration drainDeadline = drain;
         return c.build(() -> new ClassConfig(name, w, queries, p, perPod, drainDeadline, grouped, perPodCompleted,
-                admission));
+                admission, pools));
+    }
+
+    /** A {@code target: {kind?, name}} in the class's context and namespace, or null (the problems recorded). */
+    static WorkloadRef target(Fields t, String context, String namespace) {
+        String kind = t.string("kind");
+        if (kind != null && !kind.equals("Deployment") && !kind.equals("StatefulSet")) {
+            t.error("kind", "must be Deployment or StatefulSet, got \"" + kind + "\"");
+        }
+        String targetName = t.requiredString("name");
+        t.finish();
+        if (targetName == null || context == null) {
+            return null;
+        }
+        return t.build(() -> new WorkloadRef(context, namespace, kind, targetName));
     }
 
     /**

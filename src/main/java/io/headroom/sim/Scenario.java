@@ -13,7 +13,7 @@ import java.util.Set;
  * a control tick every {@code tickSeconds}, from a seed so it replays identically.
  */
 public record Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
-                       List<ScenarioClass> classes) {
+                       List<ScenarioClass> classes, ScenarioPlacement placement) {
 
     /** Start of every scenario that does not name one. */
     public static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
@@ -45,6 +45,17 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
         }
     }
 
+    /** A scenario without {@code placement:}: each class is one pool. */
+    public Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
+                    List<ScenarioClass> classes) {
+        this(name, durationSeconds, tickSeconds, seed, start, classes, null);
+    }
+
+    /** The same scenario with {@code placed} as its pools (null: each class one pool). */
+    public Scenario withPlacement(ScenarioPlacement placed) {
+        return new Scenario(name, durationSeconds, tickSeconds, seed, start, classes, placed);
+    }
+
     /** A fresh world playing this scenario's classes from its seed and start. */
     public SandboxWorld newWorld() {
         List<SandboxClassSpec> specs = classes.stream().map(ScenarioClass::sandbox).toList();
@@ -53,7 +64,7 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
 
     /** The same scenario from another seed (other arrivals and service times, same programme). */
     public Scenario withSeed(long otherSeed) {
-        return new Scenario(name, durationSeconds, tickSeconds, otherSeed, start, classes);
+        return new Scenario(name, durationSeconds, tickSeconds, otherSeed, start, classes, placement);
     }
 
     /** The number of control ticks in the run. */

@@ -156,12 +156,13 @@ public final class ScenarioReader {
         if (duration != null && !classes.isEmpty() && tick <= duration) {
             budgets(f, duration, tick, classes);
         }
+        ScenarioPlacement placement = ScenarioPlacementReader.read(f, classes, limit);
         f.finish();
         errors.throwIfAny();
         double d = duration;
         double t = tick;
         Instant s = start;
-        Scenario scenario = f.build(() -> new Scenario(name, d, t, seed, s, classes));
+        Scenario scenario = f.build(() -> new Scenario(name, d, t, seed, s, classes, placement));
         errors.throwIfAny();
         return scenario;
     }

@@ -7,6 +7,7 @@ import io.headroom.decision.InputStatus;
 import io.headroom.decision.Signals;
 import io.headroom.decision.Term;
 import io.headroom.loop.Actuation;
+import io.headroom.loop.Actuator;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.DirectActuator;
@@ -97,6 +98,18 @@ public final class Simulator {
      */
     public static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
                                          Consumer<TickResult> onResult, TruthListener onTruth) {
+        return run(scenario, decider, onTick, onResult, onTruth, scenario.placement() == null
+                ? (world, cluster) -> new DirectActuator(cluster) : PlacementSimulator.actuator(scenario, line -> { }));
+    }
+
+    /** What acts on the loop's decisions in a run: e.g. {@link PlacementSimulator}'s pools in front of the world. */
+    @FunctionalInterface
+    interface ActuatorFactory {
+        Actuator create(SandboxWorld world, io.headroom.cluster.ClusterPorts cluster);
+    }
+
+    static List<ClassSummary> run(Scenario scenario, Decider decider, Consumer<TickLine> onTick,
+                                  Consumer<TickResult> onResult, TruthListener onTruth, ActuatorFactory actuator) {
         Instant start = scenario.start();
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
@@ -108,7 +121,7 @@ public final class Simulator {
         SandboxWorld world = new SandboxWorld(specs, scenario.seed(), start);
         io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(world, clock).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
-        ControlLoop loop = new ControlLoop(classes, cluster, metrics, new DirectActuator(cluster), clock, decider);
+        ControlLoop loop = new ControlLoop(classes, cluster, metrics, actuator.create(world, cluster), clock, decider);
 
         Map<String, Accumulator> acc = new LinkedHashMap<>();
         for (WorkloadClass c : classes) {

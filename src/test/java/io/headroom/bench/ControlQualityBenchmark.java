@@ -19,7 +19,7 @@ import java.util.Locale;
  * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
  * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity
  * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds [anticipation]]}
- * ({@code anticipation}: issue 29's scenarios alone).
+ * ({@code anticipation}: issue 29's scenarios alone; {@code placement}: issue 30's pools alone, {@link PlacementRows}).
  */
 public final class ControlQualityBenchmark {
 
@@ -47,6 +47,10 @@ public final class ControlQualityBenchmark {
             anticipation(seeds);
             return;
         }
+        if (args.length > 1 && args[1].equals("placement")) { // issue 30's placement rows alone
+            PlacementRows.print(seeds);
+            return;
+        }
         Totals[] capacity = new Totals[3];
         boolean neverWorse = true;
         StringBuilder losses = new StringBuilder();
@@ -69,6 +73,8 @@ public final class ControlQualityBenchmark {
         }
         System.out.println();
         anticipation(seeds);
+        System.out.println();
+        PlacementRows.print(seeds);
         System.out.println();
         System.out.println("capacity scenarios, in total:");
         row("headroom", capacity[0], "");

@@ -1,0 +1,173 @@
+package io.headroom.decision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.decision.Placement.PoolObservation;
+import io.headroom.decision.Placement.PoolShare;
+import io.headroom.decision.Placement.PoolSpec;
+import io.headroom.decision.Placement.Result;
+import io.headroom.decision.PlacementReason.Code;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PlacementTest {
+
+    static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    static final Placement.Timing TIMING = new Placement.Timing(Duration.ofSeconds(60), Duration.ofSeconds(120));
+    static final PoolSpec SPOT = new PoolSpec("spot", 10, null, 1.0, null);
+    static final PoolSpec ON_DEMAND = new PoolSpec("on-demand", 20, null, 3.0, null);
+
+    static PoolObservation running(String pool, int replicas) {
+        return new PoolObservation(pool, replicas, replicas, 0, null);
+    }
+
+    static PoolObservation placedAt(String pool, int replicas, Instant at) {
+        return new PoolObservation(pool, replicas, replicas, 0, null, at);
+    }
+
+    static int replicas(Result r, String pool) {
+        return r.share(pool).replicas();
+    }
+
+    @Test
+    void thePreferredPoolFillsUpToItsMaxAndTheRestGoesToTheNext() {
+        Result r = Placement.place(List.of(SPOT, ON_DEMAND), 14, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(10, replicas(r, "spot"));
+        assertEquals(4, replicas(r, "on-demand"));
+        assertEquals(0, r.unplaced());
+        assertTrue(r.share("spot").has(Code.AT_MAX), r.share("spot").toString());
+        assertTrue(r.share("on-demand").has(Code.OVERFLOW), r.share("on-demand").toString());
+        assertTrue(r.share("spot").words().contains("maxReplicas 10"), r.share("spot").words());
+        assertEquals(10 * 1.0 + 4 * 3.0, r.cost(List.of(SPOT, ON_DEMAND)), 1e-9);
+    }
+
+    @Test
+    void whatThePreferredPoolCoversLeavesTheNextWithNothing() {
+        Result r = Placement.place(List.of(SPOT, ON_DEMAND), 6, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(6, replicas(r, "spot"));
+        assertEquals(0, replicas(r, "on-demand"));
+        assertTrue(r.share("spot").has(Code.PREFERRED));
+        assertTrue(r.share("on-demand").has(Code.NOT_NEEDED));
+    }
+
+    @Test
+    void aPoolsCeilingBindsBeforeItsMax() {
+        PoolSpec capped = new PoolSpec("spot", 10, 3, 1.0, null);
+        Result r = Placement.place(List.of(capped, ON_DEMAND), 8, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(3, replicas(r, "spot"));
+        assertEquals(5, replicas(r, "on-demand"));
+        assertTrue(r.share("spot").has(Code.AT_CEILING));
+    }
+
+    @Test
+    void moreThanEveryPoolHoldsIsUnplacedAndSaidSo() {
+        Result r = Placement.place(List.of(SPOT, ON_DEMAND), 40, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(10, r.unplaced());
+        assertTrue(r.explanation().contains("10 replicas fit no pool"), r.explanation());
+    }
+
+    @Test
+    void unschedulablePodsBeforeTheDeadlineKeepThePoolAvailable() {
+        Map<String, PoolObservation> obs = Map.of("spot",
+                new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(59)));
+        Result r = Placement.place(List.of(SPOT, ON_DEMAND), 6, obs, Placement.Memory.EMPTY, T0, TIMING);
+        assertTrue(r.share("spot").available());
+        assertEquals(6, replicas(r, "spot"));
+    }
+
+    @Test
+    void unschedulablePodsPastTheDeadlineMoveTheShareToTheNextPoolKeepingWhatRunsAndOneProbe() {
+        Map<String, PoolObservation> obs = Map.of("spot",
+                new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result r = Placement.place(List.of(SPOT, ON_DEMAND), 6, obs, Placement.Memory.EMPTY, T0, TIMING);
+        PoolShare spot = r.share("spot");
+        assertFalse(spot.available());
+        assertTrue(spot.has(Code.UNAVAILABLE), spot.toString());
+        assertEquals(2, spot.replicas(), "the two pods it runs stay");
+        assertEquals(3, spot.specReplicas(), "one more pod asks whether capacity is back");
+        assertEquals(4, replicas(r, "on-demand"));
+        assertTrue(spot.words().contains("4 pods unschedulable for 60 s"), spot.words());
+        assertEquals(T0, r.memory().unavailableSince("spot"));
+    }
+
+    @Test
+    void capacityBackMakesThePoolAvailableOnlyAfterTheHysteresis() {
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        // The probe got a node at T0+20: nothing unschedulable from then.
+        Map<String, PoolObservation> clear = Map.of("spot", placedAt("spot", 3, T0.plusSeconds(20)),
+                "on-demand", running("on-demand", 4));
+        Result early = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, down.memory(), T0.plusSeconds(30), TIMING);
+        assertFalse(early.share("spot").available());
+        assertTrue(early.share("spot").has(Code.RECOVERING), early.share("spot").toString());
+        Result still = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, early.memory(), T0.plusSeconds(149), TIMING);
+        assertFalse(still.share("spot").available(), "119 s clear of a 120 s hysteresis");
+        Result back = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, still.memory(), T0.plusSeconds(150), TIMING);
+        assertTrue(back.share("spot").available());
+        assertTrue(back.share("spot").has(Code.CAPACITY_BACK), back.share("spot").toString());
+        assertEquals(6, replicas(back, "spot"));
+        assertEquals(0, replicas(back, "on-demand"));
+    }
+
+    @Test
+    void nothingPendingIsNoEvidenceOfCapacityUnlessAPodOfThePoolWasPlacedSince() {
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        // The class now needs 2: spot runs them, its probe was removed by the scale-down, nothing pends.
+        Map<String, PoolObservation> quiet = Map.of("spot", running("spot", 2));
+        Result a = Placement.place(List.of(SPOT, ON_DEMAND), 2, quiet, down.memory(), T0.plusSeconds(1), TIMING);
+        assertEquals(3, a.share("spot").specReplicas(), "a probe while unavailable, whatever the class needs");
+        Result b = Placement.place(List.of(SPOT, ON_DEMAND), 2, quiet, a.memory(), T0.plusSeconds(500), TIMING);
+        assertFalse(b.share("spot").available(), "no pod of spot placed since: " + b.share("spot"));
+        assertTrue(b.share("spot").words().contains("no pod of it placed on a node since"), b.share("spot").words());
+        assertFalse(b.share("spot").has(Code.PREFERRED), "an unavailable pool is not a first choice: " + b.share("spot"));
+    }
+
+    @Test
+    void unschedulableAgainWhileRecoveringRestartsTheHysteresis() {
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result down = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        Map<String, PoolObservation> clear = Map.of("spot", placedAt("spot", 3, T0.plusSeconds(50)));
+        Result a = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, down.memory(), T0.plusSeconds(60), TIMING);
+        Map<String, PoolObservation> again = Map.of("spot", new PoolObservation("spot", 3, 2, 1, T0.plusSeconds(70)));
+        Result b = Placement.place(List.of(SPOT, ON_DEMAND), 6, again, a.memory(), T0.plusSeconds(90), TIMING);
+        Result c = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, b.memory(), T0.plusSeconds(200), TIMING);
+        assertFalse(c.share("spot").available(), "clear only since 200 s");
+        Result d = Placement.place(List.of(SPOT, ON_DEMAND), 6, clear, c.memory(), T0.plusSeconds(320), TIMING);
+        assertTrue(d.share("spot").available());
+    }
+
+    @Test
+    void aDependentPoolIsBoundedByItsRuntimePool() {
+        PoolSpec runtime = new PoolSpec("runtime", 4, null, 1.0, null);
+        PoolSpec orchestration = new PoolSpec("orchestration", 20, null, 1.0, "runtime");
+        Result r = Placement.place(List.of(runtime, orchestration), 9, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(4, replicas(r, "runtime"));
+        assertEquals(4, replicas(r, "orchestration"), "no more useful than the runtime's 4");
+        assertEquals(1, r.unplaced());
+        assertTrue(r.share("orchestration").has(Code.DEPENDENCY_BOUND));
+        assertTrue(r.share("orchestration").words().contains("runtime"), r.share("orchestration").words());
+    }
+
+    @Test
+    void aDependentPoolAheadOfItsRuntimeIsBoundedByWhatTheRuntimeRuns() {
+        PoolSpec orchestration = new PoolSpec("orchestration", 20, null, 1.0, "runtime");
+        PoolSpec runtime = new PoolSpec("runtime", 4, null, 1.0, null);
+        Result r = Placement.place(List.of(orchestration, runtime), 5, Map.of("runtime", running("runtime", 2)),
+                Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(2, replicas(r, "orchestration"));
+        assertEquals(3, replicas(r, "runtime"));
+    }
+
+    @Test
+    void onePoolTakesEverythingUpToItsMax() {
+        Result r = Placement.place(List.of(SPOT), 7, Map.of(), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(7, replicas(r, "spot"));
+        assertEquals(7, r.placed());
+    }
+}
