@@ -68,8 +68,7 @@ public final class MainView extends BorderPane {
     private final Commands commands;
     private final Overlays overlays;
     private final EventStrip strip;
-    private final NodeCommands nodeCommands = new NodeCommands(n -> openNodesIn(n.context()).askToDrain(n.name()),
-            n -> openNodesIn(n.context()).uncordon(n.name()));
+    private final NodeCommands nodeCommands;
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
@@ -154,6 +153,9 @@ public final class MainView extends BorderPane {
                 this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes, this::openExportKeda,
                 overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette(), this::quit));
         // Every node of the classes' contexts by name, read when the palette opens (not while the operator types).
+        this.nodeCommands = new NodeCommands(n -> openNodesIn(n.context()).askToDrain(n.name()),
+                n -> openNodesIn(n.context()).uncordon(n.name()),
+                n -> session.supervisor().nodeDrains().stream().anyMatch(d -> d.active() && d.node().equals(n)));
         commands.addGenerated(nodeCommands::all);
         PaletteViewModel palette = new PaletteViewModel(commands::all);
         readNodeNames();

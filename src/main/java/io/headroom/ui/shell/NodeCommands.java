@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The palette's commands for every node of the classes' contexts by name: "Drain node N…" (the Nodes window on
@@ -23,15 +24,18 @@ final class NodeCommands {
 
     private final Consumer<NodeRef> drain;
     private final Consumer<NodeRef> uncordon;
+    private final Predicate<NodeRef> draining;
     private List<Node> nodes = List.of();
 
     /**
      * @param drain    opens the drain's confirmation for a node
      * @param uncordon uncordons a node (where its outcome shows)
+     * @param draining whether a drain of this console runs on a node now (neither command runs then)
      */
-    NodeCommands(Consumer<NodeRef> drain, Consumer<NodeRef> uncordon) {
+    NodeCommands(Consumer<NodeRef> drain, Consumer<NodeRef> uncordon, Predicate<NodeRef> draining) {
         this.drain = drain;
         this.uncordon = uncordon;
+        this.draining = draining;
     }
 
     /**
@@ -66,10 +70,12 @@ final class NodeCommands {
         List<Command> list = new ArrayList<>();
         for (Node n : nodes) {
             String name = n.ref().name();
-            list.add(new Command("Drain node " + name + "… (" + n.ref().context() + ")", Section.CONSOLE, null, null,
+            java.util.function.Supplier<String> busy = () -> draining.test(n.ref())
+                    ? "a drain of " + name + " is under way: cancel it in the Nodes window" : null;
+            list.add(new Command("Drain node " + name + "… (" + n.ref().context() + ")", Section.CONSOLE, null, busy,
                     () -> drain.accept(n.ref())).alias("evict cordon nodes"));
             if (n.cordoned()) {
-                list.add(new Command("Uncordon " + name + " (" + n.ref().context() + ")", Section.CONSOLE, null, null,
+                list.add(new Command("Uncordon " + name + " (" + n.ref().context() + ")", Section.CONSOLE, null, busy,
                         () -> uncordon.accept(n.ref())).alias("schedulable nodes"));
             }
         }
