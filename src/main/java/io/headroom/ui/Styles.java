@@ -12,6 +12,11 @@ public final class Styles {
     public static final String MUTED = "muted";
     public static final String FAINT = "faint";
     public static final String NUMERIC = "numeric";
+    /**
+     * The key badges' font (app.css {@code .key-cap}): the UI's sans, where the letter O is round and wide and the
+     * digit 0 narrow; in the numbers' monospace they look alike.
+     */
+    public static final String KEY_FONT = "DejaVu Sans";
     public static final String SECTION_TITLE = "section-title";
     public static final String CHIP = "chip";
     public static final String OK = "ok";

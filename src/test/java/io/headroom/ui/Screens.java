@@ -23,7 +23,8 @@ import javafx.stage.Stage;
 /**
  * Takes the README's screenshots (run by {@code scripts/screens} under Xvfb, one screen size per
  * run): the console on the sandbox with a freeze and an override standing, overview and detail,
- * dark and light, then a class drain in progress ("draining"), written as {@code NAME-WxH.png} into
+ * dark and light, then a class drain in progress ("draining"), a reject with its reason typed
+ * ("reject-reason") and the palette with "frz pay" typed ("palette"), written as {@code NAME-WxH.png} into
  * the directory given as the first argument.
  * Each step waits for what it needs (rows, the banner), never a fixed time.
  */
@@ -89,6 +90,8 @@ public final class Screens {
         pinned(size);
         nodeDrainConfirm(size);
         connecting(size);
+        rejectReason(size);
+        palette(size);
         steps.add(new Step("done", () -> true, () -> {
             view.dispose();
             session.close();
@@ -135,6 +138,39 @@ public final class Screens {
             shootOver("connecting-" + size, v[0].stage());
             v[0].close();
         }));
+    }
+
+    /** "reject-reason": Reject on the first proposal, a reason typed, the dialog over the console. */
+    private void rejectReason(String size) {
+        var sv = view.supervisionViewModel();
+        steps.add(new Step("a proposal", () -> !sv.proposals().isEmpty(), () -> {
+            var p = sv.proposals().get(0);
+            view.overviewViewModel().select(p.className());
+            // The dialog waits for its answer: opened after this animation's turn, not inside it.
+            Platform.runLater(() -> view.actions().reject(p));
+        }));
+        steps.add(new Step("the reject dialog", () -> showing("Reject ") != null, () -> {
+            var reason = (javafx.scene.control.TextField) showing("Reject ").getScene()
+                    .lookup("#" + io.headroom.ui.supervise.Dialogs.REASON_ID);
+            reason.setText("queue drains by itself after the 14:00 batch; keep the workers");
+            reason.end();
+        }));
+        steps.add(new Step("a frame", () -> true, () -> {
+            Stage d = showing("Reject ");
+            shootOver("reject-reason-" + size, d);
+            ((javafx.scene.control.Button) ((javafx.scene.control.DialogPane) d.getScene().getRoot())
+                    .lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire(); // nothing is rejected
+        }));
+    }
+
+    /** "palette": Ctrl+K with "frz pay" typed, its matches listed (the README's example). */
+    private void palette(String size) {
+        steps.add(new Step("a frame", () -> true, () -> view.commands().all().stream()
+                .filter(c -> c.title().startsWith("Command palette")).findFirst().orElseThrow().run().run()));
+        steps.add(new Step("the palette", () -> stage.getScene().lookup("#"
+                + io.headroom.ui.shell.CommandPalette.QUERY_ID) instanceof javafx.scene.control.TextField q && q.isVisible(), () -> ((javafx.scene.control.TextField) stage
+                .getScene().lookup("#" + io.headroom.ui.shell.CommandPalette.QUERY_ID)).setText("frz pay")));
+        steps.add(new Step("a frame", () -> true, () -> shoot("palette-" + size)));
     }
 
     private static Stage showing(String title) {

@@ -181,6 +181,34 @@ public final class NodeDrainViewModel {
         }, fx);
     }
 
+    /**
+     * Drain node on the node named {@code node} (the palette's "Drain node N…"): reads the nodes, selects it and
+     * asks as {@link #askToDrain()} does; says so when the context has no node of that name.
+     */
+    public CompletableFuture<NodeDrainPreview> askToDrain(String node) {
+        return selectNamed(node).thenCompose(found -> found ? askToDrain() : CompletableFuture.completedFuture(null));
+    }
+
+    /** Uncordon on the node named {@code node} (the palette's "Uncordon N"): reads the nodes, selects it, uncordons. */
+    public CompletableFuture<Outcome> uncordon(String node) {
+        return selectNamed(node).thenCompose(found -> found ? uncordon() : CompletableFuture.completedFuture(
+                Outcome.refused(Outcome.Why.NOT_FOUND, "no node " + node + " in " + context.get())));
+    }
+
+    /** Reads the nodes again and selects the one named {@code node} (FX thread); false when there is none. */
+    private CompletableFuture<Boolean> selectNamed(String node) {
+        return refresh().thenApplyAsync(v -> {
+            NodeRow row = nodes.stream().filter(r -> r.name().equals(node)).findFirst().orElse(null);
+            if (row == null) {
+                status.set("no node " + node + " in " + context.get());
+                return false;
+            }
+            selected.set(row);
+            showSelected();
+            return true;
+        }, fx);
+    }
+
     /** The confirmation's Drain: starts the drain it showed (the deadline and reason set). */
     public CompletableFuture<Outcome> confirmDrain() {
         NodeDrainPreview p = confirmation.get();

@@ -63,7 +63,7 @@ public final class CommandPalette extends VBox {
                 Region gap = new Region();
                 HBox.setHgrow(gap, Priority.ALWAYS);
                 Label key = new Label(item.key());
-                key.getStyleClass().addAll(HelpOverlay.KEY, Styles.NUMERIC);
+                key.getStyleClass().add(HelpOverlay.KEY); // the UI font (Styles.KEY_FONT): O and 0 look alike in the monospace
                 key.setVisible(!item.key().isEmpty());
                 HBox row = new HBox(8, left, gap, section, key);
                 row.setAlignment(Pos.CENTER_LEFT);

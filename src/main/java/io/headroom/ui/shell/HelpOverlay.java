@@ -49,7 +49,7 @@ public final class HelpOverlay extends VBox {
             grid.add(head, 0, row++, 2, 1);
             for (Commands.Command c : inSection) {
                 Label key = new Label(c.key().display());
-                key.getStyleClass().addAll(KEY, Styles.NUMERIC);
+                key.getStyleClass().add(KEY); // the UI font (Styles.KEY_FONT): O and 0 look alike in the monospace
                 Label what = new Label(c.title());
                 what.getStyleClass().add(KEY_TITLE);
                 what.setWrapText(true);

@@ -68,6 +68,7 @@ public final class MainView extends BorderPane {
     private final Commands commands;
     private final Overlays overlays;
     private final EventStrip strip;
+    private final NodeCommands nodeCommands;
 
     /** @param fx the FX thread's executor ({@link io.headroom.ui.fx.FxExecutor} in the console) */
     public MainView(Session session, java.util.concurrent.Executor fx) {
@@ -151,7 +152,18 @@ public final class MainView extends BorderPane {
                 () -> session.loop().classes().stream().map(c -> c.name()).toList(), this::onProposalInView,
                 this::openJournal, () -> openSettings.run(), this::openWhatIf, this::openNodes, this::openExportKeda,
                 overviewView::focusFilter, () -> host[0].toggleHelp(), () -> host[0].togglePalette(), this::quit));
+        // Every node of the classes' contexts by name, read when the palette opens (not while the operator types).
+        this.nodeCommands = new NodeCommands(n -> openNodesIn(n.context()).askToDrain(n.name()),
+                n -> openNodesIn(n.context()).uncordon(n.name()),
+                n -> session.supervisor().nodeDrains().stream().anyMatch(d -> d.active() && d.node().equals(n)));
+        commands.addGenerated(nodeCommands::all);
         PaletteViewModel palette = new PaletteViewModel(commands::all);
+        readNodeNames();
+        palette.showingProperty().addListener((o, was, now) -> {
+            if (now) {
+                readNodeNames(); // for the next opening: this one's commands are read already
+            }
+        });
         this.overlays = new Overlays(new HelpOverlay(commands), () -> new CommandPalette(palette), palette);
         host[0] = overlays;
         topBar.setOnShowKeys(overlays::toggleHelp);
@@ -537,6 +549,12 @@ public final class MainView extends BorderPane {
         return openNodes(context, null);
     }
 
+    /** The palette's node names (and which are cordoned), read off the FX thread. */
+    private java.util.concurrent.CompletableFuture<Void> readNodeNames() {
+        return nodeCommands.refresh(session.loop().classes().stream().map(c -> c.target().context()).distinct()
+                .toList(), session.supervisor()::nodes, fx);
+    }
+
     /** The top bar's chip: nodes Headroom left cordoned, in every context this console has classes in. */
     public java.util.concurrent.CompletableFuture<Void> refreshCordonWarning() {
         List<String> contexts = session.loop().classes().stream().map(c -> c.target().context()).distinct().toList();
@@ -553,7 +571,10 @@ public final class MainView extends BorderPane {
                 session.supervisor(), context, fx);
         vm.setOnOutcome(o -> record(null, o.ok(), o.message())); // drains, cancels, uncordons: each names its node
         vm.classFilterProperty().set(cls == null ? null : cls.name());
-        vm.onChanged(this::refreshCordonWarning); // the top bar's chip follows an uncordon or a drain's end at once
+        vm.onChanged(() -> { // the top bar's chip and the palette's uncordons follow an uncordon or a drain's end at once
+            refreshCordonWarning();
+            readNodeNames();
+        });
         Stage stage = io.headroom.ui.nodes.NodeDrainView.open(window(), vm, "Nodes — " + context
                 + (cls == null ? "" : " (where " + cls.name() + " runs)"));
         io.headroom.ui.fx.EscapeCloses.install(stage);
