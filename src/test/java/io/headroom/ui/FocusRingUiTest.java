@@ -196,6 +196,13 @@ class FocusRingUiTest {
                 return null;
             });
             WaitForAsyncUtils.waitForFxEvents();
+            // The Tab is pressed once the list has the focus and the highlighted card is drawn (a busy machine lays
+            // the cards out a pulse later).
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> {
+                Object row = inbox.getSelectionModel().getSelectedItem();
+                return inbox.isFocused() && row != null && inbox.lookupAll(".list-cell").stream().anyMatch(n ->
+                        n instanceof javafx.scene.control.ListCell<?> c && c.isVisible() && row.equals(c.getItem()));
+            }));
             Typing.keys(robot, KeyCode.TAB);
             seen = ConsoleWindow.onFx(() -> {
                 Object focused = "not in a card: " + view().getScene().getFocusOwner();
