@@ -222,6 +222,7 @@ public final class Session implements AutoCloseable {
         Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
                 operator != null ? operator : Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
+        supervisor.setAdmissionPolicies(SandboxCatalog.admissionPolicies()); // intake-api's producers obey it
         // The sandbox's cluster takes no events: no team timeline to post to.
         supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime); // wall time: the sandbox may run at 60×
         return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 class SandboxCatalogTest {
 
     @Test
-    void fiveNamedClassesThatRunForeverAndPollEveryFiveSeconds() {
+    void sixNamedClassesThatRunForeverAndPollEveryFiveSeconds() {
         List<Entry> entries = SandboxCatalog.defaultClasses();
-        assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch"),
+        assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch",
+                        "intake-api"),
                 entries.stream().map(Entry::name).toList());
         for (Entry e : entries) {
             assertEquals(600.0, e.spec().repeatSeconds(), e.name());

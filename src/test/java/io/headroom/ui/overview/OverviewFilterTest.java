@@ -19,7 +19,7 @@ class OverviewFilterTest {
             c.tick(2);
             OverviewViewModel vm = c.overview;
             List<String> every = names(vm);
-            assertEquals(5, every.size(), every.toString());
+            assertEquals(6, every.size(), every.toString());
 
             vm.filterProperty().set("LEDG");
             assertEquals(List.of("ledger-replay"), names(vm));
