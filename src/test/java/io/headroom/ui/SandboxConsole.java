@@ -54,6 +54,7 @@ public final class SandboxConsole implements AutoCloseable {
         detail = new DetailViewModel(session.clock(), fx);
         supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         overview.setHistory(session.history()::find); // as MainView
+        overview.setAdmissions(session.supervisor()::admission);
         // As MainView: the selected row shows in the detail.
         overview.selectedProperty().addListener((o, a, row) -> {
             if (row != null) {
