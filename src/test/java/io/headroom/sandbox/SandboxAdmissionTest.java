@@ -40,6 +40,12 @@ class SandboxAdmissionTest {
             c.run(Duration.ofSeconds(30));
             ProducerGate.View v = gate.view();
             assertTrue(v.jobsRejected() > 0, "jobs held back: " + v);
+            // THE WORK strip says how many the producers hold back (their gauge, read as a signal).
+            io.headroom.supervise.JobStates work = c.overview.rows().stream().filter(r -> r.name().equals(CLS))
+                    .findFirst().orElseThrow().workProperty().get();
+            assertEquals(gate.view().held(), work.admissionHeld(), "the strip's count is the producers' " + work);
+            assertTrue(work.admissionHeld() > 0);
+            assertTrue(work.admissionWords().endsWith(work.admissionHeld() + " held back by admission"));
             // Protected: the admitted jobs' age stays near the 30 s objective while capacity starts.
             double worst = 0;
             for (int i = 0; i < 36; i++) { // to 400 s: the burst and its drain

@@ -410,7 +410,7 @@ final class CanvasRow extends TableRow<ClassRow> {
     static String words(io.headroom.supervise.JobStates w) {
         return w.queued() + " queued · " + w.starting() + " starting · " + w.executing() + " executing · "
                 + w.awaitingApproval() + " waiting approval · " + w.heldBack() + " held back"
-                + (w.heldBy() == null ? "" : " by " + w.heldBy());
+                + (w.heldBy() == null ? "" : " by " + w.heldBy()) + w.admissionWords();
     }
 
     /** A chip to draw: its words and tone. */
