@@ -6,7 +6,7 @@ import io.headroom.ui.SandboxConsole;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The `/` filter of the overview, on the sandbox's five classes, without a toolkit. */
+/** The `/` filter of the overview, on the sandbox's six classes, without a toolkit. */
 class OverviewFilterTest {
 
     static List<String> names(OverviewViewModel vm) {
