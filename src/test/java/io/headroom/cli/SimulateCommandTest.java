@@ -174,7 +174,7 @@ class SimulateCommandTest {
                 + " 0 still held at the end.*"), text.out());
         Run json = run("simulate", "--scenario", "examples/scenarios/admission-burst.yaml", "--json");
         String[] lines = json.out().strip().split("\n");
-        var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines[lines.length - 1]);
+        JsonNode summary = tools.jackson.databind.json.JsonMapper.builder().build().readTree(lines[lines.length - 1]);
         assertTrue(summary.get("jobsRejected").asLong() > 0, summary.toString());
         assertEquals(0, summary.get("jobsHeld").asLong());
         assertTrue(summary.get("rejections").asLong() >= summary.get("jobsRejected").asLong());
