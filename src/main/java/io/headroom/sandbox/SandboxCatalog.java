@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The console's default sandbox (design.md §8): six classes that between them show every behaviour of
- * design.md §3 within ten simulated minutes, repeating forever (period 600 s), and admission acting on
- * producers that obey it (design.md §2b).
+ * The console's default sandbox (design.md §8): five classes that between them show every behaviour of
+ * design.md §3 within ten simulated minutes, repeating forever (period 600 s); and a sixth, intake-api, that
+ * shows admission acting on producers that obey it (design.md §2b), in {@link #withAdmissionClass}.
  */
 public final class SandboxCatalog {
 
@@ -50,6 +50,15 @@ public final class SandboxCatalog {
 
     /** The default classes, in display order. */
     public static List<Entry> defaultClasses() {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
+    }
+
+    /**
+     * The default classes and intake-api, whose producers obey the admission the console publishes
+     * ({@code Session.sandboxWithAdmission}). Not in the default sandbox yet: a sixth class there changes what
+     * the console's tests of the five assert (counts, order, an exit with nothing published).
+     */
+    public static List<Entry> withAdmissionClass() {
         return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch(),
                 intakeApi());
     }

@@ -200,7 +200,16 @@ public final class Session implements AutoCloseable {
 
     /** The built-in sandbox, acting as {@code operator} (null: the OS user). */
     public static Session sandbox(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
-        List<SandboxCatalog.Entry> entries = SandboxCatalog.defaultClasses();
+        return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
+    }
+
+    /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */
+    public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal) {
+        return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, null);
+    }
+
+    private static Session sandbox(List<SandboxCatalog.Entry> entries, long seed, Instant wallNow, Duration history,
+                                   Journal journal, String operator) {
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
         double poll = Double.MAX_VALUE;

@@ -23,7 +23,7 @@ class SandboxAdmissionTest {
 
     @Test
     void intakeApisProducersObeyThePublishedAdmissionDuringItsBurst() throws Exception {
-        try (SandboxConsole c = SandboxConsole.open(7).supervised()) {
+        try (SandboxConsole c = SandboxConsole.openWithAdmission(7).supervised()) {
             c.session().supervisor().setMode(CLS, Mode.AUTO).get(10, TimeUnit.SECONDS);
             SandboxCluster cluster = c.session().loop().cluster().adapter(SandboxCluster.class).orElseThrow();
             ProducerGate gate = cluster.world().producers(CLS).orElseThrow();

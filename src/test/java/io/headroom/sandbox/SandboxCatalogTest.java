@@ -20,10 +20,9 @@ import org.junit.jupiter.api.Test;
 class SandboxCatalogTest {
 
     @Test
-    void sixNamedClassesThatRunForeverAndPollEveryFiveSeconds() {
+    void fiveNamedClassesThatRunForeverAndPollEveryFiveSeconds() {
         List<Entry> entries = SandboxCatalog.defaultClasses();
-        assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch",
-                        "intake-api"),
+        assertEquals(List.of("payments-steady", "search-interactive", "ledger-replay", "enrichment", "nightly-batch"),
                 entries.stream().map(Entry::name).toList());
         for (Entry e : entries) {
             assertEquals(600.0, e.spec().repeatSeconds(), e.name());

@@ -46,7 +46,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * State you cannot miss, in the real console on the sandbox at 1280×800 (the smallest screen we
  * support): the incident banner and its buttons whole, several incidents readable, the state
  * chips in the alerts column, the expiry notification, the event list, and the layout (ceiling
- * and alerts columns, six classes, the class controls) all in view.
+ * and alerts columns, five classes, the class controls) all in view.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class IncidentStateUiTest {
@@ -70,7 +70,7 @@ class IncidentStateUiTest {
             return null;
         });
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() ->
-                view().overviewViewModel().rows().size() == 6 && view().supervisionViewModel().stateProperty().get() != null));
+                view().overviewViewModel().rows().size() == 5 && view().supervisionViewModel().stateProperty().get() != null));
     }
 
     @AfterAll
@@ -116,7 +116,7 @@ class IncidentStateUiTest {
         TableView<?> table = fx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
         waitUntil(() -> {
             table.layout();
-            return overview().shownClasses().size() == 6;
+            return overview().shownClasses().size() == 5;
         });
         fx(() -> {
             for (Node row : robot.lookup("#" + OverviewView.TABLE_ID + " .table-row-cell").queryAll()) {

@@ -79,6 +79,11 @@ public final class SandboxConsole implements AutoCloseable {
         return new SandboxConsole(Session.sandbox(seed, NOW, Duration.ofMinutes(15), new MemoryJournal()));
     }
 
+    /** The same with intake-api, whose producers obey the admission the console publishes. */
+    public static SandboxConsole openWithAdmission(long seed) {
+        return new SandboxConsole(Session.sandboxWithAdmission(seed, NOW, Duration.ofMinutes(15), new MemoryJournal()));
+    }
+
     /**
      * Hands the loop to supervised mode, as going live does (the journal restored, the supervisor as
      * the actuator), but the clock stays manual: decisions that want a change become proposals.

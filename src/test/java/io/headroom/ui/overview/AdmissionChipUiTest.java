@@ -41,7 +41,7 @@ class AdmissionChipUiTest {
     @Test
     void theRowShowsThrottleDuringTheSandboxBurst() throws Exception {
         FxToolkit.registerPrimaryStage();
-        try (SandboxConsole c = SandboxConsole.open(7).supervised()) {
+        try (SandboxConsole c = SandboxConsole.openWithAdmission(7).supervised()) {
             c.session().supervisor().setMode(CLS, Mode.AUTO).get(10, TimeUnit.SECONDS);
             c.run(Duration.ofSeconds(195));
             assertTrue(c.runUntil(() -> {

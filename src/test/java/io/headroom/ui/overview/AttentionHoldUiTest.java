@@ -58,7 +58,7 @@ class AttentionHoldUiTest {
             return null;
         });
         TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 6);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> console.view().detailViewModel()
                 .actionableProperty().get()));
         robot.moveTo(onFx(() -> (javafx.scene.Node) robot.lookup("#" + io.headroom.ui.shell.TopBar.CONTEXT_ID).query())); // the pointer holds nothing
@@ -116,7 +116,7 @@ class AttentionHoldUiTest {
         console = ConsoleWindow.open(s);
         OverviewViewModel vm = console.view().overviewViewModel();
         TableView<ClassRow> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 6
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5
                 && onFx(() -> console.view().supervisionViewModel().stateProperty().get()) != null);
         double at = s.history().find("enrichment").lastTime();
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> s.history().find("enrichment").lastTime() > at + 10);

@@ -50,7 +50,7 @@ class CanvasRowUiTest {
             stage.show();
             return null;
         });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view.shownClasses().size() == 6));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view.shownClasses().size() == 5));
     }
 
     @AfterEach

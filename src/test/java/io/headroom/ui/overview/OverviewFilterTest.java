@@ -6,7 +6,7 @@ import io.headroom.ui.SandboxConsole;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The `/` filter of the overview, on the sandbox's six classes, without a toolkit. */
+/** The `/` filter of the overview, on the sandbox's five classes, without a toolkit. */
 class OverviewFilterTest {
 
     static List<String> names(OverviewViewModel vm) {
@@ -19,7 +19,7 @@ class OverviewFilterTest {
             c.tick(2);
             OverviewViewModel vm = c.overview;
             List<String> every = names(vm);
-            assertEquals(6, every.size(), every.toString());
+            assertEquals(5, every.size(), every.toString());
 
             vm.filterProperty().set("LEDG");
             assertEquals(List.of("ledger-replay"), names(vm));

@@ -41,7 +41,7 @@ class OverviewFilterUiTest {
         s.warmUp(Duration.ofMinutes(1));
         console = ConsoleWindow.open(s);
         TableView<?> table = onFx(() -> robot.lookup("#" + OverviewView.TABLE_ID).queryTableView());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 6);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
         // Headers a narrow window cuts ("Qu…") say their whole title on hover.
         List<String> tips = onFx(() -> table.lookupAll(".column-header").stream()
                 .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null)
@@ -99,7 +99,7 @@ class OverviewFilterUiTest {
         robot.clickOn(filter);
 
         robot.type(KeyCode.ESCAPE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 6);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> table.getItems().size()) == 5);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(filter::isVisible));
         assertFalse(onFx(shown::isVisible), "no filter, nothing hidden, nothing said");
     }

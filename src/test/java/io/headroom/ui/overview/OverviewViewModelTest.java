@@ -30,7 +30,7 @@ class OverviewViewModelTest {
                     .comparing((String n) -> row(c, n).severityProperty().get())
                     .thenComparing(classes::indexOf)).toList();
             assertEquals(bySeverity, c.overview.rows().stream().map(ClassRow::name).toList());
-            assertEquals(6, classes.size());
+            assertEquals(5, classes.size());
             assertEquals(c.overview.rows().get(0), c.overview.selectedProperty().get(), "the first class is selected");
 
             TickResult last = c.lastTick();
@@ -233,10 +233,10 @@ class OverviewViewModelTest {
             c.overview.contextProperty().set("elsewhere");
             assertEquals(0, c.overview.rows().size(), "no class lives in that context");
             c.overview.contextProperty().set("sandbox");
-            assertEquals(6, c.overview.rows().size());
+            assertEquals(5, c.overview.rows().size());
             assertEquals("nightly-batch", c.overview.selectedProperty().get().name(), "still visible, still selected");
             c.overview.contextProperty().set(OverviewViewModel.ALL);
-            assertEquals(6, c.overview.rows().size());
+            assertEquals(5, c.overview.rows().size());
         }
     }
 }
