@@ -108,6 +108,11 @@ final class SimulateCommand extends CliCommand {
                         s.className(), e.getKey(), s.maxOldestAgeSeconds(), s.p95OldestAgeSeconds(),
                         s.ageObjectiveViolationSeconds(), s.replicaSeconds() / 3600, s.scaleEvents(),
                         s.jobsCompleted()));
+                if (!asJson && (s.jobsRejected() > 0 || s.jobsHeld() > 0)) {
+                    out.println(String.format(Locale.ROOT, "  %s: %d jobs refused by its producers (%d refusals, each"
+                            + " retried), %d still held at the end", s.className(), s.jobsRejected(), s.rejections(),
+                            s.jobsHeld()));
+                }
             }
         }
         out.flush();
@@ -165,6 +170,11 @@ final class SimulateCommand extends CliCommand {
         o.put("replicaSeconds", round(s.replicaSeconds()));
         o.put("scaleEvents", s.scaleEvents());
         o.put("jobsCompleted", s.jobsCompleted());
+        if (s.jobsRejected() > 0 || s.jobsHeld() > 0) { // producers that obey admission or a limit
+            o.put("jobsRejected", s.jobsRejected());
+            o.put("rejections", s.rejections());
+            o.put("jobsHeld", s.jobsHeld());
+        }
         return write(o);
     }
 

@@ -26,7 +26,15 @@ public final class AdmissionRule {
         if (d.stalled()) {
             return closed("queue stalled: new work would wait behind a stuck head", 0, Double.NaN);
         }
-        boolean missing = d.telemetryMissing() || !Double.isFinite(value(d, Signals.QUEUE_LENGTH))
+        double queued = value(d, Signals.QUEUE_LENGTH);
+        if (!d.telemetryMissing() && queued == 0 && orZero(value(d, Signals.ARRIVAL_RATE)) == 0 && ready > 0
+                && !Double.isFinite(s)) {
+            // No work and so no service time yet (as the decision, which needs S only for work): closing would
+            // stay so for ever with producers that obey, since no job is let in to be measured.
+            return AdmissionVerdict.open("nothing waits and the " + ready + " ready replica" + plural(ready)
+                    + " take new work (no service time measured yet)");
+        }
+        boolean missing = d.telemetryMissing() || !Double.isFinite(queued)
                 || !Double.isFinite(live(d, Signals.MEAN_SERVICE)) && !Double.isFinite(s);
         if (missing) {
             return onMissing(a, s, ready, k, p.targetUtilization());

@@ -30,6 +30,13 @@ public final class Signals {
      */
     public static final SignalName REPLICAS = SignalName.of("replicas");
 
+    /**
+     * Jobs the class's producers hold back because admission refused them, waiting to retry (a gauge the
+     * producers export, ADR 0027). Shown in the work strip; not a decision input and not in {@link #STANDARD}:
+     * a class whose producers report nothing simply has none.
+     */
+    public static final SignalName ADMISSION_HELD = SignalName.of("admissionHeld");
+
     /** Every standard signal, in display order. */
     public static final java.util.List<SignalName> STANDARD = java.util.List.of(
             QUEUE_LENGTH, OLDEST_AGE, ARRIVAL_RATE, MEAN_SERVICE, QUEUED_SERVICE,

@@ -12,9 +12,30 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Admission in the sandbox (and the fake of the tests): what a {@code headroom-admission} ConfigMap would hold,
  * per namespace and class, in this process. Nothing fences it: the sandbox has one console. Dies with the sandbox.
+ * With a world, what is written reaches the class's producers ({@link ProducerGate}): those that obey read it
+ * at once, as a watch would deliver it, and fail open after its {@code expiresAt}.
  */
 public final class SandboxAdmissions implements Admissions {
     private final Map<String, AdmissionEntry> entries = new ConcurrentHashMap<>();
+    private final SandboxWorld world;
+
+    /** Entries no producer reads (the tests' fake). */
+    public SandboxAdmissions() {
+        this(null);
+    }
+
+    /** Entries the producers of {@code world}'s classes read. */
+    public SandboxAdmissions(SandboxWorld world) {
+        this.world = world;
+    }
+
+    private void deliver(WorkloadRef ref, AdmissionEntry e) {
+        if (world == null || e == null) {
+            return;
+        }
+        world.classOf(ref).filter(c -> c.equals(e.className())).flatMap(world::producers)
+                .ifPresent(g -> g.admission(e.state(), e.rate() == null ? Double.NaN : e.rate(), e.expiresAt()));
+    }
 
     private static String key(WorkloadRef ref, String className) {
         return ref.context() + "/" + ref.namespace() + "/" + className;
@@ -26,6 +47,7 @@ public final class SandboxAdmissions implements Admissions {
             return AdmissionWrite.refused("class name '" + entry.className() + "' cannot be a ConfigMap key");
         }
         entries.put(key(ref, entry.className()), entry);
+        deliver(ref, entry);
         return AdmissionWrite.applied("admission of " + entry.className() + " (" + entry.label() + ") written");
     }
 
@@ -33,6 +55,7 @@ public final class SandboxAdmissions implements Admissions {
     public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
         AdmissionEntry e = entries.computeIfPresent(key(ref, className),
                 (k, v) -> v.expiresAt().isAfter(at) ? v.expiringAt(at) : v);
+        deliver(ref, e);
         return AdmissionWrite.applied(e == null ? "no admission published for " + className
                 : "admission of " + className + " expires at " + e.expiresAt());
     }

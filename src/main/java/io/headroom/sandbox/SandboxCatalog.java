@@ -1,5 +1,6 @@
 package io.headroom.sandbox;
 
+import io.headroom.decision.AdmissionPolicy;
 import io.headroom.decision.CeilingSpec;
 import io.headroom.decision.DependencyGuard;
 import io.headroom.decision.Policy;
@@ -8,10 +9,12 @@ import io.headroom.sandbox.SandboxClassSpec.Poison;
 import io.headroom.sandbox.SandboxClassSpec.ServiceTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The console's default sandbox (design.md §8): five classes that between them show every behaviour of
- * design.md §3 within ten simulated minutes, repeating forever (period 600 s).
+ * design.md §3 within ten simulated minutes, repeating forever (period 600 s); and a sixth, intake-api, that
+ * shows admission acting on producers that obey it (design.md §2b), in {@link #withAdmissionClass}.
  */
 public final class SandboxCatalog {
 
@@ -50,9 +53,29 @@ public final class SandboxCatalog {
         return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
     }
 
-    /** A world running the default classes (with their disruption budget). */
+    /**
+     * The default classes and intake-api, whose producers obey the admission the console publishes
+     * ({@code Session.sandboxWithAdmission}). Not in the default sandbox yet: a sixth class there changes what
+     * the console's tests of the five assert (counts, order, an exit with nothing published).
+     */
+    public static List<Entry> withAdmissionClass() {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch(),
+                intakeApi());
+    }
+
+    /** A world running the default classes (with their disruption budget and obedient producers). */
     public static SandboxWorld defaultWorld(long seed, Instant start) {
         return withBudgets(new SandboxWorld(defaultClasses().stream().map(Entry::spec).toList(), seed, start));
+    }
+
+    /** The class whose producers obey its admission, published for them ({@link #admissionPolicies}). */
+    public static final String ADMISSION_CLASS = "intake-api";
+    /** How long intake-api's producers wait before they retry a refused job. */
+    public static final double RETRY_SECONDS = 20;
+
+    /** The sandbox classes with an {@code admission:} block: intake-api publishes, conservative on missing data. */
+    public static Map<String, AdmissionPolicy> admissionPolicies() {
+        return Map.of(ADMISSION_CLASS, new AdmissionPolicy(true, AdmissionPolicy.OnMissing.CONSERVATIVE, null));
     }
 
     /** The budget a node drain meets in the sandbox: payments-steady lets one pod be unavailable at a time. */
@@ -65,6 +88,7 @@ public final class SandboxCatalog {
      */
     public static SandboxWorld withBudgets(SandboxWorld world) {
         world.setDisruptionBudget("payments-steady", PAYMENTS_BUDGET, 1);
+        world.producers(ADMISSION_CLASS).ifPresent(g -> g.obey(RETRY_SECONDS)); // and intake-api's producers obey
         return world;
     }
 
@@ -139,6 +163,26 @@ public final class SandboxCatalog {
                 .ceilings(List.of(CeilingSpec.budget("db-connections", 40, 6)))
                 .dependencyGuard(new DependencyGuard(120, "enrichment-db latency ms"))
                 .build();
+        return new Entry(spec, policy);
+    }
+
+    /**
+     * An intake API's queue whose producers obey admission: steady 4 jobs/s of 1-s jobs, then 50 jobs/s for
+     * two minutes from 200 s, against pods that take 60 s to start and a 30-s age objective. The two ready
+     * replicas cannot drain the burst within the objective before new ones are ready, so admission throttles
+     * to what they serve (or closes) and the producers hold the rest, retrying 20 s later; as replicas become
+     * ready it opens again. Its producers read what the console publishes ({@link SandboxAdmissions}): in
+     * supervised mode a tightening waits for the operator, and until it is approved they submit everything.
+     */
+    static Entry intakeApi() {
+        SandboxClassSpec spec = SandboxClassSpec.builder(ADMISSION_CLASS)
+                .baseRate(4).segment(200, 320, 50)
+                .repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.lognormal(1, 0.5)).concurrency(4).startupSeconds(60)
+                .initialReplicas(2)
+                .build();
+        Policy policy = base().slotsPerReplica(4).maxAgeSeconds(30.0).expectedServiceSeconds(1.0)
+                .minReplicas(2).maxReplicas(16).build();
         return new Entry(spec, policy);
     }
 

@@ -39,11 +39,17 @@ public final class SandboxCluster implements Workloads {
     /** Who cordoned which node for Headroom (the node's annotations in a cluster); dies with the sandbox. */
     private final Map<String, CordonMark> cordonMarks = new ConcurrentHashMap<>();
     /** What producers would read: admission published for the sandbox's classes. */
-    private final SandboxAdmissions admissions = new SandboxAdmissions();
+    private final SandboxAdmissions admissions;
 
     public SandboxCluster(SandboxWorld world, Clock clock) {
         this.world = Objects.requireNonNull(world, "world");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.admissions = new SandboxAdmissions(world);
+    }
+
+    /** The simulated world behind the ports (its producers, for what admission held back). */
+    public SandboxWorld world() {
+        return world;
     }
 
     /** The sandbox's ports, assembled. */

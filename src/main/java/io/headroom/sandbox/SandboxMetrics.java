@@ -45,9 +45,14 @@ public final class SandboxMetrics implements MetricsSource {
         for (String name : classNames) {
             Optional<SandboxClassSpec> spec = world.spec(name);
             Optional<Measurements> m = world.measure(name);
-            out.put(name, spec.isPresent() && m.isPresent()
-                    ? signals(spec.get(), m.get())
-                    : allMissing(Signals.STANDARD, "unknown class"));
+            Map<SignalName, Signal> signals = spec.isPresent() && m.isPresent() ? signals(spec.get(), m.get())
+                    : allMissing(Signals.STANDARD, "unknown class");
+            ProducerGate.View p = world.producers(name).map(ProducerGate::view).orElse(null);
+            if (p != null && m.isPresent() && p.mode() != ProducerGate.Mode.FREE && !m.get().metricsOutage()) {
+                signals = new LinkedHashMap<>(signals); // the producers' gauge of the jobs they hold back
+                signals.put(Signals.ADMISSION_HELD, Signal.of(p.held(), m.get().at()));
+            }
+            out.put(name, signals);
         }
         return Map.copyOf(out);
     }

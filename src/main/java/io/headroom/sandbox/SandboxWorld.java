@@ -1,5 +1,8 @@
 package io.headroom.sandbox;
 
+import static io.headroom.sandbox.WorldHash.mix;
+import static io.headroom.sandbox.WorldHash.nameHash;
+
 import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
@@ -8,7 +11,6 @@ import io.headroom.cluster.WorkloadState;
 import io.headroom.sandbox.SandboxClassSpec.Dependency;
 import io.headroom.sandbox.SandboxClassSpec.RateSegment;
 import io.headroom.sandbox.SandboxClassSpec.ServiceTime;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +44,7 @@ public final class SandboxWorld {
     private static final int POISON_CLEAR = 4;
     private static final int POD_HANG = 5;
     private static final int POD_KILL = 6;
+    private static final int RETRY = 7;
     /** A terminating pod that still holds work after this long is killed, as the kubelet does. */
     static final double TERMINATION_GRACE_SECONDS = 30;
 
@@ -320,6 +323,7 @@ public final class SandboxWorld {
             case POISON_CLEAR -> c.onPoisonClear();
             case POD_HANG -> c.onPodHang();
             case POD_KILL -> c.onPodKill(e.pod);
+            case RETRY -> c.offer(false);
             default -> throw new IllegalStateException("unknown event " + e.type);
         }
     }
@@ -337,22 +341,6 @@ public final class SandboxWorld {
         return d.getSeconds() + d.getNano() / 1e9;
     }
 
-    /** A 64-bit mix (SplitMix64's finaliser): spreads seeds so nearby seeds give unrelated streams. */
-    static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
-    }
-
-    /** FNV-1a over UTF-8: a class name hash that is stable across JVMs (String.hashCode is too, but 32-bit). */
-    static long nameHash(String s) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x100000001b3L;
-        }
-        return h;
-    }
 
     /** The state of one class: its queue, pods, random streams and rolling windows. */
     final class ClassSim {
@@ -364,6 +352,7 @@ public final class SandboxWorld {
         final boolean anyArrivals;
 
         final DoubleRing waiting = new DoubleRing(64);
+        final ProducerGate gate = new ProducerGate(SandboxWorld.this);
         final List<SandboxPod> pods = new ArrayList<>();
         final DoubleRing arrivalTimes = new DoubleRing(256);
         final DoubleRing completionTimes = new DoubleRing(256);
@@ -555,10 +544,19 @@ public final class SandboxWorld {
 
         void onArrival() {
             jobsArrived++;
+            scheduleNextArrival(now);
+            offer(true);
+        }
+
+        /** A job a producer offers (new, or a retry): queued, or held and retried later ({@link ProducerGate}). */
+        void offer(boolean fresh) {
+            if (!gate.admit(now, fresh, waiting.size() + inFlight)) {
+                schedule(now + gate.retrySeconds(), RETRY, this, null, 0, -1);
+                return;
+            }
             waiting.addLast(now);
             arrivalTimes.addLast(now);
             trim(arrivalTimes, null);
-            scheduleNextArrival(now);
             dispatch();
         }
 
@@ -888,6 +886,11 @@ public final class SandboxWorld {
     /** Evicts a pod as the Eviction API does ({@link SandboxNodes#evict}). */
     public synchronized Eviction evict(String namespace, String podName) {
         return nodeSide.evict(classes.values(), namespace, podName);
+    }
+
+    /** The producers of a class and the admission they obey (free unless told otherwise). */
+    public Optional<ProducerGate> producers(String className) {
+        return Optional.ofNullable(classes.get(className)).map(c -> c.gate);
     }
 
     /** Pods of a class in list order; for tests. */

@@ -200,7 +200,16 @@ public final class Session implements AutoCloseable {
 
     /** The built-in sandbox, acting as {@code operator} (null: the OS user). */
     public static Session sandbox(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
-        List<SandboxCatalog.Entry> entries = SandboxCatalog.defaultClasses();
+        return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
+    }
+
+    /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */
+    public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal) {
+        return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, null);
+    }
+
+    private static Session sandbox(List<SandboxCatalog.Entry> entries, long seed, Instant wallNow, Duration history,
+                                   Journal journal, String operator) {
         List<SandboxClassSpec> specs = new ArrayList<>();
         List<WorkloadClass> classes = new ArrayList<>();
         double poll = Double.MAX_VALUE;
@@ -222,6 +231,7 @@ public final class Session implements AutoCloseable {
         Supervisor supervisor = new Supervisor(classes, cluster, journal, clock, scheduler, freezeThreads,
                 operator != null ? operator : Supervisor.osUser(), PROPOSAL_TTL);
         supervisor.setPodLoad(metrics::inFlightByPod);
+        supervisor.setAdmissionPolicies(SandboxCatalog.admissionPolicies()); // intake-api's producers obey it
         // The sandbox's cluster takes no events: no team timeline to post to.
         supervisor.holdProposals(MIN_ACTIONABLE, System::nanoTime); // wall time: the sandbox may run at 60×
         return new Session(loop, clock, Duration.ofMillis((long) (poll * 1000)), true, scheduler, freezeThreads,

@@ -348,6 +348,9 @@ public final class ScenarioReader {
             c.errors().add(at, "a simulated class may have at most " + MAX_REPLICAS + " replicas, got "
                     + policy.maxReplicas());
         }
+        Fields producersBlock = c.object("producers");
+        ScenarioProducers producers = producersBlock == null ? ScenarioProducers.FREE
+                : ScenarioProducers.read(producersBlock);
         c.finish();
         if (c.errors().count() > before) {
             return null;
@@ -362,7 +365,7 @@ public final class ScenarioReader {
                 return null;
             }
         }
-        return spec == null || policy == null ? null : new ScenarioClass(spec, policy);
+        return spec == null || policy == null ? null : new ScenarioClass(spec, policy, producers);
     }
 
     static ServiceTime service(Fields s) {

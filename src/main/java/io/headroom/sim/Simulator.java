@@ -1,5 +1,8 @@
 package io.headroom.sim;
 
+import io.headroom.decision.AdmissionPolicy;
+import io.headroom.decision.AdmissionRule;
+import io.headroom.decision.AdmissionVerdict;
 import io.headroom.decision.SignalName;
 import io.headroom.decision.Decider;
 import io.headroom.decision.Decision;
@@ -13,6 +16,7 @@ import io.headroom.loop.ControlLoop;
 import io.headroom.loop.DirectActuator;
 import io.headroom.loop.TickResult;
 import io.headroom.loop.WorkloadClass;
+import io.headroom.sandbox.ProducerGate;
 import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sandbox.SandboxCluster;
 import io.headroom.sandbox.SandboxMetrics;
@@ -51,12 +55,26 @@ public final class Simulator {
 
     /**
      * One class over the whole run, from the simulated world's ground truth (not from the
-     * possibly missing telemetry).
+     * possibly missing telemetry). The ages are the queue's: of the jobs the producers let in.
+     *
+     * @param jobsRejected jobs the producers refused at least once (admission or a fixed limit), each once
+     * @param rejections   refusals, retries included
+     * @param jobsHeld     refused jobs still waiting to retry at the end (not lost: counted here)
      */
     public record ClassSummary(String className, double maxOldestAgeSeconds, double p95OldestAgeSeconds,
                                double ageObjectiveViolationSeconds, double replicaSeconds, int scaleEvents,
-                               long jobsCompleted) {
+                               long jobsCompleted, long jobsRejected, long rejections, int jobsHeld) {
+        /** A run whose producers refused nothing. */
+        public ClassSummary(String className, double maxOldestAgeSeconds, double p95OldestAgeSeconds,
+                            double ageObjectiveViolationSeconds, double replicaSeconds, int scaleEvents,
+                            long jobsCompleted) {
+            this(className, maxOldestAgeSeconds, p95OldestAgeSeconds, ageObjectiveViolationSeconds, replicaSeconds,
+                    scaleEvents, jobsCompleted, 0, 0, 0);
+        }
     }
+
+    /** The admission obeying producers read: decided each tick, conservative while telemetry is missing. */
+    static final AdmissionPolicy OBEYED = new AdmissionPolicy(true, AdmissionPolicy.OnMissing.CONSERVATIVE, null);
 
     /** How often the world's truth is sampled for the summaries. */
     static final double TRUTH_SECONDS = 1;
@@ -122,7 +140,19 @@ public final class Simulator {
         io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(world, clock).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         ControlLoop loop = new ControlLoop(classes, cluster, metrics, actuator.create(world, cluster), clock, decider);
+        Map<String, ProducerGate> obeying = new LinkedHashMap<>();
+        for (ScenarioClass c : scenario.classes()) {
+            ProducerGate gate = world.producers(c.name()).orElseThrow();
+            c.producers().apply(gate);
+            if (c.producers().mode() == ProducerGate.Mode.OBEY) {
+                obeying.put(c.name(), gate);
+            }
+        }
 
+        Map<String, io.headroom.decision.Policy> policies = new LinkedHashMap<>();
+        for (WorkloadClass c : classes) {
+            policies.put(c.name(), c.policy());
+        }
         Map<String, Accumulator> acc = new LinkedHashMap<>();
         for (WorkloadClass c : classes) {
             acc.put(c.name(), new Accumulator(c.policy().maxAgeSeconds()));
@@ -140,6 +170,12 @@ public final class Simulator {
             onResult.accept(r);
             for (ClassSnapshot s : r.classes()) {
                 acc.get(s.name()).scaled(s.actuation());
+                ProducerGate gate = obeying.get(s.name());
+                if (gate != null && s.decision() != null) {
+                    // What the console would publish this tick, read by the producers at once.
+                    AdmissionVerdict v = AdmissionRule.decide(s.decision(), policies.get(s.name()), OBEYED);
+                    gate.admission(v.state(), v.rate(), null);
+                }
                 onTick.accept(line(t, s));
             }
             int n = i < ticks ? samples : 1;
@@ -159,7 +195,8 @@ public final class Simulator {
         List<ClassSummary> out = new ArrayList<>();
         for (Map.Entry<String, Accumulator> e : acc.entrySet()) {
             SandboxWorld.Measurements last = world.measure(e.getKey()).orElseThrow();
-            out.add(e.getValue().summary(e.getKey(), last.jobsCompleted()));
+            ProducerGate.View p = world.producers(e.getKey()).orElseThrow().view();
+            out.add(e.getValue().summary(e.getKey(), last.jobsCompleted(), p));
         }
         return out;
     }
@@ -225,11 +262,12 @@ public final class Simulator {
             replicaSeconds += m.specReplicas() * dt;
         }
 
-        ClassSummary summary(String name, long completed) {
+        ClassSummary summary(String name, long completed, ProducerGate.View p) {
             double[] sorted = Arrays.copyOf(ages, n);
             Arrays.sort(sorted);
             double p95 = n == 0 ? 0 : sorted[Math.min(n - 1, (int) Math.ceil(0.95 * n) - 1)];
-            return new ClassSummary(name, maxAge, p95, violation, replicaSeconds, scaleEvents, completed);
+            return new ClassSummary(name, maxAge, p95, violation, replicaSeconds, scaleEvents, completed,
+                    p.jobsRejected(), p.rejections(), p.held());
         }
     }
 }

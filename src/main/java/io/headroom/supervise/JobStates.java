@@ -20,9 +20,20 @@ import java.time.Instant;
  * @param heldBack         waiting for capacity the decision wants but a limit holds back
  * @param heldBy           what holds it back ({@code ceiling db-connections}, {@code governor},
  *                         {@code freeze}, {@code override}, {@code maxReplicas}, {@code observe mode}), or null
+ * @param admissionHeld    jobs the producers hold back because admission refused them (not in the queue, so
+ *                         not in {@link #waiting}); 0 when the producers report none
  */
 public record JobStates(long queued, long starting, long executing, long awaitingApproval, long heldBack,
-                        String heldBy) {
+                        String heldBy, long admissionHeld) {
+
+    public JobStates(long queued, long starting, long executing, long awaitingApproval, long heldBack, String heldBy) {
+        this(queued, starting, executing, awaitingApproval, heldBack, heldBy, 0);
+    }
+
+    /** "· 120 held back by admission", or empty when none is. */
+    public String admissionWords() {
+        return admissionHeld > 0 ? " · " + admissionHeld + " held back by admission" : "";
+    }
 
     /** Waiting jobs in all. */
     public long waiting() {
@@ -95,7 +106,9 @@ public record JobStates(long queued, long starting, long executing, long awaitin
                 heldBy = null;
             }
         }
-        return new JobStates(rest, starting, executing, awaiting, held, heldBy);
+        Signal refused = s.observation().signals().get(Signals.ADMISSION_HELD);
+        long admissionHeld = refused != null && refused.present() ? Math.max(0, Math.round(refused.value())) : 0;
+        return new JobStates(rest, starting, executing, awaiting, held, heldBy, admissionHeld);
     }
 
     /** What the estimate asks for before any limit: the slot and age terms (replicas held on missing data count as is). */

@@ -3,8 +3,10 @@ package io.headroom.bench;
 import io.headroom.baseline.KedaLengthRule;
 import io.headroom.decision.Decider;
 import io.headroom.sandbox.SandboxClassSpec;
+import io.headroom.sim.FixedLimit;
 import io.headroom.sim.Scenario;
 import io.headroom.sim.ScenarioClass;
+import io.headroom.sim.ScenarioProducers;
 import io.headroom.sim.ScenarioReader;
 import io.headroom.sim.SideBySide;
 import io.headroom.sim.SideBySide.Totals;
@@ -19,7 +21,8 @@ import java.util.Locale;
  * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
  * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity
  * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds [anticipation]]}
- * ({@code anticipation}: issue 29's scenarios alone; {@code placement}: issue 30's pools alone, {@link PlacementRows}).
+ * ({@code anticipation}: issue 29's scenarios alone; {@code placement}: issue 30's pools alone, {@link PlacementRows};
+ * {@code admission}: issue 30's admission rows alone).
  */
 public final class ControlQualityBenchmark {
 
@@ -40,6 +43,10 @@ public final class ControlQualityBenchmark {
         long[] seeds = new long[n];
         for (int i = 0; i < n; i++) {
             seeds[i] = 1000 + i;
+        }
+        if (args.length > 1 && args[1].equals("admission")) { // issue 30's rows alone
+            admission(seeds);
+            return;
         }
         System.out.printf(Locale.ROOT, "control quality: Headroom vs KEDA's length rule, %d seeds per scenario%n%n", n);
         header();
@@ -76,6 +83,8 @@ public final class ControlQualityBenchmark {
         System.out.println();
         PlacementRows.print(seeds);
         System.out.println();
+        admission(seeds);
+        System.out.println();
         System.out.println("capacity scenarios, in total:");
         row("headroom", capacity[0], "");
         row("keda:5", capacity[1], "");
@@ -89,6 +98,61 @@ public final class ControlQualityBenchmark {
         }
         System.out.println("  never more violation seconds than KEDA in any capacity scenario: "
                 + (neverWorse ? "PASS" : "FAIL\n" + losses));
+    }
+
+    /**
+     * Issue 30: admission while capacity starts. {@code admission-burst} (60 jobs/s against 90 s start-up and a
+     * 60 s objective), all under Headroom's scaling, with producers that submit everything, that obey the
+     * class's admission, or that sit behind a fixed concurrency limit ({@link FixedLimit}: the steady
+     * capacity, and the steady capacity plus the objective's room). Summed over the seeds: violation seconds
+     * of the jobs let in (the queue's oldest age over the objective, sampled every second), the largest
+     * oldest age, jobs refused at least once, refusals (retries included), jobs still held at the end,
+     * jobs completed and replica-hours.
+     */
+    static void admission(long[] seeds) throws Exception {
+        Scenario s = ScenarioReader.read(path("admission-burst"));
+        ScenarioClass c = s.classes().get(0);
+        int steady = FixedLimit.of(c);
+        int roomy = FixedLimit.withObjective(c);
+        System.out.println("admission-burst: producers that obey (retry after 30 s), Headroom scaling");
+        System.out.printf(Locale.ROOT, "  %-22s %12s %10s %10s %12s %10s %10s %12s%n", "producers", "violation s",
+                "max age s", "rejected", "rejections", "held", "completed", "replica-h");
+        long[] rejected = new long[4];
+        double[] violation = new double[4];
+        String[] names = {"submit everything", "obey admission", "limit " + steady + " (steady)",
+            "limit " + roomy + " (steady+obj)"};
+        ScenarioProducers[] ps = {ScenarioProducers.FREE, ScenarioProducers.obey(30), ScenarioProducers.limit(steady, 30),
+            ScenarioProducers.limit(roomy, 30)};
+        for (int i = 0; i < ps.length; i++) {
+            ScenarioProducers p = ps[i];
+            Scenario run = new Scenario(s.name(), s.durationSeconds(), s.tickSeconds(), s.seed(), s.start(),
+                    s.classes().stream().map(x -> x.withProducers(p)).toList());
+            double v = 0;
+            double max = 0;
+            double replicaSeconds = 0;
+            long rej = 0;
+            long refusals = 0;
+            long held = 0;
+            long done = 0;
+            for (long seed : seeds) {
+                Simulator.ClassSummary r = Simulator.run(run.withSeed(seed), line -> { }).get(0);
+                v += r.ageObjectiveViolationSeconds();
+                max = Math.max(max, r.maxOldestAgeSeconds());
+                replicaSeconds += r.replicaSeconds();
+                rej += r.jobsRejected();
+                refusals += r.rejections();
+                held += r.jobsHeld();
+                done += r.jobsCompleted();
+            }
+            rejected[i] = rej;
+            violation[i] = v;
+            System.out.printf(Locale.ROOT, "  %-22s %12.0f %10.1f %10d %12d %10d %10d %12.2f%n", names[i], v, max, rej,
+                    refusals, held, done, replicaSeconds / 3600);
+        }
+        System.out.printf(Locale.ROOT, "  admission: %.0f %% fewer violation seconds than submitting everything;"
+                + " rejects %.2f× the jobs of the steady limit, %.2f× those of the steady+objective limit%n",
+                100 * (1 - violation[1] / Math.max(1e-9, violation[0])), rejected[1] / (double) Math.max(1, rejected[2]),
+                rejected[1] / (double) Math.max(1, rejected[3]));
     }
 
     /**

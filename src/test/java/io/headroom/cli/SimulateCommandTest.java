@@ -167,6 +167,22 @@ class SimulateCommandTest {
     }
 
     @Test
+    void producersThatObeyAdmissionHaveTheirRefusalsInTheSummary() throws Exception {
+        Run text = run("simulate", "--scenario", "examples/scenarios/admission-burst.yaml");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().matches("(?s).*pdf-ingest: \\d+ jobs refused by its producers \\(\\d+ refusals, each retried\\),"
+                + " 0 still held at the end.*"), text.out());
+        Run json = run("simulate", "--scenario", "examples/scenarios/admission-burst.yaml", "--json");
+        String[] lines = json.out().strip().split("\n");
+        JsonNode summary = tools.jackson.databind.json.JsonMapper.builder().build().readTree(lines[lines.length - 1]);
+        assertTrue(summary.get("jobsRejected").asLong() > 0, summary.toString());
+        assertEquals(0, summary.get("jobsHeld").asLong());
+        assertTrue(summary.get("rejections").asLong() >= summary.get("jobsRejected").asLong());
+        Run free = run("simulate", "--scenario", "examples/scenarios/burst.yaml", "--json");
+        assertFalse(free.out().contains("jobsRejected"), "producers that obey nothing add no field");
+    }
+
+    @Test
     void aBadScenarioNamesTheFieldAndExitsWithTwo(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, """

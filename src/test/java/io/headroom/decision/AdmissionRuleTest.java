@@ -102,6 +102,16 @@ class AdmissionRuleTest {
     }
 
     @Test
+    void anIdleClassWithNoServiceTimeYetIsOpen() {
+        // Nothing waits, nothing arrives, no job finished yet so no service time: closing it would keep it so
+        // for ever with producers that obey (no job let in, no service time measured). Issue 30.
+        Obs idle = Obs.of(0, 0, 0, 1).replicas(3).missing(Signals.MEAN_SERVICE, "no completions");
+        AdmissionVerdict v = admit(policy().build(), idle, AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, v.state(), v.reason());
+        assertTrue(v.reason().contains("nothing waits"), v.reason());
+    }
+
+    @Test
     void aStalledQueueCloses() {
         Policy p = policy().build();
         Decision d = DecisionEngineTest.decide(p, Obs.of(30, 10, 1, 1).replicas(2));

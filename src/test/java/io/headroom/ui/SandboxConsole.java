@@ -54,6 +54,7 @@ public final class SandboxConsole implements AutoCloseable {
         detail = new DetailViewModel(session.clock(), fx);
         supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         overview.setHistory(session.history()::find); // as MainView
+        overview.setAdmissions(session.supervisor()::admission);
         // As MainView: the selected row shows in the detail.
         overview.selectedProperty().addListener((o, a, row) -> {
             if (row != null) {
@@ -76,6 +77,11 @@ public final class SandboxConsole implements AutoCloseable {
     /** The built-in sandbox's five classes with {@code seed}, its clock at {@link #NOW} minus 15 minutes. */
     public static SandboxConsole open(long seed) {
         return new SandboxConsole(Session.sandbox(seed, NOW, Duration.ofMinutes(15), new MemoryJournal()));
+    }
+
+    /** The same with intake-api, whose producers obey the admission the console publishes. */
+    public static SandboxConsole openWithAdmission(long seed) {
+        return new SandboxConsole(Session.sandboxWithAdmission(seed, NOW, Duration.ofMinutes(15), new MemoryJournal()));
     }
 
     /**

@@ -331,8 +331,10 @@ public final class DetailView extends VBox {
                 Styles.toggle(counts[i], List.of(Styles.WARN), v != null && v[i] > 0 && (i == 3 || i == 4)
                         ? Styles.WARN : null);
             }
-            heldBy.setText(w == null || w.heldBy() == null ? "" : w.heldBack() + " held back by " + w.heldBy());
-            heldBy.setVisible(w != null && w.heldBy() != null);
+            String limit = w == null || w.heldBy() == null ? "" : w.heldBack() + " held back by " + w.heldBy();
+            String admission = w == null ? "" : w.admissionWords();
+            heldBy.setText(limit.isEmpty() && !admission.isEmpty() ? admission.substring(3) : limit + admission);
+            heldBy.setVisible(!heldBy.getText().isEmpty());
         };
         vm.workProperty().addListener((o, a, b) -> fill.run());
         fill.run();

@@ -410,7 +410,7 @@ final class CanvasRow extends TableRow<ClassRow> {
     static String words(io.headroom.supervise.JobStates w) {
         return w.queued() + " queued · " + w.starting() + " starting · " + w.executing() + " executing · "
                 + w.awaitingApproval() + " waiting approval · " + w.heldBack() + " held back"
-                + (w.heldBy() == null ? "" : " by " + w.heldBy());
+                + (w.heldBy() == null ? "" : " by " + w.heldBy()) + w.admissionWords();
     }
 
     /** A chip to draw: its words and tone. */
@@ -431,7 +431,7 @@ final class CanvasRow extends TableRow<ClassRow> {
         for (ClassRow.StateChip s : v.states()) {
             all.add(new Chip(s.text(), switch (s.state()) {
                 case FROZEN -> RowLook.Tone.DANGER;
-                case PINNED, ADMISSION_CLOSED -> RowLook.Tone.WARN;
+                case PINNED, ADMISSION_CLOSED, ADMISSION -> RowLook.Tone.WARN;
                 case DRAINING, AUTO -> RowLook.Tone.INFO;
             }));
         }

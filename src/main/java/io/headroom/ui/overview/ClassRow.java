@@ -31,7 +31,7 @@ public final class ClassRow {
     }
 
     /** A standing state that changes how the class is acted on, as a chip in the alerts column, worst first. */
-    public enum State { FROZEN, PINNED, DRAINING, AUTO, ADMISSION_CLOSED }
+    public enum State { FROZEN, PINNED, DRAINING, AUTO, ADMISSION_CLOSED, ADMISSION }
 
     /** One state chip: which state and its words ("PINNED 10"). */
     public record StateChip(State state, String text) {
@@ -60,6 +60,8 @@ public final class ClassRow {
     private final ObjectProperty<List<StateChip>> overlays = new SimpleObjectProperty<>(List.of());
     private final StringProperty overlayDetail = new SimpleStringProperty("");
     private final StringProperty admissionClosed = new SimpleStringProperty("");
+    private final StringProperty admission = new SimpleStringProperty("");
+    private final StringProperty admissionDetail = new SimpleStringProperty("");
 
     private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
@@ -141,6 +143,8 @@ public final class ClassRow {
         overlays.addListener(update);
         overlayDetail.addListener(update);
         admissionClosed.addListener(update);
+        admission.addListener(update);
+        admissionDetail.addListener(update);
     }
 
     private boolean updating;
@@ -191,7 +195,11 @@ public final class ClassRow {
         if (!drain.get().isEmpty()) {
             states.add(new StateChip(State.DRAINING, "DRAINING " + drain.get()));
         }
-        if (!admissionClosed.get().isEmpty()) {
+        if (!admission.get().isEmpty()) {
+            // Admission as decided for producers supersedes the decision's advice.
+            states.add(new StateChip(State.ADMISSION, "ADMISSION " + admission.get()));
+            detail.add(admissionDetail.get());
+        } else if (!admissionClosed.get().isEmpty()) {
             states.add(new StateChip(State.ADMISSION_CLOSED, "ADMISSION CLOSED"));
             detail.add("admission closed: " + admissionClosed.get());
         }
@@ -248,6 +256,10 @@ public final class ClassRow {
     public ObjectProperty<List<StateChip>> overlaysProperty() { return overlays; }
     /** Who froze or pinned and why, for the alerts tooltip. */
     public StringProperty overlayDetailProperty() { return overlayDetail; }
+    /** The class's admission for producers when not OPEN ("THROTTLE 2.5/s", "CLOSED"), else empty. */
+    public StringProperty admissionProperty() { return admission; }
+    /** Why, and what producers read: the admission chip's tooltip. */
+    public StringProperty admissionDetailProperty() { return admissionDetail; }
     /** Why admission is closed (the decision's admission advice), or empty while it is not. */
     public StringProperty admissionClosedProperty() { return admissionClosed; }
     /** Alerts, their detail, the proposal and the drain together: what the alerts column binds to. */

@@ -84,6 +84,7 @@ public final class OverviewViewModel {
     private final javafx.beans.property.ReadOnlyBooleanWrapper orderWaiting = new javafx.beans.property.ReadOnlyBooleanWrapper();
     /** Set on the FX thread, read by {@link #prepare} on the loop's. */
     private volatile io.headroom.supervise.SupervisionState supervision;
+    private volatile java.util.function.Function<String, io.headroom.supervise.ClassAdmission> admissions = n -> null;
     private volatile java.util.function.Function<String, io.headroom.history.ClassHistory> history = n -> null;
     private final javafx.beans.property.StringProperty context = new javafx.beans.property.SimpleStringProperty(ALL);
     private final ObjectProperty<ClassRow> selected = new SimpleObjectProperty<>();
@@ -174,6 +175,14 @@ public final class OverviewViewModel {
     }
 
     /** Where each class's load history is read (the session's domain history); none by default. */
+    /**
+     * Where each class's admission is read (the supervisor's, as the detail's admission panel): each
+     * supervision snapshot shows it in the rows. Unset, no row shows an admission chip.
+     */
+    public void setAdmissions(java.util.function.Function<String, io.headroom.supervise.ClassAdmission> source) {
+        this.admissions = java.util.Objects.requireNonNull(source, "source");
+    }
+
     public void setHistory(java.util.function.Function<String, io.headroom.history.ClassHistory> history) {
         this.history = history == null ? n -> null : history;
     }
@@ -504,6 +513,7 @@ public final class OverviewViewModel {
             try {
                 updateWork(row);
                 applySupervision(row, s);
+                AdmissionChip.apply(row, admissions.apply(row.name()));
             } finally {
                 row.endUpdate();
             }

@@ -103,6 +103,7 @@ public final class MainView extends BorderPane {
         main.operatorProperty().set(session.supervisor().user());
 
         overview.setHistory(session.history()::find); // the rows' last 15 minutes, from the domain history
+        overview.setAdmissions(session.supervisor()::admission); // each row's admission chip
         OverviewView overviewView = new OverviewView(overview);
         this.overviewView = overviewView;
         inbox = new InboxView(actions);
