@@ -134,10 +134,7 @@ class WorkloadsFileUiTest {
 
         // The chip is pressed as a button (fired on the FX thread): on a busy machine the strip may still be moving
         // when a pointer would reach it; what is tested is what the chip does.
-        fx(() -> {
-            chip.fire();
-            return null;
-        });
+        javafx.application.Platform.runLater(chip::fire); // its question waits for an answer: not waited on here
         robot.targetWindow(stage);
         robot.clickOn(dialogButton("Revert"));
         Session third = reloaded(second);

@@ -55,6 +55,25 @@ public final class InboxView extends VBox {
         list.setItems(vm.proposals());
         list.setPlaceholder(new Label("No change is waiting for you."));
         list.setCellFactory(l -> new Card(actions));
+        // The proposals change every tick or so (an expiry, a new figure): the cards are drawn anew and a focused
+        // button leaves the scene. The operator's keyboard focus is not lost to that: it goes back to the same
+        // button of the same proposal's card once the cards are laid out again.
+        vm.proposals().addListener((javafx.collections.ListChangeListener<ProposalRow>) change -> {
+            javafx.scene.Node f = list.getScene() == null ? null : list.getScene().getFocusOwner();
+            Card card = null;
+            for (javafx.scene.Node p = f; p != null; p = p.getParent()) {
+                if (p instanceof Card c) {
+                    card = c;
+                    break;
+                }
+            }
+            if (!(f instanceof Button b) || card == null || card.getItem() == null) {
+                return;
+            }
+            String id = card.getItem().id();
+            String text = b.getText();
+            javafx.application.Platform.runLater(() -> refocus(id, text));
+        });
         // Tab from the list goes into the highlighted card (the one the keys act on), wherever the
         // virtual flow keeps its cell among the others.
         list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
@@ -133,6 +152,32 @@ public final class InboxView extends VBox {
     }
 
     /** One proposal as a card; buttons act on exactly this proposal. */
+    /** Focuses the button called {@code text} on the card of proposal {@code id}, if it shows and focus was lost. */
+    private void refocus(String id, String text) {
+        javafx.scene.Node now = list.getScene() == null ? null : list.getScene().getFocusOwner();
+        list.layout();
+        for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
+            if (n instanceof Card c && c.isVisible() && c.getItem() != null && c.getItem().id().equals(id)) {
+                Button want = c.button(text);
+                if (want != null && want != now && !want.isDisabled()
+                        && (now == null || now == list || !now.isFocused() || now.getScene() == null
+                        || now instanceof Button nb && cardOf(nb) != c)) {
+                    want.requestFocus();
+                }
+                return;
+            }
+        }
+    }
+
+    private static Card cardOf(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof Card c) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     private static final class Card extends ListCell<ProposalRow> {
         private final OperatorActions actions;
         private final Label cls = new Label();
@@ -173,6 +218,12 @@ public final class InboxView extends VBox {
             box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it
+        }
+
+        /** The card's button called {@code text}, or null. */
+        Button button(String text) {
+            return java.util.stream.Stream.of(approve, reject, other, dry).filter(b -> b.getText().equals(text))
+                    .findFirst().orElse(null);
         }
 
         /** The first of the card's buttons that can act now (Tab from the list lands on it). */
