@@ -72,7 +72,7 @@ public final class InboxView extends VBox {
             }
             String id = card.getItem().id();
             String text = b.getText();
-            javafx.application.Platform.runLater(() -> refocus(id, text));
+            io.headroom.ui.fx.FxExecutor.nextTurn(() -> refocus(id, text));
         });
         // Tab from the list goes into the highlighted card (the one the keys act on), wherever the
         // virtual flow keeps its cell among the others.
