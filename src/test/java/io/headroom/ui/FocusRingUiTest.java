@@ -97,6 +97,12 @@ class FocusRingUiTest {
             }
             assertEquals(List.of(), ringless, "a focused control looks different around its edge");
         }
+        ConsoleWindow.onFx(() -> { // the console as the other tests of the class expect it: dark, as it opened
+            if (!view().viewModel().darkThemeProperty().get()) {
+                view().viewModel().toggleTheme();
+            }
+            return null;
+        });
     }
 
     /**

@@ -111,7 +111,21 @@ public final class SupervisionViewModel {
         String keep = selected.get() == null ? null : selected.get().id();
         List<ProposalRow> rows = s.pending().stream().map(ProposalRow::of).toList();
         if (!rows.equals(proposals)) {
-            proposals.setAll(rows);
+            boolean sameCards = rows.size() == proposals.size();
+            for (int i = 0; sameCards && i < rows.size(); i++) {
+                sameCards = rows.get(i).id().equals(proposals.get(i).id());
+            }
+            if (sameCards) {
+                // The same proposals with new figures (an expiry, an explanation): each card is updated where it
+                // is, not the list replaced, so the cards are not drawn anew under the operator's keyboard focus.
+                for (int i = 0; i < rows.size(); i++) {
+                    if (!rows.get(i).equals(proposals.get(i))) {
+                        proposals.set(i, rows.get(i));
+                    }
+                }
+            } else {
+                proposals.setAll(rows);
+            }
         }
         ProposalRow again = rows.stream().filter(r -> r.id().equals(keep)).findFirst()
                 .orElse(rows.isEmpty() ? null : rows.get(0));
