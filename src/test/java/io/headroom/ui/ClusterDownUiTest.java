@@ -88,19 +88,17 @@ class ClusterDownUiTest {
         MainViewModel main = window.view().viewModel();
         waitUntil("Cluster red", () -> main.clusterHealthProperty().get() == Health.DOWN
                 && ConsoleWindow.drawnCell(robot, "reports", "Queue").map(c -> c.whole().equals("30")).orElse(false));
-        // Read in one turn of the FX thread, once the row is drawn with all three (a redraw may take it away between
-        // two reads).
+        // Read in one turn of the FX thread, once the row is drawn. Slots and Ceiling are columns a narrow table
+        // gives up (OverviewView.fitColumns): each one drawn must show a dash; Replicas is always drawn.
         java.util.Map<String, String> cells = new java.util.HashMap<>();
         waitUntil("the row drawn", () -> {
             cells.clear();
             for (String column : new String[] {"Replicas", "Slots", "Ceiling"}) {
                 ConsoleWindow.drawnCell(robot, "reports", column).ifPresent(c -> cells.put(column, c.whole()));
             }
-            return cells.size() == 3;
+            return cells.containsKey("Replicas");
         });
-        for (String column : new String[] {"Replicas", "Slots", "Ceiling"}) {
-            assertEquals("—", cells.get(column), column + " was never read: unknown, never 0");
-        }
+        cells.forEach((column, shown) -> assertEquals("—", shown, column + " was never read: unknown, never 0"));
         String why = onFx(() -> main.clusterDetailProperty().get());
         assertTrue(why.toLowerCase(java.util.Locale.ROOT).contains("refused"), why);
         waitUntil("Data names the replicas", () -> main.freshnessDetailProperty().get().contains("reports · replicas"));
