@@ -88,20 +88,26 @@ class RabbitMqManagementIntegrationTest {
 
     @Test
     void anApiThatCannotBeReadExportsNoUnackedSampleAndSaysWhyWhileReadyAndConsumersStillCome() throws Exception {
-        String q = "orders-" + UUID.randomUUID();
-        try (Connection c = rabbit.connect(); Channel ch = c.createChannel()) {
-            ch.queueDeclare(q, false, false, false, null);
-            ch.basicPublish("", q, new AMQP.BasicProperties(), "x".getBytes(StandardCharsets.UTF_8));
+        // One queue per source: the two sources are read at once, and one's peek at the head (a get, then a
+        // requeue) would hide the message from the other's count for that moment.
+        java.util.Map<String, String> queueOf = new java.util.LinkedHashMap<>();
+        for (String source : List.of("down", "refused")) {
+            String q = "orders-" + source + "-" + UUID.randomUUID();
+            queueOf.put(source, q);
+            try (Connection c = rabbit.connect(); Channel ch = c.createChannel()) {
+                ch.queueDeclare(q, false, false, false, null);
+                ch.basicPublish("", q, new AMQP.BasicProperties(), "x".getBytes(StandardCharsets.UTF_8));
+            }
+            RabbitMqSourceIntegrationTest.Awaited.messages(rabbit, q, 1);
         }
-        RabbitMqSourceIntegrationTest.Awaited.messages(rabbit, q, 1);
         int closed = LocalServer.freePort();
         ExporterConfig cfg = new ExporterConfig("127.0.0.1", 0, List.of(
-                config("down", List.of(q), api("http://127.0.0.1:" + closed, null)),
-                config("refused", List.of(q), api(rabbit.managementUrl(), SecretRef.env("WRONG")))));
+                config("down", List.of(queueOf.get("down")), api("http://127.0.0.1:" + closed, null)),
+                config("refused", List.of(queueOf.get("refused")), api(rabbit.managementUrl(), SecretRef.env("WRONG")))));
         try (Exporter e = new Exporter(cfg, k -> "WRONG".equals(k) ? "not-the-password" : null, Clock.systemUTC())) {
             Exporter.Scraped s = e.scrapeOnce();
             for (String source : List.of("down", "refused")) {
-                String labels = "{queue=\"" + q + "\",source=\"" + source + "\"";
+                String labels = "{queue=\"" + queueOf.get(source) + "\",source=\"" + source + "\"";
                 assertTrue(s.text().contains("headroom_queue_length" + labels + "} 1.0"), s.text());
                 assertTrue(s.text().contains("headroom_queue_jobs" + labels + ",state=\"consumers\"} 0.0"), s.text());
                 assertTrue(s.text().contains("headroom_source_up{source=\"" + source + "\"} 1.0"), s.text());
