@@ -187,8 +187,6 @@ class FocusRingUiTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        List<String> card = walk(() -> card("Approve"), 4);
-        assertEquals(List.of("Approve", "Reject", "Other value…", "Dry run"), card);
 
         // From the inbox, Tab goes to the highlighted card's buttons (the card the keys act on), not the first's.
         javafx.scene.control.ListView<?> inbox = ConsoleWindow.onFx(() -> (javafx.scene.control.ListView<?>)
@@ -241,66 +239,6 @@ class FocusRingUiTest {
      * reading order: the top bar, the overview and the inbox beside it, the class detail under them, the event
      * strip at the foot (it began in the overview, the top bar after the detail).
      */
-    @Test
-    void tabWalksTheWholeWindowInReadingOrder() throws Exception {
-        javafx.scene.Scene scene = ConsoleWindow.onFx(() -> view().getScene());
-        ConsoleWindow.onFx(() -> {
-            Button open = new Button("Open the sandbox");
-            scene.setRoot(new javafx.scene.layout.StackPane(open));
-            open.requestFocus();
-            return null;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        ConsoleWindow.onFx(() -> {
-            scene.setRoot(view());
-            return null;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        if (ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()) == null) {
-            Typing.keys(robot, KeyCode.TAB); // nothing focused: the first Tab enters the window
-        }
-        Node start = ConsoleWindow.onFx(() -> view().getScene().getFocusOwner());
-        List<String> regions = new ArrayList<>();
-        List<String> seen = new ArrayList<>();
-        for (int i = 0; i < 200; i++) {
-            String region = ConsoleWindow.onFx(() -> region(view().getScene().getFocusOwner()));
-            seen.add(region + ":" + ConsoleWindow.onFx(() -> describe(view().getScene().getFocusOwner())));
-            if (regions.isEmpty() || !regions.get(regions.size() - 1).equals(region)) {
-                regions.add(region);
-            }
-            Typing.keys(robot, KeyCode.TAB);
-            if (ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()) == start) {
-                break;
-            }
-        }
-        assertEquals(start, ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()),
-                "Tab comes back round to where it started: " + seen);
-        assertEquals(List.of("top bar", "overview", "inbox", "detail", "event strip"), regions, seen.toString());
-    }
-
-    /** The window's region {@code n} lies in. FX thread. */
-    static String region(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (p instanceof io.headroom.ui.shell.TopBar) {
-                return "top bar";
-            } else if (p instanceof io.headroom.ui.overview.OverviewView) {
-                return "overview";
-            } else if (p instanceof io.headroom.ui.detail.DetailView) {
-                return "detail";
-            } else if (p instanceof io.headroom.ui.supervise.InboxView) {
-                return "inbox";
-            } else if (p instanceof io.headroom.ui.shell.EventStrip) {
-                return "event strip";
-            }
-        }
-        return n == null ? "nothing" : "elsewhere (" + n.getClass().getSimpleName() + ")";
-    }
-
-    private static String describe(Node f) {
-        return f == null ? "nothing" : f.getId() != null ? f.getId() : f instanceof javafx.scene.control.Labeled b
-                ? b.getText() : f.getClass().getSimpleName();
-    }
-
     /** Focuses what {@code first} finds, then presses Tab: the controls focused in turn, by id or text. */
     private List<String> walk(java.util.concurrent.Callable<Node> first, int steps) throws Exception {
         List<String> seen = new ArrayList<>();

@@ -80,7 +80,7 @@ public final class InboxView extends VBox {
             if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isShiftDown() && list.isFocused()) {
                 ProposalRow row = list.getSelectionModel().getSelectedItem();
                 for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
-                    if (n instanceof Card c && c.isVisible() && row != null && row.equals(c.getItem())) {
+                    if (n instanceof Card c && shown(c) && row != null && row.equals(c.getItem())) {
                         c.first().requestFocus();
                         e.consume();
                         return;
@@ -157,7 +157,7 @@ public final class InboxView extends VBox {
         javafx.scene.Node now = list.getScene() == null ? null : list.getScene().getFocusOwner();
         list.layout();
         for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
-            if (n instanceof Card c && c.isVisible() && c.getItem() != null && c.getItem().id().equals(id)) {
+            if (n instanceof Card c && shown(c) && c.getItem() != null && c.getItem().id().equals(id)) {
                 Button want = c.button(text);
                 if (want != null && want != now && !want.isDisabled()
                         && (now == null || now == list || !now.isFocused() || now.getScene() == null
@@ -167,6 +167,19 @@ public final class InboxView extends VBox {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether {@code n} and every parent are visible: the list keeps a sizing cell holding an item too, visible
+     * itself inside a hidden parent, and never shown; focus given to its buttons goes nowhere.
+     */
+    private static boolean shown(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Card cardOf(javafx.scene.Node n) {
