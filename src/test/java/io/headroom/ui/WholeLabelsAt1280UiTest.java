@@ -111,6 +111,17 @@ class WholeLabelsAt1280UiTest {
             assertTrue(state.getText().contains("pinned to 6"), state.getText());
             return null;
         });
+        // The detail's headline says the pin and what the decision would do: whole, wrapped if it must.
+        Labeled headline = ConsoleWindow.onFx(() -> (Labeled) controls.getScene().lookup("#"
+                + io.headroom.ui.detail.DetailView.HEADLINE_ID));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> headline.getText().startsWith("pinned")));
+        ConsoleWindow.onFx(() -> {
+            controls.getScene().getRoot().applyCss();
+            controls.getScene().getRoot().layout();
+            assertEquals(List.of(), Uncut.cut((javafx.scene.Parent) headline.getParent()).stream()
+                    .filter(c -> c.startsWith("'" + headline.getText() + "'")).toList(), "the headline whole");
+            return null;
+        });
     }
 
     @Test

@@ -217,6 +217,9 @@ public final class DetailView extends VBox {
         headline.setId(HEADLINE_ID);
         headline.getStyleClass().add(Styles.HEADLINE);
         headline.textProperty().bind(vm.headlineProperty());
+        // A held class's headline says the hold and what the decision would do: it wraps, never cut with "…".
+        headline.setWrapText(true);
+        headline.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         vm.directionProperty().addListener((o, a, dir) -> Styles.toggle(headline,
                 List.of("up", "down", "hold", "problem"), dir));
 
