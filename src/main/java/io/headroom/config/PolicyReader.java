@@ -145,6 +145,15 @@ public final class PolicyReader {
             }
             b.scheduledFloors(floors);
         }
+        String forecast = f.string("forecast");
+        if (forecast != null) {
+            io.headroom.decision.ForecastMode mode = io.headroom.decision.ForecastMode.parse(forecast);
+            if (mode == null) {
+                f.error("forecast", "is one of off, forecast-only, propose, auto; got \"" + forecast + "\"");
+            } else {
+                b.forecastMode(mode);
+            }
+        }
         String zone = f.string("timeZone");
         if (zone != null) {
             try {

@@ -63,6 +63,9 @@ public final class PolicyWriter {
         if (p.absorbStep() != null) {
             m.put("absorbStep", p.absorbStep());
         }
+        if (p.forecastMode() != io.headroom.decision.ForecastMode.FORECAST_ONLY) {
+            m.put("forecast", p.forecastMode().word());
+        }
         m.put("scaleUp", behavior(p.scaleUp()));
         m.put("scaleDown", behavior(p.scaleDown()));
         Map<String, Object> fb = new LinkedHashMap<>();

@@ -34,7 +34,8 @@ public final class WorkloadsFileEdit {
     /** The policy's top-level fields that are plain values, in the reader's names. */
     private static final List<String> SCALARS = List.of("slotsPerReplica", "targetUtilization", "drainTargetSeconds",
             "maxAgeSeconds", "minReplicas", "maxReplicas", "cooldownSeconds", "pollIntervalSeconds",
-            "expectedServiceSeconds", "startupSeconds", "minDrainSeconds", "stuckAfterSeconds", "absorbStep", "timeZone");
+            "expectedServiceSeconds", "startupSeconds", "minDrainSeconds", "stuckAfterSeconds", "absorbStep", "timeZone",
+            "forecast");
 
     private WorkloadsFileEdit() {
     }

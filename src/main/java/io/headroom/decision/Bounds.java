@@ -50,6 +50,16 @@ final class Bounds {
             t.term("scheduledFloor", floor, f.describe() + " (" + p.timeZone() + ")");
             t.say("scheduled floor " + f.describe());
         }
+        ForecastFloor ff = obs.forecastFloor();
+        if (ff != null && ff.activeAt(now)) {
+            int held = Math.min(ff.replicas(), p.maxReplicas());
+            if (held > desired) {
+                desired = held;
+                t.reason(Code.FORECAST_FLOOR, "until " + ff.until());
+                t.term("forecastFloor", held, ff.why());
+                t.say("forecast floor " + held + " until " + ff.until() + (ff.why().isEmpty() ? "" : ": " + ff.why()));
+            }
+        }
         int recommended = desired;
 
         double l = in.value(Signals.QUEUE_LENGTH);

@@ -15,10 +15,11 @@ import java.util.Map;
  *                           null when none is starting or the cluster does not show it
  * @param podsWithoutProgress ready pods holding work whose completion counter has not moved, each with
  *                           the time it last moved (or was first seen); the decision judges how long is STUCK
+ * @param forecastFloor      capacity held ahead of a forecast rise (approved or auto), null when none
  */
 public record Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals,
                           double startupSeconds, Instant replicasChangedAt, Instant startingSince,
-                          Map<String, Instant> podsWithoutProgress) {
+                          Map<String, Instant> podsWithoutProgress, ForecastFloor forecastFloor) {
 
     public Observation {
         if (currentReplicas < 0 || readyReplicas < 0) {
@@ -29,6 +30,20 @@ public record Observation(int currentReplicas, int readyReplicas, Map<SignalName
         if (!(startupSeconds >= 0) || Double.isInfinite(startupSeconds)) {
             startupSeconds = Double.NaN;
         }
+    }
+
+    /** Without a forecast floor. */
+    public Observation(int currentReplicas, int readyReplicas, Map<SignalName, Signal> signals,
+                       double startupSeconds, Instant replicasChangedAt, Instant startingSince,
+                       Map<String, Instant> podsWithoutProgress) {
+        this(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt, startingSince,
+                podsWithoutProgress, null);
+    }
+
+    /** The same observation with a forecast floor held (null for none). */
+    public Observation withForecastFloor(ForecastFloor floor) {
+        return new Observation(currentReplicas, readyReplicas, signals, startupSeconds, replicasChangedAt,
+                startingSince, podsWithoutProgress, floor);
     }
 
     /** Replicas and signals; start-up and change times unknown. */

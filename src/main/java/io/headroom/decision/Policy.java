@@ -24,6 +24,7 @@ import java.util.Set;
  *                   arrivals to this many times their rate within the age objective ({@link ReactionGap}'s
  *                   model); {@code 1} for no reserve; {@code null} (the default) for the step the class would
  *                   absorb if its pods were ready within the objective, where they are not
+ * @param forecastMode what the class does with its forecast: off, forecast only (the default), propose or auto
  */
 public record Policy(
         int slotsPerReplica,
@@ -45,9 +46,11 @@ public record Policy(
         List<ScheduledFloor> scheduledFloors,
         java.time.ZoneId timeZone,
         double stuckAfterSeconds,
-        Double absorbStep) {
+        Double absorbStep,
+        ForecastMode forecastMode) {
 
     public Policy {
+        forecastMode = forecastMode == null ? ForecastMode.FORECAST_ONLY : forecastMode;
         if (slotsPerReplica < 1) {
             throw new IllegalArgumentException("slotsPerReplica must be >= 1, got " + slotsPerReplica);
         }
@@ -151,6 +154,7 @@ public record Policy(
         b.timeZone = timeZone;
         b.stuckAfterSeconds = stuckAfterSeconds;
         b.absorbStep = absorbStep;
+        b.forecastMode = forecastMode;
         return b;
     }
 
@@ -176,6 +180,7 @@ public record Policy(
         private java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
         private double stuckAfterSeconds = DEFAULT_STUCK_AFTER_SECONDS;
         private Double absorbStep;
+        private ForecastMode forecastMode = ForecastMode.FORECAST_ONLY;
 
         private Builder() {
         }
@@ -202,13 +207,15 @@ public record Policy(
         public Builder stuckAfterSeconds(double v) { stuckAfterSeconds = v; return this; }
         /** The reserve's target step (1: none); null (the default) for the step timely pods would absorb. */
         public Builder absorbStep(Double v) { absorbStep = v; return this; }
+        /** What the class does with its forecast; unset, forecast only. */
+        public Builder forecastMode(ForecastMode v) { forecastMode = v; return this; }
 
         public Policy build() {
             return new Policy(slotsPerReplica, targetUtilization, drainTargetSeconds, maxAgeSeconds,
                     minReplicas, maxReplicas, scaleUp, scaleDown, cooldownSeconds, pollIntervalSeconds,
                     fallback, ceilings, dependencyGuard, expectedServiceSeconds, startupSeconds,
                     minDrainSeconds != null ? minDrainSeconds : DEFAULT_MIN_DRAIN_SECONDS, scheduledFloors, timeZone,
-                    stuckAfterSeconds, absorbStep);
+                    stuckAfterSeconds, absorbStep, forecastMode);
         }
     }
 }

@@ -45,6 +45,11 @@ public record Reason(Code code, String detail) {
         MIN_REPLICAS,
         /** Raised to a scheduled floor: warm capacity bought for a time window (detail: the window). */
         SCHEDULED_FLOOR,
+        /**
+         * Raised to a forecast floor: capacity held ahead of a forecast rise, approved by the operator or applied
+         * in auto mode (detail: until when). Never lowers a decision.
+         */
+        FORECAST_FLOOR,
         /** Clamped down to maxReplicas. */
         MAX_REPLICAS,
         /** The replicas running are above maxReplicas: straight to it, no window or rate policy holds them (as the HPA). */

@@ -10,16 +10,26 @@ import java.time.Instant;
  * could not be decided at all (workload gone, cluster unreachable), {@code decision} is null and
  * {@code problem} says why; {@code signals} still holds what the metrics source read at that tick,
  * so its figures can be shown while the cluster cannot be read. {@code podWork} is each pod's work as the
- * metrics source reported it (the pod panel's figures), empty without per-pod data.
+ * metrics source reported it (the pod panel's figures), empty without per-pod data. {@code placement} is how the
+ * class's replicas were split across its pools (decision 0029), null for a class with one pool.
  */
 public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                             Decision decision, Actuation actuation, String problem,
                             java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
-                            java.util.Map<String, PodWork> podWork) {
+                            java.util.Map<String, PodWork> podWork,
+                            io.headroom.decision.Placement.Result placement) {
 
     public ClassSnapshot {
         signals = signals == null ? java.util.Map.of() : java.util.Map.copyOf(signals);
         podWork = podWork == null ? java.util.Map.of() : java.util.Map.copyOf(podWork);
+    }
+
+    /** A snapshot of a class with one pool (no placement across pools). */
+    public ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
+                         Decision decision, Actuation actuation, String problem,
+                         java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
+                         java.util.Map<String, PodWork> podWork) {
+        this(cls, at, observation, workload, decision, actuation, problem, signals, podWork, null);
     }
 
     /** A snapshot without per-pod work (none reported). */
