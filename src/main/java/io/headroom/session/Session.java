@@ -355,8 +355,12 @@ public final class Session implements AutoCloseable {
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
         double poll = Double.MAX_VALUE;
         for (io.headroom.config.ClassConfig c : file.classes()) {
-            classes.add(c.workloadClass());
-            targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
+            WorkloadClass wc = c.workloadClass();
+            classes.add(wc);
+            // A class placed across pools reads (and writes) every pool's Deployment, each watched in its namespace.
+            for (io.headroom.cluster.WorkloadRef ref : wc.pooled() ? wc.pools().targets() : List.of(c.target())) {
+                targets.computeIfAbsent(ref.context(), k -> new ArrayList<>()).add(ref);
+            }
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
         // Before anything opens: a kubeconfig file that cannot be used refuses every context (as client-go), and
