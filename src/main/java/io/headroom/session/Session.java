@@ -208,6 +208,14 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, null);
     }
 
+    /**
+     * The built-in sandbox and render, placed across spot then on-demand pools whose spot capacity vanishes for a
+     * while every ten minutes and comes back (decision 0029).
+     */
+    public static Session sandboxWithPlacement(long seed, Instant wallNow, Duration history, Journal journal) {
+        return sandbox(SandboxCatalog.withPlacementClass(), seed, wallNow, history, journal, null);
+    }
+
     private static Session sandbox(List<SandboxCatalog.Entry> entries, long seed, Instant wallNow, Duration history,
                                    Journal journal, String operator) {
         List<SandboxClassSpec> specs = new ArrayList<>();
@@ -221,7 +229,7 @@ public final class Session implements AutoCloseable {
         Instant start = wallNow.minus(history);
         SwitchableClock clock = new SwitchableClock(new ManualClock(start));
         SandboxWorld world = SandboxCatalog.withBudgets(new SandboxWorld(specs, seed, start));
-        ClusterPorts cluster = new SandboxCluster(world, clock).ports();
+        ClusterPorts cluster = new SandboxCluster(world, clock, SandboxCatalog.nodePools(entries)).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         // The simulated past was run by "the autoscaler before us": the warm-up acts directly, and
         // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
