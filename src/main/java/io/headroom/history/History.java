@@ -25,7 +25,7 @@ public final class History {
     public static final Duration WEEK = Duration.ofDays(7);
     /** The week tier's resolution: older days downsampled to a point a minute (the recent day keeps the tick). */
     public static final Duration WEEK_STEP = Duration.ofSeconds(60);
-    /** Points in a full week tier, both ends counted: 10,081 (968 KB a class, every series). */
+    /** Points in a full week tier, both ends counted: 10,081 (0.92 MB a class, every series). */
     public static final int WEEK_POINTS = (int) (WEEK.toSeconds() / WEEK_STEP.toSeconds()) + 1;
 
     /** Histories holding a day at one point per {@code tick}. */

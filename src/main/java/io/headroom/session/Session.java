@@ -97,8 +97,8 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * The memory the week tier (a point a minute, for the forecast) may take: an eighth of the heap. A week is 968 KB
-     * a class, so a 4 GiB heap keeps a week for up to 540 classes and a shorter past for every class beyond.
+     * The memory the week tier (a point a minute, for the forecast) may take: an eighth of the heap. A week is 0.92 MB
+     * a class, so a 4 GiB heap keeps a week for up to 554 classes and a shorter past for every class beyond.
      */
     static long weekBudget() {
         return Runtime.getRuntime().maxMemory() / 8;
