@@ -510,7 +510,7 @@ public class TimeChart extends Region {
             gaps = List.of();
             return;
         }
-        gaps = Gaps.find(s.getBuffer(), viewStart, viewEnd, gapMaxSpacing);
+        gaps = Gaps.find(s.getBuffer(), viewStart, Math.min(viewEnd, axis.now()), gapMaxSpacing); // none after now
         for (Gaps.Gap gap : gaps) {
             double x0 = Math.max(plotLeft, Math.floor(xOf(gap.from())));
             double x1 = Math.min(plotRight, Math.ceil(xOf(gap.to())));
@@ -545,10 +545,10 @@ public class TimeChart extends Region {
             String label = gap.current() ? "no data since " + axis.formatTime(gap.from(), 1) : "no data";
             double w = measure(label, axisFont);
             if (gap.current()) {
-                double edge = Math.floor(plotRight) - 1.5;
+                double edge = Math.floor(Math.min(plotRight, xOf(gap.to()))) - 1.5; // now, left of a forecast's hours
                 g.setFill(OUTAGE);
                 g.fillRect(edge - 1.5, plotTop, 3, plotBottom - plotTop); // a 3 px line, filled
-                double tx = Math.max(plotLeft + 2, plotRight - 8 - w);
+                double tx = Math.max(plotLeft + 2, edge - 6.5 - w);
                 double ty = plotBottom - lineHeight - 4;
                 g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
                 g.fillRect(tx - 3, ty, w + 6, lineHeight);

@@ -107,6 +107,9 @@ class ForecastBandUiTest {
         assertEquals("history: 3 of 7 days…", text(ForecastPanel.HISTORY_ID));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> bandPixelsRightOfNow(load) > 300);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> bandPixelsRightOfNow(capacity) > 300);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.charts().get(0).getRedrawCount()) > 0);
+        assertTrue(fx(() -> view.charts().get(0).getGaps()).isEmpty(),
+                "the hours right of now are the forecast's, not missing data: " + fx(() -> view.charts().get(0).getGaps()));
 
         fx(() -> {
             vm.select("b");
