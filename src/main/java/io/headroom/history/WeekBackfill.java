@@ -30,12 +30,18 @@ public final class WeekBackfill {
      * @param chunksDone   chunks answered
      * @param chunks       chunks in all
      * @param problem      why it failed, or the signals with no past in words; empty when none
+     * @param foundSeconds once done, how far back any class's arrival rate is known (the source may have less
+     *                     than was asked: a Prometheus up for 6 h, retention shorter than a week); NaN before
      */
     public record Progress(State state, double secondsDone, double seconds, int chunksDone, int chunks,
-            String problem) {
+            String problem, double foundSeconds) {
 
         /** Before any backfill. */
-        public static final Progress NONE = new Progress(State.NOT_STARTED, 0, 0, 0, 0, "");
+        public static final Progress NONE = new Progress(State.NOT_STARTED, 0, 0, 0, 0, "", Double.NaN);
+
+        Progress(State state, double secondsDone, double seconds, int chunksDone, int chunks, String problem) {
+            this(state, secondsDone, seconds, chunksDone, chunks, problem, Double.NaN);
+        }
 
         /** "history: 3 of 7 days", "history: 6 h of 7 days", "history: 7 days", "history: 2 of 7 days (stopped)". */
         public String words() {
@@ -45,15 +51,22 @@ public final class WeekBackfill {
             return switch (state) {
                 case NOT_STARTED -> "";
                 case RUNNING -> "history: " + done + "…";
-                case DONE -> "history: " + of;
+                case DONE -> !(foundSeconds < seconds - 2 * 3600) ? "history: " + of
+                        : "history: " + (foundSeconds > 0 ? shortly(foundSeconds) : "none") + " of " + of
+                        + " (the source has no older)";
                 case STOPPED -> "history: " + done + " (stopped)";
                 case FAILED -> "history: " + done + "; the rest failed: " + problem;
             };
         }
 
+        private static String shortly(double s) {
+            return s < 2 * 3600 ? Math.round(s / 60) + " min" : s < 48 * 3600 ? Math.round(s / 3600) + " h"
+                    : (long) Math.floor(s / 86_400) + " days";
+        }
+
         private static String days(double s) {
             long d = Math.round(s / 86_400);
-            return d >= 1 ? d + (d == 1 ? " day" : " days") : Math.round(s / 3600) + " h";
+            return s >= 86_400 ? d + (d == 1 ? " day" : " days") : Math.round(s / 3600) + " h";
         }
     }
 
@@ -109,11 +122,24 @@ public final class WeekBackfill {
                 progress.accept(p);
                 return p;
             }
-            p = new Progress(k + 1 == chunks ? State.DONE : State.RUNNING,
-                    Math.min(seconds, (k + 1) * (double) chunkSec), seconds, k + 1, chunks,
-                    String.join("; ", missing));
+            boolean done = k + 1 == chunks;
+            p = new Progress(done ? State.DONE : State.RUNNING, Math.min(seconds, (k + 1) * (double) chunkSec),
+                    seconds, k + 1, chunks, String.join("; ", missing), done ? found(weeks, now) : Double.NaN);
             progress.accept(p);
         }
         return p;
+    }
+
+    /** Seconds back from {@code now} to the oldest arrival rate any of the weeks knows; 0 when none. */
+    private static double found(List<ClassHistory> weeks, Instant now) {
+        double[] oldest = {Double.POSITIVE_INFINITY};
+        for (ClassHistory w : weeks) {
+            w.scan(ClassHistory.Series.ARRIVAL_RATE, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, (t, v) -> {
+                if (!Double.isNaN(v) && t < oldest[0]) {
+                    oldest[0] = t;
+                }
+            });
+        }
+        return oldest[0] == Double.POSITIVE_INFINITY ? 0 : Math.max(0, now.getEpochSecond() - oldest[0]);
     }
 }

@@ -25,7 +25,7 @@ class WeekBackfillTest {
     static final Instant NOW = Instant.parse("2026-03-09T06:00:30Z");
 
     /** A past of arrivals = the hour of day, service 2 s, every step; counts its requests. */
-    static final class PastSource implements MetricsSource {
+    static class PastSource implements MetricsSource {
         final AtomicInteger requests = new AtomicInteger();
         final List<Instant> ends = new ArrayList<>();
 
@@ -72,6 +72,7 @@ class WeekBackfillTest {
 
         assertEquals(WeekBackfill.State.DONE, last.state());
         assertEquals("history: 7 days", last.words());
+        assertEquals(7 * 86_400, last.foundSeconds(), 60, "arrivals known back to a week ago");
         assertEquals(1 + 28, seen.size(), "the start, then one per chunk");
         assertEquals(28, source.ends.size() / 2, "one arrival-rate request per chunk and class");
         assertTrue(source.ends.get(0).isAfter(source.ends.get(2)), "newest first: " + source.ends.subList(0, 4));
@@ -92,6 +93,27 @@ class WeekBackfillTest {
         assertTrue(Double.isNaN(week.value(Series.QUEUE_LENGTH, at)), "a signal with no past stays NaN, never 0");
         assertTrue(last.problem().contains("no query for it"), last.problem());
         assertEquals(0, history.find("a") == null ? 0 : history.find("a").size(), "the day tier is not touched");
+    }
+
+    @Test
+    void aSourceWithLessThanAWeekIsSaidAsWhatItHad() {
+        History history = new History(Duration.ofSeconds(5));
+        PastSource young = new PastSource() {
+            @Override
+            public synchronized SignalHistory range(String className, SignalName signal, Instant from, Instant to,
+                                                    Duration step) {
+                SignalHistory all = super.range(className, signal, from, to, step);
+                double[] v = all.values().clone();
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = all.times()[i] < NOW.getEpochSecond() - 30 * 3600 ? Double.NaN : v[i]; // up 30 h
+                }
+                return new SignalHistory(className, signal, all.times(), v, null);
+            }
+        };
+        WeekBackfill.Progress last = WeekBackfill.run(history, young, List.of("a"), NOW, History.WEEK,
+                WeekBackfill.CHUNK, p -> { }, () -> false);
+        assertEquals(WeekBackfill.State.DONE, last.state());
+        assertEquals("history: 30 h of 7 days (the source has no older)", last.words());
     }
 
     @Test
@@ -121,9 +143,10 @@ class WeekBackfillTest {
         assertEquals(2, week.size(), "two whole minutes rolled up; the third is still open");
         assertEquals(100, week.value(Series.ARRIVAL_RATE, 0), "the minute's mean");
         assertEquals(start, week.time(0));
-        WeekBackfill.run(history, new PastSource(), List.of("a"), NOW, Duration.ofHours(12), WeekBackfill.CHUNK,
-                p -> { }, () -> false);
+        WeekBackfill.Progress done = WeekBackfill.run(history, new PastSource(), List.of("a"), NOW,
+                Duration.ofHours(12), WeekBackfill.CHUNK, p -> { }, () -> false);
         assertEquals(12 * 60, week.size(), "18:00 to 05:57 from the past, then the two live minutes");
+        assertEquals("history: 12 h", done.words(), "all it asked for, found");
         assertEquals(200, week.value(Series.ARRIVAL_RATE, week.size() - 1), "the live minute, as rolled up");
         assertEquals(100, week.value(Series.ARRIVAL_RATE, week.size() - 2));
         assertEquals(5, week.value(Series.ARRIVAL_RATE, week.size() - 3), "05:57 from the past: hour 5");
