@@ -1,6 +1,8 @@
 package io.headroom.cluster;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,6 +17,14 @@ public interface Admissions {
 
     /** Writes (creates or replaces) the class's entry in its workload's namespace. */
     AdmissionWrite publish(WorkloadRef ref, AdmissionEntry entry);
+
+    /**
+     * A tick's refresh of the entries of several classes whose workloads are in {@code namespace} of
+     * {@code context}, in one write: each workload's lease is checked (once per workload) and the entries that
+     * pass are written together; what each class's entry came to, by class name. Nothing is written when no
+     * entry passes (an empty list writes nothing).
+     */
+    Map<String, AdmissionWrite> refresh(String context, String namespace, List<AdmissionRefresh> entries);
 
     /**
      * Makes the class's entry expire at {@code at} (producers apply their own default from then on). APPLIED

@@ -52,6 +52,14 @@ public final class SandboxAdmissions implements Admissions {
     }
 
     @Override
+    public Map<String, AdmissionWrite> refresh(String context, String namespace,
+                                               java.util.List<io.headroom.cluster.AdmissionRefresh> entries) {
+        Map<String, AdmissionWrite> out = new java.util.LinkedHashMap<>();
+        entries.forEach(e -> out.put(e.entry().className(), publish(e.ref(), e.entry())));
+        return out;
+    }
+
+    @Override
     public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
         AdmissionEntry e = entries.computeIfPresent(key(ref, className),
                 (k, v) -> v.expiresAt().isAfter(at) ? v.expiringAt(at) : v);

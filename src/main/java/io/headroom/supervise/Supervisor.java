@@ -204,6 +204,7 @@ public final class Supervisor implements Actuator {
     @Override
     public void tickEnded(Instant now) {
         inTick = false;
+        flushAdmissions();
         if (unpublished) {
             unpublished = false;
             publish(ledger.clock.instant());
@@ -230,6 +231,9 @@ public final class Supervisor implements Actuator {
             advanceNodeDrains(now);
             Actuation a = act(cls, d, w, now);
             admit(cls, d, now);
+            if (!inTick) {
+                flushAdmissions(); // else at the tick's end, one write per namespace
+            }
             return a;
         } finally {
             publishOrDefer(now);
@@ -287,6 +291,16 @@ public final class Supervisor implements Actuator {
         } catch (RuntimeException e) {
             java.util.logging.Logger.getLogger(Supervisor.class.getName())
                     .warning("admission of " + cls.name() + " not decided: " + e.getMessage());
+        }
+    }
+
+    /** Writes the tick's admission refreshes; a problem with them never breaks the tick. */
+    private void flushAdmissions() {
+        try {
+            admissions.flush();
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(Supervisor.class.getName())
+                    .warning("admission not refreshed: " + e.getMessage());
         }
     }
 
