@@ -28,9 +28,13 @@ public interface Admissions {
 
     /**
      * Makes the class's entry expire at {@code at} (producers apply their own default from then on). APPLIED
-     * when there is no entry to expire.
+     * when there is no entry to expire. With {@code decidedAt}, only the entry decided then is expired: read
+     * from the API server right before the write (never a cache), an entry written since (refreshed or changed,
+     * by this console or another) is left as it is and the write REFUSED, saying what is there now.
+     *
+     * @param decidedAt the entry's {@code decidedAt} as it was read, or null for whichever entry is there
      */
-    AdmissionWrite expire(WorkloadRef ref, String className, Instant at);
+    AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt);
 
     /** The class's entry as the API server has it now (not a cache); empty when none; throws, in words, on failure. */
     Optional<AdmissionEntry> published(WorkloadRef ref, String className);

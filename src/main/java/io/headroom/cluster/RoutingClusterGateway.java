@@ -173,8 +173,8 @@ public final class RoutingClusterGateway {
         }
 
         @Override
-        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-            return via(ref.context(), ClusterPorts::admissions, a -> a.expire(ref, className, at),
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+            return via(ref.context(), ClusterPorts::admissions, a -> a.expire(ref, className, at, decidedAt),
                     () -> AdmissionWrite.refused(notOpen(ref.context())));
         }
 

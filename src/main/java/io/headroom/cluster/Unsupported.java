@@ -153,7 +153,7 @@ public final class Unsupported {
             }
 
             @Override
-            public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+            public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
                 return AdmissionWrite.applied("no admission published for " + className);
             }
 

@@ -76,19 +76,45 @@ record KubeAdmissions(KubeClusterGateway k) implements Admissions {
         return out;
     }
 
+    /**
+     * Read-modify-write of the class's key, never on a stale entry: the ConfigMap is read from the API server
+     * right before (not a watch cache, which may lag this console's own last write), the entry compared with
+     * {@code decidedAt}, and the patch carries the ConfigMap's {@code resourceVersion}, so a write landing in
+     * between makes the API server answer 409; then it is read and judged once more.
+     */
     @Override
-    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-        Optional<AdmissionEntry> now;
-        try {
-            now = published(ref, className);
-        } catch (RuntimeException e) {
-            return AdmissionWrite.failed(e.getMessage());
+    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+        for (int attempt = 0; ; attempt++) {
+            ConfigMap cm;
+            try {
+                cm = map(ref.namespace()).get();
+            } catch (KubernetesClientException e) {
+                return AdmissionWrite.failed("admission in " + ref.namespace() + " could not be read: "
+                        + KubeErrors.describe(e));
+            }
+            Map<String, String> data = cm == null ? null : cm.getData();
+            String json = data == null ? null : data.get(className);
+            AdmissionEntry now;
+            try {
+                now = json == null ? null : parse(className, json);
+            } catch (IllegalStateException e) {
+                return AdmissionWrite.failed(e.getMessage());
+            }
+            if (now == null || !now.expiresAt().isAfter(at)) {
+                return AdmissionWrite.applied("no live admission published for " + className);
+            }
+            if (decidedAt != null && !now.decidedAt().equals(decidedAt)) {
+                return AdmissionWrite.refused(now.changedSince(decidedAt));
+            }
+            String refused = refusal(ref);
+            if (refused != null) {
+                return AdmissionWrite.refused(refused);
+            }
+            AdmissionWrite w = write(ref.namespace(), List.of(now.expiringAt(at)), cm.getMetadata().getResourceVersion());
+            if (w.outcome() != AdmissionWrite.Outcome.FAILED || !w.message().contains("HTTP 409") || attempt > 0) {
+                return w;
+            }
         }
-        if (now.isEmpty() || !now.get().expiresAt().isAfter(at)) {
-            return AdmissionWrite.applied("no live admission published for " + className);
-        }
-        String refused = refusal(ref);
-        return refused != null ? AdmissionWrite.refused(refused) : write(ref.namespace(), List.of(now.get().expiringAt(at)));
     }
 
     @Override
@@ -115,8 +141,15 @@ record KubeAdmissions(KubeClusterGateway k) implements Admissions {
         return k.once.configMaps().inNamespace(namespace).withName(AdmissionEntry.CONFIG_MAP);
     }
 
-    /** One merge patch of the entries' keys alone (the ConfigMap created with them when it is not there). */
     private AdmissionWrite write(String namespace, List<AdmissionEntry> entries) {
+        return write(namespace, entries, null);
+    }
+
+    /**
+     * One merge patch of the entries' keys alone (the ConfigMap created with them when it is not there); with
+     * {@code resourceVersion}, only onto that version of the ConfigMap (409 when it moved meanwhile).
+     */
+    private AdmissionWrite write(String namespace, List<AdmissionEntry> entries, String resourceVersion) {
         Map<String, String> values = new LinkedHashMap<>();
         entries.forEach(e -> values.put(e.className(), json(e)));
         String what = entries.size() == 1 ? "admission of " + entries.get(0).className() + " ("
@@ -124,6 +157,9 @@ record KubeAdmissions(KubeClusterGateway k) implements Admissions {
                 + String.join(", ", values.keySet()) + ") in " + namespace;
         try {
             ObjectNode patch = KubeClusterGateway.JSON.createObjectNode();
+            if (resourceVersion != null) {
+                patch.putObject("metadata").put("resourceVersion", resourceVersion);
+            }
             ObjectNode data = patch.putObject("data");
             values.forEach(data::put);
             try {

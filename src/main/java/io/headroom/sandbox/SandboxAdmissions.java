@@ -60,9 +60,14 @@ public final class SandboxAdmissions implements Admissions {
     }
 
     @Override
-    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+        AdmissionEntry seen = entries.get(key(ref, className));
+        if (decidedAt != null && seen != null && seen.expiresAt().isAfter(at) && !seen.decidedAt().equals(decidedAt)) {
+            return AdmissionWrite.refused(seen.changedSince(decidedAt));
+        }
         AdmissionEntry e = entries.computeIfPresent(key(ref, className),
-                (k, v) -> v.expiresAt().isAfter(at) ? v.expiringAt(at) : v);
+                (k, v) -> v.expiresAt().isAfter(at) && (decidedAt == null || v.decidedAt().equals(decidedAt))
+                        ? v.expiringAt(at) : v);
         deliver(ref, e);
         return AdmissionWrite.applied(e == null ? "no admission published for " + className
                 : "admission of " + className + " expires at " + e.expiresAt());

@@ -112,7 +112,7 @@ public final class AdmissionHandBack {
         supervisor.handingBack(name); // no tick publishes it again meanwhile; the console is leaving
         AdmissionWrite w;
         try {
-            w = choice == Choice.EXPIRE_NOW ? cluster.admissions().expire(it.cls().target(), name, now)
+            w = choice == Choice.EXPIRE_NOW ? cluster.admissions().expire(it.cls().target(), name, now, null)
                     : cluster.admissions().publish(it.cls().target(), AdmissionEntry.open(name,
                     "set OPEN by " + supervisor.user() + " at exit", now, now.plus(OPEN_FOR), supervisor.user()));
         } catch (RuntimeException e) {

@@ -167,8 +167,8 @@ final class GatedCluster {
         }
 
         @Override
-        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-            return real.expire(ref, className, at);
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+            return real.expire(ref, className, at, decidedAt);
         }
 
         @Override

@@ -93,10 +93,10 @@ class KubeAdmissionsTest {
         assertEquals(2.5, back.rate(), 1e-9);
         assertTrue(ana.ports().admissions().published(ref, "nothing").isEmpty());
 
-        AdmissionWrite expired = ana.ports().admissions().expire(ref, "payments", T0.plusSeconds(5));
+        AdmissionWrite expired = ana.ports().admissions().expire(ref, "payments", T0.plusSeconds(5), null);
         assertEquals(AdmissionWrite.Outcome.APPLIED, expired.outcome(), expired.message());
         assertEquals(T0.plusSeconds(5), ana.ports().admissions().published(ref, "payments").orElseThrow().expiresAt());
-        assertEquals(AdmissionWrite.Outcome.APPLIED, ana.ports().admissions().expire(ref, "none", T0).outcome(),
+        assertEquals(AdmissionWrite.Outcome.APPLIED, ana.ports().admissions().expire(ref, "none", T0, null).outcome(),
                 "nothing to expire");
     }
 
@@ -111,7 +111,7 @@ class KubeAdmissionsTest {
         assertEquals(AdmissionWrite.Outcome.REFUSED, refused.outcome(), refused.message());
         assertTrue(refused.message().contains("ana@desk-1/aaaa0001"), refused.message());
         assertTrue(data().get("payments").contains("\"rate\":2.5"), data().get("payments"));
-        assertEquals(AdmissionWrite.Outcome.REFUSED, bob.ports().admissions().expire(ref, "payments", T0).outcome());
+        assertEquals(AdmissionWrite.Outcome.REFUSED, bob.ports().admissions().expire(ref, "payments", T0, null).outcome());
     }
 
     /** A tick's refresh is one write for the namespace; a class whose workload's lease another console holds is left out. */

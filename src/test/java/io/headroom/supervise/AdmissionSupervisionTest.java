@@ -85,8 +85,9 @@ class AdmissionSupervisionTest {
             }
 
             @Override
-            public io.headroom.cluster.AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-                return real.expire(ref, className, at);
+            public io.headroom.cluster.AdmissionWrite expire(WorkloadRef ref, String className, Instant at,
+                                                             Instant decidedAt) {
+                return real.expire(ref, className, at, decidedAt);
             }
 
             @Override
