@@ -45,6 +45,8 @@ final class AdmissionDriver {
     /** Why a class's last refresh was not written (the lease lost, the API server refused), while it was not. */
     private final Map<String, String> refreshProblems = new ConcurrentHashMap<>();
     private int counter;
+    /** Tightenings proposed before a restart and not answered, until their class's first tick ({@link #restore}). */
+    private final Map<String, ClassAdmission.Pending> restored = new ConcurrentHashMap<>();
     /** This tick's refreshes, written together per namespace at its end ({@link #flush}); loop thread. */
     private final Map<String, Queued> queued = new LinkedHashMap<>();
 
@@ -88,7 +90,7 @@ final class AdmissionDriver {
         AdmissionVerdict v = AdmissionRule.decide(d, cls.policy(), ap);
         ClassAdmission before = views.get(name);
         AdmissionEntry published = before == null ? found(cls, ap, now) : before.published();
-        ClassAdmission.Pending pending = before == null ? null : before.pending();
+        ClassAdmission.Pending pending = before == null ? restored.remove(name) : before.pending();
         if (!ap.publish()) {
             views.put(name, new ClassAdmission(name, ap, v, null, null, "shown only: the class has no admission block"));
             return;
@@ -113,7 +115,8 @@ final class AdmissionDriver {
             }
             if (pending == null || !pending.verdict().sameAs(v)) {
                 String id = "a-" + (++counter);
-                if (!ledger.tryAppend(ledger.record(now, Kind.ADMISSION_PROPOSED, name).reason(words(v)).proposal(id))) {
+                if (!ledger.tryAppend(ledger.record(now, Kind.ADMISSION_PROPOSED, name).reason(words(v))
+                        .detail(AdmissionProposals.detail(v)).proposal(id))) {
                     views.put(name, new ClassAdmission(name, ap, v, published, null,
                             "not proposed: the journal cannot be written"));
                     return;
@@ -144,6 +147,22 @@ final class AdmissionDriver {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Before the loop starts: the tightenings proposed before a restart that were neither approved, rejected nor
+     * superseded awaiting the operator again under their ids, and the numbering of proposals going on after the
+     * highest id journaled. Returns what the operator should know (one that cannot be read back is dropped, said).
+     */
+    List<String> restore(List<io.headroom.journal.JournalRecord> records) {
+        AdmissionProposals.Restored r = AdmissionProposals.restore(records);
+        counter = Math.max(counter, r.counter());
+        r.pending().forEach((cls, p) -> {
+            if (ledger.knows(cls)) {
+                restored.put(cls, p);
+            }
+        });
+        return r.warnings();
     }
 
     /** Approves a pending tightening: it is published now (loop thread). */

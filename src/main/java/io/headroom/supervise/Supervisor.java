@@ -178,6 +178,7 @@ public final class Supervisor implements Actuator {
             }
         });
         proposals.counted(r.proposalCounter());
+        warnings.addAll(admissions.restore(replay.records()));
         drains.counted(r.drainCounter());
         warnings.addAll(r.warnings());
         publish(now);
