@@ -246,10 +246,9 @@ public final class Leftovers {
         }
         String intent = (choice == Leftover.Choice.CLEAR ? "record cleared at start: " : "leftover handed back at start: ")
                 + found;
-        try {
-            journal.get().append(record(now, Kind.HANDING_BACK, l).reason(intent));
-        } catch (JournalException e) {
-            return new Settled(l, choice, false, "not done, not journaled: " + e.getMessage());
+        String unjournaled = handBack.step.intent(record(now, Kind.HANDING_BACK, l).reason(intent));
+        if (unjournaled != null) {
+            return new Settled(l, choice, false, "not done, not journaled: " + unjournaled);
         }
         String failed;
         String did;
@@ -311,10 +310,9 @@ public final class Leftovers {
 
     /** An outcome record: the work is done (or not) whether or not it can be written; a failure is logged. */
     private void append(JournalRecord r) {
-        try {
-            journal.get().append(r);
-        } catch (JournalException e) {
-            LOG.warning("the outcome was not journaled: " + e.getMessage());
+        String lost = handBack.step.outcome(r);
+        if (lost != null) {
+            LOG.warning("the outcome was not journaled: " + lost);
         }
     }
 }

@@ -304,8 +304,7 @@ public final class Session implements AutoCloseable {
     /** Admission published by this console, expired or set OPEN at exit; journaled, posted as events. */
     public synchronized AdmissionHandBack admissionHandBack() {
         if (admissionHandBack == null) {
-            admissionHandBack = new AdmissionHandBack(supervisor, loop.cluster(), () -> journal, loop::classes, clock,
-                    background);
+            admissionHandBack = new AdmissionHandBack(handBack());
         }
         return admissionHandBack;
     }
