@@ -51,6 +51,13 @@ public record AdmissionEntry(String className, AdmissionVerdict.State state, Dou
         return new AdmissionEntry(className, state, rate, reason, decidedAt, at, owner, degradeTo);
     }
 
+    /** Why an entry read as decided at {@code readAsDecidedAt} is not written over: this one was written since. */
+    public String changedSince(Instant readAsDecidedAt) {
+        return "the admission of " + className + " was written again since it was read (then decided at "
+                + readAsDecidedAt + "; now " + label() + " decided at " + decidedAt + " by " + owner + ", until "
+                + expiresAt + "): left as it is";
+    }
+
     /** True once producers no longer trust it. */
     public boolean expired(Instant now) {
         return !now.isBefore(expiresAt);

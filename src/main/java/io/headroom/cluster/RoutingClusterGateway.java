@@ -164,8 +164,17 @@ public final class RoutingClusterGateway {
         }
 
         @Override
-        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-            return via(ref.context(), ClusterPorts::admissions, a -> a.expire(ref, className, at),
+        public Map<String, AdmissionWrite> refresh(String context, String namespace, List<AdmissionRefresh> entries) {
+            return via(context, ClusterPorts::admissions, a -> a.refresh(context, namespace, entries), () -> {
+                Map<String, AdmissionWrite> out = new java.util.LinkedHashMap<>();
+                entries.forEach(e -> out.put(e.entry().className(), AdmissionWrite.refused(notOpen(context))));
+                return out;
+            });
+        }
+
+        @Override
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+            return via(ref.context(), ClusterPorts::admissions, a -> a.expire(ref, className, at, decidedAt),
                     () -> AdmissionWrite.refused(notOpen(ref.context())));
         }
 

@@ -145,7 +145,15 @@ public final class Unsupported {
             }
 
             @Override
-            public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+            public java.util.Map<String, AdmissionWrite> refresh(String context, String namespace,
+                                                                 List<AdmissionRefresh> entries) {
+                java.util.Map<String, AdmissionWrite> out = new java.util.LinkedHashMap<>();
+                entries.forEach(e -> out.put(e.entry().className(), AdmissionWrite.refused("this cluster takes no admission")));
+                return out;
+            }
+
+            @Override
+            public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
                 return AdmissionWrite.applied("no admission published for " + className);
             }
 

@@ -52,9 +52,22 @@ public final class SandboxAdmissions implements Admissions {
     }
 
     @Override
-    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
+    public Map<String, AdmissionWrite> refresh(String context, String namespace,
+                                               java.util.List<io.headroom.cluster.AdmissionRefresh> entries) {
+        Map<String, AdmissionWrite> out = new java.util.LinkedHashMap<>();
+        entries.forEach(e -> out.put(e.entry().className(), publish(e.ref(), e.entry())));
+        return out;
+    }
+
+    @Override
+    public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+        AdmissionEntry seen = entries.get(key(ref, className));
+        if (decidedAt != null && seen != null && seen.expiresAt().isAfter(at) && !seen.decidedAt().equals(decidedAt)) {
+            return AdmissionWrite.refused(seen.changedSince(decidedAt));
+        }
         AdmissionEntry e = entries.computeIfPresent(key(ref, className),
-                (k, v) -> v.expiresAt().isAfter(at) ? v.expiringAt(at) : v);
+                (k, v) -> v.expiresAt().isAfter(at) && (decidedAt == null || v.decidedAt().equals(decidedAt))
+                        ? v.expiringAt(at) : v);
         deliver(ref, e);
         return AdmissionWrite.applied(e == null ? "no admission published for " + className
                 : "admission of " + className + " expires at " + e.expiresAt());

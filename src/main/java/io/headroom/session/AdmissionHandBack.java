@@ -2,23 +2,17 @@ package io.headroom.session;
 
 import io.headroom.cluster.AdmissionEntry;
 import io.headroom.cluster.AdmissionWrite;
-import io.headroom.cluster.ClusterPorts;
-import io.headroom.journal.Journal;
-import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.ClassAdmission;
 import io.headroom.supervise.Supervisor;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.function.Supplier;
 
 /**
  * Admission handed back when the console exits (design.md §2b, ADR 0027): every class whose admission this
@@ -44,40 +38,29 @@ public final class AdmissionHandBack {
     public record Result(String className, Choice choice, boolean ok, String message) {
     }
 
-    private final Supervisor supervisor;
-    private final ClusterPorts cluster;
-    private final Supplier<Journal> journal;
-    private final Supplier<List<WorkloadClass>> classes;
-    private final Clock clock;
-    private final Executor io;
+    private final HandBackStep step;
 
-    /** @param cluster the session's own cluster, not the supervisor's gate */
-    public AdmissionHandBack(Supervisor supervisor, ClusterPorts cluster, Supplier<Journal> journal,
-                             Supplier<List<WorkloadClass>> classes, Clock clock, Executor io) {
-        this.supervisor = supervisor;
-        this.cluster = cluster;
-        this.journal = journal;
-        this.classes = classes;
-        this.clock = clock;
-        this.io = io;
+    /** Through the same step as the classes' hand-back ({@code back}): its cluster, journal, clock and executor. */
+    public AdmissionHandBack(HandBack back) {
+        this.step = back.step;
     }
 
     /** The session's present. */
     public Instant now() {
-        return clock.instant();
+        return step.clock.instant();
     }
 
     /** {@link #items()}, off the caller's thread. */
     public CompletableFuture<List<Item>> atExit() {
-        return CompletableFuture.supplyAsync(this::items, io);
+        return CompletableFuture.supplyAsync(this::items, step.io);
     }
 
     /** The classes whose published admission is still live, in the workloads file's order. */
     public List<Item> items() {
-        Instant now = clock.instant();
+        Instant now = step.clock.instant();
         List<Item> out = new ArrayList<>();
-        for (WorkloadClass c : classes.get()) {
-            ClassAdmission a = supervisor.admission(c.name());
+        for (WorkloadClass c : step.classes.get()) {
+            ClassAdmission a = step.supervisor.admission(c.name());
             if (a != null && a.published() != null && !a.published().expired(now)) {
                 out.add(new Item(c.name(), c, a.published()));
             }
@@ -93,38 +76,38 @@ public final class AdmissionHandBack {
                 out.add(handBack(it, choices.getOrDefault(it.className(), Choice.EXPIRE_NOW)));
             }
             return out;
-        }, io);
+        }, step.io);
     }
 
     Result handBack(Item it, Choice choice) {
-        Instant now = clock.instant();
+        Supervisor supervisor = step.supervisor;
+        Instant now = step.clock.instant();
         String name = it.className();
         String what = choice == Choice.EXPIRE_NOW ? "admission expired now (was " + it.published().label()
                 + "): producers apply their own default" : "admission set OPEN until " + now.plus(OPEN_FOR)
                 + " (was " + it.published().label() + ")";
         String context = it.cls().target().context();
-        try {
-            journal.get().append(JournalRecord.of(now, Kind.HANDING_BACK, supervisor.user(), context, name)
-                    .reason("admission handed back at exit").detail(what));
-        } catch (JournalException e) {
-            return new Result(name, choice, false, "not handed back, not journaled: " + e.getMessage());
+        String unjournaled = step.intent(JournalRecord.of(now, Kind.HANDING_BACK, supervisor.user(), context, name)
+                .reason("admission handed back at exit").detail(what));
+        if (unjournaled != null) {
+            return new Result(name, choice, false, "not handed back, not journaled: " + unjournaled);
         }
         supervisor.handingBack(name); // no tick publishes it again meanwhile; the console is leaving
         AdmissionWrite w;
         try {
-            w = choice == Choice.EXPIRE_NOW ? cluster.admissions().expire(it.cls().target(), name, now)
-                    : cluster.admissions().publish(it.cls().target(), AdmissionEntry.open(name,
+            w = choice == Choice.EXPIRE_NOW ? step.cluster.admissions().expire(it.cls().target(), name, now, null)
+                    : step.cluster.admissions().publish(it.cls().target(), AdmissionEntry.open(name,
                     "set OPEN by " + supervisor.user() + " at exit", now, now.plus(OPEN_FOR), supervisor.user()));
         } catch (RuntimeException e) {
             w = AdmissionWrite.failed(String.valueOf(e.getMessage()));
         }
         String said = w.ok() ? what : "admission not handed back: " + w.message()
                 + "; it expires by itself at " + it.published().expiresAt();
-        try {
-            journal.get().append(JournalRecord.of(clock.instant(), w.ok() ? Kind.HANDED_BACK : Kind.HAND_BACK_REFUSED,
-                    supervisor.user(), context, name).reason("admission handed back at exit").detail(said));
-        } catch (JournalException e) {
-            said += " (its outcome not journaled: " + e.getMessage() + ")";
+        String lost = step.outcome(JournalRecord.of(step.clock.instant(), w.ok() ? Kind.HANDED_BACK
+                : Kind.HAND_BACK_REFUSED, supervisor.user(), context, name).reason("admission handed back at exit")
+                .detail(said));
+        if (lost != null) {
+            said += " (its outcome not journaled: " + lost + ")";
         }
         return new Result(name, choice, w.ok(), said);
     }

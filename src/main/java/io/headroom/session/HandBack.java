@@ -6,7 +6,6 @@ import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.journal.Journal;
-import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.WorkloadClass;
@@ -98,10 +97,10 @@ public final class HandBack {
         }
     }
 
+    /** What every hand-back shares: the supervisor, the session's cluster, journal, classes, clock and executor. */
+    final HandBackStep step;
     private final Supervisor supervisor;
     private final ClusterPorts cluster;
-    private final Supplier<Journal> journal;
-    private final Supplier<List<WorkloadClass>> classes;
     private final Clock clock;
     private final Executor io;
 
@@ -112,12 +111,11 @@ public final class HandBack {
      */
     public HandBack(Supervisor supervisor, ClusterPorts cluster, Supplier<Journal> journal,
                     Supplier<List<WorkloadClass>> classes, Clock clock, Executor io) {
-        this.supervisor = supervisor;
-        this.cluster = cluster;
-        this.journal = journal;
-        this.classes = classes;
-        this.clock = clock;
-        this.io = io;
+        this.step = new HandBackStep(supervisor, cluster, journal, classes, clock, io);
+        this.supervisor = step.supervisor;
+        this.cluster = step.cluster;
+        this.clock = step.clock;
+        this.io = step.io;
     }
 
     /** The session's present (a kept pause's end is chosen from it). */
@@ -203,12 +201,11 @@ public final class HandBack {
         Instant now = clock.instant();
         String holds = supervisor.state().heldByHand(now).stream().filter(h -> h.className().equals(name))
                 .map(HeldClass::describe).findFirst().orElse("");
-        try {
-            journal.get().append(JournalRecord.of(now, Kind.HANDING_BACK, supervisor.user(), target.context(), name)
-                    .reason(why).detail("KEDA's pause and Headroom's record of it removed from the cluster"
-                            + (holds.isEmpty() ? "" : "; then lifted: " + holds)));
-        } catch (JournalException e) {
-            return new Result(name, Choice.HAND_BACK, false, "not handed back, not journaled: " + e.getMessage());
+        String unjournaled = step.intent(JournalRecord.of(now, Kind.HANDING_BACK, supervisor.user(), target.context(),
+                name).reason(why).detail("KEDA's pause and Headroom's record of it removed from the cluster"
+                + (holds.isEmpty() ? "" : "; then lifted: " + holds)));
+        if (unjournaled != null) {
+            return new Result(name, Choice.HAND_BACK, false, "not handed back, not journaled: " + unjournaled);
         }
         supervisor.handingBack(name);
         try {
@@ -259,11 +256,10 @@ public final class HandBack {
             if (!problems.isEmpty()) {
                 LOG.warning(name + ": " + said);
             }
-            try {
-                journal.get().append(JournalRecord.of(clock.instant(), Kind.HANDED_BACK, supervisor.user(),
-                        target.context(), name).reason(why).detail(said));
-            } catch (JournalException e) {
-                LOG.warning(name + ": the hand-back's outcome was not journaled: " + e.getMessage());
+            String lost = step.outcome(JournalRecord.of(clock.instant(), Kind.HANDED_BACK, supervisor.user(),
+                    target.context(), name).reason(why).detail(said));
+            if (lost != null) {
+                LOG.warning(name + ": the hand-back's outcome was not journaled: " + lost);
             }
             return new Result(name, Choice.HAND_BACK, problems.isEmpty(), said);
         } finally {
@@ -281,11 +277,10 @@ public final class HandBack {
     private Result keep(Item it, long end) {
         HeadroomPause pause = new HeadroomPause(supervisor.user(), it.keepUntil(), it.holds(),
                 it.held().override() != null ? it.held().override().replicas() : null);
-        try {
-            journal.get().append(JournalRecord.of(clock.instant(), Kind.PAUSE_KEPT, supervisor.user(),
-                    it.target().context(), it.className()).reason("kept at exit: " + it.holds()).until(it.keepUntil()));
-        } catch (JournalException e) {
-            return new Result(it.className(), Choice.KEEP, false, "pause not written, not journaled: " + e.getMessage());
+        String unjournaled = step.intent(JournalRecord.of(clock.instant(), Kind.PAUSE_KEPT, supervisor.user(),
+                it.target().context(), it.className()).reason("kept at exit: " + it.holds()).until(it.keepUntil()));
+        if (unjournaled != null) {
+            return new Result(it.className(), Choice.KEEP, false, "pause not written, not journaled: " + unjournaled);
         }
         String failed = null;
         List<String> kept = new ArrayList<>();
@@ -316,11 +311,10 @@ public final class HandBack {
      * not happen.
      */
     void refused(String name, WorkloadRef target, String said, String chosen) {
-        try {
-            journal.get().append(JournalRecord.of(clock.instant(), Kind.HAND_BACK_REFUSED, supervisor.user(),
-                    target.context(), name).reason(said).detail("chosen: " + chosen));
-        } catch (JournalException e) {
-            LOG.warning(name + ": the refusal was not journaled: " + e.getMessage());
+        String lost = step.outcome(JournalRecord.of(clock.instant(), Kind.HAND_BACK_REFUSED, supervisor.user(),
+                target.context(), name).reason(said).detail("chosen: " + chosen));
+        if (lost != null) {
+            LOG.warning(name + ": the refusal was not journaled: " + lost);
         }
     }
 
@@ -368,7 +362,7 @@ public final class HandBack {
 
     private Map<String, WorkloadClass> byName() {
         Map<String, WorkloadClass> out = new LinkedHashMap<>();
-        classes.get().forEach(c -> out.put(c.name(), c));
+        step.classes.get().forEach(c -> out.put(c.name(), c));
         return out;
     }
 }

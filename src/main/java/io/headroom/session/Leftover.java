@@ -1,5 +1,6 @@
 package io.headroom.session;
 
+import io.headroom.cluster.AdmissionEntry;
 import io.headroom.cluster.CordonMark;
 import io.headroom.cluster.HeadroomPause;
 import io.headroom.cluster.NodeRef;
@@ -12,7 +13,7 @@ import java.util.List;
 /**
  * Something Headroom wrote on a cluster that is still there when a console starts, whoever left it
  * (this user before a restart, another console, one that died): a pause, a drain's marks, a cordon, replicas
- * raised for a replacement. Each
+ * raised for a replacement, admission published for producers. Each
  * names its owner and its expiry as the object carries them, and what handing it back, keeping it or
  * clearing it would do. Found and settled by {@link Leftovers}.
  */
@@ -277,6 +278,51 @@ public sealed interface Leftover {
         @Override
         public Choice defaultChoice(Instant now) {
             return !expiredAt(now) ? Choice.KEEP : stillRaised() ? Choice.HAND_BACK : Choice.CLEAR;
+        }
+    }
+
+    /**
+     * Admission this console's operator published for producers (ADR 0027) that nothing refreshes now and that
+     * has not expired: left by a console that stopped without handing it back (a crash), or set OPEN for hours
+     * at exit. Expiring it now gives producers their own default at once; kept, it expires by itself.
+     */
+    record Admission(String className, WorkloadRef workload, AdmissionEntry entry) implements Leftover {
+        @Override
+        public String key() {
+            return "admission-" + className;
+        }
+
+        @Override
+        public String context() {
+            return workload.context();
+        }
+
+        @Override
+        public String owner() {
+            return entry.owner().isBlank() ? "an unknown console" : entry.owner();
+        }
+
+        @Override
+        public Instant expires() {
+            return entry.expiresAt();
+        }
+
+        @Override
+        public String what() {
+            return "admission " + entry.label() + " for the producers of class " + className + " (ConfigMap "
+                    + workload.namespace() + "/" + AdmissionEntry.CONFIG_MAP + ")"
+                    + (entry.reason().isBlank() ? "" : ": " + entry.reason());
+        }
+
+        @Override
+        public List<Choice> choices() {
+            return List.of(Choice.HAND_BACK, Choice.KEEP);
+        }
+
+        @Override
+        public String choiceText(Choice c) {
+            return c == Choice.HAND_BACK ? "Expire it now (producers apply their own default)"
+                    : "Keep it until it expires (" + entry.expiresAt() + ")";
         }
     }
 }

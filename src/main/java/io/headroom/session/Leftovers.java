@@ -1,5 +1,6 @@
 package io.headroom.session;
 
+import io.headroom.cluster.AdmissionWrite;
 import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.NodeResult;
 import io.headroom.cluster.NodeState;
@@ -30,7 +31,8 @@ import java.util.logging.Logger;
 
 /**
  * What a console finds left behind on its clusters as it starts (issue 27): every pause, drain's marks,
- * cordon and replica bump Headroom wrote that is still there, whoever left it (this user before a restart, another
+ * cordon and replica bump Headroom wrote that is still there, whoever left it, and the admission this console's
+ * operator published that nothing refreshes now (ADR 0027), (this user before a restart, another
  * console, one that died or whose hand-back failed), each with its owner and expiry as the object carries
  * them. The operator hands each back, keeps it or clears Headroom's record of it; each choice is journaled,
  * a write's intent ({@code HANDING_BACK}) before it and its outcome ({@code HANDED_BACK} or
@@ -90,14 +92,18 @@ public final class Leftovers {
     private final String user;
     private final Clock clock;
     private final Executor io;
+    /** When this console opened: admission decided before it was left by another (or an earlier) console. */
+    private final Instant opened;
 
     /**
      * @param cluster the session's own cluster, not the supervisor's gate (a leftover of a frozen class is
      *                still handed back)
      * @param io      where the work runs (blocking cluster calls), never the FX thread
+     * @param opened  when this console opened: an admission entry decided since is this console's own
      */
     public Leftovers(HandBack handBack, ClusterPorts cluster, Supplier<Journal> journal,
-                     Supplier<List<WorkloadClass>> classes, String user, Clock clock, Executor io) {
+                     Supplier<List<WorkloadClass>> classes, String user, Clock clock, Executor io, Instant opened) {
+        this.opened = opened;
         this.handBack = handBack;
         this.cluster = cluster;
         this.journal = journal;
@@ -145,7 +151,14 @@ public final class Leftovers {
         List<String> problems = new ArrayList<>();
         Set<WorkloadRef> seen = new LinkedHashSet<>();
         Set<String> contexts = new LinkedHashSet<>();
+        Instant now = clock.instant();
         for (WorkloadClass c : classes.get()) {
+            try { // per class (its key), even when two classes share a workload
+                cluster.admissions().published(c.target(), c.name())
+                        .filter(e -> left(e, now)).ifPresent(e -> out.add(new Leftover.Admission(c.name(), c.target(), e)));
+            } catch (RuntimeException e) {
+                problems.add("admission of class " + c.name() + " not read: " + e.getMessage());
+            }
             // A class placed across pools (decision 0029) left what it left on every pool's Deployment.
             for (WorkloadRef target : c.pooled() ? c.pools().targets() : List.of(c.target())) {
                 contexts.add(target.context());
@@ -166,6 +179,15 @@ public final class Leftovers {
             }
         }
         return new Found(out, problems);
+    }
+
+    /**
+     * An admission entry this console's operator published, live, and decided before this console opened: a
+     * console that stopped without handing it back left it (or set it OPEN at exit). One decided since is this
+     * console's own (it took the class's admission over on its first tick and refreshes it).
+     */
+    private boolean left(io.headroom.cluster.AdmissionEntry e, Instant now) {
+        return user.equals(e.owner()) && !e.expired(now) && e.decidedAt().isBefore(opened);
     }
 
     /**
@@ -231,15 +253,19 @@ public final class Leftovers {
         }
         String intent = (choice == Leftover.Choice.CLEAR ? "record cleared at start: " : "leftover handed back at start: ")
                 + found;
-        try {
-            journal.get().append(record(now, Kind.HANDING_BACK, l).reason(intent));
-        } catch (JournalException e) {
-            return new Settled(l, choice, false, "not done, not journaled: " + e.getMessage());
+        String unjournaled = handBack.step.intent(record(now, Kind.HANDING_BACK, l).reason(intent));
+        if (unjournaled != null) {
+            return new Settled(l, choice, false, "not done, not journaled: " + unjournaled);
         }
         String failed;
         String did;
         try {
-            if (l instanceof Leftover.Pause p) { // CLEAR: KEDA's pause stays, no longer Headroom's
+            if (l instanceof Leftover.Admission a) { // only the entry found: one written since stays
+                AdmissionWrite r = cluster.admissions().expire(a.workload(), a.className(), now, a.entry().decidedAt());
+                failed = r.ok() ? null : r.message();
+                did = "admission of " + a.className() + " expired at " + now + " (was " + a.entry().label()
+                        + "): producers apply their own default";
+            } else if (l instanceof Leftover.Pause p) { // CLEAR: KEDA's pause stays, no longer Headroom's
                 ScaleResult r = cluster.pauses().forgetPause(p.workload());
                 failed = r.ok() ? null : r.message();
                 did = r.message();
@@ -284,16 +310,16 @@ public final class Leftovers {
             return JournalRecord.of(at, kind, user, l.context(), b.className()).change(b.replicasNow(),
                     b.bump().from());
         }
-        String cls = l instanceof Leftover.Pause p ? p.className() : ((Leftover.Marks) l).className();
+        String cls = l instanceof Leftover.Pause p ? p.className() : l instanceof Leftover.Admission a ? a.className()
+                : ((Leftover.Marks) l).className();
         return JournalRecord.of(at, kind, user, l.context(), cls);
     }
 
     /** An outcome record: the work is done (or not) whether or not it can be written; a failure is logged. */
     private void append(JournalRecord r) {
-        try {
-            journal.get().append(r);
-        } catch (JournalException e) {
-            LOG.warning("the outcome was not journaled: " + e.getMessage());
+        String lost = handBack.step.outcome(r);
+        if (lost != null) {
+            LOG.warning("the outcome was not journaled: " + lost);
         }
     }
 }

@@ -66,6 +66,7 @@ public final class Session implements AutoCloseable {
         this.freezeThreads = freezeThreads;
         this.loop = loop;
         this.clock = clock;
+        this.opened = clock.instant();
         this.tick = tick;
         this.sandbox = sandbox;
         this.scheduler = scheduler;
@@ -356,12 +357,13 @@ public final class Session implements AutoCloseable {
     }
 
     private AdmissionHandBack admissionHandBack;
+    /** When this session opened (what Headroom left on the clusters before it is offered at start). */
+    private final Instant opened;
 
     /** Admission published by this console, expired or set OPEN at exit; journaled, posted as events. */
     public synchronized AdmissionHandBack admissionHandBack() {
         if (admissionHandBack == null) {
-            admissionHandBack = new AdmissionHandBack(supervisor, loop.cluster(), () -> journal, loop::classes, clock,
-                    background);
+            admissionHandBack = new AdmissionHandBack(handBack());
         }
         return admissionHandBack;
     }
@@ -370,7 +372,7 @@ public final class Session implements AutoCloseable {
     public synchronized Leftovers leftovers() {
         if (leftovers == null) {
             leftovers = new Leftovers(handBack(), loop.cluster(), () -> journal, loop::classes, supervisor.user(), clock,
-                    background);
+                    background, opened);
         }
         return leftovers;
     }

@@ -12,6 +12,10 @@ import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.WorkloadClass;
 import java.time.Duration;
 import java.time.Instant;
+import io.headroom.cluster.AdmissionRefresh;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,7 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * or rejects while what is published stays (refreshed); a loosening applies, as does everything in auto mode.
  * A change is journaled before it is written ({@code ADMISSION_PUBLISHING}) and after
  * ({@code ADMISSION_PUBLISHED} or {@code ADMISSION_FAILED}, posted on the team timeline); the refresh of an
- * unchanged entry (its {@code expiresAt} moved on each tick) is not journaled. A freeze stops every write
+ * unchanged entry (its {@code expiresAt} moved on each tick) is not journaled, and is written at the tick's end,
+ * one write per namespace carrying every refreshed class's key ({@link #flush}). A freeze stops every write
  * (checked here, and by the gate for a freeze set meanwhile): what was published then expires, and producers
  * apply their own default. State lives on the loop's thread; {@link #view} is read from any thread.
  */
@@ -40,6 +45,14 @@ final class AdmissionDriver {
     /** Why a class's last refresh was not written (the lease lost, the API server refused), while it was not. */
     private final Map<String, String> refreshProblems = new ConcurrentHashMap<>();
     private int counter;
+    /** Tightenings proposed before a restart and not answered, until their class's first tick ({@link #restore}). */
+    private final Map<String, ClassAdmission.Pending> restored = new ConcurrentHashMap<>();
+    /** This tick's refreshes, written together per namespace at its end ({@link #flush}); loop thread. */
+    private final Map<String, Queued> queued = new LinkedHashMap<>();
+
+    /** A class's refresh waiting for the tick's end: what producers read now, the same for another TTL, the note. */
+    private record Queued(WorkloadClass cls, AdmissionEntry old, AdmissionEntry again, String note) {
+    }
 
     AdmissionDriver(Ledger ledger, ClusterPorts writes, Modes modes, Pins pins) {
         this.ledger = ledger;
@@ -77,7 +90,7 @@ final class AdmissionDriver {
         AdmissionVerdict v = AdmissionRule.decide(d, cls.policy(), ap);
         ClassAdmission before = views.get(name);
         AdmissionEntry published = before == null ? found(cls, ap, now) : before.published();
-        ClassAdmission.Pending pending = before == null ? null : before.pending();
+        ClassAdmission.Pending pending = before == null ? restored.remove(name) : before.pending();
         if (!ap.publish()) {
             views.put(name, new ClassAdmission(name, ap, v, null, null, "shown only: the class has no admission block"));
             return;
@@ -97,28 +110,25 @@ final class AdmissionDriver {
         if (mode == Mode.SUPERVISED && v.tighterThan(shown)) {
             AdmissionVerdict no = rejected.get(name);
             if (no != null && no.sameAs(v)) {
-                AdmissionEntry kept = refresh(cls, published, now);
-                views.put(name, new ClassAdmission(name, ap, v, kept, null,
-                        noted(name, "the operator rejected this tightening")));
+                refresh(cls, ap, v, published, null, "the operator rejected this tightening", now);
                 return;
             }
             if (pending == null || !pending.verdict().sameAs(v)) {
                 String id = "a-" + (++counter);
-                if (!ledger.tryAppend(ledger.record(now, Kind.ADMISSION_PROPOSED, name).reason(words(v)).proposal(id))) {
+                if (!ledger.tryAppend(ledger.record(now, Kind.ADMISSION_PROPOSED, name).reason(words(v))
+                        .detail(AdmissionProposals.detail(v)).proposal(id))) {
                     views.put(name, new ClassAdmission(name, ap, v, published, null,
                             "not proposed: the journal cannot be written"));
                     return;
                 }
                 pending = new ClassAdmission.Pending(id, v, now);
             }
-            AdmissionEntry kept = refresh(cls, published, now);
-            views.put(name, new ClassAdmission(name, ap, v, kept, pending, noted(name, "a tightening awaits approval")));
+            refresh(cls, ap, v, published, pending, "a tightening awaits approval", now);
             return;
         }
         rejected.remove(name);
         if (shown != null && v.sameAs(shown)) {
-            AdmissionEntry kept = refresh(cls, published, now);
-            views.put(name, new ClassAdmission(name, ap, v, kept, null, noted(name, "")));
+            refresh(cls, ap, v, published, null, "", now);
             return;
         }
         publish(cls, v, now, null, mode == Mode.AUTO ? "auto" : "a loosening applies");
@@ -137,6 +147,22 @@ final class AdmissionDriver {
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Before the loop starts: the tightenings proposed before a restart that were neither approved, rejected nor
+     * superseded awaiting the operator again under their ids, and the numbering of proposals going on after the
+     * highest id journaled. Returns what the operator should know (one that cannot be read back is dropped, said).
+     */
+    List<String> restore(List<io.headroom.journal.JournalRecord> records) {
+        AdmissionProposals.Restored r = AdmissionProposals.restore(records);
+        counter = Math.max(counter, r.counter());
+        r.pending().forEach((cls, p) -> {
+            if (ledger.knows(cls)) {
+                restored.put(cls, p);
+            }
+        });
+        return r.warnings();
     }
 
     /** Approves a pending tightening: it is published now (loop thread). */
@@ -202,27 +228,60 @@ final class AdmissionDriver {
     }
 
     /**
-     * The unchanged entry, valid for another TTL from now (not journaled: nothing changed for producers); what
-     * producers read afterwards (the old entry when the refresh was not written, and why in
-     * {@link #refreshProblems}).
+     * Shows the class with what producers read now and queues its refresh: the unchanged entry, valid for another
+     * TTL from now (not journaled: nothing changed for producers), written at the tick's end ({@link #flush}).
      */
-    private AdmissionEntry refresh(WorkloadClass cls, AdmissionEntry published, Instant now) {
-        refreshProblems.remove(cls.name());
+    private void refresh(WorkloadClass cls, AdmissionPolicy ap, AdmissionVerdict v, AdmissionEntry published,
+                         ClassAdmission.Pending pending, String note, Instant now) {
+        String name = cls.name();
         if (published == null) {
-            return null;
+            refreshProblems.remove(name);
+            views.put(name, new ClassAdmission(name, ap, v, null, pending, note));
+            return;
         }
         AdmissionEntry again = new AdmissionEntry(published.className(), published.state(), published.rate(),
                 published.reason(), now, now.plus(ttl(cls)), published.owner(), published.degradeTo());
-        AdmissionWrite w;
-        try {
-            w = writes.admissions().publish(cls.target(), again);
-        } catch (RuntimeException e) {
-            w = AdmissionWrite.failed(String.valueOf(e.getMessage()));
+        views.put(name, new ClassAdmission(name, ap, v, published, pending, noted(name, note)));
+        queued.put(name, new Queued(cls, published, again, note));
+    }
+
+    /**
+     * Writes the tick's refreshes (loop thread, at the tick's end): one write per namespace carrying every
+     * refreshed class's key, each workload's lease checked before it; each class then shows what producers read
+     * (the old entry, and why, when its refresh was not written).
+     */
+    void flush() {
+        if (queued.isEmpty()) {
+            return;
         }
-        if (!w.ok()) {
-            refreshProblems.put(cls.name(), "not refreshed: " + w.message());
-        }
-        return w.ok() ? again : published;
+        Map<List<String>, List<Queued>> byNamespace = new LinkedHashMap<>();
+        queued.values().forEach(q -> byNamespace.computeIfAbsent(List.of(q.cls().target().context(),
+                q.cls().target().namespace()), k -> new ArrayList<>()).add(q));
+        queued.clear();
+        byNamespace.forEach((where, qs) -> {
+            Map<String, AdmissionWrite> written;
+            try {
+                written = writes.admissions().refresh(where.get(0), where.get(1),
+                        qs.stream().map(q -> new AdmissionRefresh(q.cls().target(), q.again())).toList());
+            } catch (RuntimeException e) {
+                written = Map.of();
+                qs.forEach(q -> refreshProblems.put(q.cls().name(), "not refreshed: " + e.getMessage()));
+            }
+            for (Queued q : qs) {
+                String name = q.cls().name();
+                AdmissionWrite w = written.get(name);
+                if (w != null && w.ok()) {
+                    refreshProblems.remove(name);
+                } else if (w != null) {
+                    refreshProblems.put(name, "not refreshed: " + w.message());
+                }
+                ClassAdmission c = views.get(name);
+                if (c != null && c.published() == q.old()) {
+                    views.put(name, new ClassAdmission(name, c.policy(), c.decided(), w != null && w.ok() ? q.again()
+                            : q.old(), c.pending(), noted(name, q.note())));
+                }
+            }
+        });
     }
 
     /** {@code note}, with why the last refresh was not written when it was not. */

@@ -20,6 +20,7 @@ import io.headroom.cluster.Scaling;
 import io.headroom.cluster.WorkloadRef;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -140,9 +141,34 @@ final class GatedCluster {
             return gated(entry.className(), f -> AdmissionWrite.refused(frozen(f)), () -> real.publish(ref, entry));
         }
 
+        /** Each class's freeze is checked as for its own write; the others' entries go on together. */
         @Override
-        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-            return real.expire(ref, className, at);
+        public Map<String, AdmissionWrite> refresh(String context, String namespace,
+                                                   List<io.headroom.cluster.AdmissionRefresh> entries) {
+            Map<String, AdmissionWrite> out = new java.util.LinkedHashMap<>();
+            List<io.headroom.cluster.AdmissionRefresh> go = new java.util.ArrayList<>();
+            for (io.headroom.cluster.AdmissionRefresh e : entries) {
+                Freeze f = freezes.begin(e.entry().className()); // in flight until the write returns
+                if (f != null) {
+                    out.put(e.entry().className(), AdmissionWrite.refused(frozen(f)));
+                } else {
+                    go.add(e);
+                }
+            }
+            if (go.isEmpty()) {
+                return out;
+            }
+            try {
+                out.putAll(real.refresh(context, namespace, go));
+            } finally {
+                go.forEach(e -> freezes.end());
+            }
+            return out;
+        }
+
+        @Override
+        public AdmissionWrite expire(WorkloadRef ref, String className, Instant at, Instant decidedAt) {
+            return real.expire(ref, className, at, decidedAt);
         }
 
         @Override

@@ -179,6 +179,7 @@ public final class Supervisor implements Actuator {
             }
         });
         proposals.counted(r.proposalCounter());
+        warnings.addAll(admissions.restore(replay.records()));
         drains.counted(r.drainCounter());
         warnings.addAll(r.warnings());
         publish(now);
@@ -205,6 +206,7 @@ public final class Supervisor implements Actuator {
     @Override
     public void tickEnded(Instant now) {
         inTick = false;
+        flushAdmissions();
         if (unpublished) {
             unpublished = false;
             publish(ledger.clock.instant());
@@ -241,6 +243,9 @@ public final class Supervisor implements Actuator {
             advanceNodeDrains(now);
             Actuation a = placed == null ? act(cls, d, w, now) : actPools(cls, d, placed, now);
             admit(cls, d, now);
+            if (!inTick) {
+                flushAdmissions(); // else at the tick's end, one write per namespace
+            }
             return a;
         } finally {
             publishOrDefer(now);
@@ -336,6 +341,16 @@ public final class Supervisor implements Actuator {
         } catch (RuntimeException e) {
             java.util.logging.Logger.getLogger(Supervisor.class.getName())
                     .warning("admission of " + cls.name() + " not decided: " + e.getMessage());
+        }
+    }
+
+    /** Writes the tick's admission refreshes; a problem with them never breaks the tick. */
+    private void flushAdmissions() {
+        try {
+            admissions.flush();
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(Supervisor.class.getName())
+                    .warning("admission not refreshed: " + e.getMessage());
         }
     }
 

@@ -256,8 +256,9 @@ public final class HeadroomApp extends Application {
             }
         });
         // Hand back cleanly: closing the window with classes held asks first.
-        io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, () -> io.headroom.ui.shell.AdmissionExitDialog
-                .ask(stage, () -> session, fx, javafx.application.Platform::exit));
+        // The admission question comes after it; cancelling either leaves the next close to ask again.
+        io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, go -> io.headroom.ui.shell.AdmissionExitDialog
+                .ask(stage, () -> session, fx, go), javafx.application.Platform::exit);
         ready.complete(session);
     }
 

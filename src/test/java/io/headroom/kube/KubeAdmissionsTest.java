@@ -93,10 +93,10 @@ class KubeAdmissionsTest {
         assertEquals(2.5, back.rate(), 1e-9);
         assertTrue(ana.ports().admissions().published(ref, "nothing").isEmpty());
 
-        AdmissionWrite expired = ana.ports().admissions().expire(ref, "payments", T0.plusSeconds(5));
+        AdmissionWrite expired = ana.ports().admissions().expire(ref, "payments", T0.plusSeconds(5), null);
         assertEquals(AdmissionWrite.Outcome.APPLIED, expired.outcome(), expired.message());
         assertEquals(T0.plusSeconds(5), ana.ports().admissions().published(ref, "payments").orElseThrow().expiresAt());
-        assertEquals(AdmissionWrite.Outcome.APPLIED, ana.ports().admissions().expire(ref, "none", T0).outcome(),
+        assertEquals(AdmissionWrite.Outcome.APPLIED, ana.ports().admissions().expire(ref, "none", T0, null).outcome(),
                 "nothing to expire");
     }
 
@@ -111,7 +111,41 @@ class KubeAdmissionsTest {
         assertEquals(AdmissionWrite.Outcome.REFUSED, refused.outcome(), refused.message());
         assertTrue(refused.message().contains("ana@desk-1/aaaa0001"), refused.message());
         assertTrue(data().get("payments").contains("\"rate\":2.5"), data().get("payments"));
-        assertEquals(AdmissionWrite.Outcome.REFUSED, bob.ports().admissions().expire(ref, "payments", T0).outcome());
+        assertEquals(AdmissionWrite.Outcome.REFUSED, bob.ports().admissions().expire(ref, "payments", T0, null).outcome());
+    }
+
+    /** A tick's refresh is one write for the namespace; a class whose workload's lease another console holds is left out. */
+    @Test
+    void aRefreshWritesTheKeysThatPassTheirLeaseInOnePatchAndRefusesTheOthers() throws Exception {
+        WorkloadRef mail = new WorkloadRef("dev", "payments", "Deployment", "mail");
+        cluster.deployment("payments", "mail", 1);
+        ManualClock clock = new ManualClock(T0);
+        KubeConnection cb = cluster.connect(dir, "dev");
+        KubeClusterGateway bob = KubeClusterGateway.open(cb, List.of(mail), clock,
+                new LeaseKeeper(cb.client(), "bob@desk-2/bbbb0002", clock, Duration.ofSeconds(15)));
+        opened.add(bob);
+        assertTrue(bob.awaitSynced(Duration.ofSeconds(15)));
+        assertEquals(AdmissionWrite.Outcome.APPLIED, bob.ports().admissions().publish(mail,
+                AdmissionEntry.open("mail", "bob's", T0, T0.plusSeconds(60), "bob")).outcome());
+        KubeConnection ca = cluster.connect(dir, "dev");
+        KubeClusterGateway ana = KubeClusterGateway.open(ca, List.of(ref, mail), clock,
+                new LeaseKeeper(ca.client(), "ana@desk-1/aaaa0001", clock, Duration.ofSeconds(15)));
+        opened.add(ana);
+        assertTrue(ana.awaitSynced(Duration.ofSeconds(15)));
+        cluster.takeRequests();
+
+        Map<String, AdmissionWrite> w = ana.ports().admissions().refresh("dev", "payments", List.of(
+                new io.headroom.cluster.AdmissionRefresh(ref, throttle("payments", 2.5, "ana")),
+                new io.headroom.cluster.AdmissionRefresh(mail, AdmissionEntry.open("mail", "ana's", T0, T0.plusSeconds(60),
+                        "ana"))));
+
+        assertEquals(AdmissionWrite.Outcome.APPLIED, w.get("payments").outcome(), w.toString());
+        assertEquals(AdmissionWrite.Outcome.REFUSED, w.get("mail").outcome(), w.toString());
+        assertTrue(w.get("mail").message().contains("bob@desk-2/bbbb0002"), w.get("mail").message());
+        assertTrue(data().get("mail").contains("bob's"), "bob's key untouched: " + data().get("mail"));
+        assertTrue(data().get("payments").contains("\"rate\":2.5"), data().get("payments"));
+        assertEquals(1, cluster.takeRequests().stream().filter(r -> "PATCH".equals(r.getMethod())
+                && r.getPath().contains("/configmaps/headroom-admission")).count());
     }
 
     @Test

@@ -73,8 +73,21 @@ class AdmissionSupervisionTest {
             }
 
             @Override
-            public io.headroom.cluster.AdmissionWrite expire(WorkloadRef ref, String className, Instant at) {
-                return real.expire(ref, className, at);
+            public Map<String, io.headroom.cluster.AdmissionWrite> refresh(String context, String namespace,
+                    List<io.headroom.cluster.AdmissionRefresh> entries) {
+                String no = refuse;
+                if (no == null) {
+                    return real.refresh(context, namespace, entries);
+                }
+                Map<String, io.headroom.cluster.AdmissionWrite> out = new java.util.LinkedHashMap<>();
+                entries.forEach(e -> out.put(e.entry().className(), io.headroom.cluster.AdmissionWrite.refused(no)));
+                return out;
+            }
+
+            @Override
+            public io.headroom.cluster.AdmissionWrite expire(WorkloadRef ref, String className, Instant at,
+                                                             Instant decidedAt) {
+                return real.expire(ref, className, at, decidedAt);
             }
 
             @Override

@@ -106,6 +106,13 @@ class LeftoversAtStartUiTest {
                 CordonMark.DRAIN_ANNOTATION, "node-1-3-beef", CordonMark.WHY_ANNOTATION, "kernel upgrade",
                 CordonMark.AT_ANNOTATION, "2026-01-01T08:00:00Z", CordonMark.EXPIRES_ANNOTATION, "2026-01-01T08:40:00Z")));
         cluster.admin.nodes().resource(n).update();
+        // orders: admission ben's console set OPEN for producers at exit, for hours (issue 30).
+        Instant decided = Instant.now().minus(Duration.ofMinutes(5)).truncatedTo(ChronoUnit.SECONDS);
+        cluster.admin.configMaps().inNamespace("shop").resource(new io.fabric8.kubernetes.api.model.ConfigMapBuilder()
+                .withNewMetadata().withName(io.headroom.cluster.AdmissionEntry.CONFIG_MAP).withNamespace("shop")
+                .endMetadata().addToData("orders", "{\"state\":\"OPEN\",\"reason\":\"set OPEN by ben@oncall at exit\","
+                        + "\"decidedAt\":\"" + decided + "\",\"expiresAt\":\"" + TOMORROW + "\",\"owner\":\"ben@oncall\"}")
+                .build()).create();
         // orders-x: marked by bob's drain, which may still be running.
         cluster.newPod("shop", "orders-x").app("orders").onNode("node-2").annotations(Map.of(
                 PodMarks.DRAIN_ANNOTATION, "orders-7-beef", PodMarks.OWNER_ANNOTATION, BOB,
@@ -175,6 +182,8 @@ class LeftoversAtStartUiTest {
                 + "(KEDA paused until handed back)"), all);
         assertTrue(shown.contains("node node-1 (up) cordoned for node-1-3-beef: kernel upgrade"), all);
         assertTrue(shown.contains("drain orders-7-beef marks orders-x of Deployment shop/orders (class orders)"), all);
+        assertTrue(shown.contains("admission OPEN for the producers of class orders (ConfigMap shop/headroom-admission): "
+                + "set OPEN by ben@oncall at exit"), all);
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("by ana@oncall, expired ")), all);
         assertTrue(shown.stream().anyMatch(t -> t.startsWith("by " + BOB + ", until ")), all);
         OperatorWords.assertPlain("the leftovers dialog", all);
@@ -186,9 +195,13 @@ class LeftoversAtStartUiTest {
         assertTrue(choice(robot, Leftover.Choice.KEEP, "pause-indexing").isSelected());
         assertTrue(choice(robot, Leftover.Choice.KEEP, "cordon-up-node-1").isSelected());
         assertTrue(choice(robot, Leftover.Choice.KEEP, "marks-orders-orders-7-beef").isSelected());
+        assertTrue(choice(robot, Leftover.Choice.KEEP, "admission-orders").isSelected(), "kept until it expires");
+        assertEquals("Expire it now (producers apply their own default)",
+                choice(robot, Leftover.Choice.HAND_BACK, "admission-orders").getText());
 
         robot.clickOn(ConsoleWindow.find(robot, "#" + LeftoversView.choiceId(Leftover.Choice.CLEAR, "pause-indexing")));
         robot.clickOn(ConsoleWindow.find(robot, "#" + LeftoversView.choiceId(Leftover.Choice.HAND_BACK, "cordon-up-node-1")));
+        robot.clickOn(ConsoleWindow.find(robot, "#" + LeftoversView.choiceId(Leftover.Choice.HAND_BACK, "admission-orders")));
         robot.clickOn(ConsoleWindow.find(robot, "#" + LeftoversView.CONFIRM_ID));
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#" + LeftoversView.STATUS_ID)
@@ -199,6 +212,9 @@ class LeftoversAtStartUiTest {
         assertEquals("4", so.get(Autoscalers.PAUSED_REPLICAS), "cleared: KEDA stays paused, as if by hand: " + so);
         assertTrue(so.keySet().stream().noneMatch(k -> k.startsWith("headroom.io/")), "no longer Headroom's: " + so);
         assertFalse(cluster.cordoned("node-1"), "uncordoned");
+        String admission = cluster.admin.configMaps().inNamespace("shop").withName(
+                io.headroom.cluster.AdmissionEntry.CONFIG_MAP).get().getData().get("orders");
+        assertFalse(admission.contains(TOMORROW), "expired now: " + admission);
         assertEquals(BOB, cluster.annotations("shop", "orders-x").get(PodMarks.OWNER_ANNOTATION), "the marks are kept");
 
         List<JournalRecord> bens = session.journal().history().records().stream()
@@ -211,7 +227,8 @@ class LeftoversAtStartUiTest {
         List<JournalRecord.Kind> backed = List.of(JournalRecord.Kind.HANDING_BACK, JournalRecord.Kind.HANDED_BACK);
         assertEquals(backed, byWhat.get("node node-1"), byWhat.toString());
         assertEquals(backed, byWhat.get("indexing"), byWhat.toString());
-        assertEquals(List.of(JournalRecord.Kind.HANDING_BACK, JournalRecord.Kind.HANDED_BACK,
+        assertEquals(List.of(JournalRecord.Kind.HANDING_BACK, JournalRecord.Kind.HANDED_BACK, // its admission expired
+                JournalRecord.Kind.HANDING_BACK, JournalRecord.Kind.HANDED_BACK, // its pause handed back
                 JournalRecord.Kind.LEFTOVER_KEPT), byWhat.get("orders"), byWhat.toString());
         assertTrue(bens.stream().anyMatch(r -> r.kind() == JournalRecord.Kind.HANDING_BACK && "indexing".equals(r.className())
                 && r.reason().startsWith("record cleared at start: left by " + BOB)), bens.toString());

@@ -148,9 +148,17 @@ public final class DetailView extends VBox {
     public static final String POLICY_EDITED_ID = "policy-edited";
     public static final String POLICY_REVERT_ID = "policy-revert";
 
-    /** Puts what producers read of the class's admission (and a tightening to approve) under the admission advice. */
+    /** The decision's admission advice (chip and words), for a class whose admission is not published. */
+    private final VBox admissionAdvice = new VBox(8);
+
+    /**
+     * Puts what producers read of the class's admission (and a tightening to approve) where the decision's
+     * admission advice is: while {@code node} is shown, it alone says the class's admission (issue 30).
+     */
     public void setAdmission(Node node) {
         admissionSlot.getChildren().setAll(node);
+        admissionAdvice.visibleProperty().bind(node.visibleProperty().not());
+        admissionAdvice.managedProperty().bind(admissionAdvice.visibleProperty());
     }
 
     /** Puts the class's actuation controls (mode, freeze, override) in the header. */
@@ -251,6 +259,7 @@ public final class DetailView extends VBox {
         admission.textProperty().bind(vm.admissionProperty());
         admission.getStyleClass().add(Styles.MUTED);
         admission.setWrapText(true);
+        admissionAdvice.getChildren().setAll(new HBox(8, admissionChip), admission);
 
         Label explanation = new Label();
         explanation.setId(EXPLANATION_ID);
@@ -290,7 +299,7 @@ public final class DetailView extends VBox {
         otherTitle.managedProperty().bind(otherTitle.visibleProperty());
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
-        VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, admissionSlot, explanation,
+        VBox content = new VBox(8, headline, admissionAdvice, admissionSlot, explanation,
                 actuation, otherTitle, other, section("THE WORK"), workStrip(),
                 section("FORECAST"), new ForecastPanel(vm.forecast()), section("PODS"), new PodPanel(pods),
                 shownWhen(section("REASONS"), vm.reasonsShownProperty()),

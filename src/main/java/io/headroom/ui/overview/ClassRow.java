@@ -199,7 +199,8 @@ public final class ClassRow {
             // Admission as decided for producers supersedes the decision's advice.
             states.add(new StateChip(State.ADMISSION, "ADMISSION " + admission.get()));
             detail.add(admissionDetail.get());
-        } else if (!admissionClosed.get().isEmpty()) {
+        } else if (admissionDetail.get().isEmpty() && !admissionClosed.get().isEmpty()) {
+            // Only for a class whose admission is not decided for producers (its detail is empty).
             states.add(new StateChip(State.ADMISSION_CLOSED, "ADMISSION CLOSED"));
             detail.add("admission closed: " + admissionClosed.get());
         }
@@ -258,7 +259,7 @@ public final class ClassRow {
     public StringProperty overlayDetailProperty() { return overlayDetail; }
     /** The class's admission for producers when not OPEN ("THROTTLE 2.5/s", "CLOSED"), else empty. */
     public StringProperty admissionProperty() { return admission; }
-    /** Why, and what producers read: the admission chip's tooltip. */
+    /** Why, and what producers read: the admission chip's tooltip; set for every class that publishes, OPEN too. */
     public StringProperty admissionDetailProperty() { return admissionDetail; }
     /** Why admission is closed (the decision's admission advice), or empty while it is not. */
     public StringProperty admissionClosedProperty() { return admissionClosed; }

@@ -57,11 +57,31 @@ public final class ExitDialog {
      * runs on the FX thread, once.
      */
     public static void guard(Stage stage, java.util.function.Supplier<Session> session, Executor fx, Runnable exit) {
+        guard(stage, session, fx, Runnable::run, exit);
+    }
+
+    /** What the exit asks after the hand-back (the published admission): it runs {@code go} to exit, or nothing when cancelled. */
+    @FunctionalInterface
+    public interface Then {
+        void ask(Runnable go);
+    }
+
+    /**
+     * As above, asking {@code then} after the hand-back. The console counts as exiting only once {@code then}
+     * lets it go: a question cancelled there leaves the window to ask everything again at the next close.
+     */
+    public static void guard(Stage stage, java.util.function.Supplier<Session> session, Executor fx, Then then,
+                             Runnable exit) {
         boolean[] exiting = new boolean[1];
-        Runnable once = () -> {
+        Runnable go = () -> {
             if (!exiting[0]) {
                 exiting[0] = true;
                 exit.run();
+            }
+        };
+        Runnable once = () -> {
+            if (!exiting[0]) {
+                then.ask(go);
             }
         };
         stage.setOnCloseRequest(e -> {

@@ -68,6 +68,60 @@ class AdmissionExitUiTest {
         return session.loop().cluster().admissions().published(target(), CLS).orElse(null);
     }
 
+    /** Publishes the class's admission (auto mode, the sandbox sped up until it is there). */
+    void publish() throws Exception {
+        session.supervisor().setAdmissionPolicies(Map.of(CLS, AdmissionPolicy.onMissing(true, "conservative")));
+        assertTrue(session.supervisor().setMode(CLS, Mode.AUTO).get(10, TimeUnit.SECONDS).ok());
+        session.setSpeed(10);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> published() != null);
+        session.setSpeed(1);
+    }
+
+    /** A click on the window's close box: true when the console held the close (to ask), false when it let it close. */
+    boolean closeWindow() throws Exception {
+        return onFx(() -> {
+            Stage stage = (Stage) console.view().getScene().getWindow();
+            javafx.stage.WindowEvent e = new javafx.stage.WindowEvent(stage, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST);
+            stage.getOnCloseRequest().handle(e);
+            return e.isConsumed();
+        });
+    }
+
+    boolean asked() throws Exception {
+        return onFx(() -> robot.lookup("#" + AdmissionExitDialog.CANCEL_ID).tryQuery().isPresent());
+    }
+
+    /**
+     * Issue 30: the admission question cancelled once, the next close asked nothing and exited (the hand-back
+     * step had already counted the console as exiting). Auto mode is a hold by hand, so the hand-back asks first;
+     * the class is set back to supervised there so only admission is left to ask about.
+     */
+    @Test
+    void cancellingTheAdmissionQuestionAsksAgainAtTheNextClose() throws Exception {
+        open();
+        publish();
+        assertTrue(session.supervisor().setMode(CLS, Mode.SUPERVISED).get(10, TimeUnit.SECONDS).ok());
+        onFx(() -> {
+            Stage stage = (Stage) console.view().getScene().getWindow();
+            ExitDialog.guard(stage, () -> session, FxExecutor.get(), go -> AdmissionExitDialog.ask(stage,
+                    () -> session, FxExecutor.get(), go), () -> exited.complete(null)); // as HeadroomApp
+            return null;
+        });
+
+        assertTrue(closeWindow());
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, this::asked);
+        robot.clickOn(ConsoleWindow.find(robot, "#" + AdmissionExitDialog.CANCEL_ID));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !asked());
+        assertFalse(exited.isDone(), "cancelled: the console stays");
+
+        assertTrue(closeWindow(), "the second close is held to ask again, not let through to close the window");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, this::asked);
+        assertFalse(exited.isDone());
+        robot.clickOn(ConsoleWindow.find(robot, "#" + AdmissionExitDialog.EXIT_ID));
+        exited.get(15, TimeUnit.SECONDS);
+        assertTrue(published().expired(session.clock().instant()), "expired now, the default");
+    }
+
     @Test
     void withNothingPublishedTheConsoleExitsAtOnce() throws Exception {
         open();

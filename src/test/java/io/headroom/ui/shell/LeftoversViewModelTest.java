@@ -102,7 +102,7 @@ class LeftoversViewModelTest {
         Supervisor sup = new Supervisor(classes, cluster.ports(), journal, clock, Runnable::run, Runnable::run, "ben",
                 Duration.ofMinutes(5));
         HandBack hb = new HandBack(sup, cluster.ports(), () -> journal, () -> classes, clock, io);
-        vm = new LeftoversViewModel(new Leftovers(hb, cluster.ports(), () -> journal, () -> classes, "ben", clock, io),
+        vm = new LeftoversViewModel(new Leftovers(hb, cluster.ports(), () -> journal, () -> classes, "ben", clock, io, clock.instant()),
                 Runnable::run, Duration.ofSeconds(5), ZoneOffset.UTC);
         assertEquals(3, vm.load().get(5, TimeUnit.SECONDS));
     }
