@@ -104,12 +104,13 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /**
          * Ahead of a forecast rise, a floor awaits the operator (forecast mode propose; issue 29): the replicas now
          * and the floor's in {@code before}/{@code after}, the proposal's expiry (the rise) in {@code until}, the
-         * floor's start and the forecast in words in the detail ("from 2026-01-02T08:52:00Z · the last 5 …").
+         * proposal in words in the reason, the floor's start and end and the forecast in the detail
+         * ("from 2026-01-02T08:52:00Z until 2026-01-02T09:15:00Z · the last 5 …").
          */
         FORECAST_FLOOR_PROPOSED,
         /**
          * A forecast floor is held from now on (approved by the operator, or applied by forecast mode auto, said in
-         * the reason): the floor's replicas in {@code after}, its end in {@code until}, start and forecast in the detail.
+         * the reason): the floor's replicas in {@code after}, its end in {@code until}, the detail as a proposal's.
          */
         FORECAST_FLOOR_APPROVED,
         /** The operator rejected a proposed forecast floor (the reason typed); that rise is not proposed again. */

@@ -251,6 +251,14 @@ public final class Session implements AutoCloseable {
         return supervisor;
     }
 
+    /**
+     * Predictive proposals and floors from these forecasts (issue 29): each class whose forecast mode is
+     * {@code propose} or {@code auto} is looked at ahead of its next forecast rise, on the loop's thread.
+     */
+    public void planFloorsFrom(io.headroom.forecast.ClassForecasts forecasts) {
+        supervisor.setFloorPlanner(new AnticipatedFloors(forecasts));
+    }
+
     public Journal journal() {
         return journal;
     }

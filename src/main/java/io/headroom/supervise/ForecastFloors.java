@@ -28,6 +28,7 @@ import java.util.Map;
 final class ForecastFloors {
     static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneId.systemDefault());
     private static final String FROM = "from ";
+    private static final String UNTIL = " until ";
     private static final String SEP = " · ";
 
     /**
@@ -183,7 +184,7 @@ final class ForecastFloors {
                 was != null ? was.createdAt() : now, now, plan.riseAt(), plan.words(), List.of(), f);
         try {
             ledger.journal.append(ledger.record(now, Kind.FORECAST_FLOOR_PROPOSED, name).change(current, f.replicas())
-                    .proposal(id).until(plan.riseAt()).reason(words(f)).detail(detail(f, plan.words())));
+                    .proposal(id).until(plan.riseAt()).reason(plan.words()).detail(detail(f, f.why())));
         } catch (JournalException e) {
             return; // not proposed: the journal's failure is in the state; the next tick tries again
         }
@@ -214,9 +215,9 @@ final class ForecastFloors {
         return "hold " + f.replicas() + " replicas from " + HHMM.format(f.from()) + " until " + HHMM.format(f.until());
     }
 
-    /** The journal's detail: the floor's start, then the forecast in words (read back by {@link #restore}). */
+    /** The journal's detail: the floor's start and end, then the forecast in words (read back by {@link #restore}). */
     private static String detail(ForecastFloor f, String words) {
-        return FROM + f.from() + SEP + (words == null ? "" : words);
+        return FROM + f.from() + UNTIL + f.until() + SEP + (words == null ? "" : words);
     }
 
     private void expire(String name, Instant now) {
@@ -344,7 +345,8 @@ final class ForecastFloors {
                     if (f != null && r.before() != null && r.until() != null) {
                         Proposal p = new Proposal(r.proposalId(), name, r.context(), r.before(), r.after(),
                                 c.pending() != null && c.pending().id().equals(r.proposalId())
-                                        ? c.pending().createdAt() : r.at(), r.at(), r.until(), f.why(), List.of(), f);
+                                        ? c.pending().createdAt() : r.at(), r.at(), r.until(),
+                                r.reason() == null ? words(f) : r.reason(), List.of(), f);
                         floors.put(name, c.withPending(p));
                     }
                     counter = Math.max(counter, SupervisionReplay.counterOf(r.proposalId()));
@@ -379,19 +381,22 @@ final class ForecastFloors {
         }
     }
 
-    /** The floor a record holds: its start and words from the detail, its end from {@code until}. */
+    /** The floor a record holds: its start, end and words from the detail ("from … until … · …"). */
     private static ForecastFloor floor(JournalRecord r, Integer replicas) {
-        if (replicas == null || r.until() == null || r.detail() == null || !r.detail().startsWith(FROM)) {
+        String d = r.detail();
+        if (replicas == null || d == null || !d.startsWith(FROM)) {
             return null;
         }
-        int sep = r.detail().indexOf(SEP);
+        int u = d.indexOf(UNTIL);
+        int sep = d.indexOf(SEP);
+        if (u < 0 || sep < u) {
+            return null;
+        }
         try {
-            Instant from = Instant.parse(sep < 0 ? r.detail().substring(FROM.length())
-                    : r.detail().substring(FROM.length(), sep));
-            if (!r.until().isAfter(from)) {
-                return null;
-            }
-            return new ForecastFloor(replicas, from, r.until(), sep < 0 ? "" : r.detail().substring(sep + SEP.length()));
+            Instant from = Instant.parse(d.substring(FROM.length(), u));
+            Instant until = Instant.parse(d.substring(u + UNTIL.length(), sep));
+            return until.isAfter(from) ? new ForecastFloor(replicas, from, until, d.substring(sep + SEP.length()))
+                    : null;
         } catch (java.time.format.DateTimeParseException e) {
             return null;
         }

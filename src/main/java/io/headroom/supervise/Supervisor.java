@@ -294,6 +294,7 @@ public final class Supervisor implements Actuator {
                 && floors.held(name) != null) {
             // The operator approved this floor (or forecast mode auto holds it): rising to it needs no second ask.
             ForecastFloors.Held h = floors.held(name);
+            proposals.withdraw(name, now, "the approved forecast floor raises " + name + " to " + desired);
             return scaler.apply(cls, w, current, desired, Precedence.Cause.APPROVED, "forecast floor "
                     + h.floor().replicas() + " until " + ForecastFloors.HHMM.format(h.floor().until()) + " (" + h.by()
                     + ")", drains.explanation(name, d, w), h.proposalId());
