@@ -94,6 +94,15 @@ public final class MainView extends BorderPane {
                 session.isSandbox(), session.tick(), session::setSpeed);
         this.supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         this.actions = new OperatorActions(supervision, this::window);
+        // A class's forecast mode is a field of its live policy: changed as a policy edit (journaled, revertable).
+        supervision.setForecastModes(name -> session.loop().classes().stream().filter(c -> c.name().equals(name))
+                .findFirst().map(c -> c.policy().forecastMode()).orElse(null),
+                (name, m) -> java.util.concurrent.CompletableFuture.supplyAsync(() -> session.loop().classes().stream()
+                        .filter(c -> c.name().equals(name)).findFirst()
+                        .map(c -> session.policyEdits().apply(name, c.policy().toBuilder().forecastMode(m).build(),
+                                "forecast mode set to " + m.word() + " in the console"))
+                        .orElse(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.NOT_FOUND,
+                                "no class named " + name)), session.io()));
         actions.setDecisions(name -> {
             ClassSnapshot s = detail.latest(name);
             return s == null ? null : s.decision();
