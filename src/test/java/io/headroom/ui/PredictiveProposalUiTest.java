@@ -177,6 +177,18 @@ class PredictiveProposalUiTest {
                 .contains("forecast floor " + p.to() + " until"));
         assertTrue(onFx(() -> window.view().eventsViewModel().events().stream()
                 .anyMatch(e -> e.text().contains("forecast floor"))), "the approval is an event on the strip");
+        assertTrue(onFx(() -> window.view().incidentsViewModel().incidents().stream().anyMatch(i ->
+                i.kind() == io.headroom.ui.shell.Incident.Kind.FLOOR && cls.equals(i.className())
+                        && i.detail().startsWith("forecast floor " + p.to()))), "a standing state in the banner");
+
+        // Cancelled from the class controls, where it shows: journaled, and the floor is gone.
+        robot.clickOn(ConsoleWindow.find(robot, "#" + ClassControls.CANCEL_FLOOR_ID));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> journal().stream().anyMatch(r ->
+                r.kind() == Kind.FORECAST_FLOOR_CANCELLED && cls.equals(r.className())));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> window.view().eventsViewModel().events()
+                .stream().anyMatch(e -> e.text().contains(cls + " forecast floor cancelled"))));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !onFx(explanation::getText).contains("forecast floor"));
+        assertTrue(onFx(() -> !window.view().lookup("#" + ClassControls.CANCEL_FLOOR_ID).isVisible()));
     }
 
     /** The inbox's card of {@code p}, once it is drawn. */

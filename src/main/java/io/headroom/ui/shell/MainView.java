@@ -313,6 +313,7 @@ public final class MainView extends BorderPane {
             case OVERRIDE -> actions.toggleOverride(i.className(), 0);
             case DRAIN -> actions.toggleDrain(i.className(), 0);
             case AUTO -> actions.setMode(i.className(), io.headroom.supervise.Mode.SUPERVISED);
+            case FLOOR -> actions.cancelFloor(i.className());
         }
     }
 
