@@ -167,6 +167,7 @@ class PredictiveProposalUiTest {
         Node drawn = card(p);
         String shown = onFx(() -> ((Label) drawn.lookup(".card-change")).getText());
         assertTrue(shown.startsWith("forecast floor " + p.to()), shown);
+        shoot("predictive-proposal");
         Typing.keys(robot, KeyCode.A);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> journal().stream().anyMatch(r ->
                 r.kind() == Kind.FORECAST_FLOOR_APPROVED && p.id().equals(r.proposalId())));
@@ -189,6 +190,7 @@ class PredictiveProposalUiTest {
                 .contains("forecast floor " + p.to() + " until"));
         assertTrue(onFx(() -> window.view().eventsViewModel().events().stream()
                 .anyMatch(e -> e.text().contains("forecast floor"))), "the approval is an event on the strip");
+        shoot("forecast-floor-held");
         assertTrue(onFx(() -> window.view().incidentsViewModel().incidents().stream().anyMatch(i ->
                 i.kind() == io.headroom.ui.shell.Incident.Kind.FLOOR && cls.equals(i.className())
                         && i.detail().startsWith("forecast floor " + p.to()))), "a standing state in the banner");
@@ -201,6 +203,23 @@ class PredictiveProposalUiTest {
                 .stream().anyMatch(e -> e.text().contains(cls + " forecast floor cancelled"))));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !onFx(explanation::getText).contains("forecast floor"));
         assertTrue(onFx(() -> !window.view().lookup("#" + ClassControls.CANCEL_FLOOR_ID).isVisible()));
+    }
+
+    /** With -Dheadroom.shots=DIR, the console as it is now, into DIR/name.png (to look at; nothing asserted). */
+    static void shoot(String name) throws Exception {
+        String dir = System.getProperty("headroom.shots");
+        if (dir == null) {
+            return;
+        }
+        javafx.scene.image.WritableImage img = onFx(() -> window.view().getScene().snapshot(null));
+        java.awt.image.BufferedImage b = new java.awt.image.BufferedImage((int) img.getWidth(), (int) img.getHeight(),
+                java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < b.getHeight(); y++) {
+            for (int x = 0; x < b.getWidth(); x++) {
+                b.setRGB(x, y, img.getPixelReader().getArgb(x, y));
+            }
+        }
+        javax.imageio.ImageIO.write(b, "png", java.nio.file.Path.of(dir, name + ".png").toFile());
     }
 
     /** Whether the inbox has the focus with {@code p}'s card highlighted: what the A key acts on. */

@@ -119,7 +119,7 @@ public final class EventListViewModel {
             case FREEZE_ALL -> "The global freeze expired: every class acts by its mode again";
             case FREEZE -> "The freeze of " + i.className() + " expired: it acts by its mode again";
             case OVERRIDE -> "The override of " + i.className() + " (" + i.detail() + ") expired: its mode takes over";
-            case FLOOR -> "The " + i.detail() + " of " + i.className() + " ended: the reactive decision alone rules";
+            case FLOOR -> "The forecast floor of " + i.className() + " ended: the reactive decision alone rules again";
             default -> i.tag() + " " + i.subject() + " ended";
         };
     }

@@ -129,8 +129,10 @@ public record Incident(Kind kind, String className, String by, String reason, In
             }
             if (c.floor() != null) {
                 var f = c.floor();
-                out.add(new Incident(Kind.FLOOR, c.className(), c.floorBy(), null, f.from(), f.until(),
-                        "forecast floor " + f.replicas() + " from " + HHMM.format(f.from())));
+                // Who holds it is said whole ("approved by alice", "auto"), not as a "by" of its own.
+                out.add(new Incident(Kind.FLOOR, c.className(), null, null, f.from(), f.until(),
+                        "forecast floor " + f.replicas() + " from " + HHMM.format(f.from()) + " ("
+                                + (c.floorBy() == null ? "held" : c.floorBy()) + ")"));
             }
         }
         out.sort(Comparator.comparing(Incident::kind)
