@@ -130,7 +130,9 @@ class PredictiveProposalUiTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> journal().stream().anyMatch(r ->
                 r.kind() == Kind.POLICY_EDITED && cls.equals(r.className()) && r.detail() != null
                         && r.detail().contains("→ propose")));
-        assertEquals(ForecastMode.PROPOSE, window.session().loop().classes().get(0).policy().forecastMode());
+        // Journaled first, then the live policy changes (from the next tick on).
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () ->
+                window.session().loop().classes().get(0).policy().forecastMode() == ForecastMode.PROPOSE);
 
         // Ahead of the rise, a predictive proposal in the inbox.
         AtomicReference<ProposalRow> seen = new AtomicReference<>();
