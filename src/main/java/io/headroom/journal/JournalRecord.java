@@ -100,7 +100,27 @@ public record JournalRecord(long seq, Instant at, Kind kind, String user, String
         /** The cluster took the admission journaled as {@code ADMISSION_PUBLISHING} (its expiry in {@code until}). */
         ADMISSION_PUBLISHED,
         /** The admission journaled as {@code ADMISSION_PUBLISHING} was not written (why, in the detail). */
-        ADMISSION_FAILED;
+        ADMISSION_FAILED,
+        /**
+         * Ahead of a forecast rise, a floor awaits the operator (forecast mode propose; issue 29): the replicas now
+         * and the floor's in {@code before}/{@code after}, the proposal's expiry (the rise) in {@code until}, the
+         * proposal in words in the reason, the floor's start and end and the forecast in the detail
+         * ("from 2026-01-02T08:52:00Z until 2026-01-02T09:15:00Z · the last 5 …").
+         */
+        FORECAST_FLOOR_PROPOSED,
+        /**
+         * A forecast floor is held from now on (approved by the operator, or applied by forecast mode auto, said in
+         * the reason): the floor's replicas in {@code after}, its end in {@code until}, the detail as a proposal's.
+         */
+        FORECAST_FLOOR_APPROVED,
+        /** The operator rejected a proposed forecast floor (the reason typed); that rise is not proposed again. */
+        FORECAST_FLOOR_REJECTED,
+        /** A proposed forecast floor left the inbox unapproved (the rise passed, or it is no longer needed: the reason). */
+        FORECAST_FLOOR_WITHDRAWN,
+        /** A held forecast floor reached its end: the reactive decision alone rules again. */
+        FORECAST_FLOOR_LAPSED,
+        /** A held forecast floor was taken away before its end (the operator, an undo, the class's forecast mode). */
+        FORECAST_FLOOR_CANCELLED;
 
         /**
          * A record of a drain's progress, kept with the drain until it ends (a snapshot keeps them, the replay

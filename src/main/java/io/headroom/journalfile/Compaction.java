@@ -36,10 +36,13 @@ final class Compaction {
         Line lastDrainEnd;
         Line scaling;
         Line handingBack;
+        /** The forecast floor awaiting the operator, and the one held (issue 29): what a restart restores. */
+        Line floorProposed;
+        Line floorHeld;
 
         void addTo(List<Line> out) {
             for (Line l : new Line[] {freeze, override, mode, proposed, revised, decided, lastDrainStart, lastDrainEnd,
-                    scaling, handingBack}) {
+                    scaling, handingBack, floorProposed, floorHeld}) {
                 if (l != null) {
                     out.add(l);
                 }
@@ -94,6 +97,19 @@ final class Compaction {
             case APPLIED, FAILED -> k.scaling = null;
             case HANDING_BACK -> k.handingBack = r.node() == null ? line : k.handingBack;
             case HANDED_BACK, HAND_BACK_REFUSED -> k.handingBack = null;
+            case FORECAST_FLOOR_PROPOSED -> k.floorProposed = line;
+            case FORECAST_FLOOR_REJECTED, FORECAST_FLOOR_WITHDRAWN -> {
+                if (k.floorProposed != null && Objects.equals(k.floorProposed.record().proposalId(), r.proposalId())) {
+                    k.floorProposed = null;
+                }
+            }
+            case FORECAST_FLOOR_APPROVED -> {
+                k.floorHeld = line;
+                if (k.floorProposed != null && Objects.equals(k.floorProposed.record().proposalId(), r.proposalId())) {
+                    k.floorProposed = null;
+                }
+            }
+            case FORECAST_FLOOR_LAPSED, FORECAST_FLOOR_CANCELLED -> k.floorHeld = null;
             default -> {
                 // history only (DRAIN_UNMARKED): nothing to restore
             }

@@ -2,6 +2,8 @@ package io.headroom.loop;
 
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
+import io.headroom.decision.ForecastFloor;
+import io.headroom.decision.Observation;
 import java.time.Instant;
 
 /**
@@ -9,6 +11,15 @@ import java.time.Instant;
  * supervised flow turns changes into proposals instead. Called on the loop's thread.
  */
 public interface Actuator {
+
+    /**
+     * Before the class is decided this tick: the forecast floor held for it (issue 29), which the loop puts into
+     * the observation ({@link Observation#withForecastFloor}); null for none. An actuator that holds floors looks
+     * at its forecast here, ahead of the rise (a predictive proposal, or a floor applied by forecast mode auto).
+     */
+    default ForecastFloor forecastFloor(WorkloadClass cls, Observation observation, Instant now) {
+        return null;
+    }
 
     /** Handles one class's decision for this tick and says what happened. */
     Actuation handle(WorkloadClass cls, Decision decision, WorkloadState state);

@@ -151,6 +151,17 @@ public final class ControlLoop {
         return new ClassSnapshot(c, now, null, null, null, null, problem, signals); // the metrics' figures still show
     }
 
+    /** The forecast floor the actuator holds for the class; a problem with it never breaks the tick. */
+    private static io.headroom.decision.ForecastFloor floor(WorkloadClass c, Observation obs, Instant now,
+                                                            Actuator act) {
+        try {
+            return act.forecastFloor(c, obs, now);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "forecast floor not looked at for " + c.name(), e);
+            return null;
+        }
+    }
+
     private ClassSnapshot tickClass(WorkloadClass c, Map<SignalName, Signal> signals, Instant now, Actuator act) {
         Optional<WorkloadState> state;
         Map<String, WorkloadState> pools = null;
@@ -191,6 +202,7 @@ public final class ControlLoop {
         Map<String, Instant> noProgress = tracker.update(w.pods(), perPod, now);
         Observation obs = new Observation(w.specReplicas(), w.readyReplicas(), signals,
                 PodStartup.measure(w.pods()), null, PodStartup.startingSince(w.pods()), noProgress);
+        obs = obs.withForecastFloor(floor(c, obs, now, act));
         Decision d = decider.decide(c.name(), c.policy(), obs,
                 memory.getOrDefault(c.name(), ClassMemory.initial()), now);
         memory.put(c.name(), d.memory());

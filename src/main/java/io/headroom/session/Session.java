@@ -86,6 +86,7 @@ public final class Session implements AutoCloseable {
         loop.addListener(new HistoryRecorder(history));
         loop.addListener(this::enrich);
         supervisor.addListener(st -> publishSupervision());
+        supervisor.setFloorPlanner(new AnticipatedFloors(shownForecasts)); // predictive proposals (issue 29)
     }
 
     /**
@@ -309,6 +310,37 @@ public final class Session implements AutoCloseable {
 
     public Supervisor supervisor() {
         return supervisor;
+    }
+
+    /** Forecasts given in place of the runner's (a test's synthetic ones), or null for the runner's. */
+    private volatile io.headroom.forecast.ClassForecasts forecastsGiven;
+
+    /**
+     * The forecasts the console shows and acts on (issue 29): the runner's, or those {@link #useForecasts} gave.
+     * The detail draws them; each class whose forecast mode is {@code propose} or {@code auto} gets predictive
+     * proposals or floors from them ahead of its next forecast rise, on the loop's thread.
+     */
+    public io.headroom.forecast.ClassForecasts classForecasts() {
+        return shownForecasts;
+    }
+
+    private final io.headroom.forecast.ClassForecasts shownForecasts = new io.headroom.forecast.ClassForecasts() {
+        @Override
+        public io.headroom.forecast.Forecast arrivals(String className) {
+            io.headroom.forecast.ClassForecasts given = forecastsGiven;
+            return given != null ? given.arrivals(className) : forecasts.arrivals(className);
+        }
+
+        @Override
+        public io.headroom.forecast.Forecast service(String className) {
+            io.headroom.forecast.ClassForecasts given = forecastsGiven;
+            return given != null ? given.service(className) : forecasts.service(className);
+        }
+    };
+
+    /** Shows and acts on these forecasts instead of the runner's (a sandbox's synthetic forecast); null: the runner's. */
+    public void useForecasts(io.headroom.forecast.ClassForecasts given) {
+        forecastsGiven = given;
     }
 
     public Journal journal() {

@@ -7,7 +7,9 @@ public record LastAction(Kind kind, String text) {
     public enum Kind {
         PROPOSED, REVISED, WITHDRAWN, REJECTED, APPLIED, FAILED, OVERRIDE_ENDED,
         /** A drain moved (its own detail says how); the drain itself is shown apart. */
-        DRAIN
+        DRAIN,
+        /** A forecast floor began to be held, lapsed or was cancelled (issue 29). */
+        FLOOR
     }
 
     public static LastAction of(Kind kind, String text) {

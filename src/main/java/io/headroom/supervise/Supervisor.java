@@ -6,6 +6,9 @@ import io.headroom.cluster.NodeState;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Decision;
+import io.headroom.decision.ForecastFloor;
+import io.headroom.decision.Observation;
+import io.headroom.decision.Reason;
 import io.headroom.drain.NodeDrain;
 import io.headroom.journal.Journal;
 import io.headroom.loop.Actuation;
@@ -72,6 +75,8 @@ public final class Supervisor implements Actuator {
     private final Scaler scaler;
     /** Admission published for producers (design.md §2b): loop thread, like scaling. */
     private final AdmissionDriver admissions;
+    /** Forecast floors held ahead of a forecast rise, and predictive proposals (issue 29): loop thread. */
+    private final ForecastFloors floors;
     private final List<Consumer<SupervisionState>> listeners = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final Object publishLock = new Object();
@@ -98,6 +103,7 @@ public final class Supervisor implements Actuator {
         ClusterPorts writes = GatedCluster.fence(cluster, pins.freezes, ledger::classOf);
         this.scaler = new Scaler(ledger, writes);
         this.admissions = new AdmissionDriver(ledger, writes, modes, pins);
+        this.floors = new ForecastFloors(ledger, pins);
         this.drains = new ClassDrains(ledger, writes, pins, this::withdraw, proposalTtl);
         this.proposals = new Proposals(ledger, proposalTtl, pins, scaler, drains);
         this.undo = new Undo(ledger, pins, drains, proposals, scaler);
@@ -181,6 +187,7 @@ public final class Supervisor implements Actuator {
         proposals.counted(r.proposalCounter());
         warnings.addAll(admissions.restore(replay.records()));
         drains.counted(r.drainCounter());
+        floors.restore(replay.records(), now);
         warnings.addAll(r.warnings());
         publish(now);
     }
@@ -219,6 +226,20 @@ public final class Supervisor implements Actuator {
             unpublished = true;
         } else {
             publish(now);
+        }
+    }
+
+    /**
+     * Before a class is decided: its forecast looked at ahead of a rise (a predictive proposal, or a floor held by
+     * forecast mode auto), and the floor it holds, for the decision to explain (issue 29).
+     */
+    @Override
+    public ForecastFloor forecastFloor(WorkloadClass cls, Observation observation, Instant now) {
+        ledger.add(cls);
+        try {
+            return floors.beforeDecide(cls, observation, ledger.clock.instant());
+        } finally {
+            publishOrDefer(now);
         }
     }
 
@@ -323,6 +344,15 @@ public final class Supervisor implements Actuator {
         if (step instanceof Precedence.Apply a) {
             return scaler.apply(cls, w, current, a.to(), a.cause(), a.why(), drains.explanation(name, d, w), null);
         }
+        if (step instanceof Precedence.Propose && desired > current && d.has(Reason.Code.FORECAST_FLOOR)
+                && floors.held(name) != null) {
+            // The operator approved this floor (or forecast mode auto holds it): rising to it needs no second ask.
+            ForecastFloors.Held h = floors.held(name);
+            proposals.withdraw(name, now, "the approved forecast floor raises " + name + " to " + desired);
+            return scaler.apply(cls, w, current, desired, Precedence.Cause.APPROVED, "forecast floor "
+                    + h.floor().replicas() + " until " + ForecastFloors.HHMM.format(h.floor().until()) + " (" + h.by()
+                    + ")", drains.explanation(name, d, w), h.proposalId());
+        }
         if (step instanceof Precedence.Propose) {
             return proposals.propose(cls, d, drains.explanation(name, d, w), now);
         }
@@ -398,13 +428,18 @@ public final class Supervisor implements Actuator {
     private void expire(Instant now) {
         pins.expire(now, modes);
         proposals.expire(now);
+        floors.expire(now);
     }
 
     // ------------------------------------------------------------------ proposals and approvals
 
-    /** Applies a pending proposal after checking the world has not moved. */
+    /**
+     * Applies a pending proposal after checking the world has not moved; a predictive proposal's floor is held from
+     * now on (the decision rises to it when it is due).
+     */
     public CompletableFuture<Outcome> approve(String proposalId) {
-        return command(now -> proposals.approve(proposalId, null, null, now));
+        return command(now -> floors.owns(proposalId) ? floors.approve(proposalId, null, null, now)
+                : proposals.approve(proposalId, null, null, now));
     }
 
     /** Approves with another replica count than proposed ("override with value"). */
@@ -412,7 +447,8 @@ public final class Supervisor implements Actuator {
         if (replicas < 0) {
             return refuse(Outcome.Why.INVALID, "replicas cannot be negative");
         }
-        return command(now -> proposals.approve(proposalId, replicas, reason, now));
+        return command(now -> floors.owns(proposalId) ? floors.approve(proposalId, replicas, reason, now)
+                : proposals.approve(proposalId, replicas, reason, now));
     }
 
     /**
@@ -420,12 +456,30 @@ public final class Supervisor implements Actuator {
      * nothing changes); the answer is for the operator, not the journal.
      */
     public CompletableFuture<Outcome> dryRun(String proposalId) {
-        return command(() -> proposals.dryRun(proposalId));
+        return command(() -> floors.owns(proposalId) ? Outcome.refused(Outcome.Why.INVALID, "a forecast floor"
+                + " changes nothing on approval: the decision rises to it when it is due, through the usual checks")
+                : proposals.dryRun(proposalId));
     }
 
     /** Rejects a proposal; the same change is not proposed again for one proposal lifetime. */
     public CompletableFuture<Outcome> reject(String proposalId, String reason) {
-        return command(() -> proposals.reject(proposalId, reason, ledger.clock.instant()));
+        return command(() -> floors.owns(proposalId) ? floors.reject(proposalId, reason, ledger.clock.instant())
+                : proposals.reject(proposalId, reason, ledger.clock.instant()));
+    }
+
+    // ------------------------------------------------------------------ forecast floors
+
+    /**
+     * Where predictive proposals come from: each class's forecast planned against what it runs (issue 29). Set
+     * before the loop starts; without one no floor is ever proposed.
+     */
+    public void setFloorPlanner(FloorPlanner planner) {
+        floors.setPlanner(planner);
+    }
+
+    /** Takes away the forecast floor a class holds (the operator's "cancel floor", an undo of its approval). */
+    public CompletableFuture<Outcome> cancelFloor(String className, String reason) {
+        return command(now -> floors.cancel(className, reason, now));
     }
 
     // ------------------------------------------------------------------ freezes and overrides
@@ -708,10 +762,16 @@ public final class Supervisor implements Actuator {
         Map<String, Freeze> classFreezes = pins.freezes.byClass();
         for (String name : ledger.names()) {
             Proposal p = proposals.of(name);
+            ForecastFloors.Held held = floors.held(name);
             out.put(name, new ClassSupervision(name, modes.of(name), classFreezes.get(name), pins.override(name), p,
-                    ledger.lastAction(name), drains.of(name).drain()));
+                    ledger.lastAction(name), drains.of(name).drain(), held == null ? null : held.floor(),
+                    held == null ? null : held.by()));
             if (p != null) {
                 pending.add(p);
+            }
+            Proposal ahead = floors.pending(name);
+            if (ahead != null) {
+                pending.add(ahead);
             }
         }
         return new SupervisionState(now, pins.freezes.all(), out, pending, warnings,

@@ -54,7 +54,11 @@ public final class TeamTimeline implements Journal {
             Map.entry(Kind.UNDONE, "HeadroomUndone"),
             Map.entry(Kind.ADMISSION_PUBLISHED, "HeadroomAdmission"),
             Map.entry(Kind.ADMISSION_FAILED, "HeadroomAdmissionFailed"),
-            Map.entry(Kind.ADMISSION_REJECTED, "HeadroomAdmissionRejected"));
+            Map.entry(Kind.ADMISSION_REJECTED, "HeadroomAdmissionRejected"),
+            Map.entry(Kind.FORECAST_FLOOR_APPROVED, "HeadroomForecastFloor"),
+            Map.entry(Kind.FORECAST_FLOOR_REJECTED, "HeadroomForecastFloorRejected"),
+            Map.entry(Kind.FORECAST_FLOOR_LAPSED, "HeadroomForecastFloorLapsed"),
+            Map.entry(Kind.FORECAST_FLOOR_CANCELLED, "HeadroomForecastFloorCancelled"));
 
     private final Journal journal;
     private final TeamEvents cluster;

@@ -68,8 +68,9 @@ class ArchitectureTest {
             Map.entry("drain", Set.of("cluster", "decision")),
             Map.entry("loop", Set.of("cluster", "decision", "metrics", "threads", "time")),
             Map.entry("history", Set.of("cluster", "decision", "loop", "metrics", "time")),
-            // The forecast reads a class's history and nothing else of ours (design.md §2a, decision 0028).
-            Map.entry("forecast", Set.of("history")),
+            // The forecast reads a class's history (design.md §2a, decision 0028); Anticipation plans a policy's
+            // floor from it, in the decision's own values (Policy in, ForecastFloor out: the lead's contract).
+            Map.entry("forecast", Set.of("decision", "history")),
             Map.entry("config", Set.of("cluster", "decision", "loop")),
             Map.entry("supervise", Set.of("cluster", "decision", "drain", "journal", "loop", "metrics", "threads",
                     "time")),
@@ -126,8 +127,9 @@ class ArchitectureTest {
     static final ArchRule the_forecast_uses_nothing_but_the_jdk_and_the_history = classes()
             .that().resideInAPackage("io.headroom.forecast..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.forecast..",
-                    "io.headroom.history..")
-            .because("design.md §2a: a class's history in, a forecast out, time passed in; no FX, no adapters");
+                    "io.headroom.history..", "io.headroom.decision..")
+            .because("design.md §2a: a class's history in, a forecast out (and Anticipation's floor, in the"
+                    + " decision's values), time passed in; no FX, no adapters");
 
     @ArchTest
     static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()

@@ -170,9 +170,11 @@ class FocusRingUiTest {
 
     @Test
     void tabWalksTheClassControlsAndACardsButtonsInReadingOrder() throws Exception {
-        List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 6);
-        assertEquals(List.of(ClassControls.MODE_ID, ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID,
-                ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID), controls);
+        // The forecast mode sits beside the mode (issue 29); Cancel floor joins it only while a floor is held.
+        List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 7);
+        assertEquals(List.of(ClassControls.MODE_ID, ClassControls.FORECAST_ID, ClassControls.FREEZE_ID,
+                ClassControls.OVERRIDE_ID, ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID),
+                controls);
         // The window in reading order: from the top bar's last control into the overview, the strip at the foot last.
         assertEquals(List.of(io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.overview.OverviewView.TABLE_ID),
                 walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2));

@@ -1,6 +1,7 @@
 package io.headroom.ui.shell;
 
 import io.headroom.cluster.PodState;
+import io.headroom.decision.ForecastMode;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.Mode;
@@ -89,6 +90,7 @@ final class ClassCommands {
                         return why == null && state != null && state.mode() == m ? cls + " is already " + mode : why;
                     }, () -> actions.setMode(cls, m)));
         }
+        forecast(cls, section, state, noDecision, list);
         pods(cls, section, list);
         return list;
     }
@@ -100,7 +102,8 @@ final class ClassCommands {
         if (p == null) {
             return;
         }
-        String change = cls + " " + p.from() + " → " + p.to();
+        String change = p.forecast() ? "the forecast floor of " + cls + " (hold " + p.to() + ")"
+                : cls + " " + p.from() + " → " + p.to();
         Supplier<String> gone = () -> sv.current(p) == null ? "the proposal is no longer waiting" : null;
         Supplier<String> approvable = () -> {
             String why = gone.get();
@@ -115,8 +118,30 @@ final class ClassCommands {
                 () -> actions.reject(sv.current(p))).alias("no decline deny why proposal"), inView, keys.reject()));
         list.add(keyed(new Command("Approve " + cls + " with another value…", section, null, approvable,
                 () -> actions.approveOtherValue(sv.current(p))).alias("other count proposal"), inView, keys.other()));
-        list.add(keyed(new Command("Dry run " + change + " on the cluster", section, null, gone,
-                () -> actions.dryRun(sv.current(p))).alias("try test proposal"), inView, keys.dryRun()));
+        if (!p.forecast()) { // a floor changes nothing on approval: nothing to dry-run
+            list.add(keyed(new Command("Dry run " + change + " on the cluster", section, null, gone,
+                    () -> actions.dryRun(sv.current(p))).alias("try test proposal"), inView, keys.dryRun()));
+        }
+    }
+
+    /** The class's forecast mode, each as a command, and the cancel of a floor it holds (issue 29). */
+    private void forecast(String cls, Section section, ClassSupervision state, Supplier<String> noDecision,
+                          List<Command> list) {
+        OperatorActions actions = c.actions();
+        ForecastMode now = actions.viewModel().forecastMode(cls);
+        if (now != null) {
+            for (ForecastMode m : ForecastMode.values()) {
+                list.add(new Command("Forecast mode of " + cls + ": " + m.word().replace('-', ' ')
+                        + (m == ForecastMode.AUTO ? "…" : ""), section, null,
+                        () -> actions.viewModel().forecastMode(cls) == m ? cls + "'s forecast mode is already "
+                                + m.word() : null,
+                        () -> actions.setForecastMode(cls, m)).alias("predict predictive anticipate floor"));
+            }
+        }
+        if (state != null && state.floor() != null) {
+            list.add(new Command("Cancel the forecast floor of " + cls + " (" + state.floor().replicas() + ")", section,
+                    null, noDecision, () -> actions.cancelFloor(cls)).alias("forecast floor undo stop hold"));
+        }
     }
 
     /** A drain of each pod that can be drained; a STUCK one is offered its replacement, as its Drain… button does. */

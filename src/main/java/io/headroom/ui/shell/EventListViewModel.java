@@ -119,6 +119,7 @@ public final class EventListViewModel {
             case FREEZE_ALL -> "The global freeze expired: every class acts by its mode again";
             case FREEZE -> "The freeze of " + i.className() + " expired: it acts by its mode again";
             case OVERRIDE -> "The override of " + i.className() + " (" + i.detail() + ") expired: its mode takes over";
+            case FLOOR -> "The forecast floor of " + i.className() + " ended: the reactive decision alone rules again";
             default -> i.tag() + " " + i.subject() + " ended";
         };
     }
@@ -130,6 +131,7 @@ public final class EventListViewModel {
             case OVERRIDE -> i.className() + " override cleared";
             case DRAIN -> i.className() + " drain ended";
             case AUTO -> i.className() + " left auto mode";
+            case FLOOR -> i.className() + " forecast floor cancelled";
         };
     }
 
@@ -141,6 +143,7 @@ public final class EventListViewModel {
             case OVERRIDE -> text.startsWith(who + " pinned to");
             case DRAIN -> text.startsWith(who + ": draining");
             case AUTO -> text.equals(who + " is now auto");
+            case FLOOR -> text.startsWith("Approved the forecast floor of " + who);
         };
     }
 }

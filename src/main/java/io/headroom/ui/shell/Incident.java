@@ -25,7 +25,12 @@ public record Incident(Kind kind, String className, String by, String reason, In
                        String detail) {
 
     /** What kind of state, worst first: the banner shows them in this order. */
-    public enum Kind { FREEZE_ALL, FREEZE, OVERRIDE, DRAIN, AUTO }
+    public enum Kind { FREEZE_ALL, FREEZE, OVERRIDE, DRAIN, AUTO,
+        /** A forecast floor held (issue 29): at least so many replicas until its end, approved or auto. */
+        FLOOR }
+
+    private static final java.time.format.DateTimeFormatter HHMM = java.time.format.DateTimeFormatter
+            .ofPattern("HH:mm").withZone(java.time.ZoneId.systemDefault());
 
     /** Identifies the state across snapshots: the same freeze of the same class is the same incident. */
     public String key() {
@@ -39,6 +44,7 @@ public record Incident(Kind kind, String className, String by, String reason, In
             case OVERRIDE -> "PINNED";
             case DRAIN -> "DRAINING";
             case AUTO -> "AUTO";
+            case FLOOR -> "FLOOR";
         };
     }
 
@@ -55,6 +61,7 @@ public record Incident(Kind kind, String className, String by, String reason, In
             case OVERRIDE -> "Clear override";
             case DRAIN -> "Cancel drain";
             case AUTO -> "Back to supervised";
+            case FLOOR -> "Cancel floor";
         };
     }
 
@@ -119,6 +126,13 @@ public record Incident(Kind kind, String className, String by, String reason, In
             }
             if (c.mode() == Mode.AUTO) {
                 out.add(new Incident(Kind.AUTO, c.className(), null, null, null, null, "acts without asking"));
+            }
+            if (c.floor() != null) {
+                var f = c.floor();
+                // Who holds it is said whole ("approved by alice", "auto"), not as a "by" of its own.
+                out.add(new Incident(Kind.FLOOR, c.className(), null, null, f.from(), f.until(),
+                        "forecast floor " + f.replicas() + " from " + HHMM.format(f.from()) + " ("
+                                + (c.floorBy() == null ? "held" : c.floorBy()) + ")"));
             }
         }
         out.sort(Comparator.comparing(Incident::kind)

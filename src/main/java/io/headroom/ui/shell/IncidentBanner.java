@@ -94,7 +94,7 @@ public final class IncidentBanner extends VBox {
         tag.getStyleClass().addAll(Styles.CHIP, switch (i.kind()) {
             case FREEZE_ALL, FREEZE -> Styles.DANGER;
             case OVERRIDE -> Styles.WARN;
-            case DRAIN, AUTO -> Styles.INFO;
+            case DRAIN, AUTO, FLOOR -> Styles.INFO;
         });
         tag.setMinWidth(Region.USE_PREF_SIZE);
         Label text = OneLine.of(Bindings.createStringBinding(() -> vm.line(i), vm.nowProperty()), LINE);

@@ -94,6 +94,15 @@ public final class MainView extends BorderPane {
                 session.isSandbox(), session.tick(), session::setSpeed);
         this.supervision = new SupervisionViewModel(session.supervisor(), session.clock(), fx);
         this.actions = new OperatorActions(supervision, this::window);
+        // A class's forecast mode is a field of its live policy: changed as a policy edit (journaled, revertable).
+        supervision.setForecastModes(name -> session.loop().classes().stream().filter(c -> c.name().equals(name))
+                .findFirst().map(c -> c.policy().forecastMode()).orElse(null),
+                (name, m) -> java.util.concurrent.CompletableFuture.supplyAsync(() -> session.loop().classes().stream()
+                        .filter(c -> c.name().equals(name)).findFirst()
+                        .map(c -> session.policyEdits().apply(name, c.policy().toBuilder().forecastMode(m).build(),
+                                "forecast mode set to " + m.word() + " in the console"))
+                        .orElse(io.headroom.supervise.Outcome.refused(io.headroom.supervise.Outcome.Why.NOT_FOUND,
+                                "no class named " + name)), session.io()));
         actions.setDecisions(name -> {
             ClassSnapshot s = detail.latest(name);
             return s == null ? null : s.decision();
@@ -118,7 +127,7 @@ public final class MainView extends BorderPane {
         // The charts read the day the session keeps (ticks and the start-up backfill), at its tick.
         detail.setDomainHistory(session.history()::find, session.history().capacity(), session.io());
         // The forecasts the session makes in the background, and how much of the week is in (issue 29).
-        detail.forecast().setForecasts(session.forecasts(), () -> session.weekProgress().words());
+        detail.forecast().setForecasts(session.classForecasts(), () -> session.weekProgress().words());
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
@@ -306,6 +315,7 @@ public final class MainView extends BorderPane {
             case OVERRIDE -> actions.toggleOverride(i.className(), 0);
             case DRAIN -> actions.toggleDrain(i.className(), 0);
             case AUTO -> actions.setMode(i.className(), io.headroom.supervise.Mode.SUPERVISED);
+            case FLOOR -> actions.cancelFloor(i.className());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.decision.ForecastMode;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.LastAction;
 import io.headroom.supervise.Mode;
@@ -26,11 +27,16 @@ public final class ClassControls extends HBox {
     public static final String NODES_ID = "class-nodes";
     public static final String WHAT_IF_ID = "class-what-if";
     public static final String EXPORT_KEDA_ID = "class-export-keda";
+    public static final String FORECAST_ID = "class-forecast";
+    public static final String CANCEL_FLOOR_ID = "class-cancel-floor";
 
     /** How long the end of the last drain stays in the state line. */
     static final java.time.Duration RECENT_DRAIN = java.time.Duration.ofMinutes(10);
 
     private final ChoiceBox<Mode> mode = new ChoiceBox<>();
+    /** What the class does with its forecast (issue 29): off, forecast only, propose, auto. */
+    private final ChoiceBox<ForecastMode> forecast = new ChoiceBox<>();
+    private final Button cancelFloor = new Button("Cancel floor");
     private final Button freeze = new Button();
     private final Button override = new Button();
     private final Button drain = new Button();
@@ -72,6 +78,38 @@ public final class ClassControls extends HBox {
                 updating = false;
             }
         });
+        forecast.setId(FORECAST_ID);
+        forecast.getItems().setAll(ForecastMode.values());
+        forecast.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ForecastMode m) {
+                return m == null ? "" : "Forecast: " + m.word().replace('-', ' ');
+            }
+
+            @Override
+            public ForecastMode fromString(String s) {
+                return ForecastMode.parse(s.replace("Forecast: ", ""));
+            }
+        });
+        forecast.setTooltip(new Tooltip("What the forecast does for this class: off · forecast only (drawn and"
+                + " explained, never acts) · propose (a floor ahead of each rise, you approve) · auto (held without"
+                + " asking). Journaled as a policy edit; Ctrl+Z sets it back"));
+        forecast.valueProperty().addListener((o, old, m) -> {
+            if (updating || m == null || old == null) {
+                return;
+            }
+            if (!actions.setForecastMode(className.get(), m)) {
+                updating = true;
+                forecast.setValue(old); // the operator said no to auto
+                updating = false;
+            }
+        });
+        cancelFloor.setId(CANCEL_FLOOR_ID);
+        cancelFloor.setOnAction(e -> actions.cancelFloor(className.get()));
+        cancelFloor.setTooltip(new Tooltip("Stop holding the forecast floor: the reactive decision alone rules"
+                + " (journaled; the same rise is not proposed again)"));
+        cancelFloor.setVisible(false);
+        cancelFloor.managedProperty().bind(cancelFloor.visibleProperty());
         freeze.setId(FREEZE_ID);
         freeze.setOnAction(e -> actions.toggleFreeze(className.get()));
         freeze.setTooltip(new Tooltip("Freeze or unfreeze this class (F)"));
@@ -89,15 +127,16 @@ public final class ClassControls extends HBox {
         state.setTooltip(stateTip);
         Label modeLabel = new Label("Mode");
         modeLabel.getStyleClass().add(Styles.MUTED);
-        getChildren().addAll(modeLabel, mode, freeze, override, drain, state);
+        getChildren().addAll(modeLabel, mode, forecast, cancelFloor, freeze, override, drain, state);
         mode.disableProperty().bind(actionable.not());
+        cancelFloor.disableProperty().bind(actionable.not());
         freeze.disableProperty().bind(actionable.not());
         override.disableProperty().bind(actionable.not());
         drain.disableProperty().bind(actionable.not().or(drainLocked));
         // The controls keep their labels at every size: only the status line gives way (shortened with
         // "…", whole in its tooltip), never a button squeezed to "…".
         HBox.setHgrow(state, javafx.scene.layout.Priority.ALWAYS);
-        for (javafx.scene.Node n : List.of(modeLabel, mode, freeze, override, drain)) {
+        for (javafx.scene.Node n : List.of(modeLabel, mode, forecast, cancelFloor, freeze, override, drain)) {
             keepWhole(n);
         }
         vm.stateProperty().addListener((o, a, b) -> refresh());
@@ -175,7 +214,11 @@ public final class ClassControls extends HBox {
         ClassSupervision c = vm.of(className.get());
         updating = true;
         mode.setValue(c == null ? null : c.mode());
+        forecast.setValue(vm.forecastMode(className.get()));
         updating = false;
+        forecast.setVisible(forecast.getValue() != null); // a console that cannot change it does not offer it
+        forecast.setManaged(forecast.isVisible());
+        cancelFloor.setVisible(c != null && c.floor() != null);
         boolean frozen = c != null && c.freeze() != null;
         boolean pinned = c != null && c.override() != null;
         freeze.setText(frozen ? "Unfreeze" : "Freeze…");
@@ -199,6 +242,11 @@ public final class ClassControls extends HBox {
         if (pinned) {
             parts.add("pinned to " + c.override().replicas() + " until "
                     + SupervisionViewModel.HHMM.format(c.override().until()) + " — " + c.override().reason());
+        }
+        if (c != null && c.floor() != null) {
+            parts.add("forecast floor " + c.floor().replicas() + " from " + SupervisionViewModel.HHMM.format(
+                    c.floor().from()) + " until " + SupervisionViewModel.HHMM.format(c.floor().until()) + " ("
+                    + c.floorBy() + ")");
         }
         if (draining) {
             parts.add(drainProgress(c.drain(), vm.now()));

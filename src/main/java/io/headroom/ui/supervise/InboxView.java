@@ -255,16 +255,25 @@ public final class InboxView extends VBox {
             }
             SupervisionViewModel vm = actions.viewModel();
             cls.setText(p.className());
-            change.setText(p.from() + " → " + p.to());
+            change.setText(p.forecast() ? "forecast floor " + p.to() + " (" + p.from() + " run)"
+                    : p.from() + " → " + p.to());
             Styles.toggle(change, java.util.List.of(Styles.CHANGE_UP, Styles.CHANGE_DOWN),
                     p.up() ? Styles.CHANGE_UP : Styles.CHANGE_DOWN);
-            when.setText(vm.age(p) + " · " + vm.expiresIn(p));
+            when.setText(vm.age(p) + " · " + (p.forecast() ? "the rise is due at "
+                    + SupervisionViewModel.HHMM.format(p.expiresAt()) + ", " : "") + vm.expiresIn(p));
             why.setText(p.explanation());
+            // A forecast floor changes nothing on approval, so there is nothing for a dry run to ask the server.
+            dry.setVisible(!p.forecast());
+            dry.setManaged(!p.forecast());
             // An action this console may not take is disabled, and says why.
             String blocked = vm.blockedReason(p.className());
             approve.setDisable(blocked != null);
             other.setDisable(blocked != null);
-            approve.setTooltip(new Tooltip(blocked == null ? "Approve (A)" : "Cannot scale from here: " + blocked));
+            approve.setTooltip(new Tooltip(blocked != null ? "Cannot scale from here: " + blocked
+                    : p.forecast() ? "Approve: hold at least " + p.to() + " replicas from "
+                    + SupervisionViewModel.HHMM.format(p.floorFrom()) + " until "
+                    + SupervisionViewModel.HHMM.format(p.floorUntil()) + "; the decision may go higher (A)"
+                    : "Approve (A)"));
             if (blocked != null) {
                 when.setText(when.getText() + " · cannot scale: " + blocked);
             }

@@ -263,6 +263,33 @@ public final class OperatorActions {
         return true;
     }
 
+    /**
+     * A class's forecast mode (issue 29); auto is opt-in and confirmed, as auto mode is: it says what it means.
+     *
+     * @return false when the operator said no
+     */
+    public boolean setForecastMode(String className, io.headroom.decision.ForecastMode mode) {
+        if (className == null || mode == null) {
+            return false;
+        }
+        if (mode == io.headroom.decision.ForecastMode.AUTO && !Dialogs.confirm(owner.get(),
+                "Let the forecast hold capacity for " + className + "?", "In forecast mode auto, ahead of each"
+                        + " forecast rise a floor is held for " + className + " without a proposal: journaled and"
+                        + " shown, never below what runs, and cancelled from the class controls. A freeze still"
+                        + " stops it.", "Switch to auto")) {
+            return false;
+        }
+        vm.setForecastMode(className, mode);
+        return true;
+    }
+
+    /** Takes away the forecast floor a class holds (journaled). */
+    public void cancelFloor(String className) {
+        if (className != null) {
+            vm.cancelFloor(className);
+        }
+    }
+
     /** Ctrl+Z: says what would be undone (and what is queued behind it), then undoes the newest on yes. */
     public void undo() {
         java.util.List<String> levels = java.util.List.copyOf(vm.undoable());

@@ -1,5 +1,6 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.decision.ForecastMode;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.Freeze;
 import io.headroom.supervise.Mode;
@@ -57,6 +58,10 @@ public final class SupervisionViewModel {
     private final Clock clock;
     private final java.util.concurrent.Executor fx;
     private final Set<String> seen = new HashSet<>();
+    private java.util.function.Function<String, ForecastMode> forecastModes = name -> null;
+    private java.util.function.BiFunction<String, ForecastMode, CompletableFuture<Outcome>> setForecastMode =
+            (name, m) -> CompletableFuture.completedFuture(Outcome.refused(Outcome.Why.INVALID,
+                    "forecast modes cannot be changed in this console"));
     private Consumer<List<ProposalRow>> onNewProposals = rows -> { };
     /** Newest first. */
     private final java.util.Deque<UndoStep> undos = new java.util.ArrayDeque<>();
@@ -208,6 +213,12 @@ public final class SupervisionViewModel {
     }
 
     public CompletableFuture<Outcome> approve(ProposalRow p) {
+        if (p.forecast()) {
+            String floor = floor(p, p.to());
+            return run(supervisor.approve(p.id()), "Approved the forecast floor of " + floor, "Not approved: "
+                    + "the forecast floor of " + floor, p, new UndoStep(p.className(), "forecast floor of " + floor,
+                    () -> supervisor.cancelFloor(p.className(), "undo of the approval")));
+        }
         String change = change(p.className(), p.from(), p.to());
         return run(supervisor.approve(p.id()), "Approved " + change, "Not approved: " + change, p,
                 new UndoStep(p.className(), "approval of " + change,
@@ -216,6 +227,13 @@ public final class SupervisionViewModel {
     }
 
     public CompletableFuture<Outcome> approveWith(ProposalRow p, int replicas, String reason) {
+        if (p.forecast()) {
+            String floor = floor(p, replicas);
+            return run(supervisor.approveWith(p.id(), replicas, reason), "Approved the forecast floor of " + floor
+                    + " (instead of " + p.to() + ")", "Not approved: the forecast floor of " + floor, p,
+                    new UndoStep(p.className(), "forecast floor of " + floor,
+                            () -> supervisor.cancelFloor(p.className(), "undo of the approval")));
+        }
         String change = change(p.className(), p.from(), replicas);
         return run(supervisor.approveWith(p.id(), replicas, reason), "Approved " + change + " (instead of "
                 + p.to() + ")", "Not approved: " + change, p, new UndoStep(p.className(), "approval of " + change,
@@ -229,13 +247,23 @@ public final class SupervisionViewModel {
     }
 
     public CompletableFuture<Outcome> reject(ProposalRow p, String reason) {
-        String change = change(p.className(), p.from(), p.to());
+        String change = p.forecast() ? "the forecast floor of " + floor(p, p.to())
+                : change(p.className(), p.from(), p.to());
         // The reason the operator typed shows in the event list and the strip, as the journal keeps it.
         String said = reason == null || reason.isBlank() || reason.equals(OperatorActions.NO_REASON) ? ""
                 : " (" + reason + ")";
         return run(supervisor.reject(p.id(), reason), "Rejected " + change + said, "Not rejected: " + change, p,
-                new UndoStep(p.className(), "rejection of " + change,
+                p.forecast() ? null : new UndoStep(p.className(), "rejection of " + change,
                         () -> supervisor.unreject(p.className(), p.from(), p.to())));
+    }
+
+    /**
+     * Takes away the forecast floor a class holds ("cancel floor", from the class controls, the banner or the
+     * palette); journaled. Its rise is not proposed again.
+     */
+    public CompletableFuture<Outcome> cancelFloor(String className) {
+        return run(supervisor.cancelFloor(className, "cancelled by the operator"), "Cancelled the forecast floor of "
+                + className, "Forecast floor of " + className + " not cancelled", null, null);
     }
 
     public CompletableFuture<Outcome> freezeAll(Duration ttl, String reason) {
@@ -333,6 +361,30 @@ public final class SupervisionViewModel {
                         () -> supervisor.setMode(className, was)));
     }
 
+    /**
+     * Where each class's forecast mode is read and set (issue 29): the live policy, changed through the session's
+     * policy edits (journaled as a policy edit, revertable, saved with the workloads file).
+     */
+    public void setForecastModes(java.util.function.Function<String, ForecastMode> current,
+                                 java.util.function.BiFunction<String, ForecastMode, CompletableFuture<Outcome>> set) {
+        this.forecastModes = current;
+        this.setForecastMode = set;
+    }
+
+    /** The class's forecast mode now, or null when it is not known here. */
+    public ForecastMode forecastMode(String className) {
+        return className == null ? null : forecastModes.apply(className);
+    }
+
+    /** Sets the class's forecast mode; Ctrl+Z sets the one before (both journaled). */
+    public CompletableFuture<Outcome> setForecastMode(String className, ForecastMode mode) {
+        ForecastMode was = forecastMode(className);
+        return run(setForecastMode.apply(className, mode), className + ": forecast mode is now " + mode.word(),
+                className + ": forecast mode stays " + (was == null ? "as it was" : was.word()), null,
+                was == null || was == mode ? null : new UndoStep(className, "forecast mode " + mode.word() + " of "
+                        + className, () -> setForecastMode.apply(className, was)));
+    }
+
     /** What Ctrl+Z would undo, newest first (several levels). */
     public ObservableList<String> undoable() {
         return undoable;
@@ -403,6 +455,12 @@ public final class SupervisionViewModel {
 
     private static Duration positive(Duration d) {
         return d.isNegative() || d.isZero() ? Duration.ofMinutes(1) : d;
+    }
+
+    /** "checkout: hold 16 replicas from 08:52 until 09:15". */
+    private static String floor(ProposalRow p, int replicas) {
+        return p.className() + ": hold " + replicas + " replicas from " + HHMM.format(p.floorFrom()) + " until "
+                + HHMM.format(p.floorUntil());
     }
 
     private static String change(String className, int from, int to) {

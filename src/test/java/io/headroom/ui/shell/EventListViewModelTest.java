@@ -52,6 +52,28 @@ class EventListViewModelTest {
         assertTrue(after.contains("b: 4 → 3"), "other events stay");
     }
 
+    @Test
+    void aForecastFloorIsAStandingStateItsStartAndItsEndAreEvents() {
+        EventListViewModel events = new EventListViewModel();
+        IncidentBannerViewModel banner = new IncidentBannerViewModel();
+        banner.setOnChange(events::apply);
+        io.headroom.supervise.ClassSupervision none = IncidentBannerViewModelTest.cls("a", Mode.SUPERVISED, null, null);
+        banner.apply(IncidentBannerViewModelTest.state(T0, null, none));
+        io.headroom.decision.ForecastFloor f = new io.headroom.decision.ForecastFloor(24, T0.plusSeconds(60),
+                T0.plusSeconds(900), "the last 5 weekdays rose from 5 to 38 jobs/s at 09:00");
+        io.headroom.supervise.ClassSupervision held = new io.headroom.supervise.ClassSupervision("a", Mode.SUPERVISED,
+                null, null, null, null, null, f, "approved by alice");
+        banner.apply(IncidentBannerViewModelTest.state(T0.plusSeconds(1), null, held));
+        assertTrue(texts(events).get(0).startsWith("FLOOR a · forecast floor 24 from "), texts(events).toString());
+        assertTrue(texts(events).get(0).contains("(approved by alice)"), texts(events).toString());
+        assertEquals("Cancel floor", banner.incidents().get(0).liftLabel());
+
+        banner.apply(IncidentBannerViewModelTest.state(T0.plusSeconds(901), null, none));
+        List<String> after = texts(events);
+        assertEquals("The forecast floor of a ended: the reactive decision alone rules again", after.get(0));
+        assertTrue(after.stream().noneMatch(t -> t.startsWith("FLOOR")), "nothing stale: " + after);
+    }
+
     static List<String> texts(EventListViewModel vm) {
         return vm.events().stream().map(EventListViewModel.ConsoleEvent::text).toList();
     }
