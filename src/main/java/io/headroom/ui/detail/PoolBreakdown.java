@@ -160,7 +160,7 @@ public final class PoolBreakdown {
     private static final Pattern INSTANT = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
 
     /** The decision's words with its instants as the operator's time of day ("since 10:04:12"). */
-    static String times(String words) {
+    public static String times(String words) {
         Matcher m = INSTANT.matcher(words);
         StringBuilder b = new StringBuilder();
         while (m.find()) {
