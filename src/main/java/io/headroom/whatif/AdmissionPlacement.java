@@ -22,8 +22,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Admission and placement in what-if (issue 30): the replayed window under the live policy, once with the
  * producers obeying admission and once without (jobs held back, time over the objective of the jobs let in), and,
- * for a class placed across pools, once on its pools with the first pool's nodes gone for the middle third of
- * the window and once on that pool alone (the split over the replay, time over the objective, replica-hours).
+ * for a class placed across pools, once on its pools with the first pool's nodes gone for a third of the window
+ * from just before its busiest stretch, and once on that pool alone (the split over the replay, time over the objective, replica-hours).
  * Job by job through the same simulator, decision, {@code ProducerGate} and {@link Placement} as
  * {@code headroom simulate}: none of their logic is copied here. Same arrivals in every run (one seed). Only for
  * windows replayed job by job ({@link Replay#PER_JOB_UP_TO_SECONDS}); the fluid queue has no producers or pools.
@@ -67,9 +67,12 @@ public final class AdmissionPlacement {
      * @param split        replica-hours placed in each pool over the replay, in preference order
      * @param movedAfter   seconds from the nodes going to the first tick whose placement moved a share off the
      *                     pool, or NaN when it never moved
+     * @param pendedAfter  seconds from the nodes going to the first of the pool's pods left Pending (the
+     *                     unschedulable deadline counts from it), or NaN when none pended
      */
     public record PlacementRuns(Replay.Run onePool, Replay.Run placed, List<Placement.PoolSpec> pools,
-                                double lostFrom, double lostTo, Map<String, Double> split, double movedAfter) {
+                                double lostFrom, double lostTo, Map<String, Double> split, double movedAfter,
+                                double pendedAfter) {
         public PlacementRuns {
             split = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(split));
         }
@@ -148,8 +151,8 @@ public final class AdmissionPlacement {
 
     private static PlacementRuns placement(LoadHistory h, Policy p, SandboxClassSpec spec, Ask ask, long seed,
                                            BooleanSupplier cancelled) {
-        double from = Math.floor(h.seconds() / 3);
-        double to = Math.floor(2 * h.seconds() / 3);
+        double from = busiestStart(h);
+        double to = Math.min(h.seconds(), from + Math.floor(h.seconds() / 3));
         List<SandboxClassSpec.Window> gone = List.of(new SandboxClassSpec.Window(from, to));
         List<SimPool> pools = new ArrayList<>();
         for (int i = 0; i < ask.pools().size(); i++) {
@@ -163,6 +166,8 @@ public final class AdmissionPlacement {
         Map<String, Double> split = new LinkedHashMap<>();
         ask.pools().forEach(x -> split.put(x.name(), 0.0));
         double[] moved = {Double.NaN};
+        double[] pended = {Double.NaN};
+        Instant start = s.start();
         List<Simulator.ClassSummary> placedSummary = PlacementSimulator.run(s,
                 Map.of(spec.name(), pools), ask.timing(), line -> {
                     placedTicks.add(line);
@@ -170,6 +175,13 @@ public final class AdmissionPlacement {
                 }, line -> {
                     for (Placement.PoolShare share : line.result().shares()) {
                         split.merge(share.pool(), share.replicas() * tick / 3600, Double::sum);
+                    }
+                    Instant since = line.pendingSince().get(first);
+                    if (Double.isNaN(pended[0]) && since != null) {
+                        double at = java.time.Duration.between(start, since).toMillis() / 1000.0;
+                        if (at >= from) {
+                            pended[0] = at - from;
+                        }
                     }
                     if (Double.isNaN(moved[0]) && line.t() >= from && !line.result().share(first).available()) {
                         moved[0] = line.t() - from;
@@ -183,7 +195,26 @@ public final class AdmissionPlacement {
                     stopIf(cancelled);
                 }, line -> { });
         return new PlacementRuns(new Replay.Run(oneSummary.get(0), oneTicks),
-                new Replay.Run(placedSummary.get(0), placedTicks), ask.pools(), from, to, split, moved[0]);
+                new Replay.Run(placedSummary.get(0), placedTicks), ask.pools(), from, to, split, moved[0], pended[0]);
+    }
+
+    /**
+     * When the first pool's nodes go: a bucket before the window's busiest stretch starts (the first bucket at
+     * 80 % of the highest arrival rate or more), when a pool that cannot grow hurts most; the window's start
+     * for a flat load.
+     */
+    static double busiestStart(LoadHistory h) {
+        double[] rates = Replay.bucketRates(h);
+        double max = 0;
+        for (double r : rates) {
+            max = Math.max(max, r);
+        }
+        for (int b = 0; b < rates.length; b++) {
+            if (rates[b] >= 0.8 * max) {
+                return Math.max(0, (b - 1) * Replay.BUCKET_SECONDS);
+            }
+        }
+        return 0;
     }
 
     private static void stopIf(BooleanSupplier cancelled) {
@@ -230,12 +261,14 @@ public final class AdmissionPlacement {
         rows.add(new ComparisonTable.Row("Replica-hours by pool", first.name() + " only", String.join(", ", split), "",
                 "", ComparisonTable.Verdict.NOT_JUDGED));
         rows.add(new ComparisonTable.Row("Share moved off " + first.name(), "never (one pool)",
-                Double.isNaN(r.movedAfter()) ? "never" : ComparisonTable.num(r.movedAfter()) + " s after its nodes went",
+                Double.isNaN(r.movedAfter()) ? "never" : ComparisonTable.num(r.movedAfter()) + " s after its nodes went"
+                        + (Double.isNaN(r.pendedAfter()) ? "" : ", " + ComparisonTable.num(r.movedAfter()
+                        - r.pendedAfter()) + " s after its first pod pended"),
                 "", "", ComparisonTable.Verdict.NOT_JUDGED));
         return rows;
     }
 
-    /** "spot's nodes gone from 10 min to 20 min of the window (unschedulable deadline 60 s, hysteresis 180 s)". */
+    /** "spot's nodes gone from 9 min to 19 min into the window (unschedulable deadline 60 s, …)". */
     public static String scenarioWords(PlacementRuns r, Placement.Timing timing) {
         return String.format(Locale.ROOT, "%s's nodes gone from %s to %s into the window (unschedulable deadline %d s,"
                         + " back after %d s without unschedulable pods)", r.pools().get(0).name(), at(r.lostFrom()),
