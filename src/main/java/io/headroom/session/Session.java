@@ -279,6 +279,19 @@ public final class Session implements AutoCloseable {
     private final java.util.Map<String, KubeConnection> connections = new java.util.LinkedHashMap<>();
     private KedaApply kedaApply;
 
+    /**
+     * The pools a class of the workloads file lists (decision 0029), in preference order; empty for a class with
+     * one pool and for the sandbox. The detail's per-pool breakdown and what-if's placement read it.
+     */
+    public List<io.headroom.decision.Placement.PoolSpec> pools(String className) {
+        WorkloadsFile f = config;
+        if (f == null) {
+            return List.of();
+        }
+        return f.classConfig(className).filter(io.headroom.config.ClassConfig::placed)
+                .map(c -> c.pools().stream().map(io.headroom.config.ClassPool::spec).toList()).orElse(List.of());
+    }
+
     /** Export a class as a KEDA ScaledObject and apply it after a dry run and the operator's confirmation. */
     public synchronized KedaApply kedaApply() {
         if (kedaApply == null) {

@@ -84,6 +84,8 @@ public final class MainView extends BorderPane {
         this.fx = fx;
         this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
+        // The per-pool breakdown's bounds and cost weights (each pool's spec / ready waits for the live wiring).
+        detail.setPoolFacts(name -> new io.headroom.ui.detail.PoolBreakdown.Facts(session.pools(name), java.util.Map.of()));
         detail.setRevert(name -> recorded(name, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().revert(name, "reverted in the console"), session.io())));
         detail.applyPolicyEdits(session.policyEdits().all());
@@ -458,6 +460,10 @@ public final class MainView extends BorderPane {
                 io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
+        // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
+        io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);
+        vm.setAdmissionPlacement(new io.headroom.whatif.AdmissionPlacement.Ask(admission != null
+                && admission.policy() != null && admission.policy().publish(), session.pools(className), null));
         vm.setPolicyText(session.policyEdits()::yaml);
         vm.setCommit((policy, reason) -> recorded(className, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io())));
