@@ -230,15 +230,15 @@ public final class AdmissionPlacement {
         var off = a.off().summary();
         var on = a.on().summary();
         return List.of(
-                ComparisonTable.row("Time over objective, admitted jobs", off.ageObjectiveViolationSeconds(),
-                        on.ageObjectiveViolationSeconds(), Double.NaN, " s", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Oldest age, max", off.maxOldestAgeSeconds(), on.maxOldestAgeSeconds(),
-                        Double.NaN, " s", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Jobs held back by admission", off.jobsRejected(), on.jobsRejected(), Double.NaN,
+                row("Time over objective, admitted jobs", off.ageObjectiveViolationSeconds(),
+                        on.ageObjectiveViolationSeconds(), " s", ComparisonTable.Better.LOWER),
+                row("Oldest age, max", off.maxOldestAgeSeconds(), on.maxOldestAgeSeconds(),
+                        " s", ComparisonTable.Better.LOWER),
+                row("Jobs held back by admission", off.jobsRejected(), on.jobsRejected(),
                         "", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Jobs completed", off.jobsCompleted(), on.jobsCompleted(), Double.NaN, "",
+                row("Jobs completed", off.jobsCompleted(), on.jobsCompleted(), "",
                         ComparisonTable.Better.HIGHER),
-                ComparisonTable.row("Replica-hours", a.off().replicaHours(), a.on().replicaHours(), Double.NaN, " h",
+                row("Replica-hours", a.off().replicaHours(), a.on().replicaHours(), " h",
                         ComparisonTable.Better.LOWER));
     }
 
@@ -248,14 +248,14 @@ public final class AdmissionPlacement {
         var placed = r.placed().summary();
         Placement.PoolSpec first = r.pools().get(0);
         List<ComparisonTable.Row> rows = new ArrayList<>(List.of(
-                ComparisonTable.row("Time over objective", one.ageObjectiveViolationSeconds(),
-                        placed.ageObjectiveViolationSeconds(), Double.NaN, " s", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Oldest age, max", one.maxOldestAgeSeconds(), placed.maxOldestAgeSeconds(),
-                        Double.NaN, " s", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Replica-hours", r.onePool().replicaHours(), r.placed().replicaHours(), Double.NaN,
+                row("Time over objective", one.ageObjectiveViolationSeconds(),
+                        placed.ageObjectiveViolationSeconds(), " s", ComparisonTable.Better.LOWER),
+                row("Oldest age, max", one.maxOldestAgeSeconds(), placed.maxOldestAgeSeconds(),
+                        " s", ComparisonTable.Better.LOWER),
+                row("Replica-hours", r.onePool().replicaHours(), r.placed().replicaHours(),
                         " h", ComparisonTable.Better.LOWER),
-                ComparisonTable.row("Cost-weighted hours", r.onePool().replicaHours() * first.costWeight(),
-                        r.costHours(), Double.NaN, " h", ComparisonTable.Better.LOWER)));
+                row("Cost-weighted hours", r.onePool().replicaHours() * first.costWeight(),
+                        r.costHours(), " h", ComparisonTable.Better.LOWER)));
         List<String> split = new ArrayList<>();
         r.split().forEach((pool, hours) -> split.add(pool + " " + ComparisonTable.num(hours) + " h"));
         rows.add(new ComparisonTable.Row("Replica-hours by pool", first.name() + " only", String.join(", ", split), "",
@@ -266,6 +266,20 @@ public final class AdmissionPlacement {
                         - r.pendedAfter()) + " s after its first pod pended"),
                 "", "", ComparisonTable.Verdict.NOT_JUDGED));
         return rows;
+    }
+
+    /**
+     * A row as the policy comparison words it: each figure with its unit, the difference with an arrow and the
+     * verdict (the same {@link ComparisonTable#verdict} judges it), no KEDA column.
+     */
+    static ComparisonTable.Row row(String what, double a, double b, String unit, ComparisonTable.Better better) {
+        ComparisonTable.Verdict v = ComparisonTable.verdict(a, b, better);
+        double d = b - a;
+        String change = v == ComparisonTable.Verdict.SAME ? "same" : (d > 0 ? "+" : "−")
+                + ComparisonTable.num(Math.abs(d)) + unit + (d > 0 ? " ▲" : " ▼") + (v.word().isEmpty() ? "" : " "
+                + v.word());
+        return new ComparisonTable.Row(what, ComparisonTable.num(a) + unit, ComparisonTable.num(b) + unit, change, "",
+                v);
     }
 
     /** "spot's nodes gone from 9 min to 19 min into the window (unschedulable deadline 60 s, …)". */

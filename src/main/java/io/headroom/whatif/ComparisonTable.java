@@ -140,7 +140,7 @@ public final class ComparisonTable {
                 + " s)";
     }
 
-    static Row row(String what, double a, double b, double keda, String unit, Better better) {
+    private static Row row(String what, double a, double b, double keda, String unit, Better better) {
         return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit, better),
                 Double.isNaN(keda) ? "" : num(keda) + unit, verdict(a, b, better));
     }
