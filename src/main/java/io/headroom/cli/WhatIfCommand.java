@@ -293,8 +293,12 @@ public final class WhatIfCommand extends CliCommand {
         } else {
             String trade = ComparisonTable.trade(c, current, edited);
             out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)
-                    .replace("\nNothing is applied", (trade == null ? "" : "\n" + trade)
-                            + loopsText(other, current, loops) + "\nNothing is applied")));
+                    .replace("\nNothing is applied", trade == null ? "\nNothing is applied" : "\n" + trade
+                            + "\nNothing is applied")));
+            String others = loopsText(other, current, loops);
+            if (!others.isEmpty()) {
+                out.println(UntrustedText.lines(others.substring(1))); // admission and placement, after the comparison
+            }
         }
         out.flush();
         return ExitCode.OK;

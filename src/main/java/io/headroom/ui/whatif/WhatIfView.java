@@ -256,12 +256,12 @@ public final class WhatIfView extends BorderPane {
         trade.visibleProperty().bind(vm.tradeProperty().isNotEmpty());
         trade.managedProperty().bind(trade.visibleProperty());
         VBox results = new VBox(8, table, trade, running, status);
-        if (vm.hasAdmissionPlacement()) {
-            results.getChildren().add(admissionPlacement());
-        }
         edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
+        if (vm.hasAdmissionPlacement()) {
+            results.getChildren().add(admissionPlacement()); // issue 30: under the policy comparison
+        }
         setTop(body);
 
         // Both runs over the window: replicas, and the oldest job's age against the objective.

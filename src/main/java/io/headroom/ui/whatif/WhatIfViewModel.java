@@ -333,6 +333,68 @@ public final class WhatIfViewModel {
     }
 
     /**
+     * Admission off vs on and placement vs one pool over the same window under the live policy, in the background
+     * after the comparison (a window already replayed is not replayed again: the live policy does not change here).
+     */
+    private void replayAdmissionPlacement(LoadHistory h, double end, int minutes, long mine) {
+        io.headroom.whatif.AdmissionPlacement.Ask ask = loops;
+        if (!ask.any()) {
+            return;
+        }
+        String key = end + "/" + minutes;
+        if (key.equals(loopsReplayed)) {
+            return;
+        }
+        loopsStatus.set("Replaying " + (ask.admission() ? "admission off and on" : "")
+                + (ask.admission() && ask.placed() ? ", and " : "") + (ask.placed() ? "placement against one pool" : "")
+                + " under the live policy…");
+        CompletableFuture.supplyAsync(() -> io.headroom.whatif.AdmissionPlacement.replay(h, current, ask, seed,
+                () -> mine != generation.get()), background).whenComplete((r, e) -> fx.execute(() -> {
+                    if (mine != generation.get()) {
+                        return; // overtaken: the next replay does it again
+                    }
+                    if (e != null) {
+                        Throwable cause = e.getCause() != null ? e.getCause() : e;
+                        loopRows.clear();
+                        loopsStatus.set("Admission and placement not replayed: " + cause.getMessage());
+                        return;
+                    }
+                    loopsReplayed = key;
+                    loopRows.setAll(admissionPlacementRows(r, current, ask));
+                    List<String> said = new java.util.ArrayList<>();
+                    if (r.placement() != null) {
+                        said.add("Placement: " + io.headroom.whatif.AdmissionPlacement.scenarioWords(r.placement(),
+                                ask.timing()) + ".");
+                    }
+                    if (r.admission() != null) {
+                        said.add("Admission: producers that obey it retry a refused job after "
+                                + num(io.headroom.whatif.AdmissionPlacement.RETRY_SECONDS) + " s.");
+                    }
+                    said.addAll(r.notes());
+                    loopsStatus.set(String.join(" ", said));
+                }));
+    }
+
+    /** The rows of both comparisons, each under a header row naming it ("without" as current, "with" as edited). */
+    static List<Row> admissionPlacementRows(io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
+                                            io.headroom.whatif.AdmissionPlacement.Ask ask) {
+        List<Row> out = new java.util.ArrayList<>();
+        if (r.admission() != null) {
+            out.add(new Row("Admission", "off", "on", "", "", ComparisonTable.Verdict.NOT_JUDGED));
+            io.headroom.whatif.AdmissionPlacement.admissionRows(r.admission(), live).forEach(x -> out.add(
+                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
+        }
+        if (r.placement() != null) {
+            out.add(new Row("Placement", "one pool (" + ask.pools().get(0).name() + ")", "placed ("
+                    + String.join(", ", ask.pools().stream().map(io.headroom.decision.Placement.PoolSpec::name)
+                    .toList()) + ")", "", "", ComparisonTable.Verdict.NOT_JUDGED));
+            io.headroom.whatif.AdmissionPlacement.placementRows(r.placement()).forEach(x -> out.add(
+                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
+        }
+        return out;
+    }
+
+    /**
      * Lets a replay's runs go side by side on {@code runs} (threads that may block; the console's I/O
      * pool), so a day's replay takes one run's time on two cores. Runs no thread of {@code runs} has
      * started are run by the replaying thread, so any executor is safe.
@@ -587,68 +649,6 @@ public final class WhatIfViewModel {
                     + ". Nothing is applied: the live policy is unchanged.");
         }));
         return f;
-    }
-
-    /**
-     * Admission off vs on and placement vs one pool over the same window under the live policy, in the background
-     * after the comparison (a window already replayed is not replayed again: the live policy does not change here).
-     */
-    private void replayAdmissionPlacement(LoadHistory h, double end, int minutes, long mine) {
-        io.headroom.whatif.AdmissionPlacement.Ask ask = loops;
-        if (!ask.any()) {
-            return;
-        }
-        String key = end + "/" + minutes;
-        if (key.equals(loopsReplayed)) {
-            return;
-        }
-        loopsStatus.set("Replaying " + (ask.admission() ? "admission off and on" : "")
-                + (ask.admission() && ask.placed() ? ", and " : "") + (ask.placed() ? "placement against one pool" : "")
-                + " under the live policy…");
-        CompletableFuture.supplyAsync(() -> io.headroom.whatif.AdmissionPlacement.replay(h, current, ask, seed,
-                () -> mine != generation.get()), background).whenComplete((r, e) -> fx.execute(() -> {
-                    if (mine != generation.get()) {
-                        return; // overtaken: the next replay does it again
-                    }
-                    if (e != null) {
-                        Throwable cause = e.getCause() != null ? e.getCause() : e;
-                        loopRows.clear();
-                        loopsStatus.set("Admission and placement not replayed: " + cause.getMessage());
-                        return;
-                    }
-                    loopsReplayed = key;
-                    loopRows.setAll(admissionPlacementRows(r, current, ask));
-                    List<String> said = new java.util.ArrayList<>();
-                    if (r.placement() != null) {
-                        said.add("Placement: " + io.headroom.whatif.AdmissionPlacement.scenarioWords(r.placement(),
-                                ask.timing()) + ".");
-                    }
-                    if (r.admission() != null) {
-                        said.add("Admission: producers that obey it retry a refused job after "
-                                + num(io.headroom.whatif.AdmissionPlacement.RETRY_SECONDS) + " s.");
-                    }
-                    said.addAll(r.notes());
-                    loopsStatus.set(String.join(" ", said));
-                }));
-    }
-
-    /** The rows of both comparisons, each under a header row naming it ("without" as current, "with" as edited). */
-    static List<Row> admissionPlacementRows(io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
-                                            io.headroom.whatif.AdmissionPlacement.Ask ask) {
-        List<Row> out = new java.util.ArrayList<>();
-        if (r.admission() != null) {
-            out.add(new Row("Admission", "off", "on", "", "", ComparisonTable.Verdict.NOT_JUDGED));
-            io.headroom.whatif.AdmissionPlacement.admissionRows(r.admission(), live).forEach(x -> out.add(
-                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
-        }
-        if (r.placement() != null) {
-            out.add(new Row("Placement", "one pool (" + ask.pools().get(0).name() + ")", "placed ("
-                    + String.join(", ", ask.pools().stream().map(io.headroom.decision.Placement.PoolSpec::name)
-                    .toList()) + ")", "", "", ComparisonTable.Verdict.NOT_JUDGED));
-            io.headroom.whatif.AdmissionPlacement.placementRows(r.placement()).forEach(x -> out.add(
-                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
-        }
-        return out;
     }
 
     /** "30 min", "3 h", "24 h". */
