@@ -295,10 +295,10 @@ public final class WhatIfCommand extends CliCommand {
             out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)
                     .replace("\nNothing is applied", trade == null ? "\nNothing is applied" : "\n" + trade
                             + "\nNothing is applied")));
-            String others = loopsText(other, current, loops);
-            if (!others.isEmpty()) {
-                out.println(UntrustedText.lines(others.substring(1))); // admission and placement, after the comparison
-            }
+        }
+        String others = json ? "" : loopsText(other, current, loops);
+        if (!others.isEmpty()) {
+            out.println(UntrustedText.lines(others.substring(1))); // admission and placement, after the comparison
         }
         out.flush();
         return ExitCode.OK;
@@ -394,6 +394,69 @@ public final class WhatIfCommand extends CliCommand {
         };
     }
 
+    static ObjectNode toJson(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
+                             Loaded loaded) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("class", cls);
+        o.put("source", loaded.source());
+        o.put("from", Instant.ofEpochSecond((long) c.start()).toString());
+        o.put("seconds", c.seconds());
+        ObjectNode edits = o.putObject("edits");
+        sets.forEach(edits::put);
+        if (c.baselineLabel() == null) {
+            o.putNull("baseline");
+        } else {
+            o.put("baseline", c.baselineLabel());
+        }
+        ArrayNode table = o.putArray("rows");
+        for (ComparisonTable.Row r : rows) {
+            ObjectNode row = table.addObject();
+            row.put("what", r.what());
+            row.put("current", r.current());
+            row.put("edited", r.edited());
+            row.put("change", r.change());
+            row.put("keda", r.keda());
+            row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
+        }
+        ArrayNode caveats = o.putArray("caveats");
+        c.caveats().forEach(caveats::add);
+        ArrayNode missing = o.putArray("noHistory");
+        loaded.missing().forEach(missing::add);
+        return o;
+    }
+
+    static String text(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
+                       Loaded loaded) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("what-if for ").append(cls).append(": the last ").append(Math.round(c.seconds() / 60))
+                .append(" min from ").append(loaded.source()).append(" under the live policy and the edited one")
+                .append(c.baseline() != null ? " and " + c.baselineLabel() : "").append(", same arrivals\n");
+        sb.append("edits: ").append(sets.isEmpty() ? "none" : String.join(", ",
+                sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())).append('\n');
+        String fmt = "%-22s %-26s %-26s %-12s %s%n";
+        sb.append(String.format(Locale.ROOT, fmt, "", "Live policy", "Edited", "Change",
+                c.baseline() != null ? "KEDA's rule" : ""));
+        for (ComparisonTable.Row r : rows) {
+            sb.append(String.format(Locale.ROOT, fmt, r.what(), r.current(), r.edited(), r.change(), r.keda()));
+        }
+        for (String caveat : c.caveats()) {
+            sb.append("note: ").append(caveat).append('\n');
+        }
+        if (!loaded.missing().isEmpty()) {
+            sb.append("no history for: ").append(String.join("; ", loaded.missing())).append('\n');
+        }
+        sb.append("Nothing is applied: the live policy is unchanged.");
+        return sb.toString();
+    }
+
+    private static String write(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new UncheckedIOException(new IOException(e));
+        }
+    }
+
     /** Admission off vs on and placement vs one pool as text, each its own table; empty when neither is asked. */
     static String loopsText(io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
                             io.headroom.whatif.AdmissionPlacement.Ask ask) {
@@ -466,69 +529,6 @@ public final class WhatIfCommand extends CliCommand {
             row.put(after, r.edited());
             row.put("change", r.change());
             row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
-        }
-    }
-
-    static ObjectNode toJson(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
-                             Loaded loaded) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("class", cls);
-        o.put("source", loaded.source());
-        o.put("from", Instant.ofEpochSecond((long) c.start()).toString());
-        o.put("seconds", c.seconds());
-        ObjectNode edits = o.putObject("edits");
-        sets.forEach(edits::put);
-        if (c.baselineLabel() == null) {
-            o.putNull("baseline");
-        } else {
-            o.put("baseline", c.baselineLabel());
-        }
-        ArrayNode table = o.putArray("rows");
-        for (ComparisonTable.Row r : rows) {
-            ObjectNode row = table.addObject();
-            row.put("what", r.what());
-            row.put("current", r.current());
-            row.put("edited", r.edited());
-            row.put("change", r.change());
-            row.put("keda", r.keda());
-            row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
-        }
-        ArrayNode caveats = o.putArray("caveats");
-        c.caveats().forEach(caveats::add);
-        ArrayNode missing = o.putArray("noHistory");
-        loaded.missing().forEach(missing::add);
-        return o;
-    }
-
-    static String text(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
-                       Loaded loaded) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("what-if for ").append(cls).append(": the last ").append(Math.round(c.seconds() / 60))
-                .append(" min from ").append(loaded.source()).append(" under the live policy and the edited one")
-                .append(c.baseline() != null ? " and " + c.baselineLabel() : "").append(", same arrivals\n");
-        sb.append("edits: ").append(sets.isEmpty() ? "none" : String.join(", ",
-                sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())).append('\n');
-        String fmt = "%-22s %-26s %-26s %-12s %s%n";
-        sb.append(String.format(Locale.ROOT, fmt, "", "Live policy", "Edited", "Change",
-                c.baseline() != null ? "KEDA's rule" : ""));
-        for (ComparisonTable.Row r : rows) {
-            sb.append(String.format(Locale.ROOT, fmt, r.what(), r.current(), r.edited(), r.change(), r.keda()));
-        }
-        for (String caveat : c.caveats()) {
-            sb.append("note: ").append(caveat).append('\n');
-        }
-        if (!loaded.missing().isEmpty()) {
-            sb.append("no history for: ").append(String.join("; ", loaded.missing())).append('\n');
-        }
-        sb.append("Nothing is applied: the live policy is unchanged.");
-        return sb.toString();
-    }
-
-    private static String write(ObjectNode o) {
-        try {
-            return JSON.writeValueAsString(o);
-        } catch (tools.jackson.core.JacksonException e) {
-            throw new UncheckedIOException(new IOException(e));
         }
     }
 }

@@ -281,12 +281,15 @@ public final class DetailView extends VBox {
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, admissionSlot, explanation,
-                actuation, otherTitle, other, section("THE WORK"), workStrip(),
-                shownWhen(section("POOLS"), poolsShown), poolPanel(), section("PODS"), new PodPanel(pods),
+                actuation, otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
                 shownWhen(section("REASONS"), vm.reasonsShownProperty()),
                 shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);
+        // POOLS (issue 30) just before PODS, added apart from the list above: sections others add there merge beside it.
+        int pods = content.getChildren().indexOf(content.getChildren().stream().filter(n -> n instanceof PodPanel)
+                .findFirst().orElseThrow()) - 1;
+        content.getChildren().addAll(pods, List.of(shownWhen(section("POOLS"), poolsShown), poolPanel()));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
