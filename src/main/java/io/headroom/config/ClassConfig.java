@@ -104,7 +104,13 @@ public record ClassConfig(String name, WorkloadRef target, Map<SignalName, Strin
 
     /** The class as the control loop knows it. */
     public WorkloadClass workloadClass() {
-        return new WorkloadClass(name, target, policy, drainOnScaleDown);
+        if (!placed()) {
+            return new WorkloadClass(name, target, policy, drainOnScaleDown);
+        }
+        java.util.List<io.headroom.loop.ClassPools.Pool> pools = new java.util.ArrayList<>();
+        configuredPools.forEach(p -> pools.add(new io.headroom.loop.ClassPools.Pool(p.spec(), p.target())));
+        return new WorkloadClass(name, target, policy, drainOnScaleDown,
+                new io.headroom.loop.ClassPools(pools, io.headroom.decision.Placement.Timing.DEFAULT));
     }
 
     /** The grouped query of a signal, or null when the signal is the class's own PromQL (or not read). */

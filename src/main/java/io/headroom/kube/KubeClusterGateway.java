@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v1.Scale;
@@ -26,7 +25,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.headroom.cluster.ActionCheck;
 import io.headroom.cluster.AutoscalerView;
 import io.headroom.cluster.ClusterHealth;
-import io.headroom.cluster.PodMarks;
 import io.headroom.cluster.PodState;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
@@ -439,7 +437,7 @@ public final class KubeClusterGateway implements io.headroom.cluster.Workloads, 
         Map<String, String> match = matchLabels(selector);
         for (Pod p : w.pods.getStore().list()) {
             if (selects(match, p)) {
-                pods.add(pod(p));
+                pods.add(PodReads.pod(p));
             }
         }
         pods.sort((a, b) -> a.name().compareTo(b.name()));
@@ -450,23 +448,6 @@ public final class KubeClusterGateway implements io.headroom.cluster.Workloads, 
         Long generation = obj.getMetadata().getGeneration();
         return new WorkloadState(ref, spec == null ? 1 : spec, ready == null ? 0 : ready,
                 obj.getMetadata().getResourceVersion(), pods, observedAt, generation == null ? 0 : generation);
-    }
-
-    static PodState pod(Pod p) {
-        boolean ready = false;
-        if (p.getStatus() != null && p.getStatus().getConditions() != null) {
-            for (PodCondition c : p.getStatus().getConditions()) {
-                if ("Ready".equals(c.getType()) && "True".equals(c.getStatus())) {
-                    ready = true;
-                }
-            }
-        }
-        Map<String, String> ann = p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
-        return new PodState(p.getMetadata().getName(), p.getStatus() == null ? "Unknown" : p.getStatus().getPhase(), ready,
-                instant(p.getMetadata().getCreationTimestamp()), instant(p.getMetadata().getDeletionTimestamp()),
-                p.getSpec() == null ? null : p.getSpec().getNodeName(),
-                deletionCost(ann.get(PodMarks.DELETION_COST_ANNOTATION)), ann.get(PodMarks.DRAIN_ANNOTATION), null,
-                ann.get(PodMarks.OWNER_ANNOTATION), deletionCost(ann.get(PodMarks.PRIOR_COST_ANNOTATION)));
     }
 
     /**

@@ -14,6 +14,16 @@ public interface Actuator {
     Actuation handle(WorkloadClass cls, Decision decision, WorkloadState state);
 
     /**
+     * Handles the decision of a class placed across pools (decision 0029): {@code placed} says what each
+     * pool's Deployment is to be asked for; {@code state} is the pools' workloads together. An actuator that
+     * does not place across pools writes nothing and says so.
+     */
+    default Actuation handlePools(WorkloadClass cls, Decision decision, WorkloadState state, PoolPlacement placed) {
+        return new Actuation(Actuation.Kind.WITHHELD, placed.current(), PoolPlacement.asked(placed.result()),
+                "not acted on: this actuator does not place across pools");
+    }
+
+    /**
      * This tick could not read the class's workload ({@code problem} says why), so there is no
      * decision; an actuator with work in progress (a drain) still gets to move it on, e.g. to time out.
      */

@@ -38,6 +38,8 @@ public final class ControlLoop {
     private final Map<String, ClassMemory> memory = new HashMap<>();
     private final Map<String, PodProgressTracker> progress = new HashMap<>();
     private final Map<String, PodCompletions> completions = new HashMap<>();
+    /** What placement remembers per pooled class between ticks (decision 0029). */
+    private final Map<String, io.headroom.decision.Placement.Memory> placements = new HashMap<>();
     private final List<Consumer<TickResult>> listeners = new CopyOnWriteArrayList<>();
     private volatile Actuator actuator;
 
@@ -73,7 +75,7 @@ public final class ControlLoop {
         for (int i = 0; i < next.size(); i++) {
             WorkloadClass c = next.get(i);
             if (c.name().equals(className)) {
-                next.set(i, new WorkloadClass(c.name(), c.target(), policy, c.drainOnScaleDown()));
+                next.set(i, c.withPolicy(policy));
                 classes = List.copyOf(next);
                 return c.policy();
             }
@@ -151,8 +153,18 @@ public final class ControlLoop {
 
     private ClassSnapshot tickClass(WorkloadClass c, Map<SignalName, Signal> signals, Instant now, Actuator act) {
         Optional<WorkloadState> state;
+        Map<String, WorkloadState> pools = null;
         try {
-            state = cluster.workloads().workload(c.target());
+            if (c.pooled()) {
+                StringBuilder problem = new StringBuilder();
+                pools = PoolPlacement.read(cluster.workloads(), c.pools(), problem);
+                if (pools == null) {
+                    return unobserved(c, now, act, problem.toString(), signals);
+                }
+                state = Optional.of(PoolPlacement.combined(c.target(), pools));
+            } else {
+                state = cluster.workloads().workload(c.target());
+            }
         } catch (RuntimeException e) {
             return unobserved(c, now, act, "cluster read failed: " + io.headroom.ErrorWords.of(e), signals);
         }
@@ -183,8 +195,15 @@ public final class ControlLoop {
                 memory.getOrDefault(c.name(), ClassMemory.initial()), now);
         memory.put(c.name(), d.memory());
         Actuation a;
+        PoolPlacement placed = null;
         try {
-            a = act.handle(c, d, w);
+            if (pools != null) {
+                placed = PoolPlacement.place(c.pools(), pools, d.desiredReplicas(), placements.get(c.name()), now);
+                placements.put(c.name(), placed.result().memory());
+                a = act.handlePools(c, d, w, placed);
+            } else {
+                a = act.handle(c, d, w);
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "actuation failed for " + c.name(), e);
             a = new Actuation(Actuation.Kind.FAILED, d.currentReplicas(), d.currentReplicas(),
@@ -194,6 +213,7 @@ public final class ControlLoop {
             // The rate policies count a change from when it was applied, not from the next tick that sees it.
             memory.put(c.name(), d.memory().applied(now, a.from(), a.to()));
         }
-        return new ClassSnapshot(c, now, obs, w, d, a, null, obs.signals(), podWork);
+        return new ClassSnapshot(c, now, obs, w, d, a, null, obs.signals(), podWork,
+                placed == null ? null : placed.result());
     }
 }

@@ -26,6 +26,19 @@ public final class ObserveOnlyActuator implements Actuator {
     }
 
     @Override
+    public Actuation handlePools(WorkloadClass cls, Decision d, WorkloadState state, PoolPlacement placed) {
+        if (!placed.wantsChange()) {
+            wouldDo.remove(cls.name());
+            return Actuation.none(placed.current());
+        }
+        int to = PoolPlacement.asked(placed.result());
+        Actuation a = new Actuation(Actuation.Kind.WITHHELD, placed.current(), to,
+                "observe only: would place " + placed.result().explanation());
+        wouldDo.put(cls.name(), a);
+        return a;
+    }
+
+    @Override
     public void unobserved(WorkloadClass cls, String problem) {
         wouldDo.remove(cls.name());
     }

@@ -33,7 +33,12 @@ public final class SandboxCatalog {
      *
      * @param drainOnScaleDown the drain deadline when the class drains on scale-down, else null
      */
-    public record Entry(SandboxClassSpec spec, Policy policy, java.time.Duration drainOnScaleDown) {
+    public record Entry(SandboxClassSpec spec, Policy policy, java.time.Duration drainOnScaleDown,
+                        io.headroom.loop.ClassPools pools, SandboxPools nodePools) {
+        public Entry(SandboxClassSpec spec, Policy policy, java.time.Duration drainOnScaleDown) {
+            this(spec, policy, drainOnScaleDown, null, null);
+        }
+
         public Entry(SandboxClassSpec spec, Policy policy) {
             this(spec, policy, null);
         }
@@ -44,8 +49,52 @@ public final class SandboxCatalog {
 
         /** The class as the control loop knows it. */
         public io.headroom.loop.WorkloadClass workloadClass() {
-            return new io.headroom.loop.WorkloadClass(spec.name(), spec.target(), policy, drainOnScaleDown);
+            return new io.headroom.loop.WorkloadClass(spec.name(), spec.target(), policy, drainOnScaleDown, pools);
         }
+    }
+
+    /** The classes of {@code entries} that run on two node pools, for {@link SandboxCluster}. */
+    public static List<SandboxPools> nodePools(List<Entry> entries) {
+        return entries.stream().map(Entry::nodePools).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The class placed across pools ({@link #withPlacementClass}). */
+    public static final String PLACEMENT_CLASS = "render";
+
+    /**
+     * The default classes and render, placed across two pools (decision 0029): spot first, then on-demand
+     * ({@code Session.sandboxWithPlacement}). Not in the default sandbox: a sixth class there changes what the
+     * console's tests of the five assert.
+     */
+    public static List<Entry> withPlacementClass() {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch(),
+                render());
+    }
+
+    /**
+     * Rendering on spot nodes, on-demand when spot has none (decision 0029): about 6 jobs/s of 3-s jobs, two
+     * slots a pod, some 13 replicas. Spot's nodes are reclaimed from 150 s to 390 s of every period: half its pods
+     * go and their replacements pend, Unschedulable; 30 s later their share moves to on-demand (costing 3 times
+     * as much), and once spot places pods again and has stayed clear for 60 s it takes its share back.
+     */
+    static Entry render() {
+        SandboxClassSpec spec = SandboxClassSpec.builder(PLACEMENT_CLASS)
+                .baseRate(6).repeatSeconds(PERIOD_SECONDS)
+                .service(ServiceTime.lognormal(3, 0.4)).concurrency(2).startupSeconds(30)
+                .initialReplicas(12)
+                .build();
+        Policy policy = base().slotsPerReplica(2).maxAgeSeconds(90.0).minReplicas(2).maxReplicas(24).build();
+        io.headroom.cluster.WorkloadRef onDemand = new io.headroom.cluster.WorkloadRef(SandboxClassSpec.CONTEXT,
+                SandboxClassSpec.CONTEXT, "Deployment", PLACEMENT_CLASS + "-on-demand");
+        io.headroom.loop.ClassPools pools = new io.headroom.loop.ClassPools(List.of(
+                new io.headroom.loop.ClassPools.Pool(new io.headroom.decision.Placement.PoolSpec("spot", 24, null, 1,
+                        null), spec.target()),
+                new io.headroom.loop.ClassPools.Pool(new io.headroom.decision.Placement.PoolSpec("on-demand", 24, null,
+                        3, null), onDemand)),
+                new io.headroom.decision.Placement.Timing(java.time.Duration.ofSeconds(30),
+                        java.time.Duration.ofSeconds(60)));
+        return new Entry(spec, policy, null, pools,
+                new SandboxPools(PLACEMENT_CLASS, spec.target(), onDemand, PERIOD_SECONDS, 150, 390));
     }
 
     /** The default classes, in display order. */

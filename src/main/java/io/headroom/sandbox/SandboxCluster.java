@@ -40,11 +40,23 @@ public final class SandboxCluster implements Workloads {
     private final Map<String, CordonMark> cordonMarks = new ConcurrentHashMap<>();
     /** What producers would read: admission published for the sandbox's classes. */
     private final SandboxAdmissions admissions;
+    /** Each pooled class's state, by both of its Deployments (decision 0029). */
+    private final Map<WorkloadRef, SandboxPools.State> pools = new java.util.HashMap<>();
 
     public SandboxCluster(SandboxWorld world, Clock clock) {
+        this(world, clock, List.of());
+    }
+
+    /** A sandbox whose {@code pooled} classes each run on two Deployments on two node pools (decision 0029). */
+    public SandboxCluster(SandboxWorld world, Clock clock, List<SandboxPools> pooled) {
         this.world = Objects.requireNonNull(world, "world");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.admissions = new SandboxAdmissions(world);
+        for (SandboxPools p : pooled) {
+            SandboxPools.State state = new SandboxPools.State(p, world);
+            pools.put(p.preferred(), state);
+            pools.put(p.fallback(), state);
+        }
     }
 
     /** The simulated world behind the ports (its producers, for what admission held back). */
@@ -63,6 +75,10 @@ public final class SandboxCluster implements Workloads {
     @Override
     public Optional<WorkloadState> workload(WorkloadRef ref) {
         world.advanceTo(clock.instant());
+        SandboxPools.State pooled = pools.get(ref);
+        if (pooled != null) {
+            return pooled.workload(ref);
+        }
         return world.classOf(ref).flatMap(world::workload);
     }
 
@@ -85,6 +101,10 @@ public final class SandboxCluster implements Workloads {
         @Override
         public ScaleResult scale(WorkloadRef ref, int replicas, String expectedResourceVersion) {
             world.advanceTo(clock.instant());
+            SandboxPools.State pooled = pools.get(ref);
+            if (pooled != null) {
+                return pooled.scale(ref, replicas, expectedResourceVersion);
+            }
             Optional<String> cls = world.classOf(ref);
             if (cls.isEmpty()) {
                 return ScaleResult.of(ScaleResult.Outcome.REFUSED, replicas, "no sandbox workload " + ref);
@@ -94,7 +114,7 @@ public final class SandboxCluster implements Workloads {
 
         @Override
         public ActionCheck canScale(WorkloadRef ref) {
-            return world.classOf(ref).isPresent() ? ActionCheck.allowed("scale " + ref)
+            return world.classOf(ref).isPresent() || pools.containsKey(ref) ? ActionCheck.allowed("scale " + ref)
                     : ActionCheck.denied("scale " + ref, "no sandbox workload " + ref);
         }
     }

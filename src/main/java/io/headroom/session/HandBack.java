@@ -214,21 +214,23 @@ public final class HandBack {
         try {
             List<String> did = new ArrayList<>();
             List<String> unwritten = new ArrayList<>(); // what the cluster refused or never answered
-            try {
-                if (cluster.workloads().autoscaler(target).kind() == AutoscalerView.Kind.KEDA) {
-                    ScaleResult r = cluster.pauses().handBack(target);
-                    (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
-                }
-                if (unwritten.isEmpty()) { // KEDA's pause first: a kept pause's record goes only once it has
-                    ScaleResult cleared = cluster.pauses().clearPause(target);
-                    if (cleared.outcome() != ScaleResult.Outcome.APPLIED) {
-                        unwritten.add(cleared.message());
-                    } else if (!cleared.message().startsWith("no pause recorded")) {
-                        did.add(cleared.message());
+            for (WorkloadRef ref : workloadsOf(name, target)) { // every pool's Deployment of a pooled class
+                try {
+                    if (cluster.workloads().autoscaler(ref).kind() == AutoscalerView.Kind.KEDA) {
+                        ScaleResult r = cluster.pauses().handBack(ref);
+                        (r.outcome() == ScaleResult.Outcome.APPLIED ? did : unwritten).add(r.message());
                     }
+                    if (unwritten.isEmpty()) { // KEDA's pause first: a kept pause's record goes only once it has
+                        ScaleResult cleared = cluster.pauses().clearPause(ref);
+                        if (cleared.outcome() != ScaleResult.Outcome.APPLIED) {
+                            unwritten.add(cleared.message());
+                        } else if (!cleared.message().startsWith("no pause recorded")) {
+                            did.add(cleared.message());
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    unwritten.add("cluster: " + e.getMessage());
                 }
-            } catch (RuntimeException e) {
-                unwritten.add("cluster: " + e.getMessage());
             }
             if (!unwritten.isEmpty()) {
                 String said = "not handed back: " + String.join("; ", unwritten) + "; nothing lifted"
@@ -285,15 +287,23 @@ public final class HandBack {
         } catch (JournalException e) {
             return new Result(it.className(), Choice.KEEP, false, "pause not written, not journaled: " + e.getMessage());
         }
-        String failed;
-        try {
-            ScaleResult r = cluster.pauses().keepPause(it.target(), pause);
-            if (r.outcome() == ScaleResult.Outcome.APPLIED) {
-                return new Result(it.className(), Choice.KEEP, true, r.message());
+        String failed = null;
+        List<String> kept = new ArrayList<>();
+        for (WorkloadRef ref : workloadsOf(it.className(), it.target())) { // every pool's Deployment
+            try {
+                ScaleResult r = cluster.pauses().keepPause(ref, pause);
+                if (r.outcome() == ScaleResult.Outcome.APPLIED) {
+                    kept.add(r.message());
+                    continue;
+                }
+                failed = "pause not kept: " + r.message();
+            } catch (RuntimeException e) {
+                failed = "pause not kept: " + e.getMessage();
             }
-            failed = "pause not kept: " + r.message();
-        } catch (RuntimeException e) {
-            failed = "pause not kept: " + e.getMessage();
+            break;
+        }
+        if (failed == null) {
+            return new Result(it.className(), Choice.KEEP, true, String.join("; ", kept));
         }
         LOG.warning(it.className() + ": " + failed);
         refused(it.className(), it.target(), failed, "keep the pause until " + it.keepUntil());
@@ -348,6 +358,12 @@ public final class HandBack {
             LOG.warning("hand back failed: " + failure.getMessage());
         }
         return new Report(results, unfinished);
+    }
+
+    /** The workloads a class scales: its target, or each of its pools' (decision 0029). */
+    private List<WorkloadRef> workloadsOf(String className, WorkloadRef target) {
+        WorkloadClass c = byName().get(className);
+        return c != null && c.pooled() ? c.pools().targets() : List.of(target);
     }
 
     private Map<String, WorkloadClass> byName() {

@@ -117,34 +117,41 @@ public final class Leftovers {
         return CompletableFuture.supplyAsync(this::findNow, io);
     }
 
+    /** What Headroom left on one workload of class {@code c}: a kept pause, a raised replica count, drain marks. */
+    private void findOn(WorkloadClass c, WorkloadRef target, List<Leftover> out, List<String> problems) {
+        try {
+            cluster.pauses().keptPause(target).ifPresent(p -> out.add(new Leftover.Pause(c.name(), target, p)));
+        } catch (RuntimeException e) {
+            problems.add("pause on " + target.name() + " (class " + c.name() + ") not read: " + e.getMessage());
+        }
+        try {
+            cluster.scaling().replicaBump(target).ifPresent(b -> cluster.workloads().freshWorkload(target).ifPresent(w ->
+                    out.add(new Leftover.Bump(c.name(), target, b, w.specReplicas(), w.resourceVersion()))));
+        } catch (RuntimeException e) {
+            problems.add("replicas of " + target.name() + " (class " + c.name() + ") not read: " + e.getMessage());
+        }
+        try {
+            Map<String, List<PodMarks.Found>> byDrain = new LinkedHashMap<>();
+            cluster.drainMarks().drainMarks(target).forEach(m -> byDrain.computeIfAbsent(m.drainId(), k -> new ArrayList<>())
+                    .add(m));
+            byDrain.forEach((id, marks) -> out.add(new Leftover.Marks(c.name(), target, id, marks)));
+        } catch (RuntimeException e) {
+            problems.add("drain marks of class " + c.name() + " not read: " + e.getMessage());
+        }
+    }
+
     private Found findNow() {
         List<Leftover> out = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Set<WorkloadRef> seen = new LinkedHashSet<>();
         Set<String> contexts = new LinkedHashSet<>();
         for (WorkloadClass c : classes.get()) {
-            contexts.add(c.target().context());
-            if (!seen.add(c.target())) {
-                continue; // two classes on one workload: its leftovers once
-            }
-            try {
-                cluster.pauses().keptPause(c.target()).ifPresent(p -> out.add(new Leftover.Pause(c.name(), c.target(), p)));
-            } catch (RuntimeException e) {
-                problems.add("pause on " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
-            }
-            try {
-                cluster.scaling().replicaBump(c.target()).ifPresent(b -> cluster.workloads().freshWorkload(c.target()).ifPresent(w ->
-                        out.add(new Leftover.Bump(c.name(), c.target(), b, w.specReplicas(), w.resourceVersion()))));
-            } catch (RuntimeException e) {
-                problems.add("replicas of " + c.target().name() + " (class " + c.name() + ") not read: " + e.getMessage());
-            }
-            try {
-                Map<String, List<PodMarks.Found>> byDrain = new LinkedHashMap<>();
-                cluster.drainMarks().drainMarks(c.target()).forEach(m -> byDrain.computeIfAbsent(m.drainId(), k -> new ArrayList<>())
-                        .add(m));
-                byDrain.forEach((id, marks) -> out.add(new Leftover.Marks(c.name(), c.target(), id, marks)));
-            } catch (RuntimeException e) {
-                problems.add("drain marks of class " + c.name() + " not read: " + e.getMessage());
+            // A class placed across pools (decision 0029) left what it left on every pool's Deployment.
+            for (WorkloadRef target : c.pooled() ? c.pools().targets() : List.of(c.target())) {
+                contexts.add(target.context());
+                if (seen.add(target)) { // two classes on one workload: its leftovers once
+                    findOn(c, target, out, problems);
+                }
             }
         }
         for (String context : contexts) {

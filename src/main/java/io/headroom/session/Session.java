@@ -208,6 +208,14 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, null);
     }
 
+    /**
+     * The built-in sandbox and render, placed across spot then on-demand pools whose spot capacity vanishes for a
+     * while every ten minutes and comes back (decision 0029).
+     */
+    public static Session sandboxWithPlacement(long seed, Instant wallNow, Duration history, Journal journal) {
+        return sandbox(SandboxCatalog.withPlacementClass(), seed, wallNow, history, journal, null);
+    }
+
     private static Session sandbox(List<SandboxCatalog.Entry> entries, long seed, Instant wallNow, Duration history,
                                    Journal journal, String operator) {
         List<SandboxClassSpec> specs = new ArrayList<>();
@@ -221,7 +229,7 @@ public final class Session implements AutoCloseable {
         Instant start = wallNow.minus(history);
         SwitchableClock clock = new SwitchableClock(new ManualClock(start));
         SandboxWorld world = SandboxCatalog.withBudgets(new SandboxWorld(specs, seed, start));
-        ClusterPorts cluster = new SandboxCluster(world, clock).ports();
+        ClusterPorts cluster = new SandboxCluster(world, clock, SandboxCatalog.nodePools(entries)).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
         // The simulated past was run by "the autoscaler before us": the warm-up acts directly, and
         // supervised mode takes over when the session goes live (nothing of the warm-up is journaled).
@@ -278,19 +286,6 @@ public final class Session implements AutoCloseable {
     /** The open kubeconfig contexts by name (a connected session only). */
     private final java.util.Map<String, KubeConnection> connections = new java.util.LinkedHashMap<>();
     private KedaApply kedaApply;
-
-    /**
-     * The pools a class of the workloads file lists (decision 0029), in preference order; empty for a class with
-     * one pool and for the sandbox. The detail's per-pool breakdown and what-if's placement read it.
-     */
-    public List<io.headroom.decision.Placement.PoolSpec> pools(String className) {
-        WorkloadsFile f = config;
-        if (f == null) {
-            return List.of();
-        }
-        return f.classConfig(className).filter(io.headroom.config.ClassConfig::placed)
-                .map(c -> c.pools().stream().map(io.headroom.config.ClassPool::spec).toList()).orElse(List.of());
-    }
 
     /** Export a class as a KEDA ScaledObject and apply it after a dry run and the operator's confirmation. */
     public synchronized KedaApply kedaApply() {
@@ -368,8 +363,12 @@ public final class Session implements AutoCloseable {
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
         double poll = Double.MAX_VALUE;
         for (io.headroom.config.ClassConfig c : file.classes()) {
-            classes.add(c.workloadClass());
-            targets.computeIfAbsent(c.target().context(), k -> new ArrayList<>()).add(c.target());
+            WorkloadClass wc = c.workloadClass();
+            classes.add(wc);
+            // A class placed across pools reads (and writes) every pool's Deployment, each watched in its namespace.
+            for (io.headroom.cluster.WorkloadRef ref : wc.pooled() ? wc.pools().targets() : List.of(c.target())) {
+                targets.computeIfAbsent(ref.context(), k -> new ArrayList<>()).add(ref);
+            }
             poll = Math.min(poll, c.policy().pollIntervalSeconds());
         }
         // Before anything opens: a kubeconfig file that cannot be used refuses every context (as client-go), and

@@ -58,10 +58,10 @@ final class Ledger {
         return classes.get(className);
     }
 
-    /** The class a write is for (the freeze gate asks; null when no class targets it). */
+    /** The class a write is for, its target or one of its pools' (the freeze gate asks; null when none). */
     String classOf(io.headroom.cluster.WorkloadRef ref) {
         for (WorkloadClass c : classes.values()) {
-            if (c.target().equals(ref)) {
+            if (c.scales(ref)) {
                 return c.name();
             }
         }

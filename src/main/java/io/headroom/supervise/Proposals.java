@@ -7,10 +7,12 @@ import io.headroom.drain.DrainPlanner;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.Actuation;
+import io.headroom.loop.PoolPlacement;
 import io.headroom.loop.WorkloadClass;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -83,14 +85,32 @@ final class Proposals {
 
     /** Proposes (or revises, or keeps) the decision's change for a supervised class; journaled first. */
     Actuation propose(WorkloadClass cls, Decision d, String explanation, Instant now) {
-        int current = d.currentReplicas();
-        int desired = d.desiredReplicas();
+        return propose(cls, d.currentReplicas(), d.desiredReplicas(), List.of(), d, explanation, now);
+    }
+
+    /**
+     * Proposes (or revises, or keeps) the change of a class placed across pools (decision 0029): one proposal
+     * listing each pool's change, its sums as from and to; journaled first.
+     */
+    Actuation proposePools(WorkloadClass cls, List<PoolPlacement.PoolChange> changes, Decision d,
+                           String explanation, Instant now) {
+        int current = 0;
+        int desired = 0;
+        for (PoolPlacement.PoolChange c : changes) {
+            current += c.from();
+            desired += c.to();
+        }
+        return propose(cls, current, desired, changes, d, explanation, now);
+    }
+
+    private Actuation propose(WorkloadClass cls, int current, int desired, List<PoolPlacement.PoolChange> pools,
+                              Decision d, String explanation, Instant now) {
         Pending was = pending.get(cls.name());
         Proposal p = was == null ? null : was.proposal();
-        if (p != null && p.from() == current && p.to() == desired) {
+        if (p != null && p.from() == current && p.to() == desired && p.samePools(pools)) {
             // Same change still wanted: keep the proposal, refresh its explanation and expiry.
             pending.put(cls.name(), new Pending(new Proposal(p.id(), p.className(), p.context(), p.from(), p.to(),
-                    p.createdAt(), now, now.plus(proposalTtl), explanation, d.reasons()), was.shownAtNanos()));
+                    p.createdAt(), now, now.plus(proposalTtl), explanation, d.reasons(), pools), was.shownAtNanos()));
             return Scaler.withheld(current, desired, "proposal " + p.id() + " waiting for approval");
         }
         if (p != null && p.from() == current && held(cls.name())) {
@@ -99,7 +119,7 @@ final class Proposals {
         }
         String id = p != null ? p.id() : cls.name() + "-" + (counter + 1);
         Proposal next = new Proposal(id, cls.name(), cluster.contextName(), current, desired,
-                p != null ? p.createdAt() : now, now, now.plus(proposalTtl), explanation, d.reasons());
+                p != null ? p.createdAt() : now, now, now.plus(proposalTtl), explanation, d.reasons(), pools);
         try {
             ledger.journal.append(ledger.record(now, p != null ? Kind.SUPERSEDED : Kind.PROPOSED, cls.name())
                     .change(current, desired).proposal(id).until(next.expiresAt()).detail(explanation)
@@ -165,6 +185,9 @@ final class Proposals {
         if (f != null) {
             return Outcome.refused(Outcome.Why.HELD, p.className() + " is frozen (" + f.reason() + "); unfreeze first");
         }
+        if (cls.pooled()) {
+            return approvePools(cls, p, value, now);
+        }
         Ledger.Read w = ledger.read(cls);
         if (w.refusal() != null) {
             return w.refusal();
@@ -208,6 +231,58 @@ final class Proposals {
     }
 
     /**
+     * Approves a pooled class's proposal: each pool re-read and still where the proposal found it, then every
+     * pool's change applied, each write journaled ({@link Scaler#applyPools}).
+     */
+    private Outcome approvePools(WorkloadClass cls, Proposal p, Integer value, Instant now) {
+        if (value != null) {
+            return Outcome.refused(Outcome.Why.INVALID, p.className() + " is placed across pools: approve the"
+                    + " proposal as it is, pool by pool, or pin a count with an override");
+        }
+        if (p.pools().isEmpty()) {
+            // Restored from the journal, which keeps the sums only: the split is not known to approve.
+            ledger.tryAppend(ledger.record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to())
+                    .proposal(p.id()).reason("its split across pools was not kept over a restart"));
+            pending.remove(p.className());
+            return Outcome.refused(Outcome.Why.MOVED, p.className() + ": the proposal's split across pools was"
+                    + " not kept over a restart; the next tick proposes again");
+        }
+        List<PoolPlacement.PoolChange> fresh = new java.util.ArrayList<>();
+        for (PoolPlacement.PoolChange c : p.pools()) {
+            java.util.Optional<io.headroom.cluster.WorkloadState> w;
+            try {
+                w = cluster.workloads().workload(c.target());
+            } catch (RuntimeException e) {
+                return Outcome.refused(Outcome.Why.CLUSTER, "could not read " + c.target() + ": " + e.getMessage());
+            }
+            if (w.isEmpty()) {
+                return Outcome.refused(Outcome.Why.CLUSTER, "workload " + c.target() + " (pool " + c.pool()
+                        + ") not found");
+            }
+            int actual = w.get().specReplicas();
+            if (actual != c.from()) {
+                String why = "pool " + c.pool() + " moved from " + c.from() + " to " + actual + " replicas since the"
+                        + " proposal";
+                ledger.tryAppend(ledger.record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to())
+                        .proposal(p.id()).reason(why));
+                pending.remove(p.className());
+                return Outcome.refused(Outcome.Why.MOVED, p.className() + ": " + why + "; the next tick places again");
+            }
+            fresh.add(new PoolPlacement.PoolChange(c.pool(), c.target(), c.from(), c.to(), w.get().resourceVersion(),
+                    c.words()));
+        }
+        try {
+            ledger.journal.append(ledger.record(now, Kind.APPROVED, p.className()).change(p.from(), p.to())
+                    .proposal(p.id()).detail(p.explanation()));
+        } catch (JournalException e) {
+            return Ledger.unjournaled(p.className() + ": not approved, ", e);
+        }
+        pending.remove(p.className());
+        Actuation a = scaler.applyPools(cls, fresh, Precedence.Cause.APPROVED, "approved", p.explanation(), p.id());
+        return Scaler.outcome(a, p.className(), p.className() + ": " + a.message());
+    }
+
+    /**
      * Asks the API server whether the proposal's change would be accepted (server-side dry run,
      * nothing changes); the answer is for the operator, not the journal.
      */
@@ -215,6 +290,17 @@ final class Proposals {
         Proposal p = byId(proposalId);
         if (p == null) {
             return Outcome.refused(GONE, "proposal " + proposalId + " is no longer pending");
+        }
+        if (!p.pools().isEmpty()) {
+            for (PoolPlacement.PoolChange c : p.pools()) {
+                ScaleResult r = c.changes() ? cluster.scaling().dryRunScale(c.target(), c.to()) : null;
+                if (r != null && !r.ok()) {
+                    return Outcome.refused(Outcome.Why.CLUSTER, "dry run: " + p.className() + " pool " + c.pool()
+                            + " " + c.from() + " → " + c.to() + " would fail: " + r.message());
+                }
+            }
+            return Outcome.ok("dry run: the API server would accept every pool's change of " + p.className()
+                    + " (nothing changed)");
         }
         ScaleResult r = cluster.scaling().dryRunScale(ledger.cls(p.className()).target(), p.to());
         return r.ok() ? Outcome.ok("dry run: the API server would accept " + p.className() + " " + p.from()

@@ -7,8 +7,10 @@ import io.headroom.cluster.WorkloadState;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.Actuation;
+import io.headroom.loop.PoolPlacement;
 import io.headroom.loop.WorkloadClass;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The one way the supervisor changes a class's replicas: the intent is journaled first (no record, no
@@ -58,6 +60,77 @@ final class Scaler {
                 (r.ok() ? "applied " : "failed ") + from + " → " + to + " (" + why + ")");
         return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, from,
                 r.ok() ? r.replicas() : from, r.ok() ? why : r.message());
+    }
+
+    /**
+     * Scales a class placed across pools (decision 0029): each pool whose share moved, the pools that grow
+     * first, each as one scale of its own Deployment: its intent journaled (naming the pool), the gated,
+     * fenced write, its outcome journaled. A pool refused or failed does not stop the others (capacity asked
+     * of one pool is worth having while another's write failed); the actuation says which.
+     */
+    Actuation applyPools(WorkloadClass cls, List<PoolPlacement.PoolChange> changes, Precedence.Cause cause,
+                         String why, String explanation, String proposalId) {
+        int from = 0;
+        for (PoolPlacement.PoolChange c : changes) {
+            from += c.from();
+        }
+        int to = from;
+        boolean failed = false;
+        boolean any = false;
+        StringBuilder words = new StringBuilder();
+        for (PoolPlacement.PoolChange c : PoolPlacement.growFirst(changes)) {
+            any = true;
+            Actuation a = applyPool(cls, c, cause, why, explanation, proposalId);
+            to += a.to() - a.from();
+            failed |= a.kind() != Actuation.Kind.APPLIED;
+            words.append(words.length() == 0 ? "" : "; ").append(c.pool()).append(' ').append(c.from())
+                    .append(" → ").append(c.to()).append(a.kind() == Actuation.Kind.APPLIED ? "" : " not applied: "
+                            + a.message());
+        }
+        if (!any) {
+            return Actuation.none(from);
+        }
+        String text = why + " (" + words + ")";
+        ledger.did(cls.name(), failed ? LastAction.Kind.FAILED : LastAction.Kind.APPLIED,
+                (failed ? "failed " : "applied ") + from + " → " + sumTo(changes) + " across pools: "
+                        + words);
+        return new Actuation(failed ? Actuation.Kind.FAILED : Actuation.Kind.APPLIED, from, to, text);
+    }
+
+    private static int sumTo(List<PoolPlacement.PoolChange> changes) {
+        int n = 0;
+        for (PoolPlacement.PoolChange c : changes) {
+            n += c.to();
+        }
+        return n;
+    }
+
+    /** One pool's scale: intent, gated write of its own Deployment at the version read, outcome. */
+    private Actuation applyPool(WorkloadClass cls, PoolPlacement.PoolChange c, Precedence.Cause cause, String why,
+                                String explanation, String proposalId) {
+        Instant now = ledger.clock.instant();
+        String poolWhy = why + " · pool " + c.pool() + " (" + c.target().name() + ")";
+        try {
+            ledger.journal.append(ledger.record(now, Kind.SCALING, cls.name()).change(c.from(), c.to())
+                    .reason(poolWhy).detail(c.words()).proposal(proposalId));
+        } catch (JournalException e) {
+            return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), Ledger.unjournaled(e));
+        }
+        boolean pinned = cause == Precedence.Cause.OVERRIDE;
+        Redecision.Redecider redecide = fresh -> pinned || fresh.specReplicas() == c.from() ? Redecision.propose(c.to())
+                : Redecision.giveUp("pool " + c.pool() + " moved from " + c.from() + " to " + fresh.specReplicas()
+                        + " replicas since the decision; the next tick places again");
+        ScaleResult r;
+        try {
+            r = writes.scaling().scale(c.target(), c.to(), c.resourceVersion(), redecide, 3);
+        } catch (RuntimeException e) {
+            r = ScaleResult.of(ScaleResult.Outcome.FAILED, c.from(), e.getMessage());
+        }
+        ledger.tryAppend(ledger.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
+                .change(c.from(), r.ok() ? r.replicas() : c.to()).reason(poolWhy)
+                .detail(r.ok() ? c.words() + " · " + explanation : r.message()).proposal(proposalId));
+        return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, c.from(),
+                r.ok() ? r.replicas() : c.from(), r.ok() ? poolWhy : r.message());
     }
 
     /** A command's outcome for a scale: done, or failed with the words of what went wrong. */

@@ -10,6 +10,7 @@ import io.headroom.drain.NodeDrain;
 import io.headroom.journal.Journal;
 import io.headroom.loop.Actuation;
 import io.headroom.loop.Actuator;
+import io.headroom.loop.PoolPlacement;
 import io.headroom.loop.WorkloadClass;
 import java.time.Clock;
 import java.time.Duration;
@@ -221,6 +222,16 @@ public final class Supervisor implements Actuator {
 
     @Override
     public Actuation handle(WorkloadClass cls, Decision d, WorkloadState w) {
+        return handle(cls, d, w, null);
+    }
+
+    /** A class placed across pools (decision 0029): the same walk, each pool's change written or proposed. */
+    @Override
+    public Actuation handlePools(WorkloadClass cls, Decision d, WorkloadState w, PoolPlacement placed) {
+        return handle(cls, d, w, placed);
+    }
+
+    private Actuation handle(WorkloadClass cls, Decision d, WorkloadState w, PoolPlacement placed) {
         Instant now = ledger.clock.instant();
         ledger.add(cls);
         if (!inTick) {
@@ -228,12 +239,50 @@ public final class Supervisor implements Actuator {
         }
         try {
             advanceNodeDrains(now);
-            Actuation a = act(cls, d, w, now);
+            Actuation a = placed == null ? act(cls, d, w, now) : actPools(cls, d, placed, now);
             admit(cls, d, now);
             return a;
         } finally {
             publishOrDefer(now);
         }
+    }
+
+    /**
+     * A pooled class's step: the same precedence over the pools' sums (freeze > override > mode), a change
+     * being any pool's Deployment to move; then each pool's change applied (an override's count placed as the
+     * decision's would be) or one proposal listing them. Such a class does not drain on scale-down.
+     */
+    private Actuation actPools(WorkloadClass cls, Decision d, PoolPlacement placed, Instant now) {
+        String name = cls.name();
+        List<PoolPlacement.PoolChange> changes = placed.changes();
+        int current = placed.current();
+        int desired = PoolPlacement.asked(placed.result());
+        needs.put(name, d.desiredReplicas());
+        Mode mode = modes.of(name);
+        Precedence.Plan plan = Precedence.decide(new Precedence.Input(pins.covering(name), pins.override(name), mode,
+                current, desired, placed.wantsChange(), false, true, null, proposals.rejection(name), now));
+        Precedence.Step step = plan.step();
+        Proposal shown = proposals.of(name);
+        if (step instanceof Precedence.Hold && mode == Mode.SUPERVISED && proposals.held(name)
+                && shown.from() == current) {
+            return Scaler.withheld(current, desired, "proposal " + shown.id() + " held for the operator");
+        }
+        if (plan.withdraw() != null) {
+            proposals.withdraw(name, now, plan.withdraw());
+        }
+        String explanation = d.explanation() + " · placed: " + placed.result().explanation();
+        if (step instanceof Precedence.Withhold h) {
+            return Scaler.withheld(current, h.desired(), h.why());
+        }
+        if (step instanceof Precedence.Apply a) {
+            List<PoolPlacement.PoolChange> to = a.cause() == Precedence.Cause.OVERRIDE
+                    ? placed.changes(placed.at().apply(a.to())) : changes;
+            return scaler.applyPools(cls, to, a.cause(), a.why(), explanation, null);
+        }
+        if (step instanceof Precedence.Propose) {
+            return proposals.proposePools(cls, changes, d, explanation, now);
+        }
+        return Actuation.none(current);
     }
 
     /**

@@ -36,6 +36,10 @@ final class Undo {
             return held;
         }
         WorkloadClass cls = ledger.cls(className);
+        if (cls != null && cls.pooled()) {
+            return Outcome.refused(Outcome.Why.INVALID, className + " is placed across pools: scaling back one"
+                    + " count is not placing it; pin a count with an override instead");
+        }
         if (drains.of(className).active()) {
             return Outcome.refused(Outcome.Why.HELD, className + " is draining; cancel the drain first");
         }

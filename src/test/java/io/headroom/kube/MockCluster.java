@@ -584,6 +584,9 @@ public final class MockCluster implements AutoCloseable {
         private String ownerKind;
         private String owner;
         private String created = "2026-12-01T10:00:00Z";
+        private String scheduledStatus;
+        private String scheduledReason;
+        private String scheduledAt;
 
         private PodFixture(String ns, String name) {
             this.ns = ns;
@@ -628,6 +631,24 @@ public final class MockCluster implements AutoCloseable {
             return this;
         }
 
+        /** Pending: the scheduler found no node for it since {@code timestamp} (PodScheduled=False, Unschedulable). */
+        public PodFixture unschedulableSince(String timestamp) {
+            ready = false;
+            node = null;
+            scheduledStatus = "False";
+            scheduledReason = "Unschedulable";
+            scheduledAt = timestamp;
+            return this;
+        }
+
+        /** Placed on a node at {@code timestamp} (PodScheduled=True). */
+        public PodFixture scheduledAt(String timestamp) {
+            scheduledStatus = "True";
+            scheduledReason = null;
+            scheduledAt = timestamp;
+            return this;
+        }
+
         public Pod create() {
             PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace(ns).addToLabels(labels)
                     .addToAnnotations(annotations).withCreationTimestamp(created).endMetadata()
@@ -636,6 +657,10 @@ public final class MockCluster implements AutoCloseable {
                     .withNewStatus().withPhase(ready ? "Running" : "Pending")
                     .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition()
                     .endStatus();
+            if (scheduledStatus != null) {
+                b.editStatus().addNewCondition().withType("PodScheduled").withStatus(scheduledStatus)
+                        .withReason(scheduledReason).withLastTransitionTime(scheduledAt).endCondition().endStatus();
+            }
             if (owner != null) {
                 b.editMetadata().addNewOwnerReference().withApiVersion("apps/v1").withKind(ownerKind).withName(owner)
                         .withUid(owner + "-uid").withController(true).endOwnerReference().endMetadata();
