@@ -461,13 +461,13 @@ public final class MainView extends BorderPane {
                 io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
+        vm.setPolicyText(session.policyEdits()::yaml);
         // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
         io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);
         io.headroom.loop.ClassPools pools = pools(className);
         vm.setAdmissionPlacement(new io.headroom.whatif.AdmissionPlacement.Ask(admission != null
                 && admission.policy() != null && admission.policy().publish(), pools == null ? List.of() : pools.specs(),
                 pools == null ? null : pools.timing()));
-        vm.setPolicyText(session.policyEdits()::yaml);
         vm.setCommit((policy, reason) -> recorded(className, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io())));
         session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> recorded(className,
