@@ -24,7 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * The whole console on the sandbox's render class (spot then on-demand, spot's nodes gone from 150 s to 390 s of
  * every ten minutes), opened 250 s into a second cycle: spot is unavailable, and the detail's POOLS, THE WORK
- * strip and the overview's row say so, from the live loop's ClassSnapshot.placement, whole at 1280×800.
+ * strip ("waiting for a pool": spot's pods pending with no node) and the overview's row say so, from the live loop's ClassSnapshot.placement, whole at 1280×800.
  */
 class PlacedSandboxUiTest {
     static ConsoleWindow window;
@@ -67,6 +67,12 @@ class PlacedSandboxUiTest {
                 .findFirst().orElseThrow());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> row.badgesProperty().get().states().stream()
                 .anyMatch(c -> c.state() == ClassRow.State.POOL_UNAVAILABLE)));
+        // Spot's probe pod (and any pod it was asked for) pends with no node: THE WORK strip says it waits for a pool.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> {
+            Label waiting = (Label) view.getScene().getRoot().lookup("#" + DetailView.WORK_POOL_ID);
+            return waiting.isVisible() && waiting.getText().contains("waiting for a pool")
+                    && waiting.getText().contains("no node");
+        }));
         onFx(() -> {
             Parent root = view.getScene().getRoot();
             root.applyCss();

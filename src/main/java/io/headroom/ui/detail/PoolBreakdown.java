@@ -130,6 +130,16 @@ public final class PoolBreakdown {
                         + " pending in " + share.pool() + " (unavailable)");
             }
         }
+        if (f.observed().isEmpty() && s.workload() != null && !unavailable(s).isEmpty()) {
+            // The live loop reads the pools' pods together (the class's workload): the scheduler's word on each
+            // pod is there, not which pool it belongs to.
+            int stuck = (int) s.workload().pods().stream().filter(p -> !p.terminating() && p.unschedulable()).count();
+            if (stuck > 0) {
+                pending = stuck;
+                where.add(stuck + (stuck == 1 ? " pod" : " pods") + " pending with no node for "
+                        + (stuck == 1 ? "it" : "them") + " (Unschedulable)");
+            }
+        }
         if (unplaced + pending == 0) {
             return Waiting.NONE;
         }

@@ -58,6 +58,37 @@ class PoolBreakdownTest {
     }
 
     @Test
+    void withoutEachPoolsObservationThePodsTheSchedulerCannotPlaceStillWait() {
+        // The live loop's snapshot: the pools' pods together, three of them Unschedulable, one terminating.
+        Placement.Result r = PlacedSnapshots.spotGonePlacement(14);
+        java.time.Instant t = PlacedSnapshots.T0.minusSeconds(75);
+        List<io.headroom.cluster.PodState> pods = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            pods.add(new io.headroom.cluster.PodState("spot-" + i, "Running", true, t, null, "node-" + i, null, null,
+                    null, null, null, null, t));
+        }
+        for (int i = 5; i < 8; i++) {
+            pods.add(new io.headroom.cluster.PodState("spot-" + i, "Pending", false, t, null, null, null, null,
+                    null, null, null, t, null));
+        }
+        pods.add(new io.headroom.cluster.PodState("spot-9", "Pending", false, t, PlacedSnapshots.T0, null, null, null,
+                null, null, null, t, null));
+        io.headroom.loop.ClassSnapshot base = PlacedSnapshots.placed("render", 14, r);
+        io.headroom.loop.ClassSnapshot s = new io.headroom.loop.ClassSnapshot(base.cls(), base.at(), base.observation(),
+                new io.headroom.cluster.WorkloadState(base.cls().target(), 9, 5, "1", pods, base.at(), 1),
+                base.decision(), null, null, base.signals(), null, r);
+        PoolBreakdown.Waiting w = PoolBreakdown.waiting(s, PoolBreakdown.Facts.NONE);
+        assertEquals(0, w.unplaced());
+        assertEquals(3, w.pending(), "the terminating pod is not waiting");
+        assertEquals("3 replicas waiting for a pool: 3 pods pending with no node for them (Unschedulable)", w.words());
+        Placement.Result fine = Placement.place(PlacedSnapshots.POOLS, 6, Map.of(), Placement.Memory.EMPTY,
+                PlacedSnapshots.T0, PlacedSnapshots.TIMING);
+        assertEquals(PoolBreakdown.Waiting.NONE, PoolBreakdown.waiting(new io.headroom.loop.ClassSnapshot(base.cls(),
+                base.at(), base.observation(), s.workload(), base.decision(), null, null, base.signals(), null, fine),
+                PoolBreakdown.Facts.NONE), "pods pending while every pool is available wait their deadline, not a pool");
+    }
+
+    @Test
     void aClassWithOnePoolHasNoRowsAndTheViewModelFollowsTheSelectedClass() {
         DetailViewModel vm = new DetailViewModel(Clock.fixed(PlacedSnapshots.T0, ZoneOffset.UTC), Runnable::run);
         vm.setPoolFacts(name -> name.equals("render") ? PlacedSnapshots.facts() : PoolBreakdown.Facts.NONE);
