@@ -206,6 +206,7 @@ public final class WhatIfCommand extends CliCommand {
         }
         String wanted = className;
         Policy current;
+        io.headroom.whatif.AdmissionPlacement.Ask loops = io.headroom.whatif.AdmissionPlacement.Ask.NONE;
         WorkloadsFile file = null;
         ClassConfig cls = null;
         Scenario scenario = null;
@@ -217,6 +218,8 @@ public final class WhatIfCommand extends CliCommand {
                     return noClass(err, wanted, file.source(), file.classes().stream().map(ClassConfig::name).toList());
                 }
                 current = cls.policy();
+                loops = new io.headroom.whatif.AdmissionPlacement.Ask(cls.admission().publish(), cls.placed()
+                        ? cls.pools().stream().map(io.headroom.config.ClassPool::spec).toList() : List.of(), null);
             } else {
                 scenario = ScenarioReader.read(scenarioFile);
                 ScenarioClass sc = scenario.classes().stream().filter(x -> x.name().equals(wanted)).findFirst()
@@ -226,6 +229,11 @@ public final class WhatIfCommand extends CliCommand {
                             scenario.classes().stream().map(ScenarioClass::name).toList());
                 }
                 current = sc.policy();
+                var placed = scenario.placement() == null ? null : scenario.placement().pools().get(wanted);
+                loops = new io.headroom.whatif.AdmissionPlacement.Ask(
+                        sc.producers().mode() == io.headroom.sandbox.ProducerGate.Mode.OBEY,
+                        placed == null ? List.of() : placed.stream().map(io.headroom.sim.SimPool::spec).toList(),
+                        placed == null ? null : scenario.placement().timing());
             }
         } catch (ConfigException e) {
             err.println(e.getMessage());
@@ -265,8 +273,16 @@ public final class WhatIfCommand extends CliCommand {
             runs.shutdownNow();
         }
         List<ComparisonTable.Row> rows = ComparisonTable.rows(c, current, edited);
+        io.headroom.whatif.AdmissionPlacement.Result other;
+        try {
+            // Admission off vs on and placement vs one pool, under the live policy (issue 30).
+            other = io.headroom.whatif.AdmissionPlacement.replay(load, current, loops, ComparisonTable.SEED, () -> false);
+        } catch (IllegalArgumentException e) {
+            other = new io.headroom.whatif.AdmissionPlacement.Result(null, null, List.of(e.getMessage()));
+        }
         if (json) {
             ObjectNode o = toJson(wanted, c, rows, sets, loaded);
+            loopsJson(o, other, current, loops);
             String trade = ComparisonTable.trade(c, current, edited);
             if (trade == null) {
                 o.putNull("trade");
@@ -279,6 +295,10 @@ public final class WhatIfCommand extends CliCommand {
             out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)
                     .replace("\nNothing is applied", trade == null ? "\nNothing is applied" : "\n" + trade
                             + "\nNothing is applied")));
+        }
+        String others = json ? "" : loopsText(other, current, loops);
+        if (!others.isEmpty()) {
+            out.println(UntrustedText.lines(others.substring(1))); // admission and placement, after the comparison
         }
         out.flush();
         return ExitCode.OK;
@@ -434,6 +454,81 @@ public final class WhatIfCommand extends CliCommand {
             return JSON.writeValueAsString(o);
         } catch (tools.jackson.core.JacksonException e) {
             throw new UncheckedIOException(new IOException(e));
+        }
+    }
+
+    /** Admission off vs on and placement vs one pool as text, each its own table; empty when neither is asked. */
+    static String loopsText(io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
+                            io.headroom.whatif.AdmissionPlacement.Ask ask) {
+        StringBuilder sb = new StringBuilder();
+        String fmt = "%-34s %-22s %-26s %s%n";
+        if (r.admission() != null) {
+            sb.append("\nadmission under the live policy: producers submitting every job, and obeying admission (a"
+                    + " refused job retried after ").append(ComparisonTable.num(
+                    io.headroom.whatif.AdmissionPlacement.RETRY_SECONDS)).append(" s), same arrivals\n");
+            sb.append(String.format(Locale.ROOT, fmt, "", "Admission off", "Admission on", "Change"));
+            for (ComparisonTable.Row row : io.headroom.whatif.AdmissionPlacement.admissionRows(r.admission(), live)) {
+                sb.append(String.format(Locale.ROOT, fmt, row.what(), row.current(), row.edited(), row.change()));
+            }
+        }
+        if (r.placement() != null) {
+            var p = r.placement();
+            sb.append("\nplacement under the live policy: ").append(io.headroom.whatif.AdmissionPlacement
+                    .scenarioWords(p, ask.timing())).append(", same arrivals\n");
+            sb.append(String.format(Locale.ROOT, fmt, "", "One pool (" + p.pools().get(0).name() + ")", "Placed ("
+                    + String.join(", ", p.pools().stream().map(io.headroom.decision.Placement.PoolSpec::name).toList())
+                    + ")", "Change"));
+            for (ComparisonTable.Row row : io.headroom.whatif.AdmissionPlacement.placementRows(p)) {
+                sb.append(String.format(Locale.ROOT, fmt, row.what(), row.current(), row.edited(), row.change()));
+            }
+        }
+        for (String note : r.notes()) {
+            sb.append("\nnote: ").append(note);
+        }
+        String text = sb.toString();
+        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    /** The same as {@code admission} and {@code placement} objects (null when not replayed), notes as caveats. */
+    static void loopsJson(ObjectNode o, io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
+                          io.headroom.whatif.AdmissionPlacement.Ask ask) {
+        if (r.admission() == null) {
+            o.putNull("admission");
+        } else {
+            ObjectNode a = o.putObject("admission");
+            a.put("retrySeconds", io.headroom.whatif.AdmissionPlacement.RETRY_SECONDS);
+            rowsJson(a.putArray("rows"), io.headroom.whatif.AdmissionPlacement.admissionRows(r.admission(), live),
+                    "off", "on");
+        }
+        if (r.placement() == null) {
+            o.putNull("placement");
+        } else {
+            var p = r.placement();
+            ObjectNode pl = o.putObject("placement");
+            pl.put("scenario", io.headroom.whatif.AdmissionPlacement.scenarioWords(p, ask.timing()));
+            pl.put("lostFromSeconds", p.lostFrom());
+            pl.put("lostToSeconds", p.lostTo());
+            if (Double.isNaN(p.movedAfter())) {
+                pl.putNull("movedAfterSeconds");
+            } else {
+                pl.put("movedAfterSeconds", p.movedAfter());
+            }
+            ObjectNode split = pl.putObject("replicaHoursByPool");
+            p.split().forEach(split::put);
+            rowsJson(pl.putArray("rows"), io.headroom.whatif.AdmissionPlacement.placementRows(p), "onePool", "placed");
+        }
+        ArrayNode caveats = (ArrayNode) o.get("caveats");
+        r.notes().forEach(caveats::add);
+    }
+
+    private static void rowsJson(ArrayNode table, List<ComparisonTable.Row> rows, String before, String after) {
+        for (ComparisonTable.Row r : rows) {
+            ObjectNode row = table.addObject();
+            row.put("what", r.what());
+            row.put(before, r.current());
+            row.put(after, r.edited());
+            row.put("change", r.change());
+            row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
         }
     }
 }

@@ -58,10 +58,13 @@ public final class DetailView extends VBox {
     private final TimeChart loadChart;
     private final List<TimeChart> charts;
     private final PodPanelViewModel pods = new PodPanelViewModel();
+    /** Whether the POOLS section shows: only for a class placed across pools. */
+    private javafx.beans.binding.BooleanBinding poolsShown;
 
     /** @param clock the session's clock: in the sandbox, simulated time may run faster than the wall. */
     public DetailView(DetailViewModel vm, java.time.Clock clock) {
         this.vm = vm;
+        poolsShown = javafx.beans.binding.Bindings.isNotEmpty(vm.pools());
         axis = new TimeAxis(clock, java.time.ZoneId.systemDefault());
         ageChart = new TimeChart("Oldest age", axis);
         capacityChart = new TimeChart("Capacity in slots (replicas × slots per replica)", axis);
@@ -306,6 +309,10 @@ public final class DetailView extends VBox {
                 shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);
         content.getStyleClass().add(Styles.DECISION_PANEL);
+        // POOLS (issue 30) just before PODS, added apart from the list above: sections others add there merge beside it.
+        int pods = content.getChildren().indexOf(content.getChildren().stream().filter(n -> n instanceof PodPanel)
+                .findFirst().orElseThrow()) - 1;
+        content.getChildren().addAll(pods, List.of(shownWhen(section("POOLS"), poolsShown), poolPanel()));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -364,7 +371,75 @@ public final class DetailView extends VBox {
         };
         vm.workProperty().addListener((o, a, b) -> fill.run());
         fill.run();
-        return new VBox(2, g, heldBy);
+        // Beside "held back by admission": replicas no available pool takes (decision 0029).
+        Label pool = new Label();
+        pool.setId(WORK_POOL_ID);
+        pool.getStyleClass().add(Styles.WARN);
+        pool.setWrapText(true);
+        pool.setMinHeight(Region.USE_PREF_SIZE);
+        pool.managedProperty().bind(pool.visibleProperty());
+        Tooltip.install(pool, new Tooltip("Replicas the class needs that no available pool can take: those that fit"
+                + " no pool, and pods pending in a pool whose nodes cannot be had"));
+        Runnable poolFill = () -> {
+            PoolBreakdown.Waiting w = vm.poolWaitingProperty().get();
+            pool.setText(w == null ? "" : w.words());
+            pool.setVisible(!pool.getText().isEmpty());
+        };
+        vm.poolWaitingProperty().addListener((o, a, b) -> poolFill.run());
+        poolFill.run();
+        return new VBox(2, g, heldBy, pool);
+    }
+
+    /** Id of the POOLS section's grid, and of the work strip's "waiting for a pool" line. */
+    public static final String POOLS_ID = "pools";
+    public static final String WORK_POOL_ID = "work-pool";
+
+    /**
+     * The per-pool breakdown of a placed class (decision 0029): each pool's share and spec / ready on one line,
+     * under it its bound and cost weight, whether it is available (or why not) and why it got what it got.
+     */
+    private Node poolPanel() {
+        GridPane g = new GridPane();
+        g.setId(POOLS_ID);
+        g.getStyleClass().add(Styles.GRID);
+        g.setHgap(10);
+        g.setVgap(2);
+        for (int i = 0; i < 3; i++) {
+            ColumnConstraints c = new ColumnConstraints();
+            c.setMinWidth(Region.USE_PREF_SIZE);
+            if (i > 0) {
+                c.setHalignment(HPos.RIGHT);
+            }
+            g.getColumnConstraints().add(c);
+        }
+        ColumnConstraints rest = new ColumnConstraints();
+        rest.setHgrow(Priority.ALWAYS);
+        g.getColumnConstraints().add(rest);
+        Runnable fill = () -> {
+            g.getChildren().clear();
+            if (vm.pools().isEmpty()) {
+                return;
+            }
+            g.addRow(0, cell("pool", Styles.MUTED), cell("share", Styles.MUTED), cell("spec / ready", Styles.MUTED));
+            int row = 1;
+            for (PoolBreakdown.PoolRow p : vm.pools()) {
+                Label name = cell(p.pool(), p.available() ? Styles.TERM_NAME : Styles.BAD);
+                name.setId("pool-" + p.pool());
+                g.addRow(row++, name, cell(p.share(), Styles.TERM_VALUE), cell(p.specReady(), Styles.TERM_VALUE));
+                Label bound = wrap(cell("bound " + p.bound() + " · cost " + p.cost(), Styles.MUTED));
+                bound.setId("pool-bound-" + p.pool());
+                g.add(bound, 0, row++, 4, 1);
+                Label state = wrap(cell(p.state(), p.available() ? Styles.MUTED : Styles.BAD));
+                state.setId("pool-state-" + p.pool());
+                g.add(state, 0, row++, 4, 1);
+                Label why = wrap(cell(p.why(), Styles.TERM_FORMULA));
+                why.setId("pool-why-" + p.pool());
+                GridPane.setMargin(why, new Insets(0, 0, 4, 0));
+                g.add(why, 0, row++, 4, 1);
+            }
+        };
+        rebuildOnChange(vm.pools(), fill);
+        return shownWhen(g, poolsShown);
     }
 
     /** The node takes no room unless {@code shown}. */

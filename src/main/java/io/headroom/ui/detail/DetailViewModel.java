@@ -68,6 +68,9 @@ public final class DetailViewModel {
     private final ObservableList<CeilingRow> ceilings = FXCollections.observableArrayList();
     private final ObservableList<String> reasons = FXCollections.observableArrayList();
     private final ObservableList<InputRow> inputs = FXCollections.observableArrayList();
+    private final ObservableList<PoolBreakdown.PoolRow> pools = FXCollections.observableArrayList();
+    private final ObjectProperty<PoolBreakdown.Waiting> poolWaiting = new SimpleObjectProperty<>(PoolBreakdown.Waiting.NONE);
+    private java.util.function.Function<String, PoolBreakdown.Facts> poolFacts = name -> PoolBreakdown.Facts.NONE;
 
     /**
      * Up to this many classes, every class is charted from its first tick (switching to one shows its
@@ -237,6 +240,28 @@ public final class DetailViewModel {
     private final javafx.beans.binding.BooleanBinding reasonsShown =
             javafx.beans.binding.Bindings.isNotEmpty(reasons);
     public ObservableList<InputRow> inputs() { return inputs; }
+    /** The selected class's pools (decision 0029), in preference order; empty for a class with one pool. */
+    public ObservableList<PoolBreakdown.PoolRow> pools() { return pools; }
+    /** The selected class's replicas waiting for a pool (THE WORK strip); {@link PoolBreakdown.Waiting#NONE} when none. */
+    public ObjectProperty<PoolBreakdown.Waiting> poolWaitingProperty() { return poolWaiting; }
+
+    /**
+     * Where the breakdown finds a class's pool specs and what each pool was seen running (the console's
+     * live wiring); without it the rows show what the placement itself says.
+     */
+    public void setPoolFacts(java.util.function.Function<String, PoolBreakdown.Facts> facts) {
+        this.poolFacts = facts == null ? name -> PoolBreakdown.Facts.NONE : facts;
+        refreshPools(latest.get(className.get()));
+    }
+
+    private void refreshPools(ClassSnapshot s) {
+        PoolBreakdown.Facts f = s == null ? PoolBreakdown.Facts.NONE : poolFacts.apply(s.name());
+        List<PoolBreakdown.PoolRow> next = PoolBreakdown.rows(s, f);
+        if (!next.equals(pools)) {
+            pools.setAll(next);
+        }
+        poolWaiting.set(PoolBreakdown.waiting(s, f));
+    }
 
     // Commands
 
@@ -492,6 +517,7 @@ public final class DetailViewModel {
         refreshWork();
         refreshPolicyEdit();
         actionable.set(s != null && s.decision() != null);
+        refreshPools(s);
         if (s == null) {
             return;
         }

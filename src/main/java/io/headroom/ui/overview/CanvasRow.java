@@ -431,7 +431,7 @@ final class CanvasRow extends TableRow<ClassRow> {
         for (ClassRow.StateChip s : v.states()) {
             all.add(new Chip(s.text(), switch (s.state()) {
                 case FROZEN -> RowLook.Tone.DANGER;
-                case PINNED, ADMISSION_CLOSED, ADMISSION -> RowLook.Tone.WARN;
+                case PINNED, POOL_UNAVAILABLE, ADMISSION_CLOSED, ADMISSION -> RowLook.Tone.WARN;
                 case DRAINING, AUTO -> RowLook.Tone.INFO;
             }));
         }

@@ -31,7 +31,7 @@ public final class ClassRow {
     }
 
     /** A standing state that changes how the class is acted on, as a chip in the alerts column, worst first. */
-    public enum State { FROZEN, PINNED, DRAINING, AUTO, ADMISSION_CLOSED, ADMISSION }
+    public enum State { FROZEN, PINNED, DRAINING, POOL_UNAVAILABLE, AUTO, ADMISSION_CLOSED, ADMISSION }
 
     /** One state chip: which state and its words ("PINNED 10"). */
     public record StateChip(State state, String text) {
@@ -62,6 +62,8 @@ public final class ClassRow {
     private final StringProperty admissionClosed = new SimpleStringProperty("");
     private final StringProperty admission = new SimpleStringProperty("");
     private final StringProperty admissionDetail = new SimpleStringProperty("");
+    private final StringProperty poolsUnavailable = new SimpleStringProperty("");
+    private final StringProperty poolsDetail = new SimpleStringProperty("");
 
     private final javafx.beans.property.ReadOnlyObjectWrapper<Badges> badges =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(new Badges(List.of(), "", "", ""));
@@ -145,6 +147,8 @@ public final class ClassRow {
         admissionClosed.addListener(update);
         admission.addListener(update);
         admissionDetail.addListener(update);
+        poolsUnavailable.addListener(update);
+        poolsDetail.addListener(update);
     }
 
     private boolean updating;
@@ -204,6 +208,11 @@ public final class ClassRow {
             states.add(new StateChip(State.ADMISSION_CLOSED, "ADMISSION CLOSED"));
             detail.add("admission closed: " + admissionClosed.get());
         }
+        if (!poolsUnavailable.get().isEmpty()) {
+            // A pool of a placed class cannot get nodes (decision 0029): a chip, not a column.
+            states.add(new StateChip(State.POOL_UNAVAILABLE, poolsUnavailable.get()));
+            detail.add(poolsDetail.get());
+        }
         states.sort(java.util.Comparator.comparing(StateChip::state));
         if (!alertDetail.get().isEmpty()) {
             detail.add(alertDetail.get());
@@ -222,6 +231,11 @@ public final class ClassRow {
     public ObjectProperty<AgeTrend> trendProperty() { return trend; }
     /** The jobs by what they wait for (the detail's work strip, compact); null while the queue length is unknown. */
     public ObjectProperty<io.headroom.supervise.JobStates> workProperty() { return work; }
+
+    /** "POOL UNAVAILABLE", "2 POOLS UNAVAILABLE", or empty: a placed class's pools that cannot get nodes. */
+    public StringProperty poolsUnavailableProperty() { return poolsUnavailable; }
+    /** Which pools, why, and where their share went (the chip's tooltip). */
+    public StringProperty poolsDetailProperty() { return poolsDetail; }
 
     public String name() { return name; }
     /** The kubeconfig context (cluster) the class's workload lives in. */

@@ -677,6 +677,8 @@ public final class OverviewViewModel {
         set(row.desiredReplicasProperty(), v.desiredReplicas());
         set(row.replicasNoteProperty(), v.replicasNote());
         set(row.bindingCeilingProperty(), v.bindingCeiling());
+        set(row.poolsUnavailableProperty(), PoolChip.text(v.snapshot()));
+        set(row.poolsDetailProperty(), PoolChip.detail(v.snapshot()));
     }
 
     /** Only a new value is set (and read first: an invalidation listener then always hears of it). */

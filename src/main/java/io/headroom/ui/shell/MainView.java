@@ -84,6 +84,9 @@ public final class MainView extends BorderPane {
         this.fx = fx;
         this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
+        // The per-pool breakdown's bounds and cost weights (each pool's spec / ready waits for the live wiring).
+        detail.setPoolFacts(name -> new io.headroom.ui.detail.PoolBreakdown.Facts(pools(name) == null ? List.of()
+                : pools(name).specs(), java.util.Map.of()));
         detail.setRevert(name -> recorded(name, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().revert(name, "reverted in the console"), session.io())));
         detail.applyPolicyEdits(session.policyEdits().all());
@@ -471,6 +474,12 @@ public final class MainView extends BorderPane {
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
         vm.setPolicyText(session.policyEdits()::yaml);
+        // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
+        io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);
+        io.headroom.loop.ClassPools pools = pools(className);
+        vm.setAdmissionPlacement(new io.headroom.whatif.AdmissionPlacement.Ask(admission != null
+                && admission.policy() != null && admission.policy().publish(), pools == null ? List.of() : pools.specs(),
+                pools == null ? null : pools.timing()));
         vm.setCommit((policy, reason) -> recorded(className, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io())));
         session.workloadsFile().ifPresent(file -> vm.setSave((policy, reason) -> recorded(className,
@@ -489,6 +498,12 @@ public final class MainView extends BorderPane {
         whatIfStages.add(stage);
         stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
         return vm;
+    }
+
+    /** The pools a class is placed across (decision 0029), or null for a class with one pool. */
+    private io.headroom.loop.ClassPools pools(String className) {
+        return session.loop().classes().stream().filter(c -> c.name().equals(className)).findFirst()
+                .map(io.headroom.loop.WorkloadClass::pools).orElse(null);
     }
 
     /**

@@ -43,6 +43,9 @@ public final class WhatIfView extends BorderPane {
     public static final String APPLY_REASON_ID = "whatif-apply-reason";
 
     public static final String KEDA_ID = "whatif-keda-list-length";
+    /** Admission off vs on and placement vs one pool (issue 30): their table and what it replayed. */
+    public static final String LOOPS_TABLE_ID = "whatif-admission-placement";
+    public static final String LOOPS_STATUS_ID = "whatif-admission-placement-status";
     public static final String MIN_REPLICAS_ID = "whatif-min-replicas";
     public static final String WINDOW_ID = "whatif-window";
     public static final String PINNED_ID = "whatif-pinned";
@@ -256,6 +259,9 @@ public final class WhatIfView extends BorderPane {
         edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
+        if (vm.hasAdmissionPlacement()) {
+            results.getChildren().add(admissionPlacement()); // issue 30: under the policy comparison
+        }
         setTop(body);
 
         // Both runs over the window: replicas, and the oldest job's age against the objective.
@@ -309,6 +315,44 @@ public final class WhatIfView extends BorderPane {
         for (javafx.beans.Observable p : edited) {
             p.addListener(replay);
         }
+    }
+
+    /**
+     * Admission off vs on and placement vs one pool under the live policy (issue 30), for a class that publishes
+     * admission or lists pools: one table, a header row naming each comparison, then what it replayed.
+     */
+    private javafx.scene.Node admissionPlacement() {
+        Label title = new Label("Admission and placement, under the live policy");
+        title.getStyleClass().add(Styles.SECTION_TITLE);
+        TableView<WhatIfViewModel.Row> t = new TableView<>(vm.admissionPlacementRows());
+        t.setId(LOOPS_TABLE_ID);
+        TableColumn<WhatIfViewModel.Row, String> with = column("With", WhatIfViewModel.Row::edited, 190);
+        TableColumn<WhatIfViewModel.Row, String> change = column("Change", WhatIfViewModel.Row::change, 130);
+        with.getStyleClass().add("whatif-judged");
+        change.getStyleClass().add("whatif-judged");
+        t.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 210),
+                column("Without", WhatIfViewModel.Row::current, 130), with, change));
+        t.setRowFactory(x -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(WhatIfViewModel.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                Styles.toggle(this, VERDICT_CLASSES, empty || row == null ? null : verdictClass(row.verdict()));
+                Styles.toggle(this, List.of(Styles.SECTION_TITLE), !empty && row != null && row.change().isEmpty()
+                        && (row.what().equals("Admission") || row.what().equals("Placement")) ? Styles.SECTION_TITLE
+                        : null);
+            }
+        });
+        t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        t.setPlaceholder(new Label("Not replayed yet"));
+        t.setPrefHeight(190);
+        t.setMinHeight(120);
+        Label said = new Label();
+        said.setId(LOOPS_STATUS_ID);
+        said.setWrapText(true);
+        said.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        said.getStyleClass().add(Styles.MUTED);
+        said.textProperty().bind(vm.admissionPlacementStatusProperty());
+        return new VBox(4, title, t, said);
     }
 
     /** Opens the window beside the console, themed like it, and replays once. */

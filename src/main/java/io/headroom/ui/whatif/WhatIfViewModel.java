@@ -169,6 +169,12 @@ public final class WhatIfViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Replay.Comparison> comparison = new SimpleObjectProperty<>();
     private final List<CeilingEdit> ceilings;
+    // Admission off vs on and placement vs one pool (issue 30), under the live policy, replayed after the comparison
+    private volatile io.headroom.whatif.AdmissionPlacement.Ask loops = io.headroom.whatif.AdmissionPlacement.Ask.NONE;
+    private final ObservableList<Row> loopRows = FXCollections.observableArrayList();
+    private final StringProperty loopsStatus = new SimpleStringProperty("");
+    /** The window the rows above were replayed over ("end/minutes"): another replay of it is not needed. */
+    private String loopsReplayed;
 
     /**
      * @param history    the class's load; asked on the FX thread (a copy is replayed in the background)
@@ -304,6 +310,89 @@ public final class WhatIfViewModel {
     public List<CeilingEdit> ceilings() { return ceilings; }
     /** The last replay shown (for the charts), null when there is none. */
     public ObjectProperty<Replay.Comparison> comparisonProperty() { return comparison; }
+
+    /**
+     * Admission off against on and placement against one pool, under the live policy, for a class that publishes
+     * admission or lists pools (issue 30): header rows name each comparison, "current" is without (admission off,
+     * the first pool alone), "edited" with. Empty when the class has neither or the window is too long.
+     */
+    public ObservableList<Row> admissionPlacementRows() { return loopRows; }
+
+    /** What the admission and placement replay says (running, its scenario, why it is not shown); blank for none. */
+    public StringProperty admissionPlacementStatusProperty() { return loopsStatus; }
+
+    /** What the class has to compare: an admission it publishes, the pools it is placed across. */
+    public void setAdmissionPlacement(io.headroom.whatif.AdmissionPlacement.Ask ask) {
+        this.loops = ask == null ? io.headroom.whatif.AdmissionPlacement.Ask.NONE : ask;
+        loopsReplayed = null;
+    }
+
+    /** Whether the class has admission or placement to compare (the window's section shows only then). */
+    public boolean hasAdmissionPlacement() {
+        return loops.any();
+    }
+
+    /**
+     * Admission off vs on and placement vs one pool over the same window under the live policy, in the background
+     * after the comparison (a window already replayed is not replayed again: the live policy does not change here).
+     */
+    private void replayAdmissionPlacement(LoadHistory h, double end, int minutes, long mine) {
+        io.headroom.whatif.AdmissionPlacement.Ask ask = loops;
+        if (!ask.any()) {
+            return;
+        }
+        String key = end + "/" + minutes;
+        if (key.equals(loopsReplayed)) {
+            return;
+        }
+        loopsStatus.set("Replaying " + (ask.admission() ? "admission off and on" : "")
+                + (ask.admission() && ask.placed() ? ", and " : "") + (ask.placed() ? "placement against one pool" : "")
+                + " under the live policy…");
+        CompletableFuture.supplyAsync(() -> io.headroom.whatif.AdmissionPlacement.replay(h, current, ask, seed,
+                () -> mine != generation.get()), background).whenComplete((r, e) -> fx.execute(() -> {
+                    if (mine != generation.get()) {
+                        return; // overtaken: the next replay does it again
+                    }
+                    if (e != null) {
+                        Throwable cause = e.getCause() != null ? e.getCause() : e;
+                        loopRows.clear();
+                        loopsStatus.set("Admission and placement not replayed: " + cause.getMessage());
+                        return;
+                    }
+                    loopsReplayed = key;
+                    loopRows.setAll(admissionPlacementRows(r, current, ask));
+                    List<String> said = new java.util.ArrayList<>();
+                    if (r.placement() != null) {
+                        said.add("Placement: " + io.headroom.whatif.AdmissionPlacement.scenarioWords(r.placement(),
+                                ask.timing()) + ".");
+                    }
+                    if (r.admission() != null) {
+                        said.add("Admission: producers that obey it retry a refused job after "
+                                + num(io.headroom.whatif.AdmissionPlacement.RETRY_SECONDS) + " s.");
+                    }
+                    said.addAll(r.notes());
+                    loopsStatus.set(String.join(" ", said));
+                }));
+    }
+
+    /** The rows of both comparisons, each under a header row naming it ("without" as current, "with" as edited). */
+    static List<Row> admissionPlacementRows(io.headroom.whatif.AdmissionPlacement.Result r, Policy live,
+                                            io.headroom.whatif.AdmissionPlacement.Ask ask) {
+        List<Row> out = new java.util.ArrayList<>();
+        if (r.admission() != null) {
+            out.add(new Row("Admission", "off", "on", "", "", ComparisonTable.Verdict.NOT_JUDGED));
+            io.headroom.whatif.AdmissionPlacement.admissionRows(r.admission(), live).forEach(x -> out.add(
+                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
+        }
+        if (r.placement() != null) {
+            out.add(new Row("Placement", "one pool (" + ask.pools().get(0).name() + ")", "placed ("
+                    + String.join(", ", ask.pools().stream().map(io.headroom.decision.Placement.PoolSpec::name)
+                    .toList()) + ")", "", "", ComparisonTable.Verdict.NOT_JUDGED));
+            io.headroom.whatif.AdmissionPlacement.placementRows(r.placement()).forEach(x -> out.add(
+                    new Row(x.what(), x.current(), x.edited(), x.change(), "", x.verdict())));
+        }
+        return out;
+    }
 
     /**
      * Lets a replay's runs go side by side on {@code runs} (threads that may block; the console's I/O
@@ -549,6 +638,7 @@ public final class WhatIfViewModel {
             }
             objectives.setAll(lines);
             comparison.set(c);
+            replayAdmissionPlacement(h, end, minutes, mine);
             long shown = Math.round(c.seconds() / 60);
             status.set("Replayed " + minutes(shown) + " of " + className
                     + "'s load under both policies" + (c.baseline() != null ? " and " + c.baselineLabel() : "")

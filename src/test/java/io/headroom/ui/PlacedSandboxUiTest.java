@@ -1,0 +1,87 @@
+package io.headroom.ui;
+
+import static io.headroom.ui.ConsoleWindow.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.journal.MemoryJournal;
+import io.headroom.session.Session;
+import io.headroom.ui.detail.DetailView;
+import io.headroom.ui.detail.PoolBreakdown;
+import io.headroom.ui.overview.ClassRow;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The whole console on the sandbox's render class (spot then on-demand, spot's nodes gone from 150 s to 390 s of
+ * every ten minutes), opened 250 s into a second cycle: spot is unavailable, and the detail's POOLS, THE WORK
+ * strip ("waiting for a pool": spot's pods pending with no node) and the overview's row say so, from the live loop's ClassSnapshot.placement, whole at 1280×800.
+ */
+class PlacedSandboxUiTest {
+    static ConsoleWindow window;
+
+    @BeforeAll
+    static void open() throws Exception {
+        Duration past = Duration.ofSeconds(600 + 250);
+        Session s = Session.sandboxWithPlacement(7, Instant.now(), past, new MemoryJournal());
+        s.warmUp(past);
+        window = ConsoleWindow.open(s);
+        FxToolkit.setupStage(stage -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> window.view().overviewViewModel().rows()
+                .stream().anyMatch(r -> r.name().equals("render"))));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        window.close();
+    }
+
+    @Test
+    void spotLostItsNodesAndTheDetailTheStripAndTheRowSaySo() throws Exception {
+        var view = window.view();
+        onFx(() -> {
+            view.overviewViewModel().select("render");
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> view.detailViewModel().pools().stream()
+                .anyMatch(p -> p.pool().equals("spot") && !p.available())));
+        List<PoolBreakdown.PoolRow> rows = onFx(() -> List.copyOf(view.detailViewModel().pools()));
+        assertEquals(List.of("spot", "on-demand"), rows.stream().map(PoolBreakdown.PoolRow::pool).toList());
+        assertTrue(rows.get(1).replicas() > 0, "on-demand took spot's share: " + rows);
+        assertTrue(rows.get(0).bound().startsWith("max "), "the class's own pool specs: " + rows.get(0));
+        ClassRow row = onFx(() -> view.overviewViewModel().rows().stream().filter(r -> r.name().equals("render"))
+                .findFirst().orElseThrow());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> row.badgesProperty().get().states().stream()
+                .anyMatch(c -> c.state() == ClassRow.State.POOL_UNAVAILABLE)));
+        // Spot's probe pod (and any pod it was asked for) pends with no node: THE WORK strip says it waits for a pool.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> {
+            Label waiting = (Label) view.getScene().getRoot().lookup("#" + DetailView.WORK_POOL_ID);
+            return waiting.isVisible() && waiting.getText().contains("waiting for a pool")
+                    && waiting.getText().contains("no node");
+        }));
+        onFx(() -> {
+            Parent root = view.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+            Label state = (Label) root.lookup("#pool-state-spot");
+            assertTrue(state.isVisible() && state.getText().startsWith("unavailable"), state.getText());
+            Parent pools = (Parent) root.lookup("#" + DetailView.POOLS_ID);
+            assertEquals(List.of(), Uncut.cut(pools), "the pools whole at 1280×800");
+            return null;
+        });
+    }
+}
