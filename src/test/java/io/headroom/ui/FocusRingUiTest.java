@@ -170,12 +170,12 @@ class FocusRingUiTest {
 
     @Test
     void tabWalksTheClassControlsAndACardsButtonsInReadingOrder() throws Exception {
-        List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 6);
+        List<String> controls = walk(() -> view().lookup("#" + ClassControls.MODE_ID), 6, false);
         assertEquals(List.of(ClassControls.MODE_ID, ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID,
                 ClassControls.DRAIN_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID), controls);
         // The window in reading order: from the top bar's last control into the overview, the strip at the foot last.
         assertEquals(List.of(io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.overview.OverviewView.TABLE_ID),
-                walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2));
+                walk(() -> view().lookup("#" + io.headroom.ui.shell.TopBar.FREEZE_ALL_ID), 2, false));
         assertTrue(ConsoleWindow.onFx(() -> {
             Node strip = view().lookup("#" + io.headroom.ui.shell.EventStrip.TOGGLE_ID);
             return strip.localToScene(strip.getLayoutBounds()).getMinY() > view().getScene().getHeight() * 0.8;
@@ -187,6 +187,14 @@ class FocusRingUiTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
+        List<String> card = walk(() -> card("Approve"), 4, false);
+        assertEquals(List.of("Approve", "Reject", "Other value…", "Dry run"), withoutProposal(card));
+        assertEquals(1, card.stream().map(FocusRingUiTest::proposalOf).distinct().count(),
+                "Tab stays on one proposal's card: " + card);
+        List<String> back = walk(() -> card("Dry run"), 4, true);
+        assertEquals(List.of("Dry run", "Other value…", "Reject", "Approve"), withoutProposal(back));
+        assertEquals(1, back.stream().map(FocusRingUiTest::proposalOf).distinct().count(),
+                "Shift+Tab stays on one proposal's card: " + back);
 
         // From the inbox, Tab goes to the highlighted card's buttons (the card the keys act on), not the first's.
         javafx.scene.control.ListView<?> inbox = ConsoleWindow.onFx(() -> (javafx.scene.control.ListView<?>)
@@ -234,13 +242,126 @@ class FocusRingUiTest {
     }
 
     /**
+     * A focused button on a proposal's card belongs to that proposal for as long as it has the focus: the console's
+     * half-second clock (ages, expiry countdowns) never hands the card to another proposal under the operator's
+     * keyboard, nor takes the button out of the window (Enter would act on a proposal the operator did not pick,
+     * Tab would restart at the top bar). Watched through six turns of the clock, every change seen when it happens.
+     */
+    @Test
+    void aFocusedCardButtonKeepsItsProposalWhileTheClockTurns() throws Exception {
+        ConsoleWindow.onFx(() -> {
+            var inbox = (javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
+            inbox.scrollTo(0);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> changes = java.util.Collections.synchronizedList(new ArrayList<>());
+        Runnable[] stop = new Runnable[1];
+        Object proposal = ConsoleWindow.onFx(() -> {
+            Button reject = card("Reject");
+            reject.requestFocus();
+            javafx.scene.control.ListCell<?> cell = cellOf(reject);
+            Object p = cell.getItem();
+            javafx.beans.value.ChangeListener<Object> item = (o, a, b) -> changes.add("the card now shows " + b);
+            javafx.beans.value.ChangeListener<javafx.scene.Scene> scene = (o, a, b) -> changes.add(
+                    "the button left the window");
+            javafx.beans.value.ChangeListener<Node> owner = (o, a, b) -> changes.add("the focus went to " + b);
+            cell.itemProperty().addListener(item);
+            reject.sceneProperty().addListener(scene);
+            view().getScene().focusOwnerProperty().addListener(owner);
+            stop[0] = () -> {
+                cell.itemProperty().removeListener(item);
+                reject.sceneProperty().removeListener(scene);
+                view().getScene().focusOwnerProperty().removeListener(owner);
+            };
+            return p;
+        });
+        try {
+            // An observation window, not a wait for something: six turns of the console's half-second clock.
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < until && changes.isEmpty()) {
+                WaitForAsyncUtils.sleep(100, TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            ConsoleWindow.onFx(() -> {
+                stop[0].run();
+                return null;
+            });
+        }
+        assertEquals(List.of(), changes, "the focused Reject of " + proposal);
+    }
+
+    /**
      * The whole window's Tab walk from where the window puts the focus when the console replaces "Opening …" in
      * the window's one scene (as the app does): once round, the regions it passes through, each once, in
      * reading order: the top bar, the overview and the inbox beside it, the class detail under them, the event
      * strip at the foot (it began in the overview, the top bar after the detail).
      */
-    /** Focuses what {@code first} finds, then presses Tab: the controls focused in turn, by id or text. */
-    private List<String> walk(java.util.concurrent.Callable<Node> first, int steps) throws Exception {
+    @Test
+    void tabWalksTheWholeWindowInReadingOrder() throws Exception {
+        javafx.scene.Scene scene = ConsoleWindow.onFx(() -> view().getScene());
+        ConsoleWindow.onFx(() -> {
+            Button open = new Button("Open the sandbox");
+            scene.setRoot(new javafx.scene.layout.StackPane(open));
+            open.requestFocus();
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        ConsoleWindow.onFx(() -> {
+            scene.setRoot(view());
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        if (ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()) == null) {
+            Typing.keys(robot, KeyCode.TAB); // nothing focused: the first Tab enters the window
+        }
+        Node start = ConsoleWindow.onFx(() -> view().getScene().getFocusOwner());
+        List<String> regions = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String region = ConsoleWindow.onFx(() -> region(view().getScene().getFocusOwner()));
+            seen.add(region + ":" + ConsoleWindow.onFx(() -> describe(view().getScene().getFocusOwner())));
+            if (regions.isEmpty() || !regions.get(regions.size() - 1).equals(region)) {
+                regions.add(region);
+            }
+            Typing.keys(robot, KeyCode.TAB);
+            if (ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()) == start) {
+                break;
+            }
+        }
+        assertEquals(start, ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()),
+                "Tab comes back round to where it started: " + seen);
+        assertEquals(List.of("top bar", "overview", "inbox", "detail", "event strip"), regions, seen.toString());
+    }
+
+    /** The window's region {@code n} lies in. FX thread. */
+    static String region(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof io.headroom.ui.shell.TopBar) {
+                return "top bar";
+            } else if (p instanceof io.headroom.ui.overview.OverviewView) {
+                return "overview";
+            } else if (p instanceof io.headroom.ui.detail.DetailView) {
+                return "detail";
+            } else if (p instanceof io.headroom.ui.supervise.InboxView) {
+                return "inbox";
+            } else if (p instanceof io.headroom.ui.shell.EventStrip) {
+                return "event strip";
+            }
+        }
+        return n == null ? "nothing" : "elsewhere (" + n.getClass().getSimpleName() + ")";
+    }
+
+    private static String describe(Node f) {
+        return f == null ? "nothing" : f.getId() != null ? f.getId() : f instanceof javafx.scene.control.Labeled b
+                ? b.getText() : f.getClass().getSimpleName();
+    }
+
+    /**
+     * Focuses what {@code first} finds, then presses Tab (Shift+Tab when {@code back}): the controls focused in
+     * turn, by id or text; a card's button as "text @ proposal id".
+     */
+    private List<String> walk(java.util.concurrent.Callable<Node> first, int steps, boolean back) throws Exception {
         List<String> seen = new ArrayList<>();
         ConsoleWindow.onFx(() -> {
             first.call().requestFocus();
@@ -249,13 +370,39 @@ class FocusRingUiTest {
         for (int i = 0; i < steps; i++) {
             seen.add(ConsoleWindow.onFx(() -> {
                 Node f = view().getScene().getFocusOwner();
-                return f == null ? "nothing" : f.getId() != null ? f.getId() : f instanceof Button b ? b.getText() : f.toString();
+                String what = f == null ? "nothing" : f.getId() != null ? f.getId() : f instanceof Button b ? b.getText()
+                        : f.toString();
+                javafx.scene.control.ListCell<?> card = cellOf(f);
+                return card == null ? what : what + " @ " + (card.getItem() instanceof
+                        io.headroom.ui.supervise.ProposalRow p ? p.id() : "no proposal");
             }));
             if (i < steps - 1) {
-                Typing.keys(robot, KeyCode.TAB);
+                if (back) {
+                    Typing.keys(robot, KeyCode.SHIFT, KeyCode.TAB);
+                } else {
+                    Typing.keys(robot, KeyCode.TAB);
+                }
             }
         }
         assertTrue(seen.size() == steps);
         return seen;
+    }
+
+    private static List<String> withoutProposal(List<String> seen) {
+        return seen.stream().map(s -> s.contains(" @ ") ? s.substring(0, s.indexOf(" @ ")) : s).toList();
+    }
+
+    private static String proposalOf(String seen) {
+        return seen.contains(" @ ") ? seen.substring(seen.indexOf(" @ ") + 3) : "not in a card";
+    }
+
+    /** The list cell (a proposal's card) {@code n} lies in, or null. */
+    static javafx.scene.control.ListCell<?> cellOf(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.control.ListCell<?> c) {
+                return c;
+            }
+        }
+        return null;
     }
 }
