@@ -43,9 +43,9 @@ class FocusRingUiTest {
                 && view().detailViewModel().actionableProperty().get()
                 && ((javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID))
                 .getItems().size() >= 2));
-        // The world all but stops while the tests walk the window: a tick draws the cards anew and takes a focused
-        // button out of the scene (a defect of its own, written down), which would end a walk half way.
-        window.session().setSpeed(0.01);
+        // The world goes on at twice real time while the tests walk the window: ticks update the cards, the pods
+        // and the charts under the keyboard, as they would in an incident (and the proposals stay a while).
+        window.session().setSpeed(2);
     }
 
     @AfterAll
@@ -249,6 +249,15 @@ class FocusRingUiTest {
      */
     @Test
     void aFocusedCardButtonKeepsItsProposalWhileTheClockTurns() throws Exception {
+        window.session().setSpeed(0.01); // the clock alone: no tick adds or drops a proposal meanwhile
+        try {
+            watchAFocusedReject();
+        } finally {
+            window.session().setSpeed(2);
+        }
+    }
+
+    private void watchAFocusedReject() throws Exception {
         ConsoleWindow.onFx(() -> {
             var inbox = (javafx.scene.control.ListView<?>) view().lookup("#" + io.headroom.ui.supervise.InboxView.LIST_ID);
             inbox.scrollTo(0);
@@ -262,7 +271,12 @@ class FocusRingUiTest {
             reject.requestFocus();
             javafx.scene.control.ListCell<?> cell = cellOf(reject);
             Object p = cell.getItem();
-            javafx.beans.value.ChangeListener<Object> item = (o, a, b) -> changes.add("the card now shows " + b);
+            javafx.beans.value.ChangeListener<Object> item = (o, a, b) -> {
+                if (!(b instanceof io.headroom.ui.supervise.ProposalRow now && p instanceof
+                        io.headroom.ui.supervise.ProposalRow was && now.id().equals(was.id()))) {
+                    changes.add("the card now shows " + b); // new figures of the same proposal are no change
+                }
+            };
             javafx.beans.value.ChangeListener<javafx.scene.Scene> scene = (o, a, b) -> changes.add(
                     "the button left the window");
             javafx.beans.value.ChangeListener<Node> owner = (o, a, b) -> changes.add("the focus went to " + b);
@@ -289,6 +303,51 @@ class FocusRingUiTest {
             });
         }
         assertEquals(List.of(), changes, "the focused Reject of " + proposal);
+    }
+
+    /**
+     * A focused pod's Drain… in the detail stays in the window while ticks update the pods (every tick changes each
+     * pod's age): the pods' rows are not built anew under the keyboard, so the focus neither restarts at the top bar
+     * nor moves. Watched over three updates of the pod list, each change seen when it happens.
+     */
+    @Test
+    void aFocusedPodDrainStaysWhileTicksUpdateThePods() throws Exception {
+        io.headroom.ui.detail.PodPanelViewModel pods = ConsoleWindow.onFx(() ->
+                ((io.headroom.ui.detail.PodPanel) view().lookup("#" + io.headroom.ui.detail.PodPanel.ID)).viewModel());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> pods.rows().stream()
+                .anyMatch(io.headroom.ui.detail.PodPanelViewModel.PodRow::drainable)));
+        List<String> changes = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicInteger updates = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable[] stop = new Runnable[1];
+        String pod = ConsoleWindow.onFx(() -> {
+            String name = pods.rows().stream().filter(io.headroom.ui.detail.PodPanelViewModel.PodRow::drainable)
+                    .findFirst().orElseThrow().name();
+            Node drain = view().lookup("#" + io.headroom.ui.detail.PodPanel.drainId(name));
+            drain.requestFocus();
+            javafx.beans.value.ChangeListener<javafx.scene.Scene> scene = (o, a, b) -> changes.add(
+                    "the button left the window");
+            javafx.beans.value.ChangeListener<Node> owner = (o, a, b) -> changes.add("the focus went to " + b);
+            javafx.collections.ListChangeListener<Object> rows = c -> updates.incrementAndGet();
+            drain.sceneProperty().addListener(scene);
+            view().getScene().focusOwnerProperty().addListener(owner);
+            pods.rows().addListener(rows);
+            stop[0] = () -> {
+                drain.sceneProperty().removeListener(scene);
+                view().getScene().focusOwnerProperty().removeListener(owner);
+                pods.rows().removeListener(rows);
+            };
+            return name;
+        });
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> updates.get() >= 3 || !changes.isEmpty());
+            WaitForAsyncUtils.waitForFxEvents(); // the pulse after the last update (the focus is cleaned up there)
+        } finally {
+            ConsoleWindow.onFx(() -> {
+                stop[0].run();
+                return null;
+            });
+        }
+        assertEquals(List.of(), changes, "the focused Drain… of " + pod + " over " + updates.get() + " updates");
     }
 
     /**
