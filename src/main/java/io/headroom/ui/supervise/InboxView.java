@@ -80,7 +80,8 @@ public final class InboxView extends VBox {
             if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isShiftDown() && list.isFocused()) {
                 ProposalRow row = list.getSelectionModel().getSelectedItem();
                 for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
-                    if (n instanceof Card c && shown(c) && row != null && row.equals(c.getItem())) {
+                    if (n instanceof Card c && shown(c) && row != null && c.getItem() != null
+                            && row.id().equals(c.getItem().id())) { // the same proposal, its figures maybe newer
                         c.first().requestFocus();
                         e.consume();
                         return;
