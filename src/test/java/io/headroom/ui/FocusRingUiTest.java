@@ -25,9 +25,12 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * Issue 28: keyboard focus shows on every control, the proposal card's Approve, Reject and Other
- * value… included, in the dark and the light theme (the pixels around a focused control differ from
- * the same control unfocused); Tab walks the class controls and a card's buttons in reading order.
+ * Issue 28: keyboard focus shows on every control Tab visits (the proposal card's Approve, Reject and
+ * Other value…, the class controls, the top bar's, a pod's Drain…, the event strip's), in the dark and
+ * the light theme (the pixels around a focused control differ from the same control unfocused); Tab and
+ * Shift+Tab walk a card's buttons on one proposal, the class controls, and the whole window round in
+ * reading order, while the world goes on (ticks, the half-second clock) under the keyboard; a focused
+ * button stays where it is and on what it acts on while the console updates.
  */
 class FocusRingUiTest {
     static ConsoleWindow window;
@@ -95,8 +98,14 @@ class FocusRingUiTest {
             for (String text : List.of("Approve", "Reject", "Other value…", "Dry run")) {
                 ringless.addAll(ConsoleWindow.onFx(() -> ring(card(text), text + (dark ? " (dark)" : " (light)"))));
             }
+            // The top bar's, the class controls', the pods' and the event strip's controls too: every one Tab visits.
+            String pod = ConsoleWindow.onFx(() -> view().lookupAll(".pod-row .button").stream().map(Node::getId)
+                    .filter(id -> id != null && id.startsWith("pod-drain-")).findFirst().orElse("pod-drain-(none shown)"));
             for (String id : List.of(ClassControls.FREEZE_ID, ClassControls.OVERRIDE_ID, ClassControls.DRAIN_ID,
-                    ClassControls.MODE_ID)) {
+                    ClassControls.MODE_ID, ClassControls.WHAT_IF_ID, ClassControls.NODES_ID, ClassControls.EXPORT_KEDA_ID,
+                    io.headroom.ui.shell.TopBar.THEME_ID, io.headroom.ui.shell.TopBar.KEYS_ID,
+                    io.headroom.ui.shell.TopBar.SETTINGS_ID, io.headroom.ui.shell.TopBar.JOURNAL_ID,
+                    io.headroom.ui.shell.TopBar.FREEZE_ALL_ID, io.headroom.ui.shell.EventStrip.TOGGLE_ID, pod)) {
                 ringless.addAll(ConsoleWindow.onFx(() -> ring(view().lookup("#" + id), id + (dark ? " (dark)" : " (light)"))));
             }
             assertEquals(List.of(), ringless, "a focused control looks different around its edge");
