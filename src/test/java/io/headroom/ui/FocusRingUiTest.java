@@ -400,6 +400,25 @@ class FocusRingUiTest {
         assertEquals(start, ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()),
                 "Tab comes back round to where it started: " + seen);
         assertEquals(List.of("top bar", "overview", "inbox", "detail", "event strip"), regions, seen.toString());
+
+        // Shift+Tab: the same round the other way, from the top bar's first control back to it.
+        List<String> back = new ArrayList<>();
+        List<String> seenBack = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String region = ConsoleWindow.onFx(() -> region(view().getScene().getFocusOwner()));
+            seenBack.add(region + ":" + ConsoleWindow.onFx(() -> describe(view().getScene().getFocusOwner())));
+            if (back.isEmpty() || !back.get(back.size() - 1).equals(region)) {
+                back.add(region);
+            }
+            Typing.keys(robot, KeyCode.SHIFT, KeyCode.TAB);
+            if (ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()) == start) {
+                break;
+            }
+        }
+        assertEquals(start, ConsoleWindow.onFx(() -> view().getScene().getFocusOwner()),
+                "Shift+Tab comes back round to where it started: " + seenBack);
+        assertEquals(List.of("top bar", "event strip", "detail", "inbox", "overview", "top bar"), back,
+                seenBack.toString());
     }
 
     /** The window's region {@code n} lies in. FX thread. */
