@@ -9,6 +9,7 @@ public final class Console {
 
     /** @param options the console's options ({@code --speed=10 --config=F …}), already checked */
     public static void launch(String[] options) {
+        StartupMarks.at("launch");
         EarlyOpening.begin(options); // the session opens while the toolkit starts
         Application.launch(HeadroomApp.class, options);
         StartupMarks.exitIfAsked();

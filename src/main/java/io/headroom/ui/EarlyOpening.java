@@ -26,6 +26,7 @@ final class EarlyOpening {
         this.named = named;
         this.launcher = Launcher.forConsole(Launcher.Options.of(named));
         this.opening = launcher.launchOrAsk(this::say);
+        opening.whenComplete((o, e) -> StartupMarks.at("opened"));
     }
 
     /** Begins opening for these command-line options ({@code --name=value}, as JavaFX parses them). */

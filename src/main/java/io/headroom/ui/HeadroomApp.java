@@ -38,6 +38,7 @@ public final class HeadroomApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupMarks.at("toolkit");
         this.stage = stage;
         // Usually the launcher began opening the session while JavaFX started (Console.launch).
         EarlyOpening early = EarlyOpening.take(getParameters().getNamed());
@@ -227,7 +228,9 @@ public final class HeadroomApp extends Application {
         }
         settings = launched.settings();
         session = launched.session();
+        StartupMarks.at("show");
         view = show(stage, session, carriedEvents);
+        StartupMarks.at("built");
         carriedEvents = null;
         rememberTheme(view);
         view.setOnOpenSettings(this::openSettings);
@@ -423,6 +426,7 @@ public final class HeadroomApp extends Application {
     private static MainView show(Stage stage, Session session, io.headroom.ui.shell.EventListViewModel events) {
         MainView view = new MainView(session, FxExecutor.get(),
                 events != null ? events : new io.headroom.ui.shell.EventListViewModel());
+        StartupMarks.at("view");
         setRoot(stage, view);
         stage.setTitle(io.headroom.ui.shell.MainView.windowTitle(session.loop().cluster().contextName()));
         stage.show();

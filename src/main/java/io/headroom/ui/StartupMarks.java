@@ -83,6 +83,18 @@ public final class StartupMarks {
         }
     }
 
+    /**
+     * With the marks on, says {@code at:stage} each time (not once): the steps between launch and the first frame
+     * (launch, the toolkit's start, the session opened, the console's view built), for profiling; the benchmark
+     * reads only the three marks above.
+     */
+    static void at(String stage) {
+        if (ON) {
+            System.out.println(PREFIX + "at:" + stage);
+            System.out.flush();
+        }
+    }
+
     /** After the console's window closed: a run asked to quit after start-up ends the JVM (the session's threads too). */
     static void exitIfAsked() {
         if (ON && Boolean.getBoolean(EXIT_PROPERTY)) {

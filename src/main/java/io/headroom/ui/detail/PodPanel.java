@@ -15,7 +15,7 @@ import javafx.scene.layout.VBox;
  * phase, ready, node and age; then jobs in flight, jobs finished lately, deletion cost, drain mark and
  * who set it; then why it is STUCK. Each pod not terminating nor marked has a Drain… button, which asks
  * what a class drain asks (deadline, reason, a warning below the decision) and starts the supervised drain
- * of that pod. Rows are rebuilt only when what they show changed.
+ * of that pod. Each pod keeps its row while it is listed; what the row shows is updated in place.
  */
 public final class PodPanel extends VBox {
     public static final String ID = "pod-panel";
@@ -38,6 +38,7 @@ public final class PodPanel extends VBox {
 
     private final PodPanelViewModel vm;
     private final VBox list = new VBox(6);
+    private final java.util.Map<String, PodRowView> views = new java.util.HashMap<>();
 
     public PodPanel(PodPanelViewModel vm) {
         super(4);
@@ -58,10 +59,27 @@ public final class PodPanel extends VBox {
         return vm;
     }
 
+    /**
+     * Shows the rows as they are now. Each pod keeps its row (and its Drain… button) for as long as it is listed,
+     * its figures updated in place: a tick changes every pod's age, and rows built anew each time took a focused
+     * Drain… out of the window (the focus then restarted at the top bar, and Tab never reached what follows).
+     */
     private void rebuild() {
-        list.getChildren().clear();
+        java.util.Map<String, PodRowView> kept = new java.util.HashMap<>();
+        java.util.List<javafx.scene.Node> order = new java.util.ArrayList<>();
         for (PodPanelViewModel.PodRow r : vm.rows()) {
-            list.getChildren().add(row(r));
+            PodRowView v = views.get(r.name());
+            if (v == null) {
+                v = new PodRowView(r.name());
+            }
+            v.show(r);
+            kept.put(r.name(), v);
+            order.add(v.box);
+        }
+        views.clear();
+        views.putAll(kept);
+        if (!list.getChildren().equals(order)) {
+            list.getChildren().setAll(order);
         }
     }
 
@@ -70,57 +88,80 @@ public final class PodPanel extends VBox {
         return name.replace(' ', '\u00a0') + '\u00a0' + value;
     }
 
-    private VBox row(PodPanelViewModel.PodRow r) {
-        Label name = new Label(r.name());
-        name.getStyleClass().add(Styles.TERM_NAME);
-        name.setMinWidth(Region.USE_PREF_SIZE);
-        HBox first = new HBox(6);
-        first.setAlignment(Pos.CENTER_LEFT);
-        if (r.stuck()) {
-            Label chip = new Label("STUCK");
+    /** One pod's row: built once per pod, its words and figures shown anew each time they change. */
+    private final class PodRowView {
+        private final VBox box = new VBox(1);
+        private final HBox first = new HBox(6);
+        private final Label chip = new Label("STUCK");
+        private final Tooltip chipTip = new Tooltip();
+        private final Label name;
+        private final Region spacer = new Region();
+        private final Button drain = new Button("Drain…");
+        private final Tooltip drainTip = new Tooltip();
+        private final Label state = new Label();
+        private final Label work = new Label();
+        private final Label why = new Label();
+        private String pod;
+
+        PodRowView(String pod) {
+            this.pod = pod;
+            name = new Label(pod);
+            name.getStyleClass().add(Styles.TERM_NAME);
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            first.setAlignment(Pos.CENTER_LEFT);
             chip.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
             chip.setMinWidth(Region.USE_PREF_SIZE);
-            chip.setTooltip(new Tooltip("Ready, holding work, finishing nothing: " + r.stuckDetail()
-                    + ". Capacity is lower than the replica count suggests."));
-            first.getChildren().add(chip);
-        }
-        Label state = new Label(r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · "
-                + r.age());
-        state.getStyleClass().add(Styles.MUTED);
-        state.setWrapText(true);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        first.getChildren().addAll(name, spacer);
-        if (r.drainable()) {
-            Button drain = new Button("Drain…");
-            drain.setId(drainId(r.name()));
-            drain.setTooltip(new Tooltip(r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
-                    + " Drain… offers to replace it (one more replica, then it is evicted and its jobs go back to"
-                    + " the queue)" : "Take " + r.name() + " out once its jobs are done: marked, waited on, then"
-                    + " replicas lowered by one so exactly this pod goes (journaled)"));
-            drain.setOnAction(e -> vm.drain(r.name()));
+            chip.setTooltip(chipTip);
+            state.getStyleClass().add(Styles.MUTED);
+            state.setWrapText(true);
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            drain.setId(drainId(pod));
+            drain.setTooltip(drainTip);
+            drain.setOnAction(e -> vm.drain(this.pod));
             drain.setFocusTraversable(true);
             drain.setMinWidth(Region.USE_PREF_SIZE);
-            first.getChildren().add(drain);
-        }
-        // Each figure is bound to its name by no-break spaces: a narrow panel wraps between figures,
-        // never leaving a lone "—" of "cost —" or "mark —" at the start of a line.
-        Label work = new Label(String.join(" · ", figure("in flight", r.inFlight()),
-                figure("finished", r.completions()), figure("cost", r.deletionCost()),
-                figure("mark", r.drainMark()) + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
-                        ? "" : " by " + r.owner())));
-        work.setId(workId(r.name()));
-        work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
-        work.setWrapText(true);
-        VBox box = new VBox(1, first, state, work);
-        if (r.stuck()) {
-            Label why = new Label("STUCK: " + r.stuckDetail());
+            // Each figure is bound to its name by no-break spaces: a narrow panel wraps between figures,
+            // never leaving a lone "—" of "cost —" or "mark —" at the start of a line.
+            work.setId(workId(pod));
+            work.getStyleClass().addAll(Styles.TERM_FORMULA, Styles.NUMERIC);
+            work.setWrapText(true);
             why.getStyleClass().add(Styles.BAD);
             why.setWrapText(true);
-            box.getChildren().add(why);
+            box.setId(rowId(pod));
+            box.getStyleClass().add("pod-row");
         }
-        box.setId(rowId(r.name()));
-        box.getStyleClass().add("pod-row");
-        return box;
+
+        void show(PodPanelViewModel.PodRow r) {
+            pod = r.name();
+            chipTip.setText("Ready, holding work, finishing nothing: " + r.stuckDetail()
+                    + ". Capacity is lower than the replica count suggests.");
+            state.setText(r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · " + r.age());
+            drainTip.setText(r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
+                    + " Drain… offers to replace it (one more replica, then it is evicted and its jobs go back to"
+                    + " the queue)" : "Take " + r.name() + " out once its jobs are done: marked, waited on, then"
+                    + " replicas lowered by one so exactly this pod goes (journaled)");
+            work.setText(String.join(" · ", figure("in flight", r.inFlight()),
+                    figure("finished", r.completions()), figure("cost", r.deletionCost()),
+                    figure("mark", r.drainMark()) + (r.drainMark().equals(io.headroom.ui.Format.NO_DATA)
+                            ? "" : " by " + r.owner())));
+            why.setText("STUCK: " + r.stuckDetail());
+            java.util.List<javafx.scene.Node> top = new java.util.ArrayList<>();
+            if (r.stuck()) {
+                top.add(chip);
+            }
+            top.add(name);
+            top.add(spacer);
+            if (r.drainable()) {
+                top.add(drain);
+            }
+            if (!first.getChildren().equals(top)) {
+                first.getChildren().setAll(top);
+            }
+            java.util.List<javafx.scene.Node> lines = r.stuck() ? java.util.List.of(first, state, work, why)
+                    : java.util.List.of(first, state, work);
+            if (!box.getChildren().equals(lines)) {
+                box.getChildren().setAll(lines);
+            }
+        }
     }
 }

@@ -252,7 +252,7 @@ public final class MainView extends BorderPane {
             }
             main.updateClock(session.clock().instant());
             incidents.tick(session.clock().instant());
-            inbox.list().refresh(); // ages and expiry countdowns
+            inbox.showAges(); // ages and expiry countdowns, each card where it is (focus stays on its proposal)
         }));
         clock.setCycleCount(Timeline.INDEFINITE);
         clock.play();

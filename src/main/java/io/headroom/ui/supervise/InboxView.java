@@ -72,7 +72,7 @@ public final class InboxView extends VBox {
             }
             String id = card.getItem().id();
             String text = b.getText();
-            io.headroom.ui.fx.FxExecutor.nextTurn(() -> refocus(id, text));
+            io.headroom.ui.fx.FxExecutor.nextTurn(() -> refocus(id, text, b));
         });
         // Tab from the list goes into the highlighted card (the one the keys act on), wherever the
         // virtual flow keeps its cell among the others.
@@ -80,7 +80,8 @@ public final class InboxView extends VBox {
             if (e.getCode() == javafx.scene.input.KeyCode.TAB && !e.isShiftDown() && list.isFocused()) {
                 ProposalRow row = list.getSelectionModel().getSelectedItem();
                 for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
-                    if (n instanceof Card c && shown(c) && row != null && row.equals(c.getItem())) {
+                    if (n instanceof Card c && shown(c) && row != null && c.getItem() != null
+                            && row.id().equals(c.getItem().id())) { // the same proposal, its figures maybe newer
                         c.first().requestFocus();
                         e.consume();
                         return;
@@ -151,22 +152,54 @@ public final class InboxView extends VBox {
         return null;
     }
 
-    /** One proposal as a card; buttons act on exactly this proposal. */
-    /** Focuses the button called {@code text} on the card of proposal {@code id}, if it shows and focus was lost. */
-    private void refocus(String id, String text) {
+    /**
+     * Shows the cards' ages and expiry countdowns as of now, each card where it is. Not {@code ListView.refresh()}:
+     * that hands every card back to the list and out again in another order, so a focused button would leave the
+     * window for a moment (Tab then restarts at the top bar) and come back on another proposal's card (Enter acts
+     * on a proposal the operator did not pick). FX thread.
+     */
+    public void showAges() {
+        for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
+            if (n instanceof Card c && !c.isEmpty() && c.getItem() != null) {
+                c.showWhen(c.getItem());
+            }
+        }
+    }
+
+    /**
+     * Focuses the button called {@code text} on the card of proposal {@code id} when the change to the list took
+     * the focus from {@code was}, that button: the focus was lost (nothing, the list, a node no longer shown) or
+     * {@code was} still has it on a card now showing another proposal. Where the operator moved the focus since
+     * (Tab to the next card, the detail), it stays.
+     */
+    private void refocus(String id, String text, Button was) {
         javafx.scene.Node now = list.getScene() == null ? null : list.getScene().getFocusOwner();
+        boolean lost = now == null || now.getScene() == null || !shown(now) || now == list
+                || now != was && isInside(now, list) && cardOf(now) == null;
+        Card wasOn = cardOf(was);
+        boolean moved = now == was && (wasOn == null || wasOn.getItem() == null || !wasOn.getItem().id().equals(id));
+        if (!lost && !moved) {
+            return;
+        }
         list.layout();
         for (javafx.scene.Node n : list.lookupAll(".list-cell")) {
             if (n instanceof Card c && shown(c) && c.getItem() != null && c.getItem().id().equals(id)) {
                 Button want = c.button(text);
-                if (want != null && want != now && !want.isDisabled()
-                        && (now == null || now == list || !now.isFocused() || now.getScene() == null
-                        || now instanceof Button nb && cardOf(nb) != c)) {
+                if (want != null && want != now && !want.isDisabled()) {
                     want.requestFocus();
                 }
                 return;
             }
         }
+    }
+
+    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node parent) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == parent) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -201,6 +234,7 @@ public final class InboxView extends VBox {
         private final Button reject = new Button("Reject");
         private final Button other = new Button("Other value…");
         private final Button dry = new Button("Dry run");
+        private final Tooltip approveTip = new Tooltip("Approve (A)");
         private final VBox box;
 
         Card(OperatorActions actions) {
@@ -212,7 +246,7 @@ public final class InboxView extends VBox {
             why.setWrapText(true);
             why.setMaxHeight(48);
             approve.getStyleClass().add("approve");
-            approve.setTooltip(new Tooltip("Approve (A)"));
+            approve.setTooltip(approveTip);
             reject.setTooltip(new Tooltip("Reject, with an optional reason for the journal (R)"));
             other.setTooltip(new Tooltip("Approve with another replica count (O)"));
             approve.setOnAction(e -> actions.approve(getItem()));
@@ -231,6 +265,25 @@ public final class InboxView extends VBox {
             box = new VBox(3, top, when, why, buttons);
             box.getStyleClass().add("card");
             setPrefWidth(0); // wrap to the list's width instead of widening it
+        }
+
+        /**
+         * The proposal's age and expiry as of now, and whether this console may act on it: an action it may not
+         * take is disabled, and says why.
+         */
+        void showWhen(ProposalRow p) {
+            SupervisionViewModel vm = actions.viewModel();
+            String blocked = vm.blockedReason(p.className());
+            when.setText(vm.age(p) + " · " + (p.forecast() ? "the rise is due at "
+                    + SupervisionViewModel.HHMM.format(p.expiresAt()) + ", " : "") + vm.expiresIn(p)
+                    + (blocked == null ? "" : " · cannot scale: " + blocked));
+            approve.setDisable(blocked != null);
+            other.setDisable(blocked != null);
+            approveTip.setText(blocked != null ? "Cannot scale from here: " + blocked
+                    : p.forecast() ? "Approve: hold at least " + p.to() + " replicas from "
+                    + SupervisionViewModel.HHMM.format(p.floorFrom()) + " until "
+                    + SupervisionViewModel.HHMM.format(p.floorUntil()) + "; the decision may go higher (A)"
+                    : "Approve (A)");
         }
 
         /** The card's button called {@code text}, or null. */
@@ -253,30 +306,16 @@ public final class InboxView extends VBox {
                 setGraphic(null);
                 return;
             }
-            SupervisionViewModel vm = actions.viewModel();
             cls.setText(p.className());
             change.setText(p.forecast() ? "forecast floor " + p.to() + " (" + p.from() + " run)"
                     : p.from() + " → " + p.to());
             Styles.toggle(change, java.util.List.of(Styles.CHANGE_UP, Styles.CHANGE_DOWN),
                     p.up() ? Styles.CHANGE_UP : Styles.CHANGE_DOWN);
-            when.setText(vm.age(p) + " · " + (p.forecast() ? "the rise is due at "
-                    + SupervisionViewModel.HHMM.format(p.expiresAt()) + ", " : "") + vm.expiresIn(p));
+            showWhen(p);
             why.setText(p.explanation());
             // A forecast floor changes nothing on approval, so there is nothing for a dry run to ask the server.
             dry.setVisible(!p.forecast());
             dry.setManaged(!p.forecast());
-            // An action this console may not take is disabled, and says why.
-            String blocked = vm.blockedReason(p.className());
-            approve.setDisable(blocked != null);
-            other.setDisable(blocked != null);
-            approve.setTooltip(new Tooltip(blocked != null ? "Cannot scale from here: " + blocked
-                    : p.forecast() ? "Approve: hold at least " + p.to() + " replicas from "
-                    + SupervisionViewModel.HHMM.format(p.floorFrom()) + " until "
-                    + SupervisionViewModel.HHMM.format(p.floorUntil()) + "; the decision may go higher (A)"
-                    : "Approve (A)"));
-            if (blocked != null) {
-                when.setText(when.getText() + " · cannot scale: " + blocked);
-            }
             setGraphic(box);
         }
     }
