@@ -13,8 +13,8 @@ import java.util.Locale;
  * recommendation for minutes as insurance that the load may come back. When the class acts on its forecast (propose,
  * once approved, or auto) and a floor that has not lapsed brings back at least as many replicas as the window would
  * hold, that insurance is bought already: the capacity is guaranteed back before the forecast rise. The window is
- * then shortened to {@link #shortWindowSeconds} (two polls: one noisy tick still cannot scale in), and the scale-down
- * is the reactive decision on current data under the same rate policies. The forecast never lowers anything itself:
+ * then shortened to {@link #shortWindowSeconds} (one poll), so the scale-down is the reactive decision on current data,
+ * under the same rate policies; if the load comes back early the reactive decision scales up on it as ever. The forecast never lowers anything itself:
  * without the floor the decision is the same, and a floor below what the window holds changes nothing.
  */
 final class ForecastWindow {
@@ -22,9 +22,9 @@ final class ForecastWindow {
     private ForecastWindow() {
     }
 
-    /** The shortened window: two polls, within the policy's own. */
+    /** The shortened window: one poll (this tick's recommendation alone), within the policy's own. */
     static int shortWindowSeconds(Policy p) {
-        return (int) Math.min(p.scaleDown().stabilizationWindowSeconds(), Math.ceil(2 * p.pollIntervalSeconds()));
+        return (int) Math.min(p.scaleDown().stabilizationWindowSeconds(), Math.ceil(p.pollIntervalSeconds()));
     }
 
     /**

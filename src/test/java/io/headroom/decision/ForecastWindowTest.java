@@ -66,12 +66,12 @@ class ForecastWindowTest {
 
     @Test
     void aFloorThatBringsThemBackShortensTheWindowAndSaysWhen() {
-        assertEquals(19, afterBurst(ForecastMode.AUTO, NEXT, 4).desiredReplicas(), "one low tick is not enough");
-        Decision d = afterBurst(ForecastMode.AUTO, NEXT, 5);
+        assertEquals(19, afterBurst(ForecastMode.AUTO, NEXT, 3).desiredReplicas(), "the burst itself is held");
+        Decision d = afterBurst(ForecastMode.AUTO, NEXT, 4);
         assertEquals(2, d.desiredReplicas(), "the reactive decision on current data: " + d.explanation());
         assertTrue(d.has(Code.FORECAST_WINDOW_SHORTENED), d.reasons().toString());
-        assertEquals(30, d.term("windowShortened").value());
-        assertTrue(d.explanation().contains("scale-down window shortened to 30 s: the forecast floor brings 20 back"
+        assertEquals(15, d.term("windowShortened").value());
+        assertTrue(d.explanation().contains("scale-down window shortened to 15 s: the forecast floor brings 20 back"
                 + " at 10:09"), d.explanation());
         Decision approved = afterBurst(ForecastMode.PROPOSE, NEXT);
         assertEquals(2, approved.desiredReplicas(), approved.explanation());
