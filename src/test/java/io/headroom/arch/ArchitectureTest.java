@@ -68,8 +68,9 @@ class ArchitectureTest {
             Map.entry("drain", Set.of("cluster", "decision")),
             Map.entry("loop", Set.of("cluster", "decision", "metrics", "threads", "time")),
             Map.entry("history", Set.of("cluster", "decision", "loop", "metrics", "time")),
-            // The forecast reads a class's history and nothing else of ours (design.md §2a, decision 0028).
-            Map.entry("forecast", Set.of("history")),
+            // The forecast reads a class's history and nothing else of ours (design.md §2a, decision 0028); its
+            // anticipation turns a forecast into the decision's ForecastFloor by the policy (decision 0030).
+            Map.entry("forecast", Set.of("decision", "history")),
             Map.entry("config", Set.of("cluster", "decision", "loop")),
             Map.entry("supervise", Set.of("cluster", "decision", "drain", "journal", "loop", "metrics", "threads",
                     "time")),
@@ -78,7 +79,8 @@ class ArchitectureTest {
             // The exporter is an adapter to queue systems; only the CLI starts it (nothing in the core may use it).
             Map.entry("exporter", Set.of("config", "threads")),
             Map.entry("sandbox", Set.of("cluster", "decision", "loop", "metrics", "threads", "time")),
-            Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "loop", "metrics", "sandbox", "time")),
+            Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "forecast", "loop", "metrics", "sandbox",
+                    "time")),
             Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "forecast", "history", "loop",
                     "metrics", "sandbox", "sim", "time")),
             Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
@@ -126,8 +128,9 @@ class ArchitectureTest {
     static final ArchRule the_forecast_uses_nothing_but_the_jdk_and_the_history = classes()
             .that().resideInAPackage("io.headroom.forecast..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.forecast..",
-                    "io.headroom.history..")
-            .because("design.md §2a: a class's history in, a forecast out, time passed in; no FX, no adapters");
+                    "io.headroom.history..", "io.headroom.decision..")
+            .because("design.md §2a: a class's history in, a forecast out, time passed in; no FX, no adapters"
+                    + " (decision 0030: Anticipation reads the policy and gives the decision's ForecastFloor)");
 
     @ArchTest
     static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()

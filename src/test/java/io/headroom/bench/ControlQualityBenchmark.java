@@ -61,7 +61,7 @@ public final class ControlQualityBenchmark {
             anticipation(seeds);
             System.out.println();
             // The week runs about a minute a seed per rule: a third argument takes fewer seeds for it.
-            forecast(args.length > 2 ? java.util.Arrays.copyOf(seeds, Integer.parseInt(args[2])) : seeds);
+            forecast(seeds, args.length > 2 ? java.util.Arrays.copyOf(seeds, Integer.parseInt(args[2])) : seeds);
             return;
         }
         boolean capacityOnly = args.length > 1 && args[1].equals("capacity"); // the capacity scenarios and totals alone
@@ -93,7 +93,7 @@ public final class ControlQualityBenchmark {
             System.out.println();
             anticipation(seeds);
             System.out.println();
-            forecast(seeds);
+            forecast(seeds, seeds);
             System.out.println();
             PlacementRows.print(seeds);
             System.out.println();
@@ -196,15 +196,16 @@ public final class ControlQualityBenchmark {
     }
 
     /**
-     * Issue 29's forecast acting: each of {@link #FORECAST} reactive (its class in forecast-only), with anticipation
+     * Issue 29's forecast acting: each of {@link #FORECAST} (the week on {@code weekSeeds}) reactive (its class in forecast-only), with anticipation
      * (auto, as the file says: in the simulator a proposal counts as approved at once), and KEDA at listLength 5;
      * violation seconds and replica-hours beside the work-conservation ideal.
      */
-    static void forecast(long[] seeds) throws Exception {
-        System.out.printf(Locale.ROOT, "forecast acting (issue 29), %d seeds each; the floor ahead of each forecast"
-                + " rise, the scale-down window shortened while a floor brings the capacity back%n", seeds.length);
+    static void forecast(long[] all, long[] weekSeeds) throws Exception {
+        System.out.printf(Locale.ROOT, "forecast acting (issue 29); the floor ahead of each forecast rise, the"
+                + " scale-down window shortened while a floor brings the capacity back%n");
         for (String name : FORECAST) {
             Scenario s = ScenarioReader.read(path(name));
+            long[] seeds = name.equals("diurnal-week") ? weekSeeds : all;
             long t0 = System.nanoTime();
             Totals reactive = SideBySide.run(s.withForecastMode(io.headroom.decision.ForecastMode.FORECAST_ONLY),
                     Decider.HEADROOM, seeds);
@@ -214,7 +215,7 @@ public final class ControlQualityBenchmark {
             long t2 = System.nanoTime();
             Totals k5 = SideBySide.run(s, KedaLengthRule.of(5), seeds);
             double ideal = idealReplicaHours(s) * seeds.length;
-            System.out.println(name);
+            System.out.println(name + " (" + seeds.length + " seeds)");
             row("headroom", reactive, String.format(Locale.ROOT, " %.2f× ideal (reactive, %.1f s a run)",
                     reactive.replicaHours() / ideal, (t1 - t0) / 1e9 / seeds.length));
             row("headroom+fcst", auto, String.format(Locale.ROOT, " %.2f× ideal (auto, %.1f s a run)",
