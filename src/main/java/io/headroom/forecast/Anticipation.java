@@ -100,7 +100,9 @@ public final class Anticipation {
             return Plan.none("no forecast floor: the forecast of arrivals ends before now (made at "
                     + ForecastWords.clock(arrivals.start(), arrivals.zone()) + ")");
         }
-        double threshold = Math.max(currentReplicas * (1 + settings.margin()), currentReplicas + 1 - 1e-9);
+        // What runs now is at least min: a rise is judged against that, or the base load's need counts as one.
+        int running = Math.max(currentReplicas, Math.min(policy.minReplicas(), policy.maxReplicas()));
+        double threshold = Math.max(running * (1 + settings.margin()), running + 1 - 1e-9);
         int rise = -1;
         int riseReplicas = 0;
         for (int i = from; i < arrivals.slots() && arrivals.time(i) < end; i++) {
@@ -159,8 +161,8 @@ public final class Anticipation {
         if (!untilI.isAfter(fromI)) {
             return new Plan(null, r, "no forecast floor: the rise ends before it could be held (" + why + ")");
         }
-        String words = "forecast floor " + held + ": " + why + "; " + arrivals.reason();
-        return new Plan(new ForecastFloor(held, fromI, untilI, words), r, words);
+        String because = why + "; " + arrivals.reason();
+        return new Plan(new ForecastFloor(held, fromI, untilI, because), r, "forecast floor " + held + ": " + because);
     }
 
     /** With {@link Settings#DEFAULTS}. */

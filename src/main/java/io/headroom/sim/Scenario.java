@@ -13,7 +13,7 @@ import java.util.Set;
  * a control tick every {@code tickSeconds}, from a seed so it replays identically.
  */
 public record Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
-                       List<ScenarioClass> classes, ScenarioPlacement placement) {
+                       List<ScenarioClass> classes, ScenarioPlacement placement, ScenarioAnticipation anticipation) {
 
     /** Start of every scenario that does not name one. */
     public static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
@@ -32,6 +32,9 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
         if (start == null) {
             start = DEFAULT_START;
         }
+        if (anticipation == null) {
+            anticipation = ScenarioAnticipation.DEFAULTS;
+        }
         classes = List.copyOf(classes);
         if (classes.isEmpty()) {
             throw new IllegalArgumentException("classes must name at least one class");
@@ -45,6 +48,12 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
         }
     }
 
+    /** Without an {@code anticipation:} block (its defaults). */
+    public Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
+                    List<ScenarioClass> classes, ScenarioPlacement placement) {
+        this(name, durationSeconds, tickSeconds, seed, start, classes, placement, null);
+    }
+
     /** A scenario without {@code placement:}: each class is one pool. */
     public Scenario(String name, double durationSeconds, double tickSeconds, long seed, Instant start,
                     List<ScenarioClass> classes) {
@@ -53,7 +62,7 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
 
     /** The same scenario with {@code placed} as its pools (null: each class one pool). */
     public Scenario withPlacement(ScenarioPlacement placed) {
-        return new Scenario(name, durationSeconds, tickSeconds, seed, start, classes, placed);
+        return new Scenario(name, durationSeconds, tickSeconds, seed, start, classes, placed, anticipation);
     }
 
     /** A fresh world playing this scenario's classes from its seed and start. */
@@ -64,7 +73,14 @@ public record Scenario(String name, double durationSeconds, double tickSeconds, 
 
     /** The same scenario from another seed (other arrivals and service times, same programme). */
     public Scenario withSeed(long otherSeed) {
-        return new Scenario(name, durationSeconds, tickSeconds, otherSeed, start, classes, placement);
+        return new Scenario(name, durationSeconds, tickSeconds, otherSeed, start, classes, placement, anticipation);
+    }
+
+    /** The same scenario with every class's policy in forecast mode {@code mode} (e.g. reactive beside auto). */
+    public Scenario withForecastMode(io.headroom.decision.ForecastMode mode) {
+        List<ScenarioClass> cs = classes.stream().map(c -> new ScenarioClass(c.sandbox(),
+                c.policy().toBuilder().forecastMode(mode).build(), c.producers())).toList();
+        return new Scenario(name, durationSeconds, tickSeconds, seed, start, cs, placement, anticipation);
     }
 
     /** The number of control ticks in the run. */

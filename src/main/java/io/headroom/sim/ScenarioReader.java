@@ -157,14 +157,53 @@ public final class ScenarioReader {
             budgets(f, duration, tick, classes);
         }
         ScenarioPlacement placement = ScenarioPlacementReader.read(f, classes, limit);
+        ScenarioAnticipation anticipation = anticipation(f.object("anticipation"));
         f.finish();
         errors.throwIfAny();
         double d = duration;
         double t = tick;
         Instant s = start;
-        Scenario scenario = f.build(() -> new Scenario(name, d, t, seed, s, classes, placement));
+        Scenario scenario = f.build(() -> new Scenario(name, d, t, seed, s, classes, placement, anticipation));
         errors.throwIfAny();
         return scenario;
+    }
+
+    /**
+     * The {@code anticipation:} block (issue 29): {@code historyDays} (0–28), {@code slotSeconds} (divides a day, at
+     * least 60), {@code neighbourSlots} (0–12), {@code everySeconds}, {@code quantile} (0.5, 0.8 or 0.95), {@code bufferSeconds},
+     * {@code horizonSeconds}, {@code margin}; absent, {@link ScenarioAnticipation#DEFAULTS}.
+     */
+    private static ScenarioAnticipation anticipation(Fields a) {
+        if (a == null) {
+            return ScenarioAnticipation.DEFAULTS;
+        }
+        ScenarioAnticipation d = ScenarioAnticipation.DEFAULTS;
+        io.headroom.forecast.Anticipation.Settings ds = d.settings();
+        double days = a.number("historyDays", d.historyDays());
+        double slot = a.number("slotSeconds", d.slotSeconds());
+        double every = a.number("everySeconds", d.everySeconds());
+        int neighbours = a.integer("neighbourSlots", d.neighbourSlots());
+        double quantile = a.number("quantile", ds.quantile());
+        double buffer = a.number("bufferSeconds", ds.bufferSeconds());
+        double horizon = a.number("horizonSeconds", ds.horizonSeconds());
+        double margin = a.number("margin", ds.margin());
+        boolean ok = a.within("historyDays", days, 0, 28) & a.within("everySeconds", every, 1, 86_400)
+                & a.within("bufferSeconds", buffer, 0, 3600) & a.within("horizonSeconds", horizon, 60, 86_400)
+                & a.within("margin", margin, 0, 10) & a.within("neighbourSlots", neighbours, 0, 12);
+        if (!(slot >= 60) || 86_400 % slot != 0) {
+            a.error("slotSeconds", "must be at least 60 and divide a day (86400), got " + num(slot));
+            ok = false;
+        }
+        if (quantile != 0.5 && quantile != 0.8 && quantile != 0.95) {
+            a.error("quantile", "must be 0.5, 0.8 or 0.95, got " + num(quantile));
+            ok = false;
+        }
+        a.finish();
+        if (!ok) {
+            return d;
+        }
+        return new ScenarioAnticipation(days, slot, neighbours, every,
+                new io.headroom.forecast.Anticipation.Settings(quantile, buffer, horizon, margin));
     }
 
     /** The run's budgets of class-ticks and of jobs (each class's jobs are checked where it is read). */

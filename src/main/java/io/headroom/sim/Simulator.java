@@ -139,7 +139,9 @@ public final class Simulator {
         SandboxWorld world = new SandboxWorld(specs, scenario.seed(), start);
         io.headroom.cluster.ClusterPorts cluster = new SandboxCluster(world, clock).ports();
         SandboxMetrics metrics = new SandboxMetrics(world, clock);
-        ControlLoop loop = new ControlLoop(classes, cluster, metrics, actuator.create(world, cluster), clock, decider);
+        // Classes whose policy acts on its forecast (propose, approved at once here, or auto) decide with anticipation.
+        Decider deciding = SimAnticipator.wrap(scenario, decider, world);
+        ControlLoop loop = new ControlLoop(classes, cluster, metrics, actuator.create(world, cluster), clock, deciding);
         Map<String, ProducerGate> obeying = new LinkedHashMap<>();
         for (ScenarioClass c : scenario.classes()) {
             ProducerGate gate = world.producers(c.name()).orElseThrow();

@@ -68,8 +68,8 @@ class ArchitectureTest {
             Map.entry("drain", Set.of("cluster", "decision")),
             Map.entry("loop", Set.of("cluster", "decision", "metrics", "threads", "time")),
             Map.entry("history", Set.of("cluster", "decision", "loop", "metrics", "time")),
-            // The forecast reads a class's history (design.md §2a, decision 0028); Anticipation plans a policy's
-            // floor from it, in the decision's own values (Policy in, ForecastFloor out: the lead's contract).
+            // The forecast reads a class's history and nothing else of ours (design.md §2a, decision 0028); its
+            // anticipation turns a forecast into the decision's ForecastFloor by the policy (decision 0030).
             Map.entry("forecast", Set.of("decision", "history")),
             Map.entry("config", Set.of("cluster", "decision", "loop")),
             Map.entry("supervise", Set.of("cluster", "decision", "drain", "journal", "loop", "metrics", "threads",
@@ -79,7 +79,8 @@ class ArchitectureTest {
             // The exporter is an adapter to queue systems; only the CLI starts it (nothing in the core may use it).
             Map.entry("exporter", Set.of("config", "threads")),
             Map.entry("sandbox", Set.of("cluster", "decision", "loop", "metrics", "threads", "time")),
-            Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "loop", "metrics", "sandbox", "time")),
+            Map.entry("sim", Set.of("baseline", "cluster", "config", "decision", "forecast", "loop", "metrics", "sandbox",
+                    "time")),
             Map.entry("whatif", Set.of("baseline", "cluster", "config", "decision", "forecast", "history", "loop",
                     "metrics", "sandbox", "sim", "time")),
             Map.entry("session", Set.of("baseline", "cluster", "config", "decision", "drain", "forecast", "history",
@@ -128,8 +129,8 @@ class ArchitectureTest {
             .that().resideInAPackage("io.headroom.forecast..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.headroom.forecast..",
                     "io.headroom.history..", "io.headroom.decision..")
-            .because("design.md §2a: a class's history in, a forecast out (and Anticipation's floor, in the"
-                    + " decision's values), time passed in; no FX, no adapters");
+            .because("design.md §2a: a class's history in, a forecast out, time passed in; no FX, no adapters"
+                    + " (decision 0030: Anticipation reads the policy and gives the decision's ForecastFloor)");
 
     @ArchTest
     static final ArchRule the_decision_core_uses_nothing_but_the_jdk = classes()

@@ -21,7 +21,9 @@ import java.util.Locale;
  * oldest age, replica-hours, scale events and jobs completed, for Headroom, KEDA at listLength 5 and
  * KEDA at the listLength matched to Headroom's steady replicas. Then the totals over the capacity
  * scenarios and the checks of §3a. Not a test: {@code scripts/bench ControlQualityBenchmark [seeds [anticipation]]}
- * ({@code anticipation}: issue 29's scenarios alone; {@code placement}: issue 30's pools alone, {@link PlacementRows};
+ * ({@code anticipation}: issue 29's scenarios alone, then the forecast acting, {@code anticipation N}
+ * with N seeds for those; {@code capacity}: the capacity scenarios and their totals alone;
+ * {@code placement}: issue 30's pools alone, {@link PlacementRows};
  * {@code admission}: issue 30's admission rows alone).
  */
 public final class ControlQualityBenchmark {
@@ -37,6 +39,11 @@ public final class ControlQualityBenchmark {
      * scale-up, and a low-rate class of long jobs. Totalled apart, so the capacity totals stay comparable.
      */
     static final List<String> ANTICIPATION = List.of("periodic", "outage-after-scale-up", "low-rate-long-jobs");
+    /**
+     * Issue 29's forecast acting (decision 0030): scenarios whose class says {@code forecast: auto}, each run reactive
+     * (forecast-only), with anticipation, and under KEDA at listLength 5.
+     */
+    static final List<String> FORECAST = List.of("periodic", "diurnal-week");
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -52,8 +59,12 @@ public final class ControlQualityBenchmark {
         header();
         if (args.length > 1 && args[1].equals("anticipation")) { // issue 29's scenarios alone, for a quicker look
             anticipation(seeds);
+            System.out.println();
+            // The week runs about a minute a seed per rule: a third argument takes fewer seeds for it.
+            forecast(seeds, args.length > 2 ? java.util.Arrays.copyOf(seeds, Integer.parseInt(args[2])) : seeds);
             return;
         }
+        boolean capacityOnly = args.length > 1 && args[1].equals("capacity"); // the capacity scenarios and totals alone
         if (args.length > 1 && args[1].equals("placement")) { // issue 30's placement rows alone
             PlacementRows.print(seeds);
             return;
@@ -75,16 +86,20 @@ public final class ControlQualityBenchmark {
             }
         }
         System.out.println();
-        for (String name : OTHERS) {
-            scenario(name, seeds);
+        if (!capacityOnly) {
+            for (String name : OTHERS) {
+                scenario(name, seeds);
+            }
+            System.out.println();
+            anticipation(seeds);
+            System.out.println();
+            forecast(seeds, seeds);
+            System.out.println();
+            PlacementRows.print(seeds);
+            System.out.println();
+            admission(seeds);
+            System.out.println();
         }
-        System.out.println();
-        anticipation(seeds);
-        System.out.println();
-        PlacementRows.print(seeds);
-        System.out.println();
-        admission(seeds);
-        System.out.println();
         System.out.println("capacity scenarios, in total:");
         row("headroom", capacity[0], "");
         row("keda:5", capacity[1], "");
@@ -161,7 +176,8 @@ public final class ControlQualityBenchmark {
      */
     static void anticipation(long[] seeds) throws Exception {
         for (String name : ANTICIPATION) {
-            Scenario s = ScenarioReader.read(path(name));
+            // Reactive, as these rows were first measured; the forecast acting is {@link #forecast}'s.
+            Scenario s = ScenarioReader.read(path(name)).withForecastMode(io.headroom.decision.ForecastMode.FORECAST_ONLY);
             Totals[] t = scenario(name, s, seeds);
             if (name.equals("periodic")) {
                 double ideal = idealReplicaHours(s) * seeds.length;
@@ -176,6 +192,36 @@ public final class ControlQualityBenchmark {
                 System.out.printf(Locale.ROOT, "  steady state (second half, mean over seeds): headroom %.1f replicas"
                         + " = %.2f× the plan of %d; keda:5 %.1f (%.2f×)%n", h, h / plan, plan, k, k / plan);
             }
+        }
+    }
+
+    /**
+     * Issue 29's forecast acting: each of {@link #FORECAST} (the week on {@code weekSeeds}) reactive (its class in forecast-only), with anticipation
+     * (auto, as the file says: in the simulator a proposal counts as approved at once), and KEDA at listLength 5;
+     * violation seconds and replica-hours beside the work-conservation ideal.
+     */
+    static void forecast(long[] all, long[] weekSeeds) throws Exception {
+        System.out.printf(Locale.ROOT, "forecast acting (issue 29); the floor ahead of each forecast rise, the"
+                + " scale-down window shortened while a floor brings the capacity back%n");
+        for (String name : FORECAST) {
+            Scenario s = ScenarioReader.read(path(name));
+            long[] seeds = name.equals("diurnal-week") ? weekSeeds : all;
+            long t0 = System.nanoTime();
+            Totals reactive = SideBySide.run(s.withForecastMode(io.headroom.decision.ForecastMode.FORECAST_ONLY),
+                    Decider.HEADROOM, seeds);
+            long t1 = System.nanoTime();
+            Totals auto = SideBySide.run(s.withForecastMode(io.headroom.decision.ForecastMode.AUTO), Decider.HEADROOM,
+                    seeds);
+            long t2 = System.nanoTime();
+            Totals k5 = SideBySide.run(s, KedaLengthRule.of(5), seeds);
+            double ideal = idealReplicaHours(s) * seeds.length;
+            System.out.println(name + " (" + seeds.length + " seeds)");
+            row("headroom", reactive, String.format(Locale.ROOT, " %.2f× ideal (reactive, %.1f s a run)",
+                    reactive.replicaHours() / ideal, (t1 - t0) / 1e9 / seeds.length));
+            row("headroom+fcst", auto, String.format(Locale.ROOT, " %.2f× ideal (auto, %.1f s a run)",
+                    auto.replicaHours() / ideal, (t2 - t1) / 1e9 / seeds.length));
+            row("keda:5", k5, String.format(Locale.ROOT, " %.2f× ideal", k5.replicaHours() / ideal));
+            System.out.printf(Locale.ROOT, "  work-conservation ideal %.2f replica-h%n", ideal);
         }
     }
 
