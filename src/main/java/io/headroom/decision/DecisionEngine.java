@@ -101,9 +101,13 @@ public final class DecisionEngine {
                 current, mem.recommendations(), t.explains());
         boolean outside = n != null;
         if (!outside) {
-            n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired,
-                    sustained(policy, e, b, g, desired, partial || !partialAnswers.isEmpty(), now),
+            int sustained = sustained(policy, e, b, g, desired, partial || !partialAnswers.isEmpty(), now);
+            n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired, sustained,
                     mem.recommendations(), events, now, b.toZero() || b.fromZero(), t.explains());
+            if (!partial && partialAnswers.isEmpty() && !b.toZero() && !b.fromZero()) {
+                n = ForecastWindow.relax(policy, obs, current, desired, sustained, n, mem.recommendations(), events,
+                        now, t.explains());
+            }
         }
         t.addAll(n);
         int result = outside ? underCeilings(n.replicas(), b.ceilings(), t) : n.replicas();

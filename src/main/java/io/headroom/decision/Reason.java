@@ -50,6 +50,12 @@ public record Reason(Code code, String detail) {
          * in auto mode (detail: until when). Never lowers a decision.
          */
         FORECAST_FLOOR,
+        /**
+         * The scale-down window was shortened because a forecast floor (propose once approved, or auto) brings the
+         * capacity back before the forecast rise (detail: the floor's replicas and start); the scale-down itself is
+         * still the reactive decision on current data. Only with a floor at least as high as the window would hold.
+         */
+        FORECAST_WINDOW_SHORTENED,
         /** Clamped down to maxReplicas. */
         MAX_REPLICAS,
         /** The replicas running are above maxReplicas: straight to it, no window or rate policy holds them (as the HPA). */
