@@ -8,6 +8,8 @@ import io.headroom.decision.Observation;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
+import io.headroom.decision.ForecastMode;
+import io.headroom.forecast.Anticipation;
 import io.headroom.forecast.Forecast;
 import io.headroom.forecast.ForecastSettings;
 import io.headroom.forecast.Forecaster;
@@ -28,8 +30,10 @@ import java.util.Arrays;
  * @param history        the class's load up to the window's end, reaching as far back as is kept
  * @param settings       the forecast's settings (the console's)
  * @param refreshSeconds how often the forecasts are made again, a multiple of the slot
+ * @param anticipation   how the floor is planned from the forecasts (the console's)
  */
-public record Predictive(LoadHistory history, ForecastSettings settings, double refreshSeconds) {
+public record Predictive(LoadHistory history, ForecastSettings settings, double refreshSeconds,
+                         Anticipation.Settings anticipation) {
 
     /** How far before the replayed window the forecasts may look: a week, the history the console keeps. */
     public static final double PAST_SECONDS = 7 * 86_400;
@@ -42,15 +46,22 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
     public Predictive {
         java.util.Objects.requireNonNull(history, "history");
         java.util.Objects.requireNonNull(settings, "settings");
+        java.util.Objects.requireNonNull(anticipation, "anticipation");
         if (!(refreshSeconds >= settings.slotSeconds()) || refreshSeconds % settings.slotSeconds() != 0) {
             throw new IllegalArgumentException("forecasts are made again on slot boundaries: " + refreshSeconds
                     + " s is not a multiple of the " + settings.slotSeconds() + " s slot");
         }
     }
 
-    /** The console's forecast settings, refreshed every slot. */
+    /** The console's forecast and anticipation settings, days told in UTC. */
     public static Predictive of(LoadHistory history) {
-        return new Predictive(history, ForecastSettings.DEFAULTS, REFRESH_SECONDS);
+        return of(history, java.time.ZoneOffset.UTC);
+    }
+
+    /** The console's forecast and anticipation settings, days and weekdays told in {@code zone}. */
+    public static Predictive of(LoadHistory history, java.time.ZoneId zone) {
+        return new Predictive(history, ForecastSettings.DEFAULTS.withZone(zone), REFRESH_SECONDS,
+                Anticipation.Settings.DEFAULTS);
     }
 
     /** What the predictive run did, for the words under the table. */
@@ -129,6 +140,9 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
         private Forecast service;
         private ForecastFloor held;
         private double lastTick = Double.NaN;
+        private Policy lastPolicy;
+        /** The run's policy in auto mode (the floor shortens the scale-down window only for a class that acts). */
+        private Policy auto;
 
         private int made;
         private int given;
@@ -153,9 +167,16 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
         public Decision decide(String className, Policy policy, Observation obs, ClassMemory memory, Instant now) {
             double t = now.getEpochSecond() + now.getNano() / 1e9;
             refresh(t);
+            // As auto mode: the plan the console makes at this tick from its latest forecasts, held once made.
+            if (policy != lastPolicy) {
+                lastPolicy = policy;
+                auto = policy.forecastMode() == ForecastMode.AUTO ? policy
+                        : policy.toBuilder().forecastMode(ForecastMode.AUTO).build();
+            }
             if (arrivals != null && arrivals.available()) {
-                ForecastFloor f = Anticipate.plan(arrivals, this::service, measuredService(obs), policy,
-                        obs.currentReplicas(), obs.startupSeconds(), now);
+                double startup = Double.isFinite(obs.startupSeconds()) ? obs.startupSeconds() : policy.startupSeconds();
+                ForecastFloor f = Anticipation.plan(arrivals, service, measuredService(obs), auto,
+                        obs.currentReplicas(), startup, now, spec.anticipation()).floor();
                 if (f != null && (held == null || f.replicas() >= held.replicas())) {
                     if (held == null) {
                         planned++; // a rise newly foreseen; a plan for one already held only renews it
@@ -173,7 +194,7 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                 heldSeconds += t - lastTick;
             }
             lastTick = t;
-            return inner.decide(className, policy, held == null ? obs : obs.withForecastFloor(held), memory, now);
+            return inner.decide(className, auto, held == null ? obs : obs.withForecastFloor(held), memory, now);
         }
 
         private double measuredService(Observation obs) {
@@ -193,21 +214,15 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                 newestSeen = Math.max(newestSeen, a.time(a.size() - 1) + a.step());
             }
             arrivals = forecaster.forecast(a, r, "jobs/s");
-            service = null; // made when a plan first needs it: most forecasts foresee no rise
             made++;
             if (arrivals.available()) {
                 given++;
+                // The service time's forecast from the same history; only worth making when there is one of arrivals.
+                service = forecaster.forecast(before(serviceHistory, r), r, "s");
             } else {
+                service = null;
                 lastRefusal = arrivals.reason();
             }
-        }
-
-        /** The service forecast made at the last refresh, from the same history as the arrivals'. */
-        private Forecast service() {
-            if (service == null) {
-                service = forecaster.forecast(before(serviceHistory, madeAt), madeAt, "s");
-            }
-            return service;
         }
 
         Summary summary() {
