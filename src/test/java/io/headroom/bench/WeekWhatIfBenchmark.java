@@ -55,6 +55,25 @@ public final class WeekWhatIfBenchmark {
             Arrays.sort(cpu);
             System.out.printf(Locale.ROOT, "  a week's what-if, one class: %.0f ms wall (%.0f–%.0f), %.0f ms CPU"
                     + " (median of %d; goal < 1000 ms)%n", wall[n / 2], wall[0], wall[n - 1], cpu[n / 2], n);
+            // On this thread alone, its own CPU time (no JIT or GC threads, no other process): the live run by
+            // itself, then the whole what-if one run after the other.
+            java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            double[] liveCpu = new double[3];
+            double[] allCpu = new double[3];
+            for (int i = 0; i < 3; i++) {
+                long a = mx.getCurrentThreadCpuTime();
+                Replay.compare(week, live, live, ComparisonTable.SEED, null, null, Replay.Progress.NONE,
+                        Replay.Model.FLUID, Runnable::run);
+                long b = mx.getCurrentThreadCpuTime();
+                run(week, live, Runnable::run);
+                long c = mx.getCurrentThreadCpuTime();
+                liveCpu[i] = (b - a) / 1e6;
+                allCpu[i] = (c - b) / 1e6;
+            }
+            Arrays.sort(liveCpu);
+            Arrays.sort(allCpu);
+            System.out.printf(Locale.ROOT, "  one thread, its CPU (median of 3): the live run alone %.0f ms; live +"
+                    + " KEDA + predictive in turn %.0f ms%n", liveCpu[1], allCpu[1]);
             for (var r : new Object[][] {{"live (reactive)", first.current()}, {"with predictive", first.predictive()},
                 {first.baselineLabel(), first.baseline()}}) {
                 Replay.Run run = (Replay.Run) r[1];
@@ -68,7 +87,7 @@ public final class WeekWhatIfBenchmark {
         System.out.printf(Locale.ROOT, "load average after: %.1f%n", os.getSystemLoadAverage());
     }
 
-    static Replay.Comparison run(LoadHistory week, Policy live, ExecutorService two) {
+    static Replay.Comparison run(LoadHistory week, Policy live, java.util.concurrent.Executor two) {
         return Replay.compare(week, live, live, ComparisonTable.SEED, ComparisonTable.keda(5.0), Predictive.of(week),
                 Replay.Progress.NONE, Replay.Model.FLUID, two);
     }
