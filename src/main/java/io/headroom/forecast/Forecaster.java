@@ -324,7 +324,8 @@ public final class Forecaster {
             int n = collect(nowIdx, nowIdx);
             w.append("the last ").append(ForecastWords.days(n == 0 ? 0 : daysUsed, model,
                             kind(Math.floorDiv(nowIdx, spd))))
-                    .append(" held ").append(ForecastWords.number(lo)).append('–').append(ForecastWords.number(max))
+                    .append(" held ").append(ForecastWords.number(lo).equals(ForecastWords.number(max))
+                            ? "at " + ForecastWords.number(max) : ForecastWords.number(lo) + "–" + ForecastWords.number(max))
                     .append(' ').append(unit).append(" over the next ")
                     .append(ForecastWords.duration(profile.length * slot));
         }

@@ -53,7 +53,8 @@ public final class Backfill {
         return fill(all, source, now, window, history.tick());
     }
 
-    private static List<Result> fill(List<ClassHistory> histories, MetricsSource source, Instant now,
+    /** Backfills {@code window} up to {@code now} for every history given, on a grid of {@code step} (one chunk of a week). */
+    static List<Result> fill(List<ClassHistory> histories, MetricsSource source, Instant now,
                                      Duration window, Duration step) {
         long stepSec = Math.max(1, step.toSeconds());
         Instant from = now.minus(window);

@@ -15,6 +15,18 @@ public final class History {
     private final Duration tick;
     private final int capacity;
     private final Map<String, ClassHistory> byClass = new ConcurrentHashMap<>();
+    /** The week tier: every class's last {@link #WEEK} at {@link #WEEK_STEP}, for the forecast (issue 29). */
+    private final int weekCapacity;
+    private final Map<String, ClassHistory> weekByClass = new ConcurrentHashMap<>();
+    /** The loop's thread only: the minute each class's live ticks are being averaged into. */
+    private final Map<String, WeekRollup> rollups = new ConcurrentHashMap<>();
+
+    /** How far back the week tier reaches. */
+    public static final Duration WEEK = Duration.ofDays(7);
+    /** The week tier's resolution: older days downsampled to a point a minute (the recent day keeps the tick). */
+    public static final Duration WEEK_STEP = Duration.ofSeconds(60);
+    /** Points in a full week tier, both ends counted: 10,081 (0.92 MB a class, every series). */
+    public static final int WEEK_POINTS = (int) (WEEK.toSeconds() / WEEK_STEP.toSeconds()) + 1;
 
     /** Histories holding a day at one point per {@code tick}. */
     public History(Duration tick) {
@@ -34,10 +46,57 @@ public final class History {
         return new History(tick, (int) Math.max(2, Math.min(day, points)));
     }
 
+    /**
+     * {@link #forClasses} for the day, and a week at {@link #WEEK_STEP} for each class within {@code weekBudgetBytes}
+     * (a shorter past for every class of a fleet that would not fit: 1,000 classes in 512 MB keep 5,592 minutes,
+     * 3.9 days).
+     */
+    public static History forClasses(Duration tick, int classes, long budgetBytes, long weekBudgetBytes) {
+        History day = forClasses(tick, classes, budgetBytes);
+        long points = weekBudgetBytes / Math.max(1, classes) / ClassHistory.bytesFor(1);
+        return new History(tick, day.capacity, (int) Math.max(2, Math.min(WEEK_POINTS, points)));
+    }
+
     /** Histories of a given capacity (tests, benchmarks). */
     public History(Duration tick, int capacity) {
+        this(tick, capacity, WEEK_POINTS);
+    }
+
+    /** Histories of given capacities for the day and the week tier (tests, benchmarks). */
+    public History(Duration tick, int capacity, int weekCapacity) {
         this.tick = tick;
         this.capacity = capacity;
+        this.weekCapacity = weekCapacity;
+    }
+
+    /** Points per class in the week tier. */
+    public int weekCapacity() {
+        return weekCapacity;
+    }
+
+    /** How far back a full week tier reaches: {@link #WEEK}, or less for a fleet over its budget. */
+    public Duration weekSpan() {
+        Duration held = WEEK_STEP.multipliedBy(weekCapacity - 1L);
+        return held.compareTo(WEEK) < 0 ? held : WEEK;
+    }
+
+    /** The class's week tier (a point a minute), created empty on first use. */
+    public ClassHistory weekOf(String className) {
+        return weekByClass.computeIfAbsent(className, n -> new ClassHistory(n, weekCapacity));
+    }
+
+    /** The class's week tier, or null when nothing was recorded or backfilled for it. */
+    public ClassHistory findWeek(String className) {
+        return weekByClass.get(className);
+    }
+
+    /**
+     * One live tick into the week tier: averaged per series over its minute, the minute's point appended once the
+     * next minute's first tick arrives (so the week tier trails the day by at most a minute). The loop's thread only.
+     */
+    public void rollUp(String className, double time, double[] row) {
+        rollups.computeIfAbsent(className, n -> new WeekRollup(WEEK_STEP.toSeconds()))
+                .add(time, row, () -> weekOf(className));
     }
 
     /** The spacing of points, and of a backfill's grid. */
@@ -83,6 +142,11 @@ public final class History {
                 continue;
             }
             byClass.computeIfAbsent(name, n -> old.capacity() == capacity ? old : copy(old, capacity));
+            ClassHistory oldWeek = before.findWeek(name);
+            if (oldWeek != null && oldWeek.size() > 0 && !weekByClass.containsKey(name)) {
+                weekByClass.computeIfAbsent(name, n -> oldWeek.capacity() == weekCapacity ? oldWeek
+                        : copy(oldWeek, weekCapacity));
+            }
             taken.add(name);
         }
         return taken;

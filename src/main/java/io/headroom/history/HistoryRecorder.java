@@ -50,6 +50,7 @@ public final class HistoryRecorder implements Consumer<TickResult> {
             row[Series.READY_REPLICAS.ordinal()] = s.workload().readyReplicas();
         }
         history.of(s.name()).append(t, row);
+        history.rollUp(s.name(), t, row); // and, a minute at a time, into the week the forecast reads
     }
 
     /** The input as the decision judged it; a signal the decision did not list, as observed. */

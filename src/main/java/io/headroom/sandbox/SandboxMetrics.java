@@ -57,6 +57,51 @@ public final class SandboxMetrics implements MetricsSource {
         return Map.copyOf(out);
     }
 
+    /**
+     * The sandbox's past (the week a forecast needs, issue 29): before the world's start, each class's own arrival
+     * programme (its mean over each step, with 5 % noise the same for every reader) and its mean service time (times
+     * any cost segment); from the start on, NaN, which the live ticks hold. Other signals have no past here. Reads
+     * only the immutable specs: safe on any thread, and the world does not move.
+     */
+    @Override
+    public io.headroom.metrics.SignalHistory range(String className, SignalName signal, Instant from, Instant to,
+                                                  java.time.Duration step) {
+        Optional<SandboxClassSpec> found = world.spec(className);
+        boolean arrivals = Signals.ARRIVAL_RATE.equals(signal);
+        if (found.isEmpty() || !(arrivals || Signals.MEAN_SERVICE.equals(signal))) {
+            return io.headroom.metrics.SignalHistory.none(className, signal, found.isEmpty() ? "unknown class"
+                    : "the sandbox generates no past for it");
+        }
+        SandboxClassSpec spec = found.get();
+        long s = Math.max(1, step.toSeconds());
+        long first = Math.floorDiv(from.getEpochSecond(), s) * s;
+        int n = (int) Math.max(0, (to.getEpochSecond() - first) / s + 1);
+        double[] times = new double[n];
+        double[] values = new double[n];
+        double start = world.start().getEpochSecond() + world.start().getNano() / 1e9;
+        for (int i = 0; i < n; i++) {
+            times[i] = first + (double) i * s;
+            double t = times[i] - start; // world seconds, negative before the start
+            if (t >= 0) {
+                values[i] = Double.NaN;
+                continue;
+            }
+            double noise = 1 + 0.05 * new java.util.SplittableRandom(className.hashCode() * 31L + (long) times[i])
+                    .nextGaussian();
+            if (arrivals) {
+                double sum = 0;
+                int k = 6; // the programme's mean over the step, not one instant of it
+                for (int j = 0; j < k; j++) {
+                    sum += spec.rateAt(t - s + (j + 0.5) * s / k);
+                }
+                values[i] = Math.max(0, sum / k * noise);
+            } else {
+                values[i] = spec.service().meanSeconds() * spec.costAt(t) * noise;
+            }
+        }
+        return new io.headroom.metrics.SignalHistory(className, signal, times, values, null);
+    }
+
     @Override
     public Map<String, Double> inFlightByPod(String className) {
         world.advanceTo(clock.instant());

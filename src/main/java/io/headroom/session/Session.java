@@ -72,7 +72,10 @@ public final class Session implements AutoCloseable {
         this.supervisor = supervisor;
         this.journal = journal;
         this.runner = new LoopRunner(loop, scheduler);
-        this.history = History.forClasses(tick, loop.classes().size(), historyBudget());
+        this.history = History.forClasses(tick, loop.classes().size(), historyBudget(), weekBudget());
+        this.forecasts = new ForecastRunner(history, loop::classes, clock,
+                io.headroom.forecast.ForecastSettings.DEFAULTS.withZone(java.time.ZoneId.systemDefault()),
+                ForecastRunner.EVERY);
         if (history.span().compareTo(ClassHistory.SPAN) < 0) {
             java.util.logging.Logger.getLogger(Session.class.getName()).info(() -> String.format(java.util.Locale.ROOT,
                     "history: %d classes keep the last %.1f h each (%d MB for load history)", loop.classes().size(),
@@ -91,6 +94,54 @@ public final class Session implements AutoCloseable {
      */
     static long historyBudget() {
         return Runtime.getRuntime().maxMemory() / 4;
+    }
+
+    /**
+     * The memory the week tier (a point a minute, for the forecast) may take: an eighth of the heap. A week is 0.92 MB
+     * a class, so a 4 GiB heap keeps a week for up to 554 classes and a shorter past for every class beyond.
+     */
+    static long weekBudget() {
+        return Runtime.getRuntime().maxMemory() / 8;
+    }
+
+    /** The forecasts made in the background from each class's week (issue 29). */
+    private final ForecastRunner forecasts;
+    /** Where the forecasts are made: off the FX and the loop's threads. */
+    private final ScheduledExecutorService forecastThread = NamedThreads.single("headroom-forecast");
+    /** Where the week's backfill runs, a chunk at a time. */
+    private final ExecutorService weekThread = NamedThreads.fixed("headroom-history-week", 1);
+    private volatile io.headroom.history.WeekBackfill.Progress weekProgress =
+            io.headroom.history.WeekBackfill.Progress.NONE;
+    private volatile boolean closing;
+
+    /** Every class's latest forecasts (the detail, the supervisor's predictive proposals, what-if read them). */
+    public ForecastRunner forecasts() {
+        return forecasts;
+    }
+
+    /** How far the week's backfill got: "history: 3 of 7 days". */
+    public io.headroom.history.WeekBackfill.Progress weekProgress() {
+        return weekProgress;
+    }
+
+    /**
+     * Fills the week tier from the metrics source's past (Prometheus {@code query_range}; the sandbox's own
+     * programme before its start), 6 h a chunk, on the week's thread; stops between chunks when the session
+     * closes; then forecasts every class again. Returns the backfill's last progress.
+     */
+    public java.util.concurrent.CompletableFuture<io.headroom.history.WeekBackfill.Progress> backfillWeek() {
+        List<String> names = loop.classes().stream().map(WorkloadClass::name).toList();
+        Instant now = clock.instant();
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> io.headroom.history.WeekBackfill.run(history,
+                loop.metrics(), names, now, history.weekSpan(), io.headroom.history.WeekBackfill.CHUNK,
+                p -> weekProgress = p, () -> closing), weekThread).whenComplete((p, e) -> {
+                    if (e != null) {
+                        java.util.logging.Logger.getLogger(Session.class.getName()).warning("week of history: "
+                                + io.headroom.ErrorWords.of(e));
+                    } else if (!closing) {
+                        forecasts.refreshAll(forecastThread);
+                    }
+                });
     }
 
     /** The newest team events that could not be posted, said in the top bar beside the cluster's own warnings. */
@@ -555,6 +606,8 @@ public final class Session implements AutoCloseable {
             extra.add(backfills::shutdownNow);
             backfill(backfills).whenComplete((r, e) -> backfills.shutdown());
         }
+        backfillWeek(); // the sandbox's week is its own programme's, before its start
+        forecasts.schedule(forecastThread, FORECAST_CHECK);
         return java.util.concurrent.CompletableFuture.runAsync(() -> {
             if (!warmUp.isZero()) {
                 warmUp(warmUp);
@@ -588,8 +641,14 @@ public final class Session implements AutoCloseable {
         return Duration.ofNanos((long) (tick.toNanos() / speed));
     }
 
+    /** How often (wall time) the forecast thread looks for classes due a new forecast. */
+    static final Duration FORECAST_CHECK = Duration.ofSeconds(5);
+
     @Override
     public void close() {
+        closing = true; // the week's backfill stops before its next chunk
+        weekThread.shutdownNow();
+        forecastThread.shutdownNow();
         runner.close();
         background.shutdownNow();
         freezeThreads.shutdownNow();

@@ -6,6 +6,7 @@ import io.headroom.forecast.Forecaster;
 import io.headroom.forecast.LoadGrid;
 import io.headroom.history.ClassHistory;
 import io.headroom.history.ClassHistory.Series;
+import io.headroom.history.History;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -53,9 +54,62 @@ public final class ForecastBenchmark {
                     (with - base) / CLASSES, week[0].size(), with - base < 500 ? "met" : "MISSED");
             week[0] = null;
         }
+        console();
         ClassHistory[] week = week(60);
         forecasts(week);
         System.exit(0);
+    }
+
+    /**
+     * The week as the console holds it (issue 29): {@link History#forClasses} with the session's budgets, each class's
+     * day at the tick (5 s, the sandbox's poll) and its week tier at a minute, both full (the week rolled up from the
+     * ticks, as {@link io.headroom.history.HistoryRecorder} does), plus the runner's forecasts of every class.
+     */
+    static void console() throws InterruptedException {
+        double base = HistoryBenchmark.heapAfterGcMb();
+        int tick = 5;
+        History history = History.forClasses(Duration.ofSeconds(tick), CLASSES, 1L << 30, 1L << 29);
+        double[] row = new double[ClassHistory.SERIES];
+        int weekPoints = (int) (WEEK / 60);
+        double start = END - WEEK;
+        for (int c = 0; c < CLASSES; c++) {
+            String name = "fleet-" + c;
+            Random random = new Random(c);
+            ClassHistory week = history.weekOf(name);
+            for (int i = 0; i < weekPoints; i++) { // the older days, as the backfill leaves them
+                fill(row, random, 5 + 10 * Math.sin(i / 240.0));
+                week.append(start + i * 60.0, row);
+            }
+            ClassHistory day = history.of(name);
+            for (double t = END - 86_400; t <= END; t += tick) { // the recent day at the tick
+                fill(row, random, 5);
+                day.append(t, row);
+            }
+        }
+        io.headroom.session.ForecastRunner runner = new io.headroom.session.ForecastRunner(history,
+                () -> java.util.stream.IntStream.range(0, CLASSES).mapToObj(c -> new io.headroom.loop.WorkloadClass(
+                        "fleet-" + c, new io.headroom.cluster.WorkloadRef("b", "ns", "Deployment", "fleet-" + c),
+                        io.headroom.decision.Policy.builder().build(), null)).toList(),
+                java.time.Clock.fixed(Instant.ofEpochSecond((long) END), java.time.ZoneOffset.UTC),
+                ForecastSettings.DEFAULTS, io.headroom.session.ForecastRunner.EVERY);
+        long t0 = System.nanoTime();
+        runner.runDue();
+        double ms = (System.nanoTime() - t0) / 1e6;
+        double with = HistoryBenchmark.heapAfterGcMb();
+        System.out.printf(Locale.ROOT, "  as the console holds it: %d classes, a day at %d s (%d points) and a week at"
+                        + " 60 s (%d points), with their forecasts: %6.1f MB (%.1f MB a class; forecasting all %.0f ms)"
+                        + "  goal < 500 MB: %s%n", CLASSES, tick, history.of("fleet-0").size(),
+                history.weekOf("fleet-0").size(), with - base, (with - base) / CLASSES, ms,
+                with - base < 500 ? "met" : "MISSED");
+        if (runner.arrivals("fleet-0") == null) {
+            throw new AssertionError("no forecast made");
+        }
+    }
+
+    private static void fill(double[] row, Random random, double rate) {
+        for (int s = 0; s < row.length; s++) {
+            row[s] = rate * (1 + 0.05 * random.nextGaussian());
+        }
     }
 
     /** 50 classes × a week: 5 jobs/s, a weekday rise to 20–60 jobs/s at 09:00 (± 4 min), 5 % noise, every series. */

@@ -83,6 +83,20 @@ class ForecasterTest {
     }
 
     @Test
+    void aSeriesThatHoldsOneValueIsSaidOnceNotAsARangeFromItToItself() {
+        Random random = new Random(4);
+        double[] v = new double[4 * 1440];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 2 * (1 + 0.002 * random.nextGaussian()); // a mean service time that barely moves
+        }
+        double now = MONDAY + 4 * DAY;
+        Forecast f = new Forecaster(ForecastSettings.DEFAULTS).forecast(new LoadGrid(MONDAY, 60, v), now, "s");
+        assertThat(f.available()).as(f.reason()).isTrue();
+        assertThat(f.reason()).startsWith("the last 4 days held at 2 s over the next 6 h; p80 2 s")
+                .doesNotContain("2–2");
+    }
+
+    @Test
     void nextRiseSaysWhenTheP80PassesTheNeedAndByHowMuch() {
         double now = MONDAY + 8 * DAY + 6 * H;
         Forecast f = forecast(weekdayRise(8.25, 3, 1), now);

@@ -39,6 +39,8 @@ public final class TimeAxis {
     private final DoubleProperty windowEnd = new SimpleDoubleProperty(this, "windowEnd");
     private final DoubleProperty windowLength = new SimpleDoubleProperty(this, "windowLength", 900);
     private final BooleanProperty followLive = new SimpleBooleanProperty(this, "followLive", true);
+    /** Following live, the share of the window kept to the right of now (a forecast's next hours); 0 by default. */
+    private final DoubleProperty lookAhead = new SimpleDoubleProperty(this, "lookAhead", 0);
     private final DoubleProperty hoverTime = new SimpleDoubleProperty(this, "hoverTime", Double.NaN);
     private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>(this, "zone");
     private final ReadOnlyDoubleWrapper plotInset = new ReadOnlyDoubleWrapper(this, "plotInset", 0);
@@ -95,6 +97,18 @@ public final class TimeAxis {
     /** While true the window end tracks the clock; turn it off to pan back in time. */
     public BooleanProperty followLiveProperty() {
         return followLive;
+    }
+
+    /** Following live, the share of the window (0 to ½) shown to the right of now: room for a forecast. */
+    public DoubleProperty lookAheadProperty() {
+        return lookAhead;
+    }
+
+    public void setLookAhead(double share) {
+        lookAhead.set(Math.max(0, Math.min(0.5, share)));
+        if (followLive.get()) {
+            windowEnd.set(now() + lookAhead.get() * windowLength.get());
+        }
     }
 
     public boolean isFollowLive() {
@@ -194,7 +208,7 @@ public final class TimeAxis {
         if (!followLive.get()) {
             return false;
         }
-        double now = now();
+        double now = now() + lookAhead.get() * windowLength.get();
         double end = windowEnd.get();
         // Also jump when the clock is far behind the window (clock reset, window panned ahead).
         if (now - end >= resolution || end - now > windowLength.get()) {

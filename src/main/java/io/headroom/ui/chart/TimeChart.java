@@ -83,6 +83,7 @@ public class TimeChart extends Region {
     private double gapMaxSpacing;
     private List<Gaps.Gap> gaps = List.of();
     private double fixedMin;
+    private ForecastBand band; // under the series (issue 29); null for none
     private double fixedMax;
     private int paletteSlots;
 
@@ -268,6 +269,16 @@ public class TimeChart extends Region {
         return referenceLines;
     }
 
+    /** A forecast drawn under the series, with a legend entry and a "now" mark; null for none. */
+    public void setForecastBand(ForecastBand b) {
+        band = b;
+        requestRedraw();
+    }
+
+    public ForecastBand getForecastBand() {
+        return band;
+    }
+
     /** Value range from the visible data: starts at 0 for non-negative data, with headroom. */
     public void setAutoYRange() {
         autoRange = true;
@@ -430,6 +441,10 @@ public class TimeChart extends Region {
             }
         }
 
+        if (band != null && band.maxIn(viewStart, viewEnd) == band.maxIn(viewStart, viewEnd)) {
+            dataMin = Math.min(dataMin, band.minIn(viewStart, viewEnd));
+            dataMax = Math.max(dataMax, band.maxIn(viewStart, viewEnd));
+        }
         int maxYTicks = Math.max(2, (int) ((plotBottom - plotTop) / MIN_Y_TICK_SPACING));
         double[] range = computeYRange(dataMin, dataMax, maxYTicks, true);
         yMin = range[0];
@@ -475,6 +490,10 @@ public class TimeChart extends Region {
             drawRightLabels(g, th, yTicks, y2Labels);
         }
         drawGaps(g, th);
+        if (band != null) {
+            BandPainter.draw(g, th, band, plotLeft, plotTop, plotRight, plotBottom, viewStart, viewEnd, yMin, yMax,
+                    axis.now(), axisFont);
+        }
         painter.draw(g, th, series, plotLeft, plotTop, plotRight, plotBottom, viewStart, viewEnd,
                 yMin, yMax, y2Min, y2Max);
         drawReferenceLines(g, th);
@@ -491,7 +510,7 @@ public class TimeChart extends Region {
             gaps = List.of();
             return;
         }
-        gaps = Gaps.find(s.getBuffer(), viewStart, viewEnd, gapMaxSpacing);
+        gaps = Gaps.find(s.getBuffer(), viewStart, Math.min(viewEnd, axis.now()), gapMaxSpacing); // none after now
         for (Gaps.Gap gap : gaps) {
             double x0 = Math.max(plotLeft, Math.floor(xOf(gap.from())));
             double x1 = Math.min(plotRight, Math.ceil(xOf(gap.to())));
@@ -526,10 +545,10 @@ public class TimeChart extends Region {
             String label = gap.current() ? "no data since " + axis.formatTime(gap.from(), 1) : "no data";
             double w = measure(label, axisFont);
             if (gap.current()) {
-                double edge = Math.floor(plotRight) - 1.5;
+                double edge = Math.floor(Math.min(plotRight, xOf(gap.to()))) - 1.5; // now, left of a forecast's hours
                 g.setFill(OUTAGE);
                 g.fillRect(edge - 1.5, plotTop, 3, plotBottom - plotTop); // a 3 px line, filled
-                double tx = Math.max(plotLeft + 2, plotRight - 8 - w);
+                double tx = Math.max(plotLeft + 2, edge - 6.5 - w);
                 double ty = plotBottom - lineHeight - 4;
                 g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
                 g.fillRect(tx - 3, ty, w + 6, lineHeight);
@@ -581,6 +600,10 @@ public class TimeChart extends Region {
             any = true;
         }
         g.setLineDashes((double[]) null);
+        if (band != null) { // last, wrapping like the series' entries; returns the line it ended on
+            y = BandPainter.legend(g, th, band.name(), measure(band.name(), axisFont), x, y, lineHeight, right, PAD);
+            any = true;
+        }
         boolean hasTitle = t != null && !t.isEmpty();
         return hasTitle || any ? y + lineHeight : PAD / 2;
     }

@@ -105,7 +105,20 @@ public final class DetailView extends VBox {
         // The pod panel follows the selected class's latest tick.
         vm.revisionProperty().addListener((o, a, b) -> pods.show(vm.latest(vm.classNameProperty().get())));
         vm.ageObjectiveProperty().addListener((o, a, b) -> updateObjective());
+        // The forecast under the live lines, its next hours right of now (a quarter of the window kept for them).
+        vm.forecast().loadBandProperty().addListener((o, a, b) -> showForecast());
+        vm.forecast().capacityBandProperty().addListener((o, a, b) -> showForecast());
+        showForecast();
         setDarkTheme(true);
+    }
+
+    /** Share of the window right of now while the class has a forecast band. */
+    static final double LOOK_AHEAD = 0.25;
+
+    private void showForecast() {
+        loadChart.setForecastBand(vm.forecast().loadBandProperty().get());
+        capacityChart.setForecastBand(vm.forecast().capacityBandProperty().get());
+        axis.setLookAhead(vm.forecast().loadBandProperty().get() == null ? 0 : LOOK_AHEAD);
     }
 
     /** Switches the charts' palette with the window's theme. */
@@ -278,7 +291,8 @@ public final class DetailView extends VBox {
         other.visibleProperty().bind(vm.autoscalerProperty().isNotEmpty());
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, new HBox(8, admissionChip), admission, admissionSlot, explanation,
-                actuation, otherTitle, other, section("THE WORK"), workStrip(), section("PODS"), new PodPanel(pods),
+                actuation, otherTitle, other, section("THE WORK"), workStrip(),
+                section("FORECAST"), new ForecastPanel(vm.forecast()), section("PODS"), new PodPanel(pods),
                 shownWhen(section("REASONS"), vm.reasonsShownProperty()),
                 shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
                 section("INPUTS"), inputs);

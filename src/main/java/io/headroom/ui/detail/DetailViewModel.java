@@ -94,6 +94,13 @@ public final class DetailViewModel {
         this.fx = fx;
     }
 
+    /** The forecast section's view model (issue 29): its words, mode and bands follow the selected class. */
+    private final ForecastViewModel forecast = new ForecastViewModel(latest::get);
+
+    public ForecastViewModel forecast() {
+        return forecast;
+    }
+
     public ReadOnlyStringProperty classNameProperty() { return className; }
     public ObjectProperty<ClassSeries> seriesProperty() { return series; }
     /** Bumped whenever new points were appended: charts redraw. */
@@ -480,6 +487,7 @@ public final class DetailViewModel {
     }
 
     private void refresh() {
+        forecast.refresh(className.get());
         ClassSnapshot s = latest.get(className.get());
         refreshWork();
         refreshPolicyEdit();

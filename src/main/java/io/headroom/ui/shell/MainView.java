@@ -117,6 +117,8 @@ public final class MainView extends BorderPane {
         }
         // The charts read the day the session keeps (ticks and the start-up backfill), at its tick.
         detail.setDomainHistory(session.history()::find, session.history().capacity(), session.io());
+        // The forecasts the session makes in the background, and how much of the week is in (issue 29).
+        detail.forecast().setForecasts(session.forecasts(), () -> session.weekProgress().words());
         DetailView detailView = new DetailView(detail, session.clock());
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
