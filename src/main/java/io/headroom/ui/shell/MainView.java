@@ -460,6 +460,8 @@ public final class MainView extends BorderPane {
                 io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
+        // The week range and the predictive run's forecasts read the class's week (a point a minute).
+        vm.setWeek(io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(className)));
         vm.setPolicyText(session.policyEdits()::yaml);
         vm.setCommit((policy, reason) -> recorded(className, java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> session.policyEdits().apply(className, policy, reason), session.io())));
