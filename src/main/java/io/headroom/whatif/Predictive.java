@@ -119,8 +119,12 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
 
     /** The cells of {@code g} that end at or before {@code r}: all that was known at {@code r}. */
     static LoadGrid before(LoadGrid g, double r) {
-        int cells = (int) Math.max(0, Math.min(g.size(), Math.floor((r - g.start()) / g.step() + 1e-9)));
-        return new LoadGrid(g.start(), g.step(), Arrays.copyOf(g.values(), cells));
+        return new LoadGrid(g.start(), g.step(), Arrays.copyOf(g.values(), cellsBefore(g, r)));
+    }
+
+    /** How many cells of {@code g} end at or before {@code r}. */
+    static int cellsBefore(LoadGrid g, double r) {
+        return (int) Math.max(0, Math.min(g.size(), Math.floor((r - g.start()) / g.step() + 1e-9)));
     }
 
     /**
@@ -133,7 +137,8 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
         private final Forecaster forecaster;
         private final LoadGrid arrivalGrid;
         private final LoadGrid serviceHistory;
-        private final double typicalService;
+        /** The last service time known before the last refresh: S while the replay has measured none (no peeking). */
+        private double knownService = Double.NaN;
 
         private double madeAt = Double.NaN;
         private Forecast arrivals;
@@ -160,7 +165,6 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             LoadHistory h = spec.history();
             this.arrivalGrid = grid(h.times(), h.arrivalRate(), spec.settings().slotSeconds());
             this.serviceHistory = grid(h.times(), h.meanServiceSeconds(), spec.settings().slotSeconds());
-            this.typicalService = h.typicalServiceSeconds();
         }
 
         @Override
@@ -199,7 +203,7 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
 
         private double measuredService(Observation obs) {
             Signal s = obs.signal(Signals.MEAN_SERVICE);
-            return s.present() && s.value() > 0 ? s.value() : typicalService;
+            return s.present() && s.value() > 0 ? s.value() : knownService;
         }
 
         /** The forecasts as the console would have them at {@code t}: made at the last refresh, from before it. */
@@ -215,6 +219,14 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             }
             arrivals = forecaster.forecast(a, r, "jobs/s");
             made++;
+            int cells = cellsBefore(serviceHistory, r);
+            for (int i = cells - 1; i >= 0; i--) {
+                double v = serviceHistory.values()[i];
+                if (v > 0) { // NaN where unknown
+                    knownService = v;
+                    break;
+                }
+            }
             if (arrivals.available()) {
                 given++;
                 // The service time's forecast from the same history; only worth making when there is one of arrivals.
