@@ -116,9 +116,17 @@ public final class WhatIfCommand extends CliCommand {
                     + "per-replica amount kept)"})
     List<Map.Entry<String, String>> edits = new ArrayList<>();
 
-    @Option(names = "--window", paramLabel = "30m", converter = Window.class,
-            description = "how far back: 90s, 30m, 1h … at most 24h (default 30m)")
+    @Option(names = {"--window", "--range"}, paramLabel = "30m", converter = Window.class,
+            description = "how far back: 90s, 30m, 1h, 24h, 3d … at most 7d (default 30m)")
     Duration window = DEFAULT_WINDOW;
+
+    @Option(names = "--week", description = "replay the last week (--window 7d) and add the predictive run")
+    boolean week;
+
+    @Option(names = "--predictive", description = {"add a fourth run: the live policy with the floors auto mode "
+            + "would have held ahead of forecast rises, each forecast made only from the history before its step "
+            + "(up to a week before the window is read for them)"})
+    boolean predictive;
 
     @Option(names = "--keda-list-length", paramLabel = "5", converter = ListLength.class,
             description = "KEDA's listLength for the third run (0.01 to 1000000 jobs per replica); 0 leaves KEDA's"
@@ -147,8 +155,8 @@ public final class WhatIfCommand extends CliCommand {
         public Duration convert(String v) {
             Duration d = window(v);
             if (d == null) {
-                throw new CommandLine.TypeConversionException("--window must be a duration such as 90s, 30m, 1h or "
-                        + "24h, at most 24h, got '" + UntrustedText.line(v, 100) + "'");
+                throw new CommandLine.TypeConversionException("--window must be a duration such as 90s, 30m, 1h, "
+                        + "24h or 7d, at most 7d, got '" + UntrustedText.line(v, 100) + "'");
             }
             return d;
         }
@@ -246,24 +254,31 @@ public final class WhatIfCommand extends CliCommand {
             err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 300));
             return ExitCode.USAGE;
         }
+        Duration replayed = week ? MAX_WINDOW : window;
+        boolean withPredictive = week || predictive;
+        // The forecasts of the predictive run learn from up to a week before the window.
+        Duration asked = withPredictive ? replayed.plus(MAX_WINDOW) : replayed;
         Loaded loaded;
         if (scenario != null) {
             loaded = simulated(scenario, wanted);
         } else {
             try {
-                loaded = loader.load(file, cls, clock.instant(), window, err);
+                loaded = loader.load(file, cls, clock.instant(), asked, err);
             } catch (LoadFailure e) {
                 err.println("headroom whatif: " + UntrustedText.line(e.getMessage(), 1000));
                 return ExitCode.USAGE;
             }
         }
-        LoadHistory load = LoadHistory.of(loaded.history(), window.toSeconds());
+        LoadHistory load = LoadHistory.of(loaded.history(), replayed.toSeconds());
         io.headroom.baseline.Baselines.Named keda = ComparisonTable.keda(listLength);
+        io.headroom.whatif.Predictive forecasts = !withPredictive ? null : io.headroom.whatif.Predictive.of(
+                LoadHistory.of(loaded.history(), asked.toSeconds()), current.timeZone());
         Replay.Comparison c;
-        // The runs (live, edited, KEDA's) side by side, on threads of their own: a day's replay on every core.
+        // The runs (live, edited, KEDA's, predictive) side by side, on threads of their own: every core.
         ExecutorService runs = io.headroom.threads.NamedThreads.fixed("headroom-whatif-run", 2);
         try {
-            c = Replay.compare(load, current, edited, ComparisonTable.SEED, keda, Replay.Progress.NONE, runs);
+            c = Replay.compare(load, current, edited, ComparisonTable.SEED, keda, forecasts, Replay.Progress.NONE,
+                    Replay.Model.forWindow(load.seconds()), runs);
         } catch (IllegalArgumentException e) {
             err.println("headroom whatif: " + wanted + ": " + UntrustedText.line(e.getMessage(), 300)
                     + (loaded.missing().isEmpty() ? "" : " (no history for " + String.join(", ", loaded.missing())
@@ -289,12 +304,14 @@ public final class WhatIfCommand extends CliCommand {
             } else {
                 o.put("trade", trade);
             }
+            predictiveJson(o, c, current);
             out.println(write(o));
         } else {
             String trade = ComparisonTable.trade(c, current, edited);
+            String said = ComparisonTable.predictive(c, current);
+            String after = (trade == null ? "" : trade + "\n") + (said == null ? "" : said + "\n");
             out.println(UntrustedText.lines(text(wanted, c, rows, sets, loaded)
-                    .replace("\nNothing is applied", trade == null ? "\nNothing is applied" : "\n" + trade
-                            + "\nNothing is applied")));
+                    .replace("\nNothing is applied", "\n" + after + "Nothing is applied")));
         }
         String others = json ? "" : loopsText(other, current, loops);
         if (!others.isEmpty()) {
@@ -352,9 +369,12 @@ public final class WhatIfCommand extends CliCommand {
         }
     }
 
-    /** 90s, 30m, 1h, 24h (at most a day, the history's span); null when it is none of those. */
+    /** The longest window: the week the console keeps (and the past the predictive run's forecasts read). */
+    static final Duration MAX_WINDOW = Duration.ofDays(7);
+
+    /** 90s, 30m, 1h, 24h, 7d (at most a week); null when it is none of those. */
     static Duration window(String v) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})([smh])").matcher(v.trim());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})([smhd])").matcher(v.trim());
         if (!m.matches()) {
             return null;
         }
@@ -362,9 +382,10 @@ public final class WhatIfCommand extends CliCommand {
         Duration d = switch (m.group(2)) {
             case "s" -> Duration.ofSeconds(n);
             case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
         };
-        return d.isZero() || d.compareTo(ClassHistory.SPAN) > 0 ? null : d;
+        return d.isZero() || d.compareTo(MAX_WINDOW) > 0 ? null : d;
     }
 
     /** The history from the workloads file's Prometheus, on the class's polling grid. */
@@ -380,7 +401,9 @@ public final class WhatIfCommand extends CliCommand {
                 err.println("headroom whatif: warning: TLS verification is off for " + client.url()
                         + " (insecureSkipVerify)");
             }
-            Duration step = Duration.ofSeconds(Math.max(1, Math.round(cls.policy().pollIntervalSeconds())));
+            // The polling grid, or coarser for a long window: a range query answers at most 11,000 points.
+            Duration step = Duration.ofSeconds(Math.max(Math.max(1, Math.round(cls.policy().pollIntervalSeconds())),
+                    (long) Math.ceil(window.toSeconds() / (double) MAX_POINTS)));
             ExecutorService pool = io.headroom.threads.NamedThreads.fixed("headroom-whatif-query", 1);
             try (PrometheusMetricsSource source = new PrometheusMetricsSource(client, List.of(cls), pool,
                     PrometheusMetricsSource.defaultDeadline(client.timeout()), Clock.systemUTC())) {
@@ -392,6 +415,26 @@ public final class WhatIfCommand extends CliCommand {
                 pool.shutdownNow();
             }
         };
+    }
+
+    /** Points a range query is asked for at most (Prometheus refuses more than 11,000). */
+    static final int MAX_POINTS = 10_000;
+
+    /** The predictive run in the JSON: what it did, and the sentence the table ends with (null without one). */
+    static void predictiveJson(ObjectNode o, Replay.Comparison c, Policy current) {
+        if (c.predictive() == null) {
+            o.putNull("predictive");
+            return;
+        }
+        io.headroom.whatif.Predictive.Summary s = c.predictiveSummary();
+        ObjectNode p = o.putObject("predictive");
+        p.put("violationSeconds", c.predictive().summary().ageObjectiveViolationSeconds());
+        p.put("replicaHours", c.predictive().replicaHours());
+        p.put("forecastsMade", s.forecastsMade());
+        p.put("forecastsGiven", s.forecastsGiven());
+        p.put("floorsPlanned", s.floorsPlanned());
+        p.put("floorSeconds", s.heldSeconds());
+        p.put("words", ComparisonTable.predictive(c, current));
     }
 
     static ObjectNode toJson(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
@@ -416,6 +459,7 @@ public final class WhatIfCommand extends CliCommand {
             row.put("edited", r.edited());
             row.put("change", r.change());
             row.put("keda", r.keda());
+            row.put("predictive", r.predictive());
             row.put("verdict", r.verdict().name().toLowerCase(Locale.ROOT));
         }
         ArrayNode caveats = o.putArray("caveats");
@@ -428,16 +472,20 @@ public final class WhatIfCommand extends CliCommand {
     static String text(String cls, Replay.Comparison c, List<ComparisonTable.Row> rows, Map<String, String> sets,
                        Loaded loaded) {
         StringBuilder sb = new StringBuilder();
-        sb.append("what-if for ").append(cls).append(": the last ").append(Math.round(c.seconds() / 60))
-                .append(" min from ").append(loaded.source()).append(" under the live policy and the edited one")
-                .append(c.baseline() != null ? " and " + c.baselineLabel() : "").append(", same arrivals\n");
+        sb.append("what-if for ").append(cls).append(": the last ").append(span(c.seconds()))
+                .append(" from ").append(loaded.source()).append(" under the live policy and the edited one")
+                .append(c.baseline() != null ? (c.predictive() != null ? ", " : " and ") + c.baselineLabel() : "")
+                .append(c.predictive() != null ? " and the live policy with predictive floors" : "")
+                .append(", same arrivals\n");
         sb.append("edits: ").append(sets.isEmpty() ? "none" : String.join(", ",
                 sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())).append('\n');
-        String fmt = "%-22s %-26s %-26s %-12s %s%n";
+        String fmt = "%-22s %-26s %-26s %-12s %-26s %s%n";
         sb.append(String.format(Locale.ROOT, fmt, "", "Live policy", "Edited", "Change",
-                c.baseline() != null ? "KEDA's rule" : ""));
+                c.baseline() != null ? "KEDA's rule" : "", c.predictive() != null ? "With predictive" : "").stripTrailing()
+                + "\n");
         for (ComparisonTable.Row r : rows) {
-            sb.append(String.format(Locale.ROOT, fmt, r.what(), r.current(), r.edited(), r.change(), r.keda()));
+            sb.append(String.format(Locale.ROOT, fmt, r.what(), r.current(), r.edited(), r.change(), r.keda(),
+                    r.predictive()).stripTrailing()).append('\n');
         }
         for (String caveat : c.caveats()) {
             sb.append("note: ").append(caveat).append('\n');
@@ -447,6 +495,15 @@ public final class WhatIfCommand extends CliCommand {
         }
         sb.append("Nothing is applied: the live policy is unchanged.");
         return sb.toString();
+    }
+
+    /** "30 min", "24 h", "7 days": how much was replayed. */
+    static String span(double seconds) {
+        long m = Math.round(seconds / 60);
+        if (m >= 2 * 1440 && m % 1440 == 0) {
+            return m / 1440 + " days";
+        }
+        return m >= 120 && m % 60 == 0 ? m / 60 + " h" : m + " min";
     }
 
     private static String write(ObjectNode o) {

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The what-if comparison as an operator reads it: one row per measure, the live policy beside the
- * edited one, the change, and KEDA's rule as the third run. The What-if window and
+ * edited one, the change, KEDA's rule as the third run, and the live policy with predictive floors. The What-if window and
  * {@code headroom whatif} print these same rows, so the two cannot disagree on the same history.
  */
 public final class ComparisonTable {
@@ -49,8 +49,14 @@ public final class ComparisonTable {
      *
      * @param change  the difference with an arrow and the verdict in words, e.g. "−12 s ▼ better"
      * @param verdict the same verdict as data, for colour
+     * @param predictive the live policy with the floors auto mode would hold ({@link Predictive}); blank without
      */
-    public record Row(String what, String current, String edited, String change, String keda, Verdict verdict) {
+    public record Row(String what, String current, String edited, String change, String keda, Verdict verdict,
+                      String predictive) {
+        /** A row without a predictive run. */
+        public Row(String what, String current, String edited, String change, String keda, Verdict verdict) {
+            this(what, current, edited, change, keda, verdict, "");
+        }
     }
 
     /** KEDA's length rule with that listLength as the third run, or null for none (null or not > 0). */
@@ -64,24 +70,55 @@ public final class ComparisonTable {
         var a = c.current().summary();
         var b = c.edited().summary();
         var k = c.baseline() == null ? null : c.baseline().summary();
+        var f = c.predictive() == null ? null : c.predictive().summary();
         return List.of(
                 row("Desired replicas, end", c.current().finalDesired(), c.edited().finalDesired(),
-                        k == null ? Double.NaN : c.baseline().finalDesired(), "", Better.NEITHER),
+                        k == null ? Double.NaN : c.baseline().finalDesired(),
+                        f == null ? Double.NaN : c.predictive().finalDesired(), "", Better.NEITHER),
                 row("Oldest age, max", a.maxOldestAgeSeconds(), b.maxOldestAgeSeconds(),
-                        k == null ? Double.NaN : k.maxOldestAgeSeconds(), " s", Better.LOWER),
+                        k == null ? Double.NaN : k.maxOldestAgeSeconds(),
+                        f == null ? Double.NaN : f.maxOldestAgeSeconds(), " s", Better.LOWER),
                 row("Oldest age, p95", a.p95OldestAgeSeconds(), b.p95OldestAgeSeconds(),
-                        k == null ? Double.NaN : k.p95OldestAgeSeconds(), " s", Better.LOWER),
+                        k == null ? Double.NaN : k.p95OldestAgeSeconds(),
+                        f == null ? Double.NaN : f.p95OldestAgeSeconds(), " s", Better.LOWER),
                 new Row("Time over objective", objective(a.ageObjectiveViolationSeconds(), current),
                         objective(b.ageObjectiveViolationSeconds(), edited), change(a.ageObjectiveViolationSeconds(),
                         b.ageObjectiveViolationSeconds(), " s", Better.LOWER),
                         k == null ? "" : objective(k.ageObjectiveViolationSeconds(), current),
-                        verdict(a.ageObjectiveViolationSeconds(), b.ageObjectiveViolationSeconds(), Better.LOWER)),
+                        verdict(a.ageObjectiveViolationSeconds(), b.ageObjectiveViolationSeconds(), Better.LOWER),
+                        f == null ? "" : objective(f.ageObjectiveViolationSeconds(), current)),
                 row("Replica-hours", c.current().replicaHours(), c.edited().replicaHours(),
-                        k == null ? Double.NaN : c.baseline().replicaHours(), " h", Better.LOWER),
-                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(), "",
-                        Better.LOWER),
+                        k == null ? Double.NaN : c.baseline().replicaHours(),
+                        f == null ? Double.NaN : c.predictive().replicaHours(), " h", Better.LOWER),
+                row("Scale events", a.scaleEvents(), b.scaleEvents(), k == null ? Double.NaN : k.scaleEvents(),
+                        f == null ? Double.NaN : f.scaleEvents(), "", Better.LOWER),
                 row("Jobs completed", a.jobsCompleted(), b.jobsCompleted(), k == null ? Double.NaN : k.jobsCompleted(),
-                        "", Better.HIGHER));
+                        f == null ? Double.NaN : f.jobsCompleted(), "", Better.HIGHER));
+    }
+
+    /**
+     * What the predictive floors did against the live policy reactive, in one sentence: time over the objective
+     * saved (or not) for the replica-hours the floors held, and what the run did; null without a predictive run.
+     */
+    public static String predictive(Replay.Comparison c, Policy current) {
+        if (c.predictive() == null) {
+            return null;
+        }
+        String did = c.predictiveSummary().words();
+        if (c.predictiveSummary().floorsPlanned() == 0) {
+            return "With predictive: " + did + ".";
+        }
+        double va = c.current().summary().ageObjectiveViolationSeconds();
+        double vp = c.predictive().summary().ageObjectiveViolationSeconds();
+        double ha = c.current().replicaHours();
+        double hp = c.predictive().replicaHours();
+        String time = current.maxAgeSeconds() == null ? "no age objective"
+                : verdict(va, vp, Better.LOWER) == Verdict.SAME ? "the same time over the objective (" + num(va) + " s)"
+                : num(Math.abs(va - vp)) + " s " + (vp < va ? "less" : "more") + " time over the objective ("
+                + num(vp) + " s against " + num(va) + " s)";
+        String hours = verdict(ha, hp, Better.LOWER) == Verdict.SAME ? "the same replica-hours"
+                : num(Math.abs(hp - ha)) + " replica-hours " + (hp > ha ? "more" : "fewer");
+        return "With predictive: " + time + " for " + hours + " than the live policy reactive; " + did + ".";
     }
 
     /**
@@ -140,9 +177,11 @@ public final class ComparisonTable {
                 + " s)";
     }
 
-    private static Row row(String what, double a, double b, double keda, String unit, Better better) {
+    private static Row row(String what, double a, double b, double keda, double predictive, String unit,
+                           Better better) {
         return new Row(what, num(a) + unit, num(b) + unit, change(a, b, unit, better),
-                Double.isNaN(keda) ? "" : num(keda) + unit, verdict(a, b, better));
+                Double.isNaN(keda) ? "" : num(keda) + unit, verdict(a, b, better),
+                Double.isNaN(predictive) ? "" : num(predictive) + unit);
     }
 
     /** "same", or the difference with an arrow (▲ more, ▼ less) and, where one side is better, the word. */

@@ -59,9 +59,15 @@ public final class Replay {
      *                 signal-fed ceiling)
      */
     public record Comparison(Run current, Run edited, double seconds, double start, List<String> caveats,
-                             Run baseline, String baselineLabel) {
+                             Run baseline, String baselineLabel, Run predictive, Predictive.Summary predictiveSummary) {
         public Comparison {
             caveats = List.copyOf(caveats);
+        }
+
+        /** Without a predictive run. */
+        public Comparison(Run current, Run edited, double seconds, double start, List<String> caveats, Run baseline,
+                          String baselineLabel) {
+            this(current, edited, seconds, start, caveats, baseline, baselineLabel, null, null);
         }
     }
 
@@ -160,6 +166,19 @@ public final class Replay {
      */
     public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
                                      Baselines.Named baseline, Progress progress, Model model, Executor runs) {
+        return compare(h, current, edited, seed, baseline, null, progress, model, runs);
+    }
+
+    /**
+     * As {@link #compare(LoadHistory, Policy, Policy, long, Baselines.Named, Progress, Model, Executor)}, with a
+     * fourth run when {@code predictive} is given: the live policy with the floors auto mode would have held, each
+     * from forecasts made only from the history before its tick ({@link Predictive}).
+     *
+     * @param predictive null for no predictive run
+     */
+    public static Comparison compare(LoadHistory h, Policy current, Policy edited, long seed,
+                                     Baselines.Named baseline, Predictive predictive, Progress progress, Model model,
+                                     Executor runs) {
         if (h.seconds() < 4 * current.pollIntervalSeconds()) {
             throw new IllegalArgumentException("not enough history to replay: " + Math.round(h.seconds())
                     + " s; the history needs a few minutes first");
@@ -184,7 +203,9 @@ public final class Replay {
                         + " conservative " + c.conservativeReplicas() + " replicas");
             }
         }
-        int count = baseline == null ? 2 : 3;
+        // An edit that changes nothing (the window as it opens) is the live run: it is replayed once.
+        boolean sameAsLive = edited.equals(current);
+        int count = 1 + (sameAsLive ? 0 : 1) + (baseline == null ? 0 : 1) + (predictive == null ? 0 : 1);
         Shares shares = new Shares(progress, count);
         Policy live = current;
         Policy edit = edited;
@@ -194,14 +215,30 @@ public final class Replay {
         // Headroom's runs decide without words (DecisionEngine.decideNumbers, the same numbers): the what-if
         // reads a tick's replicas and age, never its explanation, and the words were half a decision's cost.
         jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, Decider.HEADROOM_NUMBERS, shares, 0));
-        jobs.add(() -> run(model, load, h, service, concurrency, edit, tick, seed, Decider.HEADROOM_NUMBERS, shares, 1));
+        int editIndex = 0;
+        if (!sameAsLive) {
+            editIndex = jobs.size();
+            int i = editIndex;
+            jobs.add(() -> run(model, load, h, service, concurrency, edit, tick, seed, Decider.HEADROOM_NUMBERS, shares, i));
+        }
+        int kedaIndex = -1;
         if (baseline != null) {
-            jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, baseline.decider(), shares, 2));
+            kedaIndex = jobs.size();
+            int i = kedaIndex;
+            jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, baseline.decider(), shares, i));
+        }
+        Predictive.FloorDecider floors = predictive == null ? null : predictive.decider(Decider.HEADROOM_NUMBERS);
+        int predictiveIndex = -1;
+        if (floors != null) {
+            predictiveIndex = jobs.size();
+            int i = predictiveIndex;
+            jobs.add(() -> run(model, load, h, service, concurrency, live, tick, seed, floors, shares, i));
         }
         List<Run> done = sideBySide(jobs, runs);
         progress.done(1);
-        return new Comparison(done.get(0), done.get(1), h.seconds(), h.times()[0], caveats,
-                baseline == null ? null : done.get(2), baseline == null ? null : baseline.label());
+        return new Comparison(done.get(0), done.get(editIndex), h.seconds(), h.times()[0], caveats,
+                baseline == null ? null : done.get(kedaIndex), baseline == null ? null : baseline.label(),
+                floors == null ? null : done.get(predictiveIndex), floors == null ? null : floors.summary());
     }
 
     /**

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code headroom whatif --window} takes the What-if window's range, 15 minutes to the day the
- * history keeps, and replays the whole of a 24 h window; more than a day is refused.
+ * history keeps and the week, and replays the whole of a 24 h window; more than a week is refused.
  */
 class WhatIfWindowCliTest {
     static final double T0 = 1_796_000_000;
@@ -87,18 +87,22 @@ class WhatIfWindowCliTest {
         }
         assertEquals(List.of(Duration.ofDays(1), Duration.ofDays(1)), asked, "the loader is asked for the day");
 
-        // The window's choices, 15 minutes to 24 hours, are all accepted; past the day is refused.
-        for (int minutes : List.of(15, 30, 60, 180, 360, 720, 1440)) {
+        // The window's choices, 15 minutes to 24 hours and the week (issue 29), are all accepted; past the week is
+        // refused (before issue 29 the day was the limit).
+        for (int minutes : List.of(15, 30, 60, 180, 360, 720, 1440, 10_080)) {
             assertEquals(Duration.ofMinutes(minutes), WhatIfCommand.window(minutes + "m"));
         }
         assertEquals(Duration.ofHours(6), WhatIfCommand.window("6h"));
-        assertNull(WhatIfCommand.window("1441m"));
-        assertNull(WhatIfCommand.window("25h"));
+        assertEquals(Duration.ofDays(7), WhatIfCommand.window("7d"));
+        assertEquals(Duration.ofHours(25), WhatIfCommand.window("25h"));
+        assertNull(WhatIfCommand.window("10081m"));
+        assertNull(WhatIfCommand.window("169h"));
+        assertNull(WhatIfCommand.window("8d"));
         assertNull(WhatIfCommand.window("0m"));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(2, WhatIfCommand.run(List.of("--config", file.toString(), "--class", "orders", "--window", "25h"),
+        assertEquals(2, WhatIfCommand.run(List.of("--config", file.toString(), "--class", "orders", "--window", "8d"),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), clock, loader));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("at most 24h"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("at most 7d"), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -473,6 +473,8 @@ public final class MainView extends BorderPane {
                 io.headroom.whatif.LoadSource.of(() -> session.history().find(className)), session.io(), fx,
                 ComparisonTable.SEED);
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
+        // The week range and the predictive run's forecasts read the class's week (a point a minute).
+        vm.setWeek(io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(className)));
         vm.setPolicyText(session.policyEdits()::yaml);
         // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
         io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);

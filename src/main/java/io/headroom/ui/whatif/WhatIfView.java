@@ -36,6 +36,10 @@ public final class WhatIfView extends BorderPane {
     public static final String MAX_REPLICAS_ID = "whatif-max-replicas";
     public static final String FLOORS_ID = "whatif-floors";
     public static final String TRADE_ID = "whatif-trade";
+    /** The sentence under the table on what the predictive floors did. */
+    public static final String PREDICTIVE_ID = "whatif-predictive";
+    /** The table's column of the live policy with predictive floors. */
+    public static final String PREDICTIVE_COLUMN_ID = "whatif-predictive-column";
     public static final String UTILIZATION_ID = "whatif-utilization";
     public static final String COPY_ID = "whatif-copy";
     public static final String APPLY_ID = "whatif-apply";
@@ -143,7 +147,8 @@ public final class WhatIfView extends BorderPane {
         now.setId(MOVE_TO_NOW_ID);
         now.setTooltip(new Tooltip("Pin the compared window's end at the newest data and replay"));
         now.setOnAction(e -> vm.moveToNow());
-        edits.addRow(r++, field("Replay", "how much of the class's history to replay (up to the day it keeps);"
+        edits.addRow(r++, field("Replay", "how much of the class's history to replay (up to the day it keeps, or the"
+                + " week: a point a minute);"
                 + " the window stays pinned while you compare"), new VBox(4, window, new HBox(8, pinned, now)));
         edits.addRow(r++, field("KEDA listLength", "the third run: KEDA's queue-length rule, ceil(waiting jobs /"
                 + " listLength) with the HPA's default behaviour and the live min/max, on the same load; 0 or blank"
@@ -214,11 +219,15 @@ public final class WhatIfView extends BorderPane {
         table.setId(TABLE_ID);
         TableColumn<WhatIfViewModel.Row, String> editedColumn = column("Edited", WhatIfViewModel.Row::edited, 150);
         TableColumn<WhatIfViewModel.Row, String> changeColumn = column("Change", WhatIfViewModel.Row::change, 160);
+        // The live policy with the floors auto mode would have held ahead of forecast rises (issue 29).
+        TableColumn<WhatIfViewModel.Row, String> predictiveColumn = column("With predictive",
+                WhatIfViewModel.Row::predictive, 150);
+        predictiveColumn.setId(PREDICTIVE_COLUMN_ID);
         editedColumn.getStyleClass().add("whatif-judged");
         changeColumn.getStyleClass().add("whatif-judged");
         table.getColumns().addAll(List.of(column("", WhatIfViewModel.Row::what, 150),
                 column("Live policy", WhatIfViewModel.Row::current, 150), editedColumn, changeColumn,
-                column("KEDA's rule", WhatIfViewModel.Row::keda, 130)));
+                column("KEDA's rule", WhatIfViewModel.Row::keda, 130), predictiveColumn));
         // Better / worse in colour and in words: the Change column says "▼ better", the colour repeats it.
         table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override
@@ -255,7 +264,14 @@ public final class WhatIfView extends BorderPane {
         trade.textProperty().bind(vm.tradeProperty());
         trade.visibleProperty().bind(vm.tradeProperty().isNotEmpty());
         trade.managedProperty().bind(trade.visibleProperty());
-        VBox results = new VBox(8, table, trade, running, status);
+        Label predictive = new Label();
+        predictive.setId(PREDICTIVE_ID);
+        predictive.setWrapText(true);
+        predictive.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        predictive.textProperty().bind(vm.predictiveProperty());
+        predictive.visibleProperty().bind(vm.predictiveProperty().isNotEmpty());
+        predictive.managedProperty().bind(predictive.visibleProperty());
+        VBox results = new VBox(8, table, trade, predictive, running, status);
         edits.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the table gives way, not the fields
         HBox body = new HBox(16, edits, results);
         HBox.setHgrow(results, Priority.ALWAYS);
@@ -279,6 +295,9 @@ public final class WhatIfView extends BorderPane {
         editedAge.setDashed(true);
         ChartSeries kedaReplicas = replicas.addSeries("KEDA's rule", SeriesKind.STEP, new SeriesBuffer(CHART_POINTS));
         ChartSeries kedaAge = ages.addSeries("KEDA's rule", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
+        ChartSeries predictiveReplicas = replicas.addSeries("with predictive", SeriesKind.STEP,
+                new SeriesBuffer(CHART_POINTS));
+        ChartSeries predictiveAge = ages.addSeries("with predictive", SeriesKind.LINE, new SeriesBuffer(CHART_POINTS));
         charts = List.of(replicas, ages);
         VBox chartBox = new VBox(8, replicas, ages);
         chartBox.setPadding(new Insets(12, 0, 0, 0));
@@ -290,7 +309,8 @@ public final class WhatIfView extends BorderPane {
                 ages.getReferenceLines().setAll(vm.objectives().stream().map(l -> new io.headroom.ui.chart.ReferenceLine(
                         l.seconds(), l.label())).toList()));
         vm.comparisonProperty().addListener((o, a, c) -> {
-            for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge, kedaReplicas, kedaAge)) {
+            for (ChartSeries cs : List.of(liveReplicas, editedReplicas, liveAge, editedAge, kedaReplicas, kedaAge,
+                    predictiveReplicas, predictiveAge)) {
                 cs.getBuffer().clear();
             }
             if (c != null) {
@@ -298,6 +318,9 @@ public final class WhatIfView extends BorderPane {
                 chart(c.edited().ticks(), c.start(), editedReplicas, editedAge);
                 if (c.baseline() != null) {
                     chart(c.baseline().ticks(), c.start(), kedaReplicas, kedaAge);
+                }
+                if (c.predictive() != null) {
+                    chart(c.predictive().ticks(), c.start(), predictiveReplicas, predictiveAge);
                 }
                 axis.setWindowLength(Math.max(60, c.seconds()));
                 axis.setWindowEnd(c.start() + c.seconds());

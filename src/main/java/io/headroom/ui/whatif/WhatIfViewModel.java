@@ -33,15 +33,22 @@ public final class WhatIfViewModel {
 
     /** One line of the comparison; {@code verdict} says whether the edited figure is better, worse or the same. */
     public record Row(String what, String current, String edited, String change, String keda,
-                      ComparisonTable.Verdict verdict) {
+                      ComparisonTable.Verdict verdict, String predictive) {
+        /** Without a predictive run. */
+        public Row(String what, String current, String edited, String change, String keda,
+                   ComparisonTable.Verdict verdict) {
+            this(what, current, edited, change, keda, verdict, "");
+        }
     }
 
     /** An age objective to draw on the replayed age chart. */
     public record ObjectiveLine(double seconds, String label) {
     }
 
-    /** The windows the replay offers, in minutes: up to the day the history keeps. */
-    public static final List<Integer> WINDOW_CHOICES = List.of(15, 30, 60, 180, 360, 720, 1440);
+    /** The week range, in minutes: replayed from the class's week of history (a point a minute). */
+    public static final int WEEK_MINUTES = 7 * 1440;
+    /** The windows the replay offers, in minutes: up to the day the history keeps, and the week beside it. */
+    public static final List<Integer> WINDOW_CHOICES = List.of(15, 30, 60, 180, 360, 720, 1440, WEEK_MINUTES);
 
     /**
      * One edit field: the text as typed, its unit, and what is wrong with it in plain words (blank
@@ -145,6 +152,8 @@ public final class WhatIfViewModel {
     private final String className;
     private final Policy current;
     private final LoadSource history;
+    /** The class's week of history (a point a minute), or null: the week range and the forecasts then use the day's. */
+    private volatile LoadSource week;
     private final Executor background;
     /** Where a replay's runs (live, edited, KEDA's) go side by side; the replaying thread alone until set. */
     private volatile Executor runs = Runnable::run;
@@ -165,6 +174,7 @@ public final class WhatIfViewModel {
     private java.time.ZoneId zone = java.time.ZoneId.systemDefault();
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty trade = new SimpleStringProperty("");
+    private final StringProperty predictive = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Replay.Comparison> comparison = new SimpleObjectProperty<>();
@@ -230,6 +240,17 @@ public final class WhatIfViewModel {
     public DoubleProperty progressProperty() { return progress; }
     /** The age objectives of the replayed runs (live, and the edited one when it differs). */
     public ObservableList<ObjectiveLine> objectives() { return objectives; }
+
+    /**
+     * Where the week range and the predictive run's forecasts read the class's past: its week of history (the
+     * console's week tier), null for none (the day's history is used as far as it reaches).
+     */
+    public void setWeek(LoadSource week) {
+        this.week = week;
+    }
+
+    /** What the predictive floors did against the live policy reactive, in a sentence; blank for none. */
+    public StringProperty predictiveProperty() { return predictive; }
 
     /** The time zone of the pinned label (the console's). */
     public void setZone(java.time.ZoneId zone) {
@@ -572,6 +593,7 @@ public final class WhatIfViewModel {
             progress.set(-1);
             rows.clear();
             trade.set("");
+            predictive.set("");
             comparison.set(null);
             objectives.clear();
             return CompletableFuture.failedFuture(e);
@@ -583,7 +605,13 @@ public final class WhatIfViewModel {
         updatePinned(); // the window's length may have changed just now: its listeners can run after this one
         double end = pinnedEnd.get() == null ? 0 : pinnedEnd.get();
         int minutes = windowMinutes.get();
-        LoadHistory h = history.between(end - minutes * 60.0, end);
+        // The week range reads the week's history; the forecasts of the predictive run read up to a week before the
+        // window (each made only from what lies before its step), from the week's history where the console has it.
+        LoadSource past = week != null ? week : history;
+        LoadHistory h = (minutes > 1440 ? past : history).between(end - minutes * 60.0, end);
+        io.headroom.whatif.Predictive predictiveRun = io.headroom.whatif.Predictive.of(
+                past.between(end - minutes * 60.0 - io.headroom.whatif.Predictive.PAST_SECONDS, end),
+                current.timeZone());
         running.set(true);
         progress.set(0);
         status.set("Replaying " + minutes(minutes) + (pinned.get().isEmpty() ? "" : ", " + pinned.get()) + "…");
@@ -609,7 +637,8 @@ public final class WhatIfViewModel {
             }
         };
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed, keda, report, runs), background);
+                () -> Replay.compare(h, current, edited, seed, keda, predictiveRun, report,
+                        Replay.Model.forWindow(h.seconds()), runs), background);
         f.whenComplete((c, e) -> fx.execute(() -> {
             if (mine != generation.get()) {
                 return; // an edit or a cancel came after this replay started
@@ -621,6 +650,7 @@ public final class WhatIfViewModel {
                 status.set("Not replayed: " + cause.getMessage());
                 rows.clear();
                 trade.set("");
+                predictive.set("");
                 comparison.set(null);
                 objectives.clear();
                 return;
@@ -628,6 +658,8 @@ public final class WhatIfViewModel {
             rows.setAll(rows(c, current, edited));
             String t = ComparisonTable.trade(c, current, edited);
             trade.set(t == null ? "" : t);
+            String pr = ComparisonTable.predictive(c, current);
+            predictive.set(pr == null ? "" : pr);
             List<ObjectiveLine> lines = new java.util.ArrayList<>();
             if (current.maxAgeSeconds() != null) {
                 lines.add(new ObjectiveLine(current.maxAgeSeconds(), "objective " + num(current.maxAgeSeconds()) + " s"));
@@ -640,10 +672,13 @@ public final class WhatIfViewModel {
             comparison.set(c);
             replayAdmissionPlacement(h, end, minutes, mine);
             long shown = Math.round(c.seconds() / 60);
-            status.set("Replayed " + minutes(shown) + " of " + className
-                    + "'s load under both policies" + (c.baseline() != null ? " and " + c.baselineLabel() : "")
+            // The week's history trails the day's by a minute or two: within 1 % the whole range was replayed.
+            boolean whole = shown + Math.max(1, minutes / 100) >= minutes;
+            status.set("Replayed " + minutes(whole ? minutes : shown) + " of " + className
+                    + "'s load under both policies" + (c.baseline() != null ? ", " + c.baselineLabel() : "")
+                    + (c.predictive() != null ? " and the live policy with predictive floors" : "")
                     + ", same arrivals"
-                    + (shown + 1 < minutes ? " (the history holds only " + minutes(shown) + " of the "
+                    + (!whole ? " (the history holds only " + minutes(shown) + " of the "
                     + minutes(minutes) + " asked)" : "")
                     + (c.caveats().isEmpty() ? "" : "; " + String.join("; ", c.caveats()))
                     + ". Nothing is applied: the live policy is unchanged.");
@@ -651,14 +686,22 @@ public final class WhatIfViewModel {
         return f;
     }
 
-    /** "30 min", "3 h", "24 h". */
+    /** "30 min", "3 h", "24 h", "week", "3 days". */
     static String minutes(long m) {
+        if (m == WEEK_MINUTES) {
+            return "week";
+        }
+        if (m >= 2 * 1440) {
+            return m % 1440 == 0 ? m / 1440 + " days"
+                    : String.format(java.util.Locale.ROOT, "%.1f days", m / 1440.0);
+        }
         return m >= 120 && m % 60 == 0 ? m / 60 + " h" : m + " min";
     }
 
     static List<Row> rows(Replay.Comparison c, Policy current, Policy edited) {
         return ComparisonTable.rows(c, current, edited).stream()
-                .map(r -> new Row(r.what(), r.current(), r.edited(), r.change(), r.keda(), r.verdict())).toList();
+                .map(r -> new Row(r.what(), r.current(), r.edited(), r.change(), r.keda(), r.verdict(), r.predictive()))
+                .toList();
     }
 
     static String num(double v) {

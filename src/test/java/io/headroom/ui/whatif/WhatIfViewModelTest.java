@@ -220,7 +220,8 @@ class WhatIfViewModelTest {
         assertEquals(history.lastTime(), vm.pinnedEndProperty().get());
         assertEquals("pinned at 01:03–02:03", vm.pinnedProperty().get());
         assertTrue(vm.statusProperty().get().startsWith("Replayed 60 min"), vm.statusProperty().get());
-        assertEquals(List.of(15, 30, 60, 180, 360, 720, 1440), WhatIfViewModel.WINDOW_CHOICES);
+        // The day's ranges and, since issue 29, the week beside them.
+        assertEquals(List.of(15, 30, 60, 180, 360, 720, 1440, 10_080), WhatIfViewModel.WINDOW_CHOICES);
     }
 
     @Test
