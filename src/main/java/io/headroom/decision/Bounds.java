@@ -57,7 +57,8 @@ final class Bounds {
                 desired = held;
                 t.reason(Code.FORECAST_FLOOR, "until " + ff.until());
                 t.term("forecastFloor", held, ff.why());
-                t.say("forecast floor " + held + " until " + ff.until() + (ff.why().isEmpty() ? "" : ": " + ff.why()));
+                t.say(!t.explains() ? "" : "forecast floor " + held + " until " + clock(ff.until(), p)
+                        + (ff.why().isEmpty() ? "" : ": " + ff.why()));
             }
         }
         int recommended = desired;
@@ -122,6 +123,13 @@ final class Bounds {
                     + (r.fromFallback() ? " (conservative: " + r.note() + ")" : ""));
         }
         return new Result(capped, recommended, toZero, fromZero, ceilings, binding);
+    }
+
+    /** A time as the operator reads it: its time of day in the policy's zone ("09:15"), seconds when not whole. */
+    private static String clock(Instant t, Policy p) {
+        java.time.LocalTime local = t.atZone(p.timeZone()).toLocalTime();
+        return (local.getSecond() == 0 ? local.withNano(0).toString().substring(0, 5) : local.withNano(0).toString())
+                + (p.timeZone().equals(java.time.ZoneOffset.UTC) ? " UTC" : "");
     }
 
     /** The highest scheduled floor active at {@code now}, within maxReplicas; 0 when none is. */

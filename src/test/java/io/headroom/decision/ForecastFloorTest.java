@@ -36,7 +36,8 @@ class ForecastFloorTest {
         assertEquals(6, paced.desiredReplicas(), "the scale-up rate policy still paces the steps: " + paced.explanation());
         assertTrue(d.has(Code.FORECAST_FLOOR), d.reasons().toString());
         assertEquals(12, d.term("forecastFloor").value());
-        assertTrue(d.explanation().contains("forecast floor 12"), d.explanation());
+        assertTrue(d.explanation().contains("forecast floor 12 until 09:05 UTC"), "a time of day, not an instant: "
+                + d.explanation());
         assertTrue(d.explanation().contains("rose from 5 to 38 jobs/s"), d.explanation());
     }
 

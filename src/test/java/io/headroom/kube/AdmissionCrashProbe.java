@@ -6,9 +6,6 @@ import io.headroom.decision.Policy;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.loop.WorkloadClass;
-import io.headroom.sandbox.SandboxClassSpec;
-import io.headroom.sandbox.SandboxMetrics;
-import io.headroom.sandbox.SandboxWorld;
 import io.headroom.supervise.Mode;
 import io.headroom.supervise.Supervisor;
 import java.nio.file.Path;
@@ -60,13 +57,33 @@ public final class AdmissionCrashProbe {
                 OPERATOR, Duration.ofMinutes(5));
         supervisor.setAdmissionPolicies(Map.of("orders", AdmissionPolicy.onMissing(true, "close")));
         supervisor.setMode("orders", Mode.AUTO).get(30, TimeUnit.SECONDS);
-        SandboxWorld world = new SandboxWorld(List.of(SandboxClassSpec.builder("orders").baseRate(2)
-                .service(SandboxClassSpec.ServiceTime.constant(1)).concurrency(2).initialReplicas(3).build()), 3,
-                clock.instant());
-        ControlLoop loop = new ControlLoop(List.of(cls), gateway.ports(), new SandboxMetrics(world, clock), supervisor,
-                clock);
+        // The metrics are down: with onMissingTelemetry close, the console publishes CLOSED on its first tick and
+        // holds it (a live world's first tick may see nothing yet arrived and publish OPEN; which one won was a race).
+        io.headroom.metrics.MetricsSource down = new io.headroom.metrics.MetricsSource() {
+            @Override
+            public String name() {
+                return "down";
+            }
+
+            @Override
+            public Map<String, Map<io.headroom.decision.SignalName, io.headroom.decision.Signal>> read(
+                    java.util.Collection<String> classNames, java.time.Instant now) {
+                Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> none = new java.util.HashMap<>();
+                for (io.headroom.decision.SignalName s : List.of(io.headroom.decision.Signals.QUEUE_LENGTH,
+                        io.headroom.decision.Signals.ARRIVAL_RATE, io.headroom.decision.Signals.MEAN_SERVICE,
+                        io.headroom.decision.Signals.IN_FLIGHT, io.headroom.decision.Signals.OLDEST_AGE)) {
+                    none.put(s, io.headroom.decision.Signal.missing("the exporter is down"));
+                }
+                return Map.of("orders", none);
+            }
+        };
+        ControlLoop loop = new ControlLoop(List.of(cls), gateway.ports(), down, supervisor, clock);
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (gateway.ports().admissions().published(ref, "orders").isEmpty() && System.nanoTime() < end) {
+        // Ticks until the console has published CLOSED (no ready replica while jobs arrive): the first tick may
+        // come before the world's first arrival, and publish OPEN ("the 0 ready replicas serve the arrivals").
+        while (gateway.ports().admissions().published(ref, "orders")
+                .filter(e -> e.state() == io.headroom.decision.AdmissionVerdict.State.CLOSED).isEmpty()
+                && System.nanoTime() < end) {
             loop.tick();
         }
         System.out.println(gateway.ports().admissions().published(ref, "orders").isPresent() ? "PUBLISHED"
