@@ -488,6 +488,17 @@ public final class OverviewViewModel {
         selected.set(row);
     }
 
+    /**
+     * The operator is at work in the class in view (the focus went into its detail: a pod's Drain…, a class
+     * control): the selection stops following the worst row, so the detail is not swapped for another class
+     * under their focus. The order is not held by it: the rows are not what they are looking at.
+     */
+    public void attendSelected() {
+        if (selected.get() != null) {
+            chosen = true;
+        }
+    }
+
     /** The row's work bar: the detail's five counts, for the row's newest tick and supervision. */
     private void updateWork(ClassRow row) {
         setWork(row, work(row.latest, supervision));

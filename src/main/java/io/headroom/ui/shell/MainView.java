@@ -237,6 +237,24 @@ public final class MainView extends BorderPane {
                 scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_TYPED, shortcuts);
             }
         });
+        // Focus inside the detail is the operator at work on the class in view: the young console's selection stops
+        // following the worst row, or the detail (and the focused Drain… in it) would be swapped for another class.
+        javafx.beans.value.ChangeListener<javafx.scene.Node> detailFocus = (o, a, n) -> {
+            for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+                if (x == detailView) {
+                    overview.attendSelected();
+                    return;
+                }
+            }
+        };
+        sceneProperty().addListener((obs, old, scene) -> {
+            if (old != null) {
+                old.focusOwnerProperty().removeListener(detailFocus);
+            }
+            if (scene != null) {
+                scene.focusOwnerProperty().addListener(detailFocus);
+            }
+        });
 
         // One ordered stream, enriched on the loop's thread; merged onto the FX thread once per turn.
         ticks = new PulseBatcher<>(fx, this::applyTicks);
