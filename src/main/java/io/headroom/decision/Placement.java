@@ -285,16 +285,16 @@ public final class Placement {
             return new PoolMemory(now, why, null);
         }
         if (stuck) {
-            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": " + before.why()
-                    + " when it became so"));
+            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": it became so with "
+                    + before.why()));
             return new PoolMemory(before.unavailableSince(), before.why(), null);
         }
         boolean placedSince = o != null && o.lastScheduledAt() != null
                 && o.lastScheduledAt().isAfter(before.unavailableSince());
         if (before.clearSince() == null && !placedSince) {
             // Nothing pends, and no pod of it has been placed since: no evidence its capacity is back.
-            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": " + before.why()
-                    + " when it became so; no pod of it placed on a node since"));
+            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": it became so with "
+                    + before.why() + "; no pod of it placed on a node since"));
             return new PoolMemory(before.unavailableSince(), before.why(), null);
         }
         Instant clear = before.clearSince() == null ? now : before.clearSince();

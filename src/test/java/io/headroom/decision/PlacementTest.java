@@ -179,7 +179,7 @@ class PlacementTest {
         Result later = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, first.memory(), T0.plusSeconds(75), TIMING);
         String w = later.share("spot").words();
         assertFalse(w.matches(".*\\d{4}-\\d{2}-\\d{2}T.*"), "no raw timestamp: " + w);
-        assertTrue(w.contains("unavailable for 75 s: 4 pods unschedulable for 60 s (deadline 60 s) when it became so"), w);
+        assertTrue(w.contains("unavailable for 75 s: it became so with 4 pods unschedulable for 60 s (deadline 60 s)"), w);
         // Nothing pending any more, none placed since: still unavailable, and for how long.
         Result quiet = Placement.place(List.of(SPOT, ON_DEMAND), 6, Map.of("spot", running("spot", 2)), later.memory(),
                 T0.plusSeconds(200), TIMING);

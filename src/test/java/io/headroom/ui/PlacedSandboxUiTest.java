@@ -69,6 +69,9 @@ class PlacedSandboxUiTest {
         }
         assertTrue(rows.get(0).state().contains("now ") && rows.get(0).state().contains("unschedulable for"),
                 "spot's pods the scheduler cannot place now, counted in spot: " + rows.get(0).state());
+        // Spot lost its nodes 100 s before: the decision says for how long, not at which instant.
+        assertTrue(rows.get(0).state().startsWith("unavailable for ") && rows.get(0).state().contains("it became so with"),
+                rows.get(0).state());
         ClassRow row = onFx(() -> view.overviewViewModel().rows().stream().filter(r -> r.name().equals("render"))
                 .findFirst().orElseThrow());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> row.badgesProperty().get().states().stream()
