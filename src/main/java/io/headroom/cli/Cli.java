@@ -38,7 +38,7 @@ public final class Cli {
 
     /** The console's options that take a value: each may be given {@code --config=F} or {@code --config F}. */
     static final List<String> CONSOLE_VALUE_OPTIONS = List.of("--speed", "--seed", "--operator", "--journal",
-            "--settings", "--config");
+            "--settings", "--config", "--sandbox");
 
     /**
      * The console's options, without the {@code console} word, each as {@code --name=value}: a value given
@@ -298,9 +298,12 @@ public final class Cli {
 
     private static final String CONSOLE_SYNOPSIS = """
             usage: headroom [console] [--config=WORKLOADS.yaml] [--speed=N] [--seed=N] [--journal=FILE] [--settings=FILE]
-                            [--operator=NAME]
+                            [--operator=NAME] [--sandbox=plain|admission|placement]
                                 open the console: the workloads file (or the one chosen in Settings), else the
-                                built-in sandbox; it acts as the kubeconfig user unless --operator names you
+                                built-in sandbox; it acts as the kubeconfig user unless --operator names you.
+                                --sandbox opens a sandbox whatever Settings name: plain, admission (intake-api,
+                                whose producers obey admission) or placement (render, across spot and on-demand
+                                pools whose spot nodes vanish for four minutes every ten)
             """;
 
     /** Help that names where the input comes from first: {@code headroom whatif (--config FILE | --scenario FILE) …}. */
@@ -350,6 +353,16 @@ public final class Cli {
                         io.headroom.session.Session.operatorName(kv[1]);
                     } catch (IllegalArgumentException e) {
                         return e.getMessage();
+                    }
+                }
+                case "--sandbox" -> {
+                    try {
+                        io.headroom.session.Launcher.SandboxKind.of(kv[1]);
+                    } catch (IllegalArgumentException e) {
+                        return e.getMessage();
+                    }
+                    if (args.stream().anyMatch(o -> o.startsWith("--config="))) {
+                        return "--sandbox and --config exclude each other: give one";
                     }
                 }
                 case "--journal", "--settings" -> {

@@ -285,16 +285,16 @@ public final class Placement {
             return new PoolMemory(now, why, null);
         }
         if (stuck) {
-            reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable since " + before.unavailableSince()
-                    + ": " + before.why()));
+            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": it became so with "
+                    + before.why()));
             return new PoolMemory(before.unavailableSince(), before.why(), null);
         }
         boolean placedSince = o != null && o.lastScheduledAt() != null
                 && o.lastScheduledAt().isAfter(before.unavailableSince());
         if (before.clearSince() == null && !placedSince) {
             // Nothing pends, and no pod of it has been placed since: no evidence its capacity is back.
-            reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable since " + before.unavailableSince()
-                    + ": " + before.why() + "; no pod of it placed on a node since"));
+            reasons.add(new PlacementReason(Code.UNAVAILABLE, unavailableFor(before, now) + ": it became so with "
+                    + before.why() + "; no pod of it placed on a node since"));
             return new PoolMemory(before.unavailableSince(), before.why(), null);
         }
         Instant clear = before.clearSince() == null ? now : before.clearSince();
@@ -307,5 +307,14 @@ public final class Placement {
         reasons.add(new PlacementReason(Code.RECOVERING, "unavailable (" + before.why() + "); nothing unschedulable"
                 + " for " + quiet.toSeconds() + " s of the " + timing.recovery().toSeconds() + " s it must stay so"));
         return new PoolMemory(before.unavailableSince(), before.why(), clear);
+    }
+
+    /**
+     * "unavailable for 75 s": how long, not the instant (the decision knows no zone to say a time of day in; the
+     * console's time zone is the UI's).
+     */
+    private static String unavailableFor(PoolMemory m, Instant now) {
+        long s = Math.max(0, Duration.between(m.unavailableSince(), now).toSeconds());
+        return "unavailable for " + Figures.fmtDuration(s);
     }
 }

@@ -11,17 +11,30 @@ import java.time.Instant;
  * {@code problem} says why; {@code signals} still holds what the metrics source read at that tick,
  * so its figures can be shown while the cluster cannot be read. {@code podWork} is each pod's work as the
  * metrics source reported it (the pod panel's figures), empty without per-pod data. {@code placement} is how the
- * class's replicas were split across its pools (decision 0029), null for a class with one pool.
+ * class's replicas were split across its pools (decision 0029), null for a class with one pool; {@code pools} is
+ * what each of those pools was seen running at this tick (its spec / ready replicas, its unschedulable pods), by
+ * pool name in preference order, empty for a class with one pool.
  */
 public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                             Decision decision, Actuation actuation, String problem,
                             java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
                             java.util.Map<String, PodWork> podWork,
-                            io.headroom.decision.Placement.Result placement) {
+                            io.headroom.decision.Placement.Result placement,
+                            java.util.Map<String, io.headroom.decision.Placement.PoolObservation> pools) {
 
     public ClassSnapshot {
         signals = signals == null ? java.util.Map.of() : java.util.Map.copyOf(signals);
         podWork = podWork == null ? java.util.Map.of() : java.util.Map.copyOf(podWork);
+        pools = pools == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pools));
+    }
+
+    /** A placed snapshot without what each pool was seen running (not known). */
+    public ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
+                         Decision decision, Actuation actuation, String problem,
+                         java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
+                         java.util.Map<String, PodWork> podWork, io.headroom.decision.Placement.Result placement) {
+        this(cls, at, observation, workload, decision, actuation, problem, signals, podWork, placement, null);
     }
 
     /** A snapshot of a class with one pool (no placement across pools). */

@@ -152,6 +152,13 @@ public record PoolPlacement(ClassPools pools, Placement.Result result, Map<Strin
         return new Placement.PoolObservation(pool, w.specReplicas(), w.readyReplicas(), stuck, since, lastScheduled);
     }
 
+    /** What placement saw of each pool this tick, by pool name in preference order (the console's spec / ready). */
+    public Map<String, Placement.PoolObservation> observed() {
+        Map<String, Placement.PoolObservation> out = new LinkedHashMap<>();
+        states.forEach((name, w) -> out.put(name, observe(name, w)));
+        return Collections.unmodifiableMap(out);
+    }
+
     /** Places {@code replicas} across the pools as observed in {@code states}, remembering {@code memory}. */
     static PoolPlacement place(ClassPools pools, Map<String, WorkloadState> states, int replicas,
                                Placement.Memory memory, Instant now) {

@@ -35,8 +35,47 @@ public final class Launcher {
     /** The sandbox's speeds (× real time): the top bar's buttons and the only values {@code --speed} takes. */
     public static final java.util.List<Double> SPEEDS = java.util.List.of(1.0, 10.0, 60.0);
 
-    /** The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F}). */
-    public record Options(double speed, long seed, Path journal, Path settingsFile, Path config, String operator) {
+    /**
+     * Which built-in sandbox {@code --sandbox} opens: the plain one (five classes), or it with intake-api, whose
+     * producers obey admission, or with render, placed across spot and on-demand pools (issue 30).
+     */
+    public enum SandboxKind {
+        PLAIN("plain"), ADMISSION("admission"), PLACEMENT("placement");
+
+        private final String word;
+
+        SandboxKind(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+
+        /** The kind {@code --sandbox=WORD} names, or an exception whose message lists the words it takes. */
+        public static SandboxKind of(String word) {
+            for (SandboxKind k : values()) {
+                if (k.word.equals(word == null ? "" : word.strip())) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("--sandbox must be plain, admission or placement, got '" + word + "'");
+        }
+    }
+
+    /**
+     * The console's command-line options ({@code --speed=N --seed=N --journal=F --settings=F --config=F
+     * --operator=NAME --sandbox=KIND}).
+     *
+     * @param sandbox the sandbox asked for with {@code --sandbox} (opened whatever the settings name), or null
+     */
+    public record Options(double speed, long seed, Path journal, Path settingsFile, Path config, String operator,
+                          SandboxKind sandbox) {
+
+        /** Without {@code --sandbox}. */
+        public Options(double speed, long seed, Path journal, Path settingsFile, Path config, String operator) {
+            this(speed, seed, journal, settingsFile, config, operator, null);
+        }
 
         /** Without an explicit operator: the kubeconfig user (or, in the sandbox, the OS user) acts. */
         public Options(double speed, long seed, Path journal, Path settingsFile, Path config) {
@@ -55,7 +94,8 @@ public final class Launcher {
                     named.containsKey("journal") ? Path.of(named.get("journal")) : null,
                     named.containsKey("settings") ? Path.of(named.get("settings")) : Settings.defaultFile(),
                     named.containsKey("config") ? Path.of(named.get("config")) : null,
-                    named.containsKey("operator") ? Session.operatorName(named.get("operator")) : null);
+                    named.containsKey("operator") ? Session.operatorName(named.get("operator")) : null,
+                    named.containsKey("sandbox") ? SandboxKind.of(named.get("sandbox")) : null);
         }
     }
 
@@ -159,7 +199,10 @@ public final class Launcher {
             settings = Settings.sandbox();
             warning = "Settings unreadable (" + e.getMessage() + "); opened the sandbox.";
         }
-        return new Start(settings, warning, options.config() != null ? options.config() : settings.workloadsFile());
+        // --sandbox opens the sandbox asked for, whatever workloads file the settings name.
+        Path workloads = options.sandbox() != null ? null
+                : options.config() != null ? options.config() : settings.workloadsFile();
+        return new Start(settings, warning, workloads);
     }
 
     /**
@@ -240,7 +283,7 @@ public final class Launcher {
      */
     public boolean welcomes(Launched launched) {
         return !launched.settings().welcomed() && launched.session().isSandbox() && options.config() == null
-                && launched.warning() == null;
+                && options.sandbox() == null && launched.warning() == null;
     }
 
     /**
@@ -352,7 +395,14 @@ public final class Launcher {
         Path file = options.journal() != null ? options.journal()
                 : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
         Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
-        Session s = Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
+        SandboxKind kind = options.sandbox() == null ? SandboxKind.PLAIN : options.sandbox();
+        Session s = switch (kind) {
+            case PLAIN -> Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
+            case ADMISSION -> Session.sandboxWithAdmission(options.seed(), wall.instant(), WARM_UP, j.journal(),
+                    options.operator());
+            case PLACEMENT -> Session.sandboxWithPlacement(options.seed(), wall.instant(), WARM_UP, j.journal(),
+                    options.operator());
+        };
         s.setSpeed(options.speed());
         return new Launched(s, join(warning, j.warning()), settings, WARM_UP);
     }

@@ -258,7 +258,13 @@ public final class Session implements AutoCloseable {
 
     /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */
     public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal) {
-        return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, null);
+        return sandboxWithAdmission(seed, wallNow, history, journal, null);
+    }
+
+    /** The same, acting as {@code operator} (null: the OS user): {@code headroom --sandbox=admission}. */
+    public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal,
+                                               String operator) {
+        return sandbox(SandboxCatalog.withAdmissionClass(), seed, wallNow, history, journal, operator);
     }
 
     /**
@@ -266,7 +272,13 @@ public final class Session implements AutoCloseable {
      * while every ten minutes and comes back (decision 0029).
      */
     public static Session sandboxWithPlacement(long seed, Instant wallNow, Duration history, Journal journal) {
-        return sandbox(SandboxCatalog.withPlacementClass(), seed, wallNow, history, journal, null);
+        return sandboxWithPlacement(seed, wallNow, history, journal, null);
+    }
+
+    /** The same, acting as {@code operator} (null: the OS user): {@code headroom --sandbox=placement}. */
+    public static Session sandboxWithPlacement(long seed, Instant wallNow, Duration history, Journal journal,
+                                               String operator) {
+        return sandbox(SandboxCatalog.withPlacementClass(), seed, wallNow, history, journal, operator);
     }
 
     private static Session sandbox(List<SandboxCatalog.Entry> entries, long seed, Instant wallNow, Duration history,

@@ -59,6 +59,21 @@ class ConsoleOrCommandTest {
         assertTrue(next.startsWith("headroom: '--config' needs a value"), next);
     }
 
+    /** Issue 30: {@code ./headroom --sandbox placement} (or admission) opens that sandbox; a wrong word is refused. */
+    @Test
+    void theSandboxOptionNamesWhichSandboxAndIsCheckedBeforeAnyWindow() {
+        assertArrayEquals(new String[] {"--sandbox=placement", "--speed=10"},
+                Cli.consoleOptions(new String[] {"--sandbox", "placement", "--speed", "10"}));
+        assertNull(Cli.consoleUsageError(new String[] {"--sandbox", "placement"}));
+        assertNull(Cli.consoleUsageError(new String[] {"console", "--sandbox=admission"}));
+        assertNull(Cli.consoleUsageError(new String[] {"--sandbox=plain"}));
+        String bad = Cli.consoleUsageError(new String[] {"--sandbox", "pools"});
+        assertTrue(bad.startsWith("headroom: --sandbox must be plain, admission or placement, got 'pools'"), bad);
+        assertTrue(bad.contains("[--sandbox=plain|admission|placement]"), "the usage names it: " + bad);
+        String both = Cli.consoleUsageError(new String[] {"--sandbox=placement", "--config=examples/workloads.yaml"});
+        assertTrue(both.startsWith("headroom: --sandbox and --config exclude each other"), both);
+    }
+
     @Test
     void theCommandLineRefusesConsoleArgumentsInsteadOfOpeningAWindow() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

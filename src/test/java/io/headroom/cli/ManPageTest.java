@@ -39,6 +39,8 @@ class ManPageTest {
             }
         }
         assertTrue(options > 20, "the commands' options: " + options);
+        // The console's own options are in the synopsis, --sandbox among them (issue 30).
+        assertTrue(page.contains(ManPage.text("[--sandbox=plain|admission|placement]")), page);
         // roff: no line starts with a control character it did not mean, and no raw ${sys:…} left
         assertTrue(page.lines().filter(l -> l.startsWith(".") || l.startsWith("'"))
                 .allMatch(l -> l.matches("\\.(TH|SH|SS|PP|TP|nf|fi)( .*)?")), page);

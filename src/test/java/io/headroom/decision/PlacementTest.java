@@ -170,4 +170,20 @@ class PlacementTest {
         assertEquals(7, replicas(r, "spot"));
         assertEquals(7, r.placed());
     }
+
+    @Test
+    void anUnavailablePoolSaysForHowLongNotTheInstant() {
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 6, 2, 4, T0.minusSeconds(60)));
+        Result first = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        assertFalse(first.share("spot").available());
+        Result later = Placement.place(List.of(SPOT, ON_DEMAND), 6, stuck, first.memory(), T0.plusSeconds(75), TIMING);
+        String w = later.share("spot").words();
+        assertFalse(w.matches(".*\\d{4}-\\d{2}-\\d{2}T.*"), "no raw timestamp: " + w);
+        assertTrue(w.contains("unavailable for 75 s: it became so with 4 pods unschedulable for 60 s (deadline 60 s)"), w);
+        // Nothing pending any more, none placed since: still unavailable, and for how long.
+        Result quiet = Placement.place(List.of(SPOT, ON_DEMAND), 6, Map.of("spot", running("spot", 2)), later.memory(),
+                T0.plusSeconds(200), TIMING);
+        assertTrue(quiet.share("spot").words().contains("unavailable for 3.3 min: "), quiet.share("spot").words());
+        assertFalse(quiet.share("spot").words().matches(".*\\d{4}-\\d{2}-\\d{2}T.*"), quiet.share("spot").words());
+    }
 }

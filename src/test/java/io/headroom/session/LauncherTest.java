@@ -67,6 +67,36 @@ class LauncherTest {
         }
     }
 
+    /** Issue 30: {@code --sandbox=placement} / {@code admission} open those sandboxes, whatever the settings name. */
+    @Test
+    void theSandboxOptionOpensThePlacementOrAdmissionSandboxOverTheSettingsFile() throws Exception {
+        Path workloads = Files.writeString(dir.resolve("w.yaml"), "classes: 12\n");
+        new Settings(workloads).save(dir.resolve("settings.json"));
+        Launcher placement = launcher(Map.of("sandbox", "placement"));
+        Launcher.Launched l = get(placement.launchOrAsk(progress::add));
+        try (Session s = l.session()) {
+            assertTrue(s.isSandbox(), "not the settings' workloads file");
+            List<String> names = s.loop().classes().stream().map(c -> c.name()).toList();
+            assertTrue(names.contains("render"), names.toString());
+            assertTrue(s.loop().classes().stream().filter(c -> c.name().equals("render")).findFirst().orElseThrow()
+                    .pooled(), "render is placed across its pools");
+            assertFalse(placement.welcomes(l), "asked for: no welcome over it");
+            assertEquals(List.of(), progress, "nothing to connect to");
+        }
+        Launcher.Launched a = get(launcher(Map.of("sandbox", "admission")).launchOrAsk(progress::add));
+        try (Session s = a.session()) {
+            assertTrue(s.loop().classes().stream().anyMatch(c -> c.name().equals("intake-api")),
+                    s.loop().classes().toString());
+            assertFalse(s.loop().classes().stream().anyMatch(c -> c.name().equals("render")));
+        }
+        Launcher.Launched p = get(launcher(Map.of("sandbox", "plain")).launchOrAsk(progress::add));
+        try (Session s = p.session()) {
+            assertTrue(s.isSandbox());
+            assertFalse(s.loop().classes().stream().anyMatch(c -> c.name().equals("render")
+                    || c.name().equals("intake-api")), s.loop().classes().toString());
+        }
+    }
+
     @Test
     void unreadableSettingsOpenTheSandboxSayingWhy() throws Exception {
         Files.writeString(dir.resolve("settings.json"), "{ not json");

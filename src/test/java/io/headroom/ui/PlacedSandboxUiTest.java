@@ -63,6 +63,15 @@ class PlacedSandboxUiTest {
         assertEquals(List.of("spot", "on-demand"), rows.stream().map(PoolBreakdown.PoolRow::pool).toList());
         assertTrue(rows.get(1).replicas() > 0, "on-demand took spot's share: " + rows);
         assertTrue(rows.get(0).bound().startsWith("max "), "the class's own pool specs: " + rows.get(0));
+        // Each pool's Deployment as the live loop read it at that tick: spec / ready replicas, not "—".
+        for (PoolBreakdown.PoolRow r : rows) {
+            assertTrue(r.specReady().matches("\\d+ / \\d+"), "spec / ready of " + r.pool() + ": " + r);
+        }
+        assertTrue(rows.get(0).state().contains("now ") && rows.get(0).state().contains("unschedulable for"),
+                "spot's pods the scheduler cannot place now, counted in spot: " + rows.get(0).state());
+        // Spot lost its nodes 100 s before: the decision says for how long, not at which instant.
+        assertTrue(rows.get(0).state().startsWith("unavailable for ") && rows.get(0).state().contains("it became so with"),
+                rows.get(0).state());
         ClassRow row = onFx(() -> view.overviewViewModel().rows().stream().filter(r -> r.name().equals("render"))
                 .findFirst().orElseThrow());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> row.badgesProperty().get().states().stream()
@@ -71,7 +80,7 @@ class PlacedSandboxUiTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> {
             Label waiting = (Label) view.getScene().getRoot().lookup("#" + DetailView.WORK_POOL_ID);
             return waiting.isVisible() && waiting.getText().contains("waiting for a pool")
-                    && waiting.getText().contains("no node");
+                    && waiting.getText().contains("no node") && waiting.getText().contains("pending in spot");
         }));
         onFx(() -> {
             Parent root = view.getScene().getRoot();

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * The per-pool breakdown of a placed class (decision 0029) as the detail shows it: one row per pool in
  * preference order with its share, what its Deployment runs, whether it is available and why not, its bounds,
  * its cost weight and why it got what it got; and the replicas waiting for a pool. Pure: from the snapshot's
- * {@link ClassSnapshot#placement()} and, where the console knows them, the pools' specs and what each pool was
- * seen running ({@link Facts}).
+ * {@link ClassSnapshot#placement()} and what each pool was seen running ({@link ClassSnapshot#pools()}), and, where
+ * the console knows them, the pools' specs ({@link Facts}, whose observations, when given, take precedence).
  */
 public final class PoolBreakdown {
 
@@ -76,7 +76,7 @@ public final class PoolBreakdown {
         List<PoolRow> rows = new ArrayList<>();
         for (Placement.PoolShare share : s.placement().shares()) {
             Placement.PoolSpec spec = f.spec(share.pool());
-            Placement.PoolObservation seen = f.observed().get(share.pool());
+            Placement.PoolObservation seen = seen(s, f, share.pool());
             int probe = share.specReplicas() - share.replicas();
             String shareText = share.replicas() + " repl." + (probe > 0 ? " +" + probe + " probe" : "");
             String specReady = seen == null ? "—" : seen.specReplicas() + " / " + seen.readyReplicas();
@@ -123,16 +123,17 @@ public final class PoolBreakdown {
         int pending = 0;
         List<String> where = new ArrayList<>();
         for (Placement.PoolShare share : s.placement().shares()) {
-            Placement.PoolObservation seen = f.observed().get(share.pool());
+            Placement.PoolObservation seen = seen(s, f, share.pool());
             if (!share.available() && seen != null && seen.unschedulablePods() > 0) {
-                pending += seen.unschedulablePods();
-                where.add(seen.unschedulablePods() + (seen.unschedulablePods() == 1 ? " pod" : " pods")
-                        + " pending in " + share.pool() + " (unavailable)");
+                int n = seen.unschedulablePods();
+                pending += n;
+                where.add(n + (n == 1 ? " pod" : " pods") + " pending in " + share.pool() + " with no node for "
+                        + (n == 1 ? "it" : "them") + " (unavailable)");
             }
         }
-        if (f.observed().isEmpty() && s.workload() != null && !unavailable(s).isEmpty()) {
-            // The live loop reads the pools' pods together (the class's workload): the scheduler's word on each
-            // pod is there, not which pool it belongs to.
+        if (f.observed().isEmpty() && s.pools().isEmpty() && s.workload() != null && !unavailable(s).isEmpty()) {
+            // A snapshot without each pool's observation: the pools' pods together (the class's workload) hold
+            // the scheduler's word on each pod, not which pool it belongs to.
             int stuck = (int) s.workload().pods().stream().filter(p -> !p.terminating() && p.unschedulable()).count();
             if (stuck > 0) {
                 pending = stuck;
@@ -151,6 +152,12 @@ public final class PoolBreakdown {
         int total = unplaced + pending;
         return new Waiting(unplaced, pending, total + (total == 1 ? " replica" : " replicas")
                 + " waiting for a pool: " + String.join("; ", parts));
+    }
+
+    /** What a pool was seen running: the console's facts when they say, else the live loop's snapshot. */
+    private static Placement.PoolObservation seen(ClassSnapshot s, Facts f, String pool) {
+        Placement.PoolObservation o = f.observed().get(pool);
+        return o != null ? o : s.pools().get(pool);
     }
 
     /** The names of the unavailable pools, in preference order (empty: none, or one pool). */

@@ -84,7 +84,7 @@ public final class MainView extends BorderPane {
         this.fx = fx;
         this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
-        // The per-pool breakdown's bounds and cost weights (each pool's spec / ready waits for the live wiring).
+        // The per-pool breakdown's bounds and cost weights (each pool's spec / ready comes with the loop's snapshot).
         detail.setPoolFacts(name -> new io.headroom.ui.detail.PoolBreakdown.Facts(pools(name) == null ? List.of()
                 : pools(name).specs(), java.util.Map.of()));
         detail.setRevert(name -> recorded(name, java.util.concurrent.CompletableFuture.supplyAsync(

@@ -49,7 +49,7 @@ class PoolBreakdownTest {
         assertEquals(3, w.unplaced());
         assertEquals(3, w.pending());
         assertEquals("6 replicas waiting for a pool: 3 replicas fit no available pool; 3 pods pending in spot"
-                + " (unavailable)", w.words());
+                + " with no node for them (unavailable)", w.words());
 
         Placement.Result fine = Placement.place(PlacedSnapshots.POOLS, 6, Map.of(), Placement.Memory.EMPTY,
                 PlacedSnapshots.T0, PlacedSnapshots.TIMING);

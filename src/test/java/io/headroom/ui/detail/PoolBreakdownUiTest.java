@@ -87,7 +87,7 @@ class PoolBreakdownUiTest {
                     Label waiting = (Label) view.lookup("#" + DetailView.WORK_POOL_ID);
                     assertTrue(waiting.isVisible());
                     assertEquals("6 replicas waiting for a pool: 3 replicas fit no available pool; 3 pods pending"
-                            + " in spot (unavailable)", waiting.getText());
+                            + " in spot with no node for them (unavailable)", waiting.getText());
                     // Whole: nothing cut, nothing past the edge, no sideways scroll in the decision panel.
                     assertEquals(List.of(), Uncut.cut((javafx.scene.Parent) pools), where);
                     assertEquals(List.of(), Uncut.cut(view).stream().filter(c -> c.startsWith("rows scroll")
