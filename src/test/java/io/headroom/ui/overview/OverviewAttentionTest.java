@@ -84,6 +84,20 @@ class OverviewAttentionTest {
         }
     }
 
+    @Test
+    void workInTheDetailStopsTheSelectionFollowingTheWorstRow() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            ManualClock wall = new ManualClock(SandboxConsole.NOW);
+            c.overview.setAttentionClock(wall);
+            c.tick(1);
+            ClassRow first = c.overview.selectedProperty().get();
+            c.overview.attendSelected(); // the focus went into the detail (a pod's Drain…), while the console is young
+            c.run(Duration.ofMinutes(5));
+            assertNotEquals(first, c.overview.rows().get(0), "another class is worst by now (else this proves nothing)");
+            assertEquals(first, c.overview.selectedProperty().get(), "the detail stays on the class being worked on");
+        }
+    }
+
     private static ClassRow row(SandboxConsole c, String name) {
         return c.overview.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
