@@ -26,7 +26,7 @@ public final class PeriodicProbe {
         if (args.length > 3) {
             double from = Double.parseDouble(args[2]);
             double to = Double.parseDouble(args[3]);
-            Simulator.run(s.withSeed(seeds[0]), Decider.HEADROOM, l -> {
+            Simulator.run(s.withSeed(1000 + Integer.getInteger("traceSeed", 0)), Decider.HEADROOM, l -> {
                 if (l.t() >= from && l.t() <= to) {
                     System.out.printf(Locale.ROOT, "%6.0f rep %3d ready %3d desired %3d L %6.0f age %5.1f λ %6.2f S %5.2f %s%n",
                             l.t(), l.replicas(), l.readyReplicas(), l.desiredReplicas(), l.queueLength(),

@@ -159,4 +159,18 @@ class ForecastWindowTest {
                 new Observation(2, 2, s).withForecastFloor(NEXT), d.memory(), at);
         assertTrue(queued.desiredReplicas() > 2, queued.explanation());
     }
+    /**
+     * The burst's last tick read a little above the forecast (19 held, the floor brings 18): the one replica the floor
+     * does not bring back is what the reactive decision adds on the load if it comes; holding all 19 for five minutes
+     * to keep it costs far more. Within 10 % the window is shortened; further below, it holds.
+     */
+    @Test
+    void aFloorWithinTenPercentOfWhatTheWindowHoldsStillShortensIt() {
+        ForecastFloor near = new ForecastFloor(18, NEXT.from(), NEXT.until(), "");
+        Decision d = afterBurst(ForecastMode.AUTO, near, 4);
+        assertEquals(2, d.desiredReplicas(), d.explanation());
+        assertTrue(d.has(Code.FORECAST_WINDOW_SHORTENED), d.reasons().toString());
+        ForecastFloor far = new ForecastFloor(17, NEXT.from(), NEXT.until(), "");
+        assertEquals(19, afterBurst(ForecastMode.AUTO, far).desiredReplicas(), "17 < 90 % of 19: the window holds");
+    }
 }
