@@ -10,7 +10,9 @@ import java.util.Locale;
 
 /**
  * Issue 29's periodic scenario with the forecast acting, for a quicker look while working on it:
- * {@code scripts/bench PeriodicProbe SEEDS [NAME [FROM TO]]}. Prints the replica-hours against the work-conservation
+ * {@code scripts/bench PeriodicProbe SEEDS [NAME [FROM TO]]}
+ * (run the class with {@code -DperSeed} for each seed's ratio, {@code -DtraceSeed=i} to trace seed 1000 + i,
+ * {@code -Dexplain=true} for each traced tick's words). Prints the replica-hours against the work-conservation
  * ideal; with FROM and TO (seconds), the first seed's ticks in that span (replicas, desired, queue, λ, reasons).
  */
 public final class PeriodicProbe {
@@ -31,6 +33,9 @@ public final class PeriodicProbe {
                     System.out.printf(Locale.ROOT, "%6.0f rep %3d ready %3d desired %3d L %6.0f age %5.1f λ %6.2f S %5.2f %s%n",
                             l.t(), l.replicas(), l.readyReplicas(), l.desiredReplicas(), l.queueLength(),
                             l.oldestAgeSeconds(), l.arrivalRate(), l.meanServiceSeconds(), l.reasons());
+                    if (Boolean.getBoolean("explain")) {
+                        System.out.println("       " + l.explanation());
+                    }
                 }
             });
         }
