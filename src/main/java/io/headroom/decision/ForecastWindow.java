@@ -11,11 +11,13 @@ import java.util.Locale;
 /**
  * The scale-down window relaxed by a forecast floor (issue 29, decision 0030). The window holds the highest recent
  * recommendation for minutes as insurance that the load may come back. When the class acts on its forecast (propose,
- * once approved, or auto) and a floor that has not lapsed brings back at least as many replicas as the window would
- * hold, that insurance is bought already: the capacity is guaranteed back before the forecast rise. The window is
+ * once approved, or auto) and a floor that has not lapsed brings back at least {@link #COVERS} of the replicas the
+ * window would hold, that insurance is bought already: the capacity is guaranteed back before the forecast rise. The window is
  * then shortened to {@link #shortWindowSeconds} (one poll), so the scale-down is the reactive decision on current data,
  * under the same rate policies; if the load comes back early the reactive decision scales up on it as ever. The forecast never lowers anything itself:
- * without the floor the decision is the same, and a floor below what the window holds changes nothing.
+ * without the floor the decision is the same, and a floor well below what the window holds changes nothing. Ahead of
+ * the floor, with the queue empty and the jobs in service far below the arrival window's λ × S, the decision follows
+ * the work in service ({@link #inServiceFell}): the arrival window still holds a load that fell.
  */
 final class ForecastWindow {
 
