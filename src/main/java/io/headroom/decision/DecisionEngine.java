@@ -105,7 +105,7 @@ public final class DecisionEngine {
             n = Behaviour.normalise(policy.scaleUp(), policy.scaleDown(), current, desired, sustained,
                     mem.recommendations(), events, now, b.toZero() || b.fromZero(), t.explains());
             if (!partial && partialAnswers.isEmpty() && !b.toZero() && !b.fromZero()) {
-                n = ForecastWindow.relax(policy, obs, current, desired, sustained, n, mem.recommendations(), events,
+                n = ForecastWindow.relax(policy, in, obs, current, desired, sustained, n, mem.recommendations(), events,
                         now, t.explains());
             }
         }

@@ -11,13 +11,22 @@ import java.util.Locale;
 /**
  * The scale-down window relaxed by a forecast floor (issue 29, decision 0030). The window holds the highest recent
  * recommendation for minutes as insurance that the load may come back. When the class acts on its forecast (propose,
- * once approved, or auto) and a floor that has not lapsed brings back at least as many replicas as the window would
- * hold, that insurance is bought already: the capacity is guaranteed back before the forecast rise. The window is
+ * once approved, or auto) and a floor that has not lapsed brings back at least {@link #COVERS} of the replicas the
+ * window would hold, that insurance is bought already: the capacity is guaranteed back before the forecast rise. The window is
  * then shortened to {@link #shortWindowSeconds} (one poll), so the scale-down is the reactive decision on current data,
  * under the same rate policies; if the load comes back early the reactive decision scales up on it as ever. The forecast never lowers anything itself:
- * without the floor the decision is the same, and a floor below what the window holds changes nothing.
+ * without the floor the decision is the same, and a floor well below what the window holds changes nothing. Ahead of
+ * the floor, with the queue empty and the jobs in service far below the arrival window's λ × S, the decision follows
+ * the work in service ({@link #inServiceFell}): the arrival window still holds a load that fell.
  */
 final class ForecastWindow {
+
+    /**
+     * The share of what the window holds that the floor must bring back: the last tick of a burst often reads a replica
+     * or two above the forecast's p80 (noise), and holding that for the whole window costs far more than the reactive
+     * decision adding the difference if the load comes back that high.
+     */
+    static final double COVERS = 0.9;
 
     private ForecastWindow() {
     }
@@ -32,21 +41,30 @@ final class ForecastWindow {
      * recommendation under the shortened window, said why. The memory keeps the window's recommendations, with those
      * the floor released capped at the result (so the hold does not come back when the floor lapses).
      */
-    static Behaviour.Result relax(Policy p, Observation obs, int current, int desired, int sustained,
+    static Behaviour.Result relax(Policy p, Inputs in, Observation obs, int current, int desired, int sustained,
                                   Behaviour.Result n, List<Stamped> past, List<Stamped> events, Instant now,
                                   boolean words) {
         ForecastFloor ff = obs.forecastFloor();
-        if (!p.forecastMode().acts() || ff == null || ff.lapsedAt(now)
-                || !n.reasons().contains(Reason.of(Code.STABILISING_DOWN))) {
+        if (!p.forecastMode().acts() || ff == null || ff.lapsedAt(now)) {
+            return n;
+        }
+        // Ahead of the floor, with the queue empty and the work in service clearly below what the arrival window says,
+        // the load fell within that window: the decision follows the work in service now (current data, not the
+        // forecast), and a scale-up the lagging window alone asks for is not taken (the queue is empty).
+        double inFlight = now.isBefore(ff.from()) ? inServiceFell(p, in) : Double.NaN;
+        boolean holding = n.reasons().contains(Reason.of(Code.STABILISING_DOWN));
+        if (!holding && !(Double.isFinite(inFlight) && desired > current)) {
             return n;
         }
         int brings = Math.min(ff.replicas(), p.maxReplicas());
         int window = shortWindowSeconds(p);
-        if (brings < n.replicas() || window >= p.scaleDown().stabilizationWindowSeconds()) {
+        if (brings < COVERS * n.replicas() - 1e-9 || window >= p.scaleDown().stabilizationWindowSeconds()) {
             return n;
         }
+        int now2 = Double.isNaN(inFlight) ? desired : Math.min(desired, inServiceReplicas(p, inFlight, now));
+        int sustainedNow = now2 < desired ? Math.min(sustained, now2) : sustained;
         ScalingBehavior down = new ScalingBehavior(window, p.scaleDown().rules(), p.scaleDown().select());
-        Behaviour.Result r = Behaviour.normalise(p.scaleUp(), down, current, desired, sustained, past, events, now,
+        Behaviour.Result r = Behaviour.normalise(p.scaleUp(), down, current, now2, sustainedNow, past, events, now,
                 false, words);
         if (r.replicas() >= n.replicas()) {
             return n;
@@ -55,21 +73,62 @@ final class ForecastWindow {
         List<Reason> reasons = new ArrayList<>(r.reasons());
         reasons.add(Reason.of(Code.FORECAST_WINDOW_SHORTENED, brings + "@" + ff.from()));
         List<Term> terms = new ArrayList<>(r.terms());
+        if (now2 < desired) {
+            terms.add(new Term("inFlightNow", inFlight, !words ? "" : "queue empty and " + Figures.fmt(inFlight)
+                    + " jobs in service, below λ × S = " + Figures.fmt(in.value(Signals.ARRIVAL_RATE)) + "/s × "
+                    + Figures.fmt(in.value(Signals.MEAN_SERVICE)) + " s by more than its noise: ceil(ceil("
+                    + Figures.fmt(inFlight) + " / " + Figures.fmt(p.targetUtilization()) + ") / " + p.slotsPerReplica()
+                    + ") → " + now2 + " (the arrival window still holds the load that fell)"));
+        }
         terms.add(new Term("windowShortened", window, !words ? "" : "scale-down window " + window + " s instead of "
                 + p.scaleDown().stabilizationWindowSeconds() + " s: the forecast floor brings " + brings + " back at "
                 + at + " (the window held " + n.replicas() + ")"));
         List<String> story = new ArrayList<>(r.story());
-        if (words) {
+        if (words && !holding) {
+            story.add("no scale-up on the arrival window's " + Figures.fmt(in.value(Signals.ARRIVAL_RATE)) + "/s: the"
+                    + " queue is empty and " + Figures.fmt(inFlight) + " jobs in service need " + now2 + " replica"
+                    + Figures.plural(now2) + " (the load fell inside the window); the forecast floor brings " + brings
+                    + " back at " + at);
+        } else if (words) {
             story.add("scale-down window shortened to " + window + " s: the forecast floor brings " + brings
                     + " back at " + at + ", so holding " + n.replicas() + " until then buys nothing; scaling down on"
-                    + " current data");
+                    + " current data" + (now2 < desired ? " (queue empty, " + Figures.fmt(inFlight)
+                    + " jobs in service: " + now2 + " replica" + Figures.plural(now2) + ", where the "
+                    + Figures.fmt(in.value(Signals.ARRIVAL_RATE)) + "/s the arrival window still reads would hold "
+                    + desired + ")" : ""));
         }
         List<Stamped> kept = new ArrayList<>(n.recommendations().size());
         for (Stamped s : n.recommendations()) {
             boolean released = Behaviour.seconds(s.at(), now) >= window && s.sustained() > r.replicas();
-            kept.add(released ? new Stamped(s.at(), s.value(), r.replicas()) : s);
+            boolean thisTick = now2 < desired && s.at().equals(now);
+            kept.add(released ? new Stamped(s.at(), s.value(), r.replicas())
+                    : thisTick ? new Stamped(s.at(), Math.min(s.value(), now2), Math.min(s.sustained(), sustainedNow)) : s);
         }
         return new Behaviour.Result(r.replicas(), terms, reasons, story, kept);
+    }
+
+    /**
+     * The jobs in service when the queue is empty and they are fewer than the arrival window's λ × S by more than
+     * two standard deviations of Poisson noise (the load fell inside the window), else NaN. Complete answers only;
+     * never with a reaction-gap reserve (the reserve is bought against the arrival rate).
+     */
+    static double inServiceFell(Policy p, Inputs in) {
+        if (p.absorbStep() != null || !in.complete(Signals.QUEUE_LENGTH) || in.value(Signals.QUEUE_LENGTH) != 0
+                || !in.complete(Signals.IN_FLIGHT) || !in.complete(Signals.ARRIVAL_RATE)
+                || !in.complete(Signals.MEAN_SERVICE)) {
+            return Double.NaN;
+        }
+        double expected = in.value(Signals.ARRIVAL_RATE) * in.value(Signals.MEAN_SERVICE);
+        double inFlight = in.value(Signals.IN_FLIGHT);
+        return Double.isFinite(expected) && inFlight >= 0 && inFlight < expected - 2 * Math.sqrt(expected)
+                ? inFlight : Double.NaN;
+    }
+
+    /** The replicas the work in service needs at the target utilisation, at least min and any scheduled floor. */
+    static int inServiceReplicas(Policy p, double inFlight, Instant now) {
+        int slots = SlotEstimate.ceil(inFlight / p.targetUtilization());
+        int replicas = (slots + p.slotsPerReplica() - 1) / p.slotsPerReplica();
+        return Math.max(replicas, Math.max(Math.min(p.minReplicas(), p.maxReplicas()), Bounds.floor(p, now)));
     }
 
     private static String clock(Instant t, java.time.ZoneId zone) {

@@ -104,4 +104,73 @@ class ForecastWindowTest {
         Decision next = DecisionEngine.decide("c", p, obs(2, d.desiredReplicas(), null, at), d.memory(), at);
         assertEquals(2, next.desiredReplicas(), next.explanation());
     }
+    /**
+     * The burst has ended but the arrival rate, read over a 60 s window, still says 22 jobs/s; the queue is empty and
+     * only 4 jobs are in service (2 jobs/s × 2 s). With a floor ahead, the scale-down follows the work in service now.
+     */
+    static Decision tail(ForecastMode mode, ForecastFloor floor, double inFlight) {
+        Policy p = policy(mode);
+        ClassMemory mem = ClassMemory.initial();
+        int current = 19;
+        for (int i = 0; i < 4; i++) {
+            Instant at = T.plusSeconds(15L * i);
+            Decision d = DecisionEngine.decide("c", p, obs(30, current, floor, at), mem, at);
+            mem = d.memory();
+            current = d.desiredReplicas();
+        }
+        Instant at = T.plusSeconds(60);
+        Observation o = obs(22, current, floor, at);
+        Map<SignalName, Signal> s = new HashMap<>(o.signals());
+        s.put(Signals.IN_FLIGHT, Signal.of(inFlight, at));
+        return DecisionEngine.decide("c", p, new Observation(current, current, s).withForecastFloor(floor), mem, at);
+    }
+
+    @Test
+    void withTheQueueEmptyTheScaleDownFollowsTheWorkInServiceNotTheLaggingArrivalWindow() {
+        Decision d = tail(ForecastMode.AUTO, NEXT, 4);
+        assertEquals(2, d.desiredReplicas(), d.explanation());
+        assertTrue(d.has(Code.FORECAST_WINDOW_SHORTENED), d.reasons().toString());
+        assertEquals(4.0, d.term("inFlightNow").value(), 1e-9);
+        assertTrue(d.explanation().contains("4 jobs in service"), d.explanation());
+        // The arrival window alone: 22/s × 2 s / 0.8 = 55 slots, 14 replicas.
+        assertEquals(14, tail(ForecastMode.AUTO, NEXT, 44).desiredReplicas(), "in service as λ × S says: no fall");
+        assertEquals(14, tail(ForecastMode.AUTO, NEXT, 36).desiredReplicas(), "within Poisson noise of λ × S");
+        assertEquals(19, tail(ForecastMode.FORECAST_ONLY, NEXT, 4).desiredReplicas(), "no floor acts: the window holds");
+        assertEquals(19, tail(ForecastMode.AUTO, null, 4).desiredReplicas(), "no floor: the window holds");
+    }
+    @Test
+    void theLaggingArrivalWindowDoesNotScaleBackUpWhileTheQueueIsEmpty() {
+        Decision d = tail(ForecastMode.AUTO, NEXT, 4);
+        Instant at = T.plusSeconds(75);
+        Observation o = obs(16, d.desiredReplicas(), NEXT, at);
+        Map<SignalName, Signal> s = new HashMap<>(o.signals());
+        s.put(Signals.IN_FLIGHT, Signal.of(4, at));
+        Decision next = DecisionEngine.decide("c", policy(ForecastMode.AUTO),
+                new Observation(2, 2, s).withForecastFloor(NEXT), d.memory(), at);
+        assertEquals(2, next.desiredReplicas(), next.explanation());
+        assertTrue(next.explanation().contains("no scale-up on the arrival window's 16/s"), next.explanation());
+        // Without a floor ahead the reactive decision scales up on the arrival window as ever.
+        Decision without = DecisionEngine.decide("c", policy(ForecastMode.AUTO),
+                new Observation(2, 2, s), d.memory(), at);
+        assertTrue(without.desiredReplicas() > 2, without.explanation());
+        // Work waiting in the queue is no fall: the scale-up stands.
+        s.put(Signals.QUEUE_LENGTH, Signal.of(40, at));
+        Decision queued = DecisionEngine.decide("c", policy(ForecastMode.AUTO),
+                new Observation(2, 2, s).withForecastFloor(NEXT), d.memory(), at);
+        assertTrue(queued.desiredReplicas() > 2, queued.explanation());
+    }
+    /**
+     * The burst's last tick read a little above the forecast (19 held, the floor brings 18): the one replica the floor
+     * does not bring back is what the reactive decision adds on the load if it comes; holding all 19 for five minutes
+     * to keep it costs far more. Within 10 % the window is shortened; further below, it holds.
+     */
+    @Test
+    void aFloorWithinTenPercentOfWhatTheWindowHoldsStillShortensIt() {
+        ForecastFloor near = new ForecastFloor(18, NEXT.from(), NEXT.until(), "");
+        Decision d = afterBurst(ForecastMode.AUTO, near, 4);
+        assertEquals(2, d.desiredReplicas(), d.explanation());
+        assertTrue(d.has(Code.FORECAST_WINDOW_SHORTENED), d.reasons().toString());
+        ForecastFloor far = new ForecastFloor(17, NEXT.from(), NEXT.until(), "");
+        assertEquals(19, afterBurst(ForecastMode.AUTO, far).desiredReplicas(), "17 < 90 % of 19: the window holds");
+    }
 }
