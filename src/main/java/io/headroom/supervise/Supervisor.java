@@ -288,13 +288,9 @@ public final class Supervisor implements Actuator {
         Precedence.Plan plan = Precedence.decide(new Precedence.Input(pins.covering(name), pins.override(name), mode,
                 current, desired, placed.wantsChange(), false, true, null, proposals.rejection(name), now));
         Precedence.Step step = plan.step();
-        Proposal shown = proposals.of(name);
-        if (step instanceof Precedence.Hold && mode == Mode.SUPERVISED && proposals.held(name)
-                && shown.from() == current) {
-            return Scaler.withheld(current, desired, "proposal " + shown.id() + " held for the operator");
-        }
-        if (plan.withdraw() != null) {
-            proposals.withdraw(name, now, plan.withdraw());
+        Actuation held = holdOrWithdraw(name, mode, plan, current, desired, now);
+        if (held != null) {
+            return held;
         }
         String explanation = d.explanation() + " · placed: " + placed.result().explanation();
         if (step instanceof Precedence.Withhold h) {
@@ -329,14 +325,9 @@ public final class Supervisor implements Actuator {
                 current, desired, d.wantsChange(), cls.drainOnScaleDown() != null, w != null,
                 drains.of(name).autoDrainAfter(), proposals.rejection(name), now));
         Precedence.Step step = plan.step();
-        Proposal shown = proposals.of(name);
-        if (step instanceof Precedence.Hold && mode == Mode.SUPERVISED && proposals.held(name)
-                && shown.from() == current) {
-            // The decision moved back, but the operator may be reading this proposal: it stays a while.
-            return Scaler.withheld(current, desired, "proposal " + shown.id() + " held for the operator");
-        }
-        if (plan.withdraw() != null) {
-            proposals.withdraw(name, now, plan.withdraw());
+        Actuation held = holdOrWithdraw(name, mode, plan, current, desired, now);
+        if (held != null) {
+            return held;
         }
         if (step instanceof Precedence.Withhold h) {
             return Scaler.withheld(current, h.desired(), h.why());
@@ -362,6 +353,23 @@ public final class Supervisor implements Actuator {
                     : "auto: scale-down not started, " + o.message());
         }
         return Actuation.none(current);
+    }
+
+    /**
+     * A supervised class's shown proposal held while the decision moved back (the operator may be reading it: it
+     * stays a while), or null after withdrawing what the plan says to withdraw.
+     */
+    private Actuation holdOrWithdraw(String name, Mode mode, Precedence.Plan plan, int current, int desired,
+                                     Instant now) {
+        Proposal shown = proposals.of(name);
+        if (plan.step() instanceof Precedence.Hold && mode == Mode.SUPERVISED && proposals.held(name)
+                && shown.from() == current) {
+            return Scaler.withheld(current, desired, "proposal " + shown.id() + " held for the operator");
+        }
+        if (plan.withdraw() != null) {
+            proposals.withdraw(name, now, plan.withdraw());
+        }
+        return null;
     }
 
     /** The class's admission this tick; a problem with it never breaks the tick's scaling. */
