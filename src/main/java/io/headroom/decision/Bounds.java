@@ -127,9 +127,7 @@ final class Bounds {
 
     /** A time as the operator reads it: its time of day in the policy's zone ("09:15"), seconds when not whole. */
     private static String clock(Instant t, Policy p) {
-        java.time.LocalTime local = t.atZone(p.timeZone()).toLocalTime();
-        return (local.getSecond() == 0 ? local.withNano(0).toString().substring(0, 5) : local.withNano(0).toString())
-                + (p.timeZone().equals(java.time.ZoneOffset.UTC) ? " UTC" : "");
+        return ForecastWindow.clock(t, p.timeZone()) + (java.time.ZoneOffset.UTC.equals(p.timeZone()) ? " UTC" : "");
     }
 
     /** The highest scheduled floor active at {@code now}, within maxReplicas; 0 when none is. */

@@ -131,7 +131,8 @@ final class ForecastWindow {
         return Math.max(replicas, Math.max(Math.min(p.minReplicas(), p.maxReplicas()), Bounds.floor(p, now)));
     }
 
-    private static String clock(Instant t, java.time.ZoneId zone) {
+    /** A time of day in {@code zone}: "09:15", with seconds when they are not zero. */
+    static String clock(Instant t, java.time.ZoneId zone) {
         ZonedDateTime z = t.atZone(zone == null ? java.time.ZoneOffset.UTC : zone);
         return z.getSecond() == 0 ? String.format(Locale.ROOT, "%02d:%02d", z.getHour(), z.getMinute())
                 : String.format(Locale.ROOT, "%02d:%02d:%02d", z.getHour(), z.getMinute(), z.getSecond());
