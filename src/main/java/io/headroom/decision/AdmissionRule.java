@@ -8,7 +8,11 @@ package io.headroom.decision;
  *   <li>missing telemetry is answered by the class's choice: CLOSED, a conservative THROTTLE at what the
  *       ready replicas serve at the target utilisation, or CLOSED naming the class to degrade to;</li>
  *   <li>OPEN while the ready capacity drains the backlog within the objective (the age objective, else the
- *       drain target), or while the capacity decided (after ceilings and the governor) is ready within the
+ *       drain target) at the arrivals: the larger of the arrival rate and the queue's own pace (its waiting jobs
+ *       over the oldest's age, once the oldest has waited a poll: it moves first when a burst or a flood of
+ *       retries comes; {@link #queuePace}), but not while that pace exceeds the arrival rate and the replicas
+ *       the decision waits for start later than the objective (ADR 0027, amendment: admitted work within its
+ *       objective throughout a burst); or while the capacity decided (after ceilings and the governor) is ready within the
  *       start-up and then drains the backlog that grew meanwhile within the objective;</li>
  *   <li>otherwise THROTTLE at what the ready replicas serve after draining the backlog within the
  *       objective, {@code R = (ready × k − Q / objective) / S} jobs/s, or CLOSED when that is nothing; the
@@ -39,7 +43,14 @@ public final class AdmissionRule {
         if (missing) {
             return onMissing(a, s, ready, k, p.targetUtilization());
         }
-        double lambda = Math.max(0, orZero(value(d, Signals.ARRIVAL_RATE)));
+        double windowRate = Math.max(0, orZero(value(d, Signals.ARRIVAL_RATE)));
+        double pace = queuePace(queued, value(d, Signals.OLDEST_AGE), p.pollIntervalSeconds());
+        double lambda = Math.max(windowRate, orZero(pace));
+        // In words when it is what moved the verdict: "the 2127 waiting jobs came in over the last 26.8 s (79.36/s);
+        // the arrival rate says 37.3/s".
+        String paceWords = pace > windowRate ? "the " + Figures.fmt(Math.floor(queued)) + " waiting jobs came in over"
+                + " the last " + Figures.fmtDuration(value(d, Signals.OLDEST_AGE)) + " (" + Figures.fmt(hundredths(pace))
+                + "/s); the arrival rate says " + Figures.fmt(windowRate) + "/s" : "";
         double q = Math.max(0, value(d, Signals.QUEUE_LENGTH)) * s; // queued service seconds
         double objective = p.maxAgeSeconds() != null ? p.maxAgeSeconds() : p.drainTargetSeconds();
         double startup = Double.isFinite(d.memory() == null ? Double.NaN : d.memory().startupSeconds())
@@ -47,12 +58,19 @@ public final class AdmissionRule {
         int desired = d.desiredReplicas();
         double demand = lambda * s;
         double spareReady = ready * (double) k - demand;
-        if (spareReady >= 0 && (q <= 0 || spareReady > 0 && q / spareReady <= objective)) {
+        boolean coming = desired > ready;
+        // The queue takes in faster than the arrival window says (a burst, or refused jobs retrying) while the
+        // replicas that would serve it start later than the objective: the window counts only what admission let
+        // in, so opening on it would let a poll's worth of the held work in that nothing ready in time can serve.
+        // Stay throttled to what the ready replicas serve until the new ones are ready.
+        boolean late = coming && startup > objective && pace > windowRate;
+        boolean readyDrains = spareReady >= 0 && (q <= 0 || spareReady > 0 && q / spareReady <= objective);
+        late = late && readyDrains; // said only where it is what holds admission back
+        if (!late && readyDrains) {
             return AdmissionVerdict.open(q <= 0 ? "the " + ready + " ready replica" + plural(ready)
                     + " serve the arrivals" : "the ready capacity drains the backlog in "
                     + Figures.fmtDuration(q / spareReady));
         }
-        boolean coming = desired > ready;
         if (coming) {
             double grown = q + Math.max(0, -spareReady) * startup;
             double spareTarget = desired * (double) k - demand;
@@ -67,16 +85,19 @@ public final class AdmissionRule {
             String why = "the backlog alone needs more than the " + ready + " ready replica" + plural(ready)
                     + " give within the objective (" + Figures.fmt(objective) + " s)";
             return coming ? closed(why + ": closed until " + desired + " replicas are ready (~"
-                    + Figures.fmtDuration(startup) + ")", desired, startup)
+                    + Figures.fmtDuration(startup) + ")" + (paceWords.isEmpty() ? "" : "; " + paceWords), desired,
+                    startup)
                     : closed(why + (holds.isEmpty() ? "" : "; " + holds), 0, Double.NaN);
         }
         String formula = "(" + ready + " × " + k + " − " + Figures.fmt(q) + " s / " + Figures.fmt(objective) + " s) / "
                 + Figures.fmt(s) + " s = " + Figures.fmt(hundredths(rate)) + "/s";
         rate = hundredths(rate);
         String why = coming ? "throttled to " + Figures.fmt(rate) + "/s while " + (desired - ready) + " more replica"
-                + plural(desired - ready) + " start (~" + Figures.fmtDuration(startup) + "): what the " + ready
+                + plural(desired - ready) + " start (~" + Figures.fmtDuration(startup) + ")"
+                + (late ? ", not open as " + paceWords + ";" : ":") + " what the " + ready
                 + " ready serve within the objective, " + formula
-                : "arrivals (" + Figures.fmt(lambda) + "/s) exceed what " + ready + " replica" + plural(ready)
+                : "arrivals (" + Figures.fmt(lambda) + "/s"
+                + (paceWords.isEmpty() ? "" : ": " + paceWords) + ") exceed what " + ready + " replica" + plural(ready)
                 + " serve within the objective, " + formula + (holds.isEmpty() ? "" : "; " + holds);
         return new AdmissionVerdict(AdmissionVerdict.State.THROTTLE, rate, why, null, coming ? desired : 0,
                 coming ? startup : Double.NaN);
@@ -99,6 +120,17 @@ public final class AdmissionRule {
                         Double.NaN);
             }
         };
+    }
+
+    /**
+     * The pace at which the waiting jobs came in, jobs/s: every job waiting arrived after the oldest did, so
+     * {@code queued / oldestAge} is at least what was let in over the oldest's age. It sees a burst (or a flood of
+     * retries when admission opens) as the queue grows, before the arrival-rate window, which averages over its
+     * whole length, has moved. Counted only when the oldest has waited at least one poll (a shorter span is a
+     * few seconds' sample); NaN otherwise.
+     */
+    static double queuePace(double queued, double oldestAge, double pollSeconds) {
+        return queued > 0 && Double.isFinite(oldestAge) && oldestAge >= pollSeconds ? queued / oldestAge : Double.NaN;
     }
 
     /** What holds the decided capacity where it is, in words (empty when nothing does). */

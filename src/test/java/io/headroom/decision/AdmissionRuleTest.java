@@ -52,6 +52,49 @@ class AdmissionRuleTest {
     }
 
     @Test
+    void theQueuesOwnPaceSeesABurstBeforeTheArrivalWindowDoes() {
+        // 80 jobs waiting, the oldest 20 s: at least 4/s came in, though the 60 s arrival rate still says 1/s.
+        // At 1/s the 4 ready replicas would drain them in 80 / 3 = 26.7 s (OPEN); at 4/s they only keep up.
+        AdmissionVerdict v = admit(policy().maxReplicas(4).build(), Obs.of(80, 20, 1, 1).replicas(4),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.THROTTLE, v.state(), v.reason());
+        assertEquals(2.66, v.rate(), 1e-9, "(4 × 1 − 80 s / 60 s) / 1 s, rounded down");
+        assertTrue(v.reason().startsWith("arrivals (4/s: the 80 waiting jobs came in over the last 20 s (4/s);"
+                + " the arrival rate says 1/s) exceed what 4 replicas serve"), v.reason());
+    }
+
+    @Test
+    void theQueuesPaceCountsOnlyOnceTheOldestHasWaitedAPoll() {
+        // The same 80 jobs with the oldest 10 s (under the 15 s poll): a few seconds' sample, the window decides.
+        AdmissionVerdict v = admit(policy().maxReplicas(4).build(), Obs.of(80, 10, 1, 1).replicas(4),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, v.state(), v.reason());
+        assertEquals(8.0, AdmissionRule.queuePace(80, 10, 10), 1e-9);
+        assertTrue(Double.isNaN(AdmissionRule.queuePace(80, 10, 15)));
+        assertTrue(Double.isNaN(AdmissionRule.queuePace(0, 30, 15)), "nothing waits: no pace");
+    }
+
+    @Test
+    void aQueueGrowingFasterThanTheWindowSaysStaysThrottledWhileLateReplicasStart() {
+        // 30 waiting over 20 s (1.5/s against a window of 1/s): the 2 ready drain them in 30 / 0.5 = 60 s, within
+        // the objective, but a poll of OPEN lets in what producers hold, and the 3rd replica is 90 s away.
+        Obs o = Obs.of(30, 20, 1, 1).replicas(2);
+        AdmissionVerdict late = admit(policy().startupSeconds(90).build(), o, AdmissionPolicy.DEFAULT);
+        assertEquals(State.THROTTLE, late.state(), late.reason());
+        assertEquals(1.5, late.rate(), 1e-9, "(2 × 1 − 30 s / 60 s) / 1 s");
+        assertTrue(late.waitsFor() > 2, late.toString());
+        assertTrue(late.reason().contains("start (~90 s), not open as the 30 waiting jobs came in over the"
+                + " last 20 s (1.5/s); the arrival rate says 1/s; what the 2 ready serve"), late.reason());
+        // Replicas ready within the objective catch what an OPEN lets in: open.
+        AdmissionVerdict inTime = admit(policy().startupSeconds(5).build(), o, AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, inTime.state(), inTime.reason());
+        // The same backlog with the window agreeing (no faster pace): open, as before.
+        AdmissionVerdict agreed = admit(policy().startupSeconds(90).build(), Obs.of(30, 20, 1.5, 1).replicas(2),
+                AdmissionPolicy.DEFAULT);
+        assertEquals(State.OPEN, agreed.state(), agreed.reason());
+    }
+
+    @Test
     void aBacklogTheReadyReplicasCannotDrainClosesUntilTheCapacityIsReady() {
         AdmissionVerdict v = admit(policy().startupSeconds(90).build(), Obs.of(600, 10, 1, 1).replicas(2),
                 AdmissionPolicy.DEFAULT);
