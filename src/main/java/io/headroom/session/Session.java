@@ -137,7 +137,7 @@ public final class Session implements AutoCloseable {
         return java.util.concurrent.CompletableFuture.supplyAsync(() -> io.headroom.history.WeekBackfill.run(history,
                 loop.metrics(), names, now, history.weekSpan(), io.headroom.history.WeekBackfill.CHUNK,
                 p -> weekProgress = p, () -> closing), weekThread).whenComplete((p, e) -> {
-                    if (e != null) {
+                    if (e != null && !closing) { // a close interrupts a chunk in flight: that is the stop, not a fault
                         java.util.logging.Logger.getLogger(Session.class.getName()).warning("week of history: "
                                 + io.headroom.ErrorWords.of(e));
                     } else if (!closing) {

@@ -139,6 +139,7 @@ class AdmissionPanelUiTest {
     void rejectKeepsWhatProducersReadAndTheBurstShowsTheCapacityItWaitsFor() throws Exception {
         tickAt(0);
         robot.clickOn("#" + AdmissionPanel.APPROVE_ID);
+        waitForChip("PUBLISHED THROTTLE"); // the approval written before the next tick, or that tick races it
         tickAt(15);
         waitForChip("PUBLISHED OPEN");
         double t = 30;
