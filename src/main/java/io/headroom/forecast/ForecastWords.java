@@ -6,7 +6,7 @@ import java.time.ZonedDateTime;
 import java.util.Locale;
 
 /** Numbers, times and days in a forecast's words. */
-final class ForecastWords {
+public final class ForecastWords {
 
     private static final String[] WEEKDAYS = {"Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays",
         "Saturdays", "Sundays"};
@@ -15,7 +15,7 @@ final class ForecastWords {
     }
 
     /** 38, 5, 4.5, 0.25: whole above 10, one decimal (or two below 1) under it, no trailing zeros. */
-    static String number(double v) {
+    public static String number(double v) {
         if (Double.isNaN(v)) {
             return "?";
         }
@@ -51,7 +51,7 @@ final class ForecastWords {
     }
 
     /** An epoch second's time of day in a zone, "09:00". */
-    static String clock(double epochSeconds, ZoneId zone) {
+    public static String clock(double epochSeconds, ZoneId zone) {
         ZonedDateTime t = Instant.ofEpochSecond((long) Math.floor(epochSeconds)).atZone(zone);
         return String.format(Locale.ROOT, "%02d:%02d", t.getHour(), t.getMinute());
     }

@@ -7,11 +7,11 @@ import io.headroom.decision.Signals;
 import io.headroom.forecast.Anticipation;
 import io.headroom.forecast.ClassForecasts;
 import io.headroom.forecast.Forecast;
+import io.headroom.forecast.ForecastWords;
 import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.FloorPlanner;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 
 /**
  * The supervisor's predictive proposals from the console's forecasts (issue 29): a class's latest forecasts
@@ -19,8 +19,6 @@ import java.time.format.DateTimeFormatter;
  * one measured this tick (the policy's prior without one); start-up is the measured one (the policy's without).
  */
 public final class AnticipatedFloors implements FloorPlanner {
-    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneId.systemDefault());
-
     private final ClassForecasts forecasts;
     private final Anticipation.Settings settings;
 
@@ -53,16 +51,17 @@ public final class AnticipatedFloors implements FloorPlanner {
         if (!riseAt.isAfter(now)) {
             return null; // the rise is under way: the reactive decision meets it; a proposal comes ahead or not at all
         }
-        String words = "hold " + plan.floor().replicas() + " replicas from " + HHMM.format(plan.floor().from())
-                + " for the forecast rise at " + HHMM.format(riseAt) + ", until " + HHMM.format(plan.floor().until())
+        // Times in the forecast's own zone, as its words give them (not this machine's).
+        ZoneId zone = arrivals.zone();
+        String words = "hold " + plan.floor().replicas() + " replicas from " + clock(plan.floor().from(), zone)
+                + " for the forecast rise at " + clock(riseAt, zone) + ", until " + clock(plan.floor().until(), zone)
                 + ": " + arrivals.reason() + "; " + settings.quantileWord() + " "
-                + number(plan.rise().p80()) + " " + arrivals.unit() + (Double.isNaN(arrivals.error()) ? ""
+                + ForecastWords.number(plan.rise().p80()) + " " + arrivals.unit() + (Double.isNaN(arrivals.error()) ? ""
                 : "; backtest error " + Math.round(arrivals.error() * 100) + " %");
         return new Planned(plan.floor(), riseAt, words);
     }
 
-    private static String number(double v) {
-        return Math.abs(v) >= 10 ? String.valueOf(Math.round(v))
-                : String.format(java.util.Locale.ROOT, "%.1f", v).replaceAll("\\.0$", "");
+    private static String clock(Instant t, ZoneId zone) {
+        return ForecastWords.clock(t.getEpochSecond(), zone);
     }
 }
