@@ -93,8 +93,11 @@ public final class WeekBackfill {
         for (String name : classNames) {
             weeks.add(history.weekOf(name));
         }
-        // The grid of every chunk is whole minutes; the newest chunk ends at the last whole minute.
-        long end = Math.floorDiv(now.getEpochSecond(), step) * step;
+        // The grid of every chunk is whole minutes; the newest chunk ends at the last whole minute that is a whole
+        // step old. A rate evaluated at a minute just past (now 06:01:01, the minute 06:01) reads a window whose
+        // last scrapes the source has not ingested yet and comes out low, for good: no later read corrects a
+        // backfilled minute. The live ticks' roll-up covers the newest minutes.
+        long end = Math.floorDiv(now.getEpochSecond() - step, step) * step;
         Progress p = new Progress(State.RUNNING, 0, seconds, 0, chunks, "");
         progress.accept(p);
         List<String> missing = new ArrayList<>();

@@ -72,7 +72,8 @@ class WeekBackfillTest {
 
         assertEquals(WeekBackfill.State.DONE, last.state());
         assertEquals("history: 7 days", last.words());
-        assertEquals(7 * 86_400, last.foundSeconds(), 60, "arrivals known back to a week ago");
+        assertEquals(7 * 86_400 + 90, last.foundSeconds(), 1e-9,
+                "arrivals known back to a week before the settled minute (05:59, 90 s before now)");
         assertEquals(1 + 28, seen.size(), "the start, then one per chunk");
         assertEquals(28, source.ends.size() / 2, "one arrival-rate request per chunk and class");
         assertTrue(source.ends.get(0).isAfter(source.ends.get(2)), "newest first: " + source.ends.subList(0, 4));
@@ -86,13 +87,32 @@ class WeekBackfillTest {
         for (int i = 1; i < week.size(); i++) {
             assertEquals(60, week.time(i) - week.time(i - 1), 0, "one grid across the chunks, no duplicates");
         }
-        assertEquals(NOW.getEpochSecond() / 60 * 60, week.lastTime(), 0, "up to the last whole minute");
+        assertEquals(NOW.getEpochSecond() / 60 * 60 - 60, week.lastTime(), 0,
+                "up to the last whole minute a minute old (a rate at now lacks the scrapes not yet ingested)");
         int at = 500;
         assertEquals(Math.floorMod((long) week.time(at), 86_400L) / 3600, week.value(Series.ARRIVAL_RATE, at));
         assertEquals(2, week.value(Series.MEAN_SERVICE, at));
         assertTrue(Double.isNaN(week.value(Series.QUEUE_LENGTH, at)), "a signal with no past stays NaN, never 0");
         assertTrue(last.problem().contains("no query for it"), last.problem());
         assertEquals(0, history.find("a") == null ? 0 : history.find("a").size(), "the day tier is not touched");
+    }
+
+    @Test
+    void theNewestMinuteAskedIsSettledEvenWhenNowIsJustPastAMinute() {
+        // 1 s past a whole minute: a rate at that minute would read a window whose last scrapes are not yet in
+        // (against a real Prometheus, 0.35 jobs/s for 0.5). The newest point asked for is a minute older.
+        Instant justPast = Instant.parse("2026-03-09T06:01:01Z");
+        PastSource source = new PastSource();
+        History history = new History(Duration.ofSeconds(5));
+        WeekBackfill.run(history, source, List.of("a"), justPast, Duration.ofHours(6), WeekBackfill.CHUNK, p -> { },
+                () -> false);
+        assertEquals(Instant.parse("2026-03-09T06:00:00Z"), source.ends.get(0), "the range ends a settled minute back");
+        assertEquals(Instant.parse("2026-03-09T06:00:00Z").getEpochSecond(), history.findWeek("a").lastTime(), 0);
+        Instant settled = Instant.parse("2026-03-09T06:01:59Z");
+        PastSource later = new PastSource();
+        WeekBackfill.run(new History(Duration.ofSeconds(5)), later, List.of("a"), settled, Duration.ofHours(6),
+                WeekBackfill.CHUNK, p -> { }, () -> false);
+        assertEquals(Instant.parse("2026-03-09T06:00:00Z"), later.ends.get(0), "59 s past: still the minute before");
     }
 
     @Test
@@ -145,7 +165,8 @@ class WeekBackfillTest {
         assertEquals(start, week.time(0));
         WeekBackfill.Progress done = WeekBackfill.run(history, new PastSource(), List.of("a"), NOW,
                 Duration.ofHours(12), WeekBackfill.CHUNK, p -> { }, () -> false);
-        assertEquals(12 * 60, week.size(), "18:00 to 05:57 from the past, then the two live minutes");
+        assertEquals(12 * 60 + 1, week.size(),
+                "17:59 to 05:57 from the past (12 h to the settled 05:59), then the two live minutes");
         assertEquals("history: 12 h", done.words(), "all it asked for, found");
         assertEquals(200, week.value(Series.ARRIVAL_RATE, week.size() - 1), "the live minute, as rolled up");
         assertEquals(100, week.value(Series.ARRIVAL_RATE, week.size() - 2));

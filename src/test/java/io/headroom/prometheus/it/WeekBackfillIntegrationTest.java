@@ -27,12 +27,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedPrometheus.class)
 class WeekBackfillIntegrationTest {
 
-    /** Waits until Prometheus holds samples from more than a minute ago, so the newest whole minute has data. */
+    /** Waits until Prometheus holds samples from more than two minutes ago, so the newest settled minute has data. */
     static void awaitAMinuteOfData(SharedPrometheus.Fixture fx) {
         try (PrometheusClient c = fx.client()) {
-            Await.until("65 s of samples", Duration.ofSeconds(120),
-                    () -> c.query("count_over_time(hr_queue_length{class=\"plan-a\"}[65s])"),
-                    o -> o instanceof io.headroom.prometheus.QueryOutcome.Value v && v.value() >= 62);
+            Await.until("125 s of samples", Duration.ofSeconds(180),
+                    () -> c.query("count_over_time(hr_queue_length{class=\"plan-a\"}[125s])"),
+                    o -> o instanceof io.headroom.prometheus.QueryOutcome.Value v && v.value() >= 122);
         }
     }
 
@@ -61,13 +61,14 @@ class WeekBackfillIntegrationTest {
             ClassHistory week = history.findWeek("plan-a");
             // Only the newest chunk holds anything this Prometheus had: the older chunks' answers, all NaN, cost no room.
             assertEquals(6 * 60 + 1, week.size(), "the newest 6 h at a minute, both ends");
-            assertEquals(now.getEpochSecond() / 60 * 60 - 6 * 3600, week.time(0), 0);
+            long settled = (now.getEpochSecond() - 60) / 60 * 60;
+            assertEquals(settled - 6 * 3600, week.time(0), 0);
             for (int i = 1; i < week.size(); i++) {
                 assertEquals(60, week.time(i) - week.time(i - 1), 0, "no duplicate at a chunk's edge");
             }
             int newest = week.size() - 1;
-            assertEquals(now.getEpochSecond() / 60 * 60, week.time(newest), 0);
-            assertEquals(30, week.value(Series.QUEUE_LENGTH, newest), "the gauge at the newest whole minute");
+            assertEquals(settled, week.time(newest), 0, "the last whole minute a minute old");
+            assertEquals(30, week.value(Series.QUEUE_LENGTH, newest), "the gauge at the newest settled minute");
             assertEquals(0.5, week.value(Series.ARRIVAL_RATE, newest), 0.025, "0.5 jobs/s, in domain units");
             assertTrue(Double.isNaN(week.value(Series.QUEUE_LENGTH, 0)), "6 h ago this Prometheus did not exist: NaN");
         } finally {
