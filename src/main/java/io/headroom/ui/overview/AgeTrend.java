@@ -56,8 +56,10 @@ public record AgeTrend(double from, double to, double[] ages, double objective, 
 
     private static String peak(double objective, double peakAge, int breaches, boolean breachingNow) {
         double ratio = objective > 0 ? peakAge / objective : Double.NaN;
+        // From 10× on a tenth tells nothing at a glance (the tooltip has the ages): "13×", so the
+        // flag and the figure fit beside the line in the narrowest column.
         return (breaches > 0 && !breachingNow ? "⚑ " : "") + (Double.isNaN(ratio)
-                ? Format.duration(peakAge) : Format.fixed(ratio, 1) + "×");
+                ? Format.duration(peakAge) : Format.fixed(ratio, ratio >= 9.95 ? 0 : 1) + "×");
     }
 
     private static String summary(double objective, double peakAge, double peakAt, int breaches, boolean breachingNow,

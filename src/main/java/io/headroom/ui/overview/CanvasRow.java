@@ -47,6 +47,8 @@ final class CanvasRow extends TableRow<ClassRow> {
 
     /** The sparkline's size in a trend cell. */
     static final double SPARK_W = 40;
+    /** The narrowest the sparkline gets when the figure beside it needs the room ("⚑ 12.5×" at 96 px). */
+    static final double SPARK_MIN_W = 20;
     static final double SPARK_H = 18;
     private static final double SPARK_GAP = 4;
     /** The work bar: at most this wide, this tall. */
@@ -305,23 +307,27 @@ final class CanvasRow extends TableRow<ClassRow> {
         }
         double left = x + look.cellPadding().getLeft();
         double top = Math.round((h - SPARK_H) / 2);
-        spark(g, t, left, top);
         RowLook.Kind k = t.breachingNow() ? RowLook.Kind.PEAK_BREACH
                 : t.firedAndCleared() ? RowLook.Kind.PEAK_CLEARED : RowLook.Kind.PEAK;
         RowLook.Ink ink = look.ink(k);
-        double room = Math.max(0, x + w - look.cellPadding().getRight() - (left + SPARK_W + SPARK_GAP));
         String peak = t.peak() == null ? "" : t.peak();
+        // The figure is what the operator reads; the line gives way to it, down to SPARK_MIN_W.
+        double inner = Math.max(0, x + w - look.cellPadding().getRight() - left);
+        double beside = Math.floor(inner - SPARK_GAP - look.width(peak, ink.font()));
+        double sparkW = peak.isEmpty() ? SPARK_W : Math.max(SPARK_MIN_W, Math.min(SPARK_W, beside));
+        spark(g, t, left, top, sparkW);
+        double room = Math.max(0, inner - sparkW - SPARK_GAP);
         String shown = peak.isEmpty() ? peak : look.fit(peak, ink.font(), room);
         if (!shown.isEmpty()) {
             g.setFont(ink.font());
             g.setFill(ink.fill());
             g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(shown, left + SPARK_W + SPARK_GAP, Math.round(h / 2));
+            g.fillText(shown, left + sparkW + SPARK_GAP, Math.round(h / 2));
         }
         return new Cell(title, x, w, shown, peak, List.of(), 0, t::summary);
     }
 
-    private void spark(GraphicsContext g, AgeTrend t, double x0, double y0) {
+    private void spark(GraphicsContext g, AgeTrend t, double x0, double y0, double width) {
         double[] a = t.ages();
         if (a.length == 0) {
             return;
@@ -332,13 +338,13 @@ final class CanvasRow extends TableRow<ClassRow> {
             top = Math.max(top, obj * 1.25);
         }
         top = Math.max(top, 1e-9);
-        double dx = SPARK_W / a.length;
+        double dx = width / a.length;
         if (!Double.isNaN(obj)) {
             double y = y0 + sparkY(obj, top);
             g.setStroke(look.ink(RowLook.Kind.SPARK_GUIDE).fill());
             g.setLineWidth(1);
             g.setLineDashes(2, 2);
-            g.strokeLine(x0, y, x0 + SPARK_W, y);
+            g.strokeLine(x0, y, x0 + width, y);
             g.setLineDashes(null);
         }
         g.setLineWidth(1.5);

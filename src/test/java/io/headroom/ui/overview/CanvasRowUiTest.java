@@ -136,6 +136,39 @@ class CanvasRowUiTest {
     }
 
     @Test
+    void aTrendThatWentOverAndClearedSaysItsFlagAndFigureWholeInTheNarrowestTrendColumn() throws Exception {
+        // "⚑ 13×": over the objective (12.5×) and cleared. The figure is what the operator reads;
+        // the line gives way.
+        String name = onFx(() -> view.shownClasses().get(1));
+        double[] ages = new double[AgeTrend.COLUMNS];
+        for (int i = 0; i < ages.length; i++) {
+            ages[i] = i == 20 ? 750 : 30;
+        }
+        AgeTrend cleared = new AgeTrend(0, AgeTrend.SECONDS, ages, 60, 750, 300, 1, false, 330);
+        onFx(() -> {
+            row(name).trendProperty().set(cleared);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> cell(name, OverviewView.TREND_15).whole().equals("⚑ 13×"));
+        OverviewView.DrawnCell c = cell(name, OverviewView.TREND_15);
+        assertEquals(96, c.width(), 0.5, "the trend column at its narrowest (its width at 1280×800)");
+        assertEquals("⚑ 13×", c.text(), "whole, not cut to '⚑…' (from 10× on, whole numbers)");
+        Ink ink = Ink.of(onFx(() -> stage.getScene().snapshot(null)), c);
+        assertTrue(ink.found() && ink.right() <= c.width() - 8 + 1, "inside its padding: " + ink);
+        assertTrue(ink.left() <= 8 + 1, "the sparkline is still drawn from the cell's left: " + ink);
+        ages[20] = 594; // 9.9×: the widest figure with a tenth
+        AgeTrend tenths = new AgeTrend(0, AgeTrend.SECONDS, ages, 60, 594, 300, 1, false, 330);
+        onFx(() -> {
+            row(name).trendProperty().set(tenths);
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> cell(name, OverviewView.TREND_15).whole().equals("⚑ 9.9×"));
+        assertEquals("⚑ 9.9×", cell(name, OverviewView.TREND_15).text());
+    }
+
+    @Test
     void aNarrowColumnCutsItsTextWithAnEllipsisAndTheTooltipSaysItWhole() throws Exception {
         String name = onFx(() -> view.shownClasses().get(1));
         String longName = "kafka-partitions-of-the-ledger-cluster-in-the-east 8";
