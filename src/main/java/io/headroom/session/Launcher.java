@@ -392,10 +392,10 @@ public final class Launcher {
 
     /** The built-in sandbox; its journal may fall back to memory (with a standing warning). */
     private Launched sandbox(Settings settings, String warning) {
-        Path file = options.journal() != null ? options.journal()
-                : FileJournal.defaultDirectory().resolve("sandbox-journal.jsonl");
-        Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
         SandboxKind kind = options.sandbox() == null ? SandboxKind.PLAIN : options.sandbox();
+        Path file = options.journal() != null ? options.journal()
+                : sandboxJournal(kind, FileJournal.defaultDirectory());
+        Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
         Session s = switch (kind) {
             case PLAIN -> Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
             case ADMISSION -> Session.sandboxWithAdmission(options.seed(), wall.instant(), WARM_UP, j.journal(),
@@ -405,6 +405,16 @@ public final class Launcher {
         };
         s.setSpeed(options.speed());
         return new Launched(s, join(warning, j.warning()), settings, WARM_UP);
+    }
+
+    /**
+     * Each sandbox its own journal: the placement sandbox replaying the plain one's pins, proposals and
+     * freezes would restore them onto classes it does not have (and the plain one the admission
+     * sandbox's published states). The plain sandbox keeps the file it always had.
+     */
+    static Path sandboxJournal(SandboxKind kind, Path directory) {
+        return directory.resolve(kind == SandboxKind.PLAIN ? "sandbox-journal.jsonl"
+                : "sandbox-" + kind.word() + "-journal.jsonl");
     }
 
     private static String join(String a, String b) {

@@ -256,6 +256,22 @@ class LauncherTest {
         }
     }
 
+    /** Each sandbox kind journals to its own file, so one never replays another's pins, proposals or freezes. */
+    @Test
+    void eachSandboxKindHasItsOwnJournalFileAndThePlainOneKeepsItsOld() {
+        Path home = dir.resolve("state");
+        assertEquals(home.resolve("sandbox-journal.jsonl"), Launcher.sandboxJournal(Launcher.SandboxKind.PLAIN, home));
+        java.util.Set<Path> files = new java.util.HashSet<>();
+        for (Launcher.SandboxKind k : Launcher.SandboxKind.values()) {
+            Path f = Launcher.sandboxJournal(k, home);
+            assertEquals(home, f.getParent());
+            String named = k == Launcher.SandboxKind.PLAIN ? "sandbox" : k.word();
+            assertTrue(f.getFileName().toString().contains(named), f.toString());
+            files.add(f);
+        }
+        assertEquals(Launcher.SandboxKind.values().length, files.size(), "no two kinds share a file: " + files);
+    }
+
     @Test
     void theSandboxJournalFallsBackToMemoryWithAStandingWarning() throws Exception {
         Path notADirectory = dir.resolve("file");
