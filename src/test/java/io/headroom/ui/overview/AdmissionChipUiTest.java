@@ -9,15 +9,11 @@ import io.headroom.sandbox.SandboxCatalog;
 import io.headroom.supervise.ClassAdmission;
 import io.headroom.supervise.Mode;
 import io.headroom.ui.SandboxConsole;
-import io.headroom.ui.Styles;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -26,21 +22,17 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class AdmissionChipUiTest {
     static final String CLS = SandboxCatalog.ADMISSION_CLASS;
-    Stage stage;
+    OverviewWindow window;
 
     @AfterEach
     void close() throws Exception {
-        if (stage != null) {
-            onFx(() -> {
-                stage.hide();
-                return null;
-            });
+        if (window != null) {
+            window.close();
         }
     }
 
     @Test
     void theRowShowsThrottleDuringTheSandboxBurst() throws Exception {
-        FxToolkit.registerPrimaryStage();
         try (SandboxConsole c = SandboxConsole.openWithAdmission(7).supervised()) {
             c.session().supervisor().setMode(CLS, Mode.AUTO).get(10, TimeUnit.SECONDS);
             c.run(Duration.ofSeconds(195));
@@ -49,18 +41,8 @@ class AdmissionChipUiTest {
                 return a != null && a.decided().state() == State.THROTTLE;
             }, Duration.ofSeconds(90)), "admission throttles during the burst");
             String rate = io.headroom.decision.Figures.fmt(c.session().supervisor().admission(CLS).decided().rate());
-            OverviewViewModel vm = c.overview;
-            OverviewView[] view = new OverviewView[1];
-            onFx(() -> {
-                view[0] = new OverviewView(vm);
-                view[0].getStyleClass().add(Styles.THEME_DARK);
-                Scene scene = new Scene(view[0], 1400, 500);
-                Styles.install(scene);
-                stage = new Stage();
-                stage.setScene(scene);
-                stage.show();
-                return null;
-            });
+            window = OverviewWindow.show(c.overview, 1400, 500, 1);
+            OverviewView[] view = {window.view};
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view[0].drawn(CLS).stream()
                     .anyMatch(d -> d.chips().contains("ADMISSION THROTTLE " + rate + "/s"))));
             List<String> tip = onFx(() -> view[0].drawn(CLS).stream().filter(d -> d.chips().stream()

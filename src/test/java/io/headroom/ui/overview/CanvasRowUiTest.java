@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.loop.TickResult;
-import io.headroom.ui.SandboxConsole;
 import io.headroom.ui.Styles;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -26,39 +22,25 @@ import org.testfx.util.WaitForAsyncUtils;
  * the rows drew and from the pixels.
  */
 class CanvasRowUiTest {
+    OverviewWindow window;
     Stage stage;
     OverviewViewModel vm;
     OverviewView view;
 
     @BeforeEach
     void open() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        TickResult tick;
-        try (SandboxConsole c = SandboxConsole.open(7)) {
-            c.run(Duration.ofMinutes(10));
-            tick = c.lastTick();
-        }
-        onFx(() -> {
-            vm = new OverviewViewModel();
-            vm.apply(tick);
-            view = new OverviewView(vm);
-            view.getStyleClass().add(Styles.THEME_DARK);
-            Scene scene = new Scene(view, 1000, 400);
-            Styles.install(scene);
-            stage = new Stage();
-            stage.setScene(scene);
-            stage.show();
-            return null;
-        });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view.shownClasses().size() == 5));
+        TickResult tick = OverviewWindow.sandboxTick();
+        vm = OverviewWindow.applied(tick);
+        window = OverviewWindow.show(vm, 1000, 400, 5);
+        stage = window.stage;
+        view = window.view;
     }
 
     @AfterEach
     void close() throws Exception {
-        onFx(() -> {
-            stage.hide();
-            return null;
-        });
+        if (window != null) {
+            window.close();
+        }
     }
 
     private ClassRow row(String name) {

@@ -8,21 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.decision.Placement;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.TickResult;
-import io.headroom.ui.SandboxConsole;
-import io.headroom.ui.Styles;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -30,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * alerts column, its tooltip naming the pool, why and where the share went, and no column wider for it.
  */
 class PoolChipUiTest {
+    OverviewWindow window;
     Stage stage;
     OverviewViewModel vm;
     OverviewView view;
@@ -37,32 +33,18 @@ class PoolChipUiTest {
 
     @BeforeEach
     void open() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        try (SandboxConsole c = SandboxConsole.open(7)) {
-            c.run(Duration.ofMinutes(10));
-            tick = c.lastTick();
-        }
-        onFx(() -> {
-            vm = new OverviewViewModel();
-            vm.apply(tick);
-            view = new OverviewView(vm);
-            view.getStyleClass().add(Styles.THEME_DARK);
-            Scene scene = new Scene(view, 1280, 400);
-            Styles.install(scene);
-            stage = new Stage();
-            stage.setScene(scene);
-            stage.show();
-            return null;
-        });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view.shownClasses().size() == 5));
+        tick = OverviewWindow.sandboxTick();
+        vm = OverviewWindow.applied(tick);
+        window = OverviewWindow.show(vm, 1280, 400, 5);
+        stage = window.stage;
+        view = window.view;
     }
 
     @AfterEach
     void close() throws Exception {
-        onFx(() -> {
-            stage.hide();
-            return null;
-        });
+        if (window != null) {
+            window.close();
+        }
     }
 
     /** The same tick with {@code name} placed across spot and on-demand, spot's new pods unschedulable for 75 s. */
