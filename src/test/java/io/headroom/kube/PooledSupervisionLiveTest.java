@@ -102,6 +102,10 @@ class PooledSupervisionLiveTest {
         tick(10);
         Proposal p = pending();
         assertEquals(List.of("spot 2→6", "on-demand 0→0"), pools(p));
+        // What the dialog shows before the operator confirms: the total, split as the loop places it.
+        assertEquals("12: spot 8, on-demand 4", supervisor.split(p.id(), 12).join().words());
+        assertEquals("7: spot 7, on-demand 0", supervisor.split(p.id(), 7).join().words());
+        assertEquals(2, cluster.replicas(NS, "render-spot"), "a preview writes nothing");
 
         Outcome o = supervisor.approveWith(p.id(), 12, "burst from the nightly import").join();
 
@@ -126,6 +130,8 @@ class PooledSupervisionLiveTest {
     void aCountNoPoolCanHoldIsRefusedAndNothingIsWritten() {
         tick(10);
         Proposal p = pending();
+        assertEquals("20: spot 8, on-demand 10; 2 replicas fit no pool (each at its ceiling or maxReplicas)",
+                supervisor.split(p.id(), 20).join().words());
 
         Outcome o = supervisor.approveWith(p.id(), 20, "all hands").join();
 
