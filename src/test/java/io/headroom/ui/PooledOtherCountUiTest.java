@@ -124,6 +124,19 @@ class PooledOtherCountUiTest {
         assertTrue(approved.get(0).reason().contains("spot 8, on-demand 4"), approved.get(0).reason());
         FaultConsoles.waitUntil(window, "the status says so", () -> vm.statusProperty().get()
                 .startsWith("Approved render"));
+
+        // The undo chip's Ctrl+Z scales every pool back to its count before the approval, in one undo.
+        FaultConsoles.waitUntil(window, "the approval offered for undo", () -> !vm.undoable().isEmpty()
+                && vm.undoable().get(0).startsWith("approval of render"));
+        robot.targetWindow(window.view().getScene().getWindow());
+        robot.clickOn(ConsoleWindow.find(robot, "#" + ClassControls.STATE_ID));
+        robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> undoButton()) != null);
+        robot.clickOn(onFx(() -> undoButton()));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> cluster.replicas(NS, "render-spot") == 2
+                && cluster.replicas(NS, "render-on-demand") == 0);
+        assertEquals(1, window.session().journal().replay().records().stream()
+                .filter(r -> r.kind() == JournalRecord.Kind.UNDONE).count());
     }
 
     private void waitForText(String what, String start) throws Exception {
@@ -131,6 +144,13 @@ class PooledOtherCountUiTest {
             Node n = showing("#" + Dialogs.SPLIT_ID);
             return n instanceof Label l && l.getText().startsWith(start);
         });
+    }
+
+    /** The confirmation's "Undo" button (the safe answer, Cancel, is its default). */
+    private Node undoButton() {
+        return robot.lookup(".dialog-pane .button").queryAll().stream().filter(n -> n instanceof
+                javafx.scene.control.Button b && b.getText().equals("Undo") && b.getScene().getWindow().isShowing())
+                .findFirst().orElse(null);
     }
 
     /** A node on screen now (closed dialogs leave their nodes behind). */
