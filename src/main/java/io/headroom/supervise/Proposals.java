@@ -412,8 +412,18 @@ final class Proposals {
         if (p == null) {
             return Outcome.refused(GONE, "proposal " + proposalId + " is no longer pending");
         }
-        if (!p.pools().isEmpty()) {
-            for (PoolPlacement.PoolChange c : p.pools()) {
+        List<PoolPlacement.PoolChange> pools = p.pools();
+        WorkloadClass cls = ledger.cls(p.className());
+        if (pools.isEmpty() && cls != null && cls.pooled()) {
+            // Restored from the journal, which keeps the sums: split as approving it would.
+            Split s = split(cls, p.to(), ledger.clock.instant());
+            if (s.refusal() != null) {
+                return s.refusal();
+            }
+            pools = s.split().changes();
+        }
+        if (!pools.isEmpty()) {
+            for (PoolPlacement.PoolChange c : pools) {
                 ScaleResult r = c.changes() ? cluster.scaling().dryRunScale(c.target(), c.to()) : null;
                 if (r != null && !r.ok()) {
                     return Outcome.refused(Outcome.Why.CLUSTER, "dry run: " + p.className() + " pool " + c.pool()
