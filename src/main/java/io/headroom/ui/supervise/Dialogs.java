@@ -266,9 +266,15 @@ public final class Dialogs {
      */
     private static void showSplit(Spinner<Integer> count, java.util.function.IntFunction<
             java.util.concurrent.CompletableFuture<String>> split, Label pools, Label caption) {
+        for (Label l : new Label[] {pools, caption}) {
+            l.setVisible(false); // until the answer says the class has pools: nothing flashes for one pool
+            l.setManaged(false);
+        }
         Runnable ask = () -> {
             int n = typed(count);
-            pools.setText(n + ": splitting across the pools…");
+            if (pools.isVisible()) {
+                pools.setText(n + ": splitting across the pools…");
+            }
             split.apply(n).thenAccept(words -> {
                 if (typed(count) != n) {
                     return; // the operator typed on: that count's answer follows
