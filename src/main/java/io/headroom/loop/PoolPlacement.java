@@ -160,7 +160,7 @@ public record PoolPlacement(ClassPools pools, Placement.Result result, Map<Strin
     }
 
     /** Places {@code replicas} across the pools as observed in {@code states}, remembering {@code memory}. */
-    static PoolPlacement place(ClassPools pools, Map<String, WorkloadState> states, int replicas,
+    public static PoolPlacement place(ClassPools pools, Map<String, WorkloadState> states, int replicas,
                                Placement.Memory memory, Instant now) {
         Map<String, Placement.PoolObservation> observed = new LinkedHashMap<>();
         states.forEach((name, w) -> observed.put(name, observe(name, w)));

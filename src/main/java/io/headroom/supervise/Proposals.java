@@ -2,18 +2,24 @@ package io.headroom.supervise;
 
 import io.headroom.cluster.ClusterPorts;
 import io.headroom.cluster.ScaleResult;
+import io.headroom.cluster.WorkloadState;
+import io.headroom.decision.Placement;
 import io.headroom.decision.Decision;
 import io.headroom.drain.DrainPlanner;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord.Kind;
 import io.headroom.loop.Actuation;
+import io.headroom.loop.ClassPools;
 import io.headroom.loop.PoolPlacement;
 import io.headroom.loop.WorkloadClass;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
@@ -37,6 +43,10 @@ final class Proposals {
     private final Map<String, Pending> pending = new HashMap<>();
     /** The change the operator rejected, per class, not proposed again until it runs out. */
     private final Map<String, Precedence.Rejection> rejections = new HashMap<>();
+    /** Per pooled class, its last tick's placement: how another count is split (decision 0029). */
+    private final Map<String, PoolPlacement> placed = new HashMap<>();
+    /** Per pooled class, each pool's change of its last approval: what the scale-back undo puts back. */
+    private final Map<String, List<PoolPlacement.PoolChange>> approved = new HashMap<>();
     private long counter;
     /** A proposal stays as shown for at least this much wall time (zero: no hold). */
     private Duration minActionable = Duration.ZERO;
@@ -107,8 +117,10 @@ final class Proposals {
                               Decision d, String explanation, Instant now) {
         Pending was = pending.get(cls.name());
         Proposal p = was == null ? null : was.proposal();
-        if (p != null && p.from() == current && p.to() == desired && p.samePools(pools)) {
-            // Same change still wanted: keep the proposal, refresh its explanation and expiry.
+        if (p != null && p.from() == current && p.to() == desired
+                && (p.samePools(pools) || p.pools().isEmpty() && !pools.isEmpty())) {
+            // Same change still wanted: keep the proposal, refresh its explanation and expiry. A pooled proposal
+            // restored from the journal (which keeps its sums, not its split) takes this tick's split.
             pending.put(cls.name(), new Pending(new Proposal(p.id(), p.className(), p.context(), p.from(), p.to(),
                     p.createdAt(), now, now.plus(proposalTtl), explanation, d.reasons(), pools), was.shownAtNanos()));
             return Scaler.withheld(current, desired, "proposal " + p.id() + " waiting for approval");
@@ -186,7 +198,7 @@ final class Proposals {
             return Outcome.refused(Outcome.Why.HELD, p.className() + " is frozen (" + f.reason() + "); unfreeze first");
         }
         if (cls.pooled()) {
-            return approvePools(cls, p, value, now);
+            return approvePools(cls, p, value, reason, now);
         }
         Ledger.Read w = ledger.read(cls);
         if (w.refusal() != null) {
@@ -231,55 +243,164 @@ final class Proposals {
     }
 
     /**
-     * Approves a pooled class's proposal: each pool re-read and still where the proposal found it, then every
-     * pool's change applied, each write journaled ({@link Scaler#applyPools}).
+     * Approves a pooled class's proposal, as it is or with the operator's count (the class's total, split across
+     * the pools as the loop places it, {@link #split}): each pool re-read and still where the proposal found it,
+     * then every pool's change applied, each write journaled ({@link Scaler#applyPools}). A proposal restored
+     * from the journal (which keeps its sums, not its split) is split again the same way, its pools' sum still
+     * where the proposal found it.
      */
-    private Outcome approvePools(WorkloadClass cls, Proposal p, Integer value, Instant now) {
-        if (value != null) {
-            return Outcome.refused(Outcome.Why.INVALID, p.className() + " is placed across pools: approve the"
-                    + " proposal as it is, pool by pool, or pin a count with an override");
-        }
-        if (p.pools().isEmpty()) {
-            // Restored from the journal, which keeps the sums only: the split is not known to approve.
-            ledger.tryAppend(ledger.record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to())
-                    .proposal(p.id()).reason("its split across pools was not kept over a restart"));
-            pending.remove(p.className());
-            return Outcome.refused(Outcome.Why.MOVED, p.className() + ": the proposal's split across pools was"
-                    + " not kept over a restart; the next tick proposes again");
-        }
-        List<PoolPlacement.PoolChange> fresh = new java.util.ArrayList<>();
-        for (PoolPlacement.PoolChange c : p.pools()) {
-            java.util.Optional<io.headroom.cluster.WorkloadState> w;
-            try {
-                w = cluster.workloads().workload(c.target());
-            } catch (RuntimeException e) {
-                return Outcome.refused(Outcome.Why.CLUSTER, "could not read " + c.target() + ": " + e.getMessage());
+    private Outcome approvePools(WorkloadClass cls, Proposal p, Integer value, String reason, Instant now) {
+        boolean restored = p.pools().isEmpty();
+        List<PoolPlacement.PoolChange> fresh = new ArrayList<>();
+        String chosen = null;
+        if (value == null && !restored) {
+            for (PoolPlacement.PoolChange c : p.pools()) {
+                Optional<WorkloadState> w;
+                try {
+                    w = cluster.workloads().workload(c.target());
+                } catch (RuntimeException e) {
+                    return Outcome.refused(Outcome.Why.CLUSTER, "could not read " + c.target() + ": "
+                            + e.getMessage());
+                }
+                if (w.isEmpty()) {
+                    return Outcome.refused(Outcome.Why.CLUSTER, "workload " + c.target() + " (pool " + c.pool()
+                            + ") not found");
+                }
+                Outcome moved = moved(p, c.pool(), c.from(), w.get().specReplicas(), now);
+                if (moved != null) {
+                    return moved;
+                }
+                fresh.add(new PoolPlacement.PoolChange(c.pool(), c.target(), c.from(), c.to(),
+                        w.get().resourceVersion(), c.words()));
             }
-            if (w.isEmpty()) {
-                return Outcome.refused(Outcome.Why.CLUSTER, "workload " + c.target() + " (pool " + c.pool()
-                        + ") not found");
+        } else {
+            int total = value != null ? value : p.to();
+            Split s = split(cls, total, now);
+            if (s.refusal() != null) {
+                return s.refusal();
             }
-            int actual = w.get().specReplicas();
-            if (actual != c.from()) {
-                String why = "pool " + c.pool() + " moved from " + c.from() + " to " + actual + " replicas since the"
-                        + " proposal";
+            PoolSplit split = s.split();
+            if (!split.fits()) {
+                return Outcome.refused(Outcome.Why.INVALID, p.className() + ": " + split.words()
+                        + "; choose a count the pools can hold");
+            }
+            if (!restored) {
+                for (PoolPlacement.PoolChange c : p.pools()) {
+                    Outcome moved = moved(p, c.pool(), c.from(), split.changes().stream()
+                            .filter(f -> f.pool().equals(c.pool())).findFirst().orElseThrow().from(), now);
+                    if (moved != null) {
+                        return moved;
+                    }
+                }
+            } else if (split.current() != p.from() || value == null && split.asked() != p.to()) {
+                String why = split.current() != p.from()
+                        ? "the pools moved from " + p.from() + " to " + split.current() + " replicas since the proposal"
+                        : "its split across pools was not kept over a restart, and the pools now take " + split.asked()
+                        + " for " + p.to();
                 ledger.tryAppend(ledger.record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to())
                         .proposal(p.id()).reason(why));
                 pending.remove(p.className());
                 return Outcome.refused(Outcome.Why.MOVED, p.className() + ": " + why + "; the next tick places again");
             }
-            fresh.add(new PoolPlacement.PoolChange(c.pool(), c.target(), c.from(), c.to(), w.get().resourceVersion(),
-                    c.words()));
+            fresh.addAll(split.changes());
+            if (value != null) {
+                chosen = "operator chose " + value + " instead of " + p.to() + " (" + split.pools() + ")"
+                        + (reason == null || reason.isBlank() ? "" : ": " + reason);
+            }
+        }
+        int to = 0;
+        for (PoolPlacement.PoolChange c : fresh) {
+            to += c.to();
         }
         try {
-            ledger.journal.append(ledger.record(now, Kind.APPROVED, p.className()).change(p.from(), p.to())
-                    .proposal(p.id()).detail(p.explanation()));
+            ledger.journal.append(ledger.record(now, Kind.APPROVED, p.className())
+                    .change(p.from(), value != null ? value : to).proposal(p.id()).reason(chosen)
+                    .detail(p.explanation()));
         } catch (JournalException e) {
             return Ledger.unjournaled(p.className() + ": not approved, ", e);
         }
         pending.remove(p.className());
-        Actuation a = scaler.applyPools(cls, fresh, Precedence.Cause.APPROVED, "approved", p.explanation(), p.id());
+        approved.put(p.className(), List.copyOf(fresh));
+        String why = value != null ? "approved with " + value + (reason == null || reason.isBlank() ? "" : ": " + reason)
+                : "approved";
+        Actuation a = scaler.applyPools(cls, fresh, Precedence.Cause.APPROVED, why, p.explanation(), p.id());
         return Scaler.outcome(a, p.className(), p.className() + ": " + a.message());
+    }
+
+    /** Null while the pool is where the proposal found it; else the proposal is withdrawn, and the refusal says so. */
+    private Outcome moved(Proposal p, String pool, int from, int actual, Instant now) {
+        if (actual == from) {
+            return null;
+        }
+        String why = "pool " + pool + " moved from " + from + " to " + actual + " replicas since the proposal";
+        ledger.tryAppend(ledger.record(now, Kind.WITHDRAWN, p.className()).change(p.from(), p.to())
+                .proposal(p.id()).reason(why));
+        pending.remove(p.className());
+        return Outcome.refused(Outcome.Why.MOVED, p.className() + ": " + why + "; the next tick places again");
+    }
+
+    /** A split, or why there is none (a pool that cannot be read). */
+    record Split(PoolSplit split, Outcome refusal) {
+    }
+
+    /** The last tick's placement of a pooled class: what another count is split with (same observation and memory). */
+    void placed(String className, PoolPlacement placement) {
+        placed.put(className, placement);
+    }
+
+    /**
+     * Splits {@code total} across the class's pools by the loop's own rule (decision 0029): with the last tick's
+     * placement (its observation and memory of unavailable pools), or, before this console's first tick of the
+     * class, placed afresh as that tick will (a console starts with no memory of unavailable pools). Each pool is
+     * re-read now: a change starts from its Deployment's replicas and resourceVersion as they are.
+     */
+    Split split(WorkloadClass cls, int total, Instant now) {
+        Map<String, WorkloadState> states = new LinkedHashMap<>();
+        for (ClassPools.Pool pool : cls.pools().pools()) {
+            Optional<WorkloadState> w;
+            try {
+                w = cluster.workloads().workload(pool.target());
+            } catch (RuntimeException e) {
+                return new Split(null, Outcome.refused(Outcome.Why.CLUSTER, "could not read " + pool.target() + ": "
+                        + e.getMessage()));
+            }
+            if (w.isEmpty()) {
+                return new Split(null, Outcome.refused(Outcome.Why.CLUSTER, "workload " + pool.target() + " (pool "
+                        + pool.name() + ") not found"));
+            }
+            states.put(pool.name(), w.get());
+        }
+        PoolPlacement last = placed.get(cls.name());
+        Placement.Result r = last != null ? last.at().apply(total)
+                : PoolPlacement.place(cls.pools(), states, total, Placement.Memory.EMPTY, now).result();
+        List<PoolPlacement.PoolChange> changes = new ArrayList<>();
+        for (ClassPools.Pool pool : cls.pools().pools()) {
+            WorkloadState w = states.get(pool.name());
+            Placement.PoolShare share = r.share(pool.name());
+            changes.add(new PoolPlacement.PoolChange(pool.name(), pool.target(), w.specReplicas(), share.specReplicas(),
+                    w.resourceVersion(), share.words()));
+        }
+        return new Split(new PoolSplit(total, changes, r.unplaced()), null);
+    }
+
+    /** The split of {@code total} for a pending proposal's pooled class (the dialog's preview), or null. */
+    Split split(String proposalId, int total, Instant now) {
+        Proposal p = byId(proposalId);
+        WorkloadClass cls = p == null ? null : ledger.cls(p.className());
+        if (p == null) {
+            return new Split(null, Outcome.refused(GONE, "proposal " + proposalId + " is no longer pending"));
+        }
+        return cls == null || !cls.pooled() ? null : split(cls, Math.max(0, total), now);
+    }
+
+    /** Each pool's change of the class's last approval across pools (what a scale-back puts back), or null. */
+    List<PoolPlacement.PoolChange> approvedPools(String className) {
+        return approved.get(className);
+    }
+
+    /** The class's last approval across pools is taken back (or no longer can be). */
+    void forgetApproved(String className) {
+        approved.remove(className);
     }
 
     /**
@@ -291,8 +412,18 @@ final class Proposals {
         if (p == null) {
             return Outcome.refused(GONE, "proposal " + proposalId + " is no longer pending");
         }
-        if (!p.pools().isEmpty()) {
-            for (PoolPlacement.PoolChange c : p.pools()) {
+        List<PoolPlacement.PoolChange> pools = p.pools();
+        WorkloadClass cls = ledger.cls(p.className());
+        if (pools.isEmpty() && cls != null && cls.pooled()) {
+            // Restored from the journal, which keeps the sums: split as approving it would.
+            Split s = split(cls, p.to(), ledger.clock.instant());
+            if (s.refusal() != null) {
+                return s.refusal();
+            }
+            pools = s.split().changes();
+        }
+        if (!pools.isEmpty()) {
+            for (PoolPlacement.PoolChange c : pools) {
                 ScaleResult r = c.changes() ? cluster.scaling().dryRunScale(c.target(), c.to()) : null;
                 if (r != null && !r.ok()) {
                     return Outcome.refused(Outcome.Why.CLUSTER, "dry run: " + p.className() + " pool " + c.pool()

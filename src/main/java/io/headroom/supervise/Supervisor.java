@@ -281,6 +281,7 @@ public final class Supervisor implements Actuator {
     private Actuation actPools(WorkloadClass cls, Decision d, PoolPlacement placed, Instant now) {
         String name = cls.name();
         List<PoolPlacement.PoolChange> changes = placed.changes();
+        proposals.placed(name, placed); // another count the operator approves is split as this tick places
         int current = placed.current();
         int desired = PoolPlacement.asked(placed.result());
         needs.put(name, d.desiredReplicas());
@@ -457,6 +458,21 @@ public final class Supervisor implements Actuator {
         }
         return command(now -> floors.owns(proposalId) ? floors.approve(proposalId, replicas, reason, now)
                 : proposals.approve(proposalId, replicas, reason, now));
+    }
+
+    /**
+     * How another count for a pending proposal would split across its class's pools (decision 0029), read on the
+     * loop's thread: the approve-with-another-count dialog shows it before the operator confirms ("12: spot 8,
+     * on-demand 4"). Null for a class with one pool; refused when the proposal has gone or a pool cannot be read.
+     */
+    public CompletableFuture<PoolSplit> split(String proposalId, int total) {
+        return CompletableFuture.supplyAsync(() -> {
+            Proposals.Split s = proposals.split(proposalId, total, ledger.clock.instant());
+            if (s != null && s.refusal() != null) {
+                throw new IllegalStateException(s.refusal().message());
+            }
+            return s == null ? null : s.split();
+        }, loopThread);
     }
 
     /**

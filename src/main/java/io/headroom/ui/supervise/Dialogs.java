@@ -26,6 +26,8 @@ public final class Dialogs {
     public static final String REASON_ID = "dialog-reason";
     public static final String REPLICAS_ID = "dialog-replicas";
     public static final String DURATION_ID = "dialog-duration";
+    /** Another count's split across a pooled class's pools ("12: spot 8, on-demand 4"), shown before Apply. */
+    public static final String SPLIT_ID = "dialog-split";
 
     static final Map<String, Duration> DURATIONS = new LinkedHashMap<>();
 
@@ -108,9 +110,19 @@ public final class Dialogs {
      * a revision updates the text and says so; a proposal that goes closes the dialog.
      */
     public static Optional<Choice> otherValue(Window owner, ProposalWatch watch) {
+        return otherValue(owner, watch, null);
+    }
+
+    /**
+     * Another value, and for a class placed across pools how the count typed splits across them (decision 0029):
+     * {@code split} answers on the FX thread with the words ("12: spot 8, on-demand 4"), or null for one pool; the
+     * dialog shows the answer for the count typed before the operator applies it.
+     */
+    public static Optional<Choice> otherValue(Window owner, ProposalWatch watch,
+                                              java.util.function.IntFunction<java.util.concurrent.CompletableFuture<String>> split) {
         ProposalRow p = watch.currentProperty().get();
         return ask(owner, "Approve " + p.className() + " with another value", otherValueText(p), p.to(), null,
-                DURATIONS, false, watch);
+                DURATIONS, false, watch, "Apply", split);
     }
 
     /**
@@ -180,6 +192,13 @@ public final class Dialogs {
     private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
                                         Map<String, Duration> durations, boolean reasonRequired,
                                         ProposalWatch watch, String okText) {
+        return ask(owner, title, text, replicas, duration, durations, reasonRequired, watch, okText, null);
+    }
+
+    private static Optional<Choice> ask(Window owner, String title, String text, int replicas, String duration,
+                                        Map<String, Duration> durations, boolean reasonRequired,
+                                        ProposalWatch watch, String okText,
+                                        java.util.function.IntFunction<java.util.concurrent.CompletableFuture<String>> split) {
         Dialog<Choice> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle(title);
@@ -198,6 +217,15 @@ public final class Dialogs {
         count.setId(REPLICAS_ID);
         if (replicas >= 0) {
             g.addRow(row++, new Label("Replicas"), count);
+        }
+        if (split != null) {
+            Label pools = new Label("");
+            pools.setId(SPLIT_ID);
+            pools.setWrapText(true);
+            pools.setMaxWidth(420);
+            Label caption = new Label("Pools");
+            g.addRow(row++, caption, pools);
+            showSplit(count, split, pools, caption);
         }
         ChoiceBox<String> ttl = new ChoiceBox<>();
         ttl.getItems().addAll(durations.keySet());
@@ -230,6 +258,38 @@ public final class Dialogs {
         d.setResultConverter(b -> b == ok ? new Choice(typed(count),
                 duration == null ? null : durations.get(ttl.getValue()), reason.getText().trim()) : null);
         return d.showAndWait();
+    }
+
+    /**
+     * Keeps {@code pools} saying how the count typed splits across the class's pools: asked again on each change,
+     * the answer shown only while it is still for the count typed; hidden (with its caption) for one pool.
+     */
+    private static void showSplit(Spinner<Integer> count, java.util.function.IntFunction<
+            java.util.concurrent.CompletableFuture<String>> split, Label pools, Label caption) {
+        for (Label l : new Label[] {pools, caption}) {
+            l.setVisible(false); // until the answer says the class has pools: nothing flashes for one pool
+            l.setManaged(false);
+        }
+        Runnable ask = () -> {
+            int n = typed(count);
+            if (pools.isVisible()) {
+                pools.setText(n + ": splitting across the pools…");
+            }
+            split.apply(n).thenAccept(words -> {
+                if (typed(count) != n) {
+                    return; // the operator typed on: that count's answer follows
+                }
+                boolean shown = words != null;
+                pools.setText(shown ? words : "");
+                for (Label l : new Label[] {pools, caption}) {
+                    l.setVisible(shown);
+                    l.setManaged(shown);
+                }
+            });
+        };
+        count.getEditor().textProperty().addListener((o, was, now) -> ask.run());
+        count.valueProperty().addListener((o, was, now) -> ask.run());
+        ask.run();
     }
 
     /** The number in the spinner's editor, even when the operator typed it and pressed Apply at once. */

@@ -94,7 +94,8 @@ public final class OperatorActions {
             return;
         }
         ProposalWatch watch = new ProposalWatch(vm, p);
-        java.util.Optional<Dialogs.Choice> chosen = Dialogs.otherValue(owner.get(), watch);
+        java.util.Optional<Dialogs.Choice> chosen = Dialogs.otherValue(owner.get(), watch,
+                n -> vm.split(watch.currentProperty().get(), n));
         watch.stop();
         if (watch.goneProperty().get()) {
             return;

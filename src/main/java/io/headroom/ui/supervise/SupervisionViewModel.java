@@ -241,6 +241,18 @@ public final class SupervisionViewModel {
                         + replicas)));
     }
 
+    /**
+     * How {@code total} would split across the pools of the proposal's class (decision 0029), completed on the FX
+     * thread: "12: spot 8, on-demand 4", what does not fit said as such; null for a class with one pool. Read on
+     * the loop's thread (the pools are re-read), never this one.
+     */
+    public CompletableFuture<String> split(ProposalRow p, int total) {
+        CompletableFuture<String> out = new CompletableFuture<>();
+        supervisor.split(p.id(), total).whenComplete((s, e) -> fx.execute(() -> out.complete(
+                e != null ? "not split: " + io.headroom.ErrorWords.of(e) : s == null ? null : s.words())));
+        return out;
+    }
+
     public CompletableFuture<Outcome> dryRun(ProposalRow p) {
         return run(supervisor.dryRun(p.id()), null, "Dry run of " + change(p.className(), p.from(), p.to()), p,
                 null);
