@@ -201,6 +201,7 @@ class PooledSupervisionLiveTest {
         assertEquals(0, cluster.replicas(NS, "render-on-demand"));
         assertEquals(List.of("SCALING 2→6 spot", "APPLIED 2→6 spot"), writes());
         assertEquals(0, records(Kind.WITHDRAWN).size());
+        awaitCache(6, 0);
         tick(25);
         assertTrue(supervisor.state().pending().isEmpty(), "no second proposal: " + supervisor.state().pending());
         assertEquals(1, records(Kind.PROPOSED).size());
@@ -222,6 +223,7 @@ class PooledSupervisionLiveTest {
         assertTrue(o.ok(), o.message());
         assertEquals(List.of("SCALING 2→6 spot", "APPLIED 2→6 spot"), writes());
         assertEquals(0, records(Kind.WITHDRAWN).size());
+        awaitCache(6, 0); // the next tick reads what was written, as tick() does after its own writes
         tick(40);
         assertTrue(supervisor.state().pending().isEmpty(), "no second proposal: " + supervisor.state().pending());
     }
