@@ -282,8 +282,8 @@ public final class Placement {
                             + " until then; the rest comes back in one move");
                 } else if (m.cause() == Cause.BROKER) {
                     keep = 0;
-                    keepWords = new PlacementReason(Code.UNAVAILABLE, "its pods cannot acquire: its whole share"
-                            + " moves on");
+                    keepWords = new PlacementReason(Code.UNAVAILABLE, "its pods run but cannot acquire: its whole"
+                            + " share moves on");
                 } else {
                     keep = o == null ? 0 : o.scheduled();
                     keepWords = new PlacementReason(Code.UNAVAILABLE, "keeps the " + keep + " pods it runs");
@@ -297,6 +297,7 @@ public final class Placement {
                     spec = give + 1;
                     reasons.add(new PlacementReason(Code.PROBE, recovering
                             ? "its probe pod stays while it recovers"
+                            : m.cause() == Cause.BROKER ? "one pod stays, to learn when its broker succeeds again"
                             : "one pod more, to learn when its capacity is back"));
                 }
                 m = new PoolMemory(m.unavailableSince(), m.why(), m.clearSince(), m.cause(), give);
@@ -384,15 +385,16 @@ public final class Placement {
             if (failingNow) {
                 Duration failed = Duration.between(failSince, now);
                 if (failed.compareTo(timing.unschedulableDeadline()) >= 0) {
-                    String why = "broker reports " + Figures.fmt(figure.value()) + " failed acquisitions/s for "
-                            + failed.toSeconds() + " s (deadline " + timing.unschedulableDeadline().toSeconds() + " s)";
-                    reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable: " + why));
+                    String why = Figures.fmt(figure.value()) + " failed acquisitions/s for " + failed.toSeconds()
+                            + " s (deadline " + timing.unschedulableDeadline().toSeconds() + " s)";
+                    reasons.add(new PlacementReason(Code.UNAVAILABLE, "unavailable: broker reports " + why));
                     return new PoolMemory(now, why, null, Cause.BROKER, -1);
                 }
             }
             return null;
         }
-        String became = unavailableFor(before, now) + ": it became so with " + before.why();
+        String became = unavailableFor(before, now) + ": it became so " + (before.cause() == Cause.BROKER
+                ? "when its broker reported " : "with ") + before.why();
         if (stuck || failingNow) {
             String still = stuck ? "" : "; its broker reports " + Figures.fmt(figure.value())
                     + " failed acquisitions/s now";
@@ -419,7 +421,8 @@ public final class Placement {
                     + quiet.toSeconds() + " s"));
             return null;
         }
-        reasons.add(new PlacementReason(Code.RECOVERING, "unavailable (" + before.why() + "); " + quietWhat
+        reasons.add(new PlacementReason(Code.RECOVERING, "unavailable (" + (before.cause() == Cause.BROKER
+                ? "its broker reported " : "") + before.why() + "); " + quietWhat
                 + " for " + quiet.toSeconds() + " s of the " + timing.recovery().toSeconds() + " s it must stay so"));
         return new PoolMemory(before.unavailableSince(), before.why(), clear, before.cause(), before.kept());
     }

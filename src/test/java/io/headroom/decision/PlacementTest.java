@@ -270,6 +270,10 @@ class PlacementTest {
         assertTrue(still.share("spot").has(Code.UNAVAILABLE), still.share("spot").words());
         assertTrue(still.share("spot").words().contains("its broker reports 0.5 failed acquisitions/s now"),
                 still.share("spot").words());
+        assertTrue(still.share("spot").words().contains("unavailable for 15 s: it became so when its broker reported 2"
+                + " failed acquisitions/s for 60 s (deadline 60 s)"), still.share("spot").words());
+        assertTrue(still.share("spot").words().contains("one pod stays, to learn when its broker succeeds again"),
+                still.share("spot").words());
         Result rec = Placement.place(List.of(SPOT, ON_DEMAND), 6, spot(failing("spot", 1, 0, T0.plusSeconds(90))),
                 still.memory(), T0.plusSeconds(90), TIMING);
         assertTrue(rec.share("spot").has(Code.RECOVERING), rec.share("spot").words());
