@@ -232,6 +232,32 @@ public final class Placement {
             throw new IllegalArgumentException("placement needs at least one pool");
         }
         Objects.requireNonNull(up, "up");
+        Map<String, Integer> held = new LinkedHashMap<>();
+        Result r = split(pools, replicas, observed, previous, now, timing, up, Map.of(), held);
+        if (r.unplaced() == 0 || held.isEmpty()) {
+            return r;
+        }
+        // Work no other pool can take is not held back from a recovering pool: it takes up to the pods it has
+        // placed, as before the hold (no move between pools, so nothing to keep still).
+        Map<String, Integer> extra = new LinkedHashMap<>();
+        int left = r.unplaced();
+        for (Map.Entry<String, Integer> h : held.entrySet()) {
+            int more = Math.min(left, h.getValue());
+            if (more > 0) {
+                extra.put(h.getKey(), more);
+                left -= more;
+            }
+        }
+        return extra.isEmpty() ? r : split(pools, replicas, observed, previous, now, timing, up, extra, new LinkedHashMap<>());
+    }
+
+    /**
+     * One split. {@code extra}: replicas a recovering pool takes beyond its held share (work no other pool can
+     * take); {@code held} receives, per recovering pool held below the pods it has placed, by how much.
+     */
+    private static Result split(List<PoolSpec> pools, int replicas, Map<String, PoolObservation> observed,
+                                Memory previous, Instant now, Timing timing, ScalingBehavior up,
+                                Map<String, Integer> extra, Map<String, Integer> held) {
         Map<String, PoolMemory> memory = new LinkedHashMap<>();
         Map<String, Instant> failing = new LinkedHashMap<>();
         Map<String, Integer> given = new LinkedHashMap<>();
@@ -277,9 +303,15 @@ public final class Placement {
                 PlacementReason keepWords;
                 if (recovering) {
                     // Its share does not move while it recovers: the work comes back in one move after the hold.
-                    keep = m.kept();
-                    keepWords = new PlacementReason(Code.RECOVERING, "keeps its share of " + keep
-                            + " until then; the rest comes back in one move");
+                    int more = extra.getOrDefault(p.name(), 0);
+                    keep = m.kept() + more;
+                    keepWords = new PlacementReason(Code.RECOVERING, more > 0
+                            ? "takes " + more + " more no other pool can, on the pods it has placed"
+                            : "keeps its share of " + keep + " until then; the rest comes back in one move");
+                    int placedPods = Math.min(o == null ? 0 : o.scheduled(), bound);
+                    if (placedPods > keep && give > keep) {
+                        held.put(p.name(), Math.min(placedPods, give) - keep);
+                    }
                 } else if (m.cause() == Cause.BROKER) {
                     keep = 0;
                     keepWords = new PlacementReason(Code.UNAVAILABLE, "its pods run but cannot acquire: its whole"
@@ -291,6 +323,8 @@ public final class Placement {
                 if (keep < give) {
                     give = keep;
                     spec = give;
+                    reasons.add(keepWords);
+                } else if (recovering && extra.getOrDefault(p.name(), 0) > 0) {
                     reasons.add(keepWords);
                 }
                 if (give < bound) {

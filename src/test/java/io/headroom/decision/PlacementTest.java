@@ -326,4 +326,26 @@ class PlacementTest {
                 T0.plusSeconds(165), TIMING, up);
         assertEquals(12, replicas(next, "spot"), "available again: its whole share");
     }
+
+    @Test
+    void workNoOtherPoolCanTakeIsNotHeldBackFromARecoveringPool() {
+        PoolSpec spot = new PoolSpec("spot", 12, null, 1.0, null);
+        PoolSpec small = new PoolSpec("on-demand", 4, null, 3.0, null);
+        List<PoolSpec> pools = List.of(spot, small);
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 12, 2, 10, T0.minusSeconds(60)));
+        Result down = Placement.place(pools, 12, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(2, replicas(down, "spot"));
+        assertEquals(4, replicas(down, "on-demand"));
+        assertEquals(6, down.unplaced());
+        // Its probes are placed (5 pods run now): on-demand is full, so spot runs what it can though it recovers.
+        Result r = Placement.place(pools, 12, Map.of("spot", placedAt("spot", 5, T0.plusSeconds(20)),
+                "on-demand", running("on-demand", 4)), down.memory(), T0.plusSeconds(30), TIMING);
+        PoolShare s = r.share("spot");
+        assertTrue(s.has(Code.RECOVERING), s.words());
+        assertEquals(5, s.replicas(), "the 5 pods it has placed: " + s.words());
+        assertEquals(6, s.specReplicas(), "and a probe more");
+        assertTrue(s.words().contains("takes 3 more no other pool can, on the pods it has placed"), s.words());
+        assertEquals(4, replicas(r, "on-demand"), "on-demand keeps what it runs: nothing moves between pools");
+        assertEquals(3, r.unplaced());
+    }
 }
