@@ -303,8 +303,11 @@ public final class Placement {
                 PlacementReason keepWords;
                 if (recovering) {
                     // Its share does not move while it recovers: the work comes back in one move after the hold.
+                    // Nor is it shrunk: a move never applied (a proposal not approved) leaves it running more than
+                    // it was given, all of which stays (less the one pod that is its probe).
                     int more = extra.getOrDefault(p.name(), 0);
-                    keep = m.kept() + more;
+                    int runs = o == null ? 0 : o.scheduled();
+                    keep = Math.max(m.kept(), runs - 1) + more;
                     keepWords = new PlacementReason(Code.RECOVERING, more > 0
                             ? "takes " + more + " more no other pool can, on the pods it has placed"
                             : "keeps its share of " + keep + " until then; the rest comes back in one move");

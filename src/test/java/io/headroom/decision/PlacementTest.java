@@ -337,15 +337,39 @@ class PlacementTest {
         assertEquals(2, replicas(down, "spot"));
         assertEquals(4, replicas(down, "on-demand"));
         assertEquals(6, down.unplaced());
-        // Its probes are placed (5 pods run now): on-demand is full, so spot runs what it can though it recovers.
-        Result r = Placement.place(pools, 12, Map.of("spot", placedAt("spot", 5, T0.plusSeconds(20)),
+        // Its probe is placed (3 pods run now): on-demand is full, so spot runs what it can though it recovers,
+        // a probe more a tick, as before the hold.
+        Result r = Placement.place(pools, 12, Map.of("spot", placedAt("spot", 3, T0.plusSeconds(20)),
                 "on-demand", running("on-demand", 4)), down.memory(), T0.plusSeconds(30), TIMING);
         PoolShare s = r.share("spot");
         assertTrue(s.has(Code.RECOVERING), s.words());
-        assertEquals(5, s.replicas(), "the 5 pods it has placed: " + s.words());
-        assertEquals(6, s.specReplicas(), "and a probe more");
-        assertTrue(s.words().contains("takes 3 more no other pool can, on the pods it has placed"), s.words());
+        assertEquals(3, s.replicas(), "the 3 pods it has placed: " + s.words());
+        assertEquals(4, s.specReplicas(), "and a probe more");
+        assertTrue(s.words().contains("takes 1 more no other pool can, on the pods it has placed"), s.words());
         assertEquals(4, replicas(r, "on-demand"), "on-demand keeps what it runs: nothing moves between pools");
-        assertEquals(3, r.unplaced());
+        assertEquals(5, r.unplaced());
+        Result next = Placement.place(pools, 12, Map.of("spot", placedAt("spot", 4, T0.plusSeconds(35)),
+                "on-demand", running("on-demand", 4)), r.memory(), T0.plusSeconds(45), TIMING);
+        assertEquals(4, next.share("spot").replicas(), next.share("spot").words());
+        assertEquals(5, next.share("spot").specReplicas());
+    }
+
+    @Test
+    void aRecoveringPoolWhoseMoveWasNeverAppliedIsNotShrunkWhenItsCapacityComesBack() {
+        PoolSpec spot = new PoolSpec("spot", 8, null, 1.0, null);
+        List<PoolSpec> pools = List.of(spot, ON_DEMAND);
+        Map<String, PoolObservation> stuck = Map.of("spot", new PoolObservation("spot", 8, 2, 6, T0.minusSeconds(60)));
+        Result down = Placement.place(pools, 8, stuck, Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(2, replicas(down, "spot"));
+        // The move was proposed, never approved: spot's Deployment still asks 8, and now all 8 are placed.
+        Result r = Placement.place(pools, 8, Map.of("spot", placedAt("spot", 8, T0.plusSeconds(20))), down.memory(),
+                T0.plusSeconds(30), TIMING);
+        assertTrue(r.share("spot").has(Code.RECOVERING), r.share("spot").words());
+        assertEquals(8, r.share("spot").specReplicas(), "its 8 pods stay: " + r.share("spot").words());
+        assertEquals(7, replicas(r, "spot"), "one of them its probe");
+        Result later = Placement.place(pools, 8, Map.of("spot", placedAt("spot", 8, T0.plusSeconds(20))), r.memory(),
+                T0.plusSeconds(45), TIMING);
+        assertEquals(8, later.share("spot").specReplicas(), "and it holds still");
+        assertEquals(1, replicas(later, "on-demand"));
     }
 }
