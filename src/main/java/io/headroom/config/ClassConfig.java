@@ -108,7 +108,8 @@ public record ClassConfig(String name, WorkloadRef target, Map<SignalName, Strin
             return new WorkloadClass(name, target, policy, drainOnScaleDown);
         }
         java.util.List<io.headroom.loop.ClassPools.Pool> pools = new java.util.ArrayList<>();
-        configuredPools.forEach(p -> pools.add(new io.headroom.loop.ClassPools.Pool(p.spec(), p.target())));
+        configuredPools.forEach(p -> pools.add(new io.headroom.loop.ClassPools.Pool(p.spec(), p.target(),
+                p.failedAcquisitions())));
         return new WorkloadClass(name, target, policy, drainOnScaleDown,
                 new io.headroom.loop.ClassPools(pools, io.headroom.decision.Placement.Timing.DEFAULT));
     }

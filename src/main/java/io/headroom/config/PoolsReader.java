@@ -2,6 +2,7 @@ package io.headroom.config;
 
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Placement.PoolSpec;
+import io.headroom.decision.Signals;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Map;
 
 /**
  * A class's {@code pools:} (decision 0029): Deployments consuming the class's queue, in preference order,
- * each {@code {name, target: {kind?, name}, maxReplicas, ceiling?, costWeight?, dependsOn?}}. Every
+ * each {@code {name, target: {kind?, name}, maxReplicas, ceiling?, costWeight?, dependsOn?,
+ * failedAcquisitions?}} (the last a PromQL giving its broker's failed acquisitions per second). Every
  * problem is recorded at its line, as the rest of the workloads file.
  */
 final class PoolsReader {
@@ -87,13 +89,21 @@ final class PoolsReader {
             p.error("costWeight", "must be in [0, " + Fields.plain(MAX_COST_WEIGHT) + "], got " + Fields.plain(weight));
         }
         String dependsOn = p.string("dependsOn");
+        String failed = null;
+        if (p.get(Signals.FAILED_ACQUISITIONS).orElse(null) instanceof ConfigNode.MapNode) {
+            p.error(Signals.FAILED_ACQUISITIONS, "give its PromQL (one number: failed acquisitions per second),"
+                    + " not a grouped query");
+        } else {
+            failed = PolicyReader.query(p, Signals.FAILED_ACQUISITIONS);
+        }
         p.finish();
         if (p.errors().count() > before || target == null) {
             return null;
         }
         WorkloadRef w = target;
+        String q = failed;
         return p.build(() -> new ClassPool(new PoolSpec(name, max, ceiling, weight == null ? 1 : weight, dependsOn),
-                w));
+                w, q));
     }
 
     /** A class without {@code pools:} is one pool: its target, bounded by the class's maxReplicas. */

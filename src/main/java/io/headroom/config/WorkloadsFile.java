@@ -302,6 +302,11 @@ public record WorkloadsFile(String source, PrometheusEndpoint prometheus, List<C
         }
 
         Map<SignalName, String> queries = new LinkedHashMap<>();
+        for (ClassPool pool : pools) {
+            if (pool.failedAcquisitionsQuery() != null) { // read each tick with the class's signals (decision 0029)
+                queries.put(pool.failedAcquisitions(), pool.failedAcquisitionsQuery());
+            }
+        }
         Map<SignalName, GroupedQuery> grouped = new LinkedHashMap<>();
         String podInFlight = null;
         String podCompleted = null;

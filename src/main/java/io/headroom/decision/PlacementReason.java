@@ -20,14 +20,22 @@ public record PlacementReason(Code code, String words) {
         AT_CEILING,
         /** A dependent pool: bounded by the replicas of the pool it depends on. */
         DEPENDENCY_BOUND,
-        /** New pods stayed unschedulable past the deadline: the pool keeps what runs, the rest moves on. */
+        /**
+         * New pods stayed unschedulable, or its broker failed acquisitions, past the deadline: the pool keeps
+         * what runs (nothing when its broker fails), the rest moves on.
+         */
         UNAVAILABLE,
         /** One pod more than the unavailable pool runs, asking whether its capacity is back. */
         PROBE,
-        /** Unavailable, nothing unschedulable now: it gets its share back after the hysteresis. */
+        /** Unavailable, its capacity back now: its share does not move until the hysteresis, then in one move. */
         RECOVERING,
         /** Its capacity came back and stayed for the hysteresis: available again. */
-        CAPACITY_BACK
+        CAPACITY_BACK,
+        /**
+         * The pool's broker's failed acquisitions could not be read: not evidence either way, the pods alone
+         * decide its availability.
+         */
+        NO_BROKER_FIGURE
     }
 
     public PlacementReason {

@@ -37,6 +37,19 @@ public final class Signals {
      */
     public static final SignalName ADMISSION_HELD = SignalName.of("admissionHeld");
 
+    /** The key of a pool's {@link #failedAcquisitions} query in the workloads file. */
+    public static final String FAILED_ACQUISITIONS = "failedAcquisitions";
+
+    /**
+     * A pool's broker's failed acquisitions per second (a pool's optional {@code failedAcquisitions:} query,
+     * decision 0029): read each tick with the class's signals, one name per pool, e.g.
+     * {@code pool:spot:failedAcquisitions}. Not in {@link #STANDARD}: placement reads it, not the scaling
+     * decision.
+     */
+    public static SignalName failedAcquisitions(String pool) {
+        return SignalName.of("pool:" + pool + ":" + FAILED_ACQUISITIONS);
+    }
+
     /** Every standard signal, in display order. */
     public static final java.util.List<SignalName> STANDARD = java.util.List.of(
             QUEUE_LENGTH, OLDEST_AGE, ARRIVAL_RATE, MEAN_SERVICE, QUEUED_SERVICE,

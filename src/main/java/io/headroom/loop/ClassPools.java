@@ -2,6 +2,7 @@ package io.headroom.loop;
 
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Placement;
+import io.headroom.decision.SignalName;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,11 +16,19 @@ import java.util.Set;
  */
 public record ClassPools(List<Pool> pools, Placement.Timing timing) {
 
-    /** One pool: what placement knows of it, and the Deployment it scales. */
-    public record Pool(Placement.PoolSpec spec, WorkloadRef target) {
+    /**
+     * One pool: what placement knows of it, the Deployment it scales, and the signal its broker's failed
+     * acquisitions per second are read as with the class's signals (null: none, its pods alone tell).
+     */
+    public record Pool(Placement.PoolSpec spec, WorkloadRef target, SignalName failedAcquisitions) {
         public Pool {
             Objects.requireNonNull(spec, "spec");
             Objects.requireNonNull(target, "target");
+        }
+
+        /** A pool without a broker figure. */
+        public Pool(Placement.PoolSpec spec, WorkloadRef target) {
+            this(spec, target, null);
         }
 
         public String name() {

@@ -210,7 +210,8 @@ public final class ControlLoop {
         PoolPlacement placed = null;
         try {
             if (pools != null) {
-                placed = PoolPlacement.place(c.pools(), pools, d.desiredReplicas(), placements.get(c.name()), now);
+                placed = PoolPlacement.place(c.pools(), pools, d.desiredReplicas(), placements.get(c.name()), now,
+                        signals, c.policy().scaleUp());
                 placements.put(c.name(), placed.result().memory());
                 a = act.handlePools(c, d, w, placed);
             } else {

@@ -4,6 +4,9 @@ import io.headroom.cluster.PodState;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Placement;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.Signal;
+import io.headroom.decision.SignalName;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,10 +22,11 @@ import java.util.function.IntFunction;
  * approval) under the same observation and memory. What each pool's Deployment is to be asked for is
  * {@link #changes}; the actuator writes them (supervised: fenced, journaled, proposed).
  *
- * @param states each pool's workload as read this tick, by pool name, in preference order
+ * @param states       each pool's workload as read this tick, by pool name, in preference order
+ * @param observations what placement saw of each pool (its pods, and its broker's figure when it has one)
  */
 public record PoolPlacement(ClassPools pools, Placement.Result result, Map<String, WorkloadState> states,
-                            IntFunction<Placement.Result> at) {
+                            IntFunction<Placement.Result> at, Map<String, Placement.PoolObservation> observations) {
 
     /** One pool's Deployment, from its replicas now to those its share asks for. */
     public record PoolChange(String pool, WorkloadRef target, int from, int to, String resourceVersion,
@@ -37,6 +41,7 @@ public record PoolPlacement(ClassPools pools, Placement.Result result, Map<Strin
         Objects.requireNonNull(result, "result");
         states = Collections.unmodifiableMap(new LinkedHashMap<>(states));
         Objects.requireNonNull(at, "at");
+        observations = Collections.unmodifiableMap(new LinkedHashMap<>(observations));
     }
 
     /** Each pool's change (every pool, in preference order; {@link PoolChange#changes} says which move). */
@@ -154,19 +159,37 @@ public record PoolPlacement(ClassPools pools, Placement.Result result, Map<Strin
 
     /** What placement saw of each pool this tick, by pool name in preference order (the console's spec / ready). */
     public Map<String, Placement.PoolObservation> observed() {
-        Map<String, Placement.PoolObservation> out = new LinkedHashMap<>();
-        states.forEach((name, w) -> out.put(name, observe(name, w)));
-        return Collections.unmodifiableMap(out);
+        return observations;
     }
 
     /** Places {@code replicas} across the pools as observed in {@code states}, remembering {@code memory}. */
     public static PoolPlacement place(ClassPools pools, Map<String, WorkloadState> states, int replicas,
                                Placement.Memory memory, Instant now) {
+        return place(pools, states, replicas, memory, now, Map.of(), ScalingBehavior.defaultUp());
+    }
+
+    /**
+     * Places {@code replicas} across the pools as observed in {@code states} and, for a pool with a broker
+     * figure, in the class's {@code signals} this tick (absent: no figure); a pool whose capacity is back takes
+     * back at most its ready pods and one step of the class's scale-up behaviour {@code up}.
+     */
+    static PoolPlacement place(ClassPools pools, Map<String, WorkloadState> states, int replicas,
+                               Placement.Memory memory, Instant now, Map<SignalName, Signal> signals,
+                               ScalingBehavior up) {
         Map<String, Placement.PoolObservation> observed = new LinkedHashMap<>();
-        states.forEach((name, w) -> observed.put(name, observe(name, w)));
+        states.forEach((name, w) -> {
+            Placement.PoolObservation o = observe(name, w);
+            ClassPools.Pool pool = pools.pool(name);
+            if (pool != null && pool.failedAcquisitions() != null) {
+                Signal figure = signals.get(pool.failedAcquisitions());
+                o = o.withFailedAcquisitions(figure == null || figure.notCollected()
+                        ? Signal.missing("not read this tick") : figure);
+            }
+            observed.put(name, o);
+        });
         Placement.Memory before = memory == null ? Placement.Memory.EMPTY : memory;
         IntFunction<Placement.Result> at = n -> Placement.place(pools.specs(), n, observed, before, now,
-                pools.timing());
-        return new PoolPlacement(pools, at.apply(replicas), states, at);
+                pools.timing(), up);
+        return new PoolPlacement(pools, at.apply(replicas), states, at, observed);
     }
 }

@@ -69,7 +69,7 @@ public final class PlacementSimulator {
         for (ScenarioClass c : scenario.classes()) {
             List<SimPool> p = placement.pools().get(c.name());
             if (p != null) {
-                PoolLedger ledger = new PoolLedger(p, placement.timing());
+                PoolLedger ledger = new PoolLedger(p, placement.timing(), c.policy().scaleUp());
                 ledger.start(c.sandbox().initialReplicas());
                 ledgers.put(c.name(), ledger);
             }

@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * In a simulated run, the pools in front of the world (decision 0029): a pooled class's decided replicas are
- * placed across its pools each tick, and the world runs the pods the scheduler placed; other classes are
- * scaled directly.
+ * placed across its pools each tick, and the world runs the pods the scheduler placed and whose broker lets
+ * them work; other classes are scaled directly.
  */
 final class PoolActuator implements Actuator {
 
@@ -57,7 +57,7 @@ final class PoolActuator implements Actuator {
         Map<String, Instant> pendingBefore = ledger.pendingSince();
         Placement.Result r = ledger.place(d.desiredReplicas(), now, t);
         listener.placed(t, cls.name(), r, pendingBefore);
-        int runs = ledger.scheduled();
+        int runs = ledger.working(t);
         if (runs == state.specReplicas()) {
             return Actuation.none(runs);
         }

@@ -3,6 +3,8 @@ package io.headroom.sim;
 import io.headroom.decision.Placement;
 import io.headroom.decision.Placement.PoolObservation;
 import io.headroom.decision.Placement.PoolSpec;
+import io.headroom.decision.ScalingBehavior;
+import io.headroom.decision.Signal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,20 +14,29 @@ import java.util.Map;
 /**
  * The pools of one simulated class: per pool, the pods asked for, those the scheduler placed and those
  * Pending (Unschedulable, since when). Each tick it observes the pools, runs {@link Placement} on the
- * class's decided replicas and applies the shares; the simulated world runs the scheduled pods. A pool
- * without capacity keeps the pods it runs; its new pods pend until capacity returns.
+ * class's decided replicas and applies the shares; the simulated world runs the scheduled pods that can work
+ * ({@link #working}). A pool without capacity keeps the pods it runs; its new pods pend until capacity
+ * returns. A pool whose broker fails acquisitions runs its pods, which do no work, and reports one failed
+ * acquisition per pod per second.
  */
 final class PoolLedger {
 
     private final List<SimPool> pools;
     private final List<PoolSpec> specs;
     private final Placement.Timing timing;
+    private final ScalingBehavior up;
     private final Map<String, int[]> pods = new LinkedHashMap<>(); // {scheduled, pending}
     private final Map<String, Instant> pendingSince = new LinkedHashMap<>();
     private final Map<String, Instant> lastScheduled = new LinkedHashMap<>();
     private Placement.Memory memory = Placement.Memory.EMPTY;
 
     PoolLedger(List<SimPool> pools, Placement.Timing timing) {
+        this(pools, timing, ScalingBehavior.defaultUp());
+    }
+
+    /** The pools of a class scaling up by {@code up} (a pool whose capacity is back takes back one step of it). */
+    PoolLedger(List<SimPool> pools, Placement.Timing timing, ScalingBehavior up) {
+        this.up = up;
         if (pools.isEmpty()) {
             throw new IllegalArgumentException("a pooled class needs at least one pool");
         }
@@ -60,10 +71,11 @@ final class PoolLedger {
         for (SimPool p : pools) {
             String name = p.spec().name();
             int[] n = pods.get(name);
+            Signal figure = p.hasBroker() ? Signal.of(p.acquisitionsFail(t) ? n[0] : 0, now) : null;
             observed.put(name, new PoolObservation(name, n[0] + n[1], n[0], n[1], pendingSince.get(name),
-                    lastScheduled.get(name)));
+                    lastScheduled.get(name), figure));
         }
-        Placement.Result r = Placement.place(specs, replicas, observed, memory, now, timing);
+        Placement.Result r = Placement.place(specs, replicas, observed, memory, now, timing, up);
         memory = r.memory();
         for (Placement.PoolShare s : r.shares()) {
             resize(s.pool(), s.specReplicas(), now);
@@ -77,6 +89,17 @@ final class PoolLedger {
         int sum = 0;
         for (int[] n : pods.values()) {
             sum += n[0];
+        }
+        return sum;
+    }
+
+    /** Pods placed on a node whose broker lets them work at {@code t} seconds into the run: what the world runs. */
+    int working(double t) {
+        int sum = 0;
+        for (SimPool p : pools) {
+            if (!p.acquisitionsFail(t)) {
+                sum += pods.get(p.spec().name())[0];
+            }
         }
         return sum;
     }

@@ -15,9 +15,9 @@ import java.util.Set;
 
 /**
  * A scenario's {@code placement: {unschedulableDeadlineSeconds?, recoverySeconds?, pools: [{class, name,
- * maxReplicas, ceiling?, costWeight?, dependsOn?, noCapacity?: [{from, to}]}]}}: pools in preference order
- * per class, each of whose nodes may have no room for windows of the run. Problems located as the rest of
- * the scenario file.
+ * maxReplicas, ceiling?, costWeight?, dependsOn?, noCapacity?: [{from, to}], acquireFails?: [{from, to}]}]}}:
+ * pools in preference order per class, each of whose nodes may have no room, or whose broker may fail every
+ * acquisition, for windows of the run. Problems located as the rest of the scenario file.
  */
 final class ScenarioPlacementReader {
 
@@ -78,8 +78,18 @@ final class ScenarioPlacementReader {
         double weight = o.number("costWeight", 1);
         o.within("costWeight", weight, 0, 1_000_000);
         String dependsOn = o.string("dependsOn");
+        List<Window> windows = windows(o, "noCapacity", duration);
+        List<Window> fails = windows(o, "acquireFails", duration);
+        if (o.errors().count() > before || name == null || max == null) {
+            return null;
+        }
+        return o.build(() -> new SimPool(new PoolSpec(name, max, ceiling, weight, dependsOn), windows, fails));
+    }
+
+    /** A pool's windows under {@code key}, each {@code {from, to}} within the run. */
+    private static List<Window> windows(Fields o, String key, double duration) {
         List<Window> windows = new ArrayList<>();
-        for (ConfigNode n : o.list("noCapacity", ScenarioReader.MAX_WINDOWS)) {
+        for (ConfigNode n : o.list(key, ScenarioReader.MAX_WINDOWS)) {
             Fields w = Fields.of(n, o.errors());
             Double from = w.requiredNumber("from");
             Double to = w.requiredNumber("to");
@@ -95,9 +105,6 @@ final class ScenarioPlacementReader {
                 windows.add(window);
             }
         }
-        if (o.errors().count() > before || name == null || max == null) {
-            return null;
-        }
-        return o.build(() -> new SimPool(new PoolSpec(name, max, ceiling, weight, dependsOn), windows));
+        return windows;
     }
 }

@@ -46,6 +46,28 @@ class WorkloadsPoolsTest {
     }
 
     @Test
+    void aPoolsBrokerQueryIsReadEachTickAsASignalOfItsOwn() throws Exception {
+        ClassConfig c = read(HEAD + """
+                    pools:
+                      - name: spot
+                        target: {name: worker-spot}
+                        maxReplicas: 20
+                        failedAcquisitions: 'sum(rate(broker_acquire_failures_total{pool="spot"}[1m]))'
+                      - {name: on-demand, target: {name: worker-od}, maxReplicas: 10}
+                """).classConfig("q").orElseThrow();
+        ClassPool spot = c.pools().get(0);
+        assertEquals("sum(rate(broker_acquire_failures_total{pool=\"spot\"}[1m]))", spot.failedAcquisitionsQuery());
+        assertEquals(io.headroom.decision.Signals.failedAcquisitions("spot"), spot.failedAcquisitions());
+        assertEquals(spot.failedAcquisitionsQuery(), c.query(io.headroom.decision.Signals.failedAcquisitions("spot")),
+                "read with the class's signals, through its metrics source");
+        assertNull(c.pools().get(1).failedAcquisitions(), "on-demand has no broker figure");
+        assertNull(c.query(io.headroom.decision.Signals.failedAcquisitions("on-demand")));
+        var pools = c.workloadClass().pools().pools();
+        assertEquals(io.headroom.decision.Signals.failedAcquisitions("spot"), pools.get(0).failedAcquisitions());
+        assertNull(pools.get(1).failedAcquisitions());
+    }
+
+    @Test
     void aClassWithoutPoolsIsOnePoolItsTarget() throws Exception {
         ClassConfig c = read(HEAD + "    target: {name: worker}\n").classConfig("q").orElseThrow();
         assertEquals(1, c.pools().size());
@@ -72,6 +94,8 @@ class WorkloadsPoolsTest {
             dependency cycle    | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2, dependsOn: b}\\n      - {name: b, target: {name: y}, maxReplicas: 2, dependsOn: a}' | w.yaml:9: classes[0].pools[1].dependsOn: 'b' and 'a' depend on each other
             same name twice     | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2}\\n      - {name: a, target: {name: y}, maxReplicas: 2}' | w.yaml:9: classes[0].pools[1].name: pool name 'a' is used twice (first at line 8)
             same target twice   | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2}\\n      - {name: b, target: {name: x}, maxReplicas: 2}' | w.yaml:9: classes[0].pools[1].target: pool 'a' already scales dev/jobs/deployment/x
+            blank broker query  | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2, failedAcquisitions: " "}' | w.yaml:8: classes[0].pools[0].failedAcquisitions: must not be blank
+            grouped broker query | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2, failedAcquisitions: {grouped: a, by: pool, value: a}}' | w.yaml:8: classes[0].pools[0].failedAcquisitions: give its PromQL (one number: failed acquisitions per second), not a grouped query
             unknown pool field  | '    pools:\\n      - {name: a, target: {name: x}, maxReplicas: 2, weight: 2}' | w.yaml:8: classes[0].pools[0].weight: unknown field
             """)
     void poolProblemsAreLocated(String name, String tail, String expected) {

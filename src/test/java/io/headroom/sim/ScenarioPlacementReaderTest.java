@@ -40,6 +40,17 @@ class ScenarioPlacementReaderTest {
     }
 
     @Test
+    void theBrokerExampleReadsItsAcquisitionWindowsAndHasABrokerFigure() throws Exception {
+        Scenario s = ScenarioReader.read(Path.of("examples/scenarios/broker-fails-mid-burst.yaml"));
+        List<SimPool> pools = s.placement().pools().get("checkout-events");
+        assertEquals(List.of(new Window(330, 600)), pools.get(0).acquireFails());
+        assertEquals(List.of(), pools.get(0).noCapacity(), "its nodes always have room");
+        assertTrue(pools.get(0).hasBroker());
+        assertTrue(pools.get(0).acquisitionsFail(330) && !pools.get(0).acquisitionsFail(600));
+        assertTrue(!pools.get(1).hasBroker(), "on-demand reports no broker figure");
+    }
+
+    @Test
     void aScenarioWithoutPlacementHasNone() throws Exception {
         assertNull(ScenarioReader.read("s.yaml", HEAD, ConfigTree.Format.YAML).placement());
     }
@@ -63,6 +74,7 @@ class ScenarioPlacementReaderTest {
             no max          | '  pools:\\n    - {class: q, name: a}'                                       | s.yaml:7: placement.pools[0].maxReplicas: is required
             window past end | '  pools:\\n    - {class: q, name: a, maxReplicas: 2, noCapacity: [{from: 10, to: 700}]}' | s.yaml:7: placement.pools[0].noCapacity[0].to: must be within the run (600 s), got 700
             bad window      | '  pools:\\n    - {class: q, name: a, maxReplicas: 2, noCapacity: [{from: 10, to: 5}]}' | s.yaml:7: placement.pools[0].noCapacity[0].to: must be after from (10.0), got 5.0
+            fails past end  | '  pools:\\n    - {class: q, name: a, maxReplicas: 2, acquireFails: [{from: 10, to: 700}]}' | s.yaml:7: placement.pools[0].acquireFails[0].to: must be within the run (600 s), got 700
             same pool twice | '  pools:\\n    - {class: q, name: a, maxReplicas: 2}\\n    - {class: q, name: a, maxReplicas: 2}' | s.yaml:8: placement.pools[1].name: pool 'a' of class 'q' is listed twice
             bad deadline    | '  unschedulableDeadlineSeconds: 0\\n  pools:\\n    - {class: q, name: a, maxReplicas: 2}' | s.yaml:6: placement.unschedulableDeadlineSeconds: must be at least 1, got 0
             unknown field   | '  pool: []\\n  pools:\\n    - {class: q, name: a, maxReplicas: 2}'        | s.yaml:6: placement.pool: unknown field
