@@ -348,6 +348,12 @@ public final class Session implements AutoCloseable {
             io.headroom.forecast.ClassForecasts given = forecastsGiven;
             return given != null ? given.service(className) : forecasts.service(className);
         }
+
+        @Override
+        public io.headroom.forecast.Forecast work(String className) {
+            io.headroom.forecast.ClassForecasts given = forecastsGiven;
+            return given != null ? given.work(className) : forecasts.work(className);
+        }
     };
 
     /** Shows and acts on these forecasts instead of the runner's (a sandbox's synthetic forecast); null: the runner's. */
