@@ -102,6 +102,50 @@ public final class SandboxCatalog {
         return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
     }
 
+    /** The class whose load comes at the top of every hour, forecast and proposed for ({@link #hourlyReports}). */
+    public static final String HOURLY_CLASS = "hourly-reports";
+
+    /**
+     * The console's built-in sandbox ({@code ./headroom}): the default classes and hourly-reports, whose hourly rise
+     * the forecast learns from the week before the start and proposes capacity for (issue 29). The default classes
+     * alone ({@link #defaultClasses}) are what the console's tests of the five pin.
+     *
+     * @param start the sandbox's start (its clock's first instant)
+     * @param zone  the zone whose clock hours the cron follows (the forecast's)
+     */
+    public static List<Entry> builtIn(Instant start, java.time.ZoneId zone) {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch(),
+                hourlyReports(start, zone));
+    }
+
+    /** How long each hour's reports keep arriving, from the top of the hour. */
+    public static final double HOURLY_BURST_SECONDS = 900;
+
+    /**
+     * Reports a cron job enqueues at the top of every hour (of {@code zone}'s clock): 1 job/s between runs, 12 jobs/s for
+     * the first quarter of each hour; 4-s jobs, four slots a pod, 45 s to start, so some 15 replicas for the run
+     * and 2 between. Reacting alone, the run waits for pods that start only after it began; its week before the start
+     * has the same programme, so the forecast sees the rise coming and, with {@code forecast: propose}, the inbox gets a
+     * proposal to hold the run's slots from start-up + poll + a minute before each hour (decision 0030).
+     */
+    static Entry hourlyReports(Instant start, java.time.ZoneId zone) {
+        long local = start.getEpochSecond() + zone.getRules().getOffset(start).getTotalSeconds();
+        double phase = (3600 - Math.floorMod(local, 3600L)) % 3600; // seconds from the start to the next whole hour
+        SandboxClassSpec.Builder b = SandboxClassSpec.builder(HOURLY_CLASS).baseRate(1).repeatSeconds(3600.0);
+        if (phase + HOURLY_BURST_SECONDS <= 3600) {
+            b.segment(phase, phase + HOURLY_BURST_SECONDS, 12);
+        } else { // the hour turns inside the burst's period: its end wraps to the period's start
+            b.segment(0, phase + HOURLY_BURST_SECONDS - 3600, 12).segment(phase, 3600, 12);
+        }
+        SandboxClassSpec spec = b.service(ServiceTime.lognormal(4, 0.3)).concurrency(4).startupSeconds(45)
+                .initialReplicas(2)
+                .build();
+        Policy policy = base().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(20)
+                .forecastMode(io.headroom.decision.ForecastMode.PROPOSE)
+                .build();
+        return new Entry(spec, policy);
+    }
+
     /**
      * The default classes and intake-api, whose producers obey the admission the console publishes
      * ({@code Session.sandboxWithAdmission}). Not in the default sandbox yet: a sixth class there changes what

@@ -397,7 +397,7 @@ public final class Launcher {
         Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
         SandboxKind kind = options.sandbox() == null ? SandboxKind.PLAIN : options.sandbox();
         Session s = switch (kind) {
-            case PLAIN -> Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
+            case PLAIN -> Session.builtIn(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
             case ADMISSION -> Session.sandboxWithAdmission(options.seed(), wall.instant(), WARM_UP, j.journal(),
                     options.operator());
             case PLACEMENT -> Session.sandboxWithPlacement(options.seed(), wall.instant(), WARM_UP, j.journal(),

@@ -256,6 +256,16 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
     }
 
+    /**
+     * The console's built-in sandbox ({@code ./headroom}): the five default classes and hourly-reports, whose load
+     * rises at the top of every hour of this machine's clock and is forecast with {@code forecast: propose}, so the
+     * inbox shows a predictive proposal ahead of the next hour (issue 29). {@link #sandbox} is the five alone.
+     */
+    public static Session builtIn(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
+        return sandbox(SandboxCatalog.builtIn(wallNow.minus(history), java.time.ZoneId.systemDefault()), seed, wallNow,
+                history, journal, operator);
+    }
+
     /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */
     public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal) {
         return sandboxWithAdmission(seed, wallNow, history, journal, null);
