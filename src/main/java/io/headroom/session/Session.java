@@ -256,14 +256,19 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
     }
 
+    /** How long after the built-in sandbox opens hourly-reports' first run begins (then hourly, at that minute). */
+    public static final Duration FIRST_HOURLY_RUN = Duration.ofMinutes(10);
+
     /**
      * The console's built-in sandbox ({@code ./headroom}): the five default classes and hourly-reports, whose load
-     * rises at the top of every hour of this machine's clock and is forecast with {@code forecast: propose}, so the
-     * inbox shows a predictive proposal ahead of the next hour (issue 29). {@link #sandbox} is the five alone.
+     * rises every hour at the minute {@link #FIRST_HOURLY_RUN} after {@code wallNow} and is forecast with
+     * {@code forecast: propose}, so the inbox shows a predictive proposal ahead of its first run within minutes of
+     * opening (issue 29). {@link #sandbox} is the five alone.
      */
     public static Session builtIn(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
-        return sandbox(SandboxCatalog.builtIn(wallNow.minus(history), java.time.ZoneId.systemDefault()), seed, wallNow,
-                history, journal, operator);
+        Instant firstRun = wallNow.plus(FIRST_HOURLY_RUN).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        return sandbox(SandboxCatalog.builtIn(wallNow.minus(history), firstRun), seed, wallNow, history, journal,
+                operator);
     }
 
     /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */

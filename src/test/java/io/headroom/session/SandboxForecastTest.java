@@ -16,29 +16,24 @@ import io.headroom.time.ManualClock;
 import io.headroom.time.SwitchableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * The built-in sandbox shows a forecast acting (issue 29): hourly-reports' week before the start has its programme (a
- * rise at the top of every hour), so once the week is read its forecast is accepted, has the next hour's rise, and a
- * predictive proposal is in the inbox ahead of it; approved, the run's slots are up when the hour turns. On the
+ * run every hour, the next ten minutes after opening), so once the week is read its forecast is accepted, has the next
+ * run's rise, and a predictive proposal is in the inbox ahead of it; approved, the run's slots are up when it begins. On the
  * session's own manual clock, ticked here (no real time passes).
  */
 class SandboxForecastTest {
     static final String CLS = SandboxCatalog.HOURLY_CLASS;
-    /** Half past an hour of this machine's clock (a Wednesday): the last run's tail is over, the next is 30 min away. */
-    static final Instant WALL = nextHour(Instant.parse("2026-03-04T10:00:01Z")).minusSeconds(1800);
-
-    /** The next top of the hour of this machine's clock after {@code t} (the cron's, and the forecast's zone). */
-    static Instant nextHour(Instant t) {
-        long local = t.getEpochSecond() + ZoneId.systemDefault().getRules().getOffset(t).getTotalSeconds();
-        return t.plusSeconds(3600 - Math.floorMod(local, 3600L));
-    }
+    /** When the console opens (a Wednesday). */
+    static final Instant WALL = Instant.parse("2026-03-04T10:20:00Z");
+    /** hourly-reports' first run after opening: then every hour at that minute. */
+    static final Instant RUN = WALL.plus(Session.FIRST_HOURLY_RUN);
 
     @Test
-    void hourlyReportsIsForecastWithTheNextHoursRiseAndProposedAheadOfIt() throws Exception {
+    void hourlyReportsIsForecastWithTheNextRunsRiseAndProposedAheadOfIt() throws Exception {
         try (Session s = Session.builtIn(SandboxCatalog.DEFAULT_SEED, WALL, Duration.ZERO, new MemoryJournal(), "ana")) {
             WorkloadClass cls = s.loop().classes().stream().filter(c -> c.name().equals(CLS)).findFirst().orElseThrow();
             assertEquals(ForecastMode.PROPOSE, cls.policy().forecastMode(), "the sandbox proposes for it");
@@ -49,13 +44,12 @@ class SandboxForecastTest {
             Forecast a = s.classForecasts().arrivals(CLS);
             assertNotNull(a);
             assertTrue(a.available(), "accepted: " + a.reason());
-            assertTrue(a.reason().matches("the last \\d+ (week)?days rose from 1 to 12 jobs/s at \\d\\d:0[01].*"), a.reason());
+            assertTrue(a.reason().matches("the last \\d+ (week)?days rose from 1 to 12 jobs/s at \\d\\d:\\d\\d.*"), a.reason());
             Forecast work = s.classForecasts().work(CLS);
             assertTrue(work.available(), work.reason());
-            Instant hour = nextHour(WALL);
             double now = WALL.getEpochSecond();
             Forecast.Rise rise = a.nextRise(now, 3600, 1.0, 0.2).orElseThrow();
-            assertTrue(rise.at() > now && rise.at() <= hour.getEpochSecond(), "a rise by " + hour + ": " + rise.why());
+            assertTrue(rise.at() > now && rise.at() <= RUN.getEpochSecond(), "a rise by the run at " + RUN + ": " + rise.why());
             assertTrue(rise.peakP80() >= 10, rise.why());
 
             // Live on the manual clock: the supervisor decides with the loop, as start() has it.
@@ -67,7 +61,7 @@ class SandboxForecastTest {
                     .findFirst().orElse(null);
             assertNotNull(p, "a predictive proposal in the inbox: " + s.supervisor().state().pending());
             assertTrue(p.to() >= 12, "the run's slots: " + p.explanation());
-            assertTrue(p.expiresAt().isAfter(WALL) && !p.expiresAt().isAfter(hour), "ahead of the rise: " + p.expiresAt());
+            assertTrue(p.expiresAt().isAfter(WALL) && !p.expiresAt().isAfter(RUN), "ahead of the rise: " + p.expiresAt());
             assertTrue(!p.floor().from().isAfter(p.expiresAt().minusSeconds(45 + 5 + 60)) || p.floor().from().equals(WALL),
                     "held start-up + poll + a minute ahead: " + p.floor());
             assertTrue(p.explanation().contains("rose from 1 to 12 jobs/s"), p.explanation());
@@ -75,12 +69,12 @@ class SandboxForecastTest {
             Outcome approved = s.supervisor().approve(p.id()).get(10, TimeUnit.SECONDS);
             assertTrue(approved.ok(), approved.message());
             WorkloadRef target = cls.target();
-            while (manual.instant().isBefore(hour)) {
+            while (manual.instant().isBefore(RUN)) {
                 manual.advance(s.tick());
                 s.loop().tick();
             }
             int running = s.loop().cluster().workloads().workload(target).orElseThrow().specReplicas();
-            assertTrue(running >= p.to(), "the run's slots are up when the hour turns: " + running + " of " + p.to());
+            assertTrue(running >= p.to(), "the run's slots are up when it begins: " + running + " of " + p.to());
         }
     }
 }
