@@ -256,7 +256,10 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
     }
 
-    /** How long after the built-in sandbox opens hourly-reports' first run begins (then hourly, at that minute). */
+    /**
+     * How long after the built-in sandbox opens hourly-reports' first run begins at least (then hourly, at that
+     * minute): on the next 5-minute mark from there, so the run starts with a forecast slot rather than inside one.
+     */
     public static final Duration FIRST_HOURLY_RUN = Duration.ofMinutes(10);
 
     /**
@@ -266,7 +269,8 @@ public final class Session implements AutoCloseable {
      * opening (issue 29). {@link #sandbox} is the five alone.
      */
     public static Session builtIn(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
-        Instant firstRun = wallNow.plus(FIRST_HOURLY_RUN).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        long after = wallNow.plus(FIRST_HOURLY_RUN).getEpochSecond();
+        Instant firstRun = Instant.ofEpochSecond(after + Math.floorMod(-after, 300L)); // the next 5-minute mark
         return sandbox(SandboxCatalog.builtIn(wallNow.minus(history), firstRun), seed, wallNow, history, journal,
                 operator);
     }
