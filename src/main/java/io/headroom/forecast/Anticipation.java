@@ -84,7 +84,8 @@ public final class Anticipation {
      */
     public static Plan plan(Forecast arrivals, Forecast service, double meanServiceSeconds, Policy policy,
             int currentReplicas, double startupSeconds, Instant now, Settings settings) {
-        return plan(arrivals, service, null, meanServiceSeconds, policy, currentReplicas, startupSeconds, now, settings);
+        return plan(arrivals, service, null, meanServiceSeconds, policy, currentReplicas, startupSeconds, now,
+                settings);
     }
 
     /**

@@ -126,8 +126,8 @@ public final class SandboxCatalog {
      * Reports a cron job enqueues every hour at the same minute: 1 job/s between runs, 12 jobs/s for the first quarter
      * hour of each run; 4-s jobs, four slots a pod, 45 s to start, so some 15 replicas for the run and 2 between.
      * Reacting alone, the run waits for pods that start only after it began; its week before the start has the same
-     * programme, so the forecast sees the next run coming and, with {@code forecast: propose}, the inbox gets a proposal
-     * to hold the run's slots from start-up + poll + a minute before it (decision 0030). The console puts the minute a
+     * programme, so the forecast sees the next run coming and, with {@code forecast: propose}, the inbox gets a
+     * proposal to hold the run's slots from start-up + poll + a minute before it (decision 0030). The console puts the minute a
      * few minutes after it opens ({@code Session.builtIn}), so the first proposal shows soon, not up to an hour later.
      */
     static Entry hourlyReports(Instant start, Instant firstRun) {

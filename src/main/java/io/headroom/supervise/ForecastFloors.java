@@ -381,7 +381,7 @@ final class ForecastFloors {
         }
     }
 
-    /** The floor an approval's record holds (its start, end and the forecast's words), or null ({@link TeamTimeline}). */
+    /** The floor an approval's record holds (its start, end and the forecast's words), or null (for the timeline). */
     static ForecastFloor floorOf(JournalRecord r) {
         return floor(r, r.after());
     }
