@@ -10,10 +10,10 @@ import java.util.Locale;
  * the policy and the count running now in; a {@link Plan} out, with the floor (or none) and why in words.
  *
  * <p>Per forecast slot the need is Little's law, as the decision's slot estimate counts it: slots =
- * ceil(λ<sub>q</sub> × S / targetUtilization), replicas = ceil(slots / slotsPerReplica), where λ<sub>q</sub> is the
- * arrivals forecast at the chosen quantile (p80 by default) and S the service-time forecast's median at that time
- * (or the mean service time given when there is no service forecast, or it does not reach that slot). Taking both at
- * p80 would count two unlikely things at once; the arrivals carry the quantile.
+ * ceil((λ × S)<sub>q</sub> / targetUtilization), replicas = ceil(slots / slotsPerReplica), where (λ × S)<sub>q</sub>
+ * is the chosen quantile (p80 by default) of the joint forecast of the work, each past day's arrivals times its own
+ * service time at that time of day ({@link SlotsBand}). Without a joint forecast it is approximated by the arrivals'
+ * quantile times the service-time forecast's median (or the mean service time given).
  *
  * <p>The rise is the first slot within the horizon whose replicas exceed what runs now by more than the margin (and
  * by at least one replica). The floor holds the highest replicas of the rise's run of slots (capped at max), from
@@ -84,6 +84,18 @@ public final class Anticipation {
      */
     public static Plan plan(Forecast arrivals, Forecast service, double meanServiceSeconds, Policy policy,
             int currentReplicas, double startupSeconds, Instant now, Settings settings) {
+        return plan(arrivals, service, null, meanServiceSeconds, policy, currentReplicas, startupSeconds, now,
+                settings);
+    }
+
+    /**
+     * The plan at {@code now}, its slots the quantile of the joint forecast of the work where there is one.
+     *
+     * @param work the joint forecast of arrivals × service time (jobs in service), null or refused: the slots are the
+     *             arrivals' quantile × the service time's median
+     */
+    public static Plan plan(Forecast arrivals, Forecast service, Forecast work, double meanServiceSeconds,
+            Policy policy, int currentReplicas, double startupSeconds, Instant now, Settings settings) {
         if (arrivals == null) {
             return Plan.none("no forecast of arrivals yet");
         }
@@ -94,6 +106,7 @@ public final class Anticipation {
             return Plan.none("no forecast floor: service time: " + service.reason());
         }
         double t0 = now.getEpochSecond() + now.getNano() / 1e9;
+        SlotsBand band = SlotsBand.of(arrivals, service, work, meanServiceSeconds, policy.targetUtilization());
         double end = t0 + settings.horizonSeconds();
         int from = t0 < arrivals.start() ? 0 : arrivals.slotAt(t0);
         if (from < 0) {
@@ -106,7 +119,7 @@ public final class Anticipation {
         int rise = -1;
         int riseReplicas = 0;
         for (int i = from; i < arrivals.slots() && arrivals.time(i) < end; i++) {
-            int r = replicas(arrivals, service, meanServiceSeconds, policy, settings, i);
+            int r = replicas(band, policy, settings, i);
             if (r > threshold) {
                 rise = i;
                 riseReplicas = r;
@@ -123,7 +136,7 @@ public final class Anticipation {
         int peakReplicas = riseReplicas;
         int last = rise;
         for (int j = rise + 1; j < arrivals.slots() && arrivals.time(j) < end; j++) {
-            int r = replicas(arrivals, service, meanServiceSeconds, policy, settings, j);
+            int r = replicas(band, policy, settings, j);
             if (r <= threshold) {
                 break;
             }
@@ -143,8 +156,11 @@ public final class Anticipation {
         double served = sAtPeak > 0 ? currentReplicas * policy.slotsPerReplica() * policy.targetUtilization() / sAtPeak
                 : Double.NaN;
         ZoneIdHolder z = new ZoneIdHolder(arrivals);
-        String why = settings.quantileWord() + " " + ForecastWords.number(lambdaPeak) + " " + arrivals.unit() + " × "
-                + ForecastWords.number(sAtPeak) + " s at " + z.clock(arrivals.time(peak)) + " needs " + peakReplicas
+        String need = band.joint()[peak] ? settings.quantileWord() + " " + ForecastWords.number(band.at(settings
+                .quantile(), peak) * policy.targetUtilization()) + " jobs in service (each past day's arrivals × its"
+                + " service time)" : settings.quantileWord() + " " + ForecastWords.number(lambdaPeak) + " "
+                + arrivals.unit() + " × " + ForecastWords.number(sAtPeak) + " s";
+        String why = need + " at " + z.clock(arrivals.time(peak)) + " needs " + peakReplicas
                 + " replica" + plural(peakReplicas) + (held < peakReplicas ? " (max " + policy.maxReplicas() + ")" : "")
                 + ", " + currentReplicas + " run now; the rise is due at " + z.clock(riseAt) + ", held from "
                 + z.clock(startAt) + " (start-up " + ForecastWords.number(Math.max(0, startupSeconds)) + " s + poll "
@@ -173,13 +189,12 @@ public final class Anticipation {
     }
 
     /** Replicas the forecast's slot {@code i} needs (not capped at max). */
-    static int replicas(Forecast arrivals, Forecast service, double meanService, Policy p, Settings s, int i) {
-        double lambda = quantile(arrivals, s, i);
-        double sv = serviceAt(service, meanService, arrivals.time(i));
-        if (!(lambda > 0) || !(sv > 0)) {
+    static int replicas(SlotsBand band, Policy p, Settings s, int i) {
+        double need = band.at(s.quantile(), i);
+        if (!(need > 0)) {
             return 0;
         }
-        double slots = Math.ceil(lambda * sv / p.targetUtilization() - 1e-9);
+        double slots = Math.ceil(need - 1e-9);
         return (int) Math.min(Integer.MAX_VALUE, (long) Math.ceil(slots / p.slotsPerReplica() - 1e-9));
     }
 

@@ -14,6 +14,15 @@ public interface ClassForecasts {
     /** The class's latest forecast of the mean service time in seconds, or null when none has been made yet. */
     Forecast service(String className);
 
+    /**
+     * The class's latest joint forecast of the work in service, in jobs in service: each past minute's arrivals times
+     * its own mean service time, forecast as one series, so its quantiles are the product's ({@link SlotsBand}); null
+     * when none has been made (the slots are then approximated from the two forecasts apart).
+     */
+    default Forecast work(String className) {
+        return null;
+    }
+
     /** No forecasts at all (forecasts off, or before the first is made). */
     ClassForecasts NONE = new ClassForecasts() {
         @Override

@@ -18,6 +18,8 @@ import java.util.Arrays;
 public final class Forecaster {
 
     static final double DAY = 86_400;
+    /** A slot within this fraction of the highest counts as the peak the words describe (the first such). */
+    static final double PEAK_NEAR = 0.9;
 
     private final ForecastSettings s;
     private final double[] buf;
@@ -285,9 +287,16 @@ public final class Forecaster {
         if (peak < 0) {
             return "no past day of this kind to forecast from";
         }
+        double max = profile[peak];
+        // The first slot near the highest: a load that peaks every hour is told by its next rise, not the noisiest one.
+        for (int i = 0; i < peak; i++) {
+            if (profile[i] >= PEAK_NEAR * profile[peak]) {
+                peak = i;
+                break;
+            }
+        }
         int low = peak;
         double min = Double.POSITIVE_INFINITY;
-        double max = profile[peak];
         for (int i = 0; i <= peak; i++) {
             if (!Double.isNaN(profile[i]) && profile[i] < min) {
                 min = profile[i];
@@ -380,17 +389,22 @@ public final class Forecaster {
             double centre = dayStart + k * slot;
             int from = Math.max(1, (int) Math.ceil((centre - 3600 - grid.start()) / grid.step()));
             int to = Math.min(grid.size(), (int) Math.ceil((centre + 3600 - grid.start()) / grid.step()));
+            double nearest = Double.NaN; // the crossing nearest that time of day (a load may rise every hour)
             for (int i = from; i < to; i++) {
                 double v = grid.values()[i];
                 double before = grid.values()[i - 1];
                 if (v >= mid && before < mid) {
                     double t = grid.time(i - 1) + grid.step() * (0.5 + (mid - before) / (v - before));
-                    double inDay = t - dayStart;
-                    sum += inDay;
-                    sq += inDay * inDay;
-                    n++;
-                    break;
+                    if (Double.isNaN(nearest) || Math.abs(t - centre) < Math.abs(nearest - centre)) {
+                        nearest = t;
+                    }
                 }
+            }
+            if (!Double.isNaN(nearest)) {
+                double inDay = nearest - dayStart;
+                sum += inDay;
+                sq += inDay * inDay;
+                n++;
             }
         }
         if (n == 0) {

@@ -47,6 +47,25 @@ public record LoadGrid(double start, double step, double[] values) {
         return new LoadGrid(first, step, mean);
     }
 
+    /**
+     * The product of two series cell by cell (arrivals × service time: the jobs in service, each minute's own pair),
+     * on {@code a}'s cells; NaN where either is unknown, except 0 where {@code a} is known to be 0 (no arrivals is no
+     * work, whatever the service time it did not measure). The grids must share their step.
+     */
+    public static LoadGrid product(LoadGrid a, LoadGrid b) {
+        if (a.step != b.step) {
+            throw new IllegalArgumentException("grids of " + a.step + " s and " + b.step + " s cannot be multiplied");
+        }
+        double[] v = new double[a.size()];
+        for (int i = 0; i < v.length; i++) {
+            double x = a.values[i];
+            long j = Math.round((a.time(i) - b.start) / b.step);
+            double y = j >= 0 && j < b.size() ? b.values[(int) j] : Double.NaN;
+            v[i] = x == 0 ? 0 : x * y;
+        }
+        return new LoadGrid(a.start, a.step, v);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof LoadGrid g && g.start == start && g.step == step && Arrays.equals(g.values, values);

@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * The console's default sandbox (design.md §8): five classes that between them show every behaviour of
- * design.md §3 within ten simulated minutes, repeating forever (period 600 s); and a sixth, intake-api, that
- * shows admission acting on producers that obey it (design.md §2b), in {@link #withAdmissionClass}.
+ * design.md §3 within ten simulated minutes, repeating forever (period 600 s); hourly-reports beside them in the
+ * console's built-in sandbox ({@link #builtIn}), whose hourly run the forecast proposes capacity for (issue 29); and
+ * intake-api, that shows admission acting on producers that obey it (design.md §2b), in {@link #withAdmissionClass}.
  */
 public final class SandboxCatalog {
 
@@ -100,6 +101,50 @@ public final class SandboxCatalog {
     /** The default classes, in display order. */
     public static List<Entry> defaultClasses() {
         return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch());
+    }
+
+    /** The class whose load comes at the top of every hour, forecast and proposed for ({@link #hourlyReports}). */
+    public static final String HOURLY_CLASS = "hourly-reports";
+
+    /**
+     * The console's built-in sandbox ({@code ./headroom}): the default classes and hourly-reports, whose hourly run
+     * the forecast learns from the week before the start and proposes capacity for (issue 29). The default classes
+     * alone ({@link #defaultClasses}) are what the console's tests of the five pin.
+     *
+     * @param start    the sandbox's start (its clock's first instant)
+     * @param firstRun when hourly-reports' first run after the start begins (its runs are hourly from there)
+     */
+    public static List<Entry> builtIn(Instant start, Instant firstRun) {
+        return List.of(paymentsSteady(), searchInteractive(), ledgerReplay(), enrichment(), nightlyBatch(),
+                hourlyReports(start, firstRun));
+    }
+
+    /** How long each hour's reports keep arriving, from the run's start. */
+    public static final double HOURLY_BURST_SECONDS = 900;
+
+    /**
+     * Reports a cron job enqueues every hour at the same minute: 1 job/s between runs, 12 jobs/s for the first quarter
+     * hour of each run; 4-s jobs, four slots a pod, 45 s to start, so some 15 replicas for the run and 2 between.
+     * Reacting alone, the run waits for pods that start only after it began; its week before the start has the same
+     * programme, so the forecast sees the next run coming and, with {@code forecast: propose}, the inbox gets a
+     * proposal to hold the run's slots from start-up + poll + a minute before it (decision 0030). The console puts the minute a
+     * few minutes after it opens ({@code Session.builtIn}), so the first proposal shows soon, not up to an hour later.
+     */
+    static Entry hourlyReports(Instant start, Instant firstRun) {
+        double phase = Math.floorMod(firstRun.getEpochSecond() - start.getEpochSecond(), 3600L); // in the period
+        SandboxClassSpec.Builder b = SandboxClassSpec.builder(HOURLY_CLASS).baseRate(1).repeatSeconds(3600.0);
+        if (phase + HOURLY_BURST_SECONDS <= 3600) {
+            b.segment(phase, phase + HOURLY_BURST_SECONDS, 12);
+        } else { // the period turns inside the run: its end wraps to the period's start
+            b.segment(0, phase + HOURLY_BURST_SECONDS - 3600, 12).segment(phase, 3600, 12);
+        }
+        SandboxClassSpec spec = b.service(ServiceTime.lognormal(4, 0.3)).concurrency(4).startupSeconds(45)
+                .initialReplicas(2)
+                .build();
+        Policy policy = base().slotsPerReplica(4).maxAgeSeconds(60.0).minReplicas(1).maxReplicas(20)
+                .forecastMode(io.headroom.decision.ForecastMode.PROPOSE)
+                .build();
+        return new Entry(spec, policy);
     }
 
     /**

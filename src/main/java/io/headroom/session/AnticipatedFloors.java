@@ -42,7 +42,8 @@ public final class AnticipatedFloors implements FloorPlanner {
         double service = s != null && s.present() && s.value() > 0 ? s.value()
                 : p.expectedServiceSeconds() != null ? p.expectedServiceSeconds() : Double.NaN;
         double startup = Double.isNaN(obs.startupSeconds()) ? p.startupSeconds() : obs.startupSeconds();
-        Anticipation.Plan plan = Anticipation.plan(arrivals, forecasts.service(cls.name()), service, p,
+        Anticipation.Plan plan = Anticipation.plan(arrivals, forecasts.service(cls.name()), forecasts.work(cls.name()),
+                service, p,
                 obs.currentReplicas(), startup, now, settings);
         if (plan.floor() == null || plan.rise() == null) {
             return null;

@@ -30,11 +30,14 @@ import java.util.function.Supplier;
  */
 public final class ForecastRunner implements ClassForecasts {
 
+    /** The unit of the joint forecast of arrivals × service time. */
+    static final String WORK_UNIT = "jobs in service";
+
     /** How often a class is forecast again, in the session's time: the profile's slots are 5 minutes. */
     public static final Duration EVERY = Duration.ofMinutes(5);
 
     /** A class's latest forecasts and when (session time, epoch seconds) they were made. */
-    record Made(Forecast arrivals, Forecast service, double at) {
+    record Made(Forecast arrivals, Forecast service, Forecast work, double at) {
     }
 
     private final History history;
@@ -68,6 +71,12 @@ public final class ForecastRunner implements ClassForecasts {
     public Forecast service(String className) {
         Made m = made.get(className);
         return m == null ? null : m.service();
+    }
+
+    @Override
+    public Forecast work(String className) {
+        Made m = made.get(className);
+        return m == null ? null : m.work();
     }
 
     /** Bumped whenever any forecast was made, so a reader knows to look again. */
@@ -124,20 +133,24 @@ public final class ForecastRunner implements ClassForecasts {
         if (c.policy().forecastMode() == ForecastMode.OFF) {
             String why = "no forecast: forecasts are off for this class (forecast: off)";
             return new Made(Forecast.refused("jobs/s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()), now);
+                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()),
+                    Forecast.refused(WORK_UNIT, settings.slotSeconds(), why, settings.zone()), now);
         }
         ClassHistory week = history.findWeek(c.name());
         if (week == null || week.size() == 0) {
             String why = "no history yet; a forecast needs " + Math.round(settings.minHistorySeconds() / 3600) + " h";
             return new Made(Forecast.refused("jobs/s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()), now);
+                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()),
+                    Forecast.refused(WORK_UNIT, settings.slotSeconds(), why, settings.zone()), now);
         }
         double from = now - History.WEEK.toSeconds();
         double step = History.WEEK_STEP.toSeconds();
-        Forecast arrivals = forecaster.forecast(LoadGrid.of(week, ClassHistory.Series.ARRIVAL_RATE, from, now, step),
-                now, "jobs/s");
-        Forecast service = forecaster.forecast(LoadGrid.of(week, ClassHistory.Series.MEAN_SERVICE, from, now, step),
-                now, "s");
-        return new Made(arrivals, service, now);
+        LoadGrid arrivalGrid = LoadGrid.of(week, ClassHistory.Series.ARRIVAL_RATE, from, now, step);
+        LoadGrid serviceGrid = LoadGrid.of(week, ClassHistory.Series.MEAN_SERVICE, from, now, step);
+        Forecast arrivals = forecaster.forecast(arrivalGrid, now, "jobs/s");
+        Forecast service = forecaster.forecast(serviceGrid, now, "s");
+        // The joint: each minute's arrivals × its own service time, forecast as one series (the slots' quantiles).
+        Forecast work = forecaster.forecast(LoadGrid.product(arrivalGrid, serviceGrid), now, WORK_UNIT);
+        return new Made(arrivals, service, work, now);
     }
 }

@@ -36,8 +36,9 @@ public final class Launcher {
     public static final java.util.List<Double> SPEEDS = java.util.List.of(1.0, 10.0, 60.0);
 
     /**
-     * Which built-in sandbox {@code --sandbox} opens: the plain one (five classes), or it with intake-api, whose
-     * producers obey admission, or with render, placed across spot and on-demand pools (issue 30).
+     * Which built-in sandbox {@code --sandbox} opens: the plain one (the five classes and hourly-reports), or the
+     * five with intake-api, whose producers obey admission, or with render, placed across spot and on-demand pools
+     * (issue 30).
      */
     public enum SandboxKind {
         PLAIN("plain"), ADMISSION("admission"), PLACEMENT("placement");
@@ -397,7 +398,7 @@ public final class Launcher {
                 : sandboxJournal(kind, FileJournal.defaultDirectory());
         Journals.Opened j = Journals.open(file, Journals.Fallback.MEMORY);
         Session s = switch (kind) {
-            case PLAIN -> Session.sandbox(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
+            case PLAIN -> Session.builtIn(options.seed(), wall.instant(), WARM_UP, j.journal(), options.operator());
             case ADMISSION -> Session.sandboxWithAdmission(options.seed(), wall.instant(), WARM_UP, j.journal(),
                     options.operator());
             case PLACEMENT -> Session.sandboxWithPlacement(options.seed(), wall.instant(), WARM_UP, j.journal(),

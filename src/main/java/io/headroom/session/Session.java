@@ -256,6 +256,25 @@ public final class Session implements AutoCloseable {
         return sandbox(SandboxCatalog.defaultClasses(), seed, wallNow, history, journal, operator);
     }
 
+    /**
+     * How long after the built-in sandbox opens hourly-reports' first run begins at least (then hourly, at that
+     * minute): on the next 5-minute mark from there, so the run starts with a forecast slot rather than inside one.
+     */
+    public static final Duration FIRST_HOURLY_RUN = Duration.ofMinutes(10);
+
+    /**
+     * The console's built-in sandbox ({@code ./headroom}): the five default classes and hourly-reports, whose load
+     * rises every hour at the minute {@link #FIRST_HOURLY_RUN} after {@code wallNow} and is forecast with
+     * {@code forecast: propose}, so the inbox shows a predictive proposal ahead of its first run within minutes of
+     * opening (issue 29). {@link #sandbox} is the five alone.
+     */
+    public static Session builtIn(long seed, Instant wallNow, Duration history, Journal journal, String operator) {
+        long after = wallNow.plus(FIRST_HOURLY_RUN).getEpochSecond();
+        Instant firstRun = Instant.ofEpochSecond(after + Math.floorMod(-after, 300L)); // the next 5-minute mark
+        return sandbox(SandboxCatalog.builtIn(wallNow.minus(history), firstRun), seed, wallNow, history, journal,
+                operator);
+    }
+
     /** The built-in sandbox and intake-api, whose producers obey the admission this console publishes (issue 30). */
     public static Session sandboxWithAdmission(long seed, Instant wallNow, Duration history, Journal journal) {
         return sandboxWithAdmission(seed, wallNow, history, journal, null);
@@ -347,6 +366,12 @@ public final class Session implements AutoCloseable {
         public io.headroom.forecast.Forecast service(String className) {
             io.headroom.forecast.ClassForecasts given = forecastsGiven;
             return given != null ? given.service(className) : forecasts.service(className);
+        }
+
+        @Override
+        public io.headroom.forecast.Forecast work(String className) {
+            io.headroom.forecast.ClassForecasts given = forecastsGiven;
+            return given != null ? given.work(className) : forecasts.work(className);
         }
     };
 

@@ -381,6 +381,11 @@ final class ForecastFloors {
         }
     }
 
+    /** The floor an approval's record holds (its start, end and the forecast's words), or null (for the timeline). */
+    static ForecastFloor floorOf(JournalRecord r) {
+        return floor(r, r.after());
+    }
+
     /** The floor a record holds: its start, end and words from the detail ("from … until … · …"). */
     private static ForecastFloor floor(JournalRecord r, Integer replicas) {
         String d = r.detail();

@@ -161,6 +161,10 @@ public final class TeamTimeline implements Journal {
 
     /** The event for a record: actor, what changed and why, in one line (the journal redacted it already). */
     static TeamEvent event(JournalRecord r, String reason) {
+        String floor = floorWords(r);
+        if (floor != null) {
+            return new TeamEvent(reason, floor, false, r.at(), r.user());
+        }
         StringBuilder m = new StringBuilder(r.user());
         m.append(": ").append(r.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
         if (r.node() != null) {
@@ -189,6 +193,71 @@ public final class TeamTimeline implements Journal {
                 || r.kind() == Kind.HAND_BACK_REFUSED || r.kind() == Kind.ADMISSION_FAILED
                 || r.kind() == Kind.EVICTION_REFUSED || r.kind() == Kind.NODE_DRAIN_ENDED
                 && !"COMPLETED".equals(r.reason()), r.at(), r.user());
+    }
+
+    /**
+     * A forecast floor's record in words (issue 29): what is held, from when until when (absolute times: the event is
+     * read by consoles in other zones) and why; null for other records.
+     */
+    private static String floorWords(JournalRecord r) {
+        Kind k = r.kind();
+        if (k != Kind.FORECAST_FLOOR_APPROVED && k != Kind.FORECAST_FLOOR_LAPSED && k != Kind.FORECAST_FLOOR_CANCELLED
+                && k != Kind.FORECAST_FLOOR_REJECTED) {
+            return null;
+        }
+        StringBuilder m = new StringBuilder(r.user()).append(": forecast floor ");
+        Integer n = k == Kind.FORECAST_FLOOR_APPROVED || k == Kind.FORECAST_FLOOR_REJECTED ? r.after() : r.before();
+        String replicas = (n == null ? "its" : String.valueOf(n)) + " replica" + (n != null && n == 1 ? "" : "s");
+        String reason = r.reason() == null || r.reason().isBlank() ? null : r.reason();
+        switch (k) {
+            case FORECAST_FLOOR_APPROVED -> {
+                io.headroom.decision.ForecastFloor f = ForecastFloors.floorOf(r);
+                m.append(reason != null && reason.startsWith("auto:") ? "held automatically (forecast: auto)"
+                        : "approved").append(": at least ").append(replicas);
+                if (f != null) {
+                    m.append(" from ").append(f.from()).append(" until ").append(f.until());
+                    if (f.why() != null && !f.why().isBlank()) {
+                        m.append("; forecast: ").append(f.why());
+                    }
+                } else if (r.until() != null) {
+                    m.append(" until ").append(r.until());
+                }
+            }
+            case FORECAST_FLOOR_LAPSED -> {
+                m.append("lapsed: ").append(replicas).append(" no longer held");
+                if (r.until() != null) {
+                    m.append(" at ").append(r.until());
+                }
+                if (reason != null) {
+                    m.append("; reason: ").append(reason);
+                }
+            }
+            case FORECAST_FLOOR_CANCELLED -> {
+                m.append("cancelled: ").append(replicas).append(" no longer held");
+                if (reason != null) {
+                    m.append("; reason: ").append(reason);
+                }
+                if (r.until() != null) {
+                    m.append("; it was to hold until ").append(r.until());
+                }
+            }
+            default -> { // rejected
+                m.append("rejected: ").append(replicas).append(" not held");
+                if (r.before() != null) {
+                    m.append(" (").append(r.before()).append(" run)");
+                }
+                if (reason != null) {
+                    m.append("; reason: ").append(reason);
+                }
+                if (r.until() != null) {
+                    m.append("; it would have held until ").append(r.until());
+                }
+            }
+        }
+        if (r.context() != null) {
+            m.append("; context ").append(r.context());
+        }
+        return m.toString();
     }
 
     @Override

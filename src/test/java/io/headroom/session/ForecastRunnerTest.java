@@ -69,6 +69,11 @@ class ForecastRunnerTest {
         assertTrue(runner.service("steady").available(), runner.service("steady").reason());
         assertEquals(2, runner.service("steady").p50()[0], 1e-9);
         assertEquals("s", runner.service("steady").unit());
+        Forecast work = runner.work("steady");
+        assertTrue(work.available(), work.reason());
+        assertEquals(40, work.p50()[(int) ((9 * 3600 - 6 * 3600) / work.slotSeconds()) + 1], 1e-9,
+                "09:05: 20 jobs/s × 2 s each, jobs in service");
+        assertEquals("jobs in service", work.unit());
 
         Forecast young = runner.arrivals("young");
         assertFalse(young.available());

@@ -40,6 +40,7 @@ public final class ForecastViewModel {
     // The forecasts the bands were made from: a band is rebuilt only when one of them changed.
     private Forecast shownArrivals;
     private Forecast shownService;
+    private Forecast shownWork;
     private ClassSnapshot shownFor;
 
     ForecastViewModel(Function<String, ClassSnapshot> latest) {
@@ -57,7 +58,10 @@ public final class ForecastViewModel {
     public BooleanProperty availableProperty() { return available; }
     /** The arrivals forecast in jobs/s, for the load chart; null without one. */
     public ObjectProperty<ForecastBand> loadBandProperty() { return loadBand; }
-    /** The forecast's slots (arrivals × service / target utilization), for the capacity chart; null without one. */
+    /**
+     * The forecast's slots (the joint forecast of arrivals × service, each past day's pair, / target utilization; the
+     * arrivals' quantile × the service time's median where there is none), for the capacity chart; null without one.
+     */
     public ObjectProperty<ForecastBand> capacityBandProperty() { return capacityBand; }
 
     /** Where the forecasts and the week's progress are read (the session's); none until set. */
@@ -74,17 +78,18 @@ public final class ForecastViewModel {
         mode.set(p == null ? "" : modeWords(p.forecastMode()));
         Forecast a = s == null ? null : forecasts.arrivals(className);
         Forecast sv = s == null ? null : forecasts.service(className);
+        Forecast work = s == null ? null : forecasts.work(className);
         if (a == null) {
             words.set(s == null ? "" : p.forecastMode() == ForecastMode.OFF ? "no forecast: forecasts are off for "
                     + "this class" : "no forecast yet: it is made once the history is read");
             service.set("");
-            setBands(null, null, null, s);
+            setBands(null, null, null, null, s);
             return;
         }
         words.set(a.available() ? a.reason() : noForecast(a.reason()));
         service.set(!a.available() || sv == null ? "" : "service time: " + (sv.available() ? sv.reason()
                 : noForecast(sv.reason())));
-        setBands(a.available() ? a : null, sv, p, s);
+        setBands(a.available() ? a : null, sv, work, p, s);
     }
 
     private static String noForecast(String reason) {
@@ -100,13 +105,14 @@ public final class ForecastViewModel {
         };
     }
 
-    private void setBands(Forecast a, Forecast sv, Policy p, ClassSnapshot s) {
+    private void setBands(Forecast a, Forecast sv, Forecast work, Policy p, ClassSnapshot s) {
         available.set(a != null);
-        if (a == shownArrivals && sv == shownService && (a == null || sameCapacity(s))) {
+        if (a == shownArrivals && sv == shownService && work == shownWork && (a == null || sameCapacity(s))) {
             return;
         }
         shownArrivals = a;
         shownService = sv;
+        shownWork = work;
         shownFor = s;
         if (a == null) {
             loadBand.set(null);
@@ -121,22 +127,16 @@ public final class ForecastViewModel {
         loadBand.set(new ForecastBand("forecast arrivals: p50, p80–p95", a.slotSeconds(), times, a.p50(), a.p80(),
                 a.p95(), madeAt));
         double u = p.targetUtilization();
-        double observed = observedService(s);
-        double[] s50 = new double[times.length];
-        double[] s80 = new double[times.length];
-        double[] s95 = new double[times.length];
+        io.headroom.forecast.SlotsBand slots = io.headroom.forecast.SlotsBand.of(a, sv, shownWork,
+                observedService(s), u);
         boolean any = false;
         for (int i = 0; i < times.length; i++) {
-            int j = sv != null && sv.available() ? sv.slotAt(times[i]) : -1;
-            double service = j >= 0 ? sv.p50()[j] : observed;
-            s50[i] = a.p50()[i] * service / u;
-            s80[i] = a.p80()[i] * service / u;
-            s95[i] = a.p95()[i] * service / u;
-            any |= !Double.isNaN(s50[i]);
+            any |= !Double.isNaN(slots.p50()[i]);
         }
-        capacityBand.set(any ? new ForecastBand(String.format(Locale.ROOT,
-                "forecast slots (arrivals × service / u %.2f): p50, p80–p95", u), a.slotSeconds(), times, s50, s80,
-                s95, madeAt) : null);
+        capacityBand.set(any ? new ForecastBand(String.format(Locale.ROOT, slots.anyJoint()
+                ? "forecast slots (each past day's arrivals × service / u %.2f): p50, p80–p95"
+                : "forecast slots (arrivals × service / u %.2f): p50, p80–p95", u), a.slotSeconds(), times,
+                slots.p50(), slots.p80(), slots.p95(), madeAt) : null);
     }
 
     /** The capacity band depends on the policy's u and the observed service only while no service forecast exists. */

@@ -30,7 +30,7 @@ public final class WelcomeView {
         title.getStyleClass().add(Styles.HEADLINE);
         Label what = new Label("Headroom runs the scaling loop for your queue workers locally and shows, per workload "
                 + "class, why it wants the replicas it wants. Nothing is configured yet, so the built-in sandbox is "
-                + "running behind this window: five simulated classes, each showing one behaviour.");
+                + "running behind this window: six simulated classes, each showing one behaviour.");
         what.setWrapText(true);
         Button tour = choice(TOUR_ID, "Take the sandbox tour",
                 "Look around the simulated cluster; nothing real is touched. Settings… connects later.");
