@@ -233,7 +233,8 @@ public final class StartupBenchmark {
      * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}), {@code +Parallel}
      * ({@code -XX:+UseParallelGC}), {@code +LateC2} (C2 waits for 4× the calls and loop turns it waits for by
      * default: C1's code serves the start, C2 still compiles what stays hot), {@code +Xss512k} (thread stacks of
-     * 512 KiB, not 1 MiB), and {@code +Opt} (what {@code ./headroom} passes by default, {@link #LAUNCHER_FLAGS}).
+     * 512 KiB, not 1 MiB), and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
+     * today the same as {@code +LateC2}).
      */
     static List<String> flags(String variant) {
         List<String> jvm = new ArrayList<>();
@@ -242,11 +243,8 @@ public final class StartupBenchmark {
                 case "C1" -> jvm.add("-XX:TieredStopAtLevel=1");
                 case "Serial" -> jvm.add("-XX:+UseSerialGC");
                 case "Parallel" -> jvm.add("-XX:+UseParallelGC");
-                case "LateC2" -> jvm.addAll(List.of("-XX:Tier4InvocationThreshold=20000",
-                        "-XX:Tier4MinInvocationThreshold=2400", "-XX:Tier4CompileThreshold=60000",
-                        "-XX:Tier4BackEdgeThreshold=160000"));
+                case "LateC2", "Opt" -> jvm.addAll(LAUNCHER_FLAGS);
                 case "Xss512k" -> jvm.add("-Xss512k");
-                case "Opt" -> jvm.addAll(LAUNCHER_FLAGS);
                 default -> {
                 }
             }
@@ -254,8 +252,12 @@ public final class StartupBenchmark {
         return jvm;
     }
 
-    /** The JVM options {@code ./headroom} gives the console besides its archive (none yet: see docs/benchmarks.md). */
-    static final List<String> LAUNCHER_FLAGS = List.of();
+    /**
+     * The JVM options {@code ./headroom} gives the console besides its archive (its {@code jit} line: C2 later, as
+     * {@code +LateC2}; docs/benchmarks.md "Cutting the first frame"). {@code @Build} alone is the archive without them.
+     */
+    static final List<String> LAUNCHER_FLAGS = List.of("-XX:Tier4InvocationThreshold=20000",
+            "-XX:Tier4MinInvocationThreshold=2400", "-XX:Tier4CompileThreshold=60000", "-XX:Tier4BackEdgeThreshold=160000");
 
     /** Per configuration, each step before the first frame: median wall ms / CPU ms when the console said it. */
     private static void stages(Map<String, List<Run>> results) {
