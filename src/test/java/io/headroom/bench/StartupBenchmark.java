@@ -35,9 +35,12 @@ import java.util.concurrent.TimeUnit;
  * {@code +CDS+C1}), and as {@code ./headroom} starts it (JavaFX on the module path, {@link LauncherLayout}):
  * {@code @None}, {@code @First} (no archive, one written at exit: the first run after a build before the build
  * made one), {@code @Dyn} (that launcher's later runs) and {@code @Build} (the archive {@code mvn package} makes);
- * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. With
+ * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. Any variant takes JVM
+ * options as further "+" parts ({@link #flags}), e.g. {@code @Build+Serial} or {@code @Build+LateC2}; with
+ * {@code --baseline} those run on this checkout's build alone (they compare options, not builds). With
  * {@code --baseline=DIR} (a checkout whose {@code target} holds its packaged jars, e.g. main's worktree after
- * {@code mvn package}) every configuration also runs on that build, alternating with this one, each with its own archive: before and after in one run, under the same load. With
+ * {@code mvn package}) every configuration also runs on that build, alternating with this one, each with its own archive: before and after in one run, under the same load
+ * (several directories, comma-separated, each labelled by its folder's name: the steps of a change side by side). With
  * {@code --fleet=N} a third mode opens a fleet's workloads file of N classes ({@code FleetFile}). With
  * {@code --installed=ROOT} (the .deb unpacked there by {@code dpkg-deb -x}) the installed package runs too, from
  * /opt/headroom in a private mount namespace (root or user namespaces), with its own launcher and archive.
@@ -49,6 +52,7 @@ import java.util.concurrent.TimeUnit;
 public final class StartupBenchmark {
     private static final String[] MARKS = {"window", "ui", "tick"};
     private static final String INSTALLED = "installed:";
+    private static final String STAGE = "headroom-startup at:";
 
     public static void main(String[] argv) throws Exception {
         String baseline = Arrays.stream(argv).filter(a -> a.startsWith("--baseline=")).map(a -> a.substring(11))
@@ -75,8 +79,13 @@ public final class StartupBenchmark {
         Map<String, String> builds = new LinkedHashMap<>();
         Map<String, Path> roots = new LinkedHashMap<>();
         if (baseline != null) {
-            builds.put("before ", packagedClasspath(Path.of(baseline)));
-            roots.put("before ", Path.of(baseline));
+            // One directory: "before"; several (comma-separated, oldest first): each by its folder's name.
+            String[] dirs = baseline.split(",");
+            for (String d : dirs) {
+                String label = dirs.length == 1 ? "before " : Path.of(d).getFileName() + " ";
+                builds.put(label, packagedClasspath(Path.of(d)));
+                roots.put(label, Path.of(d));
+            }
         }
         builds.put(baseline != null ? "after " : "", packagedClasspath(Path.of(".")));
         roots.put(baseline != null ? "after " : "", Path.of("."));
@@ -166,10 +175,15 @@ public final class StartupBenchmark {
                             }
                             continue;
                         }
+                        if (!flags(variant).isEmpty() && baseline != null && !roots.get(b.getKey()).equals(Path.of("."))) {
+                            continue; // JVM options compare options, not builds: on this checkout's build alone
+                        }
                         if (variant.startsWith("@")) {
-                            List<String> jvm = LauncherLayout.archiveOptions(variant, roots.get(b.getKey()),
+                            String launcher = variant.contains("+") ? variant.substring(0, variant.indexOf('+')) : variant;
+                            List<String> jvm = LauncherLayout.archiveOptions(launcher, roots.get(b.getKey()),
                                     launcherDynamic.get(b.getKey() + m.getKey()), dir);
                             if (jvm != null) {
+                                jvm.addAll(flags(variant));
                                 String cp = LauncherLayout.jvm(roots.get(b.getKey()), jvm);
                                 results.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
                                         .add(run(java, cp, dir, jvm, m.getValue()));
@@ -187,12 +201,7 @@ public final class StartupBenchmark {
                         } else if (variant.contains("+DynCDS")) {
                             jvm.add("-XX:SharedArchiveFile=" + dynamic.get(b.getKey() + m.getKey()));
                         }
-                        if (variant.contains("+C1")) {
-                            jvm.add("-XX:TieredStopAtLevel=1");
-                        }
-                        if (variant.contains("+Serial")) {
-                            jvm.add("-XX:+UseSerialGC");
-                        }
+                        jvm.addAll(flags(variant));
                         results.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
                                 .add(run(java, b.getValue(), dir, jvm, m.getValue()));
                     }
@@ -200,19 +209,69 @@ public final class StartupBenchmark {
             }
         }
         System.out.printf("%nload average %.1f at the end%n%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        System.out.printf("%-26s %14s %14s %14s   (median of %d, wall ms from process start; min in brackets)%n",
+        System.out.printf("%-40s %14s %14s %14s   (median of %d, wall ms from process start; min in brackets)%n",
                 "wall", "first window", "first real UI", "first tick", runs);
         table(results, r -> r.wall);
-        System.out.printf("%n%-26s %14s %14s %14s   (median of %d, the child's user+system CPU ms until the mark)%n",
+        System.out.printf("%n%-40s %14s %14s %14s   (median of %d, the child's user+system CPU ms until the mark)%n",
                 "CPU", "first window", "first real UI", "first tick", runs);
         table(results, r -> r.cpu);
-        System.out.printf("%n%-26s %14s %14s %14s   (median of %d, classes loaded until the mark; from the archive in brackets)%n",
+        System.out.printf("%n%-40s %14s %14s %14s   (median of %d, classes loaded until the mark; from the archive in brackets)%n",
                 "classes", "first window", "first real UI", "first tick", runs);
         for (var e : results.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format("%-26s", e.getKey()));
+            StringBuilder line = new StringBuilder(String.format("%-40s", e.getKey()));
             for (int i = 0; i < MARKS.length; i++) {
                 line.append(String.format(" %6d (%5d)", median(e.getValue(), r -> r.classes, i),
                         median(e.getValue(), r -> r.shared, i)));
+            }
+            System.out.println(line);
+        }
+        stages(results);
+    }
+
+    /**
+     * The JVM options a variant's "+" parts add (any order, after the archive's): {@code +C1}
+     * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}), {@code +Parallel}
+     * ({@code -XX:+UseParallelGC}), {@code +LateC2} (C2 waits for 4× the calls and loop turns it waits for by
+     * default: C1's code serves the start, C2 still compiles what stays hot), {@code +Xss512k} (thread stacks of
+     * 512 KiB, not 1 MiB), and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
+     * today the same as {@code +LateC2}).
+     */
+    static List<String> flags(String variant) {
+        List<String> jvm = new ArrayList<>();
+        for (String part : variant.split("\\+")) {
+            switch (part) {
+                case "C1" -> jvm.add("-XX:TieredStopAtLevel=1");
+                case "Serial" -> jvm.add("-XX:+UseSerialGC");
+                case "Parallel" -> jvm.add("-XX:+UseParallelGC");
+                case "LateC2", "Opt" -> jvm.addAll(LAUNCHER_FLAGS);
+                case "Xss512k" -> jvm.add("-Xss512k");
+                default -> {
+                }
+            }
+        }
+        return jvm;
+    }
+
+    /**
+     * The JVM options {@code ./headroom} gives the console besides its archive (its {@code jit} line: C2 later, as
+     * {@code +LateC2}; docs/benchmarks.md "Cutting the first frame"). {@code @Build} alone is the archive without them.
+     */
+    static final List<String> LAUNCHER_FLAGS = List.of("-XX:Tier4InvocationThreshold=20000",
+            "-XX:Tier4MinInvocationThreshold=2400", "-XX:Tier4CompileThreshold=60000", "-XX:Tier4BackEdgeThreshold=160000");
+
+    /** Per configuration, each step before the first frame: median wall ms / CPU ms when the console said it. */
+    private static void stages(Map<String, List<Run>> results) {
+        System.out.printf("%n%-40s steps before the first frame (headroom-startup at:STEP), median wall ms / CPU ms%n", "steps");
+        for (var e : results.entrySet()) {
+            StringBuilder line = new StringBuilder(String.format("%-40s", e.getKey()));
+            List<String> names = new ArrayList<>();
+            e.getValue().forEach(r -> r.stages.keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
+            for (String n : names) {
+                long[] wall = e.getValue().stream().filter(r -> r.stages.containsKey(n))
+                        .mapToLong(r -> r.stages.get(n)[0]).sorted().toArray();
+                long[] cpu = e.getValue().stream().filter(r -> r.stages.containsKey(n))
+                        .mapToLong(r -> r.stages.get(n)[1]).sorted().toArray();
+                line.append(String.format(" %s %d/%d", n, wall[wall.length / 2], cpu[cpu.length / 2]));
             }
             System.out.println(line);
         }
@@ -220,7 +279,7 @@ public final class StartupBenchmark {
 
     private static void table(Map<String, List<Run>> results, java.util.function.Function<Run, long[]> of) {
         for (var e : results.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format("%-26s", e.getKey()));
+            StringBuilder line = new StringBuilder(String.format("%-40s", e.getKey()));
             for (int i = 0; i < MARKS.length; i++) {
                 int k = i;
                 long[] v = e.getValue().stream().mapToLong(r -> of.apply(r)[k]).sorted().toArray();
@@ -364,6 +423,13 @@ public final class StartupBenchmark {
                     continue;
                 }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
+                if (line.startsWith(STAGE)) { // the steps before the first frame (StartupMarks.at), the first of each
+                    String stage = line.substring(STAGE.length());
+                    if (!r.stages.containsKey(stage)) {
+                        r.stages.put(stage, new long[] {ms, cpuMillis(p.pid())});
+                    }
+                    continue;
+                }
                 for (int i = 0; i < MARKS.length; i++) {
                     if (line.equals("headroom-startup " + MARKS[i])) {
                         r.wall[i] = ms;
@@ -392,6 +458,8 @@ public final class StartupBenchmark {
         final long[] cpu = filled();
         final long[] classes = filled();
         final long[] shared = filled();
+        /** Per step before the first frame ({@code headroom-startup at:STEP}): wall ms and CPU ms when it was said. */
+        final Map<String, long[]> stages = new LinkedHashMap<>();
 
         private static long[] filled() {
             long[] a = new long[MARKS.length];

@@ -173,7 +173,6 @@ public final class MainView extends BorderPane {
                 n -> session.supervisor().nodeDrains().stream().anyMatch(d -> d.active() && d.node().equals(n)));
         commands.addGenerated(nodeCommands::all);
         PaletteViewModel palette = new PaletteViewModel(commands::all);
-        readNodeNames();
         palette.showingProperty().addListener((o, was, now) -> {
             if (now) {
                 readNodeNames(); // for the next opening: this one's commands are read already
@@ -183,7 +182,12 @@ public final class MainView extends BorderPane {
         host[0] = overlays;
         topBar.setOnShowKeys(overlays::toggleHelp);
         topBar.setCordonWarning(cordonWarning, this::openNodesIn);
-        refreshCordonWarning();
+        // Fast start: the nodes are listed (for the palette and the left-cordoned chip) once the first frame is
+        // drawn, not beside it: on two cores their thread took CPU from the FX thread's first frame.
+        afterFirstFrame(() -> {
+            readNodeNames();
+            refreshCordonWarning();
+        });
         javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, toast, overlays);
         // The event list lies over the content while it is open: it joins the window when first opened.
         io.headroom.ui.fx.WhenShown.insert(center.getChildren(), 1, strip.list(), strip.toggle().selectedProperty());
@@ -274,6 +278,29 @@ public final class MainView extends BorderPane {
         }));
         clock.setCycleCount(Timeline.INDEFINITE);
         clock.play();
+    }
+
+    /**
+     * Runs {@code then} on the FX thread once, after the first layout pulse of the first scene this view is in (the
+     * frame that follows paints it), outside that pulse.
+     */
+    private void afterFirstFrame(Runnable then) {
+        javafx.beans.value.ChangeListener<Scene> inScene = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Scene> o, Scene old, Scene scene) {
+                if (scene == null) {
+                    return;
+                }
+                sceneProperty().removeListener(this);
+                Runnable[] pulse = new Runnable[1];
+                pulse[0] = () -> {
+                    scene.removePostLayoutPulseListener(pulse[0]);
+                    fx.execute(then);
+                };
+                scene.addPostLayoutPulseListener(pulse[0]);
+            }
+        };
+        sceneProperty().addListener(inScene);
     }
 
     private void applyTicks(List<SessionTick> batch) {
