@@ -71,6 +71,11 @@ class PooledDrainTest {
     ControlLoop loop;
     int seconds;
 
+    @org.junit.jupiter.api.BeforeEach
+    void setUp() {
+        cluster = api.cluster();
+    }
+
     @AfterEach
     void tearDown() {
         if (gateway != null) {
@@ -216,18 +221,37 @@ class PooledDrainTest {
         assertEquals(List.of(), eventProblems);
     }
 
+    @Test
+    void aNodeDrainTakesASecondPoolsPodAsTheClasssOwnAndMarksItOnItsDeployment() throws Exception {
+        cluster.node("od-1");
+        open(Duration.ofMinutes(5), List.of("a", "b", "c"), List.of("a", "b"));
+        metrics.inFlight.putAll(Map.of("render-spot-a", 0.0, "render-spot-b", 0.0, "render-spot-c", 0.0,
+                "render-on-demand-a", 1.0, "render-on-demand-b", 2.0));
+        tick(10);
+        Outcome o = supervisor.startNodeDrain(new io.headroom.cluster.NodeRef("dev", "od-1"), Duration.ofMinutes(10),
+                "kernel upgrade").join();
+        assertTrue(o.ok(), o.message());
+        JournalRecord started = records(Kind.NODE_DRAIN_STARTED).get(0);
+        assertTrue(started.detail().contains("render/render-on-demand-a (render, drained first)"), started.detail());
+        assertTrue(started.detail().contains("render/render-on-demand-b (render, drained first)"), started.detail());
+        String id = started.proposalId();
+        assertEquals(id, annotations("render-on-demand-a").get("headroom.io/drain"), "Headroom's pod, marked first");
+        assertEquals(id, annotations("render-on-demand-b").get("headroom.io/drain"));
+        assertNull(annotations("render-spot-a").get("headroom.io/drain"), "not on the node");
+    }
+
     // ------------------------------------------------------------------ helpers
 
     /** Spot and on-demand with these pods (ready, on a node); the class drains on scale-down when told. */
     private void open(Duration drainOnScaleDown, List<String> spotPods, List<String> onDemandPods) throws Exception {
-        cluster = api.cluster();
         cluster.answerAccessReviews(true, null);
         cluster.deployment(NS, "render-spot", spotPods.size());
         cluster.deployment(NS, "render-on-demand", onDemandPods.size());
         spotPods.forEach(p -> cluster.newPod(NS, "render-spot-" + p).app("render-spot").onNode("spot-1")
-                .scheduledAt("2026-12-01T09:50:00Z").create());
+                .ownedBy("ReplicaSet", "render-spot-5f7c").scheduledAt("2026-12-01T09:50:00Z").create());
         onDemandPods.forEach(p -> cluster.newPod(NS, "render-on-demand-" + p).app("render-on-demand")
-                .onNode("od-1").scheduledAt("2026-12-01T09:50:00Z").create());
+                .onNode("od-1").ownedBy("ReplicaSet", "render-on-demand-8b2d").scheduledAt("2026-12-01T09:50:00Z")
+                .create());
         KubeConnection c = cluster.connect(dir, "dev");
         gateway = KubeClusterGateway.open(c, List.of(spot, onDemand), clock,
                 new LeaseKeeper(c.client(), ANA, clock, Duration.ofSeconds(30)));
