@@ -144,6 +144,62 @@ class PooledDrainTest {
     }
 
     @Test
+    void approvingAPooledProposalGrowsOnePoolAndDrainsTheOther() throws Exception {
+        open(Duration.ofMinutes(5), List.of("a", "b", "c", "d", "e", "f"), List.of());
+        metrics.inFlight.putAll(Map.of("render-spot-a", 2.0, "render-spot-b", 0.0, "render-spot-c", 1.0,
+                "render-spot-d", 0.0, "render-spot-e", 3.0, "render-spot-f", 0.0));
+        tick(10);
+        io.headroom.supervise.Proposal p = supervisor.state().pending().get(0);
+        assertEquals(List.of("spot 6→3", "on-demand 0→2"), p.pools().stream()
+                .map(c -> c.pool() + " " + c.from() + "→" + c.to()).toList());
+        Outcome o = supervisor.approve(p.id()).join();
+        assertTrue(o.ok(), o.message());
+        assertEquals(2, cluster.replicas(NS, "render-on-demand"), "on-demand grows at once");
+        assertEquals(6, cluster.replicas(NS, "render-spot"), "spot drains first");
+        Drain d = drain();
+        assertTrue(d.active(), d.detail());
+        assertEquals(spot, d.target());
+        assertEquals(List.of("render-spot-b", "render-spot-d", "render-spot-f"), d.podNames().stream().sorted().toList());
+        JournalRecord started = records(Kind.DRAIN_STARTED).get(0);
+        assertTrue(started.reason().contains("approved proposal " + p.id()), started.reason());
+        MockCluster.await("the marks in the watch cache", WAIT, () -> gateway.ports().workloads().workload(spot)
+                .orElseThrow().pods().stream().filter(x -> d.id().equals(x.drainId())).count() == 3);
+        ClassSnapshot next = tick(25);
+        assertEquals(io.headroom.loop.Actuation.Kind.WITHHELD, next.actuation().kind());
+        assertTrue(next.actuation().message().startsWith("draining pool spot 6 → 3"), next.actuation().message());
+        assertTrue(supervisor.state().pending().isEmpty(), "nothing proposed while the pool drains");
+    }
+
+    @Test
+    void aSecondPoolToShrinkWaitsForTheFirstsDrainAndAFreezeStopsIt() throws Exception {
+        open(Duration.ofMinutes(5), List.of("a", "b", "c", "d", "e", "f"), List.of("a", "b", "c", "d"));
+        List.of("a", "b", "c", "d", "e", "f").forEach(x -> metrics.inFlight.put("render-spot-" + x, 1.0));
+        List.of("a", "b", "c", "d").forEach(x -> metrics.inFlight.put("render-on-demand-" + x, 0.0));
+        assertTrue(supervisor.setMode("render", Mode.AUTO).join().ok());
+        ClassSnapshot s = tick(10);
+        assertEquals(spot, drain().target(), s.actuation().message());
+        assertTrue(s.actuation().message().contains("on-demand 4 → 2: waits for drain " + drain().id()),
+                s.actuation().message());
+        assertEquals(6, cluster.replicas(NS, "render-spot"));
+        assertEquals(4, cluster.replicas(NS, "render-on-demand"));
+        for (String x : List.of("a", "b", "c", "d")) {
+            assertNull(annotations("render-on-demand-" + x).get("headroom.io/drain"), x);
+        }
+        String id = drain().id();
+        MockCluster.await("the marks in the watch cache", WAIT, () -> gateway.ports().workloads().workload(spot)
+                .orElseThrow().pods().stream().filter(x -> id.equals(x.drainId())).count() == 3);
+
+        assertTrue(supervisor.freeze("render", Duration.ofMinutes(30), "spot incident").join().ok());
+        tick(25);
+        assertEquals(DrainPhase.INTERRUPTED, drain().phase(), drain().detail());
+        for (String x : List.of("a", "b", "c", "d", "e", "f")) {
+            assertNull(annotations("render-spot-" + x).get("headroom.io/drain"), x + ": marks removed");
+        }
+        assertEquals(6, cluster.replicas(NS, "render-spot"));
+        assertEquals(4, cluster.replicas(NS, "render-on-demand"));
+    }
+
+    @Test
     void aPodOfTheSecondPoolIsDrainedFromItsOwnDeployment() throws Exception {
         open(Duration.ofMinutes(5), List.of("a", "b", "c"), List.of("a", "b"));
         metrics.inFlight.putAll(Map.of("render-spot-a", 0.0, "render-spot-b", 0.0, "render-spot-c", 0.0,
