@@ -417,6 +417,9 @@ final class ClassDrains {
     /** Journals a drain's start and carries out its first actions (marks; a replacement's scale-up). */
     Outcome run(WorkloadClass cls, DrainStep.Step first, String reason, Instant now) {
         Drain d = first.drain();
+        WorkloadClass whole = ledger.cls(cls.name());
+        ClassPools.Pool pool = whole != null && whole.pooled() ? whole.pools().poolOf(cls.target()) : null;
+        String who = cls.name() + (pool == null ? "" : " pool " + pool.name() + " (" + pool.target().name() + ")");
         try {
             ledger.append(ledger.record(now, JournalRecord.Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to())
                     .proposal(d.id()).until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
@@ -432,13 +435,13 @@ final class ClassDrains {
         put(cls.name(), of(cls.name()).with(running));
         ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + d.id() + ": " + running.detail());
         if (d.replace() != null && running.active()) {
-            return Outcome.ok(cls.name() + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
+            return Outcome.ok(who + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
                     + (d.from() + 1) + "; once the new pod is ready " + d.replace().pod() + " is evicted (its jobs go"
                     + " back to the queue) and replicas return to " + d.from());
         }
-        return running.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
+        return running.active() ? Outcome.ok(who + ": draining " + d.from() + " → " + d.to() + ", "
                 + String.join(", ", d.podNames()) + " marked")
-                : Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": drain " + running.phase().name().toLowerCase()
+                : Outcome.refused(Outcome.Why.CLUSTER, who + ": drain " + running.phase().name().toLowerCase()
                 + ": " + running.detail());
     }
 

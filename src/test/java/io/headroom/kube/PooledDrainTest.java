@@ -205,8 +205,12 @@ class PooledDrainTest {
         metrics.inFlight.putAll(Map.of("render-spot-a", 0.0, "render-spot-b", 0.0, "render-spot-c", 0.0,
                 "render-on-demand-a", 1.0, "render-on-demand-b", 2.0));
         tick(10);
+        Outcome one = supervisor.startDrain("render", 4, Duration.ofMinutes(5), "one count").join();
+        assertEquals(Outcome.Why.INVALID, ((Outcome.Refused) one).why(), "one count is not a split: " + one.message());
         Outcome o = supervisor.startPodDrain("render", "render-on-demand-b", Duration.ofMinutes(5), "bad node").join();
         assertTrue(o.ok(), o.message());
+        assertTrue(o.message().startsWith("render pool on-demand (render-on-demand): draining 2 → 1"), o.message());
+
         Drain d = drain();
         assertEquals(onDemand, d.target());
         assertEquals(2, d.from());
