@@ -8,6 +8,7 @@ import io.headroom.decision.Decision;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.drain.DrainPlanner;
+import io.headroom.drain.DrainPod;
 import io.headroom.drain.DrainStep;
 import io.headroom.drain.ReplaceStep;
 import io.headroom.journal.JournalException;
@@ -379,7 +380,8 @@ final class ClassDrains {
      * idle or least-loaded pods marked, waited on, and its replicas lowered so exactly they go. Not while the
      * class already drains (one drain a class: this pool waits for it), nor, automatically, before the last drain
      * that did not complete has had its pause. The actuation says what it did; its {@code to} is the pool's
-     * replicas now (lowered later, by the drain).
+     * replicas now (lowered later, by the drain). Null when the pods that go never started (Pending, or still to
+     * be created): nothing to wait on, and the pool is scaled directly.
      */
     Actuation drainPool(WorkloadClass cls, PoolPlacement.PoolChange c, Precedence.Cause cause, String proposalId,
                         Instant now) {
@@ -403,10 +405,19 @@ final class ClassDrains {
             return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), "pool " + c.pool() + " moved from "
                     + c.from() + " to " + w.specReplicas() + " replicas since the decision; the next tick places again");
         }
+        long live = w.pods().stream().filter(p -> !p.terminating()).count();
+        if (c.from() - live >= c.from() - c.to()) {
+            return null; // only pods still to be created go (a probe just asked for): the pool is scaled directly
+        }
         DrainPlanner.Planned planned = DrainPlanner.plan(nextId(cls), cls.name(), w, drains.load(cls.name()), c.to(),
                 cls.drainOnScaleDown(), noticeGrace, now);
         if (planned instanceof DrainPlanner.Refused refused) {
             return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), "not drained: " + refused.reason());
+        }
+        if (((DrainPlanner.Plan) planned).drain().pods().stream().allMatch(DrainPod::pending)) {
+            // Only pods that never started go (an unavailable pool's Unschedulable ones): no work to wait on, and
+            // the ReplicaSet removes unscheduled pods first. The caller scales the pool directly.
+            return null;
         }
         Outcome o = run(view, first((DrainPlanner.Plan) planned), cause == Precedence.Cause.APPROVED
                 ? "approved proposal " + proposalId + " (pool " + c.pool() + ")" : "auto (pool " + c.pool() + ")", now);

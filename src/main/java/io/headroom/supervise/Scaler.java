@@ -73,7 +73,8 @@ final class Scaler {
      *
      * <p>A class that drains on scale-down drains a shrinking pool instead of lowering it (unless an override
      * pins the count, which scales directly, as for a class of one workload): that pool's idlest pods are
-     * marked, waited on, and its replicas lowered so exactly they go ({@link ClassDrains#drainPool}). One drain
+     * marked, waited on, and its replicas lowered so exactly they go ({@link ClassDrains#drainPool}); a pool whose
+     * pods that go never started (Pending) is lowered directly, nothing to wait on. One drain
      * runs per class: a second pool to shrink waits for it, and the next placement after it shrinks that one.
      */
     Actuation applyPools(WorkloadClass cls, List<PoolPlacement.PoolChange> changes, Precedence.Cause cause,
@@ -90,8 +91,10 @@ final class Scaler {
         for (PoolPlacement.PoolChange c : PoolPlacement.growFirst(changes)) {
             any = true;
             Actuation a = drainsDown && c.to() < c.from()
-                    ? drains.drainPool(cls, c, cause, proposalId, ledger.clock.instant())
-                    : applyPool(cls, c, cause, why, explanation, proposalId);
+                    ? drains.drainPool(cls, c, cause, proposalId, ledger.clock.instant()) : null;
+            if (a == null) { // grows, scales down directly, or only Pending pods go: nothing to drain
+                a = applyPool(cls, c, cause, why, explanation, proposalId);
+            }
             to += a.to() - a.from();
             failed |= a.kind() != Actuation.Kind.APPLIED;
             words.append(words.length() == 0 ? "" : "; ").append(c.pool()).append(' ').append(c.from())

@@ -144,6 +144,44 @@ class PooledDrainTest {
     }
 
     @Test
+    void aPoolShrinkingOnlyItsPendingPodsIsScaledDirectlyWithNothingToDrain() throws Exception {
+        // Two of spot's pods run, two pend Unschedulable: the ReplicaSet removes a pod not scheduled first.
+        open(Duration.ofMinutes(5), List.of("a", "b"), List.of());
+        cluster.admin.apps().deployments().inNamespace(NS).withName("render-spot").scale(4);
+        for (String p : List.of("render-spot-c", "render-spot-d")) {
+            cluster.newPod(NS, p).app("render-spot").ownedBy("ReplicaSet", "render-spot-5f7c")
+                    .unschedulableSince(T0.toString()).create();
+        }
+        MockCluster.await("4 spot pods at 4 replicas in the cache", WAIT, () -> gateway.ports().workloads()
+                .workload(spot).map(w -> w.pods().size() == 4 && w.specReplicas() == 4).orElse(false));
+        metrics.inFlight.putAll(Map.of("render-spot-a", 0.0, "render-spot-b", 0.0));
+        assertTrue(supervisor.setMode("render", Mode.AUTO).join().ok());
+        ClassSnapshot moved = tick(10); // spot 4 → 3 (its maximum), on-demand 0 → 2; a Pending pod goes first
+        assertEquals(3, moved.placement().share("spot").specReplicas(), moved.placement().explanation());
+        assertEquals(3, cluster.replicas(NS, "render-spot"), moved.actuation().message());
+        assertEquals(2, cluster.replicas(NS, "render-on-demand"));
+        assertNull(drain(), "a Pending pod holds no work: nothing to drain");
+        assertEquals(List.of(), records(Kind.DRAIN_STARTED));
+        for (String p : List.of("a", "b", "c", "d")) {
+            assertNull(annotations("render-spot-" + p).get("headroom.io/drain"), p);
+        }
+    }
+
+    @Test
+    void aPoolShrinkingOnlyPodsStillToBeCreatedIsScaledDirectly() throws Exception {
+        open(Duration.ofMinutes(5), List.of("a", "b", "c"), List.of());
+        cluster.admin.apps().deployments().inNamespace(NS).withName("render-spot").scale(4); // its 4th pod not yet made
+        MockCluster.await("spot at 4 in the cache", WAIT, () -> gateway.ports().workloads().workload(spot)
+                .map(w -> w.specReplicas() == 4).orElse(false));
+        metrics.inFlight.putAll(Map.of("render-spot-a", 0.0, "render-spot-b", 0.0, "render-spot-c", 0.0));
+        assertTrue(supervisor.setMode("render", Mode.AUTO).join().ok());
+        ClassSnapshot s = tick(10);
+        assertEquals(3, cluster.replicas(NS, "render-spot"), s.actuation().message());
+        assertNull(drain(), "nothing to drain");
+        assertEquals(List.of(), records(Kind.DRAIN_STARTED));
+    }
+
+    @Test
     void approvingAPooledProposalGrowsOnePoolAndDrainsTheOther() throws Exception {
         open(Duration.ofMinutes(5), List.of("a", "b", "c", "d", "e", "f"), List.of());
         metrics.inFlight.putAll(Map.of("render-spot-a", 2.0, "render-spot-b", 0.0, "render-spot-c", 1.0,
