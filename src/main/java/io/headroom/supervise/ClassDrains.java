@@ -224,16 +224,22 @@ final class ClassDrains {
             step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to stop: follow it
         }
         Drain after = drains.carryOut(acting(cls, before), before, step, now);
-        Instant autoAfter = c.autoDrainAfter();
-        if (!after.active() && after.phase() != DrainPhase.COMPLETED) {
-            // A drain that did not complete is not retried automatically at once: the same busy pods
-            // would be marked again, tick after tick.
-            autoAfter = now.plus(before.deadline().isAfter(before.startedAt())
-                    ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
-        }
-        put(cls.name(), new ClassDrain(after, c.orphans(), autoAfter, c.lastDesired(), c.stuck()));
+        put(cls.name(), new ClassDrain(after, c.orphans(), autoAfter(c.autoDrainAfter(), before, after, now),
+                c.lastDesired(), c.stuck()));
         ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + after.id() + " "
                 + after.phase().name().toLowerCase().replace('_', ' ') + ": " + after.detail());
+    }
+
+    /**
+     * A drain that did not complete is not retried automatically at once (the same busy pods would be marked
+     * again, tick after tick): no automatic drain for as long as its deadline gave it. {@code was} otherwise.
+     */
+    private Instant autoAfter(Instant was, Drain before, Drain after, Instant now) {
+        if (after.active() || after.phase() == DrainPhase.COMPLETED) {
+            return was;
+        }
+        return now.plus(before.deadline().isAfter(before.startedAt())
+                ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
     }
 
     // ------------------------------------------------------------------ starting one
@@ -443,7 +449,10 @@ final class ClassDrains {
         counter++;
         proposals.withdraw(cls.name(), now, "a drain takes over");
         Drain running = drains.carryOut(cls, null, first, now);
-        put(cls.name(), of(cls.name()).with(running));
+        ClassDrain c = of(cls.name());
+        // One that ends as it starts (its marks refused: another console's Lease, no permission) waits, as any.
+        put(cls.name(), new ClassDrain(running, c.orphans(), autoAfter(c.autoDrainAfter(), d, running, now),
+                c.lastDesired(), c.stuck()));
         ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + d.id() + ": " + running.detail());
         if (d.replace() != null && running.active()) {
             return Outcome.ok(who + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "

@@ -182,6 +182,24 @@ class PooledDrainTest {
     }
 
     @Test
+    void aPoolDrainThatCannotMarkIsNotStartedAgainEveryTick() throws Exception {
+        open(Duration.ofMinutes(5), List.of("a", "b", "c", "d", "e", "f"), List.of("a", "b"));
+        cluster.otherConsoleHolding(dir, "dev", "bo@desk-2/bbbb0002", spot); // spot's writes are another console's
+        List.of("a", "b", "c", "d", "e", "f").forEach(x -> metrics.inFlight.put("render-spot-" + x, 0.0));
+        assertTrue(supervisor.setMode("render", Mode.AUTO).join().ok());
+        tick(10);
+        assertEquals(DrainPhase.FAILED, drain().phase(), drain().detail());
+        assertEquals(1, records(Kind.DRAIN_STARTED).size());
+        ClassSnapshot next = tick(25);
+        assertEquals(1, records(Kind.DRAIN_STARTED).size(), "not marked again at once: " + next.actuation().message());
+        assertTrue(next.actuation().message().contains("the last drain did not complete"), next.actuation().message());
+        assertEquals(6, cluster.replicas(NS, "render-spot"));
+        // After the pause (the drain's deadline) it is tried again.
+        tick(10 + 5 * 60 + 5);
+        assertEquals(2, records(Kind.DRAIN_STARTED).size());
+    }
+
+    @Test
     void approvingAPooledProposalGrowsOnePoolAndDrainsTheOther() throws Exception {
         open(Duration.ofMinutes(5), List.of("a", "b", "c", "d", "e", "f"), List.of());
         metrics.inFlight.putAll(Map.of("render-spot-a", 2.0, "render-spot-b", 0.0, "render-spot-c", 1.0,
