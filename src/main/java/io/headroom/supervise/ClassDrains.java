@@ -393,7 +393,7 @@ final class ClassDrains {
                         Instant now) {
         ClassDrain cd = of(cls.name());
         if (cd.active()) {
-            return new Actuation(Actuation.Kind.APPLIED, c.from(), c.from(), "waits for drain " + cd.drain().id()
+            return new Actuation(Actuation.Kind.WITHHELD, c.from(), c.from(), "waits for drain " + cd.drain().id()
                     + " to end; the next placement after it shrinks this pool");
         }
         if (cause == Precedence.Cause.AUTO && cd.autoDrainAfter() != null && now.isBefore(cd.autoDrainAfter())) {

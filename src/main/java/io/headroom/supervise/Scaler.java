@@ -85,6 +85,7 @@ final class Scaler {
         }
         int to = from;
         boolean failed = false;
+        boolean acted = false;
         boolean any = false;
         StringBuilder words = new StringBuilder();
         boolean drainsDown = cls.drainOnScaleDown() != null && cause != Precedence.Cause.OVERRIDE;
@@ -96,15 +97,21 @@ final class Scaler {
                 a = applyPool(cls, c, cause, why, explanation, proposalId);
             }
             to += a.to() - a.from();
-            failed |= a.kind() != Actuation.Kind.APPLIED;
+            failed |= a.kind() == Actuation.Kind.FAILED;
+            acted |= a.kind() == Actuation.Kind.APPLIED;
+            // A pool written says nothing more; a drain started, a pool that waits, or one that failed, say what.
             words.append(words.length() == 0 ? "" : "; ").append(c.pool()).append(' ').append(c.from())
-                    .append(" → ").append(c.to()).append(a.kind() == Actuation.Kind.APPLIED
-                            ? (a.to() == a.from() ? ": " + a.message() : "") : " not applied: " + a.message());
+                    .append(" → ").append(c.to()).append(a.kind() == Actuation.Kind.FAILED ? " not applied: "
+                            + a.message() : a.to() == a.from() ? ": " + a.message() : "");
         }
         if (!any) {
             return Actuation.none(from);
         }
         String text = why + " (" + words + ")";
+        if (!failed && !acted) {
+            // Every pool to move waits (for a running drain, or after one that did not complete): nothing done.
+            return withheld(from, sumTo(changes), text);
+        }
         ledger.did(cls.name(), failed ? LastAction.Kind.FAILED : LastAction.Kind.APPLIED,
                 (failed ? "failed " : "applied ") + from + " → " + sumTo(changes) + " across pools: "
                         + words);

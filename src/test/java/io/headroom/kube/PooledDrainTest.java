@@ -192,7 +192,9 @@ class PooledDrainTest {
         assertEquals(1, records(Kind.DRAIN_STARTED).size());
         ClassSnapshot next = tick(25);
         assertEquals(1, records(Kind.DRAIN_STARTED).size(), "not marked again at once: " + next.actuation().message());
-        assertTrue(next.actuation().message().contains("the last drain did not complete"), next.actuation().message());
+        assertTrue(next.actuation().message().contains("spot 6 → 3: the last drain did not complete"),
+                next.actuation().message());
+        assertEquals(io.headroom.loop.Actuation.Kind.WITHHELD, next.actuation().kind(), "nothing done, nothing failed");
         assertEquals(6, cluster.replicas(NS, "render-spot"));
         // After the pause (the drain's deadline) it is tried again.
         tick(10 + 5 * 60 + 5);
