@@ -8,11 +8,14 @@ import io.headroom.decision.Decision;
 import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.drain.DrainPlanner;
+import io.headroom.drain.DrainPod;
 import io.headroom.drain.DrainStep;
 import io.headroom.drain.ReplaceStep;
 import io.headroom.journal.JournalException;
 import io.headroom.journal.JournalRecord;
 import io.headroom.loop.Actuation;
+import io.headroom.loop.ClassPools;
+import io.headroom.loop.PoolPlacement;
 import io.headroom.loop.WorkloadClass;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,6 +78,8 @@ final class ClassDrains {
     private final Withdraw proposals;
     private final Duration proposalTtl;
     private final Map<String, ClassDrain> state = new HashMap<>();
+    /** A pooled class's last placement, pool → the replicas its Deployment is asked for (what a pod drain weighs). */
+    private final Map<String, Map<String, Integer>> shares = new HashMap<>();
     private long counter;
     /** Tells this console's drain ids from another's: marks are on shared pods. */
     final String tag = Long.toHexString(new java.security.SecureRandom().nextInt(0x10000) | 0x10000).substring(1);
@@ -124,7 +129,7 @@ final class ClassDrains {
      */
     Actuation observe(WorkloadClass cls, Decision d, WorkloadState w, Freeze freeze, Instant now) {
         int desired = d.desiredReplicas();
-        cleanUpOrphans(cls, w, now);
+        cleanUpOrphans(w == null ? List.of() : List.of(Map.entry(cls, w)), now);
         ClassDrain c = of(cls.name());
         put(cls.name(), new ClassDrain(c.drain(), c.orphans(), c.autoDrainAfter(), desired, d.stuckPods()));
         drains.retryLeftovers(cls, now);
@@ -135,6 +140,57 @@ final class ClassDrains {
         Drain after = of(cls.name()).drain();
         return after.active() ? Scaler.withheld(d.currentReplicas(), desired, "draining " + after.change()
                 + " (the decision wants " + desired + "): " + after.detail()) : null;
+    }
+
+    /**
+     * A pooled class's tick (decision 0029): what a stopped console left is cleared from every pool, what the
+     * placement gives each pool remembered, and a running drain moved on against its own pool's Deployment
+     * (stopped by a freeze, or when the placement now gives that pool more than it ran). While it runs the
+     * placement is withheld, and the actuation says so; null when none runs.
+     */
+    Actuation observePools(WorkloadClass cls, Decision d, PoolPlacement placed, Freeze freeze, Instant now) {
+        Map<String, Integer> asked = new HashMap<>();
+        List<Map.Entry<WorkloadClass, WorkloadState>> where = new ArrayList<>();
+        for (PoolPlacement.PoolChange c : placed.changes()) {
+            asked.put(c.pool(), c.to());
+        }
+        shares.put(cls.name(), asked);
+        for (ClassPools.Pool p : cls.pools().pools()) {
+            WorkloadClass view = poolView(cls, p);
+            where.add(Map.entry(view, placed.states().get(p.name())));
+            drains.retryLeftovers(view, now);
+        }
+        cleanUpOrphans(where, now);
+        ClassDrain c = of(cls.name());
+        put(cls.name(), new ClassDrain(c.drain(), c.orphans(), c.autoDrainAfter(), d.desiredReplicas(), d.stuckPods()));
+        if (!c.active()) {
+            return null;
+        }
+        ClassPools.Pool pool = cls.pools().poolOf(c.drain().target());
+        WorkloadState w = pool == null ? null : placed.states().get(pool.name());
+        int desired = pool == null ? c.drain().from() : asked.getOrDefault(pool.name(), c.drain().from());
+        advance(cls, w, Precedence.drainStop(freeze, c.drain(), desired), now);
+        Drain after = of(cls.name()).drain();
+        return after.active() ? Scaler.withheld(placed.current(), PoolPlacement.asked(placed.result()), "draining pool "
+                + (pool == null ? after.target().name() : pool.name()) + " " + after.change() + " (placement gives it "
+                + desired + "): " + after.detail()) : null;
+    }
+
+    /**
+     * A pool's Deployment as the drain machinery acts on it: the class's name (its journal, its state), the
+     * pool's workload as the target (marks, replicas, evictions and their fence), no pools of its own.
+     */
+    static WorkloadClass poolView(WorkloadClass cls, ClassPools.Pool pool) {
+        return new WorkloadClass(cls.name(), pool.target(), cls.policy(), cls.drainOnScaleDown());
+    }
+
+    /** What a drain acts on: the pool whose Deployment it drains, for a pooled class; the class itself otherwise. */
+    private static WorkloadClass acting(WorkloadClass cls, Drain d) {
+        if (!cls.pooled() || d == null) {
+            return cls;
+        }
+        ClassPools.Pool p = cls.pools().poolOf(d.target());
+        return p == null ? cls : poolView(cls, p);
     }
 
     /** The workload could not be read: a running drain still moves on (towards its deadline). True if one did. */
@@ -167,37 +223,48 @@ final class ClassDrains {
         if (step == null || step.drain() == before) {
             step = DrainStep.observe(before, w, drains.load(cls.name()), now); // too late to stop: follow it
         }
-        Drain after = drains.carryOut(cls, before, step, now);
-        Instant autoAfter = c.autoDrainAfter();
-        if (!after.active() && after.phase() != DrainPhase.COMPLETED) {
-            // A drain that did not complete is not retried automatically at once: the same busy pods
-            // would be marked again, tick after tick.
-            autoAfter = now.plus(before.deadline().isAfter(before.startedAt())
-                    ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
-        }
-        put(cls.name(), new ClassDrain(after, c.orphans(), autoAfter, c.lastDesired(), c.stuck()));
+        Drain after = drains.carryOut(acting(cls, before), before, step, now);
+        put(cls.name(), new ClassDrain(after, c.orphans(), autoAfter(c.autoDrainAfter(), before, after, now),
+                c.lastDesired(), c.stuck()));
         ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + after.id() + " "
                 + after.phase().name().toLowerCase().replace('_', ' ') + ": " + after.detail());
+    }
+
+    /**
+     * A drain that did not complete is not retried automatically at once (the same busy pods would be marked
+     * again, tick after tick): no automatic drain for as long as its deadline gave it. {@code was} otherwise.
+     */
+    private Instant autoAfter(Instant was, Drain before, Drain after, Instant now) {
+        if (after.active() || after.phase() == DrainPhase.COMPLETED) {
+            return was;
+        }
+        return now.plus(before.deadline().isAfter(before.startedAt())
+                ? Duration.between(before.startedAt(), before.deadline()) : proposalTtl);
     }
 
     // ------------------------------------------------------------------ starting one
 
     /** Lowers replicas to {@code to} once the pods it marks are idle, or ends timed out with nothing scaled. */
     Outcome drainTo(String className, int to, Duration deadline, String reason, Instant now) {
-        return checked(className, deadline, reason, "a drain", (cls, w, id) ->
+        WorkloadClass pooled = ledger.cls(className);
+        if (pooled != null && pooled.pooled()) {
+            return Outcome.refused(Outcome.Why.INVALID, className + " is placed across pools: one count is not a"
+                    + " split; drain a pod from the pod panel, or let the placement's scale-down drain pool by pool");
+        }
+        return checked(className, null, deadline, reason, "a drain", (cls, w, id) ->
                 DrainPlanner.plan(id, cls.name(), w, drains.load(cls.name()), to, deadline, noticeGrace, now), now);
     }
 
     /** Drains exactly {@code pod}: marked, waited on, replicas lowered by one so it is the one that goes. */
     Outcome drainPod(String className, String pod, Duration deadline, String reason, Instant now) {
-        return checked(className, deadline, reason, "draining " + pod, (cls, w, id) ->
+        return checked(className, pod, deadline, reason, "draining " + pod, (cls, w, id) ->
                 DrainPlanner.planPods(id, cls.name(), w, drains.load(cls.name()), List.of(pod), deadline,
                         noticeGrace, now), now);
     }
 
     /** Replaces a hung (STUCK) pod: a replacement first, then the hung pod evicted without waiting on its jobs. */
     Outcome replace(String className, String pod, Duration deadline, String reason, Instant now) {
-        return start(className, now, (cls, w, id) -> {
+        return start(className, pod, now, (cls, w, id) -> {
             if (!of(className).stuck().contains(pod)) {
                 // Replacing cuts a worker's jobs off: only for one the decision sees making no progress.
                 return Outcome.refused(Outcome.Why.INVALID, className + ": " + pod + " is not STUCK (the last"
@@ -246,12 +313,16 @@ final class ClassDrains {
      * A class drain (of a count or of named pods): refused when the decision wants more replicas than
      * run ({@code what} would take away capacity the queue needs); otherwise planned, journaled and started.
      */
-    private Outcome checked(String className, Duration deadline, String reason, String what, Planning planning,
-                            Instant now) {
-        return start(className, now, (cls, w, id) -> {
-            int wanted = of(className).lastDesired();
+    private Outcome checked(String className, String pod, Duration deadline, String reason, String what,
+                            Planning planning, Instant now) {
+        return start(className, pod, now, (cls, w, id) -> {
+            WorkloadClass whole = ledger.cls(className);
+            ClassPools.Pool pool = whole.pooled() ? whole.pools().poolOf(cls.target()) : null;
+            int wanted = pool == null ? of(className).lastDesired()
+                    : shares.getOrDefault(className, Map.of()).getOrDefault(pool.name(), -1);
             if (wanted > w.specReplicas()) {
-                return Outcome.refused(Outcome.Why.MOVED, className + ": the decision wants " + wanted
+                return Outcome.refused(Outcome.Why.MOVED, className + ": " + (pool == null ? "the decision wants "
+                        : "the placement gives pool " + pool.name() + " ") + wanted
                         + " replicas, more than the " + w.specReplicas() + " running; " + what + " would take away"
                         + " capacity the queue needs (it would be cancelled as soon as it started)");
             }
@@ -268,7 +339,7 @@ final class ClassDrains {
      * draining, or whose workload cannot be read; otherwise {@code kind} plans, journals and starts it under
      * a fresh drain id.
      */
-    private Outcome start(String className, Instant now, DrainKind kind) {
+    private Outcome start(String className, String pod, Instant now, DrainKind kind) {
         Outcome held = pins.heldByHand(className);
         if (held != null) {
             return held;
@@ -278,6 +349,9 @@ final class ClassDrains {
         if (c.active()) {
             return Outcome.refused(Outcome.Why.HELD, className + " is already draining (" + c.drain().id() + ")");
         }
+        if (cls.pooled() && pod != null) {
+            return startInPool(cls, pod, kind);
+        }
         Ledger.Read w = ledger.read(cls);
         if (w.refusal() != null) {
             return w.refusal();
@@ -285,30 +359,109 @@ final class ClassDrains {
         return kind.start(cls, w.get(), nextId(cls));
     }
 
+    /**
+     * A pod command of a pooled class acts on the pod's own pool: each pool's workload is read (its pods are those
+     * its selector picks, as the Deployment's ReplicaSets own them) and the one running {@code pod} is the one
+     * marked, scaled, fenced and journaled against.
+     */
+    private Outcome startInPool(WorkloadClass cls, String pod, DrainKind kind) {
+        List<String> names = new ArrayList<>();
+        for (ClassPools.Pool p : cls.pools().pools()) {
+            WorkloadClass view = poolView(cls, p);
+            Ledger.Read w = ledger.read(view);
+            if (w.refusal() != null) {
+                return w.refusal();
+            }
+            if (w.get().pods().stream().anyMatch(x -> x.name().equals(pod))) {
+                return kind.start(view, w.get(), nextId(cls));
+            }
+            names.add(p.name() + " (" + p.target().name() + ")");
+        }
+        return Outcome.refused(Outcome.Why.NOT_FOUND, cls.name() + ": pod " + pod + " is in none of its pools, "
+                + String.join(", ", names) + " (gone since it was shown?)");
+    }
+
+    /**
+     * A pooled class's pool to shrink {@code c.from()} → {@code c.to()}, drained (design.md §5): that pool's
+     * idle or least-loaded pods marked, waited on, and its replicas lowered so exactly they go. Not while the
+     * class already drains (one drain a class: this pool waits for it), nor, automatically, before the last drain
+     * that did not complete has had its pause. The actuation says what it did; its {@code to} is the pool's
+     * replicas now (lowered later, by the drain). Null when the pods that go never started (Pending, or still to
+     * be created): nothing to wait on, and the pool is scaled directly.
+     */
+    Actuation drainPool(WorkloadClass cls, PoolPlacement.PoolChange c, Precedence.Cause cause, String proposalId,
+                        Instant now) {
+        ClassDrain cd = of(cls.name());
+        if (cd.active()) {
+            return new Actuation(Actuation.Kind.WITHHELD, c.from(), c.from(), "waits for drain " + cd.drain().id()
+                    + " to end; the next placement after it shrinks this pool");
+        }
+        if (cause == Precedence.Cause.AUTO && cd.autoDrainAfter() != null && now.isBefore(cd.autoDrainAfter())) {
+            return new Actuation(Actuation.Kind.WITHHELD, c.from(), c.from(), "the last drain did not complete;"
+                    + " next try after " + Precedence.HHMM.format(cd.autoDrainAfter()) + " (or drain a pod by hand)");
+        }
+        ClassPools.Pool pool = cls.pools().pool(c.pool());
+        WorkloadClass view = poolView(cls, pool);
+        Ledger.Read r = ledger.read(view);
+        if (r.refusal() != null) {
+            return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), "not drained: " + r.refusal().message());
+        }
+        WorkloadState w = r.get();
+        if (w.specReplicas() != c.from()) {
+            return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), "pool " + c.pool() + " moved from "
+                    + c.from() + " to " + w.specReplicas() + " replicas since the decision; the next tick places again");
+        }
+        long live = w.pods().stream().filter(p -> !p.terminating()).count();
+        if (c.from() - live >= c.from() - c.to()) {
+            return null; // only pods still to be created go (a probe just asked for): the pool is scaled directly
+        }
+        DrainPlanner.Planned planned = DrainPlanner.plan(nextId(cls), cls.name(), w, drains.load(cls.name()), c.to(),
+                cls.drainOnScaleDown(), noticeGrace, now);
+        if (planned instanceof DrainPlanner.Refused refused) {
+            return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), "not drained: " + refused.reason());
+        }
+        if (((DrainPlanner.Plan) planned).drain().pods().stream().allMatch(DrainPod::pending)) {
+            // Only pods that never started go (an unavailable pool's Unschedulable ones): no work to wait on, and
+            // the ReplicaSet removes unscheduled pods first. The caller scales the pool directly.
+            return null;
+        }
+        Outcome o = run(view, first((DrainPlanner.Plan) planned), cause == Precedence.Cause.APPROVED
+                ? "approved proposal " + proposalId + " (pool " + c.pool() + ")" : "auto (pool " + c.pool() + ")", now);
+        return new Actuation(o.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, c.from(), c.from(),
+                o.message());
+    }
+
     /** Journals a drain's start and carries out its first actions (marks; a replacement's scale-up). */
     Outcome run(WorkloadClass cls, DrainStep.Step first, String reason, Instant now) {
         Drain d = first.drain();
+        WorkloadClass whole = ledger.cls(cls.name());
+        ClassPools.Pool pool = whole != null && whole.pooled() ? whole.pools().poolOf(cls.target()) : null;
+        String who = cls.name() + (pool == null ? "" : " pool " + pool.name() + " (" + pool.target().name() + ")");
         try {
-            ledger.journal.append(ledger.record(now, JournalRecord.Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to())
+            ledger.append(ledger.record(now, JournalRecord.Kind.DRAIN_STARTED, cls.name()).change(d.from(), d.to())
                     .proposal(d.id()).until(d.deadline()).reason(reason == null || reason.isBlank() ? null : reason)
                     .detail((d.replace() == null ? "" : ReplaceStep.startedDetail(d))
-                            + String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())));
+                            + String.join("; ", d.pods().stream().map(p -> p.name() + " (" + p.why() + ")").toList())),
+                    cls.target());
         } catch (JournalException e) {
             return Ledger.unjournaled(cls.name() + ": drain not started, ", e);
         }
         counter++;
         proposals.withdraw(cls.name(), now, "a drain takes over");
         Drain running = drains.carryOut(cls, null, first, now);
-        put(cls.name(), of(cls.name()).with(running));
+        ClassDrain c = of(cls.name());
+        // One that ends as it starts (its marks refused: another console's Lease, no permission) waits, as any.
+        put(cls.name(), new ClassDrain(running, c.orphans(), autoAfter(c.autoDrainAfter(), d, running, now),
+                c.lastDesired(), c.stuck()));
         ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + d.id() + ": " + running.detail());
         if (d.replace() != null && running.active()) {
-            return Outcome.ok(cls.name() + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
+            return Outcome.ok(who + ": replacing " + d.replace().pod() + ": replicas " + d.from() + " → "
                     + (d.from() + 1) + "; once the new pod is ready " + d.replace().pod() + " is evicted (its jobs go"
                     + " back to the queue) and replicas return to " + d.from());
         }
-        return running.active() ? Outcome.ok(cls.name() + ": draining " + d.from() + " → " + d.to() + ", "
+        return running.active() ? Outcome.ok(who + ": draining " + d.from() + " → " + d.to() + ", "
                 + String.join(", ", d.podNames()) + " marked")
-                : Outcome.refused(Outcome.Why.CLUSTER, cls.name() + ": drain " + running.phase().name().toLowerCase()
+                : Outcome.refused(Outcome.Why.CLUSTER, who + ": drain " + running.phase().name().toLowerCase()
                 + ": " + running.detail());
     }
 
@@ -326,7 +479,7 @@ final class ClassDrains {
                     ? before.replace().pod() + " was already evicted" : "replicas were already lowered to "
                     + before.to()));
         }
-        Drain after = drains.carryOut(ledger.cls(className), before, step, now);
+        Drain after = drains.carryOut(acting(ledger.cls(className), before), before, step, now);
         put(className, of(className).with(after));
         ledger.did(className, LastAction.Kind.DRAIN, "drain " + after.id() + " interrupted: " + after.detail());
         return Outcome.ok(className + ": drain cancelled, " + (before.replace() != null
@@ -339,27 +492,48 @@ final class ClassDrains {
      * A console that stopped mid-drain left pods marked: on its next look at the workload, remove
      * the marks of drains the journal started and never ended, and end them there. An end that
      * cannot be journaled is tried again next tick (the marks are gone by then: nothing to redo).
+     *
+     * @param where the class's workloads as read this tick, each with the class (or pool view) acting on it: one
+     *              for a class of one workload, every pool's for a pooled class (its marks may be in any of them)
      */
-    private void cleanUpOrphans(WorkloadClass cls, WorkloadState w, Instant now) {
-        if (of(cls.name()).orphans().isEmpty() || w == null) {
+    private void cleanUpOrphans(List<Map.Entry<WorkloadClass, WorkloadState>> where, Instant now) {
+        if (where.isEmpty() || of(where.get(0).getKey().name()).orphans().isEmpty()
+                || where.stream().anyMatch(e -> e.getValue() == null)) {
             return;
         }
+        WorkloadClass cls = where.get(0).getKey();
         for (SupervisionReplay.Unfinished u : of(cls.name()).orphans()) {
             String hung = ReplaceStep.replacedPod(u.started().detail());
             if (hung != null && u.started().before() != null && u.started().before().equals(u.started().after())) {
-                // A replacement (replicas end where they were), not a drain that lowers them.
-                takeUpReplacement(cls, w, u, hung, now);
+                // A replacement (replicas end where they were), not a drain that lowers them: in the hung pod's pool.
+                Map.Entry<WorkloadClass, WorkloadState> in = where.stream().filter(e -> e.getValue().pods().stream()
+                        .anyMatch(p -> p.name().equals(hung))).findFirst().orElse(where.get(0));
+                takeUpReplacement(in.getKey(), in.getValue(), u, hung, now);
                 continue;
             }
             String id = u.id();
-            List<String> marked = w.pods().stream().filter(p -> id.equals(p.drainId())).map(PodState::name).toList();
-            PodMarks.Result r = marked.isEmpty() ? new PodMarks.Result(List.of(), List.of())
-                    : drains.unmark(cls, marked, id);
+            List<String> marked = new ArrayList<>();
+            List<String> done = new ArrayList<>();
+            List<String> failed = new ArrayList<>();
+            WorkloadClass on = cls;
+            for (Map.Entry<WorkloadClass, WorkloadState> e : where) {
+                List<String> here = e.getValue().pods().stream().filter(p -> id.equals(p.drainId()))
+                        .map(PodState::name).toList();
+                if (here.isEmpty()) {
+                    continue;
+                }
+                on = e.getKey();
+                marked.addAll(here);
+                PodMarks.Result r = drains.unmark(e.getKey(), here, id);
+                done.addAll(r.done());
+                failed.addAll(r.failed());
+            }
             boolean ended = ledger.tryAppend(ledger.record(now, JournalRecord.Kind.DRAIN_ENDED, cls.name()).proposal(id)
                     .reason(DrainPhase.INTERRUPTED.name())
                     .detail("the console stopped during the drain, which was not resumed"
-                            + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", r.done()))
-                            + (r.ok() ? "" : "; could not remove the marks from " + String.join("; ", r.failed()))));
+                            + (marked.isEmpty() ? "" : "; marks removed from " + String.join(", ", done))
+                            + (failed.isEmpty() ? "" : "; could not remove the marks from " + String.join("; ", failed))),
+                    on.target());
             ledger.did(cls.name(), LastAction.Kind.DRAIN, "drain " + id + " interrupted by a restart");
             if (ended) {
                 put(cls.name(), of(cls.name()).without(u));
@@ -397,7 +571,7 @@ final class ClassDrains {
         if (!ledger.tryAppend(ledger.record(now, d.active() ? JournalRecord.Kind.DRAIN_RESUMED
                         : JournalRecord.Kind.DRAIN_ENDED, cls.name()).change(from, from)
                 .proposal(u.id()).until(d.active() ? deadline : null).reason(d.active() ? null : d.phase().name())
-                .detail(d.detail()))) {
+                .detail(d.detail()), cls.target())) {
             return;
         }
         put(cls.name(), of(cls.name()).without(u));

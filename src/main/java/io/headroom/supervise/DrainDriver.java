@@ -47,7 +47,10 @@ final class DrainDriver {
     private static final Logger LOG = Logger.getLogger(DrainDriver.class.getName());
     /** Expired marks already journaled as being cleared (class|drain|pods): journaled once, retried quietly. */
     private final Set<String> expiredJournaled = new HashSet<>();
-    /** Marks that could not be removed (an API error), per class: pod → drain id, retried every tick until gone. */
+    /**
+     * Marks that could not be removed (an API error), per class and workload ({@link #leftKey}): pod → drain id,
+     * retried every tick until gone, against the workload they were set on (a pooled class's pool).
+     */
     private final Map<String, Map<String, String>> leftovers = new java.util.HashMap<>();
     /** The last eviction refusal journaled per replace drain (budget|message): journaled once, not per retry. */
     private final Map<String, String> refusalJournaled = new java.util.HashMap<>();
@@ -56,6 +59,10 @@ final class DrainDriver {
         this.cluster = cluster;
         this.journal = journal;
         this.records = records;
+    }
+
+    private static String leftKey(WorkloadClass cls) {
+        return cls.name() + "|" + cls.target();
     }
 
     void setPodLoad(Function<String, Map<String, Double>> load) {
@@ -90,7 +97,7 @@ final class DrainDriver {
                 if (!r.ok()) {
                     d = d.noting("; could not remove the marks from " + String.join("; ", r.failed())
                             + " (retried every tick)");
-                    Map<String, String> left = leftovers.computeIfAbsent(cls.name(), k -> new java.util.TreeMap<>());
+                    Map<String, String> left = leftovers.computeIfAbsent(leftKey(cls), k -> new java.util.TreeMap<>());
                     u.pods().stream().filter(p -> !r.done().contains(p)).forEach(p -> left.put(p, u.drainId()));
                 }
             } else if (a instanceof DrainAction.Evict e) {
@@ -104,13 +111,13 @@ final class DrainDriver {
                         : d.replace().pod() + " evicted: back to the replicas before its replacement";
                 // The intent first: without its record, replicas are not changed and the drain ends failed.
                 List<WorkloadState> rebased = new ArrayList<>(1);
-                ScaleResult r = !journaled(records.record(now, Kind.SCALING, cls.name()).change(expect, s.replicas())
+                ScaleResult r = !journaled(cls, records.record(now, Kind.SCALING, cls.name()).change(expect, s.replicas())
                         .reason("drain " + d.id()).proposal(d.id()))
                         ? ScaleResult.of(ScaleResult.Outcome.FAILED, s.replicas(), "not scaled: the journal cannot be"
                         + " written" + journal.failure().map(f -> " (" + f + ")").orElse(""))
                         : scale(cls, expect, s.replicas(), s.resourceVersion(), rebased, d.replace() != null,
                         bump(d, expect, s.replicas(), why));
-                journaled(records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
+                journaled(cls, records.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                         .change(expect, s.replicas()).reason("drain " + d.id()).proposal(d.id())
                         .detail(r.ok() ? why : r.message()));
                 DrainStep.Step next = DrainStep.scaled(d, r, rebased.isEmpty() ? null : rebased.get(0), now);
@@ -121,7 +128,7 @@ final class DrainDriver {
         if (!d.active() && (previous == null || previous.active())) {
             refusalJournaled.remove(d.id());
             // Unjournaled, the drain stays open in the journal: a restart removes its marks again, harmlessly.
-            journaled(records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
+            journaled(cls, records.record(now, Kind.DRAIN_ENDED, cls.name()).change(d.from(), d.to())
                     .proposal(d.id()).reason(d.phase().name()).detail(d.detail()));
         }
         return d;
@@ -142,7 +149,7 @@ final class DrainDriver {
         switch (r.outcome()) {
             case EVICTED, GONE -> {
                 refusalJournaled.remove(d.id());
-                journaled(records.record(now, Kind.POD_EVICTED, cls.name()).proposal(d.id())
+                journaled(cls, records.record(now, Kind.POD_EVICTED, cls.name()).proposal(d.id())
                         .reason("replacing a pod that makes no progress")
                         .detail(key + (r.outcome() == EvictionResult.Outcome.GONE ? ": already gone"
                                 : ": evicted; " + ReplaceStep.jobsBack(d.replace()))));
@@ -150,7 +157,7 @@ final class DrainDriver {
             default -> {
                 String what = r.budget() + "|" + r.message();
                 if (!what.equals(refusalJournaled.put(d.id(), what))) {
-                    journaled(records.record(now, Kind.EVICTION_REFUSED, cls.name()).proposal(d.id())
+                    journaled(cls, records.record(now, Kind.EVICTION_REFUSED, cls.name()).proposal(d.id())
                             .reason(r.budget() == null ? r.outcome().name() : "PodDisruptionBudget " + r.budget())
                             .detail(key + ": " + r.message()));
                 }
@@ -165,7 +172,7 @@ final class DrainDriver {
      */
     void retryLeftovers(WorkloadClass cls, java.time.Instant now) {
         clearExpired(cls, now);
-        Map<String, String> left = leftovers.get(cls.name());
+        Map<String, String> left = leftovers.get(leftKey(cls));
         if (left == null || left.isEmpty()) {
             return;
         }
@@ -177,15 +184,18 @@ final class DrainDriver {
         }
         removed.forEach(left::remove);
         if (!removed.isEmpty()) {
-            journaled(records.record(now, Kind.DRAIN_UNMARKED, cls.name())
+            journaled(cls, records.record(now, Kind.DRAIN_UNMARKED, cls.name())
                     .detail("drain marks removed at last from " + String.join(", ", removed)));
         }
     }
 
-    /** Appends; false when the journal cannot be written (the supervisor's state shows why). */
-    private boolean journaled(JournalRecord r) {
+    /**
+     * Appends; false when the journal cannot be written (the supervisor's state shows why). Its team-timeline
+     * Event goes on the workload {@code cls} acts on: a pooled class's drain is its pool's Deployment's.
+     */
+    private boolean journaled(WorkloadClass cls, JournalRecord r) {
         try {
-            journal.append(r);
+            TeamTimeline.append(journal, r, cls.target());
             return true;
         } catch (JournalException e) {
             return false;
@@ -219,11 +229,11 @@ final class DrainDriver {
                 List<String> owners = marks.stream().map(f -> f.owner() == null ? "an unnamed owner" : f.owner())
                         .distinct().toList();
                 try {
-                    journal.append(records.record(now, Kind.DRAIN_UNMARKED, cls.name()).proposal(e.getKey())
+                    TeamTimeline.append(journal, records.record(now, Kind.DRAIN_UNMARKED, cls.name()).proposal(e.getKey())
                             .reason("marks expired")
                             .detail("drain marks of " + e.getKey() + " by " + String.join(", ", owners)
                                     + " expired at " + marks.get(0).expiresAt() + "; clearing them from "
-                                    + String.join(", ", pods) + " and restoring their prior deletion cost"));
+                                    + String.join(", ", pods) + " and restoring their prior deletion cost"), cls.target());
                 } catch (RuntimeException ex) {
                     // Journal first: a clean-up that cannot be recorded is not made (tried again next tick).
                     LOG.log(Level.WARNING, "not clearing expired drain marks of " + e.getKey()

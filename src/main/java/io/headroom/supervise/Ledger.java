@@ -92,6 +92,24 @@ final class Ledger {
         }
     }
 
+    /**
+     * Appends, its team-timeline Event on {@code on} (a pool's workload) rather than the class's; throws as
+     * {@link Journal#append} does.
+     */
+    JournalRecord append(JournalRecord r, io.headroom.cluster.WorkloadRef on) {
+        return TeamTimeline.append(journal, r, on);
+    }
+
+    /** As {@link #tryAppend(JournalRecord)}, its Event on {@code on}. */
+    boolean tryAppend(JournalRecord r, io.headroom.cluster.WorkloadRef on) {
+        try {
+            append(r, on);
+            return true;
+        } catch (JournalException e) {
+            return false;
+        }
+    }
+
     static String unjournaled(JournalException e) {
         return "not journaled: " + e.getMessage();
     }

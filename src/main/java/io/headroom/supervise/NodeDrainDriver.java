@@ -137,8 +137,16 @@ final class NodeDrainDriver {
                 continue;
             }
             try {
-                cluster.workloads().workload(c.target()).ifPresent(w -> capacity.put(c.name(),
-                        new io.headroom.drain.NodeDrainPreview.Capacity(w.readyReplicas(), wanted)));
+                int ready = 0;
+                boolean seen = false;
+                for (io.headroom.cluster.WorkloadRef ref : workloadsOf(c)) { // a pooled class: its pools together
+                    Optional<io.headroom.cluster.WorkloadState> w = cluster.workloads().workload(ref);
+                    seen |= w.isPresent();
+                    ready += w.map(io.headroom.cluster.WorkloadState::readyReplicas).orElse(0);
+                }
+                if (seen) {
+                    capacity.put(c.name(), new io.headroom.drain.NodeDrainPreview.Capacity(ready, wanted));
+                }
             } catch (RuntimeException e) {
                 // not judged: the confirmation lists its pods all the same
             }
@@ -235,23 +243,31 @@ final class NodeDrainDriver {
                 todo.addAll(next.actions());
             } else if (a instanceof NodeDrainAction.Mark m) {
                 PodMarks.Result r = target(m.className()).map(t -> {
-                    try {
-                        return cluster.drainMarks().markForDrain(t.target(), m.pods(), m.drainId(), m.expiresAt());
-                    } catch (RuntimeException e) {
-                        return PodMarks.Result.refused(m.pods(), String.valueOf(e.getMessage()));
-                    }
+                    List<String> done = new java.util.ArrayList<>();
+                    List<String> failed = new java.util.ArrayList<>();
+                    byWorkload(t, m.pods()).forEach((ref, pods) -> {
+                        PodMarks.Result one;
+                        try {
+                            one = cluster.drainMarks().markForDrain(ref, pods, m.drainId(), m.expiresAt());
+                        } catch (RuntimeException e) {
+                            one = PodMarks.Result.refused(pods, String.valueOf(e.getMessage()));
+                        }
+                        done.addAll(one.done());
+                        failed.addAll(one.failed());
+                    });
+                    return new PodMarks.Result(done, failed);
                 }).orElse(PodMarks.Result.refused(m.pods(), "class " + m.className() + " is gone"));
                 NodeDrainStep.Step next = NodeDrainStep.marked(d, m.className(), r, now);
                 d = next.drain();
                 todo.addAll(next.actions());
             } else if (a instanceof NodeDrainAction.Unmark u) {
-                target(u.className()).ifPresent(t -> {
+                target(u.className()).ifPresent(t -> byWorkload(t, u.pods()).forEach((ref, pods) -> {
                     try {
-                        cluster.drainMarks().unmarkDrain(t.target(), u.pods(), u.drainId());
+                        cluster.drainMarks().unmarkDrain(ref, pods, u.drainId());
                     } catch (RuntimeException e) {
                         // Left for the marks' expiry: any console clears expired marks (DrainDriver).
                     }
-                });
+                }));
             } else if (a instanceof NodeDrainAction.Evict e) {
                 d = evict(d, e, now);
             }
@@ -308,15 +324,51 @@ final class NodeDrainDriver {
             if (!context.equals(c.target().context())) {
                 continue;
             }
-            try {
-                cluster.workloads().workload(c.target()).ifPresent(w -> {
-                    for (PodState p : w.pods()) {
-                        out.put(c.target().namespace() + "/" + p.name(), c.name());
-                    }
-                });
-            } catch (RuntimeException e) {
-                // A class that cannot be read now: its pods are evicted as any other's (kubectl's way).
+            for (io.headroom.cluster.WorkloadRef ref : workloadsOf(c)) {
+                try {
+                    cluster.workloads().workload(ref).ifPresent(w -> {
+                        for (PodState p : w.pods()) {
+                            out.put(ref.namespace() + "/" + p.name(), c.name());
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    // A workload that cannot be read now: its pods are evicted as any other's (kubectl's way).
+                }
             }
+        }
+        return out;
+    }
+
+    /** The workloads a class's pods belong to: every pool's, for a class placed across pools (decision 0029). */
+    private static List<io.headroom.cluster.WorkloadRef> workloadsOf(WorkloadClass c) {
+        return c.pooled() ? c.pools().targets() : List.of(c.target());
+    }
+
+    /**
+     * A class's pods grouped by the workload that runs them (cache reads), so each mark is set on, fenced and
+     * gated by, its own pool's Deployment; a pod found in none stays with the class's target, as before pools.
+     */
+    private Map<io.headroom.cluster.WorkloadRef, List<String>> byWorkload(WorkloadClass c, List<String> pods) {
+        Map<io.headroom.cluster.WorkloadRef, List<String>> out = new LinkedHashMap<>();
+        List<String> left = new java.util.ArrayList<>(pods);
+        if (c.pooled()) {
+            for (io.headroom.cluster.WorkloadRef ref : workloadsOf(c)) {
+                Set<String> here;
+                try {
+                    here = cluster.workloads().workload(ref).map(w -> w.pods().stream().map(PodState::name)
+                            .collect(java.util.stream.Collectors.toSet())).orElse(Set.of());
+                } catch (RuntimeException e) {
+                    continue;
+                }
+                List<String> mine = left.stream().filter(here::contains).toList();
+                if (!mine.isEmpty()) {
+                    out.put(ref, new java.util.ArrayList<>(mine));
+                    left.removeAll(mine);
+                }
+            }
+        }
+        if (!left.isEmpty()) {
+            out.computeIfAbsent(c.target(), k -> new java.util.ArrayList<>()).addAll(left);
         }
         return out;
     }

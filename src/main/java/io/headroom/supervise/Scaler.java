@@ -20,10 +20,13 @@ final class Scaler {
     private final Ledger ledger;
     /** Every write goes through here: no write starts once a freeze covers its class. */
     private final ClusterPorts writes;
+    /** A pooled class that drains on scale-down drains each shrinking pool through these (design.md §5). */
+    private final ClassDrains drains;
 
-    Scaler(Ledger ledger, ClusterPorts writes) {
+    Scaler(Ledger ledger, ClusterPorts writes, ClassDrains drains) {
         this.ledger = ledger;
         this.writes = writes;
+        this.drains = drains;
     }
 
     /** Scales {@code from} → {@code to}; the actuation says what happened, in the words the loop shows. */
@@ -67,6 +70,12 @@ final class Scaler {
      * first, each as one scale of its own Deployment: its intent journaled (naming the pool), the gated,
      * fenced write, its outcome journaled. A pool refused or failed does not stop the others (capacity asked
      * of one pool is worth having while another's write failed); the actuation says which.
+     *
+     * <p>A class that drains on scale-down drains a shrinking pool instead of lowering it (unless an override
+     * pins the count, which scales directly, as for a class of one workload): that pool's idlest pods are
+     * marked, waited on, and its replicas lowered so exactly they go ({@link ClassDrains#drainPool}); a pool whose
+     * pods that go never started (Pending) is lowered directly, nothing to wait on. One drain
+     * runs per class: a second pool to shrink waits for it, and the next placement after it shrinks that one.
      */
     Actuation applyPools(WorkloadClass cls, List<PoolPlacement.PoolChange> changes, Precedence.Cause cause,
                          String why, String explanation, String proposalId) {
@@ -76,21 +85,33 @@ final class Scaler {
         }
         int to = from;
         boolean failed = false;
+        boolean acted = false;
         boolean any = false;
         StringBuilder words = new StringBuilder();
+        boolean drainsDown = cls.drainOnScaleDown() != null && cause != Precedence.Cause.OVERRIDE;
         for (PoolPlacement.PoolChange c : PoolPlacement.growFirst(changes)) {
             any = true;
-            Actuation a = applyPool(cls, c, cause, why, explanation, proposalId);
+            Actuation a = drainsDown && c.to() < c.from()
+                    ? drains.drainPool(cls, c, cause, proposalId, ledger.clock.instant()) : null;
+            if (a == null) { // grows, scales down directly, or only Pending pods go: nothing to drain
+                a = applyPool(cls, c, cause, why, explanation, proposalId);
+            }
             to += a.to() - a.from();
-            failed |= a.kind() != Actuation.Kind.APPLIED;
+            failed |= a.kind() == Actuation.Kind.FAILED;
+            acted |= a.kind() == Actuation.Kind.APPLIED;
+            // A pool written says nothing more; a drain started, a pool that waits, or one that failed, say what.
             words.append(words.length() == 0 ? "" : "; ").append(c.pool()).append(' ').append(c.from())
-                    .append(" → ").append(c.to()).append(a.kind() == Actuation.Kind.APPLIED ? "" : " not applied: "
-                            + a.message());
+                    .append(" → ").append(c.to()).append(a.kind() == Actuation.Kind.FAILED ? " not applied: "
+                            + a.message() : a.to() == a.from() ? ": " + a.message() : "");
         }
         if (!any) {
             return Actuation.none(from);
         }
         String text = why + " (" + words + ")";
+        if (!failed && !acted) {
+            // Every pool to move waits (for a running drain, or after one that did not complete): nothing done.
+            return withheld(from, sumTo(changes), text);
+        }
         ledger.did(cls.name(), failed ? LastAction.Kind.FAILED : LastAction.Kind.APPLIED,
                 (failed ? "failed " : "applied ") + from + " → " + sumTo(changes) + " across pools: "
                         + words);
@@ -111,8 +132,8 @@ final class Scaler {
         Instant now = ledger.clock.instant();
         String poolWhy = why + " · pool " + c.pool() + " (" + c.target().name() + ")";
         try {
-            ledger.journal.append(ledger.record(now, Kind.SCALING, cls.name()).change(c.from(), c.to())
-                    .reason(poolWhy).detail(c.words()).proposal(proposalId));
+            ledger.append(ledger.record(now, Kind.SCALING, cls.name()).change(c.from(), c.to())
+                    .reason(poolWhy).detail(c.words()).proposal(proposalId), c.target());
         } catch (JournalException e) {
             return new Actuation(Actuation.Kind.FAILED, c.from(), c.from(), Ledger.unjournaled(e));
         }
@@ -126,9 +147,10 @@ final class Scaler {
         } catch (RuntimeException e) {
             r = ScaleResult.of(ScaleResult.Outcome.FAILED, c.from(), e.getMessage());
         }
+        // Its Event goes on this pool's Deployment: the team timeline reads Events per object.
         ledger.tryAppend(ledger.record(now, r.ok() ? Kind.APPLIED : Kind.FAILED, cls.name())
                 .change(c.from(), r.ok() ? r.replicas() : c.to()).reason(poolWhy)
-                .detail(r.ok() ? c.words() + " · " + explanation : r.message()).proposal(proposalId));
+                .detail(r.ok() ? c.words() + " · " + explanation : r.message()).proposal(proposalId), c.target());
         return new Actuation(r.ok() ? Actuation.Kind.APPLIED : Actuation.Kind.FAILED, c.from(),
                 r.ok() ? r.replicas() : c.from(), r.ok() ? poolWhy : r.message());
     }

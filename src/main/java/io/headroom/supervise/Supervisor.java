@@ -101,10 +101,10 @@ public final class Supervisor implements Actuator {
         this.modes = new Modes(ledger);
         this.pins = new Pins(ledger);
         ClusterPorts writes = GatedCluster.fence(cluster, pins.freezes, ledger::classOf);
-        this.scaler = new Scaler(ledger, writes);
+        this.drains = new ClassDrains(ledger, writes, pins, this::withdraw, proposalTtl);
+        this.scaler = new Scaler(ledger, writes, drains);
         this.admissions = new AdmissionDriver(ledger, writes, modes, pins);
         this.floors = new ForecastFloors(ledger, pins);
-        this.drains = new ClassDrains(ledger, writes, pins, this::withdraw, proposalTtl);
         this.proposals = new Proposals(ledger, proposalTtl, pins, scaler, drains);
         this.undo = new Undo(ledger, pins, drains, proposals, scaler);
         this.nodeDrains = new NodeDrainDriver(writes, journal, user, ledger.classes::values, drains::load,
@@ -276,7 +276,8 @@ public final class Supervisor implements Actuator {
     /**
      * A pooled class's step: the same precedence over the pools' sums (freeze > override > mode), a change
      * being any pool's Deployment to move; then each pool's change applied (an override's count placed as the
-     * decision's would be) or one proposal listing them. Such a class does not drain on scale-down.
+     * decision's would be) or one proposal listing them. A class that drains on scale-down drains a shrinking
+     * pool ({@link Scaler#applyPools}); while that drain runs it is moved on and the placement withheld.
      */
     private Actuation actPools(WorkloadClass cls, Decision d, PoolPlacement placed, Instant now) {
         String name = cls.name();
@@ -285,6 +286,10 @@ public final class Supervisor implements Actuator {
         int current = placed.current();
         int desired = PoolPlacement.asked(placed.result());
         needs.put(name, d.desiredReplicas());
+        Actuation draining = drains.observePools(cls, d, placed, pins.covering(name), now);
+        if (draining != null) {
+            return draining;
+        }
         Mode mode = modes.of(name);
         Precedence.Plan plan = Precedence.decide(new Precedence.Input(pins.covering(name), pins.override(name), mode,
                 current, desired, placed.wantsChange(), false, true, null, proposals.rejection(name), now));

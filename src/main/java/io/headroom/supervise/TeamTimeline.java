@@ -82,6 +82,15 @@ public final class TeamTimeline implements Journal {
 
     @Override
     public JournalRecord append(JournalRecord record) {
+        return append(record, null);
+    }
+
+    /**
+     * Appends {@code record} and posts its Event on {@code on} instead of the class's workload: a pooled
+     * class's write, drain or pod command acts on one pool's Deployment (decision 0029), and the team timeline
+     * reads Events per object. Null posts on the class's workload, as {@link #append(JournalRecord)} does.
+     */
+    public JournalRecord append(JournalRecord record, WorkloadRef on) {
         JournalRecord written = journal.append(record); // throws when it cannot be written: no event either
         String reason = REASONS.get(written.kind());
         if (reason != null && written.node() != null) {
@@ -89,12 +98,13 @@ public final class TeamTimeline implements Journal {
             TeamEvent event = event(written, written.kind() == Kind.FAILED ? "HeadroomNodeActionFailed" : reason);
             io.headroom.cluster.NodeRef node = new io.headroom.cluster.NodeRef(written.context(), written.node());
             post(() -> cluster.postNodeEvent(node, event), reason, "node " + written.node());
-            WorkloadRef ref = written.className() == null ? null : workloads.get(written.className());
+            WorkloadRef ref = on != null ? on : written.className() == null ? null : workloads.get(written.className());
             if (ref != null) {
                 post(() -> cluster.postEvent(ref, event), reason, ref.name());
             }
         } else if (reason != null) {
-            List<WorkloadRef> targets = written.className() == null ? List.copyOf(workloads.values())
+            List<WorkloadRef> targets = on != null ? List.of(on) : written.className() == null
+                    ? List.copyOf(workloads.values())
                     : Optional.ofNullable(workloads.get(written.className())).map(List::of).orElse(List.of());
             TeamEvent event = event(written, reason);
             for (WorkloadRef ref : targets) {
@@ -106,6 +116,14 @@ public final class TeamTimeline implements Journal {
             }
         }
         return written;
+    }
+
+    /**
+     * Appends to {@code journal}, its Event on {@code on} when the journal is a team timeline (the one way the
+     * supervisor's concerns name the object a record is about); a plain journal just appends.
+     */
+    static JournalRecord append(Journal journal, JournalRecord record, WorkloadRef on) {
+        return journal instanceof TeamTimeline t ? t.append(record, on) : journal.append(record);
     }
 
     /** Posts on the posting executor; a problem is reported, never thrown. */
