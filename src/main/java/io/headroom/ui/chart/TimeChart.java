@@ -337,6 +337,11 @@ public class TimeChart extends Region {
         requestRedraw();
     }
 
+    /** The words said over the part of the window not read yet; empty for none. */
+    public String getPendingWords() {
+        return pendingWords;
+    }
+
     /** The gaps shaded at the last redraw; for tests and diagnostics. */
     public List<Gaps.Gap> getGaps() {
         return gaps;
