@@ -754,7 +754,7 @@ public class TimeChart extends Region {
             readingW = Math.max(readingW, measure(readings[k], axisFont));
             k++;
         }
-        String time = axis.formatTimeFull(t);
+        String time = (viewEnd - viewStart >= 2 * 86_400 ? axis.dayLabel(t) + " " : "") + axis.formatTimeFull(t);
         double inner = Math.max(measure(time, axisFont), LEGEND_SWATCH / 2 + 4 + nameW + 12 + readingW);
         double boxW = Math.ceil(inner + 2 * LABEL_GAP);
         double boxH = Math.ceil((n + 1) * lineHeight + LABEL_GAP);
