@@ -53,6 +53,7 @@ public final class TimeAxis {
     private DateTimeFormatter seconds;
     private DateTimeFormatter minutes;
     private DateTimeFormatter days;
+    private DateTimeFormatter weekday;
 
     /** A 15-minute window following {@code clock}, labelled in {@code zone} (tests fix both). */
     public TimeAxis(Clock clock, ZoneId zone) {
@@ -262,6 +263,18 @@ public final class TimeAxis {
         return f.format(Instant.ofEpochMilli(Math.round(epochSeconds * 1000)));
     }
 
+    /** True when {@code epochSeconds} is a midnight in this axis's zone: a day's boundary. */
+    public boolean isDayStart(double epochSeconds) {
+        Instant i = Instant.ofEpochMilli(Math.round(epochSeconds * 1000));
+        return i.atZone(zone.get() != null ? zone.get() : ZoneId.systemDefault()).toLocalTime()
+                .equals(java.time.LocalTime.MIDNIGHT);
+    }
+
+    /** A day's weekday and date, "Tue 1", for its boundary on a chart spanning days. */
+    public String dayLabel(double epochSeconds) {
+        return weekday.format(Instant.ofEpochMilli(Math.round(epochSeconds * 1000)));
+    }
+
     /** Formats a time to the second, for the hover box. */
     public String formatTimeFull(double epochSeconds) {
         return seconds.format(Instant.ofEpochMilli(Math.round(epochSeconds * 1000)));
@@ -272,6 +285,7 @@ public final class TimeAxis {
         seconds = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(z);
         minutes = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(z);
         days = DateTimeFormatter.ofPattern("MMM d", Locale.ROOT).withZone(z);
+        weekday = DateTimeFormatter.ofPattern("EEE d", Locale.ROOT).withZone(z);
     }
 
     // --- Value ticks ------------------------------------------------------------------------

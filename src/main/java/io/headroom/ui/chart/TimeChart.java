@@ -73,6 +73,10 @@ public class TimeChart extends Region {
     private final Font titleFont = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, 12);
     private final TextWidths widths = new TextWidths(axisFont);
     private final SeriesPainter painter = new SeriesPainter();
+    private final GapPainter gapPainter;
+    // The window older than the history read so far, and what to say over it (issue 29); none by default.
+    private double pendingUntil = Double.NEGATIVE_INFINITY;
+    private String pendingWords = "";
     private final double lineHeight;
     private final double timeLabelWidthSeconds;
     private final double timeLabelWidthMinutes;
@@ -127,6 +131,7 @@ public class TimeChart extends Region {
         getStyleClass().add(STYLE_CLASS);
 
         lineHeight = widths.lineHeight(axisFont);
+        gapPainter = new GapPainter(axisFont, widths, lineHeight);
         timeLabelWidthSeconds = measure("00:00:00", axisFont);
         timeLabelWidthMinutes = measure("00:00", axisFont);
 
@@ -321,6 +326,22 @@ public class TimeChart extends Region {
         requestRedraw();
     }
 
+    /**
+     * Says {@code words} ("history: 3 of 7 days…") over the part of the window before {@code until}, the oldest
+     * point read so far, while the rest is still arriving: not shaded as missing data. Empty words or
+     * {@code until} = -∞ for none.
+     */
+    public void setPending(double until, String words) {
+        pendingUntil = words == null || words.isEmpty() ? Double.NEGATIVE_INFINITY : until;
+        pendingWords = words == null ? "" : words;
+        requestRedraw();
+    }
+
+    /** The words said over the part of the window not read yet; empty for none. */
+    public String getPendingWords() {
+        return pendingWords;
+    }
+
     /** The gaps shaded at the last redraw; for tests and diagnostics. */
     public List<Gaps.Gap> getGaps() {
         return gaps;
@@ -489,7 +510,13 @@ public class TimeChart extends Region {
         if (hasRight) {
             drawRightLabels(g, th, yTicks, y2Labels);
         }
-        drawGaps(g, th);
+        gapPainter.frame(plotLeft, plotTop, plotRight, plotBottom, this::xOf);
+        ChartSeries gs = gapSeries;
+        // Older than the history read so far is still arriving, not missing: no gap there.
+        gaps = gs == null || !series.contains(gs) ? List.of() : Gaps.find(gs.getBuffer(), Math.max(viewStart,
+                pendingUntil), Math.min(viewEnd, axis.now()), gapMaxSpacing); // and none after now
+        gapPainter.shade(g, th, gaps);
+        gapPainter.pending(g, th, pendingUntil, pendingWords);
         if (band != null) {
             BandPainter.draw(g, th, band, plotLeft, plotTop, plotRight, plotBottom, viewStart, viewEnd, yMin, yMax,
                     axis.now(), axisFont);
@@ -497,70 +524,7 @@ public class TimeChart extends Region {
         painter.draw(g, th, series, plotLeft, plotTop, plotRight, plotBottom, viewStart, viewEnd,
                 yMin, yMax, y2Min, y2Max);
         drawReferenceLines(g, th);
-        drawGapLabels(g, th);
-    }
-
-    /** Colour of a current outage's marker: the same red in both themes, readable on either. */
-    private static final Color OUTAGE = Color.web("#e5534b");
-
-    /** Shades every stretch of the gap series without data, under the series. */
-    private void drawGaps(GraphicsContext g, ChartTheme th) {
-        ChartSeries s = gapSeries;
-        if (s == null || !series.contains(s)) {
-            gaps = List.of();
-            return;
-        }
-        gaps = Gaps.find(s.getBuffer(), viewStart, Math.min(viewEnd, axis.now()), gapMaxSpacing); // none after now
-        for (Gaps.Gap gap : gaps) {
-            double x0 = Math.max(plotLeft, Math.floor(xOf(gap.from())));
-            double x1 = Math.min(plotRight, Math.ceil(xOf(gap.to())));
-            if (x1 - x0 < 1) {
-                x1 = x0 + 1;
-            }
-            g.setFill((gap.current() ? OUTAGE : th.axisText()).deriveColor(0, 1, 1, gap.current() ? 0.14 : 0.10));
-            g.fillRect(x0, plotTop, x1 - x0, plotBottom - plotTop);
-            // Diagonal hatching so a gap reads as "unknown" in print and for colour-blind eyes too.
-            g.save();
-            g.beginPath();
-            g.rect(x0, plotTop, x1 - x0, plotBottom - plotTop);
-            g.clip();
-            g.setStroke((gap.current() ? OUTAGE : th.axisText()).deriveColor(0, 1, 1, 0.22));
-            g.setLineWidth(1);
-            g.setLineDashes((double[]) null);
-            double h = plotBottom - plotTop;
-            for (double x = x0 - h; x < x1; x += 8) {
-                g.strokeLine(x, plotBottom, x + h, plotTop);
-            }
-            g.restore();
-        }
-    }
-
-    /** "no data" over each gap wide enough for it; a current outage gets a marker at the right edge. */
-    private void drawGapLabels(GraphicsContext g, ChartTheme th) {
-        g.setFont(axisFont);
-        g.setTextBaseline(VPos.TOP);
-        for (Gaps.Gap gap : gaps) {
-            double x0 = Math.max(plotLeft, xOf(gap.from()));
-            double x1 = Math.min(plotRight, xOf(gap.to()));
-            String label = gap.current() ? "no data since " + axis.formatTime(gap.from(), 1) : "no data";
-            double w = measure(label, axisFont);
-            if (gap.current()) {
-                double edge = Math.floor(Math.min(plotRight, xOf(gap.to()))) - 1.5; // now, left of a forecast's hours
-                g.setFill(OUTAGE);
-                g.fillRect(edge - 1.5, plotTop, 3, plotBottom - plotTop); // a 3 px line, filled
-                double tx = Math.max(plotLeft + 2, edge - 6.5 - w);
-                double ty = plotBottom - lineHeight - 4;
-                g.setFill(th.background().deriveColor(0, 1, 1, 0.85));
-                g.fillRect(tx - 3, ty, w + 6, lineHeight);
-                g.setFill(OUTAGE);
-                g.setTextAlign(TextAlignment.LEFT);
-                g.fillText(label, tx, ty);
-            } else if (x1 - x0 >= w + 6) {
-                g.setFill(th.axisText());
-                g.setTextAlign(TextAlignment.CENTER);
-                g.fillText(label, (x0 + x1) / 2, plotBottom - lineHeight - 4);
-            }
-        }
+        gapPainter.label(g, th, gaps, t -> axis.formatTime(t, 1));
     }
 
     /** Title, then legend entries flowing after it and wrapping; returns the header's bottom. */
@@ -661,7 +625,10 @@ public class TimeChart extends Region {
         // Time axis: the tick count comes from the measured label width, so labels never collide.
         double plotWidth = plotRight - plotLeft;
         double span = viewEnd - viewStart;
-        int maxTicks = Math.max(1, (int) (plotWidth / (timeLabelWidthMinutes + 3 * LABEL_GAP)));
+        // Over days, midnights are labelled with their weekday ("Tue 1"), the widest label.
+        boolean days = span >= 2 * 86_400;
+        int maxTicks = Math.max(1, (int) (plotWidth / ((days ? measure("Wed 30", axisFont) : timeLabelWidthMinutes)
+                + 3 * LABEL_GAP)));
         if (TimeAxis.timeTickStep(span, maxTicks) < 60) {
             maxTicks = Math.max(1, (int) (plotWidth / (timeLabelWidthSeconds + 3 * LABEL_GAP)));
         }
@@ -671,14 +638,15 @@ public class TimeChart extends Region {
         g.setTextBaseline(VPos.TOP);
         double labelY = plotBottom + LABEL_GAP / 2;
         double lastLabelRight = Double.NEGATIVE_INFINITY;
-        g.setFill(th.grid());
         for (double t : ticks) {
+            // A day's boundary reads stronger than the grid when the window spans days (issue 29).
+            g.setFill(days && axis.isDayStart(t) ? th.axisText().deriveColor(0, 1, 1, 0.45) : th.grid());
             g.fillRect(crisp(xOf(t)) - 0.5, plotTop, 1, plotBottom - plotTop);
         }
         g.setFill(th.axisText());
         for (double t : ticks) {
             double x = crisp(xOf(t));
-            String label = axis.formatTime(t, step);
+            String label = days && axis.isDayStart(t) ? axis.dayLabel(t) : axis.formatTime(t, step);
             double half = measure(label, axisFont) / 2;
             // Skip a label rather than clip it at an edge or let it touch its neighbour.
             if (x - half >= plotLeft - LABEL_GAP && x + half <= getWidth() - 2 && x - half > lastLabelRight + LABEL_GAP) {
@@ -786,7 +754,7 @@ public class TimeChart extends Region {
             readingW = Math.max(readingW, measure(readings[k], axisFont));
             k++;
         }
-        String time = axis.formatTimeFull(t);
+        String time = (viewEnd - viewStart >= 2 * 86_400 ? axis.dayLabel(t) + " " : "") + axis.formatTimeFull(t);
         double inner = Math.max(measure(time, axisFont), LEGEND_SWATCH / 2 + 4 + nameW + 12 + readingW);
         double boxW = Math.ceil(inner + 2 * LABEL_GAP);
         double boxH = Math.ceil((n + 1) * lineHeight + LABEL_GAP);

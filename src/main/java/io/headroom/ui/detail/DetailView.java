@@ -3,6 +3,7 @@ package io.headroom.ui.detail;
 import io.headroom.ui.Styles;
 import io.headroom.ui.chart.ChartSeries;
 import io.headroom.ui.chart.ChartTheme;
+import io.headroom.ui.chart.ForecastBand;
 import io.headroom.ui.chart.ReferenceLine;
 import io.headroom.history.SeriesBuffer;
 import io.headroom.ui.chart.SeriesKind;
@@ -43,8 +44,12 @@ public final class DetailView extends VBox {
     public static final String EXPLANATION_ID = "decision-explanation";
 
     /** Windows the operator can pick, in seconds. */
-    static final List<Integer> WINDOWS = List.of(300, 900, 3600, 6 * 3600, 24 * 3600);
-    static final List<String> WINDOW_LABELS = List.of("5m", "15m", "1h", "6h", "24h");
+    static final List<Integer> WINDOWS = List.of(300, 900, 3600, 6 * 3600, 24 * 3600, 7 * 24 * 3600);
+    static final List<String> WINDOW_LABELS = List.of("5m", "15m", "1h", "6h", "24h", "7d");
+    /** Id of the window selector's button for a label: "window-7d". */
+    public static String windowId(String label) {
+        return "window-" + label;
+    }
 
     /** Colours with a meaning of their own, readable on both themes. */
     static final Color DESIRED = Color.web("#a371f7");
@@ -102,8 +107,15 @@ public final class DetailView extends VBox {
         // view at a few points per pixel column).
         Runnable backfill = () -> vm.backfill(vm.windowProperty().get(), (int) Math.max(200, ageChart.getWidth()));
         vm.classNameProperty().addListener((o, a, b) -> backfill.run());
-        axis.setWindowLength(vm.windowProperty().get().toSeconds());
-        vm.windowProperty().addListener((o, a, w) -> axis.setWindowLength(w.toSeconds()));
+        vm.windowProperty().addListener((o, a, w) -> showForecast());
+        // At 7 d, the part of the week not read yet says how far the backfill got, not a blank chart.
+        Runnable pending = () -> {
+            for (TimeChart c : charts) {
+                c.setPending(vm.weekPendingUntilProperty().get(), vm.weekPendingProperty().get());
+            }
+        };
+        vm.weekPendingProperty().addListener((o, a, b) -> pending.run());
+        vm.weekPendingUntilProperty().addListener((o, a, b) -> pending.run());
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
         // The pod panel follows the selected class's latest tick.
         vm.revisionProperty().addListener((o, a, b) -> pods.show(vm.latest(vm.classNameProperty().get())));
@@ -118,10 +130,20 @@ public final class DetailView extends VBox {
     /** Share of the window right of now while the class has a forecast band. */
     static final double LOOK_AHEAD = 0.25;
 
+    /**
+     * The bands on their charts and the axis's window: the chosen window, a share of it (at most a quarter) right of
+     * now for the band's hours; at 7 d the band's hours are added beside the whole week.
+     */
     private void showForecast() {
-        loadChart.setForecastBand(vm.forecast().loadBandProperty().get());
+        ForecastBand band = vm.forecast().loadBandProperty().get();
+        loadChart.setForecastBand(band);
         capacityChart.setForecastBand(vm.forecast().capacityBandProperty().get());
-        axis.setLookAhead(vm.forecast().loadBandProperty().get() == null ? 0 : LOOK_AHEAD);
+        double w = vm.windowProperty().get().toSeconds();
+        double ahead = band == null || band.size() == 0 ? 0 : Math.min(LOOK_AHEAD * w,
+                band.times()[band.size() - 1] + band.slotSeconds() - axis.now());
+        double length = vm.weekShown() ? w + Math.max(0, ahead) : w;
+        axis.setWindowLength(length);
+        axis.setLookAhead(Math.max(0, ahead) / length);
     }
 
     /** Switches the charts' palette with the window's theme. */
@@ -189,12 +211,38 @@ public final class DetailView extends VBox {
         HBox.setMargin(label, new Insets(0, 6, 0, 0));
         for (int i = 0; i < WINDOWS.size(); i++) {
             ToggleButton b = new ToggleButton(WINDOW_LABELS.get(i));
+            b.setId(windowId(WINDOW_LABELS.get(i)));
             b.setUserData(WINDOWS.get(i));
             b.setToggleGroup(group);
-            b.setFocusTraversable(false);
+            b.setTooltip(new Tooltip("Chart window" + (i == WINDOWS.size() - 1 ? ": the week, a point a minute" : "")
+                    + " (Tab here, then ← → to change it)"));
             b.setSelected(WINDOWS.get(i) == vm.windowProperty().get().toSeconds());
             windows.getChildren().add(b);
         }
+        // Keyboard: Tab reaches the chosen window; ← and → choose the one beside it (Home, End: the ends).
+        windows.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            int at = group.getToggles().indexOf(group.getSelectedToggle());
+            int to = switch (e.getCode()) {
+                case LEFT, KP_LEFT -> at - 1;
+                case RIGHT, KP_RIGHT -> at + 1;
+                case HOME -> 0;
+                case END -> group.getToggles().size() - 1;
+                default -> -2;
+            };
+            if (to == -2) {
+                return;
+            }
+            e.consume();
+            if (to >= 0 && to < group.getToggles().size()) {
+                ToggleButton b = (ToggleButton) group.getToggles().get(to);
+                group.selectToggle(b);
+                b.requestFocus();
+            }
+        });
+        // One Tab stop for the selector, the chosen window's button.
+        Runnable roving = () -> group.getToggles().forEach(t -> ((ToggleButton) t).setFocusTraversable(t.isSelected()));
+        roving.run();
+        group.selectedToggleProperty().addListener((obs, old, sel) -> roving.run());
         group.selectedToggleProperty().addListener((obs, old, sel) -> {
             if (sel == null) {
                 old.setSelected(true);

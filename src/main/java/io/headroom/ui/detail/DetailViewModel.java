@@ -95,6 +95,7 @@ public final class DetailViewModel {
     public DetailViewModel(java.time.Clock clock, java.util.concurrent.Executor fx) {
         this.clock = clock;
         this.fx = fx;
+        this.week = new WeekCharts(clock, fx);
     }
 
     /** The forecast section's view model (issue 29): its words, mode and bands follow the selected class. */
@@ -291,12 +292,63 @@ public final class DetailViewModel {
         }
         revision.set(revision.get() + 1);
         seedFromDomain(className.get()); // the start-up backfill may have landed since
+        refreshWeek(); // a minute rolled up, a chunk of the week's backfill arrived
         refresh();
     }
 
-    /** Chart windows the range selector offers: 5m, 15m, 1h, 6h, 24h. */
+    /** The week window (issue 29): the charts read the week tier, a point a minute. */
+    public static final Duration WEEK = Duration.ofDays(7);
+
+    /** Chart windows the range selector offers: 5m, 15m, 1h, 6h, 24h (the day at the tick) and 7d (the week). */
     public static final List<Duration> WINDOWS = List.of(Duration.ofMinutes(5), Duration.ofMinutes(15),
-            Duration.ofHours(1), Duration.ofHours(6), Duration.ofHours(24));
+            Duration.ofHours(1), Duration.ofHours(6), Duration.ofHours(24), WEEK);
+
+    private final WeekCharts week;
+
+    /**
+     * The session's week tier ({@code History::findWeek}) and how far its backfill got, for the 7-day window; the
+     * week is copied into chart series on {@code reads}, never on the FX thread.
+     */
+    public void setWeekHistory(java.util.function.Function<String, io.headroom.history.ClassHistory> weeks,
+                               java.util.function.Supplier<io.headroom.history.WeekBackfill.Progress> progress,
+                               java.util.concurrent.Executor reads) {
+        week.set(weeks, progress, reads);
+        refreshWeek();
+    }
+
+    /** True while the 7-day window is shown. */
+    public boolean weekShown() {
+        return WEEK.equals(window.get());
+    }
+
+    /** At 7 d while the week is still arriving: "history: 3 of 7 days…", said over the part not read yet. */
+    public ReadOnlyStringProperty weekPendingProperty() { return week.pendingWordsProperty(); }
+
+    /** The oldest minute of the shown class's week read so far (-∞ when nothing is pending). */
+    public javafx.beans.property.ReadOnlyDoubleProperty weekPendingUntilProperty() {
+        return week.pendingUntilProperty();
+    }
+
+    /** At 7 d, copies the selected class's week again if it grew, and points the charts at the copy. */
+    private void refreshWeek() {
+        String name = className.get();
+        ClassSnapshot s = latest.get(name);
+        if (!weekShown() || s == null) {
+            if (!weekShown()) {
+                week.clearPending();
+            }
+            return;
+        }
+        week.refresh(name, s.cls().policy().slotsPerReplica(), cs -> {
+            if (!weekShown() || !name.equals(className.get())) {
+                refreshWeek(); // another class was opened while this one's week was copied
+            } else if (series.get() != cs) {
+                series.set(cs);
+                structure.set(structure.get() + 1);
+                revision.set(revision.get() + 1);
+            }
+        });
+    }
 
     private final ObjectProperty<Duration> window = new SimpleObjectProperty<>(Duration.ofMinutes(15));
 
@@ -312,8 +364,20 @@ public final class DetailViewModel {
         if (!WINDOWS.contains(w)) {
             throw new IllegalArgumentException("not a chart window: " + w);
         }
-        window.set(w);
-        backfill(w, pixelWidth);
+        boolean wasWeek = weekShown();
+        window.set(w); // kept while the console runs: another class opens at the same window
+        if (wasWeek != weekShown()) {
+            String name = className.get();
+            series.set(name.isEmpty() ? null : weekShown() ? week.seriesFor(name) : opened(name));
+            structure.set(structure.get() + 1);
+            revision.set(revision.get() + 1);
+        }
+        if (weekShown()) {
+            refreshWeek();
+        } else {
+            week.clearPending();
+            backfill(w, pixelWidth);
+        }
     }
 
     private java.util.function.Function<String, io.headroom.history.ClassHistory> domain;
@@ -344,7 +408,8 @@ public final class DetailViewModel {
     public double gapSpacingSeconds() {
         ClassSnapshot s = latest.get(className.get());
         double poll = s == null ? 15 : s.cls().policy().pollIntervalSeconds();
-        return 2.5 * Math.max(1, poll);
+        double step = weekShown() ? io.headroom.history.History.WEEK_STEP.toSeconds() : 1; // the week: a minute
+        return 2.5 * Math.max(step, poll);
     }
 
     /** The points per chart series a new class gets. */
@@ -460,7 +525,8 @@ public final class DetailViewModel {
             return;
         }
         className.set(name);
-        series.set(opened(name));
+        ClassSeries day = opened(name); // the day's charts keep their ticks while the week is shown
+        series.set(weekShown() ? week.seriesFor(name) : day);
         seedFromDomain(name); // a class a fleet had not charted has only the domain history's past
         ClassSnapshot s = latest.get(name);
         ageObjective.set(s == null ? null : s.cls().policy().maxAgeSeconds());
@@ -468,6 +534,7 @@ public final class DetailViewModel {
         refreshAccess();
         structure.set(structure.get() + 1);
         revision.set(revision.get() + 1);
+        refreshWeek();
         refresh();
     }
 

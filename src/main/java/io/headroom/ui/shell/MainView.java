@@ -129,6 +129,8 @@ public final class MainView extends BorderPane {
         }
         // The charts read the day the session keeps (ticks and the start-up backfill), at its tick.
         detail.setDomainHistory(session.history()::find, session.history().capacity(), session.io());
+        // At 7 d they read the week tier, a point a minute, and say how far its backfill got (issue 29).
+        detail.setWeekHistory(session.history()::findWeek, session::weekProgress, session.io());
         // The forecasts the session makes in the background, and how much of the week is in (issue 29).
         detail.forecast().setForecasts(session.classForecasts(), () -> session.weekProgress().words());
         DetailView detailView = new DetailView(detail, session.clock());

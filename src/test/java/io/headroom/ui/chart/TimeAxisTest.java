@@ -72,6 +72,27 @@ class TimeAxisTest {
     }
 
     @Test
+    void aDaysBoundaryIsItsLocalMidnightNamedByItsWeekday() {
+        TimeAxis axis = new TimeAxis(fixedClock(), ZoneOffset.UTC);
+        double midnight = Instant.parse("2026-03-01T00:00:00Z").getEpochSecond(); // a Sunday
+        assertTrue(axis.isDayStart(midnight));
+        assertFalse(axis.isDayStart(midnight + 12 * 3600));
+        assertEquals("Sun 1", axis.dayLabel(midnight));
+        axis.zoneProperty().set(ZoneOffset.ofHours(-5));
+        assertFalse(axis.isDayStart(midnight), "in another zone the day starts elsewhere");
+        assertTrue(axis.isDayStart(midnight + 5 * 3600));
+        assertEquals("Sun 1", axis.dayLabel(midnight + 5 * 3600));
+        // A week's ticks: twelve hours apart, every other one a day's boundary.
+        double[] ticks = axis.timeTicks(midnight, midnight + 7 * 86_400, 14);
+        assertEquals(12 * 3600, ticks[1] - ticks[0]);
+        int days = 0;
+        for (double t : ticks) {
+            days += axis.isDayStart(t) ? 1 : 0;
+        }
+        assertEquals(7, days);
+    }
+
+    @Test
     void zoneCanBeChangedLater() {
         TimeAxis axis = new TimeAxis(fixedClock(), ZoneOffset.UTC);
         axis.zoneProperty().set(ZoneOffset.ofHours(2));
