@@ -132,7 +132,7 @@ final class ReactionGap {
         double ceiling = (double) p.maxReplicas() * k(p) / s / lambda;
         // Every step of the bisection is the same ramp from n replicas (the rate policy's replicas do not depend on
         // the arrivals): simulated once, read for each step.
-        Ramp ramp = new Ramp(p, n, k(p), s, startup);
+        Ramp ramp = Ramp.of(p, n, k(p), s, startup);
         if (ramp.peakAge(ceiling * lambda) <= maxAge) {
             return Double.POSITIVE_INFINITY;
         }
@@ -176,7 +176,7 @@ final class ReactionGap {
      * after a tick with {@code n} ready replicas and an empty queue: ∞ when maxReplicas never catch up.
      */
     static double peakAge(Policy p, int n, int k, double s, double arrivals, double startup) {
-        return new Ramp(p, n, k, s, startup).peakAge(arrivals);
+        return Ramp.of(p, n, k, s, startup).peakAge(arrivals);
     }
 
     /**
@@ -188,7 +188,40 @@ final class ReactionGap {
      * the tick-by-tick simulation this replaced, to the bit (the same operations in the same order).
      */
     static final class Ramp {
-        private final Policy p;
+        /**
+         * The ramps this thread read last, by what they depend on. A replay decides 40,000 ticks a week for a class
+         * whose replicas, S and start-up repeat: its reaction gap reads the same few ramps again and again. Per
+         * thread (a ramp is simulated on as far as asked, so it is not shared), least recently read dropped first.
+         */
+        private static final int CACHED = 128;
+        private static final ThreadLocal<java.util.LinkedHashMap<Key, Ramp>> RECENT = ThreadLocal.withInitial(
+                () -> new java.util.LinkedHashMap<>(CACHED * 2, 0.75f, true) {
+                    @Override
+                    protected boolean removeEldestEntry(java.util.Map.Entry<Key, Ramp> eldest) {
+                        return size() > CACHED;
+                    }
+                });
+
+        /** What a ramp depends on: the scale-up policy, maxReplicas and the poll, then the class's own figures. */
+        private record Key(ScalingBehavior up, int maxReplicas, double poll, int n, int k, double s, double startup) {
+        }
+
+        /** The ramp for these figures, read before on this thread or simulated now. */
+        static Ramp of(Policy p, int n, int k, double s, double startup) {
+            Key key = new Key(p.scaleUp(), p.maxReplicas(), p.pollIntervalSeconds(), n, k, s, startup);
+            java.util.LinkedHashMap<Key, Ramp> recent = RECENT.get();
+            Ramp ramp = recent.get(key);
+            if (ramp == null) {
+                ramp = new Ramp(p, n, k, s, startup);
+                recent.put(key, ramp);
+            }
+            return ramp;
+        }
+
+        private final ScalingBehavior up;
+        private final int maxReplicas;
+        private final double poll;
+        private final int horizon;
         private final int n;
         private final double perReplica;
         private final double startup;
@@ -210,11 +243,14 @@ final class ReactionGap {
         private int tick = 1;
 
         Ramp(Policy p, int n, int k, double s, double startup) {
-            this.p = p;
+            this.up = p.scaleUp();
+            this.maxReplicas = p.maxReplicas();
+            this.poll = p.pollIntervalSeconds();
+            this.horizon = horizon(up);
             this.n = n;
             this.perReplica = k / s;
             this.startup = startup;
-            this.disabled = p.scaleUp().select() == ScalingBehavior.SelectPolicy.DISABLED;
+            this.disabled = up.select() == ScalingBehavior.SelectPolicy.DISABLED;
             this.replicas = n;
             this.ready = n;
         }
@@ -242,12 +278,11 @@ final class ReactionGap {
             if (ended) {
                 return false;
             }
-            double poll = p.pollIntervalSeconds();
             while (tick <= MAX_TICKS) {
                 double nextTick = tick * poll;
                 double[] head = pending.peekFirst();
                 double nextReady = head == null ? Double.POSITIVE_INFINITY : head[0];
-                if (replicas >= p.maxReplicas() && head == null) {
+                if (replicas >= maxReplicas && head == null) {
                     ended = true;
                     return false;
                 }
@@ -260,10 +295,10 @@ final class ReactionGap {
                 }
                 served += ready * perReplica * (nextTick - t);
                 t = nextTick;
-                if (replicas < p.maxReplicas()) {
+                if (replicas < maxReplicas) {
                     Instant now = T0.plusMillis(Math.round(t * 1000));
-                    int limit = Math.min(p.maxReplicas(), Behaviour.scaleUpLimit(p.scaleUp(), replicas,
-                            ClassMemory.keepSince(events, now, java.time.Duration.ofSeconds(horizon(p.scaleUp()))), now));
+                    int limit = Math.min(maxReplicas, Behaviour.scaleUpLimit(up, replicas,
+                            ClassMemory.keepSince(events, now, java.time.Duration.ofSeconds(horizon)), now));
                     if (limit > replicas) {
                         events.add(new Stamped(now, limit - replicas));
                         replicas = limit;
