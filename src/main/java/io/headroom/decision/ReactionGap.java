@@ -189,33 +189,44 @@ final class ReactionGap {
      */
     static final class Ramp {
         /**
-         * The ramps this thread read last, by what they depend on. A replay decides 40,000 ticks a week for a class
-         * whose replicas, S and start-up repeat: its reaction gap reads the same few ramps again and again. Per
-         * thread (a ramp is simulated on as far as asked, so it is not shared), least recently read dropped first.
+         * The ramps this thread read last. A replay decides 40,000 ticks a week for a class whose replicas, S and
+         * start-up repeat: its reaction gap reads the same few ramps again and again (about ten a decision). Per
+         * thread (a ramp is simulated on as far as asked, so it is not shared); a table of {@link #CACHED} places
+         * by the figures' hash, a newer ramp taking an older one's place; looked up without allocating.
          */
-        private static final int CACHED = 128;
-        private static final ThreadLocal<java.util.LinkedHashMap<Key, Ramp>> RECENT = ThreadLocal.withInitial(
-                () -> new java.util.LinkedHashMap<>(CACHED * 2, 0.75f, true) {
-                    @Override
-                    protected boolean removeEldestEntry(java.util.Map.Entry<Key, Ramp> eldest) {
-                        return size() > CACHED;
-                    }
-                });
-
-        /** What a ramp depends on: the scale-up policy, maxReplicas and the poll, then the class's own figures. */
-        private record Key(ScalingBehavior up, int maxReplicas, double poll, int n, int k, double s, double startup) {
-        }
+        private static final int CACHED = 256;
+        private static final ThreadLocal<Ramp[]> RECENT = ThreadLocal.withInitial(() -> new Ramp[CACHED]);
 
         /** The ramp for these figures, read before on this thread or simulated now. */
         static Ramp of(Policy p, int n, int k, double s, double startup) {
-            Key key = new Key(p.scaleUp(), p.maxReplicas(), p.pollIntervalSeconds(), n, k, s, startup);
-            java.util.LinkedHashMap<Key, Ramp> recent = RECENT.get();
-            Ramp ramp = recent.get(key);
-            if (ramp == null) {
+            ScalingBehavior up = p.scaleUp();
+            int max = p.maxReplicas();
+            double poll = p.pollIntervalSeconds();
+            long h = n * 31L + k;
+            h = h * 31 + max;
+            h = h * 31 + Double.doubleToLongBits(s);
+            h = h * 31 + Double.doubleToLongBits(startup);
+            h = h * 31 + Double.doubleToLongBits(poll);
+            h ^= h >>> 29;
+            h *= 0x9E3779B97F4A7C15L;
+            int place = (int) (h >>> 56) & (CACHED - 1);
+            Ramp[] recent = RECENT.get();
+            Ramp ramp = recent[place];
+            if (ramp == null || !ramp.isFor(up, max, poll, n, k, s, startup)) {
                 ramp = new Ramp(p, n, k, s, startup);
-                recent.put(key, ramp);
+                recent[place] = ramp;
             }
             return ramp;
+        }
+
+        /** What a ramp depends on: the scale-up policy, maxReplicas and the poll, then the class's own figures. */
+        private boolean isFor(ScalingBehavior up, int max, double poll, int n, int k, double s, double startup) {
+            return this.n == n && this.k == k && this.maxReplicas == max && same(this.s, s) && same(this.startup, startup)
+                    && same(this.poll, poll) && (this.up == up || this.up.equals(up));
+        }
+
+        private static boolean same(double a, double b) {
+            return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
         }
 
         private final ScalingBehavior up;
@@ -223,6 +234,8 @@ final class ReactionGap {
         private final double poll;
         private final int horizon;
         private final int n;
+        private final int k;
+        private final double s;
         private final double perReplica;
         private final double startup;
         private final boolean disabled;
@@ -248,6 +261,8 @@ final class ReactionGap {
             this.poll = p.pollIntervalSeconds();
             this.horizon = horizon(up);
             this.n = n;
+            this.k = k;
+            this.s = s;
             this.perReplica = k / s;
             this.startup = startup;
             this.disabled = up.select() == ScalingBehavior.SelectPolicy.DISABLED;
