@@ -61,6 +61,12 @@ final class Inputs {
     }
 
     InputStatus get(SignalName name) {
+        // The stages ask by the constants of Signals: found by identity without comparing names (tens of times a tick).
+        for (int i = 0; i < STANDARD.length; i++) {
+            if (STANDARD[i] == name) {
+                return resolved[i];
+            }
+        }
         for (int i = 0; i < STANDARD.length; i++) {
             if (STANDARD[i].equals(name)) {
                 return resolved[i];

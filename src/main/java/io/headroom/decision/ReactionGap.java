@@ -130,17 +130,20 @@ final class ReactionGap {
     static double largestStep(Policy p, int n, double lambda, double s, double startup) {
         double maxAge = p.maxAgeSeconds();
         double ceiling = (double) p.maxReplicas() * k(p) / s / lambda;
-        if (peakAge(p, n, k(p), s, ceiling * lambda, startup) <= maxAge) {
+        // Every step of the bisection is the same ramp from n replicas (the rate policy's replicas do not depend on
+        // the arrivals): simulated once, read for each step.
+        Ramp ramp = Ramp.of(p, n, k(p), s, startup);
+        if (ramp.peakAge(ceiling * lambda) <= maxAge) {
             return Double.POSITIVE_INFINITY;
         }
         double lo = 1;
         double hi = ceiling;
-        if (peakAge(p, n, k(p), s, lo * lambda, startup) > maxAge) {
+        if (ramp.peakAge(lo * lambda) > maxAge) {
             return lo;
         }
         while (hi - lo > STEP_RESOLUTION / 100) {
             double mid = (lo + hi) / 2;
-            if (peakAge(p, n, k(p), s, mid * lambda, startup) <= maxAge) {
+            if (ramp.peakAge(mid * lambda) <= maxAge) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -173,52 +176,167 @@ final class ReactionGap {
      * after a tick with {@code n} ready replicas and an empty queue: ∞ when maxReplicas never catch up.
      */
     static double peakAge(Policy p, int n, int k, double s, double arrivals, double startup) {
-        double perReplica = k / s;
-        if (n * perReplica >= arrivals) {
-            return 0;
+        return Ramp.of(p, n, k, s, startup).peakAge(arrivals);
+    }
+
+    /**
+     * The scale-up from {@code n} ready replicas after a step: each later tick asks the rate policy for as many
+     * replicas as it allows (exactly as {@link Behaviour} counts them), each change ready {@code startup} seconds after
+     * its tick, the ready replicas serving {@code k / S} jobs/s each. None of it depends on the arrivals, which only
+     * say at which pods-ready moment capacity has caught up: the moments (time, ready replicas, jobs served since the
+     * step) are simulated once, as far as an answer needs, and read for any arrival rate. The figures are those of
+     * the tick-by-tick simulation this replaced, to the bit (the same operations in the same order).
+     */
+    static final class Ramp {
+        /**
+         * The ramps this thread read last. A replay decides 40,000 ticks a week for a class whose replicas, S and
+         * start-up repeat: its reaction gap reads the same few ramps again and again (about ten a decision). Per
+         * thread (a ramp is simulated on as far as asked, so it is not shared); a table of {@link #CACHED} places
+         * by the figures' hash, a newer ramp taking an older one's place; looked up without allocating.
+         */
+        private static final int CACHED = 256;
+        private static final ThreadLocal<Ramp[]> RECENT = ThreadLocal.withInitial(() -> new Ramp[CACHED]);
+
+        /** The ramp for these figures, read before on this thread or simulated now. */
+        static Ramp of(Policy p, int n, int k, double s, double startup) {
+            ScalingBehavior up = p.scaleUp();
+            int max = p.maxReplicas();
+            double poll = p.pollIntervalSeconds();
+            long h = n * 31L + k;
+            h = h * 31 + max;
+            h = h * 31 + Double.doubleToLongBits(s);
+            h = h * 31 + Double.doubleToLongBits(startup);
+            h = h * 31 + Double.doubleToLongBits(poll);
+            h ^= h >>> 29;
+            h *= 0x9E3779B97F4A7C15L;
+            int place = (int) (h >>> 56) & (CACHED - 1);
+            Ramp[] recent = RECENT.get();
+            Ramp ramp = recent[place];
+            if (ramp == null || !ramp.isFor(up, max, poll, n, k, s, startup)) {
+                ramp = new Ramp(p, n, k, s, startup);
+                recent[place] = ramp;
+            }
+            return ramp;
         }
-        if (p.scaleUp().select() == ScalingBehavior.SelectPolicy.DISABLED) {
-            return Double.POSITIVE_INFINITY;
+
+        /** What a ramp depends on: the scale-up policy, maxReplicas and the poll, then the class's own figures. */
+        private boolean isFor(ScalingBehavior up, int max, double poll, int n, int k, double s, double startup) {
+            return this.n == n && this.k == k && this.maxReplicas == max && same(this.s, s) && same(this.startup, startup)
+                    && same(this.poll, poll) && (this.up == up || this.up.equals(up));
         }
-        double poll = p.pollIntervalSeconds();
-        List<Stamped> events = new ArrayList<>();
-        int replicas = n;
-        int ready = n;
-        // Ready times of the changes asked at each tick: tick j (at j × poll) is ready at j × poll + startup.
-        List<double[]> pending = new ArrayList<>();
-        double t = 0;
-        double served = 0;
-        int tick = 1;
-        while (tick <= MAX_TICKS) {
-            double nextTick = tick * poll;
-            double nextReady = pending.isEmpty() ? Double.POSITIVE_INFINITY : pending.get(0)[0];
-            if (replicas >= p.maxReplicas() && pending.isEmpty()) {
+
+        private static boolean same(double a, double b) {
+            return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
+        }
+
+        private final ScalingBehavior up;
+        private final int maxReplicas;
+        private final double poll;
+        private final int horizon;
+        private final int n;
+        private final int k;
+        private final double s;
+        private final double perReplica;
+        private final double startup;
+        private final boolean disabled;
+        /** The pods-ready moments simulated so far: time, ready replicas after it, jobs served by then. */
+        private double[] readyAt = new double[8];
+        private int[] readyCount = new int[8];
+        private double[] servedBy = new double[8];
+        private int moments;
+        /** True once the simulation has ended: maxReplicas reached with nothing pending, or MAX_TICKS. */
+        private boolean ended;
+        // The simulation's state, to go on from where the last answer stopped.
+        private final List<Stamped> events = new ArrayList<>();
+        private final java.util.ArrayDeque<double[]> pending = new java.util.ArrayDeque<>();
+        private int replicas;
+        private int ready;
+        private double t;
+        private double served;
+        private int tick = 1;
+
+        Ramp(Policy p, int n, int k, double s, double startup) {
+            this.up = p.scaleUp();
+            this.maxReplicas = p.maxReplicas();
+            this.poll = p.pollIntervalSeconds();
+            this.horizon = horizon(up);
+            this.n = n;
+            this.k = k;
+            this.s = s;
+            this.perReplica = k / s;
+            this.startup = startup;
+            this.disabled = up.select() == ScalingBehavior.SelectPolicy.DISABLED;
+            this.replicas = n;
+            this.ready = n;
+        }
+
+        /** {@link ReactionGap#peakAge} for these replicas at {@code arrivals} jobs/s. */
+        double peakAge(double arrivals) {
+            if (n * perReplica >= arrivals) {
+                return 0;
+            }
+            if (disabled) {
                 return Double.POSITIVE_INFINITY;
             }
-            if (nextReady <= nextTick) {
-                served += ready * perReplica * (nextReady - t);
-                t = nextReady;
-                ready = (int) pending.remove(0)[1];
-                if (ready * perReplica >= arrivals) {
-                    return t - served / arrivals;
+            for (int i = 0; ; i++) {
+                if (i == moments && !next()) {
+                    return Double.POSITIVE_INFINITY;
                 }
-            } else {
+                if (readyCount[i] * perReplica >= arrivals) {
+                    return readyAt[i] - servedBy[i] / arrivals;
+                }
+            }
+        }
+
+        /** Simulates on to the next pods-ready moment and records it; false when there is none (∞). */
+        private boolean next() {
+            if (ended) {
+                return false;
+            }
+            while (tick <= MAX_TICKS) {
+                double nextTick = tick * poll;
+                double[] head = pending.peekFirst();
+                double nextReady = head == null ? Double.POSITIVE_INFINITY : head[0];
+                if (replicas >= maxReplicas && head == null) {
+                    ended = true;
+                    return false;
+                }
+                if (nextReady <= nextTick) {
+                    served += ready * perReplica * (nextReady - t);
+                    t = nextReady;
+                    ready = (int) pending.removeFirst()[1];
+                    record(t, ready, served);
+                    return true;
+                }
                 served += ready * perReplica * (nextTick - t);
                 t = nextTick;
-                if (replicas < p.maxReplicas()) {
+                if (replicas < maxReplicas) {
                     Instant now = T0.plusMillis(Math.round(t * 1000));
-                    int limit = Math.min(p.maxReplicas(), Behaviour.scaleUpLimit(p.scaleUp(), replicas,
-                            ClassMemory.keepSince(events, now, java.time.Duration.ofSeconds(horizon(p.scaleUp()))), now));
+                    int limit = Math.min(maxReplicas, Behaviour.scaleUpLimit(up, replicas,
+                            ClassMemory.keepSince(events, now, java.time.Duration.ofSeconds(horizon)), now));
                     if (limit > replicas) {
                         events.add(new Stamped(now, limit - replicas));
                         replicas = limit;
-                        pending.add(new double[] {t + startup, replicas});
+                        pending.addLast(new double[] {t + startup, replicas});
                     }
                 }
                 tick++;
             }
+            ended = true;
+            return false;
         }
-        return Double.POSITIVE_INFINITY;
+
+        private void record(double at, int count, double by) {
+            if (moments == readyAt.length) {
+                readyAt = java.util.Arrays.copyOf(readyAt, moments * 2);
+                readyCount = java.util.Arrays.copyOf(readyCount, moments * 2);
+                servedBy = java.util.Arrays.copyOf(servedBy, moments * 2);
+            }
+            readyAt[moments] = at;
+            readyCount[moments] = count;
+            servedBy[moments] = by;
+            moments++;
+        }
     }
 
     private static int horizon(ScalingBehavior up) {
