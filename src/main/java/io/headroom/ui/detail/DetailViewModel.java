@@ -179,8 +179,10 @@ public final class DetailViewModel {
     private void refreshHeadline(ClassSnapshot s) {
         io.headroom.supervise.SupervisionState st = supervision;
         Instant now = st == null || st.at().isBefore(s.at()) ? s.at() : st.at();
+        io.headroom.supervise.Proposal pending = st == null ? null : st.pending().stream()
+                .filter(p -> p.className().equals(s.name()) && p.floor() == null).findFirst().orElse(null);
         Headline h = Headline.of(s.decision(), st == null ? null : st.of(s.name()), st == null ? null : st.freezeAll(),
-                now);
+                now, pending);
         headline.set(h.text());
         direction.set(h.direction());
     }

@@ -3,6 +3,7 @@ package io.headroom.ui.detail;
 import io.headroom.decision.Decision;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.Freeze;
+import io.headroom.supervise.Proposal;
 import io.headroom.supervise.ReplicaOverride;
 import java.time.Instant;
 
@@ -15,6 +16,15 @@ import java.time.Instant;
 record Headline(String text, String direction) {
 
     static Headline of(Decision d, ClassSupervision c, Freeze freezeAll, Instant now) {
+        return of(d, c, freezeAll, now, null);
+    }
+
+    /**
+     * As above, with the class's pending proposal: one held unchanged for the operator to read while the
+     * decision moved on (the supervisor's minimum time to act) is what an approval would do, so the headline
+     * says it first and what the decision now asks second.
+     */
+    static Headline of(Decision d, ClassSupervision c, Freeze freezeAll, Instant now, Proposal pending) {
         int from = d.currentReplicas();
         int to = d.desiredReplicas();
         String would = from == to ? "hold " + replicas(from) : from + " → " + to + " replicas";
@@ -28,6 +38,10 @@ record Headline(String text, String direction) {
             String held = "pinned at " + replicas(pin.replicas()) + (from == pin.replicas() ? "" : " (now " + from + ")");
             return new Headline(held + " · the decision would " + (from == to ? would : "scale " + would),
                     pin.replicas() > from ? "up" : pin.replicas() < from ? "down" : "hold");
+        }
+        if (pending != null && pending.floor() == null && pending.from() == from && pending.to() != to) {
+            return new Headline("proposal " + from + " → " + pending.to() + " waiting for you · the decision now would "
+                    + (from == to ? would : "scale " + would), pending.to() > from ? "up" : "down");
         }
         return new Headline(from == to ? would : from + " → " + to + " replicas",
                 to > from ? "up" : to < from ? "down" : "hold");

@@ -51,4 +51,37 @@ class DetailHeadlineTest {
                     "nothing holds it: the decision's own headline");
         }
     }
+
+    /**
+     * A proposal held unchanged for the operator to read (Supervisor.holdProposals: 30 s of wall time, half an
+     * hour of the sandbox at 60×) while the decision has moved on: the headline said "6 → 8 replicas" beside a
+     * card and a class line saying 6 → 5. It says the proposal waiting, then what the decision now asks.
+     */
+    @Test
+    void aProposalHeldWhileTheDecisionMovedOnIsTheHeadlineAndTheDecisionWhatItNowAsks() {
+        try (SandboxConsole c = SandboxConsole.open(7)) {
+            c.run(Duration.ofMinutes(3));
+            Decision d = decision(c);
+            int from = d.currentReplicas();
+            int shown = d.desiredReplicas() + 2 == from ? from + 1 : d.desiredReplicas() + 2;
+            java.time.Instant now = c.now();
+            io.headroom.supervise.Proposal held = new io.headroom.supervise.Proposal(CLS + "-3", CLS, "sandbox", from,
+                    shown, now.minusSeconds(40), now.minusSeconds(40), now.plusSeconds(560), "", java.util.List.of());
+            Headline h = Headline.of(d, null, null, now, held);
+            String asks = from == d.desiredReplicas() ? "hold " + from + " replicas"
+                    : "scale " + from + " → " + d.desiredReplicas() + " replicas";
+            assertEquals("proposal " + from + " → " + shown + " waiting for you · the decision now would " + asks,
+                    h.text());
+            assertEquals(shown > from ? "up" : "down", h.direction(), "the proposal's direction: what an approval does");
+
+            io.headroom.supervise.Proposal same = new io.headroom.supervise.Proposal(CLS + "-3", CLS, "sandbox", from,
+                    d.desiredReplicas(), now, now, now.plusSeconds(600), "", java.util.List.of());
+            assertEquals(Headline.of(d, null, null, now).text(), Headline.of(d, null, null, now, same).text(),
+                    "a proposal of what the decision asks: the decision's own headline");
+            io.headroom.supervise.Proposal moved = new io.headroom.supervise.Proposal(CLS + "-3", CLS, "sandbox",
+                    from + 1, shown, now, now, now.plusSeconds(600), "", java.util.List.of());
+            assertEquals(Headline.of(d, null, null, now).text(), Headline.of(d, null, null, now, moved).text(),
+                    "a proposal from another count is withdrawn as moved: not the headline");
+        }
+    }
 }
