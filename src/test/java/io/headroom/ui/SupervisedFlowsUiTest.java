@@ -109,8 +109,9 @@ class SupervisedFlowsUiTest {
     static ProposalRow waitForPlainProposal() throws Exception {
         java.util.concurrent.atomic.AtomicReference<ProposalRow> seen = new java.util.concurrent.atomic.AtomicReference<>();
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> {
-            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream().filter(r -> !r.largeScaleDown())
-                    .findFirst().orElse(null)));
+            // not a forecast floor (hourly-reports proposes one): approving it is FORECAST_FLOOR_APPROVED
+            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream()
+                    .filter(r -> !r.largeScaleDown() && !r.forecast()).findFirst().orElse(null)));
             return seen.get() != null;
         });
         return seen.get();

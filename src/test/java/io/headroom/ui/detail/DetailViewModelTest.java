@@ -72,15 +72,24 @@ class DetailViewModelTest {
             c.run(Duration.ofMinutes(3));
             c.detail.select("ledger-replay");
             // seed 7: ledger-replay's backlog grows while kafka-partitions (8) caps it
+            // (the decision itself up: a proposal held for the operator while the decision moved on heads the detail
+            // with its own direction)
             assertTrue(c.runUntil(() -> c.detail.ceilings().stream().anyMatch(DetailViewModel.CeilingRow::binding)
-                    && "up".equals(c.detail.directionProperty().get()), Duration.ofMinutes(10)));
+                    && "up".equals(c.detail.directionProperty().get()) && latest(c, "ledger-replay").decision()
+                    .desiredReplicas() > latest(c, "ledger-replay").decision().currentReplicas(), Duration.ofMinutes(10)));
             DetailViewModel.CeilingRow ceiling = c.detail.ceilings().stream()
                     .filter(DetailViewModel.CeilingRow::binding).findFirst().orElseThrow();
             assertEquals("kafka-partitions", ceiling.name());
             assertEquals(8, ceiling.limit());
             assertTrue(c.detail.reasons().contains("CEILING:kafka-partitions"), c.detail.reasons().toString());
             Decision dec = latest(c, "ledger-replay").decision();
-            assertEquals(dec.currentReplicas() + " → " + dec.desiredReplicas() + " replicas", c.detail.headlineProperty().get());
+            io.headroom.supervise.Proposal held = c.session().supervisor().state().pending().stream()
+                    .filter(p -> p.className().equals("ledger-replay") && p.floor() == null).findFirst().orElse(null);
+            String expected = held != null && held.from() == dec.currentReplicas() && held.to() != dec.desiredReplicas()
+                    ? "proposal " + held.from() + " → " + held.to() + " waiting for you · the decision now would scale "
+                    + dec.currentReplicas() + " → " + dec.desiredReplicas() + " replicas"
+                    : dec.currentReplicas() + " → " + dec.desiredReplicas() + " replicas";
+            assertEquals(expected, c.detail.headlineProperty().get());
             assertTrue(c.detail.seriesProperty().get().ceilingSlots.containsKey("kafka-partitions"), "charted too");
         }
     }
