@@ -366,6 +366,7 @@ public final class DetailView extends VBox {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setPrefWidth(460);
         scroll.setMinWidth(380);
+        io.headroom.ui.FocusReveal.install(scroll); // Tab to a pod's Drain… below the fold brings it into view
         return scroll;
     }
 
