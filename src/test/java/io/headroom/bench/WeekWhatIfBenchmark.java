@@ -43,35 +43,15 @@ public final class WeekWhatIfBenchmark {
             System.out.printf(Locale.ROOT, "  first replay in a fresh JVM (JIT cold): %.0f ms wall, %.0f ms CPU%n",
                     (System.nanoTime() - w0) / 1e6, (os.getProcessCpuTime() - c0) / 1e6);
             int n = 5;
-            double[] wall = new double[n];
-            double[] cpu = new double[n];
-            for (int i = 0; i < n; i++) {
-                long t0 = System.nanoTime();
-                long p0 = os.getProcessCpuTime();
-                run(week, live, two);
-                wall[i] = (System.nanoTime() - t0) / 1e6;
-                cpu[i] = (os.getProcessCpuTime() - p0) / 1e6;
-            }
-            Arrays.sort(wall);
-            Arrays.sort(cpu);
+            double[] timed = timed(n, () -> run(week, live, two), os);
             System.out.printf(Locale.ROOT, "  a week's what-if, one class: %.0f ms wall (%.0f–%.0f), %.0f ms CPU"
-                    + " (median of %d; goal < 1000 ms)%n", wall[n / 2], wall[0], wall[n - 1], cpu[n / 2], n);
+                    + " (median of %d; goal < 1000 ms)%n", timed[0], timed[1], timed[2], timed[3], n);
             // Warm, as in a console that has run its loop for a while: the decision code the replay runs is the
             // loop's own, compiled by then. Five more replays, then the median of five.
-            for (int i = 0; i < n; i++) {
-                run(week, live, two);
-            }
-            for (int i = 0; i < n; i++) {
-                long t0 = System.nanoTime();
-                long p0 = os.getProcessCpuTime();
-                run(week, live, two);
-                wall[i] = (System.nanoTime() - t0) / 1e6;
-                cpu[i] = (os.getProcessCpuTime() - p0) / 1e6;
-            }
-            Arrays.sort(wall);
-            Arrays.sort(cpu);
+            timed(n, () -> run(week, live, two), os);
+            timed = timed(n, () -> run(week, live, two), os);
             System.out.printf(Locale.ROOT, "  the same, warm (after 11 replays): %.0f ms wall (%.0f–%.0f), %.0f ms CPU"
-                    + " (median of %d)%n", wall[n / 2], wall[0], wall[n - 1], cpu[n / 2], n);
+                    + " (median of %d)%n", timed[0], timed[1], timed[2], timed[3], n);
             // On this thread alone, its own CPU time (no JIT or GC threads, no other process): the live run by
             // itself, then the whole what-if one run after the other.
             java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
@@ -102,6 +82,22 @@ public final class WeekWhatIfBenchmark {
             two.shutdownNow();
         }
         System.out.printf(Locale.ROOT, "load average after: %.1f%n", os.getSystemLoadAverage());
+    }
+
+    /** Runs {@code n} times: the median, least and most wall ms, and the median process CPU ms. */
+    static double[] timed(int n, Runnable once, com.sun.management.OperatingSystemMXBean os) {
+        double[] wall = new double[n];
+        double[] cpu = new double[n];
+        for (int i = 0; i < n; i++) {
+            long t0 = System.nanoTime();
+            long p0 = os.getProcessCpuTime();
+            once.run();
+            wall[i] = (System.nanoTime() - t0) / 1e6;
+            cpu[i] = (os.getProcessCpuTime() - p0) / 1e6;
+        }
+        Arrays.sort(wall);
+        Arrays.sort(cpu);
+        return new double[] {wall[n / 2], wall[0], wall[n - 1], cpu[n / 2]};
     }
 
     static Replay.Comparison run(LoadHistory week, Policy live, java.util.concurrent.Executor two) {

@@ -11,7 +11,6 @@ import io.headroom.decision.PlacementReason.Code;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.Actuation;
 import io.headroom.loop.ClassPools;
 import io.headroom.loop.ClassSnapshot;
@@ -22,8 +21,6 @@ import io.headroom.supervise.Mode;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Proposal;
 import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -31,8 +28,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Placement across pools against fabric8's CRUD mock API server (issue 30, decision 0029): class {@code render}
@@ -40,24 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * read from the informer cache; each pool's scale goes through the supervisor (freeze gate, the pool's own Lease,
  * journaled intent then outcome, a proposal in supervised mode).
  */
-class PlacementLiveTest {
-    static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
-    static final String NS = "render";
-    static final String ANA = "ana@desk-1/aaaa0001";
-
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    final ManualClock clock = new ManualClock(T0);
-    final WorkloadRef spot = new WorkloadRef("dev", NS, "Deployment", "render-spot");
-    final WorkloadRef onDemand = new WorkloadRef("dev", NS, "Deployment", "render-on-demand");
-    final MemoryJournal journal = new MemoryJournal();
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
-
+class PlacementLiveTest extends PooledRenderFixture {
     @BeforeEach
     void setUp() throws Exception {
         cluster = api.cluster();

@@ -8,14 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Placement;
-import io.headroom.decision.PlacementReason.Code;
 import io.headroom.decision.Policy;
 import io.headroom.decision.Signal;
 import io.headroom.decision.SignalName;
 import io.headroom.decision.Signals;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.Actuation;
 import io.headroom.loop.ClassPools;
 import io.headroom.loop.ClassSnapshot;
@@ -26,8 +24,6 @@ import io.headroom.supervise.Mode;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Proposal;
 import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,8 +34,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Placement's two later signals against fabric8's CRUD mock API server (issue 30, decision 0029): a broker's
@@ -48,26 +42,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the scheduler are played by {@link #sync}: each pool's pods follow its Deployment's replicas, new ones placed
  * on a node or left Unschedulable as the pool's capacity says.
  */
-class PlacementSignalsLiveTest {
-    static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
-    static final String NS = "render";
-    static final String ANA = "ana@desk-1/aaaa0001";
+class PlacementSignalsLiveTest extends PooledRenderFixture {
     static final SignalName SPOT_FAILURES = Signals.failedAcquisitions("spot");
 
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    final ManualClock clock = new ManualClock(T0);
-    final WorkloadRef spot = new WorkloadRef("dev", NS, "Deployment", "render-spot");
-    final WorkloadRef onDemand = new WorkloadRef("dev", NS, "Deployment", "render-on-demand");
-    final MemoryJournal journal = new MemoryJournal();
     /** The class's signals as the metrics source answers them this tick (the broker's figure among them). */
     final Map<SignalName, Signal> signals = new ConcurrentHashMap<>();
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
     int podNumber;
 
     /** {@code replicas} wanted always (min = max); spot runs {@code running} and {@code pending} Unschedulable. */

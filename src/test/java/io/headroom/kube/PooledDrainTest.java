@@ -17,7 +17,6 @@ import io.headroom.drain.Drain;
 import io.headroom.drain.DrainPhase;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ClassPools;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.ControlLoop;
@@ -28,8 +27,6 @@ import io.headroom.supervise.Mode;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Supervisor;
 import io.headroom.supervise.TeamTimeline;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -40,8 +37,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Drains and pod commands of a class placed across pools (issue 30, decision 0029), against fabric8's CRUD mock
@@ -49,26 +44,11 @@ import org.junit.jupiter.api.io.TempDir;
  * A pool's scale-down drains that pool's idlest pods, a pod command acts on the pod's own pool, and each pool's
  * write is an Event on that pool's Deployment. The mock runs no controllers: the test plays the ReplicaSet.
  */
-class PooledDrainTest {
-    static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
-    static final String NS = "render";
-    static final String ANA = "ana@desk-1/aaaa0001";
+class PooledDrainTest extends PooledRenderFixture {
     static final Duration WAIT = Duration.ofSeconds(15);
 
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    final ManualClock clock = new ManualClock(T0);
-    final WorkloadRef spot = new WorkloadRef("dev", NS, "Deployment", "render-spot");
-    final WorkloadRef onDemand = new WorkloadRef("dev", NS, "Deployment", "render-on-demand");
-    final MemoryJournal journal = new MemoryJournal();
     final List<String> eventProblems = new CopyOnWriteArrayList<>();
     final PoolMetrics metrics = new PoolMetrics();
-    KubeClusterGateway gateway;
-    Supervisor supervisor;
-    ControlLoop loop;
     int seconds;
 
     @org.junit.jupiter.api.BeforeEach

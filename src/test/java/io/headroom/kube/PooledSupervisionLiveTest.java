@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Placement;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
 import io.headroom.journal.JournalRecord.Kind;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ClassPools;
 import io.headroom.loop.ClassSnapshot;
 import io.headroom.loop.ControlLoop;
@@ -19,8 +17,6 @@ import io.headroom.metrics.MetricsSource;
 import io.headroom.supervise.Outcome;
 import io.headroom.supervise.Proposal;
 import io.headroom.supervise.Supervisor;
-import io.headroom.time.ManualClock;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,8 +25,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A pooled class supervised as fully as a one-pool class (issue 30, decision 0029), against fabric8's CRUD mock
@@ -39,24 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * scale-back undo puts every pool back; a proposal restored from the journal after a restart is approved, not
  * withdrawn. Every write goes through the supervisor (freeze gate, each pool's Lease, intent then outcome).
  */
-class PooledSupervisionLiveTest {
-    static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
-    static final String NS = "render";
-    static final String ANA = "ana@desk-1/aaaa0001";
-
-    @TempDir
-    Path dir;
-    @RegisterExtension
-    final MockApiServerExtension api = new MockApiServerExtension();
-    MockCluster cluster;
-    final ManualClock clock = new ManualClock(T0);
-    final WorkloadRef spot = new WorkloadRef("dev", NS, "Deployment", "render-spot");
-    final WorkloadRef onDemand = new WorkloadRef("dev", NS, "Deployment", "render-on-demand");
-    final MemoryJournal journal = new MemoryJournal();
-    KubeClusterGateway gateway;
+class PooledSupervisionLiveTest extends PooledRenderFixture {
     WorkloadClass render;
-    Supervisor supervisor;
-    ControlLoop loop;
 
     @BeforeEach
     void setUp() throws Exception {
