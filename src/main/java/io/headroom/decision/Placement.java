@@ -384,11 +384,14 @@ public final class Placement {
             return null;
         }
         Instant before = previous.failingSince(pool);
-        if (!figure.present()) {
+        // A rate below 0 is malformed (a deriv(), a counter read as a gauge), not "no failures": no figure either.
+        String missing = !figure.present() ? figure.missingReason()
+                : figure.value() < 0 ? Figures.fmt(figure.value()) + "/s, below 0: not a rate" : null;
+        if (missing != null) {
             if (before != null) {
                 out.put(pool, before);
             }
-            reasons.add(new PlacementReason(Code.NO_BROKER_FIGURE, "no broker figure (" + figure.missingReason()
+            reasons.add(new PlacementReason(Code.NO_BROKER_FIGURE, "no broker figure (" + missing
                     + "): not evidence either way, the pods alone decide"));
             return null;
         }

@@ -258,6 +258,21 @@ class PlacementTest {
     }
 
     @Test
+    void aNegativeBrokerFigureIsMalformedNotZeroAndNeitherEndsNorStartsARunOfFailures() {
+        // A rate is never below 0; a query that answers -2 (a deriv(), a counter read as a gauge) says nothing of
+        // the broker: it must not end a run of failures as a 0 would, nor start one.
+        Result a = Placement.place(List.of(SPOT, ON_DEMAND), 6, spot(failing("spot", 6, 2, T0)),
+                Placement.Memory.EMPTY, T0, TIMING);
+        PoolObservation odd = running("spot", 6).withFailedAcquisitions(Signal.of(-2, T0.plusSeconds(70)));
+        Result b = Placement.place(List.of(SPOT, ON_DEMAND), 6, spot(odd), a.memory(), T0.plusSeconds(70), TIMING);
+        assertTrue(b.share("spot").has(Code.NO_BROKER_FIGURE), b.share("spot").words());
+        assertTrue(b.share("spot").words().contains("below 0"), b.share("spot").words());
+        assertEquals(T0, b.memory().failingSince("spot"), "the run of failures goes on");
+        Result c = Placement.place(List.of(SPOT, ON_DEMAND), 6, spot(odd), Placement.Memory.EMPTY, T0, TIMING);
+        assertEquals(null, c.memory().failingSince("spot"), "nor does one start");
+    }
+
+    @Test
     void aBrokerUnavailablePoolIsBackAfterItsBrokerReportsNoFailuresForTheHysteresis() {
         Result a = Placement.place(List.of(SPOT, ON_DEMAND), 6, spot(failing("spot", 6, 2, T0)),
                 Placement.Memory.EMPTY, T0, TIMING);
