@@ -2,10 +2,8 @@ package io.headroom.kube;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.WorkloadRef;
 import io.headroom.decision.Placement;
 import io.headroom.decision.PlacementReason.Code;
 import io.headroom.decision.Policy;
@@ -234,24 +232,6 @@ class PlacementLiveTest extends PooledRenderFixture {
 
     // ------------------------------------------------------------------ helpers
 
-    private ClassSnapshot tick(int secondsAfterT0) {
-        clock.set(T0.plusSeconds(secondsAfterT0));
-        ClassSnapshot s = loop.tick().classes().get(0);
-        assertNotNull(s.placement(), s.problem());
-        // The next tick reads what this one wrote: wait for the informer cache to see the server's replicas.
-        for (WorkloadRef ref : List.of(spot, onDemand)) {
-            int want = cluster.replicas(NS, ref.name());
-            MockCluster.await(ref.name() + " at " + want + " in the cache", Duration.ofSeconds(10),
-                    () -> gateway.ports().workloads().workload(ref).orElseThrow().specReplicas() == want);
-        }
-        return s;
-    }
-
-    private void awaitPods(WorkloadRef ref, int n) {
-        MockCluster.await(n + " pods of " + ref.name() + " in the cache", Duration.ofSeconds(10),
-                () -> gateway.ports().workloads().workload(ref).map(w -> w.pods().size() == n).orElse(false));
-    }
-
     private void replacePod(String name, java.util.function.UnaryOperator<MockCluster.PodFixture> how) {
         cluster.admin.pods().inNamespace(NS).withName(name).delete();
         MockCluster.await(name + " gone from the cache", Duration.ofSeconds(10),
@@ -261,10 +241,6 @@ class PlacementLiveTest extends PooledRenderFixture {
         MockCluster.await(name + " placed in the cache", Duration.ofSeconds(10),
                 () -> gateway.ports().workloads().workload(spot).orElseThrow().pods().stream()
                         .anyMatch(p -> p.name().equals(name) && p.scheduledAt() != null));
-    }
-
-    private List<JournalRecord> records(Kind kind) {
-        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
     }
 
     private static String line(JournalRecord r) {

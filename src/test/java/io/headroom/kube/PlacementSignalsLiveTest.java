@@ -236,27 +236,6 @@ class PlacementSignalsLiveTest extends PooledRenderFixture {
                         && (!capacity || w.pods().stream().noneMatch(p -> p.unschedulable()))).orElse(false));
     }
 
-    private ClassSnapshot tick(int secondsAfterT0) {
-        clock.set(T0.plusSeconds(secondsAfterT0));
-        ClassSnapshot s = loop.tick().classes().get(0);
-        assertNotNull(s.placement(), s.problem());
-        for (WorkloadRef ref : List.of(spot, onDemand)) {
-            int want = cluster.replicas(NS, ref.name());
-            MockCluster.await(ref.name() + " at " + want + " in the cache", Duration.ofSeconds(10),
-                    () -> gateway.ports().workloads().workload(ref).orElseThrow().specReplicas() == want);
-        }
-        return s;
-    }
-
-    private void awaitPods(WorkloadRef ref, int n) {
-        MockCluster.await(n + " pods of " + ref.name() + " in the cache", Duration.ofSeconds(10),
-                () -> gateway.ports().workloads().workload(ref).map(w -> w.pods().size() == n).orElse(false));
-    }
-
-    private List<JournalRecord> records(Kind kind) {
-        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
-    }
-
     private static String line(JournalRecord r) {
         String pool = r.reason() != null && r.reason().contains("pool on-demand") ? "on-demand"
                 : r.reason() != null && r.reason().contains("pool spot") ? "spot" : "?";

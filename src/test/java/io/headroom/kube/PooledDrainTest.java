@@ -1,7 +1,6 @@
 package io.headroom.kube;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -373,7 +372,8 @@ class PooledDrainTest extends PooledRenderFixture {
         loop = new ControlLoop(List.of(render), gateway.ports(), metrics, supervisor, clock);
     }
 
-    private ClassSnapshot tick(int secondsAfterT0) {
+    @Override
+    ClassSnapshot tick(int secondsAfterT0) {
         seconds = secondsAfterT0;
         clock.set(T0.plusSeconds(secondsAfterT0));
         ClassSnapshot s = loop.tick().classes().get(0);
@@ -392,10 +392,6 @@ class PooledDrainTest extends PooledRenderFixture {
 
     private Map<String, String> annotations(String pod) {
         return cluster.annotations(NS, pod);
-    }
-
-    private List<JournalRecord> records(Kind kind) {
-        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
     }
 
     private void awaitEvents(int atLeast) {

@@ -1,12 +1,19 @@
 package io.headroom.kube;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
 import io.headroom.cluster.WorkloadRef;
+import io.headroom.journal.JournalRecord;
+import io.headroom.journal.JournalRecord.Kind;
+import io.headroom.loop.ClassSnapshot;
 import io.headroom.journal.MemoryJournal;
 import io.headroom.loop.ControlLoop;
 import io.headroom.supervise.Supervisor;
 import io.headroom.time.ManualClock;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,4 +39,31 @@ abstract class PooledRenderFixture {
     KubeClusterGateway gateway;
     Supervisor supervisor;
     ControlLoop loop;
+
+    /**
+     * The loop's tick at {@code secondsAfterT0}, its class placed; then waits until the informer cache holds each
+     * pool's replicas as the server has them, so the next tick reads what this one wrote.
+     */
+    ClassSnapshot tick(int secondsAfterT0) {
+        clock.set(T0.plusSeconds(secondsAfterT0));
+        ClassSnapshot s = loop.tick().classes().get(0);
+        assertNotNull(s.placement(), s.problem());
+        for (WorkloadRef ref : List.of(spot, onDemand)) {
+            int want = cluster.replicas(NS, ref.name());
+            MockCluster.await(ref.name() + " at " + want + " in the cache", Duration.ofSeconds(10),
+                    () -> gateway.ports().workloads().workload(ref).orElseThrow().specReplicas() == want);
+        }
+        return s;
+    }
+
+    /** Waits until the cache holds {@code n} pods of the pool. */
+    void awaitPods(WorkloadRef ref, int n) {
+        MockCluster.await(n + " pods of " + ref.name() + " in the cache", Duration.ofSeconds(10),
+                () -> gateway.ports().workloads().workload(ref).map(w -> w.pods().size() == n).orElse(false));
+    }
+
+    /** The journal's records of one kind, in order. */
+    List<JournalRecord> records(Kind kind) {
+        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
+    }
 }

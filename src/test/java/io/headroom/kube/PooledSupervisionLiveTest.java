@@ -231,7 +231,8 @@ class PooledSupervisionLiveTest extends PooledRenderFixture {
         return p.pools().stream().map(c -> c.pool() + " " + c.from() + "→" + c.to()).toList();
     }
 
-    private ClassSnapshot tick(int secondsAfterT0) {
+    @Override
+    ClassSnapshot tick(int secondsAfterT0) {
         clock.set(T0.plusSeconds(secondsAfterT0));
         ClassSnapshot s = loop.tick().classes().get(0);
         assertNotNull(s.placement(), s.problem());
@@ -245,10 +246,6 @@ class PooledSupervisionLiveTest extends PooledRenderFixture {
                 Duration.ofSeconds(10), () -> gateway.ports().workloads().workload(spot).orElseThrow()
                         .specReplicas() == spotReplicas && gateway.ports().workloads().workload(onDemand)
                         .orElseThrow().specReplicas() == onDemandReplicas);
-    }
-
-    private List<JournalRecord> records(Kind kind) {
-        return journal.replay().records().stream().filter(r -> r.kind() == kind).toList();
     }
 
     private List<String> writes() {

@@ -3,10 +3,8 @@ package io.headroom.supervise;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.cluster.FakeCluster;
 import io.headroom.cluster.ScaleResult;
 import io.headroom.cluster.WorkloadRef;
-import io.headroom.cluster.WorkloadState;
 import io.headroom.decision.Placement;
 import io.headroom.decision.Policy;
 import io.headroom.journal.JournalRecord;
@@ -22,10 +20,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,17 +37,9 @@ class PoolWritesGateTest {
     final List<String> written = new ArrayList<>();
     Supervisor supervisor;
 
-    final class Pools extends FakeCluster {
-        final Map<WorkloadRef, WorkloadState> workloads = new HashMap<>();
-
-        void put(WorkloadRef ref, int replicas) {
-            workloads.put(ref, new WorkloadState(ref, replicas, replicas, "rv-" + ref.name() + "-" + replicas,
-                    List.of(), clock.instant()));
-        }
-
-        @Override
-        public Optional<WorkloadState> workload(WorkloadRef ref) {
-            return Optional.ofNullable(workloads.get(ref));
+    final class Pools extends PooledFakeCluster {
+        Pools() {
+            super(clock);
         }
 
         @Override

@@ -13,20 +13,14 @@ import io.headroom.ui.Uncut;
 import io.headroom.whatif.AdmissionPlacement;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadSource;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -35,22 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * admission off vs on (jobs held back, time over the objective of the jobs let in) and placement vs one pool
  * (replica-hours by pool, when the share moved) beside the policy comparison; a class with neither shows none.
  */
-class WhatIfAdmissionPlacementUiTest {
-    final FxRobot robot = new FxRobot();
-    final ExecutorService background = Executors.newSingleThreadExecutor();
-    Stage stage;
-
-    @AfterEach
-    void close() throws Exception {
-        if (stage != null) {
-            onFx(() -> {
-                stage.close();
-                return null;
-            });
-        }
-        background.shutdownNow();
-    }
-
+class WhatIfAdmissionPlacementUiTest extends WhatIfWindowFixture {
     /** 30 minutes at a 5 s tick: 2 jobs/s of 1 s, a burst to 12 jobs/s from 10 to 20 minutes. */
     static ClassHistory burst() {
         ClassHistory h = new ClassHistory("render", ClassHistory.capacityFor(Duration.ofSeconds(5)));
@@ -75,7 +54,7 @@ class WhatIfAdmissionPlacementUiTest {
         WhatIfViewModel vm = new WhatIfViewModel("render", LIVE, LoadSource.of(() -> h), background,
                 Platform::runLater, ComparisonTable.SEED);
         vm.setAdmissionPlacement(ask);
-        stage = onFx(() -> WhatIfView.open(null, vm, Clock.systemUTC()));
+        open(vm);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> vm.rows().size() == 7));
         return vm;
     }

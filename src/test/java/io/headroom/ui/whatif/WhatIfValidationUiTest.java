@@ -11,14 +11,11 @@ import io.headroom.history.ClassHistory.Series;
 import io.headroom.supervise.Outcome;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadSource;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
@@ -26,10 +23,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -38,22 +32,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * clamped to 1), Apply is disabled until it is fixed, and the comparison says better and worse in
  * colour and in words.
  */
-class WhatIfValidationUiTest {
-    final FxRobot robot = new FxRobot();
-    final ExecutorService background = Executors.newSingleThreadExecutor();
+class WhatIfValidationUiTest extends WhatIfWindowFixture {
     final List<Policy> applied = new CopyOnWriteArrayList<>();
-    Stage stage;
 
-    @AfterEach
-    void close() throws Exception {
-        if (stage != null) {
-            onFx(() -> {
-                stage.close();
-                return null;
-            });
-        }
-        background.shutdownNow();
-    }
 
     static ClassHistory history() {
         ClassHistory h = new ClassHistory("orders", ClassHistory.capacityFor(Duration.ofSeconds(5)));
@@ -81,7 +62,7 @@ class WhatIfValidationUiTest {
             applied.add(p);
             return CompletableFuture.completedFuture(Outcome.ok("applied"));
         });
-        stage = onFx(() -> WhatIfView.open(null, vm, Clock.systemUTC()));
+        open(vm);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> vm.rows().size() == 7));
 
         TextField util = onFx(() -> robot.lookup("#" + WhatIfView.UTILIZATION_ID).queryAs(TextField.class));
@@ -124,7 +105,7 @@ class WhatIfValidationUiTest {
         ClassHistory h = history();
         WhatIfViewModel vm = new WhatIfViewModel("orders", live, LoadSource.of(() -> h), background,
                 Platform::runLater, ComparisonTable.SEED);
-        stage = onFx(() -> WhatIfView.open(null, vm, Clock.systemUTC()));
+        open(vm);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> vm.comparisonProperty().get() != null));
         List<io.headroom.ui.chart.TimeChart> charts = onFx(() -> robot.lookup("." + io.headroom.ui.chart.TimeChart.STYLE_CLASS)
                 .queryAll().stream().filter(n -> n.getScene() == stage.getScene())

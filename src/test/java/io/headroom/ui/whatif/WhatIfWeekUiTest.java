@@ -9,21 +9,15 @@ import io.headroom.history.ClassHistory;
 import io.headroom.history.ClassHistory.Series;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadSource;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -32,24 +26,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * "With predictive" column shows the live policy with the floors auto mode would have held, fewer seconds over the
  * objective at the weekday mornings, with a sentence on what the floors did.
  */
-class WhatIfWeekUiTest {
+class WhatIfWeekUiTest extends WhatIfWindowFixture {
     /** Monday 2026-11-30 00:00 UTC. */
     static final double MONDAY = Instant.parse("2026-11-30T00:00:00Z").getEpochSecond();
 
-    final FxRobot robot = new FxRobot();
-    final ExecutorService background = Executors.newSingleThreadExecutor();
-    Stage stage;
 
-    @AfterEach
-    void close() throws Exception {
-        if (stage != null) {
-            onFx(() -> {
-                stage.close();
-                return null;
-            });
-        }
-        background.shutdownNow();
-    }
 
     /** Eight days at a point a minute (the console's week tier): 1 job/s, 60 jobs/s 09:00–17:00 on weekdays. */
     static ClassHistory weekTier() {
@@ -89,7 +70,7 @@ class WhatIfWeekUiTest {
                 Platform::runLater, ComparisonTable.SEED);
         vm.setWeek(LoadSource.of(() -> week));
         vm.setZone(java.time.ZoneOffset.UTC);
-        stage = onFx(() -> WhatIfView.open(null, vm, Clock.systemUTC()));
+        open(vm);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> vm.comparisonProperty().get() != null));
 
         TableView<?> table = onFx(() -> robot.lookup("#" + WhatIfView.TABLE_ID).queryAs(TableView.class));
