@@ -32,10 +32,11 @@ final class RemoteWriter {
     /** The grid: one sample per series every second, as a 1 s scrape interval gave (a 5 s rate window holds five). */
     static final long STEP_MS = 1000;
     /**
-     * How far before the first write the series already have samples: more than the longest wait of a
-     * test for them (15 s), and far less than the 15 minutes before which a test expects no data.
+     * How far before the first write the series already have samples: more than the longest a test reads back
+     * (the week's backfill reads a 5 s rate at a settled minute up to 120 s old, so 126 s), and far less than
+     * the 15 minutes before which a test expects no data. 30 s made that test wait 96 s in a fresh test JVM.
      */
-    static final Duration HISTORY = Duration.ofSeconds(30);
+    static final Duration HISTORY = Duration.ofSeconds(150);
     /** How far ahead of the wall clock the grid is written. */
     static final Duration LEAD = Duration.ofSeconds(2);
 

@@ -27,18 +27,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedPrometheus.class)
 class WeekBackfillIntegrationTest {
 
-    /** Waits until Prometheus holds samples from more than two minutes ago, so the newest settled minute has data. */
-    static void awaitAMinuteOfData(SharedPrometheus.Fixture fx) {
+    /**
+     * Waits until Prometheus holds a sample every second for the last 126 s or more. The test reads the rate at the
+     * settled minute, which may be as much as 120 s back, over a 5 s window: a window that began before the first
+     * sample holds three or four samples and extrapolates to 0.25 or 0.35 jobs/s for 0.5 (seen in CI with the
+     * 122 s this waited for before). 127 samples in 130 s means the oldest of them is at least 126 s old.
+     */
+    static void awaitTheSettledMinutesWindow(SharedPrometheus.Fixture fx) {
         try (PrometheusClient c = fx.client()) {
-            Await.until("125 s of samples", Duration.ofSeconds(180),
-                    () -> c.query("count_over_time(hr_queue_length{class=\"plan-a\"}[125s])"),
-                    o -> o instanceof io.headroom.prometheus.QueryOutcome.Value v && v.value() >= 122);
+            Await.until("126 s of samples", Duration.ofSeconds(200),
+                    () -> c.query("count_over_time(hr_jobs_total{class=\"plan-a\"}[130s])"),
+                    o -> o instanceof io.headroom.prometheus.QueryOutcome.Value v && v.value() >= 127);
         }
     }
 
     @Test
     void aWeekIsTwentyEightChunksPerSignalNewestFirstWithProgressAndLandsInTheWeekTier(SharedPrometheus.Fixture fx) {
-        awaitAMinuteOfData(fx);
+        awaitTheSettledMinutesWindow(fx);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         ClassConfig c = PrometheusIntegrationTest.cls("plan-a", PrometheusIntegrationTest.planAQueries());
         try (PrometheusMetricsSource source = new PrometheusMetricsSource(fx.client(), List.of(c), pool,
