@@ -107,6 +107,10 @@ public final class PoolBreakdown {
                     state += " · now " + now; // the words say how it was when it became unavailable
                 }
             }
+            String broker = broker(seen, s.placement().memory().failingSince(share.pool()), s.at());
+            if (!broker.isEmpty() && !state.contains("broker")) { // an unavailable pool's words may say it already
+                state += " · " + broker;
+            }
             rows.add(new PoolRow(share.pool(), share.replicas(), shareText, specReady, bound, cost,
                     share.available(), state, why.isEmpty() ? "nothing to place" : String.join("; ", why)));
         }
@@ -155,6 +159,23 @@ public final class PoolBreakdown {
     }
 
     /** What a pool was seen running: the console's facts when they say, else the live loop's snapshot. */
+    /**
+     * The broker's figure as the pool's state line says it: "broker: 0 failed acquisitions/s", or with how long
+     * failures have been seen; empty without a broker query or a figure (the reasons say "no broker figure" once).
+     */
+    private static String broker(Placement.PoolObservation seen, java.time.Instant failingSince, java.time.Instant at) {
+        io.headroom.decision.Signal figure = seen == null ? null : seen.failedAcquisitions();
+        if (figure == null || !figure.present() || figure.value() < 0) {
+            return "";
+        }
+        String words = "broker: " + io.headroom.decision.Figures.fmt(figure.value()) + " failed acquisitions/s";
+        if (figure.value() > 0 && failingSince != null) {
+            long s = Math.max(0, java.time.Duration.between(failingSince, at).toSeconds());
+            words += s == 0 ? ", first seen this tick" : " for " + s + " s";
+        }
+        return words;
+    }
+
     private static Placement.PoolObservation seen(ClassSnapshot s, Facts f, String pool) {
         Placement.PoolObservation o = f.observed().get(pool);
         return o != null ? o : s.pools().get(pool);

@@ -109,4 +109,34 @@ class PoolBreakdownTest {
         assertFalse(w.contains("2026-12-01T"), w);
         assertTrue(w.matches("unavailable since \\d{2}:\\d{2}:\\d{2}: 3 pods unschedulable for 75 s"), w);
     }
+
+    @Test
+    void aPoolWithABrokerQuerySaysItsFigureBesideItsState() {
+        java.util.function.BiFunction<io.headroom.decision.Signal, Placement.Memory, List<PoolBreakdown.PoolRow>> rowsAfter
+                = (figure, before) -> {
+            Map<String, Placement.PoolObservation> seen = Map.of(
+                    "spot", new Placement.PoolObservation("spot", 6, 6, 0, null).withFailedAcquisitions(figure),
+                    "on-demand", new Placement.PoolObservation("on-demand", 0, 0, 0, null));
+            Placement.Result r = Placement.place(PlacedSnapshots.POOLS, 6, seen, before, PlacedSnapshots.T0,
+                    PlacedSnapshots.TIMING);
+            return PoolBreakdown.rows(PlacedSnapshots.placed("render", 6, r),
+                    new PoolBreakdown.Facts(PlacedSnapshots.POOLS, seen));
+        };
+        java.util.function.Function<io.headroom.decision.Signal, List<PoolBreakdown.PoolRow>> rowsWith =
+                figure -> rowsAfter.apply(figure, Placement.Memory.EMPTY);
+        assertEquals("available · broker: 0 failed acquisitions/s",
+                rowsWith.apply(io.headroom.decision.Signal.of(0, PlacedSnapshots.T0)).get(0).state());
+        assertEquals("available · broker: 3.2 failed acquisitions/s, first seen this tick",
+                rowsWith.apply(io.headroom.decision.Signal.of(3.2, PlacedSnapshots.T0)).get(0).state(),
+                "failing, not yet for the deadline: the operator sees it coming");
+        Placement.Memory failing = new Placement.Memory(Map.of(), Map.of("spot", PlacedSnapshots.T0.minusSeconds(20)));
+        assertEquals("available · broker: 3.2 failed acquisitions/s for 20 s",
+                rowsAfter.apply(io.headroom.decision.Signal.of(3.2, PlacedSnapshots.T0), failing).get(0).state());
+        PoolBreakdown.PoolRow none = rowsWith.apply(io.headroom.decision.Signal.missing("no series")).get(0);
+        assertEquals("available", none.state(), "no figure: the reasons say so once, not the state");
+        assertTrue(none.why().contains("no broker figure (no series)"), none.why());
+        assertEquals("available", rowsWith.apply(null).get(0).state(), "no broker query: nothing to say");
+        assertEquals("available", rowsWith.apply(io.headroom.decision.Signal.of(0, PlacedSnapshots.T0)).get(1).state(),
+                "on-demand has no broker query");
+    }
 }
