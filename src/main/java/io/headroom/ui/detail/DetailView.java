@@ -109,13 +109,18 @@ public final class DetailView extends VBox {
         vm.classNameProperty().addListener((o, a, b) -> backfill.run());
         vm.windowProperty().addListener((o, a, w) -> showForecast());
         // At 7 d, the part of the week not read yet says how far the backfill got, not a blank chart.
+        // The age and capacity charts say so where the week's history lacks their series (the sandbox's past has
+        // arrivals and service time only), not "no data" over six days, which reads like an outage.
         Runnable pending = () -> {
-            for (TimeChart c : charts) {
-                c.setPending(vm.weekPendingUntilProperty().get(), vm.weekPendingProperty().get());
-            }
+            ageChart.setPending(vm.weekAgePendingUntilProperty().get(), vm.weekAgePendingProperty().get());
+            capacityChart.setPending(vm.weekCapacityPendingUntilProperty().get(), vm.weekCapacityPendingProperty().get());
+            loadChart.setPending(vm.weekPendingUntilProperty().get(), vm.weekPendingProperty().get());
         };
-        vm.weekPendingProperty().addListener((o, a, b) -> pending.run());
-        vm.weekPendingUntilProperty().addListener((o, a, b) -> pending.run());
+        for (javafx.beans.Observable p : List.of(vm.weekPendingProperty(), vm.weekPendingUntilProperty(),
+                vm.weekAgePendingProperty(), vm.weekAgePendingUntilProperty(), vm.weekCapacityPendingProperty(),
+                vm.weekCapacityPendingUntilProperty())) {
+            p.addListener(o -> pending.run());
+        }
         vm.revisionProperty().addListener((o, a, b) -> onNewPoints());
         // The pod panel follows the selected class's latest tick.
         vm.revisionProperty().addListener((o, a, b) -> pods.show(vm.latest(vm.classNameProperty().get())));

@@ -331,6 +331,23 @@ public final class DetailViewModel {
         return week.pendingUntilProperty();
     }
 
+    /**
+     * What the age chart says over its part of the week: the backfill's progress, or that the week's history has
+     * no oldest age before a time (the sandbox's past, a source without it), where "no data" would read as an outage.
+     */
+    public ReadOnlyStringProperty weekAgePendingProperty() { return week.age().words; }
+
+    /** Until when the age chart's words apply (-∞: nothing said; +∞: the whole week). */
+    public javafx.beans.property.ReadOnlyDoubleProperty weekAgePendingUntilProperty() { return week.age().until; }
+
+    /** What the capacity chart says over its part of the week, as {@link #weekAgePendingProperty()} for replicas. */
+    public ReadOnlyStringProperty weekCapacityPendingProperty() { return week.capacity().words; }
+
+    /** Until when the capacity chart's words apply. */
+    public javafx.beans.property.ReadOnlyDoubleProperty weekCapacityPendingUntilProperty() {
+        return week.capacity().until;
+    }
+
     /** At 7 d, copies the selected class's week again if it grew, and points the charts at the copy. */
     private void refreshWeek() {
         String name = className.get();

@@ -33,6 +33,52 @@ final class WeekCharts {
 
     private final StringProperty pendingWords = new SimpleStringProperty("");
     private final DoubleProperty pendingUntil = new SimpleDoubleProperty(Double.NEGATIVE_INFINITY);
+    /** The age chart's and the capacity chart's own: what the week's history lacks of their series. */
+    private final Lacking age = new Lacking("oldest age");
+    private final Lacking capacity = new Lacking("replicas");
+    private double ageFrom = Double.NaN;
+    private double capacityFrom = Double.NaN;
+
+    /**
+     * One chart's words over the stretch of the week before its series' first value, where other series have
+     * values: the sandbox's past and a source without that series keep arrivals and service time only, and six
+     * days of "no data" there read like an outage. While the backfill still runs its progress is said instead.
+     */
+    static final class Lacking {
+        private final String what;
+        final StringProperty words = new SimpleStringProperty("");
+        final DoubleProperty until = new SimpleDoubleProperty(Double.NEGATIVE_INFINITY);
+
+        Lacking(String what) {
+            this.what = what;
+        }
+
+        /**
+         * The week's first minute and this series' first value (NaN: none, or not built yet), and the backfill's
+         * words over the part not read yet, which this chart says too unless its series is lacking after them.
+         */
+        void set(double weekFirst, double seriesFrom, String progressWords, double progressUntil,
+                 java.time.ZoneId zone) {
+            boolean lacking = weekFirst == weekFirst && !(seriesFrom <= weekFirst + SLACK);
+            if (!lacking || !progressWords.isEmpty()) {
+                words.set(progressWords);
+                until.set(progressWords.isEmpty() ? Double.NEGATIVE_INFINITY : progressUntil);
+                return;
+            }
+            boolean none = seriesFrom != seriesFrom;
+            words.set("the week's history has no " + what + (none ? ""
+                    : " before " + WHEN.withZone(zone).format(java.time.Instant.ofEpochSecond((long) seriesFrom))));
+            until.set(none ? Double.POSITIVE_INFINITY : seriesFrom);
+        }
+
+        void clear() {
+            words.set("");
+            until.set(Double.NEGATIVE_INFINITY);
+        }
+    }
+
+    private static final java.time.format.DateTimeFormatter WHEN =
+            java.time.format.DateTimeFormatter.ofPattern("EEE HH:mm", java.util.Locale.ROOT);
 
     // What the shown series was built from: built again only when the week tier differs.
     private ClassSeries shown = new ClassSeries(2);
@@ -63,6 +109,16 @@ final class WeekCharts {
     /** The oldest minute read of the shown class's week: the words cover the window left of it. */
     DoubleProperty pendingUntilProperty() {
         return pendingUntil;
+    }
+
+    /** The age chart's words over the part of the week without an oldest age (empty: none to say). */
+    Lacking age() {
+        return age;
+    }
+
+    /** The capacity chart's words over the part of the week without replicas (empty: none to say). */
+    Lacking capacity() {
+        return capacity;
     }
 
     /** The chart series of {@code name}'s week as last built; empty ones until the first copy arrives. */
@@ -98,12 +154,25 @@ final class WeekCharts {
                     shownSize = b.window().size();
                     shownFirst = b.window().size() == 0 ? Double.NaN : b.window().times()[0];
                     shownLast = b.window().size() == 0 ? Double.NaN : b.window().times()[b.window().size() - 1];
+                    ageFrom = firstValue(b.window(), ClassHistory.Series.OLDEST_AGE);
+                    capacityFrom = firstValue(b.window(), ClassHistory.Series.REPLICAS);
                     updatePending(h);
                     built.accept(shown);
                 }));
     }
 
     private record Built(ClassSeries series, ClassHistory.Window window) {
+    }
+
+    /** The time of {@code series}'s first value in {@code w}; NaN when it has none. */
+    private static double firstValue(ClassHistory.Window w, ClassHistory.Series series) {
+        double[] v = w.values(series);
+        for (int i = 0; v != null && i < v.length; i++) {
+            if (v[i] == v[i]) {
+                return w.times()[i];
+            }
+        }
+        return Double.NaN;
     }
 
     private static String days(long d) {
@@ -118,13 +187,20 @@ final class WeekCharts {
     void clearPending() {
         pendingWords.set("");
         pendingUntil.set(Double.NEGATIVE_INFINITY);
+        age.clear();
+        capacity.clear();
     }
 
     private void updatePending(ClassHistory h) {
         double now = clock.millis() / 1000.0;
         double first = h == null || h.size() == 0 ? Double.POSITIVE_INFINITY : h.firstTime();
+        boolean built = h != null && h.size() > 0 && same(first, shownFirst);
+        double weekFirst = built ? first : Double.NaN;
         if (first <= now - History.WEEK.toSeconds() + SLACK) {
-            clearPending();
+            pendingWords.set("");
+            pendingUntil.set(Double.NEGATIVE_INFINITY);
+            age.set(weekFirst, ageFrom, "", Double.NEGATIVE_INFINITY, clock.getZone());
+            capacity.set(weekFirst, capacityFrom, "", Double.NEGATIVE_INFINITY, clock.getZone());
             return;
         }
         WeekBackfill.Progress p = progress.get();
@@ -136,5 +212,7 @@ final class WeekCharts {
         }
         pendingUntil.set(first);
         pendingWords.set(words);
+        age.set(weekFirst, ageFrom, words, first, clock.getZone());
+        capacity.set(weekFirst, capacityFrom, words, first, clock.getZone());
     }
 }

@@ -158,4 +158,44 @@ class DetailWeekWindowTest {
         assertEquals("", vm.weekPendingProperty().get(), "only the week window says it");
         assertFalse(vm.weekShown());
     }
+
+    /**
+     * The sandbox's week (and a source without an age query) holds arrivals and service time only: before the live
+     * ticks the age and capacity charts have nothing. That is not an outage ("no data" over six days read like one):
+     * those two charts say what the week's history holds, the load chart nothing.
+     */
+    @Test
+    void aWeekOfArrivalsOnlySaysSoOverTheAgeAndCapacityChartsNotNoData() {
+        History h = new History(Duration.ofSeconds(15));
+        ClassHistory week = h.weekOf("a");
+        double[] row = new double[ClassHistory.SERIES];
+        double live = NOW - 3600; // the console's own ticks: the last hour
+        for (double t = NOW - WEEK; t < NOW; t += 60) {
+            java.util.Arrays.fill(row, Double.NaN);
+            row[Series.ARRIVAL_RATE.ordinal()] = 5;
+            if (t >= live) {
+                row[Series.REPLICAS.ordinal()] = 3;
+                row[Series.OLDEST_AGE.ordinal()] = 20;
+            }
+            week.append(t, row);
+        }
+        DetailViewModel vm = detail(h, new AtomicReference<>(new WeekBackfill.Progress(WeekBackfill.State.DONE,
+                WEEK, WEEK, 28, 28, "", WEEK)));
+        vm.showWindow(DetailViewModel.WEEK, 700);
+        assertEquals("", vm.weekPendingProperty().get(), "the load chart's week is all in");
+        assertEquals(live, vm.weekAgePendingUntilProperty().get());
+        assertEquals("the week's history has no oldest age before Tue 09:00",
+                vm.weekAgePendingProperty().get());
+        assertEquals(live, vm.weekCapacityPendingUntilProperty().get());
+        assertEquals("the week's history has no replicas before Tue 09:00",
+                vm.weekCapacityPendingProperty().get());
+
+        minutes(h.weekOf("b"), NOW - WEEK, NOW, 9); // every series all week
+        vm.select("b");
+        assertEquals("", vm.weekAgePendingProperty().get(), "b's week holds its age: nothing to say");
+        assertEquals("", vm.weekCapacityPendingProperty().get());
+        vm.showWindow(java.time.Duration.ofMinutes(15), 700);
+        vm.select("a");
+        assertEquals("", vm.weekAgePendingProperty().get(), "only the week window says it");
+    }
 }
