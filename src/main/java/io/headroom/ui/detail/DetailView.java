@@ -134,6 +134,41 @@ public final class DetailView extends VBox {
 
     /** Share of the window right of now while the class has a forecast band. */
     static final double LOOK_AHEAD = 0.25;
+    /** The most of the window kept right of now, for a rise further ahead than {@link #LOOK_AHEAD}. */
+    static final double LOOK_AHEAD_FOR_A_RISE = 2.0 / 3;
+    /** A slot this many times the band's first slot (p80) is a rise. */
+    static final double RISE = 1.5;
+
+    /**
+     * Seconds of a window of {@code w} seconds kept right of {@code now} for {@code band}: a quarter of it, or, when the
+     * band rises (p80 1.5× its first slot's) beyond that and within two thirds of the window, as far as the slot
+     * after the rise; never beyond the band's end, 0 without a band.
+     */
+    static double lookAhead(ForecastBand band, double now, double w) {
+        if (band == null || band.size() == 0) {
+            return 0;
+        }
+        double end = band.times()[band.size() - 1] + band.slotSeconds() - now;
+        double ahead = LOOK_AHEAD * w;
+        int first = -1;
+        for (int i = 0; i < band.size(); i++) {
+            if (band.times()[i] + band.slotSeconds() > now && band.p80()[i] == band.p80()[i]) {
+                first = i;
+                break;
+            }
+        }
+        for (int i = first + 1; first >= 0 && i < band.size(); i++) {
+            double t = band.times()[i] - now;
+            if (t > LOOK_AHEAD_FOR_A_RISE * w) {
+                break;
+            }
+            if (band.p80()[i] >= RISE * band.p80()[first] && band.p80()[i] > 0) {
+                ahead = Math.max(ahead, Math.min(LOOK_AHEAD_FOR_A_RISE * w, t + band.slotSeconds()));
+                break;
+            }
+        }
+        return Math.max(0, Math.min(ahead, end));
+    }
 
     /**
      * The bands on their charts and the axis's window: the chosen window, a share of it (at most a quarter) right of
@@ -144,8 +179,7 @@ public final class DetailView extends VBox {
         loadChart.setForecastBand(band);
         capacityChart.setForecastBand(vm.forecast().capacityBandProperty().get());
         double w = vm.windowProperty().get().toSeconds();
-        double ahead = band == null || band.size() == 0 ? 0 : Math.min(LOOK_AHEAD * w,
-                band.times()[band.size() - 1] + band.slotSeconds() - axis.now());
+        double ahead = lookAhead(band, axis.now(), w);
         double length = vm.weekShown() ? w + Math.max(0, ahead) : w;
         axis.setWindowLength(length);
         axis.setLookAhead(Math.max(0, ahead) / length);

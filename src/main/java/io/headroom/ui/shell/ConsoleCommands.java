@@ -137,7 +137,8 @@ final class ConsoleCommands {
         String shown = c.classInView().get();
         for (String name : c.classNames().get()) {
             list.add(new Command("Open class " + name, Section.GO_TO, null,
-                    () -> name.equals(shown) ? name + " is already shown" : null, () -> c.overview().select(name)));
+                    () -> name.equals(shown) ? name + " is already shown" : null, () -> c.overview().select(name))
+                    .alias("show go to view select jump"));
         }
         List<String> contexts = new ArrayList<>(c.main().contexts());
         if (contexts.size() > 1) {

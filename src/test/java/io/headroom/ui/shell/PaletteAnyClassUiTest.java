@@ -133,6 +133,18 @@ class PaletteAnyClassUiTest {
     }
 
     @Test
+    void showOrGoToAClassFindsOpenClassAndEnterShowsIt() throws Exception {
+        show("payments-steady");
+        assertEquals("Open class ledger-replay", search("go to ledger").get(0).title());
+        Typing.keys(robot, KeyCode.ESCAPE);
+        assertEquals("Open class ledger-replay", search("show ledger").get(0).title(),
+                "the words an operator types for it, not only the title's");
+        Typing.keys(robot, KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> "ledger-replay".equals(onFx(() -> view().detailViewModel().classNameProperty().get())));
+    }
+
+    @Test
     void overrideLedAndPinFindOverrideAndEveryActionOfTheConsoleIsThereWithItsKey() throws Exception {
         show("payments-steady");
         assertEquals("Override ledger-replay…", search("override led").get(0).title());
