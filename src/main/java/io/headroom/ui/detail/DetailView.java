@@ -132,6 +132,25 @@ public final class DetailView extends VBox {
         setDarkTheme(true);
     }
 
+    /** The decision panel's sections at its foot (reasons, terms, ceilings, inputs), below the fold at any size. */
+    private final List<Node> belowTheFold = new java.util.ArrayList<>();
+    private VBox decisionContent;
+
+    /**
+     * Leaves the decision panel's foot (reasons, terms, ceilings, inputs: a sixth of the console's nodes, below the
+     * fold at every window size) out of the first frame this view is drawn in, and adds it, filled, right after it
+     * (issue 28: the console's start). Call before the view is in a scene; the console does, tests need not.
+     */
+    public void buildBelowTheFoldAfterFirstFrame(java.util.concurrent.Executor fx) {
+        decisionContent.getChildren().removeAll(belowTheFold);
+        io.headroom.ui.fx.FirstFrame.after(this, fx, () -> decisionContent.getChildren().addAll(belowTheFold));
+    }
+
+    /** Whether the decision panel's foot is in the view (false only until the first frame, when deferred). */
+    public boolean belowTheFoldShown() {
+        return decisionContent.getChildren().containsAll(belowTheFold);
+    }
+
     /** Share of the window right of now while the class has a forecast band. */
     static final double LOOK_AHEAD = 0.25;
     /** The most of the window kept right of now, for a rise further ahead than {@link #LOOK_AHEAD}. */
@@ -391,10 +410,12 @@ public final class DetailView extends VBox {
         other.managedProperty().bind(other.visibleProperty());
         VBox content = new VBox(8, headline, admissionAdvice, admissionSlot, explanation,
                 actuation, otherTitle, other, section("THE WORK"), workStrip(),
-                section("FORECAST"), new ForecastPanel(vm.forecast()), section("PODS"), new PodPanel(pods),
-                shownWhen(section("REASONS"), vm.reasonsShownProperty()),
+                section("FORECAST"), new ForecastPanel(vm.forecast()), section("PODS"), new PodPanel(pods));
+        belowTheFold.addAll(List.of(shownWhen(section("REASONS"), vm.reasonsShownProperty()),
                 shownWhen(reasons, vm.reasonsShownProperty()), section("TERMS"), terms, section("CEILINGS"), ceilings,
-                section("INPUTS"), inputs);
+                section("INPUTS"), inputs));
+        content.getChildren().addAll(belowTheFold);
+        decisionContent = content;
         content.getStyleClass().add(Styles.DECISION_PANEL);
         // POOLS (issue 30) just before PODS, added apart from the list above: sections others add there merge beside it.
         int pods = content.getChildren().indexOf(content.getChildren().stream().filter(n -> n instanceof PodPanel)

@@ -134,6 +134,7 @@ public final class MainView extends BorderPane {
         // The forecasts the session makes in the background, and how much of the week is in (issue 29).
         detail.forecast().setForecasts(session.classForecasts(), () -> session.weekProgress().words());
         DetailView detailView = new DetailView(detail, session.clock());
+        detailView.buildBelowTheFoldAfterFirstFrame(fx); // fast start: the decision's foot right after the first frame
         ClassControls controls = new ClassControls(actions, detail.classNameProperty(), this::selectedReplicas);
         controls.setOnWhatIf(() -> openWhatIf(detail.classNameProperty().get()));
         controls.setOnNodes(() -> openNodes(detail.classNameProperty().get()));
@@ -287,22 +288,7 @@ public final class MainView extends BorderPane {
      * frame that follows paints it), outside that pulse.
      */
     private void afterFirstFrame(Runnable then) {
-        javafx.beans.value.ChangeListener<Scene> inScene = new javafx.beans.value.ChangeListener<>() {
-            @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Scene> o, Scene old, Scene scene) {
-                if (scene == null) {
-                    return;
-                }
-                sceneProperty().removeListener(this);
-                Runnable[] pulse = new Runnable[1];
-                pulse[0] = () -> {
-                    scene.removePostLayoutPulseListener(pulse[0]);
-                    fx.execute(then);
-                };
-                scene.addPostLayoutPulseListener(pulse[0]);
-            }
-        };
-        sceneProperty().addListener(inScene);
+        io.headroom.ui.fx.FirstFrame.after(this, fx, then);
     }
 
     private void applyTicks(List<SessionTick> batch) {
