@@ -1,5 +1,6 @@
 package io.headroom.ui;
 
+import io.headroom.ui.fx.Tips;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -255,7 +256,7 @@ class IncidentStateUiTest {
             assertTrue(lines.get(0).getText().startsWith("FROZEN every class · no scaling anywhere · “incident 4711"),
                     lines.get(0).getText());
             assertTrue(lines.get(0).getText().contains(" left)"), "with its countdown: " + lines.get(0).getText());
-            assertEquals(lines.get(0).getText(), lines.get(0).getTooltip().getText(), "the whole line in the tooltip");
+            assertEquals(lines.get(0).getText(), Tips.text(lines.get(0)), "the whole line in the tooltip");
             for (Node lift : robot.lookup("." + IncidentBanner.LIFT).queryAll()) {
                 assertWhole(lift);
             }

@@ -1,5 +1,6 @@
 package io.headroom.ui;
 
+import io.headroom.ui.fx.Tips;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -123,7 +124,7 @@ class KubeconfigUnreadableUiTest {
                 .map(n -> (Label) n).filter(l -> l.getText().contains("sandbox opened instead")).findFirst()
                 .orElse(null));
         assertNotNull(chip, "a chip says the sandbox opened instead");
-        String warning = onFx(() -> chip.getTooltip() == null ? "" : chip.getTooltip().getText());
+        String warning = onFx(() -> Tips.text(chip) == null ? "" : Tips.text(chip));
         assertTrue(warning.contains(kubeconfig.toString()) && warning.contains("opened the sandbox"), warning);
         OperatorWords.assertPlain("the top bar's warning", warning);
     }

@@ -1,5 +1,6 @@
 package io.headroom.ui;
 
+import io.headroom.ui.fx.Tips;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,7 +108,7 @@ class WholeLabelsAt1280UiTest {
             assertEquals(List.of(), uncut);
             var mode = (javafx.scene.control.ChoiceBox<?>) controls.lookup("#" + ClassControls.MODE_ID);
             assertTrue(mode.getWidth() + 0.5 >= mode.prefWidth(-1), "the mode choice whole: " + mode.getWidth());
-            assertEquals(state.getText(), state.getTooltip().getText(), "the whole status line in its tooltip");
+            assertEquals(state.getText(), Tips.text(state), "the whole status line in its tooltip");
             assertTrue(state.getText().contains("pinned to 6"), state.getText());
             return null;
         });
@@ -147,14 +148,13 @@ class WholeLabelsAt1280UiTest {
                             "'" + l.getText() + "' lies whole in the bar: " + b + " in " + group);
                 }
             }
-            Labeled warning = labeleds(bar).stream().filter(l -> l.getTooltip() != null
-                    && tls.equals(l.getTooltip().getText())).findFirst().orElseThrow(() -> new AssertionError(
+            Labeled warning = labeleds(bar).stream().filter(l -> tls.equals(Tips.text(l))).findFirst().orElseThrow(() -> new AssertionError(
                     "the TLS warning's whole text in a chip's tooltip: " + chips));
             assertTrue(warning.getText().contains("TLS"), "the chip says what it is about: " + warning.getText());
             Labeled blocked = labeleds(bar).stream().filter(l -> l.getText().contains("observe-only")).findFirst()
                     .orElseThrow(() -> new AssertionError("a chip says the classes are observe-only: " + chips));
             assertTrue(blocked.getText().startsWith("2 "), blocked.getText());
-            assertTrue(blocked.getTooltip().getText().contains("lease held by console ops-2"), "why, on hover");
+            assertTrue(Tips.text(blocked).contains("lease held by console ops-2"), "why, on hover");
             return null;
         });
     }

@@ -1,5 +1,6 @@
 package io.headroom.ui.detail;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import io.headroom.ui.chart.ChartSeries;
 import io.headroom.ui.chart.ChartTheme;
@@ -19,7 +20,6 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
@@ -272,8 +272,8 @@ public final class DetailView extends VBox {
             b.setId(windowId(WINDOW_LABELS.get(i)));
             b.setUserData(WINDOWS.get(i));
             b.setToggleGroup(group);
-            b.setTooltip(new Tooltip("Chart window" + (i == WINDOWS.size() - 1 ? ": the week, a point a minute" : "")
-                    + " (Tab here, then ← → to change it)"));
+            Tips.set(b, "Chart window" + (i == WINDOWS.size() - 1 ? ": the week, a point a minute" : "")
+                    + " (Tab here, then ← → to change it)");
             b.setSelected(WINDOWS.get(i) == vm.windowProperty().get().toSeconds());
             windows.getChildren().add(b);
         }
@@ -315,12 +315,10 @@ public final class DetailView extends VBox {
         Label edited = new Label("POLICY EDITED");
         edited.setId(POLICY_EDITED_ID);
         edited.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
-        Tooltip editTip = new Tooltip();
-        editTip.textProperty().bind(vm.policyEditProperty());
-        edited.setTooltip(editTip);
+        Tips.bind(edited, vm.policyEditProperty());
         Button revert = new Button("Revert");
         revert.setId(POLICY_REVERT_ID);
-        revert.setTooltip(new Tooltip("Back to the workloads file's policy (journaled)"));
+        Tips.set(revert, "Back to the workloads file's policy (journaled)");
         revert.setOnAction(e -> vm.revertPolicy());
         HBox editBox = new HBox(6, edited, revert);
         editBox.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -454,9 +452,8 @@ public final class DetailView extends VBox {
             counts[i].getStyleClass().addAll(Styles.NUMERIC, "work-count");
             Label name = new Label(names[i]);
             name.getStyleClass().add(Styles.MUTED);
-            Tooltip tip = new Tooltip(tips[i]);
-            Tooltip.install(counts[i], tip);
-            Tooltip.install(name, tip);
+            Tips.set(counts[i], tips[i]);
+            Tips.set(name, tips[i]);
             g.add(counts[i], i, 0);
             g.add(name, i, 1);
         }
@@ -487,8 +484,8 @@ public final class DetailView extends VBox {
         pool.setWrapText(true);
         pool.setMinHeight(Region.USE_PREF_SIZE);
         pool.managedProperty().bind(pool.visibleProperty());
-        Tooltip.install(pool, new Tooltip("Replicas the class needs that no available pool can take: those that fit"
-                + " no pool, and pods pending in a pool whose nodes cannot be had"));
+        Tips.set(pool, "Replicas the class needs that no available pool can take: those that fit"
+                + " no pool, and pods pending in a pool whose nodes cannot be had");
         Runnable poolFill = () -> {
             PoolBreakdown.Waiting w = vm.poolWaitingProperty().get();
             pool.setText(w == null ? "" : w.words());

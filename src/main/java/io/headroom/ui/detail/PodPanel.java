@@ -1,10 +1,10 @@
 package io.headroom.ui.detail;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -93,11 +93,9 @@ public final class PodPanel extends VBox {
         private final VBox box = new VBox(1);
         private final HBox first = new HBox(6);
         private final Label chip = new Label("STUCK");
-        private final Tooltip chipTip = new Tooltip();
         private final Label name;
         private final Region spacer = new Region();
         private final Button drain = new Button("Drain…");
-        private final Tooltip drainTip = new Tooltip();
         private final Label state = new Label();
         private final Label work = new Label();
         private final Label why = new Label();
@@ -111,12 +109,10 @@ public final class PodPanel extends VBox {
             first.setAlignment(Pos.CENTER_LEFT);
             chip.getStyleClass().addAll(Styles.CHIP, Styles.DANGER);
             chip.setMinWidth(Region.USE_PREF_SIZE);
-            chip.setTooltip(chipTip);
             state.getStyleClass().add(Styles.MUTED);
             state.setWrapText(true);
             HBox.setHgrow(spacer, Priority.ALWAYS);
             drain.setId(drainId(pod));
-            drain.setTooltip(drainTip);
             drain.setOnAction(e -> vm.drain(this.pod));
             drain.setFocusTraversable(true);
             drain.setMinWidth(Region.USE_PREF_SIZE);
@@ -133,10 +129,10 @@ public final class PodPanel extends VBox {
 
         void show(PodPanelViewModel.PodRow r) {
             pod = r.name();
-            chipTip.setText("Ready, holding work, finishing nothing: " + r.stuckDetail()
+            Tips.set(chip, "Ready, holding work, finishing nothing: " + r.stuckDetail()
                     + ". Capacity is lower than the replica count suggests.");
             state.setText(r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · " + r.age());
-            drainTip.setText(r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
+            Tips.set(drain, r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
                     + " Drain… offers to replace it (one more replica, then it is evicted and its jobs go back to"
                     + " the queue)" : "Take " + r.name() + " out once its jobs are done: marked, waited on, then"
                     + " replicas lowered by one so exactly this pod goes (journaled)");

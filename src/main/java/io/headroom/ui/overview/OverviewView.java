@@ -1,5 +1,6 @@
 package io.headroom.ui.overview;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Format;
 import io.headroom.ui.Styles;
 import java.util.List;
@@ -9,7 +10,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -57,16 +57,13 @@ public final class OverviewView extends VBox {
             java.util.Map.entry("Alerts", "Alerts: age breach, stalls, STUCK pods, ceilings, missing data, proposals, freezes,"
                     + " pins, drains, auto mode, admission"));
 
-    /** Where {@link Tooltip#install} keeps a node's tooltip. */
-    private static final String TOOLTIP_KEY = "javafx.scene.control.Tooltip";
-
     /** Installs each header's tooltip (once): its whole title and what the column shows. */
     private void explainHeaders() {
         for (javafx.scene.Node n : table.lookupAll(".column-header")) {
             if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
-                    && !h.getProperties().containsKey(TOOLTIP_KEY)) {
+                    && Tips.text(h) == null) {
                 String title = h.getTableColumn().getText();
-                Tooltip.install(h, new Tooltip(HEADER_HELP.getOrDefault(title, title)));
+                Tips.set(h, HEADER_HELP.getOrDefault(title, title));
             }
         }
     }
@@ -274,16 +271,16 @@ public final class OverviewView extends VBox {
         javafx.scene.control.Button back = new javafx.scene.control.Button("By severity");
         back.setId(BY_SEVERITY_ID);
         back.setOnAction(e -> vm.sortBySeverity());
-        back.setTooltip(new Tooltip("Back to the default order: worst first (age objective, stalled, STUCK, no data,"
-                + " held, proposal, standing, ok)"));
+        Tips.set(back, "Back to the default order: worst first (age objective, stalled, STUCK, no data,"
+                + " held, proposal, standing, ok)");
         back.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox sorted = new HBox(6, what, back);
         sorted.setAlignment(Pos.CENTER_LEFT);
         sorted.visibleProperty().bind(vm.sortProperty().isNotNull());
         Label waiting = new Label("new order waits while you use the rows");
-        waiting.setTooltip(new Tooltip("The rows keep their order while the pointer is on them and for "
+        Tips.set(waiting, "The rows keep their order while the pointer is on them and for "
                 + OverviewViewModel.QUIET.toSeconds() + " s after a key, a selection or the focus in them;"
-                + " then they take the new order once"));
+                + " then they take the new order once");
         waiting.getStyleClass().add(Styles.UNKNOWN);
         waiting.visibleProperty().bind(vm.orderWaitingProperty());
         HBox bar = new HBox(10, sorted, waiting);

@@ -1,5 +1,6 @@
 package io.headroom.ui.shell;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import io.headroom.ui.fx.TextCell;
 import java.util.List;
@@ -9,7 +10,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
@@ -39,7 +39,7 @@ public final class EventStrip extends VBox {
         toggle.setId(TOGGLE_ID);
         toggle.textProperty().bind(Bindings.createStringBinding(() -> (toggle.isSelected() ? "▾ " : "▴ ")
                 + "Events " + vm.events().size(), vm.events(), toggle.selectedProperty()));
-        toggle.setTooltip(new Tooltip("The last " + EventListViewModel.LIMIT + " events, newest first"));
+        Tips.set(toggle, "The last " + EventListViewModel.LIMIT + " events, newest first");
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         toggle.accessibleTextProperty().bind(Bindings.createStringBinding(() -> (toggle.isSelected() ? "Hide" : "Show")
                 + " the event list (" + vm.events().size() + " events)", vm.events(), toggle.selectedProperty()));
@@ -51,7 +51,7 @@ public final class EventStrip extends VBox {
         saved.visibleProperty().bind(vm.savedProperty().isNotEmpty());
         saved.managedProperty().bind(saved.visibleProperty());
         saved.setMinWidth(Region.USE_PREF_SIZE);
-        saved.setTooltip(new Tooltip("Puts the workloads file back as it was before the save (Ctrl+Z too)"));
+        Tips.set(saved, "Puts the workloads file back as it was before the save (Ctrl+Z too)");
         saved.setOnAction(e -> vm.revertSaved());
         HBox bar = new HBox(8, toggle, headline, saved); // the headline takes what is left: the chip stays whole
         bar.setAlignment(Pos.CENTER_LEFT);

@@ -1,5 +1,6 @@
 package io.headroom.ui.shell;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import java.util.List;
 import java.util.function.Consumer;
@@ -8,7 +9,6 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -53,14 +53,12 @@ public final class IncidentBanner extends VBox {
         more.visibleProperty().bind(vm.moreProperty().isNotEmpty());
         more.managedProperty().bind(more.visibleProperty());
         more.setOnAction(e -> vm.toggleExpanded());
-        more.setTooltip(new Tooltip("Show every standing freeze, override, drain and auto mode, one per line"));
+        Tips.set(more, "Show every standing freeze, override, drain and auto mode, one per line");
         more.accessibleTextProperty().bind(Bindings.concat(vm.moreProperty(), ": show every standing incident"));
         undo.setId(UNDO_ID);
         undo.visibleProperty().bind(Bindings.createBooleanBinding(() -> !undoLabel.get().isEmpty(), undoLabel));
         undo.managedProperty().bind(undo.visibleProperty());
-        Tooltip undoTip = new Tooltip();
-        undoTip.textProperty().bind(undoLabel);
-        undo.setTooltip(undoTip);
+        Tips.bind(undo, undoLabel);
         undo.accessibleTextProperty().bind(undoLabel); // "Undo" alone does not say what
         undo.setOnAction(e -> onUndo.run());
         for (Button b : List.of(more, undo)) {

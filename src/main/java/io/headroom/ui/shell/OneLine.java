@@ -1,9 +1,9 @@
 package io.headroom.ui.shell;
 
+import io.headroom.ui.fx.Tips;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
@@ -25,9 +25,7 @@ final class OneLine {
         label.setMinWidth(0);
         label.setMaxWidth(Double.MAX_VALUE);
         label.setTextOverrun(OverrunStyle.ELLIPSIS);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(label.textProperty());
-        label.setTooltip(tip);
+        Tips.bind(label, label.textProperty());
         HBox.setHgrow(label, Priority.ALWAYS);
         return label;
     }

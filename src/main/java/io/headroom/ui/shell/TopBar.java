@@ -1,5 +1,6 @@
 package io.headroom.ui.shell;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import io.headroom.ui.supervise.OperatorActions;
 import io.headroom.ui.supervise.SupervisionViewModel;
@@ -10,7 +11,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.HBox;
@@ -77,7 +77,7 @@ public final class TopBar extends HBox {
                     .then(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY)
                     .otherwise(javafx.scene.control.ContentDisplay.LEFT));
         }
-        word.setTooltip(new Tooltip("Headroom " + io.headroom.BuildInfo.current().version()));
+        Tips.set(word, "Headroom " + io.headroom.BuildInfo.current().version());
 
         Label context = new Label();
         context.setId(CONTEXT_ID);
@@ -87,8 +87,8 @@ public final class TopBar extends HBox {
         simulated.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
         simulated.visibleProperty().bind(vm.sandboxProperty());
         simulated.managedProperty().bind(vm.sandboxProperty());
-        simulated.setTooltip(new Tooltip("The built-in sandbox: a deterministic simulated cluster and queues."
-                + "\nNothing here touches a real cluster."));
+        Tips.set(simulated, "The built-in sandbox: a deterministic simulated cluster and queues."
+                + "\nNothing here touches a real cluster.");
         // Several clusters open: a switcher that shows one context's classes, or all of them.
         javafx.scene.control.ComboBox<String> switcher = new javafx.scene.control.ComboBox<>();
         switcher.setId(CONTEXT_SWITCHER_ID);
@@ -107,7 +107,7 @@ public final class TopBar extends HBox {
                 vm.selectedContextProperty().set(v);
             }
         });
-        switcher.setTooltip(new Tooltip("Show the classes of one cluster, or of all open clusters"));
+        Tips.set(switcher, "Show the classes of one cluster, or of all open clusters");
         javafx.beans.binding.BooleanBinding several = javafx.beans.binding.Bindings.size(vm.contexts()).greaterThan(1);
         switcher.visibleProperty().bind(several);
         switcher.managedProperty().bind(several);
@@ -121,13 +121,12 @@ public final class TopBar extends HBox {
         operator.setId(OPERATOR_ID);
         operator.textProperty().bind(vm.operatorProperty());
         operator.getStyleClass().add(Styles.FIELD_VALUE);
-        operator.setTooltip(new Tooltip("Who acts from this console: written into every journal record and team"
-                + " event (the kubeconfig user, or --operator=NAME)"));
+        Tips.set(operator, "Who acts from this console: written into every journal record and team"
+                + " event (the kubeconfig user, or --operator=NAME)");
         Label contextField = field("Context");
         contextField.visibleProperty().bind(compact.not());
         contextField.managedProperty().bind(contextField.visibleProperty());
-        context.setTooltip(new Tooltip());
-        context.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.concat("Context: ",
+        Tips.bind(context, javafx.beans.binding.Bindings.concat("Context: ",
                 vm.contextProperty()));
         HBox contextBox = new HBox(6, contextField, context, simulated, field("as"), operator);
         // One cluster (the sandbox, most files): the switcher never shows, so it is not built into the first frame.
@@ -141,21 +140,17 @@ public final class TopBar extends HBox {
         javafx.scene.Node source = metrics.getChildren().get(metrics.getChildren().size() - 1);
         source.visibleProperty().bind(compact.not());
         source.managedProperty().bind(source.visibleProperty());
-        Tooltip metricsTip = new Tooltip();
-        metricsTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        Tips.bind(metrics, javafx.beans.binding.Bindings.createStringBinding(
                 () -> "Metrics: " + vm.metricsSourceProperty().get() + "\n" + vm.metricsDetailProperty().get(),
                 vm.metricsSourceProperty(), vm.metricsDetailProperty()));
-        Tooltip.install(metrics, metricsTip);
         Label fresh = new Label();
         fresh.setId(FRESHNESS_ID);
         fresh.textProperty().bind(vm.freshnessProperty());
         fresh.getStyleClass().addAll(Styles.FIELD_VALUE, Styles.NUMERIC);
         HBox freshness = new HBox(5, dot(vm.freshnessHealthProperty()), field("Data"), fresh);
         freshness.getStyleClass().add(Styles.HEALTH);
-        Tooltip freshTip = new Tooltip();
-        freshTip.textProperty().bind(javafx.beans.binding.Bindings.concat("Last tick ", vm.freshnessProperty(), "\n",
+        Tips.bind(freshness, javafx.beans.binding.Bindings.concat("Last tick ", vm.freshnessProperty(), "\n",
                 vm.freshnessDetailProperty()));
-        Tooltip.install(freshness, freshTip);
 
         HBox speed = speedSelector(vm, compact);
         speed.visibleProperty().bind(vm.sandboxProperty());
@@ -169,13 +164,11 @@ public final class TopBar extends HBox {
             return n == 0 ? "no proposals" : compact.get() ? n + " waiting"
                     : n + (n == 1 ? " proposal" : " proposals") + " waiting";
         }, sv.pendingCountProperty(), compact));
-        Tooltip pendingTip = new Tooltip();
-        pendingTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+        Tips.bind(pending, javafx.beans.binding.Bindings.createStringBinding(() -> {
             int n = sv.pendingCountProperty().get();
             return n == 0 ? "No proposal waits for you" : n + (n == 1 ? " proposal waits" : " proposals wait")
                     + " for you in the inbox";
         }, sv.pendingCountProperty()));
-        pending.setTooltip(pendingTip);
         // "no proposals" says nothing that needs the operator: it gives way first when even the compact
         // bar does not fit (warnings on a narrow window), so the chips that warn stay whole.
         pending.visibleProperty().bind(sv.pendingCountProperty().greaterThan(0).or(quietFits));
@@ -191,10 +184,10 @@ public final class TopBar extends HBox {
         warning.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
         warning.visibleProperty().bind(vm.warningProperty().isNotEmpty());
         warning.managedProperty().bind(warning.visibleProperty());
-        warning.setTooltip(new Tooltip());
-        warning.getTooltip().textProperty().bind(vm.warningProperty());
-        warning.getTooltip().setWrapText(true);
-        warning.getTooltip().setMaxWidth(560);
+        Tips.bind(warning, vm.warningProperty(), t -> {
+            t.setWrapText(true);
+            t.setMaxWidth(560);
+        });
 
         Label blocked = new Label();
         blocked.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -203,29 +196,27 @@ public final class TopBar extends HBox {
         blocked.getStyleClass().addAll(Styles.CHIP, Styles.WARN);
         blocked.visibleProperty().bind(vm.blockedProperty().isNotEmpty());
         blocked.managedProperty().bind(blocked.visibleProperty());
-        Tooltip blockedTip = new Tooltip();
-        blockedTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        Tips.bind(blocked, javafx.beans.binding.Bindings.createStringBinding(
                 () -> vm.blockedProperty().get() + ":\n" + vm.blockedDetailProperty().get(), vm.blockedProperty(),
                 vm.blockedDetailProperty()));
-        blocked.setTooltip(blockedTip);
 
         Button freezeAll = new Button();
         freezeAll.setId(FREEZE_ALL_ID);
         freezeAll.getStyleClass().add("freeze-all");
         freezeAll.textProperty().bind(javafx.beans.binding.Bindings.when(sv.frozenAllProperty())
                 .then("Unfreeze all").otherwise("Freeze all"));
-        freezeAll.setTooltip(new Tooltip("Stop every scaling action at once (Ctrl+Shift+F)"));
+        Tips.set(freezeAll, "Stop every scaling action at once (Ctrl+Shift+F)");
         freezeAll.setOnAction(e -> actions.toggleFreezeAll());
         freezeAll.accessibleTextProperty().bind(freezeAll.textProperty().concat(": stop every scaling action"));
         Button settings = new Button("Settings…");
         settings.textProperty().bind(javafx.beans.binding.Bindings.when(compact).then("⚙").otherwise("Settings…"));
         settings.setAccessibleText("Settings");
         settings.setId(SETTINGS_ID);
-        settings.setTooltip(new Tooltip("Prometheus and the workloads file (or the sandbox)"));
+        Tips.set(settings, "Prometheus and the workloads file (or the sandbox)");
         settings.setOnAction(e -> openSettings.run());
         Button journal = new Button("Journal");
         journal.setId(JOURNAL_ID);
-        journal.setTooltip(new Tooltip("Every proposal, approval, freeze and change (Ctrl+J)"));
+        Tips.set(journal, "Every proposal, approval, freeze and change (Ctrl+J)");
         journal.setOnAction(e -> openJournal.run());
 
         Label time = new Label();
@@ -233,12 +224,11 @@ public final class TopBar extends HBox {
         time.getStyleClass().addAll(Styles.NUMERIC, Styles.MUTED);
 
         Button theme = new Button("◐");
-        Tooltip themeTip = new Tooltip();
-        themeTip.textProperty().bind(javafx.beans.binding.Bindings.when(vm.darkThemeProperty())
-                .then("Switch to the light theme").otherwise("Switch to the dark theme"));
-        theme.setTooltip(themeTip);
+        javafx.beans.binding.StringBinding themeWords = javafx.beans.binding.Bindings.when(vm.darkThemeProperty())
+                .then("Switch to the light theme").otherwise("Switch to the dark theme");
+        Tips.bind(theme, themeWords);
         theme.setOnAction(e -> vm.toggleTheme());
-        theme.accessibleTextProperty().bind(themeTip.textProperty()); // "◐" says nothing to a screen reader
+        theme.accessibleTextProperty().bind(themeWords); // "◐" says nothing to a screen reader
         theme.setId(THEME_ID);
 
         // Two groups: the status on the left may be cut at its right edge on a narrow window; the
@@ -254,7 +244,7 @@ public final class TopBar extends HBox {
         HBox.setHgrow(status, Priority.ALWAYS);
         Button keys = new Button("?");
         keys.setId(KEYS_ID);
-        keys.setTooltip(new Tooltip("Every key of the console (?); every action by name: Ctrl+K"));
+        Tips.set(keys, "Every key of the console (?); every action by name: Ctrl+K");
         keys.setAccessibleText("Keyboard shortcuts");
         keys.setOnAction(e -> showKeys.run());
         controls = new HBox(speed, time, theme, keys, settings, journal, freezeAll);
@@ -317,9 +307,7 @@ public final class TopBar extends HBox {
         chip.visibleProperty().bind(vm.textProperty().isNotEmpty());
         chip.managedProperty().bind(chip.visibleProperty());
         chip.setMinWidth(Region.USE_PREF_SIZE);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(vm.detailProperty());
-        chip.setTooltip(tip);
+        Tips.bind(chip, vm.detailProperty());
         chip.accessibleTextProperty().bind(vm.textProperty().concat(": open the Nodes window"));
         chip.setOnAction(e -> {
             if (vm.contextProperty().get() != null) {
@@ -344,7 +332,7 @@ public final class TopBar extends HBox {
         HBox box = new HBox(2);
         box.getStyleClass().addAll(Styles.SPEED, Styles.HEALTH);
         Label speedLabel = field("Speed");
-        speedLabel.setTooltip(new Tooltip("How fast simulated time runs in the sandbox"));
+        Tips.set(speedLabel, "How fast simulated time runs in the sandbox");
         speedLabel.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !compact.get(),
                 compact));
         speedLabel.managedProperty().bind(speedLabel.visibleProperty());
@@ -355,7 +343,7 @@ public final class TopBar extends HBox {
             b.setUserData(s);
             b.setSelected(vm.speedProperty().get() == s);
             b.setAccessibleText("Sandbox speed " + (int) s + " times real time");
-            b.setTooltip(new Tooltip("Sandbox speed: simulated time runs " + (int) s + "× real time"));
+            Tips.set(b, "Sandbox speed: simulated time runs " + (int) s + "× real time");
             box.getChildren().add(b);
         }
         group.selectedToggleProperty().addListener((obs, old, sel) -> {
@@ -383,9 +371,7 @@ public final class TopBar extends HBox {
             box.getChildren().add(v);
         }
         box.getStyleClass().add(Styles.HEALTH);
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(detail);
-        Tooltip.install(box, tip);
+        Tips.bind(box, detail);
         return box;
     }
 

@@ -1,5 +1,6 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.decision.ForecastMode;
 import io.headroom.supervise.ClassSupervision;
 import io.headroom.supervise.LastAction;
@@ -13,7 +14,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 
@@ -67,7 +67,7 @@ public final class ClassControls extends HBox {
                 return Mode.valueOf(s.toUpperCase(Locale.ROOT));
             }
         });
-        mode.setTooltip(new Tooltip("observe: never act · supervised: propose, you approve · auto: act as decided"));
+        Tips.set(mode, "observe: never act · supervised: propose, you approve · auto: act as decided");
         mode.valueProperty().addListener((o, old, m) -> {
             if (updating || m == null || old == null) {
                 return;
@@ -91,9 +91,9 @@ public final class ClassControls extends HBox {
                 return ForecastMode.parse(s.replace("Forecast: ", ""));
             }
         });
-        forecast.setTooltip(new Tooltip("What the forecast does for this class: off · forecast only (drawn and"
+        Tips.set(forecast, "What the forecast does for this class: off · forecast only (drawn and"
                 + " explained, never acts) · propose (a floor ahead of each rise, you approve) · auto (held without"
-                + " asking). Journaled as a policy edit; Ctrl+Z sets it back"));
+                + " asking). Journaled as a policy edit; Ctrl+Z sets it back");
         forecast.valueProperty().addListener((o, old, m) -> {
             if (updating || m == null || old == null) {
                 return;
@@ -106,25 +106,23 @@ public final class ClassControls extends HBox {
         });
         cancelFloor.setId(CANCEL_FLOOR_ID);
         cancelFloor.setOnAction(e -> actions.cancelFloor(className.get()));
-        cancelFloor.setTooltip(new Tooltip("Stop holding the forecast floor: the reactive decision alone rules"
-                + " (journaled; the same rise is not proposed again)"));
+        Tips.set(cancelFloor, "Stop holding the forecast floor: the reactive decision alone rules"
+                + " (journaled; the same rise is not proposed again)");
         cancelFloor.setVisible(false);
         cancelFloor.managedProperty().bind(cancelFloor.visibleProperty());
         freeze.setId(FREEZE_ID);
         freeze.setOnAction(e -> actions.toggleFreeze(className.get()));
-        freeze.setTooltip(new Tooltip("Freeze or unfreeze this class (F)"));
+        Tips.set(freeze, "Freeze or unfreeze this class (F)");
         override.setId(OVERRIDE_ID);
         override.setOnAction(e -> actions.toggleOverride(className.get(), currentReplicas.getAsInt()));
         drain.setId(DRAIN_ID);
         drain.setOnAction(e -> actions.toggleDrain(className.get(), currentReplicas.getAsInt()));
-        drain.setTooltip(new Tooltip("Take pods out once their jobs are done, or cancel the running drain"));
+        Tips.set(drain, "Take pods out once their jobs are done, or cancel the running drain");
         state.setId(STATE_ID);
         state.getStyleClass().add(Styles.MUTED);
         state.setMinWidth(0);
         state.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
-        Tooltip stateTip = new Tooltip();
-        stateTip.textProperty().bind(state.textProperty());
-        state.setTooltip(stateTip);
+        Tips.bind(state, state.textProperty());
         Label modeLabel = new Label("Mode");
         modeLabel.getStyleClass().add(Styles.MUTED);
         getChildren().addAll(modeLabel, mode, forecast, cancelFloor, freeze, override, drain, state);
@@ -176,12 +174,10 @@ public final class ClassControls extends HBox {
         Button whatIf = new Button("What-if…");
         whatIf.setId(WHAT_IF_ID);
         whatIf.setOnAction(e -> open.run());
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(javafx.beans.binding.Bindings.when(actionable)
+        Tips.bind(whatIf, javafx.beans.binding.Bindings.when(actionable)
                 .then("Edit this class's policy and replay its recent load under both; nothing is applied")
                 .otherwise("No decision now (the cluster may be out of reach): What-if replays the history recorded"
                         + " so far; nothing is applied"));
-        whatIf.setTooltip(tip);
         keepWhole(whatIf);
         getChildren().add(getChildren().indexOf(state), whatIf);
     }
@@ -192,8 +188,8 @@ public final class ClassControls extends HBox {
         keda.setId(EXPORT_KEDA_ID);
         keda.setOnAction(e -> open.run());
         keda.disableProperty().bind(actionable.not());
-        keda.setTooltip(new Tooltip("Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
-                + " express as comments), a server-side dry run and the difference; applied only after you confirm"));
+        Tips.set(keda, "Export / apply as KEDA: this class's policy as a ScaledObject (what KEDA cannot"
+                + " express as comments), a server-side dry run and the difference; applied only after you confirm");
         keepWhole(keda);
         getChildren().add(getChildren().indexOf(state), keda);
     }
@@ -204,8 +200,8 @@ public final class ClassControls extends HBox {
         nodes.setId(NODES_ID);
         nodes.setOnAction(e -> open.run());
         nodes.disableProperty().bind(actionable.not());
-        nodes.setTooltip(new Tooltip("The nodes this class's pods run on: drain one the way kubectl drain does,"
-                + " this class's pods drained first; uncordon"));
+        Tips.set(nodes, "The nodes this class's pods run on: drain one the way kubectl drain does,"
+                + " this class's pods drained first; uncordon");
         keepWhole(nodes);
         getChildren().add(getChildren().indexOf(state), nodes);
     }

@@ -1,12 +1,12 @@
 package io.headroom.ui.supervise;
 
+import io.headroom.ui.fx.Tips;
 import io.headroom.ui.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -47,9 +47,7 @@ public final class InboxView extends VBox {
         Styles.toggle(journal, java.util.List.of(Styles.DANGER, Styles.WARN), Styles.WARN);
         vm.journalFailedProperty().addListener((o, a, failed) -> Styles.toggle(journal,
                 java.util.List.of(Styles.DANGER, Styles.WARN), failed ? Styles.DANGER : Styles.WARN));
-        Tooltip journalTip = new Tooltip();
-        journalTip.textProperty().bind(vm.journalDetailProperty());
-        journal.setTooltip(journalTip);
+        Tips.bind(journal, vm.journalDetailProperty());
 
         list.setId(LIST_ID);
         list.setItems(vm.proposals());
@@ -119,10 +117,8 @@ public final class InboxView extends VBox {
         undo.managedProperty().bind(undo.visibleProperty());
         undo.getStyleClass().add(Styles.MUTED);
         undo.setWrapText(true);
-        Tooltip undoTip = new Tooltip();
-        vm.undoable().addListener((javafx.collections.ListChangeListener<String>) c -> undoTip.setText(
+        vm.undoable().addListener((javafx.collections.ListChangeListener<String>) c -> Tips.set(undo,
                 "Ctrl+Z undoes, newest first:\n" + String.join("\n", vm.undoable())));
-        undo.setTooltip(undoTip);
         vm.statusOkProperty().addListener((o, a, ok) -> Styles.toggle(status, java.util.List.of(Styles.BAD),
                 ok ? null : Styles.BAD));
         getChildren().addAll(header, journal, list, undo, keys); // outcomes: the event list at the window's foot
@@ -234,7 +230,6 @@ public final class InboxView extends VBox {
         private final Button reject = new Button("Reject");
         private final Button other = new Button("Other value…");
         private final Button dry = new Button("Dry run");
-        private final Tooltip approveTip = new Tooltip("Approve (A)");
         private final VBox box;
 
         Card(OperatorActions actions) {
@@ -246,14 +241,14 @@ public final class InboxView extends VBox {
             why.setWrapText(true);
             why.setMaxHeight(48);
             approve.getStyleClass().add("approve");
-            approve.setTooltip(approveTip);
-            reject.setTooltip(new Tooltip("Reject, with an optional reason for the journal (R)"));
-            other.setTooltip(new Tooltip("Approve with another replica count (O)"));
+            Tips.set(approve, "Approve (A)");
+            Tips.set(reject, "Reject, with an optional reason for the journal (R)");
+            Tips.set(other, "Approve with another replica count (O)");
             approve.setOnAction(e -> actions.approve(getItem()));
             reject.setOnAction(e -> actions.reject(getItem()));
             other.setOnAction(e -> actions.approveOtherValue(getItem()));
             dry.setOnAction(e -> actions.dryRun(getItem()));
-            dry.setTooltip(new Tooltip("Ask the API server whether it would accept this change (D); nothing changes"));
+            Tips.set(dry, "Ask the API server whether it would accept this change (D); nothing changes");
             cls.setMinWidth(Region.USE_PREF_SIZE);
             change.setMinWidth(Region.USE_PREF_SIZE);
             HBox top = new HBox(8, cls, change);
@@ -279,7 +274,7 @@ public final class InboxView extends VBox {
                     + (blocked == null ? "" : " · cannot scale: " + blocked));
             approve.setDisable(blocked != null);
             other.setDisable(blocked != null);
-            approveTip.setText(blocked != null ? "Cannot scale from here: " + blocked
+            Tips.set(approve, blocked != null ? "Cannot scale from here: " + blocked
                     : p.forecast() ? "Approve: hold at least " + p.to() + " replicas from "
                     + SupervisionViewModel.HHMM.format(p.floorFrom()) + " until "
                     + SupervisionViewModel.HHMM.format(p.floorUntil()) + "; the decision may go higher (A)"

@@ -1,5 +1,6 @@
 package io.headroom.ui.overview;
 
+import io.headroom.ui.fx.Tips;
 import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,8 +46,7 @@ class OverviewFilterUiTest {
         // Headers a narrow window cuts ("Qu…") say their whole title on hover.
         List<String> tips = onFx(() -> table.lookupAll(".column-header").stream()
                 .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null)
-                .map(n -> n.getProperties().get("javafx.scene.control.Tooltip"))
-                .map(t -> t instanceof javafx.scene.control.Tooltip tt ? tt.getText() : "none").toList());
+                .map(n -> Tips.text(n) == null ? "none" : Tips.text(n)).toList());
         assertEquals(12, tips.size(), tips.toString()); // hidden columns (a narrow window) included
         assertTrue(tips.contains("Queue: jobs waiting"), tips.toString());
         assertFalse(tips.contains("none"), tips.toString());

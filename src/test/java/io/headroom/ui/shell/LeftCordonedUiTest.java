@@ -1,5 +1,6 @@
 package io.headroom.ui.shell;
 
+import io.headroom.ui.fx.Tips;
 import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,7 +87,7 @@ class LeftCordonedUiTest {
         Bounds group = onFx(() -> chip().getParent().localToScene(chip().getParent().getBoundsInLocal()));
         assertTrue(b.getMaxX() <= group.getMaxX() + 0.5, "inside its group (not clipped): " + b + " in " + group);
         assertTrue(onFx(() -> chip().getWidth() >= chip().prefWidth(-1) - 0.5), "not squeezed");
-        assertTrue(onFx(() -> chip().getTooltip().getText()).contains("cordoned by bob@desk/1a2b"));
+        assertTrue(onFx(() -> Tips.text(chip())).contains("cordoned by bob@desk/1a2b"));
 
         robot.clickOn(chip());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> Window.getWindows().stream().anyMatch(
