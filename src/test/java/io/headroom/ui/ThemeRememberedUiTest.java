@@ -64,6 +64,11 @@ class ThemeRememberedUiTest {
         MainView first = console();
         assertTrue(fx(() -> first.viewModel().darkThemeProperty().get()), "dark by default");
         ButtonBase theme = fx(() -> (ButtonBase) first.lookup("#" + TopBar.THEME_ID));
+        // The window shows before its first layout: a click aimed at a button not laid out yet lands at the scene's
+        // corner (seen under load: the theme never changed). Aim once it has its place.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> theme.getWidth() > 0
+                && theme.localToScreen(theme.getLayoutBounds()) != null));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(theme);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> !first.viewModel().darkThemeProperty().get()));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Settings.load(settings).lightTheme());
