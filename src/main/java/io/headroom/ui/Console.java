@@ -11,6 +11,7 @@ public final class Console {
     public static void launch(String[] options) {
         StartupMarks.at("launch");
         EarlyOpening.begin(options); // the session opens while the toolkit starts
+        HeadroomApp.warmUpWhatIf = true; // the console warms the what-if once idle; tests' apps do not
         Application.launch(HeadroomApp.class, options);
         StartupMarks.exitIfAsked();
     }

@@ -32,6 +32,11 @@ public final class HeadroomApp extends Application {
     private Launcher launcher;
     private Session session;
     private MainView view;
+    /** How long after the console's first frame the what-if's code is warmed (issue 29), once. */
+    static final java.time.Duration WHAT_IF_WARM_UP_DELAY = java.time.Duration.ofSeconds(5);
+    private boolean whatIfWarmed;
+    /** On in the console ({@link Console#launch}); off in tests that start the app, unless one asks. */
+    static volatile boolean warmUpWhatIf;
     /** The settings in force: the Settings button needs no file read on the FX thread. */
     private Settings settings = Settings.sandbox();
     private boolean stopped;
@@ -230,6 +235,10 @@ public final class HeadroomApp extends Application {
         session = launched.session();
         StartupMarks.at("show");
         view = show(stage, session, carriedEvents);
+        if (warmUpWhatIf && !whatIfWarmed) { // once a process: the next session's console finds the code compiled
+            whatIfWarmed = true;
+            view.warmUpWhatIf(WHAT_IF_WARM_UP_DELAY);
+        }
         StartupMarks.at("built");
         carriedEvents = null;
         rememberTheme(view);

@@ -5,6 +5,7 @@ import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import io.headroom.whatif.Predictive;
 import io.headroom.whatif.Replay;
+import io.headroom.whatif.WarmUp;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.Arrays;
@@ -25,13 +26,17 @@ public final class WeekWhatIfBenchmark {
 
     static final double DAY = 86_400;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         double monday = Instant.parse("2026-11-30T00:00:00Z").getEpochSecond();
         LoadHistory week = week(monday, 7, 15);
         Policy live = Policy.builder().slotsPerReplica(4).maxAgeSeconds(20.0).minReplicas(1).maxReplicas(100)
                 .pollIntervalSeconds(15).build();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        if (args.length > 0 && args[0].startsWith("first")) {
+            first(args[0].equals("first-warm"), week, live, os);
+            return;
+        }
         System.out.printf(Locale.ROOT, "week what-if: %d points at 15 s, live + predictive + KEDA (listLength 5) on two"
                 + " threads; load average %.1f, %d cores%n", week.times().length, os.getSystemLoadAverage(),
                 os.getAvailableProcessors());
@@ -81,7 +86,88 @@ public final class WeekWhatIfBenchmark {
         } finally {
             two.shutdownNow();
         }
+        freshJvms(args.length > 0 ? Integer.parseInt(args[0]) : 3, os);
         System.out.printf(Locale.ROOT, "load average after: %.1f%n", os.getSystemLoadAverage());
+    }
+
+    /**
+     * The operator's first week what-if in a fresh console, with and without the console's warm-up
+     * ({@link WarmUp}), each in its own fresh JVM, taking turns {@code pairs} times: the medians side by side.
+     */
+    static void freshJvms(int pairs, com.sun.management.OperatingSystemMXBean os) throws Exception {
+        double[][] cold = new double[2][pairs];
+        double[][] warm = new double[3][pairs];
+        for (int i = 0; i < pairs; i++) {
+            double[] c = child("first");
+            double[] w = child("first-warm");
+            cold[0][i] = c[0];
+            cold[1][i] = c[1];
+            warm[0][i] = w[0];
+            warm[1][i] = w[1];
+            warm[2][i] = w[2];
+        }
+        for (double[] a : cold) {
+            Arrays.sort(a);
+        }
+        for (double[] a : warm) {
+            Arrays.sort(a);
+        }
+        int m = pairs / 2;
+        System.out.printf(Locale.ROOT, "  first week what-if in a fresh JVM (median of %d, each its own JVM, taking"
+                + " turns; load average %.1f):%n", pairs, os.getSystemLoadAverage());
+        System.out.printf(Locale.ROOT, "    without the warm-up: %.0f ms wall (%.0f–%.0f), %.0f ms CPU%n", cold[0][m],
+                cold[0][0], cold[0][pairs - 1], cold[1][m]);
+        System.out.printf(Locale.ROOT, "    after the warm-up:   %.0f ms wall (%.0f–%.0f), %.0f ms CPU (the warm-up itself"
+                + " %.0f ms wall on one thread, in the background)%n", warm[0][m], warm[0][0], warm[0][pairs - 1],
+                warm[1][m], warm[2][m]);
+    }
+
+    /** Runs this class in a fresh JVM in {@code mode}: its wall ms, CPU ms and warm-up ms. */
+    static double[] child(String mode) throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
+                WeekWhatIfBenchmark.class.getName(), mode).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(mode + " failed: " + out);
+        }
+        String line = out.lines().filter(l -> l.startsWith("FIRST ")).findFirst()
+                .orElseThrow(() -> new IllegalStateException(mode + " printed no figures: " + out));
+        return Arrays.stream(line.substring(6).trim().split(" ")).mapToDouble(Double::parseDouble).toArray();
+    }
+
+    /** In a fresh JVM: the warm-up (if asked), then the first week what-if on two threads, as the console runs it. */
+    static void first(boolean warmUp, LoadHistory week, Policy live, com.sun.management.OperatingSystemMXBean os) {
+        double warmMs = 0;
+        if (warmUp) {
+            long t = System.nanoTime();
+            WarmUp.replay(Replay.Progress.NONE);
+            warmMs = (System.nanoTime() - t) / 1e6;
+            // The operator opens What-if some seconds later: let the compiler finish what the warm-up queued
+            // (until its total time stands still for half a second, at most 10 s).
+            java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            long until = System.nanoTime() + 10_000_000_000L;
+            long last = -1;
+            while (System.nanoTime() < until && jit.getTotalCompilationTime() != last) {
+                last = jit.getTotalCompilationTime();
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        try {
+            long w0 = System.nanoTime();
+            long c0 = os.getProcessCpuTime();
+            run(week, live, two);
+            System.out.printf(Locale.ROOT, "FIRST %.1f %.1f %.1f%n", (System.nanoTime() - w0) / 1e6,
+                    (os.getProcessCpuTime() - c0) / 1e6, warmMs);
+        } finally {
+            two.shutdownNow();
+        }
     }
 
     /** Runs {@code n} times: the median, least and most wall ms, and the median process CPU ms. */

@@ -58,6 +58,9 @@ public final class MainView extends BorderPane {
     private Runnable openSettings = () -> { };
     private Notifier notifier;
     private final List<Stage> whatIfStages = new java.util.ArrayList<>();
+    private final io.headroom.whatif.WarmUp warmUp = new io.headroom.whatif.WarmUp();
+    private java.time.Duration warmUpDelay;
+    private boolean firstFrame;
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
@@ -190,6 +193,8 @@ public final class MainView extends BorderPane {
         afterFirstFrame(() -> {
             readNodeNames();
             refreshCordonWarning();
+            firstFrame = true;
+            startWarmUp();
         });
         javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, toast, overlays);
         // The event list lies over the content while it is open: it joins the window when first opened.
@@ -495,8 +500,26 @@ public final class MainView extends BorderPane {
     }
 
     /** Stops listening and animating; the session itself is closed by its owner. */
+    /**
+     * Warms the what-if's code once, {@code delay} after the first frame (issue 29: the first week what-if in a
+     * fresh console ran cold); off unless asked (the console asks, tests do only when they test it). Opening a
+     * what-if cancels it.
+     */
+    public io.headroom.whatif.WarmUp warmUpWhatIf(java.time.Duration delay) {
+        warmUpDelay = delay;
+        startWarmUp();
+        return warmUp;
+    }
+
+    private void startWarmUp() {
+        if (firstFrame && warmUpDelay != null) {
+            warmUp.start(warmUpDelay, session.io()); // once: a second start does nothing
+        }
+    }
+
     /** Opens the what-if window for a class: its live policy against edits, replayed on its charted load. */
     public WhatIfViewModel openWhatIf(String className) {
+        warmUp.cancel(); // the operator's own replay comes first
         var cls = session.loop().classes().stream().filter(c -> c.name().equals(className)).findFirst().orElse(null);
         if (cls == null) {
             return null;
@@ -651,6 +674,7 @@ public final class MainView extends BorderPane {
     }
 
     public void dispose() {
+        warmUp.cancel();
         List.copyOf(whatIfStages).forEach(Stage::close);
         unsubscribe.run();
         stopEdits.run();
