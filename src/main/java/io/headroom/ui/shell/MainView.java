@@ -499,7 +499,6 @@ public final class MainView extends BorderPane {
         return events;
     }
 
-    /** Stops listening and animating; the session itself is closed by its owner. */
     /**
      * Warms the what-if's code once, {@code delay} after the first frame (issue 29: the first week what-if in a
      * fresh console ran cold); off unless asked (the console asks, tests do only when they test it). Opening a
@@ -673,6 +672,7 @@ public final class MainView extends BorderPane {
         return vm;
     }
 
+    /** Stops listening and animating; the session itself is closed by its owner. */
     public void dispose() {
         warmUp.cancel();
         List.copyOf(whatIfStages).forEach(Stage::close);
