@@ -273,6 +273,26 @@ public final class Launcher {
         return CompletableFuture.supplyAsync(() -> attempt(n.file(), n.settings(), n.warning(), progress), background);
     }
 
+    /**
+     * A console opened from a workloads file whose Kubernetes client could not be built (found only while building
+     * it, after the window showed: a certificate or key that does not parse): the session is closed (its loop, and
+     * the journal's lock), and what comes back is what opening would have said before the clients were built in the
+     * background, for the console to ask as it does at start.
+     */
+    public CompletableFuture<Opening> clientsFailed(Launched launched, Throwable failure) {
+        return CompletableFuture.supplyAsync(() -> {
+            Session s = launched.session();
+            s.close();
+            Throwable t = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            OpenFailure f = t instanceof OpenFailure o ? o : new OpenFailure("the workloads file's connections",
+                    String.valueOf(s.workloadsFile().orElse(null)), null, io.headroom.ErrorWords.of(t));
+            Path file = s.workloadsFile().orElse(null);
+            LOG.warning("could not open " + file + ": " + f.getMessage());
+            return new NotConnected(file, f, launched.settings(), launched.warning());
+        }, background);
+    }
+
     /** The first run's import from KEDA, on the kubeconfig this launcher reads. */
     public KedaImport kedaImport() {
         return new KedaImport(contexts);

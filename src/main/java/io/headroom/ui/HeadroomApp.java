@@ -262,6 +262,19 @@ public final class HeadroomApp extends Application {
         // The admission question comes after it; cancelling either leaves the next close to ask again.
         io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, go -> io.headroom.ui.shell.AdmissionExitDialog
                 .ask(stage, () -> session, fx, go), javafx.application.Platform::exit);
+        if (!shown.isSandbox()) {
+            // A client that only building it shows cannot be made: the console asks as it did before its window.
+            shown.clients().whenCompleteAsync((v, e) -> {
+                if (e != null && session == shown && !stopped) {
+                    session = null;
+                    if (connectionProgress != null) {
+                        connectionProgress.close();
+                    }
+                    view.dispose();
+                    open(launcher.clientsFailed(launched, e));
+                }
+            }, fx);
+        }
         ready.complete(session);
     }
 
