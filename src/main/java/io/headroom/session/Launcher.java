@@ -241,10 +241,51 @@ public final class Launcher {
      * ask the operator ({@link #sandboxInstead}, {@link #retry}).
      */
     public CompletableFuture<Opening> launchOrAsk(Consumer<String> progress) {
+        // --config names the file before the settings are read: it and the kubeconfig are read meanwhile, side by side.
+        Path known = options.sandbox() == null ? options.config() : null;
+        Read early = known == null ? null : read(known);
         return CompletableFuture.supplyAsync(() -> {
             Start st = start();
-            return attempt(st.workloads(), st.settings(), st.warning(), progress);
+            return attempt(st.workloads(), st.settings(), st.warning(), progress, early);
         }, background);
+    }
+
+    /**
+     * A workloads file and the kubeconfig being read on the launcher's threads; what either throws is thrown where
+     * {@link #attempt} would have read it itself (a file with errors before the kubeconfig is looked at).
+     */
+    private record Read(Path workloads, CompletableFuture<WorkloadsFile> file, CompletableFuture<Contexts> kube) {
+        WorkloadsFile fileOrThrow() throws ConfigException {
+            try {
+                return file.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof ConfigException c) {
+                    throw c;
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+
+        Contexts kubeOrThrow() {
+            try {
+                return kube.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+    }
+
+    private Read read(Path workloads) {
+        CompletableFuture<WorkloadsFile> file = CompletableFuture.supplyAsync(() -> {
+            // What a save killed half way left beside the file (never a save under way: only old ones).
+            io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+            try {
+                return WorkloadsFile.read(workloads);
+            } catch (ConfigException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background);
+        return new Read(workloads, file, CompletableFuture.supplyAsync(contexts, background));
     }
 
     /** The operator chose the sandbox over a rejected workloads file: it opens with a standing warning naming the file. */
@@ -371,20 +412,28 @@ public final class Launcher {
     }
 
     private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress) {
+        return attempt(workloads, settings, warning, progress, null);
+    }
+
+    /** @param early the file and kubeconfig already being read (when {@code workloads} is its file), or null */
+    private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress, Read early) {
         if (workloads == null) {
             return sandbox(settings, warning);
         }
         progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
-        // What a save killed half way left beside the file (never a save under way: only old ones).
-        io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+        Read read = early != null && early.workloads().equals(workloads) ? early : null;
+        if (read == null) {
+            // What a save killed half way left beside the file (never a save under way: only old ones).
+            io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+        }
         try {
-            WorkloadsFile file = WorkloadsFile.read(workloads);
+            WorkloadsFile file = read != null ? read.fileOrThrow() : WorkloadsFile.read(workloads);
             Path journalFile = options.journal() != null ? options.journal()
                     : FileJournal.defaultDirectory().resolve("journal.jsonl");
             // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
             Contexts kube;
             try {
-                kube = contexts.get();
+                kube = read != null ? read.kubeOrThrow() : contexts.get();
             } catch (RuntimeException e) {
                 throw OpenFailure.kubeconfig(kubeconfigFiles.get(), e);
             }

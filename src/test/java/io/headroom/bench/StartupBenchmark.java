@@ -175,7 +175,8 @@ public final class StartupBenchmark {
                             }
                             continue;
                         }
-                        if (!flags(variant).isEmpty() && baseline != null && !roots.get(b.getKey()).equals(Path.of("."))) {
+                        if (!flags(variant).isEmpty() && !asLauncherStarts(variant) && baseline != null
+                                && !roots.get(b.getKey()).equals(Path.of("."))) {
                             continue; // JVM options compare options, not builds: on this checkout's build alone
                         }
                         if (variant.startsWith("@")) {
@@ -236,6 +237,16 @@ public final class StartupBenchmark {
      * 512 KiB, not 1 MiB), and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
      * today the same as {@code +LateC2}).
      */
+    /**
+     * Whether a variant is the launcher as it starts the console, its own options included ({@code @Build+Opt}): it
+     * compares builds, so with {@code --baseline} it runs on every build.
+     */
+    static boolean asLauncherStarts(String variant) {
+        String[] parts = variant.split("\\+");
+        return variant.startsWith("@") && parts.length > 1
+                && Arrays.stream(parts).skip(1).allMatch("Opt"::equals);
+    }
+
     static List<String> flags(String variant) {
         List<String> jvm = new ArrayList<>();
         for (String part : variant.split("\\+")) {
