@@ -244,6 +244,9 @@ public final class Launcher {
         // --config names the file before the settings are read: it and the kubeconfig are read meanwhile, side by side.
         Path known = options.sandbox() == null ? options.config() : null;
         Read early = known == null ? null : read(known);
+        if (known != null) {
+            warmTrustStore();
+        }
         return CompletableFuture.supplyAsync(() -> {
             Start st = start();
             return attempt(st.workloads(), st.settings(), st.warning(), progress, early);
@@ -273,6 +276,34 @@ public final class Launcher {
                 throw e.getCause() instanceof RuntimeException r ? r : e;
             }
         }
+    }
+
+    /** Whether the JDK's trust store was (or is being) read by {@link #warmTrustStore}. */
+    private static final java.util.concurrent.atomic.AtomicBoolean TRUST_STORE_WARMED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Reads and parses the JDK's trust store (cacerts, about 150 certificates) and loads the TLS provider on one of
+     * the launcher's threads, once a process, while the workloads file, the kubeconfig and the settings are read:
+     * the JDK keeps the certificates, so the Prometheus client's (OkHttp reads the default trust store when it is
+     * built, even for a plain-http URL: a fifth of the connect thread) no longer waits for them, and the Kubernetes
+     * clients' own read of the same file finds its classes loaded. Nothing is trusted or changed by it.
+     */
+    private void warmTrustStore() {
+        if (!TRUST_STORE_WARMED.compareAndSet(false, true)) {
+            return;
+        }
+        background.execute(() -> {
+            try {
+                javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                        javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init((java.security.KeyStore) null);
+                javax.net.ssl.SSLContext.getInstance("TLS");
+            } catch (java.security.GeneralSecurityException | RuntimeException e) {
+                // A trust store that cannot be read is said by the client that needs it, in its own words.
+                LOG.fine(() -> "trust store not read ahead: " + io.headroom.ErrorWords.of(e));
+            }
+        });
     }
 
     private Read read(Path workloads) {
@@ -423,6 +454,7 @@ public final class Launcher {
         progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
         Read read = early != null && early.workloads().equals(workloads) ? early : null;
         if (read == null) {
+            warmTrustStore(); // while the file, the kubeconfig and the journal are read
             // What a save killed half way left beside the file (never a save under way: only old ones).
             io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
         }
