@@ -65,29 +65,12 @@ public final class HeadroomApp extends Application {
                 }
             }
         }
-        if (early != null) {
-            // A workloads file's session now opens within moments of the toolkit (its Kubernetes clients are built
-            // after): styling and painting "Opening …" first would cost the console's first frame more than it
-            // waits. The console is the first frame unless opening takes OPENING_GRACE, when "Opening …" shows.
-            CompletableFuture<Launcher.Opening> opening = early.attach(text -> { });
-            javafx.animation.PauseTransition grace = new javafx.animation.PauseTransition(OPENING_GRACE);
-            grace.setOnFinished(e -> {
-                if (!opening.isDone() && !stopped) {
-                    showMessage("Opening the console …", "Headroom");
-                    early.attach(this::connecting);
-                }
-            });
-            grace.play();
-            open(opening);
-            return;
-        }
-        // Dark from the first frame: the window shows at once, painted, while the session opens.
+        // Dark from the first frame: the window shows at once, painted, while the session opens. (Its scene, styled
+        // now, is the console's too: measured, skipping it to wait for a session about to open made the console's
+        // first frame later, not sooner.)
         showMessage("Opening the console …", "Headroom");
-        open(launcher.launchOrAsk(this::connecting));
+        open(early != null ? early.attach(this::connecting) : launcher.launchOrAsk(this::connecting));
     }
-
-    /** How long the console's first frame waits for a session opening before "Opening …" shows instead. */
-    static final javafx.util.Duration OPENING_GRACE = javafx.util.Duration.millis(300);
 
     private void show(Launcher.Opening o) {
         if (o instanceof Launcher.Launched launched) {
