@@ -244,9 +244,6 @@ public final class Launcher {
         // --config names the file before the settings are read: it and the kubeconfig are read meanwhile, side by side.
         Path known = options.sandbox() == null ? options.config() : null;
         Read early = known == null ? null : read(known);
-        if (known != null) {
-            warmTrustStore();
-        }
         return CompletableFuture.supplyAsync(() -> {
             Start st = start();
             return attempt(st.workloads(), st.settings(), st.warning(), progress, early);
@@ -284,10 +281,9 @@ public final class Launcher {
 
     /**
      * Reads and parses the JDK's trust store (cacerts, about 150 certificates) and loads the TLS provider on one of
-     * the launcher's threads, once a process, while the workloads file, the kubeconfig and the settings are read:
-     * the JDK keeps the certificates, so the Prometheus client's (OkHttp reads the default trust store when it is
-     * built, even for a plain-http URL: a fifth of the connect thread) no longer waits for them, and the Kubernetes
-     * clients' own read of the same file finds its classes loaded. Nothing is trusted or changed by it.
+     * the launcher's threads, once a process, while the kubeconfig and the journal are read: the JDK keeps the
+     * certificates, so an https Prometheus client (OkHttp reads the default trust store when it is built: a fifth of
+     * the connect thread) no longer waits for them. Nothing is trusted or changed by it.
      */
     private void warmTrustStore() {
         if (!TRUST_STORE_WARMED.compareAndSet(false, true)) {
@@ -306,12 +302,24 @@ public final class Launcher {
         });
     }
 
+    /**
+     * The file, the JDK's trust store being read ahead when its Prometheus is reached over https (a plain-http one
+     * sets up no TLS; the Kubernetes clients read it on their own threads after the window shows).
+     */
+    private WorkloadsFile tlsAhead(WorkloadsFile file) {
+        if (file.prometheus() != null && file.prometheus().url() != null
+                && "https".equalsIgnoreCase(file.prometheus().url().getScheme())) {
+            warmTrustStore();
+        }
+        return file;
+    }
+
     private Read read(Path workloads) {
         CompletableFuture<WorkloadsFile> file = CompletableFuture.supplyAsync(() -> {
             // What a save killed half way left beside the file (never a save under way: only old ones).
             io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
             try {
-                return WorkloadsFile.read(workloads);
+                return tlsAhead(WorkloadsFile.read(workloads));
             } catch (ConfigException e) {
                 throw new java.util.concurrent.CompletionException(e);
             }
@@ -454,12 +462,11 @@ public final class Launcher {
         progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
         Read read = early != null && early.workloads().equals(workloads) ? early : null;
         if (read == null) {
-            warmTrustStore(); // while the file, the kubeconfig and the journal are read
             // What a save killed half way left beside the file (never a save under way: only old ones).
             io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
         }
         try {
-            WorkloadsFile file = read != null ? read.fileOrThrow() : WorkloadsFile.read(workloads);
+            WorkloadsFile file = read != null ? read.fileOrThrow() : tlsAhead(WorkloadsFile.read(workloads));
             Path journalFile = options.journal() != null ? options.journal()
                     : FileJournal.defaultDirectory().resolve("journal.jsonl");
             // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
