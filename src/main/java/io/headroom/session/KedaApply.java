@@ -14,7 +14,6 @@ import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
