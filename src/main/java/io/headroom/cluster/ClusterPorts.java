@@ -125,7 +125,20 @@ public final class ClusterPorts implements AutoCloseable {
 
     /** The adapter that built this set when it is a {@code type} (the Kubernetes gateway, for its connection). */
     public <T> Optional<T> adapter(Class<T> type) {
-        return type.isInstance(adapter) ? Optional.of(type.cast(adapter)) : Optional.empty();
+        if (type.isInstance(adapter)) {
+            return Optional.of(type.cast(adapter));
+        }
+        Object built = adapter instanceof Deferred d ? d.await() : null; // never on the FX thread
+        return type.isInstance(built) ? Optional.of(type.cast(built)) : Optional.empty();
+    }
+
+    /**
+     * An adapter still being built on another thread (a Kubernetes client while the console's first frame
+     * shows): {@link #adapter} asked for another type waits for it.
+     */
+    public interface Deferred {
+        /** The adapter once built; null when building it failed. */
+        Object await();
     }
 
     /** The same set with the write ports replaced (the freeze gate); reads, pauses and events stay as they are. */

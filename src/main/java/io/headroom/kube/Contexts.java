@@ -237,6 +237,17 @@ public final class Contexts {
      * go over plain http to another host, and an exec plugin that cannot be run.
      */
     public KubeConnection open(String contextName) {
+        return prepare(contextName).build();
+    }
+
+    /**
+     * Everything {@link #open} checks and reads, without building the client: the same refusals, in the same
+     * words (an unknown context, one with problems, credentials over plain http, an exec plugin that cannot
+     * be run), and the client's configuration made from the files. What is left, {@link Prepared#build},
+     * builds the HTTP client and its TLS context (the JDK's trust store is read and parsed then: a few hundred
+     * milliseconds on a cold JVM), so the console can show its first frame while that runs on another thread.
+     */
+    public Prepared prepare(String contextName) {
         KubeContext ctx = openable(contextName);
         String server = ctx.server() == null ? "" : ctx.server().replaceAll("/+$", "");
         String refused = policy.refusal(ctx, server);
@@ -257,15 +268,56 @@ public final class Contexts {
         KubeTimeouts t = timeouts;
         config.setConnectionTimeout(Math.toIntExact(t.connect().toMillis()));
         config.setRequestTimeout(Math.toIntExact(t.request().toMillis()));
-        RequestCounter counter = new RequestCounter();
-        RetryAfter retryAfter = new RetryAfter();
-        KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
-                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor(RequestCounter.NAME, counter)
-                        .addOrReplaceInterceptor(RetryAfter.NAME, retryAfter));
-        for (Consumer<KubernetesClientBuilder> c : customizers) {
-            c.accept(builder);
+        return new Prepared(ctx, config, warnings, t, List.copyOf(customizers));
+    }
+
+    /**
+     * One context checked and configured by {@link #prepare}, its client not built yet. {@link #build} may run
+     * on any thread, once.
+     */
+    public static final class Prepared {
+        private final KubeContext context;
+        private final FilesConfig config;
+        private final List<String> warnings;
+        private final KubeTimeouts timeouts;
+        private final List<Consumer<KubernetesClientBuilder>> customizers;
+
+        private Prepared(KubeContext context, FilesConfig config, List<String> warnings, KubeTimeouts timeouts,
+                         List<Consumer<KubernetesClientBuilder>> customizers) {
+            this.context = context;
+            this.config = config;
+            this.warnings = warnings;
+            this.timeouts = timeouts;
+            this.customizers = customizers;
         }
-        return new KubeConnection(ctx, builder.build(), counter, retryAfter, warnings, t, config::refreshProblem);
+
+        /** The context as listed. */
+        public KubeContext context() {
+            return context;
+        }
+
+        /** What is unsafe about it (TLS verification off, plain http), as the connection will say. */
+        public List<String> warnings() {
+            return warnings;
+        }
+
+        /**
+         * Builds the client (HTTP client, TLS context, the interceptors that count requests and obey
+         * Retry-After). Throws {@link IllegalArgumentException}, in words, when the client cannot be built
+         * (a certificate or key that does not parse).
+         */
+        public KubeConnection build() {
+            RequestCounter counter = new RequestCounter();
+            RetryAfter retryAfter = new RetryAfter();
+            KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config)
+                    .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor(RequestCounter.NAME, counter)
+                            .addOrReplaceInterceptor(RetryAfter.NAME, retryAfter));
+            for (Consumer<KubernetesClientBuilder> c : customizers) {
+                c.accept(builder);
+            }
+            return new KubeConnection(context, builder.build(), counter, retryAfter, warnings, timeouts,
+                    config::refreshProblem);
+        }
     }
 
     /**

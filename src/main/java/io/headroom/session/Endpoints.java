@@ -49,8 +49,17 @@ public final class Endpoints {
         if (session.loop().metrics() instanceof PrometheusMetricsSource p) {
             out.add(prometheus(p.details().connection()));
         }
-        session.loop().cluster().byContext().forEach((context, ports) -> ports.adapter(KubeClusterGateway.class)
-                .ifPresent(kube -> out.add(kube("context " + context, kube.firstContact()))));
+        session.loop().cluster().byContext().forEach((context, ports) -> {
+            PendingContext pending = ports.adapter(PendingContext.class).orElse(null);
+            if (pending != null && !pending.built().isDone()) { // its client is still being built
+                out.add(new Endpoint("context " + context, pending.server(), State.CONNECTING, null));
+            } else if (pending != null && pending.failure() != null) {
+                out.add(new Endpoint("context " + context, pending.server(), State.FAILED, plain(pending.failure())));
+            } else {
+                ports.adapter(KubeClusterGateway.class) // built: field reads from here on
+                        .ifPresent(kube -> out.add(kube("context " + context, kube.firstContact())));
+            }
+        });
         return out;
     }
 

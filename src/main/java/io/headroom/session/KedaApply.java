@@ -14,7 +14,6 @@ import io.headroom.loop.WorkloadClass;
 import io.headroom.supervise.Outcome;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -84,7 +83,7 @@ public final class KedaApply {
 
     private final Supplier<List<WorkloadClass>> live;
     private final WorkloadsFile file;
-    private final Map<String, KubeConnection> connections;
+    private final java.util.function.Function<String, KubeConnection> connections;
     private final Supplier<Journal> journal;
     private final String user;
     private final Clock clock;
@@ -93,13 +92,14 @@ public final class KedaApply {
     /**
      * @param live        the classes as they run now (a policy edited in the console is exported as edited)
      * @param file        the workloads file (queries, Prometheus); null in the sandbox
-     * @param connections the open kubeconfig contexts by name; empty in the sandbox
+     * @param connections the open kubeconfig context of a name (waiting for its client), null if none (the sandbox)
      */
-    KedaApply(Supplier<List<WorkloadClass>> live, WorkloadsFile file, Map<String, KubeConnection> connections,
+    KedaApply(Supplier<List<WorkloadClass>> live, WorkloadsFile file,
+              java.util.function.Function<String, KubeConnection> connections,
               Supplier<Journal> journal, String user, Clock clock, Executor io) {
         this.live = live;
         this.file = file;
-        this.connections = Map.copyOf(connections);
+        this.connections = connections;
         this.journal = journal;
         this.user = user;
         this.clock = clock;
@@ -131,7 +131,7 @@ public final class KedaApply {
             return new Preview(className, context, "", "", "cannot export: " + e.getMessage(), null);
         }
         String yaml = export.toYaml();
-        KubeConnection conn = connections.get(context);
+        KubeConnection conn = connections.apply(context);
         if (conn == null) {
             return new Preview(className, context, yaml, "", "context '" + context + "' is not open", null);
         }
@@ -168,7 +168,7 @@ public final class KedaApply {
         }
         ScaledObjectApply.Outcome o;
         try {
-            o = ScaledObjectApply.apply(connections.get(p.context()), plan, user, clock.instant());
+            o = ScaledObjectApply.apply(connections.apply(p.context()), plan, user, clock.instant());
         } catch (RuntimeException e) {
             o = new ScaledObjectApply.Outcome.Refused(String.valueOf(e.getMessage()));
         }

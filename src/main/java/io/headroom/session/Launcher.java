@@ -241,10 +241,90 @@ public final class Launcher {
      * ask the operator ({@link #sandboxInstead}, {@link #retry}).
      */
     public CompletableFuture<Opening> launchOrAsk(Consumer<String> progress) {
+        // --config names the file before the settings are read: it and the kubeconfig are read meanwhile, side by side.
+        Path known = options.sandbox() == null ? options.config() : null;
+        Read early = known == null ? null : read(known);
         return CompletableFuture.supplyAsync(() -> {
             Start st = start();
-            return attempt(st.workloads(), st.settings(), st.warning(), progress);
+            return attempt(st.workloads(), st.settings(), st.warning(), progress, early);
         }, background);
+    }
+
+    /**
+     * A workloads file and the kubeconfig being read on the launcher's threads; what either throws is thrown where
+     * {@link #attempt} would have read it itself (a file with errors before the kubeconfig is looked at).
+     */
+    private record Read(Path workloads, CompletableFuture<WorkloadsFile> file, CompletableFuture<Contexts> kube) {
+        WorkloadsFile fileOrThrow() throws ConfigException {
+            try {
+                return file.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof ConfigException c) {
+                    throw c;
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+
+        Contexts kubeOrThrow() {
+            try {
+                return kube.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+    }
+
+    /** Whether the JDK's trust store was (or is being) read by {@link #warmTrustStore}. */
+    private static final java.util.concurrent.atomic.AtomicBoolean TRUST_STORE_WARMED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Reads and parses the JDK's trust store (cacerts, about 150 certificates) and loads the TLS provider on one of
+     * the launcher's threads, once a process, while the kubeconfig and the journal are read: the JDK keeps the
+     * certificates, so an https Prometheus client (OkHttp reads the default trust store when it is built: a fifth of
+     * the connect thread) no longer waits for them. Nothing is trusted or changed by it.
+     */
+    private void warmTrustStore() {
+        if (!TRUST_STORE_WARMED.compareAndSet(false, true)) {
+            return;
+        }
+        background.execute(() -> {
+            try {
+                javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                        javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init((java.security.KeyStore) null);
+                javax.net.ssl.SSLContext.getInstance("TLS");
+            } catch (java.security.GeneralSecurityException | RuntimeException e) {
+                // A trust store that cannot be read is said by the client that needs it, in its own words.
+                LOG.fine(() -> "trust store not read ahead: " + io.headroom.ErrorWords.of(e));
+            }
+        });
+    }
+
+    /**
+     * The file, the JDK's trust store being read ahead when its Prometheus is reached over https (a plain-http one
+     * sets up no TLS; the Kubernetes clients read it on their own threads after the window shows).
+     */
+    private WorkloadsFile tlsAhead(WorkloadsFile file) {
+        if (file.prometheus() != null && file.prometheus().url() != null
+                && "https".equalsIgnoreCase(file.prometheus().url().getScheme())) {
+            warmTrustStore();
+        }
+        return file;
+    }
+
+    private Read read(Path workloads) {
+        CompletableFuture<WorkloadsFile> file = CompletableFuture.supplyAsync(() -> {
+            // What a save killed half way left beside the file (never a save under way: only old ones).
+            io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+            try {
+                return tlsAhead(WorkloadsFile.read(workloads));
+            } catch (ConfigException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background);
+        return new Read(workloads, file, CompletableFuture.supplyAsync(contexts, background));
     }
 
     /** The operator chose the sandbox over a rejected workloads file: it opens with a standing warning naming the file. */
@@ -271,6 +351,26 @@ public final class Launcher {
     /** Tries the file again (the operator edited the kubeconfig, or the cause went away). */
     public CompletableFuture<Opening> retry(NotConnected n, Consumer<String> progress) {
         return CompletableFuture.supplyAsync(() -> attempt(n.file(), n.settings(), n.warning(), progress), background);
+    }
+
+    /**
+     * A console opened from a workloads file whose Kubernetes client could not be built (found only while building
+     * it, after the window showed: a certificate or key that does not parse): the session is closed (its loop, and
+     * the journal's lock), and what comes back is what opening would have said before the clients were built in the
+     * background, for the console to ask as it does at start.
+     */
+    public CompletableFuture<Opening> clientsFailed(Launched launched, Throwable failure) {
+        return CompletableFuture.supplyAsync(() -> {
+            Session s = launched.session();
+            s.close();
+            Throwable t = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            OpenFailure f = t instanceof OpenFailure o ? o : new OpenFailure("the workloads file's connections",
+                    String.valueOf(s.workloadsFile().orElse(null)), null, io.headroom.ErrorWords.of(t));
+            Path file = s.workloadsFile().orElse(null);
+            LOG.warning("could not open " + file + ": " + f.getMessage());
+            return new NotConnected(file, f, launched.settings(), launched.warning());
+        }, background);
     }
 
     /** The first run's import from KEDA, on the kubeconfig this launcher reads. */
@@ -351,20 +451,28 @@ public final class Launcher {
     }
 
     private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress) {
+        return attempt(workloads, settings, warning, progress, null);
+    }
+
+    /** @param early the file and kubeconfig already being read (when {@code workloads} is its file), or null */
+    private Opening attempt(Path workloads, Settings settings, String warning, Consumer<String> progress, Read early) {
         if (workloads == null) {
             return sandbox(settings, warning);
         }
         progress.accept("Connecting to Prometheus and the clusters named in " + workloads + " …");
-        // What a save killed half way left beside the file (never a save under way: only old ones).
-        io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+        Read read = early != null && early.workloads().equals(workloads) ? early : null;
+        if (read == null) {
+            // What a save killed half way left beside the file (never a save under way: only old ones).
+            io.headroom.config.FileSave.cleanStale(workloads, wall.instant());
+        }
         try {
-            WorkloadsFile file = WorkloadsFile.read(workloads);
+            WorkloadsFile file = read != null ? read.fileOrThrow() : tlsAhead(WorkloadsFile.read(workloads));
             Path journalFile = options.journal() != null ? options.journal()
                     : FileJournal.defaultDirectory().resolve("journal.jsonl");
             // Against a real cluster, never a silent in-memory journal: without its file the console observes only.
             Contexts kube;
             try {
-                kube = contexts.get();
+                kube = read != null ? read.kubeOrThrow() : contexts.get();
             } catch (RuntimeException e) {
                 throw OpenFailure.kubeconfig(kubeconfigFiles.get(), e);
             }

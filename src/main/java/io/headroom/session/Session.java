@@ -9,10 +9,6 @@ import io.headroom.history.History;
 import io.headroom.history.HistoryRecorder;
 import io.headroom.journal.Journal;
 import io.headroom.kube.Contexts;
-import io.headroom.kube.HolderIdentity;
-import io.headroom.kube.KubeClusterGateway;
-import io.headroom.kube.KubeConnection;
-import io.headroom.kube.LeaseKeeper;
 import io.headroom.prometheus.PrometheusClient;
 import io.headroom.prometheus.PrometheusMetricsSource;
 import io.headroom.prometheus.PrometheusSetupException;
@@ -404,14 +400,34 @@ public final class Session implements AutoCloseable {
     private Leftovers leftovers;
     /** The workloads file a connected session was opened from (queries, Prometheus): null for the sandbox. */
     private WorkloadsFile config;
-    /** The open kubeconfig contexts by name (a connected session only). */
-    private final java.util.Map<String, KubeConnection> connections = new java.util.LinkedHashMap<>();
+    /** The kubeconfig contexts by name, their clients built or being built (a connected session only). */
+    private final java.util.Map<String, PendingContext> connections = new java.util.LinkedHashMap<>();
+
+    /**
+     * Completes once every context's client is built (at once for the sandbox); fails with the
+     * {@link OpenFailure} saying which context could not be opened and why, as {@link #connect} said it before
+     * the clients were built in the background.
+     */
+    public java.util.concurrent.CompletableFuture<Void> clients() {
+        return java.util.concurrent.CompletableFuture.allOf(connections.values().stream().map(PendingContext::built)
+                .toArray(java.util.concurrent.CompletableFuture[]::new));
+    }
+
+    private static OpenFailure contextFailure(Contexts contexts, String context, RuntimeException ex) {
+        var ctx = contexts.get(context);
+        return OpenFailure.context(context, ctx.map(io.headroom.kube.KubeContext::server).orElse(null),
+                ctx.map(c -> java.nio.file.Path.of(c.file())).orElse(null), contexts.files(), ex);
+    }
     private KedaApply kedaApply;
 
     /** Export a class as a KEDA ScaledObject and apply it after a dry run and the operator's confirmation. */
     public synchronized KedaApply kedaApply() {
         if (kedaApply == null) {
-            kedaApply = new KedaApply(loop::classes, config, connections, () -> journal, supervisor.user(), clock,
+            java.util.Map<String, PendingContext> open = java.util.Map.copyOf(connections);
+            kedaApply = new KedaApply(loop::classes, config, name -> {
+                PendingContext p = open.get(name);
+                return p == null ? null : p.connection(); // waits for the client (KEDA apply runs off the FX thread)
+            }, () -> journal, supervisor.user(), clock,
                     background);
         }
         return kedaApply;
@@ -499,38 +515,40 @@ public final class Session implements AutoCloseable {
         if (!unusable.isEmpty()) {
             throw OpenFailure.kubeconfig(unusable.get(0));
         }
+        // Everything that needs no client is checked (and each context's configuration read) before the window;
+        // the clients themselves are built on their own threads while the console shows (PendingContext).
+        java.util.Map<String, Contexts.Prepared> prepared = new java.util.LinkedHashMap<>();
         for (String context : targets.keySet()) {
             try {
                 contexts.openable(context);
             } catch (RuntimeException ex) {
-                var ctx = contexts.get(context);
-                throw OpenFailure.context(context, ctx.map(io.headroom.kube.KubeContext::server).orElse(null),
-                        ctx.map(c -> java.nio.file.Path.of(c.file())).orElse(null), contexts.files(), ex);
+                throw contextFailure(contexts, context, ex);
+            }
+        }
+        for (String context : targets.keySet()) {
+            try {
+                prepared.put(context, contexts.prepare(context));
+            } catch (RuntimeException ex) {
+                throw contextFailure(contexts, context, ex);
             }
         }
         ScheduledExecutorService scheduler = loopThread();
         ExecutorService freezeThreads = NamedThreads.cached("headroom-freeze");
         List<AutoCloseable> opened = new ArrayList<>();
         ExecutorService eventThread = null;
+        ExecutorService builders = NamedThreads.fixed("headroom-kube-client", prepared.size());
         try {
             java.util.Map<String, ClusterPorts> gateways = new java.util.LinkedHashMap<>();
-            for (var e : targets.entrySet()) {
-                KubeConnection conn;
-                try {
-                    conn = contexts.open(e.getKey());
-                } catch (RuntimeException ex) {
-                    var ctx = contexts.get(e.getKey());
-                    throw OpenFailure.context(e.getKey(), ctx.map(io.headroom.kube.KubeContext::server).orElse(null),
-                            ctx.map(c -> java.nio.file.Path.of(c.file())).orElse(null), contexts.files(), ex);
-                }
-                opened.add(conn);
-                LeaseKeeper leases = new LeaseKeeper(conn.client(), HolderIdentity.current(), wall, leaseDuration);
-                leases.start(); // its own thread: a loop thread stuck in a slow write never lets a lease lapse
-                opened.add(leases);
-                KubeClusterGateway g = KubeClusterGateway.open(conn, e.getValue(), wall, leases);
-                opened.add(g);
-                gateways.put(e.getKey(), g.ports());
+            List<PendingContext> pending = new ArrayList<>();
+            for (var e : prepared.entrySet()) {
+                PendingContext p = PendingContext.start(e.getValue(), contexts, targets.get(e.getKey()), wall,
+                        leaseDuration, builders);
+                pending.add(p);
+                opened.add(p);
+                gateways.put(e.getKey(), p.ports());
             }
+            java.util.concurrent.CompletableFuture.allOf(pending.stream().map(PendingContext::built)
+                    .toArray(java.util.concurrent.CompletableFuture[]::new)).whenComplete((v, ex) -> builders.shutdown());
             ClusterPorts cluster = RoutingClusterGateway.of(gateways); // the one place a session's ports are assembled
             PrometheusClient client;
             try {
@@ -571,11 +589,7 @@ public final class Session implements AutoCloseable {
             s.extra.addAll(opened);
             s.events = eventThread;
             s.config = file;
-            for (AutoCloseable c : opened) {
-                if (c instanceof KubeConnection k) {
-                    s.connections.put(k.context().name(), k);
-                }
-            }
+            pending.forEach(p -> s.connections.put(p.name(), p));
             return s;
         } catch (RuntimeException | OpenFailure e) {
             for (AutoCloseable c : opened) {
@@ -587,6 +601,7 @@ public final class Session implements AutoCloseable {
             }
             scheduler.shutdownNow();
             freezeThreads.shutdownNow();
+            builders.shutdown(); // what is being built closes when built (PendingContext)
             if (eventThread != null) {
                 eventThread.shutdownNow();
             }

@@ -70,7 +70,9 @@ public final class HeadroomApp extends Application {
                 }
             }
         }
-        // Dark from the first frame: the window shows at once, painted, while the session opens.
+        // Dark from the first frame: the window shows at once, painted, while the session opens. (Its scene, styled
+        // now, is the console's too: measured, skipping it to wait for a session about to open made the console's
+        // first frame later, not sooner.)
         showMessage("Opening the console …", "Headroom");
         open(early != null ? early.attach(this::connecting) : launcher.launchOrAsk(this::connecting));
     }
@@ -271,6 +273,19 @@ public final class HeadroomApp extends Application {
         // The admission question comes after it; cancelling either leaves the next close to ask again.
         io.headroom.ui.shell.ExitDialog.guard(stage, () -> session, fx, go -> io.headroom.ui.shell.AdmissionExitDialog
                 .ask(stage, () -> session, fx, go), javafx.application.Platform::exit);
+        if (!shown.isSandbox()) {
+            // A client that only building it shows cannot be made: the console asks as it did before its window.
+            shown.clients().whenCompleteAsync((v, e) -> {
+                if (e != null && session == shown && !stopped) {
+                    session = null;
+                    if (connectionProgress != null) {
+                        connectionProgress.close();
+                    }
+                    view.dispose();
+                    open(launcher.clientsFailed(launched, e));
+                }
+            }, fx);
+        }
         ready.complete(session);
     }
 

@@ -1,0 +1,179 @@
+package io.headroom.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.cluster.ClusterHealth;
+import io.headroom.cluster.WorkloadRef;
+import io.headroom.config.WorkloadsFile;
+import io.headroom.journal.MemoryJournal;
+import io.headroom.kube.Contexts;
+import io.headroom.kube.MockApiServerExtension;
+import io.headroom.kube.MockCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 28 (start-up): a session opened from a workloads file does not wait for its Kubernetes clients. Building a
+ * client (the HTTP client, its TLS context, the JDK's trust store) runs on its own thread while the console's first
+ * frame shows; cluster calls wait for it off the FX thread, health says "connecting…" without waiting, and a client
+ * that cannot be built is said in the words {@link Session#connect} threw before.
+ */
+class ClientBuiltLateTest {
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MockApiServerExtension api = new MockApiServerExtension();
+
+    @Test
+    void theSessionOpensWhileItsClientIsBuiltAndItsCallsWaitForIt() throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.deployment("work", "w", 3);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config", "up", "t0ken", "up", cluster.url(), "work");
+        Path workloads = workloads("up");
+        CountDownLatch building = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Contexts contexts = Contexts.load(List.of(kubeconfig)).customize(b -> { // runs while the client is built
+            building.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        CompletableFuture<Session> opening = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Session.connect(WorkloadsFile.read(workloads), contexts, new MemoryJournal());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (Session s = opening.get(20, TimeUnit.SECONDS)) { // before: waited for the client, held by the latch
+            assertTrue(building.await(10, TimeUnit.SECONDS), "the client is built on another thread");
+            assertFalse(s.clients().isDone(), "its client is still being built");
+            ClusterHealth h = s.loop().cluster().health();
+            assertFalse(h.connected());
+            assertTrue(h.lastError().contains("context 'up': connecting…"), h.lastError());
+            assertEquals(List.of(new Endpoints.Endpoint("context up", cluster.url(), Endpoints.State.CONNECTING, null)),
+                    Endpoints.of(s).stream().filter(e -> e.what().startsWith("context")).toList());
+
+            WorkloadRef ref = s.loop().classes().get(0).target();
+            CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> s.loop().cluster().workloads()
+                    .freshWorkload(ref).orElseThrow().specReplicas());
+            assertFalse(waitFor(read::isDone, Duration.ofMillis(300)), "a cluster call waits for the client");
+            release.countDown();
+            assertEquals(3, read.get(20, TimeUnit.SECONDS), "then answers from the cluster");
+            s.clients().get(10, TimeUnit.SECONDS);
+            assertTrue(waitFor(() -> Endpoints.of(s).stream().anyMatch(e -> e.what().equals("context up")
+                    && e.state() == Endpoints.State.OK), Duration.ofSeconds(20)), () -> Endpoints.of(s).toString());
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aClientThatCannotBeBuiltIsSaidInTheWordsConnectUsedAndItsCallsSayWhy() throws Exception {
+        String notACertificate = Base64.getEncoder().encodeToString("not a certificate".getBytes());
+        Path kubeconfig = dir.resolve("config");
+        Files.writeString(kubeconfig, """
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:9", certificate-authority-data: %s}}]
+                users: [{name: u, user: {client-certificate-data: %s, client-key-data: %s}}]
+                contexts:
+                - name: bad
+                  context: {cluster: c, user: u}
+                """.formatted(notACertificate, notACertificate, notAKey()));
+        Contexts contexts = Contexts.load(List.of(kubeconfig));
+        // What connect threw before the clients were built in the background: the same failure, built here.
+        RuntimeException built = assertThrows(RuntimeException.class, () -> Contexts.load(List.of(kubeconfig))
+                .open("bad"));
+        OpenFailure before = OpenFailure.context("bad", "https://127.0.0.1:9", kubeconfig, List.of(kubeconfig), built);
+
+        try (Session s = Session.connect(WorkloadsFile.read(workloads("bad")), contexts, new MemoryJournal())) {
+            ExecutionException e = assertThrows(ExecutionException.class, () -> s.clients().get(20, TimeUnit.SECONDS));
+            OpenFailure f = assertInstanceOf(OpenFailure.class, e.getCause());
+            assertEquals(before.getMessage(), f.getMessage());
+            assertEquals("context bad", f.what());
+            assertEquals(kubeconfig, f.file().orElseThrow(), "the file to edit is the kubeconfig");
+            assertFalse(f.getMessage().contains(notAKey()));
+
+            assertEquals(List.of(new Endpoints.Endpoint("context bad", "https://127.0.0.1:9", Endpoints.State.FAILED,
+                    Endpoints.plain(f.getMessage()))), Endpoints.of(s).stream()
+                    .filter(x -> x.what().startsWith("context")).toList());
+            assertEquals(f.getMessage(), s.loop().cluster().health().lastError());
+            WorkloadRef ref = s.loop().classes().get(0).target();
+            IllegalStateException call = assertThrows(IllegalStateException.class,
+                    () -> s.loop().cluster().workloads().freshWorkload(ref));
+            assertEquals(f.getMessage(), call.getMessage(), "a cluster call says why, it never hangs");
+        }
+    }
+
+    @Test
+    void theLauncherSaysAClientThatCouldNotBeBuiltAsItSaidACheckThatFailed() throws Exception {
+        String notACertificate = Base64.getEncoder().encodeToString("not a certificate".getBytes());
+        Path kubeconfig = dir.resolve("config");
+        Files.writeString(kubeconfig, """
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:9", certificate-authority-data: %s}}]
+                users: [{name: u, user: {client-certificate-data: %s, client-key-data: %s}}]
+                contexts:
+                - name: bad
+                  context: {cluster: c, user: u}
+                """.formatted(notACertificate, notACertificate, notAKey()));
+        Path workloads = workloads("bad");
+        Path journal = dir.resolve("journal.jsonl");
+        Launcher launcher = new Launcher(Launcher.Options.of(java.util.Map.of("settings",
+                dir.resolve("settings.json").toString(), "journal", journal.toString(), "config",
+                workloads.toString())), Runnable::run, java.time.Clock.systemUTC(),
+                () -> Contexts.load(List.of(kubeconfig)));
+        Launcher.Launched l = assertInstanceOf(Launcher.Launched.class, launcher.launchOrAsk(t -> { })
+                .get(20, TimeUnit.SECONDS), "opened before the client was built");
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> l.session().clients().get(20, TimeUnit.SECONDS));
+        Launcher.NotConnected n = assertInstanceOf(Launcher.NotConnected.class,
+                launcher.clientsFailed(l, e.getCause()).get(20, TimeUnit.SECONDS));
+        assertEquals(workloads, n.file());
+        assertEquals("context bad", n.failure().what());
+        assertEquals(kubeconfig, n.fileToEdit(), "the kubeconfig is the file to edit");
+        // The session was closed: its journal's lock is free for the next attempt.
+        io.headroom.journalfile.FileJournal.open(journal).close();
+    }
+
+    /** A client key that decodes but is no key (fabric8 finds it out only when it builds the client). */
+    private static String notAKey() {
+        return Base64.getEncoder().encodeToString(("-----BEGIN RSA PRIVATE KEY-----\nbm90IGEga2V5\n"
+                + "-----END RSA PRIVATE KEY-----\n").getBytes());
+    }
+
+    private Path workloads(String context) throws Exception {
+        Path workloads = dir.resolve("workloads.yaml");
+        Files.writeString(workloads, "prometheus: {url: \"" + MockCluster.unreachableUrl() + "\", timeoutSeconds: 1}\n"
+                + "classes:\n"
+                + "  - {name: a, context: " + context + ", namespace: work, target: {name: w}, signals: {queueLength: q,"
+                + " oldestAge: o, arrivalRate: r, meanService: s}}\n");
+        return workloads;
+    }
+
+    private static boolean waitFor(BooleanSupplier condition, Duration within) throws InterruptedException {
+        long end = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < end) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return condition.getAsBoolean();
+    }
+}
