@@ -143,20 +143,8 @@ public final class WeekWhatIfBenchmark {
             long t = System.nanoTime();
             WarmUp.replay(Replay.Progress.NONE);
             warmMs = (System.nanoTime() - t) / 1e6;
-            // The operator opens What-if some seconds later: let the compiler finish what the warm-up queued
-            // (until its total time stands still for half a second, at most 10 s).
-            java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-            long until = System.nanoTime() + 10_000_000_000L;
-            long last = -1;
-            while (System.nanoTime() < until && jit.getTotalCompilationTime() != last) {
-                last = jit.getTotalCompilationTime();
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
+            // No pause after it: the operator's what-if starts the moment the warm-up ends (the worst case; the
+            // console waits 5 s before warming and an operator some seconds more).
         }
         ExecutorService two = Executors.newFixedThreadPool(2);
         try {

@@ -22,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,12 +73,13 @@ class ClientBuiltLateTest {
             WorkloadRef ref = s.loop().classes().get(0).target();
             CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> s.loop().cluster().workloads()
                     .freshWorkload(ref).orElseThrow().specReplicas());
-            assertFalse(waitFor(read::isDone, Duration.ofMillis(300)), "a cluster call waits for the client");
+            assertThrows(java.util.concurrent.TimeoutException.class, () -> read.get(300, TimeUnit.MILLISECONDS),
+                    "a cluster call waits for the client");
             release.countDown();
             assertEquals(3, read.get(20, TimeUnit.SECONDS), "then answers from the cluster");
             s.clients().get(10, TimeUnit.SECONDS);
-            assertTrue(waitFor(() -> Endpoints.of(s).stream().anyMatch(e -> e.what().equals("context up")
-                    && e.state() == Endpoints.State.OK), Duration.ofSeconds(20)), () -> Endpoints.of(s).toString());
+            io.headroom.prometheus.it.Await.until("context up answering", Duration.ofSeconds(20), () -> Endpoints.of(s),
+                    all -> all.stream().anyMatch(e -> e.what().equals("context up") && e.state() == Endpoints.State.OK));
         } finally {
             release.countDown();
         }
@@ -87,15 +87,7 @@ class ClientBuiltLateTest {
 
     @Test
     void aClientThatCannotBeBuiltIsSaidInTheWordsConnectUsedAndItsCallsSayWhy() throws Exception {
-        String notACertificate = Base64.getEncoder().encodeToString("not a certificate".getBytes());
-        Path kubeconfig = dir.resolve("config");
-        Files.writeString(kubeconfig, """
-                clusters: [{name: c, cluster: {server: "https://127.0.0.1:9", certificate-authority-data: %s}}]
-                users: [{name: u, user: {client-certificate-data: %s, client-key-data: %s}}]
-                contexts:
-                - name: bad
-                  context: {cluster: c, user: u}
-                """.formatted(notACertificate, notACertificate, notAKey()));
+        Path kubeconfig = kubeconfigWithAKeyThatIsNoKey();
         Contexts contexts = Contexts.load(List.of(kubeconfig));
         // What connect threw before the clients were built in the background: the same failure, built here.
         RuntimeException built = assertThrows(RuntimeException.class, () -> Contexts.load(List.of(kubeconfig))
@@ -123,15 +115,7 @@ class ClientBuiltLateTest {
 
     @Test
     void theLauncherSaysAClientThatCouldNotBeBuiltAsItSaidACheckThatFailed() throws Exception {
-        String notACertificate = Base64.getEncoder().encodeToString("not a certificate".getBytes());
-        Path kubeconfig = dir.resolve("config");
-        Files.writeString(kubeconfig, """
-                clusters: [{name: c, cluster: {server: "https://127.0.0.1:9", certificate-authority-data: %s}}]
-                users: [{name: u, user: {client-certificate-data: %s, client-key-data: %s}}]
-                contexts:
-                - name: bad
-                  context: {cluster: c, user: u}
-                """.formatted(notACertificate, notACertificate, notAKey()));
+        Path kubeconfig = kubeconfigWithAKeyThatIsNoKey();
         Path workloads = workloads("bad");
         Path journal = dir.resolve("journal.jsonl");
         Launcher launcher = new Launcher(Launcher.Options.of(java.util.Map.of("settings",
@@ -151,6 +135,20 @@ class ClientBuiltLateTest {
         io.headroom.journalfile.FileJournal.open(journal).close();
     }
 
+    /** A kubeconfig whose context 'bad' passes every check but whose client cannot be built (its key is none). */
+    private Path kubeconfigWithAKeyThatIsNoKey() throws Exception {
+        String notACertificate = Base64.getEncoder().encodeToString("not a certificate".getBytes());
+        Path kubeconfig = dir.resolve("config");
+        Files.writeString(kubeconfig, """
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:9", certificate-authority-data: %s}}]
+                users: [{name: u, user: {client-certificate-data: %s, client-key-data: %s}}]
+                contexts:
+                - name: bad
+                  context: {cluster: c, user: u}
+                """.formatted(notACertificate, notACertificate, notAKey()));
+        return kubeconfig;
+    }
+
     /** A client key that decodes but is no key (fabric8 finds it out only when it builds the client). */
     private static String notAKey() {
         return Base64.getEncoder().encodeToString(("-----BEGIN RSA PRIVATE KEY-----\nbm90IGEga2V5\n"
@@ -164,16 +162,5 @@ class ClientBuiltLateTest {
                 + "  - {name: a, context: " + context + ", namespace: work, target: {name: w}, signals: {queueLength: q,"
                 + " oldestAge: o, arrivalRate: r, meanService: s}}\n");
         return workloads;
-    }
-
-    private static boolean waitFor(BooleanSupplier condition, Duration within) throws InterruptedException {
-        long end = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < end) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(20);
-        }
-        return condition.getAsBoolean();
     }
 }

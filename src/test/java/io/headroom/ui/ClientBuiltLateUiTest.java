@@ -13,7 +13,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,22 +52,8 @@ class ClientBuiltLateUiTest {
 
     @AfterEach
     void close() throws Exception {
-        if (app != null) {
-            FxToolkit.cleanupApplication(app);
-        }
-        FxToolkit.setupFixture(() -> {
-            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
-                if (w instanceof Stage s && s.getTitle() != null && s.getTitle().contains("connecting")) {
-                    s.hide();
-                }
-            }
-        });
-        FxToolkit.setupStage(Stage::hide);
-        if (kubeconfigBefore == null) {
-            System.clearProperty("kubeconfig");
-        } else {
-            System.setProperty("kubeconfig", kubeconfigBefore);
-        }
+        FaultConsoles.closeConsole(app); // and the connection window a failed assertion left open
+        FaultConsoles.restoreKubeconfig(kubeconfigBefore);
     }
 
     @Test

@@ -31,22 +31,8 @@ class ConnectingFitsUiTest {
 
     @AfterEach
     void close() throws Exception {
-        if (app != null) {
-            FxToolkit.cleanupApplication(app);
-        }
-        FxToolkit.setupFixture(() -> {
-            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
-                if (w instanceof Stage s && s.getTitle() != null && s.getTitle().contains("connecting")) {
-                    s.hide();
-                }
-            }
-        });
-        FxToolkit.setupStage(Stage::hide);
-        if (kubeconfigBefore == null) {
-            System.clearProperty("kubeconfig");
-        } else {
-            System.setProperty("kubeconfig", kubeconfigBefore);
-        }
+        FaultConsoles.closeConsole(app); // and the connection window a failed assertion left open
+        FaultConsoles.restoreKubeconfig(kubeconfigBefore);
     }
 
     static int closedPort() throws Exception {

@@ -19,7 +19,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,17 +51,7 @@ class ConnectionProgressUiTest {
 
     @AfterEach
     void close() throws Exception {
-        if (app != null) {
-            FxToolkit.cleanupApplication(app);
-        }
-        FxToolkit.setupFixture(() -> {
-            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
-                if (w instanceof Stage s && s.getTitle() != null && s.getTitle().contains("connecting")) {
-                    s.hide(); // the progress window, when a failed assertion left it open
-                }
-            }
-        });
-        FxToolkit.setupStage(Stage::hide);
+        FaultConsoles.closeConsole(app); // and the connection window a failed assertion left open
         if (blackHole != null) {
             blackHole.close();
         }
@@ -72,11 +61,7 @@ class ConnectionProgressUiTest {
         if (cluster != null) {
             cluster.close();
         }
-        if (kubeconfigBefore == null) {
-            System.clearProperty("kubeconfig");
-        } else {
-            System.setProperty("kubeconfig", kubeconfigBefore);
-        }
+        FaultConsoles.restoreKubeconfig(kubeconfigBefore);
     }
 
     static int closedPort() throws IOException {

@@ -10,6 +10,33 @@ public final class FaultConsoles {
     }
 
     /**
+     * Closes a console a fault test started ({@code app}, may be null), the connection window a failed assertion
+     * left open, and the primary stage.
+     */
+    static void closeConsole(javafx.application.Application app) throws Exception {
+        if (app != null) {
+            org.testfx.api.FxToolkit.cleanupApplication(app);
+        }
+        org.testfx.api.FxToolkit.setupFixture(() -> {
+            for (javafx.stage.Window w : java.util.List.copyOf(javafx.stage.Window.getWindows())) {
+                if (w instanceof javafx.stage.Stage s && s.getTitle() != null && s.getTitle().contains("connecting")) {
+                    s.hide();
+                }
+            }
+        });
+        org.testfx.api.FxToolkit.setupStage(javafx.stage.Stage::hide);
+    }
+
+    /** Puts the {@code kubeconfig} system property back as it was ({@code before}, null: unset). */
+    static void restoreKubeconfig(String before) {
+        if (before == null) {
+            System.clearProperty("kubeconfig");
+        } else {
+            System.setProperty("kubeconfig", before);
+        }
+    }
+
+    /**
      * A workloads file with the class {@code reports} (context {@code prod}, Deployment
      * {@code reports/renderer}), polled every second, its signals the shared Prometheus's worked example
      * ({@code plan-a}: 30 queued, 50 s old, 0.5/s, 8 s each).
