@@ -19,8 +19,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class WarmUp {
 
-    /** How long the slice is: two days at a 15 s tick (a weekday's rise twice), with a day before it for the forecasts. */
-    static final double SLICE_SECONDS = 2 * 86_400;
+    /**
+     * How long the slice is: a week at a 15 s tick, as long as the operator's week what-if, with a day before it for
+     * the forecasts. Measured quiet (docs/benchmarks.md): the first what-if after a 2-day slice took 3.0 s, after a
+     * 5-day one 2.0 s, after a week 1.5 s; the week costs about 3.6 s of one thread's CPU, once.
+     */
+    static final double SLICE_SECONDS = 7 * 86_400;
     static final double STEP_SECONDS = 15;
 
     private final AtomicBoolean started = new AtomicBoolean();
