@@ -157,6 +157,8 @@ public final class Launcher {
     private final Clock wall;
     private final Supplier<Contexts> contexts;
     private final Supplier<java.util.List<Path>> kubeconfigFiles;
+    /** The console's: a workloads file's clients are built once its first frame is drawn (the session goes live). */
+    private boolean holdClients;
 
     /**
      * @param background where settings, journal and connections are opened (it may block on the network)
@@ -179,8 +181,12 @@ public final class Launcher {
 
     /** The console's launcher: its own named thread, the system clock, the kubeconfig as kubectl finds it. */
     public static Launcher forConsole(Options options) {
-        return new Launcher(options, NamedThreads.cached("headroom-connect"), Clock.systemUTC(),
+        Launcher l = new Launcher(options, NamedThreads.cached("headroom-connect"), Clock.systemUTC(),
                 Contexts::fromEnvironment, io.headroom.kube.KubeconfigFiles::named);
+        // Its clients wait for the first frame (the console goes live after it): building them is half a second
+        // of CPU that would share the two cores with that frame. Anything that needs one earlier starts it.
+        l.holdClients = true;
+        return l;
     }
 
     public Options options() {
@@ -479,7 +485,7 @@ public final class Launcher {
             Journals.Opened j = Journals.open(journalFile, Journals.Fallback.OBSERVE_ONLY);
             Session s;
             try {
-                s = Session.connect(file, kube, j.journal(), options.operator());
+                s = Session.connect(file, kube, j.journal(), options.operator(), Session.LEASE_DURATION, holdClients);
             } catch (OpenFailure | RuntimeException e) {
                 j.journal().close(); // its lock is not kept by a console that did not start
                 throw e;

@@ -49,13 +49,16 @@ final class PendingContext implements ClusterPorts.Deferred, AutoCloseable {
     private final Clock wall;
     private final Instant since;
     private final CompletableFuture<Built> built;
+    /** Asks for the build now (a held build is released): whoever waits for the client first. */
+    private final Runnable wanted;
     private volatile boolean closed;
 
     private PendingContext(String name, String server, List<String> warnings, Clock wall,
-                           CompletableFuture<Built> built) {
+                           CompletableFuture<Built> built, Runnable wanted) {
         this.name = name;
         this.server = server;
         this.warnings = warnings;
+        this.wanted = wanted;
         this.wall = wall;
         this.since = wall.instant();
         this.built = built;
@@ -64,12 +67,14 @@ final class PendingContext implements ClusterPorts.Deferred, AutoCloseable {
     /**
      * Starts building {@code prepared}'s client on {@code on}, then its lease keeper and gateway over
      * {@code targets}; a failure to build is {@link OpenFailure#context}, naming the file that defines it.
+     * {@code on} may hold the build (the console's, until its first frame): {@code wanted} releases it, and runs
+     * before anything here waits for the client.
      */
     static PendingContext start(Contexts.Prepared prepared, Contexts contexts, Collection<WorkloadRef> targets,
-                                Clock wall, Duration leaseDuration, Executor on) {
+                                Clock wall, Duration leaseDuration, Executor on, Runnable wanted) {
         var ctx = prepared.context();
         CompletableFuture<Built> f = new CompletableFuture<>();
-        PendingContext p = new PendingContext(ctx.name(), ctx.server(), prepared.warnings(), wall, f);
+        PendingContext p = new PendingContext(ctx.name(), ctx.server(), prepared.warnings(), wall, f, wanted);
         on.execute(() -> {
             try {
                 f.complete(p.build(prepared, contexts, targets, leaseDuration));
@@ -151,6 +156,9 @@ final class PendingContext implements ClusterPorts.Deferred, AutoCloseable {
 
     /** The built parts, waiting for them; null on failure, or an exception saying why when {@code orThrow}. */
     private Built awaitBuilt(boolean orThrow) {
+        if (!built.isDone()) {
+            wanted.run(); // a held build starts now: this caller needs it
+        }
         try {
             return built.get();
         } catch (InterruptedException e) {

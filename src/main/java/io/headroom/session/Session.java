@@ -409,8 +409,35 @@ public final class Session implements AutoCloseable {
      * the clients were built in the background.
      */
     public java.util.concurrent.CompletableFuture<Void> clients() {
+        releaseClients();
+        return clientsBuilt();
+    }
+
+    /**
+     * As {@link #clients()}, without asking for them: a console that held its clients' build until its first frame
+     * (the launcher's) watches this from before it, so that watching does not start the build.
+     */
+    public java.util.concurrent.CompletableFuture<Void> clientsBuilt() {
         return java.util.concurrent.CompletableFuture.allOf(connections.values().stream().map(PendingContext::built)
                 .toArray(java.util.concurrent.CompletableFuture[]::new));
+    }
+
+    /** The build of the clients, held until the console's first frame when the launcher asked (null: sandbox). */
+    private HeldExecutor clientBuilds;
+
+    /**
+     * Starts building the clients now if their build was held ({@link #connect} with {@code holdClients}); going
+     * live, {@link #clients()} and any call that needs a client do it too. Does nothing otherwise.
+     */
+    public void releaseClients() {
+        if (clientBuilds != null) {
+            clientBuilds.release();
+        }
+    }
+
+    /** True while the clients' build is held (for the tests). */
+    boolean clientsHeld() {
+        return clientBuilds != null && clientBuilds.holding();
     }
 
     private static OpenFailure contextFailure(Contexts contexts, String context, RuntimeException ex) {
@@ -496,6 +523,15 @@ public final class Session implements AutoCloseable {
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator,
                                   Duration leaseDuration) throws OpenFailure {
+        return connect(file, contexts, local, operator, leaseDuration, false);
+    }
+
+    /**
+     * As above; with {@code holdClients} the clients' build waits until {@link #releaseClients()}, going live, or
+     * the first call that needs a client (the console holds it until its first frame is drawn).
+     */
+    public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator,
+                                  Duration leaseDuration, boolean holdClients) throws OpenFailure {
         java.time.Clock wall = java.time.Clock.systemUTC();
         List<WorkloadClass> classes = new ArrayList<>();
         java.util.Map<String, List<io.headroom.cluster.WorkloadRef>> targets = new java.util.LinkedHashMap<>();
@@ -537,12 +573,13 @@ public final class Session implements AutoCloseable {
         List<AutoCloseable> opened = new ArrayList<>();
         ExecutorService eventThread = null;
         ExecutorService builders = NamedThreads.fixed("headroom-kube-client", prepared.size());
+        HeldExecutor builds = new HeldExecutor(builders, holdClients);
         try {
             java.util.Map<String, ClusterPorts> gateways = new java.util.LinkedHashMap<>();
             List<PendingContext> pending = new ArrayList<>();
             for (var e : prepared.entrySet()) {
                 PendingContext p = PendingContext.start(e.getValue(), contexts, targets.get(e.getKey()), wall,
-                        leaseDuration, builders);
+                        leaseDuration, builds, builds::release);
                 pending.add(p);
                 opened.add(p);
                 gateways.put(e.getKey(), p.ports());
@@ -589,6 +626,7 @@ public final class Session implements AutoCloseable {
             s.extra.addAll(opened);
             s.events = eventThread;
             s.config = file;
+            s.clientBuilds = builds;
             pending.forEach(p -> s.connections.put(p.name(), p));
             return s;
         } catch (RuntimeException | OpenFailure e) {
@@ -699,6 +737,7 @@ public final class Session implements AutoCloseable {
      * the supervisor happens on one thread. Returns at once.
      */
     public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
+        releaseClients(); // held until the first frame: the live loop needs them
         if (!sandbox) {
             java.util.concurrent.ExecutorService backfills = NamedThreads.fixed("headroom-history-backfill", 1);
             extra.add(backfills::shutdownNow);

@@ -51,8 +51,11 @@ public final class HeadroomApp extends Application {
         stage.setMinWidth(1100);
         stage.setMinHeight(700);
         var icon = HeadroomApp.class.getResource("/icons/headroom-64.png");
-        if (icon != null) {
-            stage.getIcons().add(new Image(icon.toExternalForm()));
+        if (icon != null) { // decoded off the FX thread (a cold PNG decoder is ~30 ms of the first frame's path)
+            io.headroom.threads.NamedThreads.start("headroom-window-icon", () -> {
+                Image image = new Image(icon.toExternalForm());
+                fx.execute(() -> stage.getIcons().setAll(image)); // one icon, however often the app starts
+            });
         }
         if (early != null && early.opened()) {
             // Fast start: the session opened while JavaFX started (the sandbox, usually). The first
@@ -275,7 +278,7 @@ public final class HeadroomApp extends Application {
                 .ask(stage, () -> session, fx, go), javafx.application.Platform::exit);
         if (!shown.isSandbox()) {
             // A client that only building it shows cannot be made: the console asks as it did before its window.
-            shown.clients().whenCompleteAsync((v, e) -> {
+            shown.clientsBuilt().whenCompleteAsync((v, e) -> { // watched, not asked: they are built once live
                 if (e != null && session == shown && !stopped) {
                     session = null;
                     if (connectionProgress != null) {

@@ -85,6 +85,60 @@ class ClientBuiltLateTest {
         }
     }
 
+    /**
+     * The console holds its clients' build until its first frame is drawn (the build's CPU otherwise shares the two
+     * cores with that frame): nothing is built while held, watching does not start it, and the first call that needs
+     * a client starts it and gets its answer.
+     */
+    @Test
+    void aHeldBuildStartsAtTheFirstCallThatNeedsTheClient() throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.deployment("work", "w", 3);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config", "up", "t0ken", "up", cluster.url(), "work");
+        CountDownLatch building = new CountDownLatch(1);
+        Contexts contexts = Contexts.load(List.of(kubeconfig)).customize(b -> building.countDown());
+        try (Session s = Session.connect(WorkloadsFile.read(workloads("up")), contexts, new MemoryJournal(), null,
+                Session.LEASE_DURATION, true)) {
+            assertTrue(s.clientsHeld(), "held");
+            assertFalse(building.await(200, TimeUnit.MILLISECONDS), "nothing is built while held");
+            assertFalse(s.clientsBuilt().isDone(), "watching the build does not start it");
+            assertTrue(s.loop().cluster().health().lastError().contains("context 'up': connecting…"),
+                    s.loop().cluster().health().lastError());
+
+            WorkloadRef ref = s.loop().classes().get(0).target();
+            assertEquals(3, CompletableFuture.supplyAsync(() -> s.loop().cluster().workloads().freshWorkload(ref)
+                    .orElseThrow().specReplicas()).get(20, TimeUnit.SECONDS), "the call started the build and waited");
+            assertFalse(s.clientsHeld());
+            assertEquals(0, building.getCount());
+            s.clientsBuilt().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Asking for the clients, or releasing them (the console, once its first frame is drawn), starts a held build. */
+    @Test
+    void askingForTheClientsOrReleasingThemStartsAHeldBuild() throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.deployment("work", "w", 3);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config", "up", "t0ken", "up", cluster.url(), "work");
+        for (boolean ask : List.of(true, false)) {
+            try (Session s = Session.connect(WorkloadsFile.read(workloads("up")), Contexts.load(List.of(kubeconfig)),
+                    new MemoryJournal(), null, Session.LEASE_DURATION, true)) {
+                assertTrue(s.clientsHeld());
+                if (ask) {
+                    s.clients().get(20, TimeUnit.SECONDS);
+                } else {
+                    s.releaseClients();
+                    s.clientsBuilt().get(20, TimeUnit.SECONDS);
+                }
+                assertFalse(s.clientsHeld(), ask ? "asked" : "released");
+            }
+        }
+        try (Session s = Session.connect(WorkloadsFile.read(workloads("up")), Contexts.load(List.of(kubeconfig)),
+                new MemoryJournal())) {
+            assertFalse(s.clientsHeld(), "a session opened without the hold builds at once");
+        }
+    }
+
     @Test
     void aClientThatCannotBeBuiltIsSaidInTheWordsConnectUsedAndItsCallsSayWhy() throws Exception {
         Path kubeconfig = kubeconfigWithAKeyThatIsNoKey();

@@ -81,6 +81,7 @@ class StartUpUiTest {
         // console's scene on TestFX's shared stage, which the app would then reuse without a new scene.
         FxToolkit.setupFixture(() -> {
             stage.setScene(null);
+            stage.getIcons().clear(); // an earlier test's console may have given this shared stage its icon
             stage.sceneProperty().addListener(record);
         });
         HeadroomApp headroom = start();
@@ -135,6 +136,9 @@ class StartUpUiTest {
         assertEquals(Styles.DARK_BACKGROUND, first.background(), "the root's own background: " + first);
         java.util.concurrent.Callable<Boolean> showing = stage::isShowing;
         assertTrue(FxToolkit.setupFixture(showing), "the window shows");
+        // Its icon is decoded off the FX thread (not on the first frame's path) and given to the window after.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> FxToolkit.setupFixture(() -> stage.getIcons().size() == 1
+                && stage.getIcons().get(0).getWidth() == 64));
     }
 
     private static void record(Scene scene, List<Painted> painted) {
