@@ -156,6 +156,8 @@ public final class WhatIfViewModel {
     /** The weeks computed ahead, or null; {@link #showingAhead} while the figures shown are one of them. */
     private io.headroom.whatif.WeekAhead weekAhead;
     private boolean showingAhead;
+    /** What the exact figures on screen replayed (window end, length, edited policy, listLength), or null. */
+    private String exactShown;
     private final Executor background;
     /** Where a replay's runs (live, edited, KEDA's) go side by side; the replaying thread alone until set. */
     private volatile Executor runs = Runnable::run;
@@ -621,8 +623,10 @@ public final class WhatIfViewModel {
         running.set(true);
         progress.set(0);
         String replaying = "Replaying " + minutes(minutes) + (pinned.get().isEmpty() ? "" : ", " + pinned.get()) + "…";
+        // What this replay replays: when its own exact figures are on screen already, none computed ahead replaces them.
+        String replays = end + "/" + minutes + "/" + edited + "/" + kedaLength;
         var ahead = weekAhead == null || minutes != WEEK_MINUTES || !edited.equals(current) || kedaLength == null
-                ? java.util.Optional.<io.headroom.whatif.WeekAhead.Entry>empty()
+                || replays.equals(exactShown) ? java.util.Optional.<io.headroom.whatif.WeekAhead.Entry>empty()
                 : weekAhead.lookup(className, current, kedaLength);
         if (ahead.isPresent()) {
             // The live policy's week, computed in the background a little earlier: shown now, said as such, while
@@ -673,6 +677,7 @@ public final class WhatIfViewModel {
                 return;
             }
             show(c, current, edited);
+            exactShown = replays;
             replayAdmissionPlacement(h, end, minutes, mine);
             long shown = Math.round(c.seconds() / 60);
             // The week's history trails the day's by a minute or two: within 1 % the whole range was replayed.
@@ -715,6 +720,7 @@ public final class WhatIfViewModel {
         comparison.set(null);
         objectives.clear();
         showingAhead = false;
+        exactShown = null;
     }
 
     /** "15:40" in the window's zone. */

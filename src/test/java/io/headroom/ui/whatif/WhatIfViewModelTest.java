@@ -397,6 +397,13 @@ class WhatIfViewModelTest {
                 "the exact replay's own figures, not the ones computed ahead");
         assertTrue(vm.statusProperty().get().startsWith("Replayed week of orders's load under both policies"),
                 vm.statusProperty().get());
+
+        // Replayed again (the Replay button): the exact figures on screen stay; the older ones are not brought back.
+        vm.replay();
+        assertEquals(exact, vm.rows());
+        assertTrue(vm.statusProperty().get().startsWith("Replaying week"), vm.statusProperty().get());
+        runAll();
+        assertEquals(exact, vm.rows());
     }
 
     @Test
