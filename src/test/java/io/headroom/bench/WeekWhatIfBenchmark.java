@@ -5,7 +5,10 @@ import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
 import io.headroom.whatif.Predictive;
 import io.headroom.whatif.Replay;
+import io.headroom.ui.whatif.WhatIfViewModel;
+import io.headroom.whatif.LoadSource;
 import io.headroom.whatif.WarmUp;
+import io.headroom.whatif.WeekAhead;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.Arrays;
@@ -19,7 +22,8 @@ import java.util.concurrent.Executors;
  * listLength 5, on a week at a 15 s tick with a weekday morning rise (1 → 60 jobs/s at 09:00, 2 s a job) and a
  * quiet weekend. The runs go side by side on two threads as the console and {@code headroom whatif} run them.
  * Prints the wall time and the process's CPU time (median of 5 after one warm-up, then median of 5 after 11), and the
- * three runs' figures.
+ * three runs' figures; then the operator's first week what-if in fresh JVMs taking turns: cold, after the warm-up,
+ * and with the week computed ahead ({@link WeekAhead}: the figures shown at once, then the exact replay).
  * Not a test: {@code scripts/bench WeekWhatIfBenchmark}.
  */
 public final class WeekWhatIfBenchmark {
@@ -33,6 +37,10 @@ public final class WeekWhatIfBenchmark {
                 .pollIntervalSeconds(15).build();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        if (args.length > 0 && args[0].equals("first-ahead")) {
+            firstAhead(week, live, os);
+            return;
+        }
         if (args.length > 0 && args[0].startsWith("first")) {
             first(args[0].equals("first-warm"), week, live, os);
             return;
@@ -97,20 +105,24 @@ public final class WeekWhatIfBenchmark {
     static void freshJvms(int pairs, com.sun.management.OperatingSystemMXBean os) throws Exception {
         double[][] cold = new double[2][pairs];
         double[][] warm = new double[3][pairs];
+        double[][] ahead = new double[5][pairs];
         for (int i = 0; i < pairs; i++) {
             double[] c = child("first");
             double[] w = child("first-warm");
+            double[] a = child("first-ahead");
             cold[0][i] = c[0];
             cold[1][i] = c[1];
             warm[0][i] = w[0];
             warm[1][i] = w[1];
             warm[2][i] = w[2];
+            for (int k = 0; k < ahead.length; k++) {
+                ahead[k][i] = a[k];
+            }
         }
-        for (double[] a : cold) {
-            Arrays.sort(a);
-        }
-        for (double[] a : warm) {
-            Arrays.sort(a);
+        for (double[][] all : new double[][][] {cold, warm, ahead}) {
+            for (double[] a : all) {
+                Arrays.sort(a);
+            }
         }
         int m = pairs / 2;
         System.out.printf(Locale.ROOT, "  first week what-if in a fresh JVM (median of %d, each its own JVM, taking"
@@ -120,6 +132,83 @@ public final class WeekWhatIfBenchmark {
         System.out.printf(Locale.ROOT, "    after the warm-up:   %.0f ms wall (%.0f–%.0f), %.0f ms CPU (the warm-up itself"
                 + " %.0f ms wall on one thread, in the background)%n", warm[0][m], warm[0][0], warm[0][pairs - 1],
                 warm[1][m], warm[2][m]);
+        System.out.printf(Locale.ROOT, "    with the week computed ahead (after the warm-up, as the console does):"
+                + " shown after %.1f ms (%.1f–%.1f); the exact replay after it %.0f ms wall (%.0f–%.0f), %.0f ms CPU"
+                + " (the warm-up %.0f ms and the precompute %.0f ms wall on one thread, in the background)%n",
+                ahead[3][m], ahead[3][0], ahead[3][pairs - 1], ahead[0][m], ahead[0][0], ahead[0][pairs - 1],
+                ahead[1][m], ahead[2][m], ahead[4][m]);
+    }
+
+    /**
+     * In a fresh JVM, as the console does it: the warm-up, then the week computed ahead ({@link WeekAhead}, one
+     * thread), then the operator's week what-if in the window's view model: the time from asking to the figures
+     * shown (the week computed ahead), then the exact replay's wall and CPU on two threads.
+     * Prints "FIRST exact-wall exact-cpu warm-up shown precompute" in ms.
+     */
+    static void firstAhead(LoadHistory week, Policy live, com.sun.management.OperatingSystemMXBean os)
+            throws Exception {
+        long t = System.nanoTime();
+        WarmUp.replay(Replay.Progress.NONE);
+        double warmMs = (System.nanoTime() - t) / 1e6;
+        LoadSource source = source(week);
+        WeekAhead ahead = new WeekAhead(java.time.Clock.systemUTC());
+        t = System.nanoTime();
+        ahead.compute("orders", live, source, source, Runnable::run).get().orElseThrow();
+        double precomputeMs = (System.nanoTime() - t) / 1e6;
+        java.util.List<Runnable> held = new java.util.ArrayList<>();
+        WhatIfViewModel vm = new WhatIfViewModel("orders", live, source, held::add, Runnable::run,
+                ComparisonTable.SEED);
+        vm.setWeek(source);
+        vm.setWeekAhead(ahead);
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        try {
+            vm.setReplayRuns(two);
+            vm.windowMinutesProperty().set(WhatIfViewModel.WEEK_MINUTES);
+            long w0 = System.nanoTime();
+            vm.replay(); // on the FX thread in the console: the figures computed ahead are shown before it returns
+            double shownMs = (System.nanoTime() - w0) / 1e6;
+            if (vm.rows().isEmpty() || !vm.statusProperty().get().contains("in the background")) {
+                throw new IllegalStateException("the week computed ahead was not shown: " + vm.statusProperty().get());
+            }
+            // The exact replay, on the replaying thread with its runs side by side on two (as the console's I/O pool).
+            w0 = System.nanoTime();
+            long c0 = os.getProcessCpuTime();
+            held.forEach(Runnable::run);
+            double exactMs = (System.nanoTime() - w0) / 1e6;
+            double exactCpu = (os.getProcessCpuTime() - c0) / 1e6;
+            if (!vm.statusProperty().get().startsWith("Replayed week")) {
+                throw new IllegalStateException("the exact replay did not finish: " + vm.statusProperty().get());
+            }
+            System.out.printf(Locale.ROOT, "FIRST %.1f %.1f %.1f %.2f %.1f%n", exactMs, exactCpu, warmMs, shownMs,
+                    precomputeMs);
+        } finally {
+            two.shutdownNow();
+        }
+    }
+
+    /** The synthetic week as the console's histories answer: the points with {@code from <= t <= to}. */
+    static LoadSource source(LoadHistory h) {
+        return new LoadSource() {
+            @Override
+            public double newestTime() {
+                return h.times()[h.times().length - 1];
+            }
+
+            @Override
+            public LoadHistory between(double from, double to) {
+                double[] t = h.times();
+                int a = 0;
+                while (a < t.length && t[a] < from) {
+                    a++;
+                }
+                int b = a;
+                while (b < t.length && t[b] <= to) {
+                    b++;
+                }
+                return new LoadHistory(Arrays.copyOfRange(t, a, b), Arrays.copyOfRange(h.arrivalRate(), a, b),
+                        Arrays.copyOfRange(h.meanServiceSeconds(), a, b), h.queueAtStart(), h.replicasAtStart());
+            }
+        };
     }
 
     /** Runs this class in a fresh JVM in {@code mode}: its wall ms, CPU ms and warm-up ms. */

@@ -59,6 +59,16 @@ public final class MainView extends BorderPane {
     private Notifier notifier;
     private final List<Stage> whatIfStages = new java.util.ArrayList<>();
     private final io.headroom.whatif.WarmUp warmUp = new io.headroom.whatif.WarmUp();
+    /** How long the class in view stays in view, no what-if open, before its week is computed ahead. */
+    static final java.time.Duration WEEK_AHEAD_AFTER = java.time.Duration.ofSeconds(10);
+    private final io.headroom.whatif.WeekAhead weekAhead;
+    /** After the warm-up: the class in view's week is computed ahead while none runs and no what-if is open. */
+    private boolean weekAheadOn;
+    private boolean weekAheadRunning;
+    private boolean disposed;
+    private int whatIfsOpen;
+    private String inView;
+    private java.time.Instant inViewSince;
     private java.time.Duration warmUpDelay;
     private boolean firstFrame;
     private javafx.beans.value.ObservableBooleanValue attention;
@@ -87,6 +97,7 @@ public final class MainView extends BorderPane {
         this.fx = fx;
         this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
+        this.weekAhead = new io.headroom.whatif.WeekAhead(session.clock());
         // The per-pool breakdown's bounds and cost weights (each pool's spec / ready comes with the loop's snapshot).
         detail.setPoolFacts(name -> new io.headroom.ui.detail.PoolBreakdown.Facts(pools(name) == null ? List.of()
                 : pools(name).specs(), java.util.Map.of()));
@@ -283,6 +294,7 @@ public final class MainView extends BorderPane {
             main.updateClock(session.clock().instant());
             incidents.tick(session.clock().instant());
             inbox.showAges(); // ages and expiry countdowns, each card where it is (focus stays on its proposal)
+            computeWeekAhead();
         }));
         clock.setCycleCount(Timeline.INDEFINITE);
         clock.play();
@@ -511,14 +523,62 @@ public final class MainView extends BorderPane {
     }
 
     private void startWarmUp() {
-        if (firstFrame && warmUpDelay != null) {
-            warmUp.start(warmUpDelay, session.io()); // once: a second start does nothing
+        if (firstFrame && warmUpDelay != null && warmUp.start(warmUpDelay, session.io())) { // once
+            inView(detail.classNameProperty().get());
+            detail.classNameProperty().addListener((o, a, name) -> inView(name));
+            // Then the week of the class in view is computed ahead (issue 29): the operator's week what-if shows it at
+            // once. Also after a what-if cancelled the warm-up: that replay warmed the code.
+            warmUp.done().whenCompleteAsync((ok, e) -> {
+                weekAheadOn = !disposed;
+                computeWeekAhead();
+            }, fx);
         }
+    }
+
+    private void inView(String name) {
+        inView = name;
+        inViewSince = session.clock().instant();
+    }
+
+    /**
+     * The class in view's week computed ahead on the I/O pool with its live policy, when it has stayed in view {@link
+     * #WEEK_AHEAD_AFTER} with no what-if open and has none fresh; not while the week's backfill runs. FX thread.
+     */
+    private void computeWeekAhead() {
+        String name = inView;
+        if (!weekAheadOn || weekAheadRunning || whatIfsOpen > 0 || name == null
+                || session.weekProgress().state() == io.headroom.history.WeekBackfill.State.RUNNING
+                || java.time.Duration.between(inViewSince, session.clock().instant()).compareTo(WEEK_AHEAD_AFTER) < 0) {
+            return;
+        }
+        var cls = session.loop().classes().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+        if (cls == null || !weekAhead.needs(name, cls.policy())) {
+            return;
+        }
+        weekAheadRunning = true;
+        try {
+            weekAhead.compute(name, cls.policy(), io.headroom.whatif.LoadSource.of(() -> session.history().find(name)),
+                    io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(name)), session.io())
+                    .whenCompleteAsync((entry, e) -> {
+                        weekAheadRunning = false;
+                        if (e != null || entry.isEmpty()) {
+                            inView(inView); // none (no week yet, or cancelled): asked again after a while in view
+                        }
+                    }, fx);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            weekAheadRunning = false; // the session is closing
+        }
+    }
+
+    /** The weeks computed ahead for the What-if windows (issue 29). */
+    public io.headroom.whatif.WeekAhead weekAhead() {
+        return weekAhead;
     }
 
     /** Opens the what-if window for a class: its live policy against edits, replayed on its charted load. */
     public WhatIfViewModel openWhatIf(String className) {
         warmUp.cancel(); // the operator's own replay comes first
+        weekAhead.cancel();
         var cls = session.loop().classes().stream().filter(c -> c.name().equals(className)).findFirst().orElse(null);
         if (cls == null) {
             return null;
@@ -530,6 +590,7 @@ public final class MainView extends BorderPane {
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
         // The week range and the predictive run's forecasts read the class's week (a point a minute).
         vm.setWeek(io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(className)));
+        vm.setWeekAhead(weekAhead); // the week computed ahead, shown at once for the live policy
         vm.setPolicyText(session.policyEdits()::yaml);
         // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
         io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);
@@ -553,7 +614,12 @@ public final class MainView extends BorderPane {
             stage.setTitle(stage.getTitle() + " — the cluster is out of reach: replaying the history recorded so far");
         }
         whatIfStages.add(stage);
-        stage.setOnHidden(e -> whatIfStages.remove(stage)); // closed windows are not kept
+        whatIfsOpen++;
+        stage.setOnHidden(e -> { // closed windows are not kept
+            whatIfStages.remove(stage);
+            whatIfsOpen--;
+            inView(inView); // the week ahead waits until the class has been in view a while again
+        });
         return vm;
     }
 
@@ -675,6 +741,9 @@ public final class MainView extends BorderPane {
     /** Stops listening and animating; the session itself is closed by its owner. */
     public void dispose() {
         warmUp.cancel();
+        disposed = true;
+        weekAheadOn = false;
+        weekAhead.cancel();
         List.copyOf(whatIfStages).forEach(Stage::close);
         unsubscribe.run();
         stopEdits.run();

@@ -1,6 +1,5 @@
 package io.headroom.ui.whatif;
 
-import io.headroom.baseline.Baselines;
 import io.headroom.decision.Policy;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadHistory;
@@ -46,7 +45,7 @@ public final class WhatIfViewModel {
     }
 
     /** The week range, in minutes: replayed from the class's week of history (a point a minute). */
-    public static final int WEEK_MINUTES = 7 * 1440;
+    public static final int WEEK_MINUTES = io.headroom.whatif.WeekAhead.WEEK_MINUTES;
     /** The windows the replay offers, in minutes: up to the day the history keeps, and the week beside it. */
     public static final List<Integer> WINDOW_CHOICES = List.of(15, 30, 60, 180, 360, 720, 1440, WEEK_MINUTES);
 
@@ -154,6 +153,11 @@ public final class WhatIfViewModel {
     private final LoadSource history;
     /** The class's week of history (a point a minute), or null: the week range and the forecasts then use the day's. */
     private volatile LoadSource week;
+    /** The weeks computed ahead, or null; {@link #showingAhead} while the figures shown are one of them. */
+    private io.headroom.whatif.WeekAhead weekAhead;
+    private boolean showingAhead;
+    /** What the exact figures on screen replayed (window end, length, edited policy, listLength), or null. */
+    private String exactShown;
     private final Executor background;
     /** Where a replay's runs (live, edited, KEDA's) go side by side; the replaying thread alone until set. */
     private volatile Executor runs = Runnable::run;
@@ -247,6 +251,15 @@ public final class WhatIfViewModel {
      */
     public void setWeek(LoadSource week) {
         this.week = week;
+    }
+
+    /**
+     * The weeks the console computes ahead in the background with the live policies ({@link
+     * io.headroom.whatif.WeekAhead}), null for none: the week range of an unedited policy at the default listLength
+     * shows the class's at once, said as such, while the exact replay runs.
+     */
+    public void setWeekAhead(io.headroom.whatif.WeekAhead weekAhead) {
+        this.weekAhead = weekAhead;
     }
 
     /** What the predictive floors did against the live policy reactive, in a sentence; blank for none. */
@@ -574,7 +587,8 @@ public final class WhatIfViewModel {
             generation.incrementAndGet();
             running.set(false);
             progress.set(-1);
-            status.set("Replay cancelled. Change a field or press Replay to run it again.");
+            status.set("Replay cancelled." + (showingAhead ? " The figures shown are the live policy's week"
+                    + " computed earlier in the background." : "") + " Change a field or press Replay to run it again.");
         }
     }
 
@@ -591,11 +605,7 @@ public final class WhatIfViewModel {
             status.set("Not replayed: " + e.getMessage());
             running.set(false);
             progress.set(-1);
-            rows.clear();
-            trade.set("");
-            predictive.set("");
-            comparison.set(null);
-            objectives.clear();
+            clearShown();
             return CompletableFuture.failedFuture(e);
         }
         if (pinnedEnd.get() == null) {
@@ -605,18 +615,33 @@ public final class WhatIfViewModel {
         updatePinned(); // the window's length may have changed just now: its listeners can run after this one
         double end = pinnedEnd.get() == null ? 0 : pinnedEnd.get();
         int minutes = windowMinutes.get();
-        // The week range reads the week's history; the forecasts of the predictive run read up to a week before the
-        // window (each made only from what lies before its step), from the week's history where the console has it.
-        LoadSource past = week != null ? week : history;
-        LoadHistory h = (minutes > 1440 ? past : history).between(end - minutes * 60.0, end);
-        io.headroom.whatif.Predictive predictiveRun = io.headroom.whatif.Predictive.of(
-                past.between(end - minutes * 60.0 - io.headroom.whatif.Predictive.PAST_SECONDS, end),
-                current.timeZone());
+        // The same inputs as the week computed ahead (ReplayInputs): the window's load, the forecasts' past, KEDA's.
+        Double kedaLength = kedaListLength.errorProperty().get().isEmpty() ? listLength() : null;
+        io.headroom.whatif.ReplayInputs inputs = io.headroom.whatif.ReplayInputs.of(history, week, end, minutes,
+                current.timeZone(), kedaLength);
+        LoadHistory h = inputs.load();
         running.set(true);
         progress.set(0);
-        status.set("Replaying " + minutes(minutes) + (pinned.get().isEmpty() ? "" : ", " + pinned.get()) + "…");
-        Baselines.Named keda = kedaListLength.errorProperty().get().isEmpty() ? ComparisonTable.keda(listLength())
-                : null;
+        String replaying = "Replaying " + minutes(minutes) + (pinned.get().isEmpty() ? "" : ", " + pinned.get()) + "…";
+        // What this replay replays: when its own exact figures are on screen already, none computed ahead replaces them.
+        String replays = end + "/" + minutes + "/" + edited + "/" + kedaLength;
+        var ahead = weekAhead == null || minutes != WEEK_MINUTES || !edited.equals(current) || kedaLength == null
+                || replays.equals(exactShown) ? java.util.Optional.<io.headroom.whatif.WeekAhead.Entry>empty()
+                : weekAhead.lookup(className, current, kedaLength);
+        if (ahead.isPresent()) {
+            // The live policy's week, computed in the background a little earlier: shown now, said as such, while
+            // the exact replay to the pinned end runs; it replaces these figures when it finishes.
+            var e = ahead.get();
+            show(e.comparison(), current, edited);
+            status.set("Week of " + className + " to " + clock(e.end()) + " (computed " + ago(weekAhead.age(e))
+                    + " in the background" + held(e.comparison(), minutes) + "); replaying to " + clock(end) + "…");
+            showingAhead = true;
+        } else {
+            if (showingAhead) {
+                clearShown(); // figures computed ahead are the live policy's only: never left under another replay
+            }
+            status.set(replaying);
+        }
         double[] reported = {0};
         Replay.Progress report = new Replay.Progress() {
             @Override
@@ -637,39 +662,22 @@ public final class WhatIfViewModel {
             }
         };
         CompletableFuture<Replay.Comparison> f = CompletableFuture.supplyAsync(
-                () -> Replay.compare(h, current, edited, seed, keda, predictiveRun, report,
-                        Replay.Model.forWindow(h.seconds()), runs), background);
+                () -> inputs.compare(current, edited, seed, report, runs), background);
         f.whenComplete((c, e) -> fx.execute(() -> {
             if (mine != generation.get()) {
                 return; // an edit or a cancel came after this replay started
             }
             running.set(false);
             progress.set(-1);
+            showingAhead = false;
             if (e != null) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 status.set("Not replayed: " + cause.getMessage());
-                rows.clear();
-                trade.set("");
-                predictive.set("");
-                comparison.set(null);
-                objectives.clear();
+                clearShown();
                 return;
             }
-            rows.setAll(rows(c, current, edited));
-            String t = ComparisonTable.trade(c, current, edited);
-            trade.set(t == null ? "" : t);
-            String pr = ComparisonTable.predictive(c, current);
-            predictive.set(pr == null ? "" : pr);
-            List<ObjectiveLine> lines = new java.util.ArrayList<>();
-            if (current.maxAgeSeconds() != null) {
-                lines.add(new ObjectiveLine(current.maxAgeSeconds(), "objective " + num(current.maxAgeSeconds()) + " s"));
-            }
-            if (edited.maxAgeSeconds() != null && !edited.maxAgeSeconds().equals(current.maxAgeSeconds())) {
-                lines.add(new ObjectiveLine(edited.maxAgeSeconds(), "edited objective " + num(edited.maxAgeSeconds())
-                        + " s"));
-            }
-            objectives.setAll(lines);
-            comparison.set(c);
+            show(c, current, edited);
+            exactShown = replays;
             replayAdmissionPlacement(h, end, minutes, mine);
             long shown = Math.round(c.seconds() / 60);
             // The week's history trails the day's by a minute or two: within 1 % the whole range was replayed.
@@ -684,6 +692,53 @@ public final class WhatIfViewModel {
                     + ". Nothing is applied: the live policy is unchanged.");
         }));
         return f;
+    }
+
+    /** Shows a replay's figures: rows, trade, the predictive sentence, objectives, and the charts' comparison. */
+    private void show(Replay.Comparison c, Policy current, Policy edited) {
+        rows.setAll(rows(c, current, edited));
+        String t = ComparisonTable.trade(c, current, edited);
+        trade.set(t == null ? "" : t);
+        String pr = ComparisonTable.predictive(c, current);
+        predictive.set(pr == null ? "" : pr);
+        List<ObjectiveLine> lines = new java.util.ArrayList<>();
+        if (current.maxAgeSeconds() != null) {
+            lines.add(new ObjectiveLine(current.maxAgeSeconds(), "objective " + num(current.maxAgeSeconds()) + " s"));
+        }
+        if (edited.maxAgeSeconds() != null && !edited.maxAgeSeconds().equals(current.maxAgeSeconds())) {
+            lines.add(new ObjectiveLine(edited.maxAgeSeconds(), "edited objective " + num(edited.maxAgeSeconds())
+                    + " s"));
+        }
+        objectives.setAll(lines);
+        comparison.set(c);
+    }
+
+    private void clearShown() {
+        rows.clear();
+        trade.set("");
+        predictive.set("");
+        comparison.set(null);
+        objectives.clear();
+        showingAhead = false;
+        exactShown = null;
+    }
+
+    /** "15:40" in the window's zone. */
+    private String clock(double epochSeconds) {
+        return java.time.format.DateTimeFormatter.ofPattern("HH:mm", java.util.Locale.ROOT).withZone(zone)
+                .format(java.time.Instant.ofEpochSecond((long) epochSeconds));
+    }
+
+    /** "just now", "1 min ago", "3 min ago". */
+    static String ago(java.time.Duration d) {
+        long m = d.toMinutes();
+        return m < 1 ? "just now" : m + " min ago";
+    }
+
+    /** ", the history then held only 2 days" when the week computed ahead is shorter than the week; blank else. */
+    private static String held(Replay.Comparison c, int minutes) {
+        long shown = Math.round(c.seconds() / 60);
+        return shown + Math.max(1, minutes / 100) >= minutes ? "" : ", the history then held only " + minutes(shown);
     }
 
     /** "30 min", "3 h", "24 h", "week", "3 days". */

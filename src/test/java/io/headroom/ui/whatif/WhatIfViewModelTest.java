@@ -2,7 +2,10 @@ package io.headroom.ui.whatif;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.decision.CeilingSpec;
@@ -318,5 +321,132 @@ class WhatIfViewModelTest {
         vm.maxAgeSecondsProperty().set("x");
         assertEquals(null, vm.editedYaml());
         assertTrue(vm.statusProperty().get().startsWith("Not copied: Age objective"), vm.statusProperty().get());
+    }
+
+    /** A point a minute from {@code from} to {@code to} (inclusive): {@code rate} jobs/s of 2 s, 2 replicas. */
+    static void minutes(ClassHistory h, double from, double to, double rate) {
+        for (double t = from; t <= to; t += 60) {
+            double[] row = new double[ClassHistory.SERIES];
+            Arrays.fill(row, Double.NaN);
+            double inDay = t % 86_400;
+            row[Series.ARRIVAL_RATE.ordinal()] = inDay >= 9 * 3600 && inDay < 17 * 3600 ? rate * 20 : rate;
+            row[Series.MEAN_SERVICE.ordinal()] = 2;
+            row[Series.QUEUE_LENGTH.ordinal()] = 0;
+            row[Series.REPLICAS.ordinal()] = 2;
+            h.append(t, row);
+        }
+    }
+
+    /** The week's what-if of a class, its week and day at a point a minute (the week tier), computed ahead. */
+    final class AheadFixture {
+        final Policy p = live.toBuilder().pollIntervalSeconds(60).maxReplicas(100).build();
+        final ClassHistory week = new ClassHistory("orders", 9 * 1440);
+        final ClassHistory day = new ClassHistory("orders", 2 * 1440);
+        final io.headroom.time.SwitchableClock clock = new io.headroom.time.SwitchableClock(
+                java.time.Clock.fixed(java.time.Instant.ofEpochSecond((long) T0 + 8 * 86_400), ZoneOffset.UTC));
+        final io.headroom.whatif.WeekAhead ahead = new io.headroom.whatif.WeekAhead(clock);
+        final io.headroom.whatif.WeekAhead.Entry entry;
+
+        AheadFixture() throws Exception {
+            double end = T0 + 8 * 86_400;
+            minutes(week, T0, end, 1);
+            minutes(day, end - 86_400, end, 1);
+            entry = ahead.compute("orders", p, LoadSource.of(() -> day), LoadSource.of(() -> week), Runnable::run)
+                    .get().orElseThrow();
+            // Three minutes later the operator opens the window: two more minutes of history, ten times the load.
+            clock.switchTo(java.time.Clock.offset(clock.delegate(), Duration.ofMinutes(3)));
+            minutes(week, end + 60, end + 120, 10);
+            minutes(day, end + 60, end + 120, 10);
+        }
+
+        WhatIfViewModel vm() {
+            WhatIfViewModel vm = new WhatIfViewModel("orders", p, LoadSource.of(() -> day), background::add,
+                    fxQueue::add, io.headroom.whatif.ComparisonTable.SEED);
+            vm.setZone(ZoneOffset.UTC);
+            vm.setWeek(LoadSource.of(() -> week));
+            vm.setWeekAhead(ahead);
+            vm.windowMinutesProperty().set(WhatIfViewModel.WEEK_MINUTES);
+            return vm;
+        }
+    }
+
+    @Test
+    void theWeekComputedAheadIsShownAtOnceAndTheExactReplayReplacesIt() throws Exception {
+        AheadFixture f = new AheadFixture();
+        WhatIfViewModel vm = f.vm();
+        vm.replay();
+        // Before the exact replay has run (it waits on the background executor the test holds).
+        assertEquals(1, background.size(), "the exact replay is queued, not skipped");
+        assertTrue(vm.runningProperty().get());
+        assertEquals(7, vm.rows().size(), vm.statusProperty().get());
+        assertEquals(WhatIfViewModel.rows(f.entry.comparison(), f.p, f.p), vm.rows());
+        assertSame(f.entry.comparison(), vm.comparisonProperty().get(), "the charts get it too");
+        assertTrue(vm.predictiveProperty().get().startsWith("With predictive: "), vm.predictiveProperty().get());
+        assertEquals(List.of(new WhatIfViewModel.ObjectiveLine(30, "objective 30 s")), vm.objectives());
+        assertEquals("Week of orders to 00:53 (computed 3 min ago in the background); replaying to 00:55…",
+                vm.statusProperty().get());
+
+        runAll(); // the exact replay to the pinned end, two minutes later, with the busier minutes
+        assertFalse(vm.runningProperty().get());
+        assertNotSame(f.entry.comparison(), vm.comparisonProperty().get());
+        assertEquals(f.day.lastTime(), vm.comparisonProperty().get().start() + vm.comparisonProperty().get().seconds(),
+                1);
+        List<WhatIfViewModel.Row> exact = WhatIfViewModel.rows(vm.comparisonProperty().get(), f.p, f.p);
+        assertEquals(exact, vm.rows());
+        assertNotEquals(WhatIfViewModel.rows(f.entry.comparison(), f.p, f.p), vm.rows(),
+                "the exact replay's own figures, not the ones computed ahead");
+        assertTrue(vm.statusProperty().get().startsWith("Replayed week of orders's load under both policies"),
+                vm.statusProperty().get());
+
+        // Replayed again (the Replay button): the exact figures on screen stay; the older ones are not brought back.
+        vm.replay();
+        assertEquals(exact, vm.rows());
+        assertTrue(vm.statusProperty().get().startsWith("Replaying week"), vm.statusProperty().get());
+        runAll();
+        assertEquals(exact, vm.rows());
+    }
+
+    @Test
+    void anEditedPolicyOrAnotherListLengthNeverShowsTheWeekComputedAhead() throws Exception {
+        AheadFixture f = new AheadFixture();
+        WhatIfViewModel vm = f.vm();
+        vm.maxReplicasProperty().set("50");
+        vm.replay();
+        assertTrue(vm.rows().isEmpty(), "edited: nothing before the exact replay " + vm.rows());
+        assertNull(vm.comparisonProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Replaying week"), vm.statusProperty().get());
+
+        vm.reset();
+        vm.kedaListLengthProperty().set("10");
+        vm.replay();
+        assertTrue(vm.rows().isEmpty(), "another listLength: nothing before the exact replay");
+        vm.kedaListLengthProperty().set("");
+        vm.replay();
+        assertTrue(vm.rows().isEmpty(), "no KEDA run: nothing before the exact replay");
+
+        vm.kedaListLengthProperty().set("5");
+        vm.replay();
+        assertEquals(WhatIfViewModel.rows(f.entry.comparison(), f.p, f.p), vm.rows(), "unedited again: shown");
+        // An edit while it shows: the figures computed ahead (the live policy's) go at once, not left under the
+        // edited replay's "Replaying…".
+        vm.maxReplicasProperty().set("50");
+        vm.replay();
+        assertTrue(vm.rows().isEmpty(), vm.rows().toString());
+        assertNull(vm.comparisonProperty().get());
+        assertTrue(vm.statusProperty().get().startsWith("Replaying week"), vm.statusProperty().get());
+        runAll(); // only the last replay shows
+        assertEquals(WhatIfViewModel.rows(vm.comparisonProperty().get(), f.p, vm.edited()), vm.rows());
+        assertEquals(50, vm.edited().maxReplicas());
+        assertTrue(vm.statusProperty().get().startsWith("Replayed week of orders"), vm.statusProperty().get());
+
+        // Stale on the clock: not shown.
+        vm.reset();
+        f.clock.switchTo(java.time.Clock.offset(f.clock.delegate(), Duration.ofMinutes(13)));
+        vm.replay();
+        assertTrue(vm.statusProperty().get().startsWith("Replaying week"), vm.statusProperty().get());
+        assertNotEquals(WhatIfViewModel.rows(f.entry.comparison(), f.p, f.p), vm.rows(), "16 min old: not shown");
+        runAll();
+        assertEquals(WhatIfViewModel.rows(vm.comparisonProperty().get(), f.p, f.p), vm.rows());
+        assertNotSame(f.entry.comparison(), vm.comparisonProperty().get());
     }
 }
