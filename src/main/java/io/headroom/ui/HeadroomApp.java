@@ -243,6 +243,8 @@ public final class HeadroomApp extends Application {
         if (warmUpWhatIf && !whatIfWarmed) { // once a process: the next session's console finds the code compiled
             whatIfWarmed = true;
             view.warmUpWhatIf(WHAT_IF_WARM_UP_DELAY);
+        } else if (warmUpWhatIf) {
+            view.computeWeeksAhead(); // a reload's console: the weeks ahead, with no second warm-up
         }
         StartupMarks.at("built");
         carriedEvents = null;

@@ -522,6 +522,15 @@ public final class MainView extends BorderPane {
         return warmUp;
     }
 
+    /**
+     * A later console of the same process (a reload, another session: the code is warm already): the class in view's
+     * week is computed ahead as after a warm-up, with no warm-up replay first.
+     */
+    public io.headroom.whatif.WarmUp computeWeeksAhead() {
+        warmUp.cancel(); // its replay never runs; its end (cancelled) switches the weeks ahead on
+        return warmUpWhatIf(java.time.Duration.ZERO);
+    }
+
     private void startWarmUp() {
         if (firstFrame && warmUpDelay != null && warmUp.start(warmUpDelay, session.io())) { // once
             inView(detail.classNameProperty().get());

@@ -92,4 +92,20 @@ class WhatIfWeekAheadUiTest {
                 onFx(() -> List.copyOf(vm.rows())));
         assertTrue(onFx(said::getText).startsWith("Replayed week of " + cls), onFx(said::getText));
     }
+
+    /** A reload's console (the process warmed already): the weeks ahead with no second warm-up replay. */
+    @Test
+    void aLaterConsoleComputesTheWeekAheadWithNoWarmUpReplay() throws Exception {
+        Session s = Session.sandbox(5, Instant.now(), Duration.ofMinutes(2), new MemoryJournal());
+        s.warmUp(Duration.ofMinutes(2));
+        console = ConsoleWindow.open(s);
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> s.weekProgress().state() == WeekBackfill.State.DONE);
+        WarmUp w = onFx(() -> console.view().computeWeeksAhead());
+        String cls = onFx(() -> console.view().detailViewModel().classNameProperty().get());
+        Policy live = s.loop().classes().stream().filter(c -> c.name().equals(cls)).findFirst().orElseThrow().policy();
+        WeekAhead ahead = onFx(() -> console.view().weekAhead());
+        WaitForAsyncUtils.waitFor(240, TimeUnit.SECONDS, () -> ahead.lookup(cls, live,
+                ComparisonTable.DEFAULT_KEDA_LIST_LENGTH).isPresent());
+        assertEquals(0, w.replaysStarted(), "no warm-up replay in a later console");
+    }
 }
