@@ -243,7 +243,7 @@ public final class StartupBenchmark {
      * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}), {@code +Parallel}
      * ({@code -XX:+UseParallelGC}), {@code +LateC2} (C2 waits for 4× the calls and loop turns it waits for by
      * default: C1's code serves the start, C2 still compiles what stays hot), {@code +Xss512k} (thread stacks of
-     * 512 KiB, not 1 MiB), and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
+     * 512 KiB, not 1 MiB), any {@code -XX} option with a value as {@code +XX:Name=value}, and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
      * today the same as {@code +LateC2}).
      */
     static List<String> flags(String variant) {
@@ -256,6 +256,9 @@ public final class StartupBenchmark {
                 case "LateC2", "Opt" -> jvm.addAll(LAUNCHER_FLAGS);
                 case "Xss512k" -> jvm.add("-Xss512k");
                 default -> {
+                    if (part.startsWith("XX:") || part.startsWith("D")) { // +XX:CICompilerCount=6, +Dname=value
+                        jvm.add("-" + part);
+                    }
                 }
             }
         }
