@@ -38,6 +38,8 @@ import javafx.util.Duration;
 public final class MainView extends BorderPane {
     /** The overview and inbox's least height: five rows, or one proposal card with its buttons. */
     static final double TOP_MIN_HEIGHT = 244;
+    /** The upper part's share of the split by default (TopFits grows it to the rows). */
+    static final double TOP_SHARE = 0.34;
     private final MainViewModel main;
     private final OverviewViewModel overview = new OverviewViewModel();
     private OverviewView overviewView;
@@ -162,10 +164,11 @@ public final class MainView extends BorderPane {
         controls.bindActionable(detail.actionableProperty()); // nothing to act on before a decision; What-if stays
         SplitPane split = new SplitPane(top, detailView);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.34);
+        split.setDividerPositions(TOP_SHARE);
         SplitPane.setResizableWithParent(top, false);
-        // Five classes and a whole proposal card (its buttons included) fit at 1280×800.
+        // Five classes and a whole proposal card (its buttons included) fit at 1280×800; more rows grow it (TopFits).
         top.setMinHeight(TOP_MIN_HEIGHT);
+        TopFits.install(split, top, overviewView.table(), TOP_SHARE);
         // State you cannot miss: the incident banner under the top bar, the event list at the foot.
         IncidentBanner banner = new IncidentBanner(incidents, this::lift, supervision.undoLabelProperty(),
                 actions::undo);
