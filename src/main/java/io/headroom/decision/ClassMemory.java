@@ -31,12 +31,15 @@ import java.util.List;
  * @param suspectedAt       the replicas when a stall was first suspected (no in-flight series, nothing completing),
  *                          null when none is: the age term asks at most one step above it
  * @param samples           recent live samples of λ, completions and S, for estimates sized by events (§3.1)
+ * @param inServiceLow      consecutive ticks up to the last whose complete answers had the queue empty and the jobs
+ *                          in service below λ × S by more than its noise ({@link ForecastWindow#inServiceFell}): one
+ *                          such reading is noise on about one tick in fifty, two in a row say the load fell
  */
 public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQueueLength, double lastOldestAge,
                           Instant stallSince, double lastMeanService, Instant lastMeanServiceAt, int failureTicks,
                           Instant lastActiveAt, double startupSeconds, GovernorState governor,
                           List<Stamped> recommendations, List<Stamped> scaleEvents, Integer upTarget,
-                          Integer suspectedAt, List<RateSample> samples) {
+                          Integer suspectedAt, List<RateSample> samples, int inServiceLow) {
 
     /**
      * One tick's live rates: arrivals/s, completions/s and mean service seconds (NaN where unknown), each
@@ -69,7 +72,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
     /** The memory of a class never decided before. */
     public static ClassMemory initial() {
         return new ClassMemory(null, null, Double.NaN, Double.NaN, null, Double.NaN, null, 0, null, Double.NaN,
-                GovernorState.IDLE, List.of(), List.of(), null, null, List.of());
+                GovernorState.IDLE, List.of(), List.of(), null, null, List.of(), 0);
     }
 
     /**
@@ -85,7 +88,7 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
         events.add(new Stamped(at, to - from));
         return new ClassMemory(to, lastTickAt, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
                 lastMeanServiceAt, failureTicks, lastActiveAt, startupSeconds, governor, recommendations, events, upTarget,
-                suspectedAt, samples);
+                suspectedAt, samples, inServiceLow);
     }
 
     /**
@@ -94,7 +97,8 @@ public record ClassMemory(Integer lastReplicas, Instant lastTickAt, double lastQ
      */
     public ClassMemory next(int replicas, Instant at, Instant activeAt, List<Stamped> recs, List<Stamped> events) {
         return new ClassMemory(replicas, at, lastQueueLength, lastOldestAge, stallSince, lastMeanService,
-                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events, upTarget, suspectedAt, samples);
+                lastMeanServiceAt, failureTicks, activeAt, startupSeconds, governor, recs, events, upTarget, suspectedAt, samples,
+                inServiceLow);
     }
 
     static List<Stamped> keepSince(List<Stamped> list, Instant now, Duration horizon) {

@@ -106,7 +106,7 @@ public final class DecisionEngine {
                     mem.recommendations(), events, now, b.toZero() || b.fromZero(), t.explains());
             if (!partial && partialAnswers.isEmpty() && !b.toZero() && !b.fromZero()) {
                 n = ForecastWindow.relax(policy, in, obs, current, desired, sustained, n, mem.recommendations(), events,
-                        now, t.explains());
+                        mem.inServiceLow(), now, t.explains());
             }
         }
         t.addAll(n);
@@ -315,7 +315,8 @@ public final class DecisionEngine {
         return new ClassMemory(obs.currentReplicas(), now, in.value(Signals.QUEUE_LENGTH), in.value(Signals.OLDEST_AGE),
                 e.stallSince(), liveS ? in.value(Signals.MEAN_SERVICE) : mem.lastMeanService(),
                 liveS ? in.get(Signals.MEAN_SERVICE).sampledAt() : mem.lastMeanServiceAt(), failures, lastActive,
-                e.startupMeasured(), governor, recs, events, upTarget, e.suspectedAt(), e.samples());
+                e.startupMeasured(), governor, recs, events, upTarget, e.suspectedAt(), e.samples(),
+                Double.isFinite(ForecastWindow.inServiceFell(in)) ? mem.inServiceLow() + 1 : 0);
     }
 
     /**

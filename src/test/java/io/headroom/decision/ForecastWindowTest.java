@@ -106,9 +106,15 @@ class ForecastWindowTest {
     }
     /**
      * The burst has ended but the arrival rate, read over a 60 s window, still says 22 jobs/s; the queue is empty and
-     * only 4 jobs are in service (2 jobs/s × 2 s). With a floor ahead, the scale-down follows the work in service now.
+     * only 4 jobs are in service (2 jobs/s × 2 s), on two ticks in a row. With a floor ahead, the scale-down follows
+     * the work in service then: the decision of the second tick.
      */
     static Decision tail(ForecastMode mode, ForecastFloor floor, double inFlight) {
+        return tail(mode, floor, inFlight, 2);
+    }
+
+    /** The same with {@code lows} ticks of that reading (from t = 60 s, 15 s apart): the last one's decision. */
+    static Decision tail(ForecastMode mode, ForecastFloor floor, double inFlight, int lows) {
         Policy p = policy(mode);
         ClassMemory mem = ClassMemory.initial();
         int current = 19;
@@ -118,11 +124,34 @@ class ForecastWindowTest {
             mem = d.memory();
             current = d.desiredReplicas();
         }
-        Instant at = T.plusSeconds(60);
-        Observation o = obs(22, current, floor, at);
-        Map<SignalName, Signal> s = new HashMap<>(o.signals());
-        s.put(Signals.IN_FLIGHT, Signal.of(inFlight, at));
-        return DecisionEngine.decide("c", p, new Observation(current, current, s).withForecastFloor(floor), mem, at);
+        Decision d = null;
+        for (int i = 0; i < lows; i++) {
+            Instant at = T.plusSeconds(60 + 15L * i);
+            Observation o = obs(22, current, floor, at);
+            Map<SignalName, Signal> s = new HashMap<>(o.signals());
+            s.put(Signals.IN_FLIGHT, Signal.of(inFlight, at));
+            d = DecisionEngine.decide("c", p, new Observation(current, current, s).withForecastFloor(floor), mem, at);
+            mem = d.memory();
+            current = d.desiredReplicas();
+        }
+        return d;
+    }
+
+    /**
+     * One low reading of the jobs in service at a steady load is Poisson noise (about one tick in fifty): following it
+     * dropped a class from 38 to 13 replicas in mid-peak. On one tick the decision is the arrival window's (the
+     * window shortened by the floor as ever); the second low tick in a row follows the work in service.
+     */
+    @Test
+    void oneLowReadingOfTheWorkInServiceIsNoiseTwoInARowAreAFall() {
+        Decision once = tail(ForecastMode.AUTO, NEXT, 4, 1);
+        assertEquals(14, once.desiredReplicas(), "the arrival window's need, not the work in service's: "
+                + once.explanation());
+        assertTrue(once.term("inFlightNow") == null, "one reading is not followed");
+        assertEquals(1, once.memory().inServiceLow(), "but it is remembered");
+        Decision twice = tail(ForecastMode.AUTO, NEXT, 4, 2);
+        assertEquals(2, twice.desiredReplicas(), twice.explanation());
+        assertEquals(0, tail(ForecastMode.AUTO, NEXT, 44, 2).memory().inServiceLow(), "as λ × S says: no fall");
     }
 
     @Test
@@ -141,7 +170,7 @@ class ForecastWindowTest {
     @Test
     void theLaggingArrivalWindowDoesNotScaleBackUpWhileTheQueueIsEmpty() {
         Decision d = tail(ForecastMode.AUTO, NEXT, 4);
-        Instant at = T.plusSeconds(75);
+        Instant at = T.plusSeconds(90);
         Observation o = obs(16, d.desiredReplicas(), NEXT, at);
         Map<SignalName, Signal> s = new HashMap<>(o.signals());
         s.put(Signals.IN_FLIGHT, Signal.of(4, at));
