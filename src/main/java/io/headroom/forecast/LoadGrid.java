@@ -61,9 +61,14 @@ public record LoadGrid(double start, double step, double[] values) {
             double x = a.values[i];
             long j = Math.round((a.time(i) - b.start) / b.step);
             double y = j >= 0 && j < b.size() ? b.values[(int) j] : Double.NaN;
-            v[i] = x == 0 ? 0 : x * y;
+            v[i] = product(x, y);
         }
         return new LoadGrid(a.start, a.step, v);
+    }
+
+    /** One cell's work as {@link #product(LoadGrid, LoadGrid)} takes it: arrivals × service time, 0 without arrivals. */
+    public static double product(double arrivals, double serviceSeconds) {
+        return arrivals == 0 ? 0 : arrivals * serviceSeconds;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.headroom.forecast.ClassForecasts;
 import io.headroom.forecast.Forecast;
 import io.headroom.forecast.ForecastSettings;
 import io.headroom.forecast.Forecaster;
+import io.headroom.forecast.LoadForecasts;
 import io.headroom.forecast.LoadGrid;
 import io.headroom.history.ClassHistory;
 import io.headroom.history.History;
@@ -29,9 +30,6 @@ import java.util.function.Supplier;
  * given (never the FX or the loop's thread); readers on any thread see the latest made.
  */
 public final class ForecastRunner implements ClassForecasts {
-
-    /** The unit of the joint forecast of arrivals × service time. */
-    static final String WORK_UNIT = "jobs in service";
 
     /** How often a class is forecast again, in the session's time: the profile's slots are 5 minutes. */
     public static final Duration EVERY = Duration.ofMinutes(5);
@@ -131,26 +129,23 @@ public final class ForecastRunner implements ClassForecasts {
 
     private Made forecast(WorkloadClass c, double now) {
         if (c.policy().forecastMode() == ForecastMode.OFF) {
-            String why = "no forecast: forecasts are off for this class (forecast: off)";
-            return new Made(Forecast.refused("jobs/s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused(WORK_UNIT, settings.slotSeconds(), why, settings.zone()), now);
+            return made(LoadForecasts.refused(settings,
+                    "no forecast: forecasts are off for this class (forecast: off)"), now);
         }
         ClassHistory week = history.findWeek(c.name());
         if (week == null || week.size() == 0) {
-            String why = "no history yet; a forecast needs " + Math.round(settings.minHistorySeconds() / 3600) + " h";
-            return new Made(Forecast.refused("jobs/s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused("s", settings.slotSeconds(), why, settings.zone()),
-                    Forecast.refused(WORK_UNIT, settings.slotSeconds(), why, settings.zone()), now);
+            return made(LoadForecasts.refused(settings, "no history yet; a forecast needs "
+                    + Math.round(settings.minHistorySeconds() / 3600) + " h"), now);
         }
         double from = now - History.WEEK.toSeconds();
         double step = History.WEEK_STEP.toSeconds();
         LoadGrid arrivalGrid = LoadGrid.of(week, ClassHistory.Series.ARRIVAL_RATE, from, now, step);
         LoadGrid serviceGrid = LoadGrid.of(week, ClassHistory.Series.MEAN_SERVICE, from, now, step);
-        Forecast arrivals = forecaster.forecast(arrivalGrid, now, "jobs/s");
-        Forecast service = forecaster.forecast(serviceGrid, now, "s");
-        // The joint: each minute's arrivals × its own service time, forecast as one series (the slots' quantiles).
-        Forecast work = forecaster.forecast(LoadGrid.product(arrivalGrid, serviceGrid), now, WORK_UNIT);
-        return new Made(arrivals, service, work, now);
+        // With the joint: each minute's arrivals × its own service time, forecast as one series (the slots' quantiles).
+        return made(LoadForecasts.of(forecaster, arrivalGrid, serviceGrid, now), now);
+    }
+
+    private static Made made(LoadForecasts f, double at) {
+        return new Made(f.arrivals(), f.service(), f.work(), at);
     }
 }

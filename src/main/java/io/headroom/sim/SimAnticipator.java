@@ -11,6 +11,7 @@ import io.headroom.forecast.Anticipation;
 import io.headroom.forecast.Forecast;
 import io.headroom.forecast.ForecastSettings;
 import io.headroom.forecast.Forecaster;
+import io.headroom.forecast.LoadForecasts;
 import io.headroom.forecast.LoadGrid;
 import io.headroom.sandbox.SandboxClassSpec;
 import io.headroom.sandbox.SandboxWorld;
@@ -25,8 +26,9 @@ import java.util.Random;
  * {@code forecast: propose} or {@code auto}, it keeps the class's own arrivals and mean service time per tick as the
  * run goes (arrivals from the class's arrivals counter, as {@code increase(...)} over the tick would give them; the
  * mean service time as the metrics show it; nothing during a metrics outage), after {@link ScenarioAnticipation}'s
- * days of generated history, forecasts both every {@code everySeconds} with the console's {@link Forecaster}, and
- * holds {@link Anticipation#plan}'s floor in the observation. A proposal counts as approved at once (its words say
+ * days of generated history, forecasts both and their joint (each tick's arrivals × its service time) every
+ * {@code everySeconds} with the console's {@link Forecaster}, as the console does ({@link LoadForecasts}), and holds
+ * {@link Anticipation#plan}'s floor in the observation. A proposal counts as approved at once (its words say
  * so). Other classes, and every other rule, decide as they would without it.
  */
 final class SimAnticipator implements Decider {
@@ -70,8 +72,7 @@ final class SimAnticipator implements Decider {
         // the scale-down window still holds: the next rise is then seen while the window holds the last one.
         int reference = Math.min(obs.currentReplicas(), c.lastNeed < 0 ? obs.currentReplicas() : c.lastNeed);
         double startup = Double.isFinite(obs.startupSeconds()) ? obs.startupSeconds() : policy.startupSeconds();
-        Anticipation.Plan plan = Anticipation.plan(c.arrivals, c.service, c.lastService, policy, reference, startup,
-                now, settings.settings());
+        Anticipation.Plan plan = c.made.plan(c.lastService, policy, reference, startup, now, settings.settings());
         if (plan.floor() != null) {
             ForecastFloor f = plan.floor();
             String who = policy.forecastMode() == ForecastMode.PROPOSE
@@ -95,7 +96,16 @@ final class SimAnticipator implements Decider {
     /** The latest arrivals forecast of a class (null before the first). */
     Forecast arrivals(String className) {
         ClassState c = classes.get(className);
-        return c == null ? null : c.arrivals;
+        return c == null || c.made == null ? null : c.made.arrivals();
+    }
+
+    /**
+     * A class's history as its next forecast reads it (null for a class without anticipation): arrivals (jobs/s) and
+     * mean service time (s), a tick a cell, the generated days and what the run has measured since.
+     */
+    LoadGrid[] history(String className) {
+        ClassState c = classes.get(className);
+        return c == null ? null : new LoadGrid[] {c.grid(c.arrivalsPerSecond), c.grid(c.serviceSeconds)};
     }
 
     private static double seconds(Instant t) {
@@ -114,8 +124,8 @@ final class SimAnticipator implements Decider {
         long lastArrived;
         double lastService = Double.NaN;
         double lastForecastAt = Double.NaN;
-        Forecast arrivals;
-        Forecast service;
+        /** The latest forecasts: arrivals, and the service time and the work (the joint) when arrivals are given. */
+        LoadForecasts made;
         ForecastFloor floor;
         int lastNeed = -1;
         String lastWords = "";
@@ -186,11 +196,15 @@ final class SimAnticipator implements Decider {
                         policy.timeZone() == null ? java.time.ZoneOffset.UTC : policy.timeZone());
                 forecaster = new Forecaster(fs);
             }
-            arrivals = forecaster.forecast(new LoadGrid(historyStart, tick, Arrays.copyOf(arrivalsPerSecond, filled)),
-                    t, "jobs/s");
-            service = forecaster.forecast(new LoadGrid(historyStart, tick, Arrays.copyOf(serviceSeconds, filled)),
-                    t, "s");
+            LoadGrid a = grid(arrivalsPerSecond);
+            LoadGrid s = grid(serviceSeconds);
+            made = LoadForecasts.forPlan(forecaster, a, s, LoadGrid.product(a, s), t);
             lastForecastAt = t;
+        }
+
+        /** One series as far as it is filled. */
+        LoadGrid grid(double[] series) {
+            return new LoadGrid(historyStart, tick, Arrays.copyOf(series, filled));
         }
 
         private int index(double t) {

@@ -10,9 +10,9 @@ import io.headroom.decision.Signal;
 import io.headroom.decision.Signals;
 import io.headroom.decision.ForecastMode;
 import io.headroom.forecast.Anticipation;
-import io.headroom.forecast.Forecast;
 import io.headroom.forecast.ForecastSettings;
 import io.headroom.forecast.Forecaster;
+import io.headroom.forecast.LoadForecasts;
 import io.headroom.forecast.LoadGrid;
 import java.time.Instant;
 import java.util.Arrays;
@@ -20,9 +20,11 @@ import java.util.Arrays;
 /**
  * The "with predictive" run of a what-if (issue 29): the live policy deciding as it does, with the floors auto mode
  * would have held ahead of each forecast rise. At every tick the run plans as the console does in auto mode, from
- * the latest forecasts of arrivals and service time; those forecasts are made again every {@code refreshSeconds}
- * (on a slot boundary) from the history <em>before</em> that moment only: a forecast made at {@code r} is handed a
- * grid whose last cell ends at or before {@code r}, so nothing the replay has not yet reached can leak into it.
+ * the latest forecasts of arrivals, service time and their joint, the work ({@link LoadForecasts}: each point's
+ * arrivals × its own service time, averaged to the slot, as the console's minutes are); those forecasts are made again
+ * every {@code refreshSeconds} (on a slot boundary) from the history <em>before</em> that moment only: a forecast
+ * made at {@code r} is handed a grid whose last cell ends at or before {@code r}, so nothing the replay has not yet
+ * reached can leak into it.
  *
  * <p>The history may reach further back than the replayed window (the days before it are what the first forecasts
  * learn from); the run itself replays only the window.
@@ -137,12 +139,12 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
         private final Forecaster forecaster;
         private final LoadGrid arrivalGrid;
         private final LoadGrid serviceHistory;
+        private final LoadGrid workHistory;
         /** The last service time known before the last refresh: S while the replay has measured none (no peeking). */
         private double knownService = Double.NaN;
 
         private double madeAt = Double.NaN;
-        private Forecast arrivals;
-        private Forecast service;
+        private LoadForecasts forecasts;
         private ForecastFloor held;
         private double lastTick = Double.NaN;
         private Policy lastPolicy;
@@ -165,6 +167,13 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             LoadHistory h = spec.history();
             this.arrivalGrid = grid(h.times(), h.arrivalRate(), spec.settings().slotSeconds());
             this.serviceHistory = grid(h.times(), h.meanServiceSeconds(), spec.settings().slotSeconds());
+            // The work as the console forecasts it: each point's arrivals × its own service time, then the slot's mean
+            // (the product of the slot's means would miss how the two vary together within it).
+            double[] work = new double[h.times().length];
+            for (int i = 0; i < work.length; i++) {
+                work[i] = LoadGrid.product(h.arrivalRate()[i], h.meanServiceSeconds()[i]);
+            }
+            this.workHistory = grid(h.times(), work, spec.settings().slotSeconds());
         }
 
         @Override
@@ -177,10 +186,10 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                 auto = policy.forecastMode() == ForecastMode.AUTO ? policy
                         : policy.toBuilder().forecastMode(ForecastMode.AUTO).build();
             }
-            if (arrivals != null && arrivals.available()) {
+            if (forecasts != null && forecasts.arrivals().available()) {
                 double startup = Double.isFinite(obs.startupSeconds()) ? obs.startupSeconds() : policy.startupSeconds();
-                ForecastFloor f = Anticipation.plan(arrivals, service, measuredService(obs), auto,
-                        obs.currentReplicas(), startup, now, spec.anticipation()).floor();
+                ForecastFloor f = forecasts.plan(measuredService(obs), auto, obs.currentReplicas(), startup, now,
+                        spec.anticipation()).floor();
                 if (f != null && (held == null || f.replicas() >= held.replicas())) {
                     if (held == null) {
                         planned++; // a rise newly foreseen; a plan for one already held only renews it
@@ -217,7 +226,8 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             if (a.size() > 0) {
                 newestSeen = Math.max(newestSeen, a.time(a.size() - 1) + a.step());
             }
-            arrivals = forecaster.forecast(a, r, "jobs/s");
+            // The service time's and the work's forecasts from the same history, only when there is one of arrivals.
+            forecasts = LoadForecasts.forPlan(forecaster, a, before(serviceHistory, r), before(workHistory, r), r);
             made++;
             int cells = cellsBefore(serviceHistory, r);
             for (int i = cells - 1; i >= 0; i--) {
@@ -227,13 +237,10 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                     break;
                 }
             }
-            if (arrivals.available()) {
+            if (forecasts.arrivals().available()) {
                 given++;
-                // The service time's forecast from the same history; only worth making when there is one of arrivals.
-                service = forecaster.forecast(before(serviceHistory, r), r, "s");
             } else {
-                service = null;
-                lastRefusal = arrivals.reason();
+                lastRefusal = forecasts.arrivals().reason();
             }
         }
 

@@ -77,7 +77,9 @@ class SimAnticipationTest {
         assertTrue(has(before, "FORECAST_FLOOR"), before.reasons() + " " + before.explanation());
         assertTrue(before.desiredReplicas() > 3, "raised toward the floor, paced by the scale-up policy: "
                 + before.explanation());
-        assertTrue(before.explanation().contains("auto: p80 30 jobs/s"), before.explanation());
+        // The joint figure, as the console plans it: 30 jobs/s of 2 s each is 60 in service.
+        assertTrue(before.explanation().contains(
+                "auto: p80 60 jobs in service (each past day's arrivals × its service time)"), before.explanation());
         assertTrue(lines.stream().filter(l -> l.t() < 240).noneMatch(l -> has(l, "FORECAST_FLOOR")),
                 "not earlier than the lead");
         // After it, the window is shortened because the next burst's floor brings the replicas back.
