@@ -18,8 +18,9 @@ import java.util.Locale;
  * without the floor the decision is the same, and a floor well below what the window holds changes nothing. Ahead of
  * the floor, with the queue empty and the jobs in service far below the arrival window's λ × S on this tick and the one
  * before, the decision follows the work in service ({@link #inServiceFell}): the arrival window still holds a load that
- * fell. One tick is not enough: at a steady load the jobs in service read that low on about one tick in fifty
- * (Poisson noise), and following one such reading dropped a class from 38 to 13 replicas in mid-peak.
+ * fell. One tick is enough only when the reading is far below ({@link #FAR}σ: a burst's end, never noise): at a
+ * steady load the jobs in service read 2σ low on about one tick in fifty (Poisson noise), and following one such
+ * reading dropped a class from 38 to 13 replicas in mid-peak.
  */
 final class ForecastWindow {
 
@@ -53,8 +54,9 @@ final class ForecastWindow {
         // Ahead of the floor, with the queue empty and the work in service clearly below what the arrival window says,
         // the load fell within that window: the decision follows the work in service now (current data, not the
         // forecast), and a scale-up the lagging window alone asks for is not taken (the queue is empty).
-        // Two ticks in a row (this one and lowBefore): one low reading at a steady load is noise.
-        double inFlight = now.isBefore(ff.from()) && lowBefore >= 1 ? inServiceFell(p, in) : Double.NaN;
+        // Two ticks in a row (this one and lowBefore), or one far below (a burst's end): one reading a little low is noise.
+        double inFlight = now.isBefore(ff.from()) && (lowBefore >= 1 || farBelow(in)) ? inServiceFell(p, in)
+                : Double.NaN;
         boolean holding = n.reasons().contains(Reason.of(Code.STABILISING_DOWN));
         if (!holding && !Double.isFinite(inFlight)) {
             return n;
@@ -117,6 +119,16 @@ final class ForecastWindow {
      */
     static double inServiceFell(Policy p, Inputs in) {
         return p.absorbStep() != null ? Double.NaN : inServiceFell(in);
+    }
+
+    /** Standard deviations of Poisson noise below λ × S that one reading alone says a fall (about 3 in 100,000). */
+    static final double FAR = 4;
+
+    /** True when the jobs in service read {@link #FAR}σ or more below λ × S with the queue empty. */
+    static boolean farBelow(Inputs in) {
+        double inFlight = inServiceFell(in);
+        double expected = in.value(Signals.ARRIVAL_RATE) * in.value(Signals.MEAN_SERVICE);
+        return Double.isFinite(inFlight) && inFlight < expected - FAR * Math.sqrt(expected);
     }
 
     /** As {@link #inServiceFell(Policy, Inputs)}, whatever the policy: what the memory counts tick by tick. */

@@ -144,14 +144,17 @@ class ForecastWindowTest {
      */
     @Test
     void oneLowReadingOfTheWorkInServiceIsNoiseTwoInARowAreAFall() {
-        Decision once = tail(ForecastMode.AUTO, NEXT, 4, 1);
+        // λ × S = 44 jobs in service expected: 2σ below is 30.7, 4σ below 17.5. A reading of 28 is 2σ low, not 4σ.
+        Decision once = tail(ForecastMode.AUTO, NEXT, 28, 1);
         assertEquals(14, once.desiredReplicas(), "the arrival window's need, not the work in service's: "
                 + once.explanation());
         assertTrue(once.term("inFlightNow") == null, "one reading is not followed");
         assertEquals(1, once.memory().inServiceLow(), "but it is remembered");
-        Decision twice = tail(ForecastMode.AUTO, NEXT, 4, 2);
-        assertEquals(2, twice.desiredReplicas(), twice.explanation());
+        Decision twice = tail(ForecastMode.AUTO, NEXT, 28, 2);
+        assertEquals(9, twice.desiredReplicas(), "28 / 0.8 = 35 slots, 9 replicas: " + twice.explanation());
         assertEquals(0, tail(ForecastMode.AUTO, NEXT, 44, 2).memory().inServiceLow(), "as λ × S says: no fall");
+        // Far below (a burst's end: 4 in service where 44 were expected), one reading is enough.
+        assertEquals(2, tail(ForecastMode.AUTO, NEXT, 4, 1).desiredReplicas());
     }
 
     @Test
