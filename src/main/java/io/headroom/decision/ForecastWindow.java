@@ -74,6 +74,11 @@ final class ForecastWindow {
         if (r.replicas() >= n.replicas()) {
             return n;
         }
+        if (now2 == desired && n.replicas() - r.replicas() <= noise(n.replicas())) {
+            // A release within a tick's noise is what the next tick asks back: at base load the shortened window
+            // flapped 5 → 4 → 5 on one poll's slot estimate. The window holds it, as it would without the floor.
+            return n;
+        }
         String at = clock(ff.from(), p.timeZone());
         List<Reason> reasons = new ArrayList<>(r.reasons());
         reasons.add(Reason.of(Code.FORECAST_WINDOW_SHORTENED, brings + "@" + ff.from()));
@@ -119,6 +124,14 @@ final class ForecastWindow {
      */
     static double inServiceFell(Policy p, Inputs in) {
         return p.absorbStep() != null ? Double.NaN : inServiceFell(in);
+    }
+
+    /**
+     * The replicas a shortened window does not release alone, out of {@code held}: one, or a tenth (a tick's noise in
+     * the slot estimate); a burst's release is far more, and a fall in the work in service is released whatever its size.
+     */
+    static int noise(int held) {
+        return Math.max(1, held / 10);
     }
 
     /** Standard deviations of Poisson noise below λ × S that one reading alone says a fall (about 3 in 100,000). */

@@ -205,4 +205,27 @@ class ForecastWindowTest {
         ForecastFloor far = new ForecastFloor(17, NEXT.from(), NEXT.until(), "");
         assertEquals(19, afterBurst(ForecastMode.AUTO, far).desiredReplicas(), "17 < 90 % of 19: the window holds");
     }
+
+    /**
+     * At base load the slot estimate moves by a replica from one poll to the next; with the window shortened to one
+     * poll the class flapped 5 → 4 → 5 (about 200 times in a simulated week). A release within that noise is held, as
+     * the window would hold it without the floor; a burst's release is not.
+     */
+    @Test
+    void aShortenedWindowDoesNotReleaseAReplicaOfNoise() {
+        Policy p = policy(ForecastMode.AUTO);
+        ClassMemory mem = ClassMemory.initial();
+        Decision d = null;
+        int current = 5;
+        // 7.5 jobs/s × 2 s / 0.8 = 19 slots, 5 replicas; then 6 jobs/s: 15 slots, 4 replicas.
+        for (int i = 0; i < 3; i++) {
+            Instant at = T.plusSeconds(15L * i);
+            d = DecisionEngine.decide("c", p, obs(i < 2 ? 7.5 : 6, current, NEXT, at), mem, at);
+            mem = d.memory();
+            current = d.desiredReplicas();
+        }
+        assertEquals(5, d.desiredReplicas(), d.explanation());
+        assertFalse(d.has(Code.FORECAST_WINDOW_SHORTENED), d.reasons().toString());
+        assertTrue(d.has(Code.STABILISING_DOWN), "the window holds it: " + d.reasons());
+    }
 }

@@ -36,7 +36,14 @@ final class TopFits {
      */
     static void install(SplitPane split, Region top, TableView<?> table, double least) {
         TopFits f = new TopFits(split, top, table, least);
-        table.getItems().addListener((ListChangeListener<Object>) c -> f.later());
+        table.getItems().addListener((ListChangeListener<Object>) c -> {
+            while (c.next()) {
+                if (c.wasAdded() || c.wasRemoved()) { // a class more or fewer; not the rows' order, which moves each tick
+                    f.later();
+                    return;
+                }
+            }
+        });
         split.heightProperty().addListener((o, a, b) -> f.later()); // the first layout gives it its height
         split.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
             for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != split; n = n.getParent()) {
@@ -59,7 +66,7 @@ final class TopFits {
             fit();
         };
         split.getScene().addPostLayoutPulseListener(once[0]);
-        split.requestLayout();
+        javafx.application.Platform.requestNextPulse(); // no layout asked: the next pulse measures what is there
     }
 
     /** Sets the upper part to the height its rows need, within the default share and {@link #MAX_SHARE}. */
