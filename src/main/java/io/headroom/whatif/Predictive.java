@@ -190,9 +190,14 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                 double startup = Double.isFinite(obs.startupSeconds()) ? obs.startupSeconds() : policy.startupSeconds();
                 ForecastFloor f = forecasts.plan(measuredService(obs), auto, obs.currentReplicas(), startup, now,
                         spec.anticipation()).floor();
-                if (f != null && (held == null || f.replicas() >= held.replicas())) {
-                    if (held == null) {
-                        planned++; // a rise newly foreseen; a plan for one already held only renews it
+                // As the console's ForecastFloors holds them: never a floor at or below what runs, and a floor held for
+                // a rise is kept while a newer plan for the same rise asks no more. (Taking every plan of as many
+                // replicas moved the floor's start later as its own ramp raised what runs: 4 → 8 → 16 → 32 → 4 …)
+                boolean sameRise = held != null && overlaps(held, f);
+                if (f != null && f.replicas() > obs.currentReplicas()
+                        && (!sameRise || f.replicas() > held.replicas())) {
+                    if (!sameRise) {
+                        planned++; // a rise newly foreseen; a plan for one already held only raises it
                     }
                     held = f;
                     if (Double.isNaN(firstFloorAt)) {
@@ -208,6 +213,11 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             }
             lastTick = t;
             return inner.decide(className, auto, held == null ? obs : obs.withForecastFloor(held), memory, now);
+        }
+
+        /** Two floors for the same rise: their windows meet (the console's rule). */
+        private static boolean overlaps(ForecastFloor a, ForecastFloor b) {
+            return b != null && a.from().isBefore(b.until()) && b.from().isBefore(a.until());
         }
 
         private double measuredService(Observation obs) {

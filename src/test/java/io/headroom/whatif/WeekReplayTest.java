@@ -151,4 +151,28 @@ class WeekReplayTest {
         assertNull(c.predictive());
         assertNull(c.predictiveSummary());
     }
+
+    /**
+     * The predictive run holds a floor as the console's auto mode does: once the ramp to it begins it is not let go
+     * before the rise. It took every newer plan of as many replicas, and each moved the floor's start later as the
+     * ramp raised what runs: 4 → 8 → 16 → 32 → 4 → 8 … every minute for an hour (994 scale events in the week,
+     * against 463 live).
+     */
+    @Test
+    void thePredictiveRunHoldsItsFloorFromTheRampToTheRise() {
+        Replay.Comparison c = WeekDecisionsPinTest.compare();
+        var ticks = c.predictive().ticks();
+        int drops = 0;
+        for (int i = 1; i < ticks.size(); i++) {
+            int before = ticks.get(i - 1).desiredReplicas();
+            int now = ticks.get(i).desiredReplicas();
+            if (before >= 16 && now <= before / 4) {
+                drops++; // a floor's ramp let go: the reactive count of the night again
+            }
+        }
+        int rises = c.predictiveSummary().floorsPlanned();
+        assertTrue(drops <= rises, drops + " sudden drops for " + rises + " rises");
+        assertTrue(c.predictive().summary().scaleEvents() <= c.current().summary().scaleEvents() + 4 * rises,
+                c.predictive().summary().scaleEvents() + " scale events, live " + c.current().summary().scaleEvents());
+    }
 }
