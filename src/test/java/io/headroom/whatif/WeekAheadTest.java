@@ -9,11 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.decision.Policy;
 import io.headroom.history.ClassHistory;
 import io.headroom.history.ClassHistory.Series;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +35,7 @@ class WeekAheadTest {
     final ClassHistory week = tier(MONDAY, 8 * 1440, 60);
     /** The day's history: its last day, at the same minute (its newest point is the window's end). */
     final ClassHistory day = tier(MONDAY + 7 * 86_400, 1440, 60);
-    final MutableClock clock = new MutableClock(Instant.parse("2026-12-08T00:05:00Z"));
+    final io.headroom.time.ManualClock clock = new io.headroom.time.ManualClock(Instant.parse("2026-12-08T00:05:00Z"));
     final ExecutorService pool = Executors.newSingleThreadExecutor();
 
     @AfterEach
@@ -169,33 +166,5 @@ class WeekAheadTest {
         assertEquals(Optional.empty(), ahead.compute("orders", live, LoadSource.of(() -> day),
                 LoadSource.of(() -> null), pool).get(30, TimeUnit.SECONDS));
         assertTrue(ahead.needs("orders", live));
-    }
-
-    /** A clock the test moves. */
-    static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -8,15 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.decision.Policy;
-import io.headroom.history.WeekBackfill;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.WarmUp;
 import io.headroom.whatif.WeekAhead;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
@@ -43,10 +40,8 @@ class WhatIfWeekAheadUiTest {
 
     @Test
     void theClassInViewsWeekIsComputedAheadAndShownTheMomentTheWeekIsChosen() throws Exception {
-        Session s = Session.sandbox(5, Instant.now(), Duration.ofMinutes(2), new MemoryJournal());
-        s.warmUp(Duration.ofMinutes(2));
-        console = ConsoleWindow.open(s);
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> s.weekProgress().state() == WeekBackfill.State.DONE);
+        console = WeekConsoles.open();
+        Session s = console.session();
         WarmUp w = onFx(() -> console.view().warmUpWhatIf(Duration.ZERO));
         assertTrue(w.done().get(120, TimeUnit.SECONDS), "the warm-up replayed its slice");
         String cls = onFx(() -> console.view().detailViewModel().classNameProperty().get());
@@ -96,10 +91,8 @@ class WhatIfWeekAheadUiTest {
     /** A reload's console (the process warmed already): the weeks ahead with no second warm-up replay. */
     @Test
     void aLaterConsoleComputesTheWeekAheadWithNoWarmUpReplay() throws Exception {
-        Session s = Session.sandbox(5, Instant.now(), Duration.ofMinutes(2), new MemoryJournal());
-        s.warmUp(Duration.ofMinutes(2));
-        console = ConsoleWindow.open(s);
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> s.weekProgress().state() == WeekBackfill.State.DONE);
+        console = WeekConsoles.open();
+        Session s = console.session();
         WarmUp w = onFx(() -> console.view().computeWeeksAhead());
         String cls = onFx(() -> console.view().detailViewModel().classNameProperty().get());
         Policy live = s.loop().classes().stream().filter(c -> c.name().equals(cls)).findFirst().orElseThrow().policy();

@@ -3,13 +3,9 @@ package io.headroom.ui.whatif;
 import static io.headroom.ui.ConsoleWindow.onFx;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.history.WeekBackfill;
-import io.headroom.journal.MemoryJournal;
 import io.headroom.session.Session;
 import io.headroom.ui.ConsoleWindow;
 import io.headroom.whatif.Replay;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,10 +27,8 @@ class WhatIfWeekSandboxUiTest {
 
     @Test
     void theSandboxsWeekIsReplayedWithThePredictiveRun() throws Exception {
-        Session s = Session.sandbox(5, Instant.now(), Duration.ofMinutes(2), new MemoryJournal());
-        s.warmUp(Duration.ofMinutes(2));
-        console = ConsoleWindow.open(s);
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> s.weekProgress().state() == WeekBackfill.State.DONE);
+        console = WeekConsoles.open();
+        Session s = console.session();
         String cls = s.loop().classes().get(0).name();
         WhatIfViewModel vm = onFx(() -> console.view().openWhatIf(cls));
         onFx(() -> {
