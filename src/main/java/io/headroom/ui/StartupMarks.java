@@ -47,12 +47,7 @@ public final class StartupMarks {
      * is on screen, so they never hold the first frame back.
      */
     static void afterFirstPulse(Scene scene, Runnable then) {
-        Runnable[] listener = new Runnable[1];
-        listener[0] = () -> {
-            scene.removePostLayoutPulseListener(listener[0]);
-            io.headroom.ui.fx.FxExecutor.get().execute(then);
-        };
-        scene.addPostLayoutPulseListener(listener[0]);
+        io.headroom.ui.fx.FirstFrame.after(scene.getRoot(), io.headroom.ui.fx.FxExecutor.get(), then);
     }
 
     /** Says {@code tick} at the first tick after the session went live ({@code started} completes then). */

@@ -158,7 +158,6 @@ public final class PoolBreakdown {
                 + " waiting for a pool: " + String.join("; ", parts));
     }
 
-    /** What a pool was seen running: the console's facts when they say, else the live loop's snapshot. */
     /**
      * The broker's figure as the pool's state line says it: "broker: 0 failed acquisitions/s", or with how long
      * failures have been seen; empty without a broker query or a figure (the reasons say "no broker figure" once).
@@ -176,6 +175,7 @@ public final class PoolBreakdown {
         return words;
     }
 
+    /** What a pool was seen running: the console's facts when they say, else the live loop's snapshot. */
     private static Placement.PoolObservation seen(ClassSnapshot s, Facts f, String pool) {
         Placement.PoolObservation o = f.observed().get(pool);
         return o != null ? o : s.pools().get(pool);

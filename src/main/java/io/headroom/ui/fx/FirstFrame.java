@@ -15,7 +15,10 @@ public final class FirstFrame {
     private FirstFrame() {
     }
 
-    /** Runs {@code then} on {@code fx} once the first pulse with {@code node} in a scene has been laid out. */
+    /**
+     * Runs {@code then} on {@code fx} once the first pulse with {@code node} in a scene has been laid out: the next
+     * pulse when it is in one already (what a node measures then is what the frame shows).
+     */
     public static void after(Node node, Executor fx, Runnable then) {
         ChangeListener<Scene> inScene = new ChangeListener<>() {
             @Override

@@ -61,16 +61,8 @@ public final class MainView extends BorderPane {
     private Notifier notifier;
     private final List<Stage> whatIfStages = new java.util.ArrayList<>();
     private final io.headroom.whatif.WarmUp warmUp = new io.headroom.whatif.WarmUp();
-    /** How long the class in view stays in view, no what-if open, before its week is computed ahead. */
-    static final java.time.Duration WEEK_AHEAD_AFTER = java.time.Duration.ofSeconds(10);
-    private final io.headroom.whatif.WeekAhead weekAhead;
-    /** After the warm-up: the class in view's week is computed ahead while none runs and no what-if is open. */
-    private boolean weekAheadOn;
-    private boolean weekAheadRunning;
-    private boolean disposed;
-    private int whatIfsOpen;
-    private String inView;
-    private java.time.Instant inViewSince;
+    /** After the warm-up: the class in view's week what-if computed ahead (issue 29). */
+    private final WeeksAhead weeksAhead;
     private java.time.Duration warmUpDelay;
     private boolean firstFrame;
     private javafx.beans.value.ObservableBooleanValue attention;
@@ -99,7 +91,7 @@ public final class MainView extends BorderPane {
         this.fx = fx;
         this.events = events;
         this.detail = new DetailViewModel(session.clock(), fx);
-        this.weekAhead = new io.headroom.whatif.WeekAhead(session.clock());
+        this.weeksAhead = new WeeksAhead(session, fx);
         // The per-pool breakdown's bounds and cost weights (each pool's spec / ready comes with the loop's snapshot).
         detail.setPoolFacts(name -> new io.headroom.ui.detail.PoolBreakdown.Facts(pools(name) == null ? List.of()
                 : pools(name).specs(), java.util.Map.of()));
@@ -297,7 +289,7 @@ public final class MainView extends BorderPane {
             main.updateClock(session.clock().instant());
             incidents.tick(session.clock().instant());
             inbox.showAges(); // ages and expiry countdowns, each card where it is (focus stays on its proposal)
-            computeWeekAhead();
+            weeksAhead.tick();
         }));
         clock.setCycleCount(Timeline.INDEFINITE);
         clock.play();
@@ -536,61 +528,21 @@ public final class MainView extends BorderPane {
 
     private void startWarmUp() {
         if (firstFrame && warmUpDelay != null && warmUp.start(warmUpDelay, session.io())) { // once
-            inView(detail.classNameProperty().get());
-            detail.classNameProperty().addListener((o, a, name) -> inView(name));
+            weeksAhead.follow(detail.classNameProperty());
             // Then the week of the class in view is computed ahead (issue 29): the operator's week what-if shows it at
             // once. Also after a what-if cancelled the warm-up: that replay warmed the code.
-            warmUp.done().whenCompleteAsync((ok, e) -> {
-                weekAheadOn = !disposed;
-                computeWeekAhead();
-            }, fx);
-        }
-    }
-
-    private void inView(String name) {
-        inView = name;
-        inViewSince = session.clock().instant();
-    }
-
-    /**
-     * The class in view's week computed ahead on the I/O pool with its live policy, when it has stayed in view {@link
-     * #WEEK_AHEAD_AFTER} with no what-if open and has none fresh; not while the week's backfill runs. FX thread.
-     */
-    private void computeWeekAhead() {
-        String name = inView;
-        if (!weekAheadOn || weekAheadRunning || whatIfsOpen > 0 || name == null
-                || session.weekProgress().state() == io.headroom.history.WeekBackfill.State.RUNNING
-                || java.time.Duration.between(inViewSince, session.clock().instant()).compareTo(WEEK_AHEAD_AFTER) < 0) {
-            return;
-        }
-        var cls = session.loop().classes().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
-        if (cls == null || !weekAhead.needs(name, cls.policy())) {
-            return;
-        }
-        weekAheadRunning = true;
-        try {
-            weekAhead.compute(name, cls.policy(), io.headroom.whatif.LoadSource.of(() -> session.history().find(name)),
-                    io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(name)), session.io())
-                    .whenCompleteAsync((entry, e) -> {
-                        weekAheadRunning = false;
-                        if (e != null || entry.isEmpty()) {
-                            inView(inView); // none (no week yet, or cancelled): asked again after a while in view
-                        }
-                    }, fx);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            weekAheadRunning = false; // the session is closing
+            warmUp.done().whenCompleteAsync((ok, e) -> weeksAhead.switchOn(), fx);
         }
     }
 
     /** The weeks computed ahead for the What-if windows (issue 29). */
     public io.headroom.whatif.WeekAhead weekAhead() {
-        return weekAhead;
+        return weeksAhead.ahead();
     }
 
     /** Opens the what-if window for a class: its live policy against edits, replayed on its charted load. */
     public WhatIfViewModel openWhatIf(String className) {
         warmUp.cancel(); // the operator's own replay comes first
-        weekAhead.cancel();
         var cls = session.loop().classes().stream().filter(c -> c.name().equals(className)).findFirst().orElse(null);
         if (cls == null) {
             return null;
@@ -602,7 +554,7 @@ public final class MainView extends BorderPane {
         vm.setReplayRuns(session.io()); // the live and edited runs side by side
         // The week range and the predictive run's forecasts read the class's week (a point a minute).
         vm.setWeek(io.headroom.whatif.LoadSource.of(() -> session.history().findWeek(className)));
-        vm.setWeekAhead(weekAhead); // the week computed ahead, shown at once for the live policy
+        vm.setWeekAhead(weeksAhead.ahead()); // the week computed ahead, shown at once for the live policy
         vm.setPolicyText(session.policyEdits()::yaml);
         // Admission off vs on for a class that publishes it, placement vs one pool for a class with pools (issue 30).
         io.headroom.supervise.ClassAdmission admission = session.supervisor().admission(className);
@@ -626,11 +578,10 @@ public final class MainView extends BorderPane {
             stage.setTitle(stage.getTitle() + " — the cluster is out of reach: replaying the history recorded so far");
         }
         whatIfStages.add(stage);
-        whatIfsOpen++;
+        weeksAhead.whatIfOpened(); // what runs ahead stops; nothing starts while a What-if is open
         stage.setOnHidden(e -> { // closed windows are not kept
             whatIfStages.remove(stage);
-            whatIfsOpen--;
-            inView(inView); // the week ahead waits until the class has been in view a while again
+            weeksAhead.whatIfClosed();
         });
         return vm;
     }
@@ -753,9 +704,7 @@ public final class MainView extends BorderPane {
     /** Stops listening and animating; the session itself is closed by its owner. */
     public void dispose() {
         warmUp.cancel();
-        disposed = true;
-        weekAheadOn = false;
-        weekAhead.cancel();
+        weeksAhead.dispose();
         List.copyOf(whatIfStages).forEach(Stage::close);
         unsubscribe.run();
         stopEdits.run();

@@ -57,16 +57,10 @@ final class TopFits {
 
     /** After the next layout pass: the table's flow has its height then. */
     private void later() {
-        if (operatorMoved || split.getScene() == null) {
-            return;
+        if (!operatorMoved && split.getScene() != null) {
+            io.headroom.ui.fx.FirstFrame.after(split, Runnable::run, this::fit);
+            javafx.application.Platform.requestNextPulse(); // no layout asked: the next pulse measures what is there
         }
-        Runnable[] once = new Runnable[1];
-        once[0] = () -> {
-            split.getScene().removePostLayoutPulseListener(once[0]);
-            fit();
-        };
-        split.getScene().addPostLayoutPulseListener(once[0]);
-        javafx.application.Platform.requestNextPulse(); // no layout asked: the next pulse measures what is there
     }
 
     /** Sets the upper part to the height its rows need, within the default share and {@link #MAX_SHARE}. */
