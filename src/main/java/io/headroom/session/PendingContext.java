@@ -76,6 +76,10 @@ final class PendingContext implements ClusterPorts.Deferred, AutoCloseable {
         CompletableFuture<Built> f = new CompletableFuture<>();
         PendingContext p = new PendingContext(ctx.name(), ctx.server(), prepared.warnings(), wall, f, wanted);
         on.execute(() -> {
+            if (p.closed) { // closed while its build was held or queued: nothing is built for a closed session
+                f.cancel(false);
+                return;
+            }
             try {
                 f.complete(p.build(prepared, contexts, targets, leaseDuration));
             } catch (OpenFailure e) {

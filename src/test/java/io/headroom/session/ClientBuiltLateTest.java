@@ -114,6 +114,27 @@ class ClientBuiltLateTest {
         }
     }
 
+    /**
+     * A session closed while its clients' build is held builds nothing afterwards, whoever asks: no client, no lease
+     * keeper, nothing on the cluster for a console that is gone.
+     */
+    @Test
+    void aSessionClosedWhileItsBuildIsHeldBuildsNothingAfterwards() throws Exception {
+        MockCluster cluster = api.cluster();
+        cluster.deployment("work", "w", 3);
+        Path kubeconfig = MockCluster.kubeconfig(dir, "config", "up", "t0ken", "up", cluster.url(), "work");
+        CountDownLatch building = new CountDownLatch(1);
+        Contexts contexts = Contexts.load(List.of(kubeconfig)).customize(b -> building.countDown());
+        Session s = Session.connect(WorkloadsFile.read(workloads("up")), contexts, new MemoryJournal(), null,
+                Session.LEASE_DURATION, true);
+        s.close();
+        s.releaseClients(); // a late ask, after the close
+        CompletableFuture<Void> built = s.clientsBuilt();
+        assertThrows(ExecutionException.class, () -> built.get(20, TimeUnit.SECONDS), "no client for a closed session");
+        assertTrue(built.isCompletedExceptionally());
+        assertEquals(1, building.getCount(), "its build never began");
+    }
+
     /** Asking for the clients, or releasing them (the console, once its first frame is drawn), starts a held build. */
     @Test
     void askingForTheClientsOrReleasingThemStartsAHeldBuild() throws Exception {
