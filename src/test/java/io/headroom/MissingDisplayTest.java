@@ -23,19 +23,14 @@ class MissingDisplayTest {
     }
 
     static Run console(Path dir, String display) throws Exception {
-        // As the package runs it: JavaFX's platform jars on the module path, the rest on the class path.
+        // As ./headroom and the package run it: everything on the class path, JavaFX's platform jars after the rest.
         List<String> cp = List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator));
-        List<String> fx = cp.stream().filter(e -> e.contains("openjfx") && e.endsWith("-linux.jar")).toList();
-        String rest = String.join(java.io.File.pathSeparator, cp.stream().filter(e -> !e.contains("openjfx")).toList());
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        if (!fx.isEmpty()) {
-            command.addAll(List.of("--module-path", String.join(java.io.File.pathSeparator, fx),
-                    "--add-modules", "javafx.controls,javafx.fxml"));
-        }
-        command.addAll(List.of("-cp", fx.isEmpty() ? String.join(java.io.File.pathSeparator, cp) : rest,
-                Main.class.getName(), "--settings=" + dir.resolve("settings.json"),
-                "--journal=" + dir.resolve("journal.jsonl")));
+        List<String> fx = cp.stream().filter(e -> e.contains("openjfx")).toList();
+        List<String> ordered = new java.util.ArrayList<>(cp.stream().filter(e -> !e.contains("openjfx")).toList());
+        ordered.addAll(fx);
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", String.join(java.io.File.pathSeparator, ordered), Main.class.getName(),
+                "--settings=" + dir.resolve("settings.json"), "--journal=" + dir.resolve("journal.jsonl"));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("DISPLAY");
         pb.environment().remove("WAYLAND_DISPLAY");

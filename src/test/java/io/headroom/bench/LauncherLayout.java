@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link StartupBenchmark}'s "@" variants: a child JVM laid out as {@code ./headroom} starts it (JavaFX's
- * platform jars on the module path, the rest on the class path), with the archive each launcher gives it:
+ * {@link StartupBenchmark}'s "@" variants: a child JVM laid out as that build's {@code ./headroom} starts it (its
+ * class path, and JavaFX's platform jars on the module path where that launcher put them there, as builds before
+ * 2026-12-06 evening did), with the archive each launcher gives it:
  * <ul>
  *   <li>{@code @None} no archive of the application's classes (the JDK's own only);</li>
  *   <li>{@code @First} the first run after a build as {@code ./headroom} ran it before the build made an
@@ -26,8 +27,8 @@ final class LauncherLayout {
     }
 
     /**
-     * Adds the module path for {@code root}'s JavaFX jars to {@code jvm} and returns the class path (the
-     * jar and the other libraries), as {@code scripts/launch-paths} splits {@code target/lib}.
+     * Adds the module path for {@code root}'s JavaFX jars to {@code jvm} where that build's launcher used one, and
+     * returns the class path, as its {@code scripts/launch-paths} builds it from {@code target/lib}.
      */
     static String jvm(Path root, List<String> jvm) throws IOException {
         List<String> cp = new ArrayList<>(List.of(root.resolve("target/headroom.jar").toAbsolutePath().normalize().toString()));
@@ -42,9 +43,31 @@ final class LauncherLayout {
                 }
             }
         }
-        jvm.addAll(List.of("--module-path", String.join(File.pathSeparator, fx), "--add-modules",
-                "javafx.controls,javafx.fxml"));
+        Path launcher = root.resolve("headroom");
+        if (Files.isRegularFile(launcher) && Files.readString(launcher).contains("--module-path")) {
+            jvm.addAll(List.of("--module-path", String.join(File.pathSeparator, fx), "--add-modules",
+                    "javafx.controls,javafx.fxml"));
+        } else {
+            cp.addAll(fx);
+        }
         return String.join(File.pathSeparator, cp);
+    }
+
+    /**
+     * The JIT options {@code root}'s launcher passes besides its archive ({@code headroom_jit_options} in its
+     * {@code scripts/launch-paths}), so "+Opt" runs each build with its own; none where it has no such list.
+     */
+    static List<String> launcherFlags(Path root) throws IOException, InterruptedException {
+        Path paths = root.resolve("scripts/launch-paths");
+        if (!Files.isRegularFile(paths)) {
+            return List.of();
+        }
+        Process p = new ProcessBuilder("bash", "-c", ". \"$0\"; printf '%s\\n' \"${headroom_jit_options[@]}\"",
+                paths.toString()).redirectErrorStream(true).start();
+        List<String> out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .lines().filter(l -> l.startsWith("-XX:")).toList();
+        p.waitFor();
+        return out;
     }
 
     /** The archive options of {@code variant} for the build at {@code root}; null when it does not apply. */

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * plain JVM: {@code +CDS} (default), {@code +DynCDS} (a dynamic archive per mode, written at the exit of one
  * run with {@code -XX:ArchiveClassesAtExit}, as {@code ./headroom} makes it), {@code +C1}
  * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}) and combinations such as
- * {@code +CDS+C1}), and as {@code ./headroom} starts it (JavaFX on the module path, {@link LauncherLayout}):
+ * {@code +CDS+C1}), and as {@code ./headroom} starts it (its class path, {@link LauncherLayout}):
  * {@code @None}, {@code @First} (no archive, one written at exit: the first run after a build before the build
  * made one), {@code @Dyn} (that launcher's later runs) and {@code @Build} (the archive {@code mvn package} makes);
  * a list of "@" variants alone leaves out the plain JVM, e.g. {@code 3 @First,@Dyn,@Build}. Any variant takes JVM
@@ -148,8 +148,8 @@ public final class StartupBenchmark {
             }
         }
 
-        // "@First": what ./headroom did on the first run after a build before the build made the archive (JavaFX on
-        // the module path, no archive, one written as it exits); "@Dyn" its later runs, on that dynamic archive.
+        // "@First": what ./headroom did on the first run after a build before the build made the archive (no
+        // archive, one written as it exits); "@Dyn" its later runs, on that dynamic archive.
         Map<String, Path> launcherDynamic = new LinkedHashMap<>();
         if (variants.contains("@Dyn")) {
             for (var b : roots.entrySet()) {
@@ -184,7 +184,7 @@ public final class StartupBenchmark {
                             List<String> jvm = LauncherLayout.archiveOptions(launcher, roots.get(b.getKey()),
                                     launcherDynamic.get(b.getKey() + m.getKey()), dir);
                             if (jvm != null) {
-                                jvm.addAll(flags(variant));
+                                jvm.addAll(flags(variant, roots.get(b.getKey())));
                                 String cp = LauncherLayout.jvm(roots.get(b.getKey()), jvm);
                                 results.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
                                         .add(run(java, cp, dir, jvm, m.getValue()));
@@ -243,17 +243,33 @@ public final class StartupBenchmark {
      * ({@code -XX:TieredStopAtLevel=1}), {@code +Serial} ({@code -XX:+UseSerialGC}), {@code +Parallel}
      * ({@code -XX:+UseParallelGC}), {@code +LateC2} (C2 waits for 4× the calls and loop turns it waits for by
      * default: C1's code serves the start, C2 still compiles what stays hot), {@code +Xss512k} (thread stacks of
-     * 512 KiB, not 1 MiB), any {@code -XX} option with a value as {@code +XX:Name=value}, and {@code +Opt} (what {@code ./headroom} passes besides the archive, {@link #LAUNCHER_FLAGS}:
-     * today the same as {@code +LateC2}).
+     * 512 KiB, not 1 MiB), any {@code -XX} option with a value as {@code +XX:Name=value}, and {@code +Opt} (what
+     * {@code ./headroom} passes besides the archive, {@link LauncherLayout#launcherFlags}: C2 later still, forty
+     * times the defaults since 2026-12-06 evening).
      */
     static List<String> flags(String variant) {
+        return flags(variant, Path.of("."));
+    }
+
+    /** As {@link #flags(String)}, {@code +Opt} being what the launcher of the build at {@code root} passes. */
+    static List<String> flags(String variant, Path root) {
         List<String> jvm = new ArrayList<>();
         for (String part : variant.split("\\+")) {
             switch (part) {
                 case "C1" -> jvm.add("-XX:TieredStopAtLevel=1");
                 case "Serial" -> jvm.add("-XX:+UseSerialGC");
                 case "Parallel" -> jvm.add("-XX:+UseParallelGC");
-                case "LateC2", "Opt" -> jvm.addAll(LAUNCHER_FLAGS);
+                case "LateC2" -> jvm.addAll(LATE_C2);
+                case "Opt" -> {
+                    try {
+                        jvm.addAll(LauncherLayout.launcherFlags(root));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
+                }
                 case "Xss512k" -> jvm.add("-Xss512k");
                 default -> {
                     if (part.startsWith("XX:") || part.startsWith("D")) { // +XX:CICompilerCount=6, +Dname=value
@@ -266,10 +282,11 @@ public final class StartupBenchmark {
     }
 
     /**
-     * The JVM options {@code ./headroom} gives the console besides its archive (its {@code jit} line: C2 later, as
-     * {@code +LateC2}; docs/benchmarks.md "Cutting the first frame"). {@code @Build} alone is the archive without them.
+     * {@code +LateC2}: C2 waiting for four times the calls and loop turns it waits for by default, as
+     * {@code ./headroom} ran the console from 2026-12-06 (docs/benchmarks.md "Cutting the first frame"); {@code +Opt}
+     * is what a build's launcher passes today ({@link LauncherLayout#launcherFlags}).
      */
-    static final List<String> LAUNCHER_FLAGS = List.of("-XX:Tier4InvocationThreshold=20000",
+    static final List<String> LATE_C2 = List.of("-XX:Tier4InvocationThreshold=20000",
             "-XX:Tier4MinInvocationThreshold=2400", "-XX:Tier4CompileThreshold=60000", "-XX:Tier4BackEdgeThreshold=160000");
 
     /** Per configuration, each step before the first frame: median wall ms / CPU ms when the console said it. */

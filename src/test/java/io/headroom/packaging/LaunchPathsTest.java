@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code scripts/launch-paths}, which {@code ./headroom} and {@code scripts/cds-archive} share: the class and
- * module paths they build from {@code target/lib}, and the stamp that lets the launcher use the build's CDS
+ * {@code scripts/launch-paths}, which {@code ./headroom} and {@code scripts/cds-archive} share: the class path
+ * they build from {@code target/lib} (JavaFX's platform jars on it too, after the rest), and the stamp that lets the launcher use the build's CDS
  * archive only while it fits (Java refuses a stale archive without a word, and the start is slow again).
  */
 class LaunchPathsTest {
@@ -26,12 +26,14 @@ class LaunchPathsTest {
     Path root;
 
     @Test
-    void javaFxPlatformJarsGoOnTheModulePathAndItsEmptyJarsNowhere() throws Exception {
+    void javaFxPlatformJarsGoOnTheClassPathAfterTheRestAndItsEmptyJarsNowhere() throws Exception {
         build("okio-jvm-3.9.0.jar", "javafx-base-21.0.11.jar", "javafx-base-21.0.11-linux.jar",
                 "javafx-graphics-21.0.11-linux.jar");
         List<String> lines = bash("headroom_paths \"$1\"; echo \"$cp\"; echo \"$fx\"; echo \"$jsa\"");
         Path lib = root.resolve("target/lib");
-        assertEquals(root.resolve("target/headroom.jar") + ":" + lib.resolve("okio-jvm-3.9.0.jar"), lines.get(0));
+        assertEquals(root.resolve("target/headroom.jar") + ":" + lib.resolve("okio-jvm-3.9.0.jar") + ":"
+                + lib.resolve("javafx-base-21.0.11-linux.jar") + ":" + lib.resolve("javafx-graphics-21.0.11-linux.jar"),
+                lines.get(0));
         assertEquals(lib.resolve("javafx-base-21.0.11-linux.jar") + ":" + lib.resolve("javafx-graphics-21.0.11-linux.jar"),
                 lines.get(1));
         assertEquals(root.resolve("target/headroom.jsa").toString(), lines.get(2));
@@ -53,7 +55,7 @@ class LaunchPathsTest {
         Path fx = root.resolve("target/lib/javafx-graphics-21.0.11-linux.jar");
         Files.setLastModifiedTime(fx, FileTime.fromMillis(Files.getLastModifiedTime(fx).toMillis() - 60_000));
         assertNotEquals(rebuilt, String.join("\n", bash("headroom_paths \"$1\"; headroom_cds_stamp")),
-                "a JavaFX jar on the module path replaced by one of the same size");
+                "a JavaFX jar replaced by one of the same size");
 
         Files.writeString(root.resolve("target/lib/jackson-core-2.23.0.jar"), "x");
         String added = String.join("\n", bash("headroom_paths \"$1\"; headroom_cds_stamp"));
