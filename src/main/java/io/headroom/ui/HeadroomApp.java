@@ -256,6 +256,7 @@ public final class HeadroomApp extends Application {
         }
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.WINDOW); // when it is the first scene
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.UI);
+        view.detailShown().thenRun(() -> StartupMarks.at("whole")); // the detail in too, a frame later
         Session shown = session;
         boolean welcome = launcher.welcomes(launched);
         // After the view subscribed (the warm-up's ticks fill the charts) and after its first frame
@@ -291,7 +292,8 @@ public final class HeadroomApp extends Application {
                 }
             }, fx);
         }
-        ready.complete(session);
+        Session readyWith = session;
+        view.detailShown().thenRun(() -> ready.complete(readyWith)); // ready: the whole window, the detail in
     }
 
     /**
@@ -482,7 +484,7 @@ public final class HeadroomApp extends Application {
         return session;
     }
 
-    /** Completes with the first session once its window shows (for the UI tests: opening is asynchronous). */
+    /** Completes with the first session once its whole window shows, the detail in (for the UI tests: opening is asynchronous). */
     public CompletableFuture<Session> ready() {
         return ready;
     }

@@ -70,6 +70,9 @@ public final class StartupMarks {
 
     private static void say(String mark) {
         if (SAID.add(mark)) {
+            if (UI.equals(mark)) {
+                at(UI); // the FX thread's own CPU to its first real frame, beside the process's
+            }
             System.out.println(PREFIX + mark);
             System.out.flush();
             if (Boolean.getBoolean(EXIT_PROPERTY) && SAID.contains(UI) && SAID.contains(TICK)) {
@@ -79,14 +82,25 @@ public final class StartupMarks {
     }
 
     /**
-     * With the marks on, says {@code at:stage} each time (not once): the steps between launch and the first frame
-     * (launch, the toolkit's start, the session opened, the console's view built), for profiling; the benchmark
-     * reads only the three marks above.
+     * With the marks on, says {@code at:stage thread=MS} each time (not once): the steps between launch and the first
+     * frame (launch, the toolkit's start, the session opened, the console's view built, the first real frame), for
+     * profiling, with the CPU the thread that says it has used (on two cores the FX thread's waits for a core show
+     * as wall time it did not run); -1 where Linux's {@code /proc/thread-self/schedstat} cannot be read.
      */
     static void at(String stage) {
         if (ON) {
-            System.out.println(PREFIX + "at:" + stage);
+            System.out.println(PREFIX + "at:" + stage + " thread=" + threadCpuMillis());
             System.out.flush();
+        }
+    }
+
+    /** The calling thread's time on a CPU so far, in ms (the first field of its schedstat, in ns); -1 if unknown. */
+    static long threadCpuMillis() {
+        try {
+            String s = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/schedstat"));
+            return Long.parseLong(s.substring(0, s.indexOf(' ')).trim()) / 1_000_000;
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
         }
     }
 

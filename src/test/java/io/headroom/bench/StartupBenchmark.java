@@ -305,6 +305,25 @@ public final class StartupBenchmark {
             }
             System.out.println(line);
         }
+        // The FX thread alone, from start() to its first real frame: its own CPU against the wall time that passed
+        // (on two cores the difference is time it waited for a core, or for a collection).
+        System.out.printf("%n%-40s the FX thread from the toolkit's start (at:toolkit) to the first real UI (at:ui), median ms%n",
+                "FX thread");
+        for (var e : results.entrySet()) {
+            long[] own = e.getValue().stream().filter(r -> fxSpan(r, 2) >= 0).mapToLong(r -> fxSpan(r, 2)).sorted().toArray();
+            long[] wall = e.getValue().stream().filter(r -> fxSpan(r, 2) >= 0).mapToLong(r -> fxSpan(r, 0)).sorted().toArray();
+            if (own.length > 0) {
+                System.out.printf("%-40s CPU %d (min %d) of %d wall%n", e.getKey(), own[own.length / 2], own[0],
+                        wall[wall.length / 2]);
+            }
+        }
+    }
+
+    /** From at:toolkit to at:ui, field {@code k} of the steps (0 wall, 2 the saying thread's CPU); -1 if unknown. */
+    private static long fxSpan(Run r, int k) {
+        long[] a = r.stages.get("toolkit");
+        long[] b = r.stages.get("ui");
+        return a == null || b == null || a[2] < 0 || b[2] < 0 ? -1 : b[k] - a[k];
     }
 
     private static void table(Map<String, List<Run>> results, java.util.function.Function<Run, long[]> of) {
@@ -454,9 +473,10 @@ public final class StartupBenchmark {
                 }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 if (line.startsWith(STAGE)) { // the steps before the first frame (StartupMarks.at), the first of each
-                    String stage = line.substring(STAGE.length());
-                    if (!r.stages.containsKey(stage)) {
-                        r.stages.put(stage, new long[] {ms, cpuMillis(p.pid())});
+                    String[] f = line.substring(STAGE.length()).split(" thread=");
+                    if (!r.stages.containsKey(f[0])) {
+                        r.stages.put(f[0], new long[] {ms, cpuMillis(p.pid()),
+                                f.length > 1 ? Long.parseLong(f[1].trim()) : -1});
                     }
                     continue;
                 }

@@ -12,7 +12,9 @@ import io.headroom.whatif.WeekAhead;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -39,6 +41,10 @@ public final class WeekWhatIfBenchmark {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         if (args.length > 0 && args[0].equals("first-ahead")) {
             firstAhead(week, live, os);
+            return;
+        }
+        if (args.length > 0 && args[0].equals("jit")) {
+            jitSideBySide(args.length > 1 ? Integer.parseInt(args[1]) : 3, os);
             return;
         }
         if (args.length > 0 && args[0].startsWith("first")) {
@@ -211,11 +217,47 @@ public final class WeekWhatIfBenchmark {
         };
     }
 
+    /**
+     * {@code jit [pairs]}: the operator's first week what-if in a fresh JVM after the console's warm-up, with the JIT
+     * as the JVM's defaults set it, as {@code ./headroom} ran it until 2026-12-06 evening (C2 at four times its
+     * counts) and as it runs it now ({@code headroom_jit_options}), fresh JVMs taking turns: what waiting longer for
+     * C2 at start costs the steady work the console warms for.
+     */
+    static void jitSideBySide(int pairs, com.sun.management.OperatingSystemMXBean os) throws Exception {
+        Map<String, List<String>> sets = new java.util.LinkedHashMap<>();
+        sets.put("JVM defaults", List.of());
+        sets.put("C2 at 4x its counts", StartupBenchmark.LATE_C2);
+        sets.put("./headroom's (" + LauncherLayout.launcherFlags(java.nio.file.Path.of(".")).get(0) + " …)",
+                LauncherLayout.launcherFlags(java.nio.file.Path.of(".")));
+        Map<String, List<double[]>> got = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < pairs; i++) {
+            for (var e : sets.entrySet()) {
+                got.computeIfAbsent(e.getKey(), k -> new java.util.ArrayList<>()).add(child("first-warm", e.getValue()));
+            }
+        }
+        System.out.printf(Locale.ROOT, "  the first week what-if after the warm-up, fresh JVMs taking turns (median of %d;"
+                + " load average %.1f):%n", pairs, os.getSystemLoadAverage());
+        for (var e : got.entrySet()) {
+            double[] wall = e.getValue().stream().mapToDouble(r -> r[0]).sorted().toArray();
+            double[] cpu = e.getValue().stream().mapToDouble(r -> r[1]).sorted().toArray();
+            double[] warmUp = e.getValue().stream().mapToDouble(r -> r[2]).sorted().toArray();
+            System.out.printf(Locale.ROOT, "    %-44s %.0f ms wall (%.0f–%.0f), %.0f ms CPU; the warm-up %.0f ms%n",
+                    e.getKey(), wall[pairs / 2], wall[0], wall[pairs - 1], cpu[pairs / 2], warmUp[pairs / 2]);
+        }
+    }
+
     /** Runs this class in a fresh JVM in {@code mode}: its wall ms, CPU ms and warm-up ms. */
     static double[] child(String mode) throws Exception {
+        return child(mode, List.of());
+    }
+
+    /** As {@link #child(String)}, the JVM given {@code jvm} options too. */
+    static double[] child(String mode, List<String> jvm) throws Exception {
         String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(javaBin, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                WeekWhatIfBenchmark.class.getName(), mode).redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>(List.of(javaBin, "-Xmx2g"));
+        command.addAll(jvm);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), WeekWhatIfBenchmark.class.getName(), mode));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IllegalStateException(mode + " failed: " + out);
