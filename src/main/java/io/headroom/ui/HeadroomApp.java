@@ -259,9 +259,9 @@ public final class HeadroomApp extends Application {
         view.detailShown().thenRun(() -> StartupMarks.at("whole")); // the detail in too, a frame later
         Session shown = session;
         boolean welcome = launcher.welcomes(launched);
-        // After the view subscribed (the warm-up's ticks fill the charts) and after its first frame
-        // (fast start: the warm-up, backfill and first tick never hold the real UI back).
-        StartupMarks.afterFirstPulse(stage.getScene(), () -> {
+        // After the view subscribed (the warm-up's ticks fill the charts) and after its whole window is drawn, the
+        // detail in (fast start: the warm-up, backfill and first tick never hold the real UI back).
+        view.detailShown().thenRun(() -> {
             if (session == shown && !stopped) {
                 java.util.concurrent.CompletableFuture<Void> live = launched.start();
                 StartupMarks.onFirstLiveTick(shown, live);

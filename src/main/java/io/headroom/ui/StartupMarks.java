@@ -41,15 +41,6 @@ public final class StartupMarks {
         scene.addPostLayoutPulseListener(listener[0]);
     }
 
-    /**
-     * Runs {@code then} once, right after the scene's next layout pulse has been drawn (on the FX
-     * thread, outside the pulse): the console starts its warm-up and backfill only once its real UI
-     * is on screen, so they never hold the first frame back.
-     */
-    static void afterFirstPulse(Scene scene, Runnable then) {
-        io.headroom.ui.fx.FirstFrame.after(scene.getRoot(), io.headroom.ui.fx.FxExecutor.get(), then);
-    }
-
     /** Says {@code tick} at the first tick after the session went live ({@code started} completes then). */
     static void onFirstLiveTick(Session session, CompletableFuture<Void> started) {
         if (!ON || SAID.contains(TICK)) {

@@ -204,9 +204,9 @@ public final class MainView extends BorderPane {
         host[0] = overlays;
         topBar.setOnShowKeys(overlays::toggleHelp);
         topBar.setCordonWarning(cordonWarning, this::openNodesIn);
-        // Fast start: the nodes are listed (for the palette and the left-cordoned chip) once the first frame is
-        // drawn, not beside it: on two cores their thread took CPU from the FX thread's first frame.
-        afterFirstFrame(() -> {
+        // Fast start: the nodes are listed (for the palette and the left-cordoned chip) once the whole window is
+        // drawn, the detail in, not beside it: on two cores their thread took CPU from the FX thread's frames.
+        detailShown.thenRun(() -> {
             readNodeNames();
             refreshCordonWarning();
             firstFrame = true;
