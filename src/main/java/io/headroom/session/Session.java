@@ -701,6 +701,9 @@ public final class Session implements AutoCloseable {
         }
         Instant end = manual.instant().plus(span);
         while (!manual.instant().isAfter(end)) {
+            if (closing) { // closed while warming up: no more ticks, and start() does not go live
+                return;
+            }
             loop.tick();
             manual.advance(tick);
         }
@@ -711,6 +714,9 @@ public final class Session implements AutoCloseable {
     public synchronized void start() {
         if (running != null) {
             throw new IllegalStateException("already live");
+        }
+        if (closing) {
+            throw new java.util.concurrent.CancellationException("the session was closed before it went live");
         }
         running = RunningClock.startingAt(clock.instant(), speed);
         clock.switchTo(running);
@@ -745,18 +751,25 @@ public final class Session implements AutoCloseable {
         }
         backfillWeek(); // the sandbox's week is its own programme's, before its start
         forecasts.schedule(forecastThread, FORECAST_CHECK);
-        return java.util.concurrent.CompletableFuture.runAsync(() -> {
+        java.util.concurrent.CompletableFuture<Void> live = java.util.concurrent.CompletableFuture.runAsync(() -> {
             if (!warmUp.isZero()) {
                 warmUp(warmUp);
             }
             start();
-        }, scheduler).whenComplete((v, e) -> {
-            if (e != null) {
+        }, scheduler);
+        goingLive = live;
+        return live.whenComplete((v, e) -> {
+            if (e != null && !closing) {
                 java.util.logging.Logger.getLogger(Session.class.getName())
                         .log(java.util.logging.Level.SEVERE, "the session failed to start", e);
+            } else if (e != null) { // closed before it went live (the window closed in its first seconds): not a failure
+                java.util.logging.Logger.getLogger(Session.class.getName()).fine("closed before it went live");
             }
         });
     }
+
+    /** The warm-up and going live, once asked ({@link #startAsync}): cancelled by {@link #close} if not done by then. */
+    private volatile java.util.concurrent.CompletableFuture<Void> goingLive;
 
     /** Sandbox only: runs simulated time faster (or slower) than real time; before going live, sets the start speed. */
     public synchronized void setSpeed(double newSpeed) {
@@ -783,7 +796,11 @@ public final class Session implements AutoCloseable {
 
     @Override
     public void close() {
-        closing = true; // the week's backfill stops before its next chunk
+        closing = true; // the week's backfill stops before its next chunk, a warm-up before its next tick
+        java.util.concurrent.CompletableFuture<Void> live = goingLive;
+        if (live != null) {
+            live.cancel(false); // never run (the scheduler is shut down below), or stopping: done either way
+        }
         weekThread.shutdownNow();
         forecastThread.shutdownNow();
         runner.close();
