@@ -156,6 +156,8 @@ class KubeReplaceDrainTest extends MockDrainFixture {
         cluster.holdWatchEvents("/deployments");
         assertTrue(supervisor.startReplaceDrain("payments", "worker-a", Duration.ofMinutes(5), "hung").get().ok());
         assertEquals(3, replicas(), "the server has the scale-up");
+        // The mock sends its watch event after the write has answered: held back once sent, not before.
+        MockCluster.await("the scale-up's watch event, held back", WAIT, () -> cluster.heldWatchEvents() > 0);
         tick(45);
         assertEquals(2, gateway.workload(ref).orElseThrow().specReplicas(), "the console's watch has not delivered it");
         assertEquals(DrainPhase.REPLACING, drain().phase(), drain().detail());

@@ -63,6 +63,8 @@ class LaggingWatchDrainTest extends MockDrainFixture {
         tick(1);
         assertEquals(DrainPhase.SCALING, drain().phase(), drain().detail());
         assertEquals(2, cluster.replicas("payments", "worker"), "the server has the drain's write");
+        // The mock sends its watch event after the write has answered: held back once sent, not before.
+        MockCluster.await("the drain's watch event, held back", WAIT, () -> cluster.heldWatchEvents() > 0);
         assertEquals(3, cached(), "the console's watch has not delivered it");
 
         tick(45); // longer than any window a drain might give a lagging read
