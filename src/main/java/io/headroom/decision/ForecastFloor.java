@@ -33,6 +33,11 @@ public record ForecastFloor(int replicas, Instant from, Instant until, String wh
         return !t.isBefore(from) && t.isBefore(until);
     }
 
+    /** Whether it is for the same rise as {@code other}: their windows meet (null: none to meet). */
+    public boolean overlaps(ForecastFloor other) {
+        return other != null && from.isBefore(other.until) && other.from.isBefore(until);
+    }
+
     /** Whether it has lapsed at {@code t}. */
     public boolean lapsedAt(Instant t) {
         return !t.isBefore(until);

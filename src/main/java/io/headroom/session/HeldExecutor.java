@@ -7,8 +7,8 @@ import java.util.concurrent.Executor;
 /**
  * An executor that, while held, keeps what it is given, and on {@link #release()} hands it (and everything after) to
  * its delegate in the order given. The console holds a workloads file's Kubernetes client builds this way until its
- * first frame is drawn: building a client is half a second of CPU that otherwise shares the two cores with the FX
- * thread's first frame (docs/benchmarks.md). Whoever needs a client before that releases it first, so nothing waits
+ * window is drawn and it goes live: building a client is half a second of CPU that otherwise shares the two cores
+ * with the FX thread's first frames (docs/benchmarks.md). Whoever needs a client before that releases it first, so nothing waits
  * on a hold.
  */
 final class HeldExecutor implements Executor {

@@ -157,7 +157,7 @@ public final class Launcher {
     private final Clock wall;
     private final Supplier<Contexts> contexts;
     private final Supplier<java.util.List<Path>> kubeconfigFiles;
-    /** The console's: a workloads file's clients are built once its first frame is drawn (the session goes live). */
+    /** The console's: a workloads file's clients are built once its window is drawn (the session goes live). */
     private boolean holdClients;
 
     /**
@@ -183,7 +183,7 @@ public final class Launcher {
     public static Launcher forConsole(Options options) {
         Launcher l = new Launcher(options, NamedThreads.cached("headroom-connect"), Clock.systemUTC(),
                 Contexts::fromEnvironment, io.headroom.kube.KubeconfigFiles::named);
-        // Its clients wait for the first frame (the console goes live after it): building them is half a second
+        // Its clients wait for the window (the console goes live once it is drawn): building them is half a second
         // of CPU that would share the two cores with that frame. Anything that needs one earlier starts it.
         l.holdClients = true;
         return l;

@@ -67,7 +67,7 @@ final class PendingContext implements ClusterPorts.Deferred, AutoCloseable {
     /**
      * Starts building {@code prepared}'s client on {@code on}, then its lease keeper and gateway over
      * {@code targets}; a failure to build is {@link OpenFailure#context}, naming the file that defines it.
-     * {@code on} may hold the build (the console's, until its first frame): {@code wanted} releases it, and runs
+     * {@code on} may hold the build (the console's, until it goes live): {@code wanted} releases it, and runs
      * before anything here waits for the client.
      */
     static PendingContext start(Contexts.Prepared prepared, Contexts contexts, Collection<WorkloadRef> targets,

@@ -414,7 +414,7 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * As {@link #clients()}, without asking for them: a console that held its clients' build until its first frame
+     * As {@link #clients()}, without asking for them: a console that held its clients' build until it went live
      * (the launcher's) watches this from before it, so that watching does not start the build.
      */
     public java.util.concurrent.CompletableFuture<Void> clientsBuilt() {
@@ -422,7 +422,7 @@ public final class Session implements AutoCloseable {
                 .toArray(java.util.concurrent.CompletableFuture[]::new));
     }
 
-    /** The build of the clients, held until the console's first frame when the launcher asked (null: sandbox). */
+    /** The build of the clients, held until the console goes live when the launcher asked (null: sandbox). */
     private HeldExecutor clientBuilds;
 
     /**
@@ -528,7 +528,7 @@ public final class Session implements AutoCloseable {
 
     /**
      * As above; with {@code holdClients} the clients' build waits until {@link #releaseClients()}, going live, or
-     * the first call that needs a client (the console holds it until its first frame is drawn).
+     * the first call that needs a client (the console holds it until its window is drawn).
      */
     public static Session connect(WorkloadsFile file, Contexts contexts, Journal local, String operator,
                                   Duration leaseDuration, boolean holdClients) throws OpenFailure {
@@ -743,7 +743,7 @@ public final class Session implements AutoCloseable {
      * the supervisor happens on one thread. Returns at once.
      */
     public java.util.concurrent.CompletableFuture<Void> startAsync(Duration warmUp) {
-        releaseClients(); // held until the first frame: the live loop needs them
+        releaseClients(); // held while the window was drawn: the live loop needs them
         if (!sandbox) {
             java.util.concurrent.ExecutorService backfills = NamedThreads.fixed("headroom-history-backfill", 1);
             extra.add(backfills::shutdownNow);

@@ -149,13 +149,13 @@ final class ForecastFloors {
         if (f.replicas() <= current) {
             return; // never a floor at or below what runs: a forecast is no reason to scale in
         }
-        if (c.held() != null && overlaps(c.held().floor(), f) && c.held().floor().replicas() >= f.replicas()) {
+        if (c.held() != null && c.held().floor().overlaps(f) && c.held().floor().replicas() >= f.replicas()) {
             return;
         }
-        if (c.rejected() != null && overlaps(c.rejected(), f)) {
+        if (c.rejected() != null && c.rejected().overlaps(f)) {
             return;
         }
-        if (c.pending() != null && overlaps(c.pending().floor(), f)) {
+        if (c.pending() != null && c.pending().floor().overlaps(f)) {
             Proposal p = c.pending();
             if (p.floor().replicas() == f.replicas() && p.from() == current) {
                 return;
@@ -169,11 +169,6 @@ final class ForecastFloors {
         } else {
             propose(cls, plan, current, null, now);
         }
-    }
-
-    /** Two floors for the same rise: their windows meet. */
-    private static boolean overlaps(ForecastFloor a, ForecastFloor b) {
-        return a.from().isBefore(b.until()) && b.from().isBefore(a.until());
     }
 
     private void propose(WorkloadClass cls, FloorPlanner.Planned plan, int current, Proposal was, Instant now) {

@@ -256,23 +256,28 @@ public final class HeadroomApp extends Application {
         }
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.WINDOW); // when it is the first scene
         StartupMarks.onFirstPulse(stage.getScene(), StartupMarks.UI);
-        view.detailShown().thenRun(() -> StartupMarks.at("whole")); // the detail in too, a frame later
         Session shown = session;
         boolean welcome = launcher.welcomes(launched);
         // After the view subscribed (the warm-up's ticks fill the charts) and after its whole window is drawn, the
-        // detail in (fast start: the warm-up, backfill and first tick never hold the real UI back).
+        // detail in (fast start: the warm-up, backfill and first tick never hold the real UI back), in this order:
+        // the start-up mark, going live, then ready (for the UI tests).
         view.detailShown().thenRun(() -> {
-            if (session == shown && !stopped) {
-                java.util.concurrent.CompletableFuture<Void> live = launched.start();
-                StartupMarks.onFirstLiveTick(shown, live);
-                if (!shown.isSandbox()) { // what Headroom left on the clusters is offered once live
-                    io.headroom.ui.shell.LeftoversView.offer(stage, shown, live, fx);
+            StartupMarks.at("whole");
+            try {
+                if (session == shown && !stopped) {
+                    java.util.concurrent.CompletableFuture<Void> live = launched.start();
+                    StartupMarks.onFirstLiveTick(shown, live);
+                    if (!shown.isSandbox()) { // what Headroom left on the clusters is offered once live
+                        io.headroom.ui.shell.LeftoversView.offer(stage, shown, live, fx);
+                    }
+                    if (welcome) {
+                        welcome();
+                    } else if (!shown.isSandbox()) {
+                        connecting(launched);
+                    }
                 }
-                if (welcome) {
-                    welcome();
-                } else if (!shown.isSandbox()) {
-                    connecting(launched);
-                }
+            } finally {
+                ready.complete(shown);
             }
         });
         // Hand back cleanly: closing the window with classes held asks first.
@@ -292,8 +297,6 @@ public final class HeadroomApp extends Application {
                 }
             }, fx);
         }
-        Session readyWith = session;
-        view.detailShown().thenRun(() -> ready.complete(readyWith)); // ready: the whole window, the detail in
     }
 
     /**

@@ -193,7 +193,7 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
                 // As the console's ForecastFloors holds them: never a floor at or below what runs, and a floor held for
                 // a rise is kept while a newer plan for the same rise asks no more. (Taking every plan of as many
                 // replicas moved the floor's start later as its own ramp raised what runs: 4 → 8 → 16 → 32 → 4 …)
-                boolean sameRise = held != null && overlaps(held, f);
+                boolean sameRise = held != null && held.overlaps(f);
                 if (f != null && f.replicas() > obs.currentReplicas()
                         && (!sameRise || f.replicas() > held.replicas())) {
                     if (!sameRise) {
@@ -213,11 +213,6 @@ public record Predictive(LoadHistory history, ForecastSettings settings, double 
             }
             lastTick = t;
             return inner.decide(className, auto, held == null ? obs : obs.withForecastFloor(held), memory, now);
-        }
-
-        /** Two floors for the same rise: their windows meet (the console's rule). */
-        private static boolean overlaps(ForecastFloor a, ForecastFloor b) {
-            return b != null && a.from().isBefore(b.until()) && b.from().isBefore(a.until());
         }
 
         private double measuredService(Observation obs) {

@@ -85,4 +85,16 @@ class ForecastFloorTest {
         assertEquals(null, ForecastMode.parse("sometimes"));
         assertEquals(ForecastMode.FORECAST_ONLY, Policy.builder().build().forecastMode(), "the default acts on nothing");
     }
+
+    /** Two floors are for the same rise when their windows meet; touching end to start, or none, is not. */
+    @Test
+    void floorsForTheSameRiseAreThoseWhoseWindowsMeet() {
+        ForecastFloor a = new ForecastFloor(8, T, T.plusSeconds(600), "a");
+        assertTrue(a.overlaps(new ForecastFloor(12, T.plusSeconds(300), T.plusSeconds(900), "later, meeting")));
+        assertTrue(new ForecastFloor(12, T.plusSeconds(300), T.plusSeconds(900), "b").overlaps(a), "either way round");
+        assertTrue(a.overlaps(new ForecastFloor(4, T.plusSeconds(100), T.plusSeconds(200), "inside")));
+        assertFalse(a.overlaps(new ForecastFloor(12, T.plusSeconds(600), T.plusSeconds(900), "from its end on")));
+        assertFalse(a.overlaps(new ForecastFloor(12, T.minusSeconds(600), T, "until its start")));
+        assertFalse(a.overlaps(null));
+    }
 }

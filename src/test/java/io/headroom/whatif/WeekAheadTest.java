@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.decision.Policy;
 import io.headroom.history.ClassHistory;
-import io.headroom.history.ClassHistory.Series;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -29,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class WeekAheadTest {
     /** Monday 2026-11-30 00:00 UTC. */
-    static final double MONDAY = Instant.parse("2026-11-30T00:00:00Z").getEpochSecond();
+    static final double MONDAY = io.headroom.testing.OfficeWeek.MONDAY;
     final Policy live = Policy.builder().slotsPerReplica(4).minReplicas(1).maxReplicas(100).maxAgeSeconds(20.0)
             .pollIntervalSeconds(60).build();
     final ClassHistory week = tier(MONDAY, 8 * 1440, 60);
@@ -45,20 +43,7 @@ class WeekAheadTest {
 
     /** {@code points} a {@code step} apart from {@code from}: 1 job/s, 60 jobs/s 09:00–17:00 on weekdays, 2 s a job. */
     static ClassHistory tier(double from, int points, double step) {
-        ClassHistory h = new ClassHistory("orders", points + 2);
-        for (int i = 0; i <= points; i++) {
-            double t = from + step * i;
-            double inDay = (t - MONDAY) % 86_400;
-            boolean weekend = (int) ((t - MONDAY) / 86_400) % 7 >= 5;
-            double[] row = new double[ClassHistory.SERIES];
-            Arrays.fill(row, Double.NaN);
-            row[Series.ARRIVAL_RATE.ordinal()] = !weekend && inDay >= 9 * 3600 && inDay < 17 * 3600 ? 60 : 1;
-            row[Series.MEAN_SERVICE.ordinal()] = 2;
-            row[Series.QUEUE_LENGTH.ordinal()] = 0;
-            row[Series.REPLICAS.ordinal()] = 2;
-            h.append(t, row);
-        }
-        return h;
+        return io.headroom.testing.OfficeWeek.history(from, points, step);
     }
 
     Optional<WeekAhead.Entry> computed(WeekAhead ahead) throws Exception {

@@ -66,7 +66,6 @@ public final class MainView extends BorderPane {
     /** After the warm-up: the class in view's week what-if computed ahead (issue 29). */
     private final WeeksAhead weeksAhead;
     private java.time.Duration warmUpDelay;
-    private boolean firstFrame;
     private javafx.beans.value.ObservableBooleanValue attention;
     private javafx.beans.value.ChangeListener<Boolean> titleReset;
     private Stage journalStage;
@@ -209,7 +208,6 @@ public final class MainView extends BorderPane {
         detailShown.thenRun(() -> {
             readNodeNames();
             refreshCordonWarning();
-            firstFrame = true;
             startWarmUp();
         });
         javafx.scene.layout.StackPane center = new javafx.scene.layout.StackPane(split, toast, overlays);
@@ -542,7 +540,7 @@ public final class MainView extends BorderPane {
     }
 
     private void startWarmUp() {
-        if (firstFrame && warmUpDelay != null && warmUp.start(warmUpDelay, session.io())) { // once
+        if (detailShown.isDone() && warmUpDelay != null && warmUp.start(warmUpDelay, session.io())) { // once
             weeksAhead.follow(detail.classNameProperty());
             // Then the week of the class in view is computed ahead (issue 29): the operator's week what-if shows it at
             // once. Also after a what-if cancelled the warm-up: that replay warmed the code.

@@ -9,7 +9,6 @@ import io.headroom.history.ClassHistory;
 import io.headroom.history.ClassHistory.Series;
 import io.headroom.whatif.ComparisonTable;
 import io.headroom.whatif.LoadSource;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
@@ -28,25 +27,11 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class WhatIfWeekUiTest extends WhatIfWindowFixture {
     /** Monday 2026-11-30 00:00 UTC. */
-    static final double MONDAY = Instant.parse("2026-11-30T00:00:00Z").getEpochSecond();
-
-
+    static final double MONDAY = io.headroom.testing.OfficeWeek.MONDAY;
 
     /** Eight days at a point a minute (the console's week tier): 1 job/s, 60 jobs/s 09:00–17:00 on weekdays. */
     static ClassHistory weekTier() {
-        ClassHistory h = new ClassHistory("orders", 8 * 1440 + 2);
-        for (int i = 0; i <= 8 * 1440; i++) {
-            double inDay = (60.0 * i) % 86_400;
-            boolean weekend = i / 1440 % 7 >= 5;
-            double[] row = new double[ClassHistory.SERIES];
-            Arrays.fill(row, Double.NaN);
-            row[Series.ARRIVAL_RATE.ordinal()] = !weekend && inDay >= 9 * 3600 && inDay < 17 * 3600 ? 60 : 1;
-            row[Series.MEAN_SERVICE.ordinal()] = 2;
-            row[Series.QUEUE_LENGTH.ordinal()] = 0;
-            row[Series.REPLICAS.ordinal()] = 2;
-            h.append(MONDAY + 60.0 * i, row);
-        }
-        return h;
+        return io.headroom.testing.OfficeWeek.history(MONDAY, 8 * 1440, 60);
     }
 
     @Test
