@@ -23,13 +23,7 @@ class MissingDisplayTest {
     }
 
     static Run console(Path dir, String display) throws Exception {
-        // As ./headroom and the package run it: everything on the class path, JavaFX's platform jars after the rest.
-        List<String> cp = List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator));
-        List<String> fx = cp.stream().filter(e -> e.contains("openjfx")).toList();
-        List<String> ordered = new java.util.ArrayList<>(cp.stream().filter(e -> !e.contains("openjfx")).toList());
-        ordered.addAll(fx);
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", String.join(java.io.File.pathSeparator, ordered), Main.class.getName(),
+        List<String> command = List.of(java(), "-cp", launcherClassPath(), Main.class.getName(),
                 "--settings=" + dir.resolve("settings.json"), "--journal=" + dir.resolve("journal.jsonl"));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("DISPLAY");
@@ -42,6 +36,19 @@ class MissingDisplayTest {
                 .redirectError(err.toFile()).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ends by itself");
         return new Run(p.exitValue(), Files.readString(err));
+    }
+
+    /** The Java running the tests. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The tests' class path as ./headroom and the package lay it out: JavaFX's platform jars after the rest. */
+    static String launcherClassPath() {
+        List<String> cp = List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator));
+        List<String> ordered = new java.util.ArrayList<>(cp.stream().filter(e -> !e.contains("openjfx")).toList());
+        ordered.addAll(cp.stream().filter(e -> e.contains("openjfx")).toList());
+        return String.join(java.io.File.pathSeparator, ordered);
     }
 
     static void saysItInOneLine(Run r) {

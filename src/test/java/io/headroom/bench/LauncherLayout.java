@@ -70,6 +70,43 @@ final class LauncherLayout {
         return out;
     }
 
+    /**
+     * The environment {@code root}'s launcher gives the console here ({@code headroom_desktop_env} in its
+     * {@code scripts/launch-paths}: no D-Bus autolaunched where there is no session bus), as the variables it sets
+     * or changes; none where it has no such function, so "+Opt" starts each build as its own launcher does.
+     */
+    static java.util.Map<String, String> launcherEnv(Path root) throws IOException, InterruptedException {
+        Path paths = root.resolve("scripts/launch-paths");
+        if (!Files.isRegularFile(paths)) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, String> before = env(paths, "");
+        java.util.Map<String, String> after = env(paths, "if declare -F headroom_desktop_env >/dev/null; then "
+                + "headroom_desktop_env; fi; ");
+        java.util.Map<String, String> set = new java.util.TreeMap<>();
+        after.forEach((k, v) -> {
+            if (!v.equals(before.get(k))) {
+                set.put(k, v);
+            }
+        });
+        return set;
+    }
+
+    /** The environment bash has after sourcing {@code paths} and running {@code script}. */
+    private static java.util.Map<String, String> env(Path paths, String script) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", "-c", ". \"$0\"; " + script + "env -0", paths.toString()).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor();
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        for (String e : out.split("\0")) {
+            int eq = e.indexOf('=');
+            if (eq > 0 && !e.startsWith("_=")) {
+                env.put(e.substring(0, eq), e.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
     /** The archive options of {@code variant} for the build at {@code root}; null when it does not apply. */
     static List<String> archiveOptions(String variant, Path root, Path dynamic, Path dir) {
         List<String> jvm = new ArrayList<>(List.of("-Xshare:auto"));

@@ -114,7 +114,7 @@ public final class StartupBenchmark {
             List<String> classes = new ArrayList<>();
             for (var m : modes.entrySet()) {
                 Path part = dir.resolve("classes-" + archives.size() + "-" + classes.size() + ".lst");
-                run(java, cp, dir, List.of("-XX:DumpLoadedClassList=" + part), m.getValue());
+                run(java, cp, dir, List.of("-XX:DumpLoadedClassList=" + part), m.getValue(), Map.of());
                 classes.addAll(Files.readAllLines(part));
             }
             Files.write(list, classes.stream().distinct().toList());
@@ -140,7 +140,7 @@ public final class StartupBenchmark {
                 for (var m : modes.entrySet()) {
                     Path a = dir.resolve("dynamic-" + dynamic.size() + ".jsa");
                     long t = System.nanoTime();
-                    run(java, b.getValue(), dir, List.of("-XX:ArchiveClassesAtExit=" + a), m.getValue());
+                    run(java, b.getValue(), dir, List.of("-XX:ArchiveClassesAtExit=" + a), m.getValue(), Map.of());
                     System.out.printf("%sdynamic archive (%s): %d MB, training run and dump %.1f s%n", b.getKey(),
                             m.getKey(), Files.size(a) >> 20, (System.nanoTime() - t) / 1e9);
                     dynamic.put(b.getKey() + m.getKey(), a);
@@ -157,7 +157,7 @@ public final class StartupBenchmark {
                     Path a = dir.resolve("launcher-dynamic-" + launcherDynamic.size() + ".jsa");
                     List<String> jvm = new ArrayList<>(List.of("-XX:ArchiveClassesAtExit=" + a));
                     String cp = LauncherLayout.jvm(b.getValue(), jvm);
-                    run(java, cp, dir, jvm, m.getValue());
+                    run(java, cp, dir, jvm, m.getValue(), Map.of());
                     launcherDynamic.put(b.getKey() + m.getKey(), a);
                 }
             }
@@ -176,7 +176,7 @@ public final class StartupBenchmark {
                         if (b.getValue().startsWith(INSTALLED)) {
                             if (variant.isEmpty()) {
                                 into.computeIfAbsent(b.getKey() + m.getKey(), k -> new ArrayList<>())
-                                        .add(run(java, b.getValue(), dir, List.of(), m.getValue()));
+                                        .add(run(java, b.getValue(), dir, List.of(), m.getValue(), Map.of()));
                             }
                             continue;
                         }
@@ -191,8 +191,11 @@ public final class StartupBenchmark {
                             if (jvm != null) {
                                 jvm.addAll(flags(variant, roots.get(b.getKey())));
                                 String cp = LauncherLayout.jvm(roots.get(b.getKey()), jvm);
+                                // +Opt: the environment that build's launcher gives the console too (no D-Bus autolaunched)
+                                Map<String, String> env = variant.contains("+Opt")
+                                        ? LauncherLayout.launcherEnv(roots.get(b.getKey())) : Map.of();
                                 into.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
-                                        .add(run(java, cp, dir, jvm, m.getValue()));
+                                        .add(run(java, cp, dir, jvm, m.getValue(), env));
                                 for (String o : jvm) { // a first run's archive is not used again
                                     if (o.startsWith("-XX:ArchiveClassesAtExit=")) {
                                         Files.deleteIfExists(Path.of(o.substring(o.indexOf('=') + 1)));
@@ -209,7 +212,7 @@ public final class StartupBenchmark {
                         }
                         jvm.addAll(flags(variant));
                         into.computeIfAbsent(b.getKey() + m.getKey() + variant, k -> new ArrayList<>())
-                                .add(run(java, b.getValue(), dir, jvm, m.getValue()));
+                                .add(run(java, b.getValue(), dir, jvm, m.getValue(), Map.of()));
                     }
                 }
             }
@@ -431,7 +434,7 @@ public final class StartupBenchmark {
     /** Whether the next runs log the classes they load (the untimed counting pass), not time the marks. */
     private static boolean countClasses;
 
-    private static Run run(String java, String cp, Path dir, List<String> jvm, List<String> mode)
+    private static Run run(String java, String cp, Path dir, List<String> jvm, List<String> mode, Map<String, String> env)
             throws IOException, InterruptedException {
         List<String> options = new ArrayList<>(List.of("-Dheadroom.startupMarks=true",
                 "-Dheadroom.exitAfterStartup=true", "-Dprism.order=sw"));
@@ -440,12 +443,15 @@ public final class StartupBenchmark {
         }
         List<String> cmd = new ArrayList<>();
         ProcessBuilder pb = new ProcessBuilder();
+        pb.environment().putAll(env);
         if (cp.startsWith(INSTALLED)) {
-            // unshare and sh exec into the launcher: the process started here is the console's JVM.
+            // unshare and sh exec into the package's command (usr/bin/headroom: a link to, or a script that execs,
+            // /opt/headroom/bin/headroom), which execs the launcher: the process started here is the console's JVM.
+            String installed = cp.substring(INSTALLED.length());
             cmd.addAll(List.of("unshare", "-m", "--propagation", "private", "--", "sh", "-c",
                     "mount -t tmpfs tmpfs /opt && mkdir /opt/headroom && mount --bind \"$1\" /opt/headroom "
-                            + "&& shift && exec \"$@\"", "sh", cp.substring(INSTALLED.length()) + "/opt/headroom",
-                    "/opt/headroom/bin/headroom"));
+                            + "&& shift && exec \"$@\"", "sh", installed + "/opt/headroom",
+                    installed + "/usr/bin/headroom"));
             pb.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", options));
         } else {
             cmd.add(java);

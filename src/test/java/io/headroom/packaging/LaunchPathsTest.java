@@ -62,6 +62,31 @@ class LaunchPathsTest {
         assertTrue(added.contains("jackson-core-2.23.0.jar"), "a library added to the class path: " + added);
     }
 
+    @Test
+    void withoutASessionBusTheConsoleAsksForNoneAndLoadsNoAccessibilityBridge() throws Exception {
+        String show = "headroom_desktop_env; echo \"bus=${DBUS_SESSION_BUS_ADDRESS-unset} bridge=${NO_AT_BRIDGE-unset}\"";
+        assertEquals(List.of("bus=disabled: bridge=1"), bash(show, java.util.Map.of()), "ssh -X, Xvfb, VNC: no bus");
+        assertEquals(List.of("bus=disabled: bridge=0"), bash(show, java.util.Map.of("NO_AT_BRIDGE", "0")),
+                "the operator's own NO_AT_BRIDGE stays");
+        assertEquals(List.of("bus=disabled: bridge=1"), bash(show, java.util.Map.of("XDG_RUNTIME_DIR",
+                root.toString())), "a runtime directory without a bus in it");
+    }
+
+    @Test
+    void aSessionsBusNamedOrInItsRuntimeDirectoryIsLeftAlone() throws Exception {
+        String show = "headroom_desktop_env; echo \"bus=${DBUS_SESSION_BUS_ADDRESS-unset} bridge=${NO_AT_BRIDGE-unset}\"";
+        assertEquals(List.of("bus=unix:path=/run/user/1000/bus bridge=unset"), bash(show,
+                java.util.Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")), "a desktop session");
+        // systemd's user bus: found at $XDG_RUNTIME_DIR/bus by GLib and libdbus when the variable is not set
+        Path runtime = Files.createDirectories(root.resolve("run"));
+        try (java.nio.channels.ServerSocketChannel bus = java.nio.channels.ServerSocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX)) {
+            bus.bind(java.net.UnixDomainSocketAddress.of(runtime.resolve("bus")));
+            assertEquals(List.of("bus=unset bridge=unset"), bash(show, java.util.Map.of("XDG_RUNTIME_DIR",
+                    runtime.toString())), "a user bus at $XDG_RUNTIME_DIR/bus");
+        }
+    }
+
     private void build(String... libs) throws IOException {
         Files.createDirectories(root.resolve("target/lib"));
         Files.writeString(root.resolve("target/headroom.jar"), "jar");
@@ -72,8 +97,18 @@ class LaunchPathsTest {
 
     /** Runs {@code script} in bash after sourcing launch-paths, with the temporary checkout as $1; its lines. */
     private List<String> bash(String script) throws Exception {
-        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; . \"$0\"; " + script, SCRIPT.toString(),
-                root.toString()).redirectErrorStream(true).start();
+        return bash(script, null);
+    }
+
+    /** As {@link #bash(String)}, with no session bus in the environment but {@code env} (null: as this JVM's). */
+    private List<String> bash(String script, java.util.Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "set -euo pipefail; . \"$0\"; " + script, SCRIPT.toString(),
+                root.toString()).redirectErrorStream(true);
+        if (env != null) {
+            pb.environment().keySet().removeAll(List.of("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "NO_AT_BRIDGE"));
+            pb.environment().putAll(env);
+        }
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "bash did not finish");
         assertEquals(0, p.exitValue(), out);

@@ -88,9 +88,16 @@ class PackagedLauncherIT {
         Run info = run(List.of("dpkg-deb", "-f", deb.toString(), "Package", "Version", "Depends"), 60);
         assertTrue(info.out().contains("Package: headroom"), info.out());
 
+        // The command on the PATH: the launcher, with ./headroom's environment (no D-Bus autolaunched without a bus).
         Path bin = root.resolve("usr/bin/headroom");
-        assertTrue(Files.isSymbolicLink(bin), "the headroom command is on the PATH");
-        assertEquals(Path.of("/opt/headroom/bin/headroom"), Files.readSymbolicLink(bin));
+        assertTrue(Files.isExecutable(bin) && !Files.isSymbolicLink(bin), "the headroom command is on the PATH");
+        String command = Files.readString(bin);
+        assertTrue(command.startsWith("#!/bin/bash\n") && command.contains("headroom_desktop_env\n")
+                && command.endsWith("exec /opt/headroom/bin/headroom \"$@\"\n"), command);
+        Run env = run(List.of("env", "-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR", "bash", "-c",
+                "eval \"$(sed -n '/^headroom_desktop_env ()/,/^}/p' \"$0\")\"; headroom_desktop_env; "
+                        + "echo \"$DBUS_SESSION_BUS_ADDRESS $NO_AT_BRIDGE\"", bin.toString()), 30);
+        assertEquals("disabled: 1", env.out().strip(), "without a session bus none is autolaunched: " + env.err());
         String desktop = Files.readString(root.resolve("usr/share/applications/headroom.desktop"));
         assertTrue(desktop.contains("Exec=/opt/headroom/bin/headroom"), desktop);
         assertTrue(Files.isRegularFile(root.resolve("usr/share/icons/hicolor/256x256/apps/headroom.png")));
@@ -154,7 +161,9 @@ class PackagedLauncherIT {
         unpackDeb(root);
         assumeTrue(onPath("unshare") && installed(root, List.of("true"), java.util.Map.of()).code() == 0,
                 "no mount namespace here (unshare): the package cannot be run from /opt/headroom");
-        Run help = installed(root, List.of("/opt/headroom/bin/headroom", "simulate", "--help"), java.util.Map.of());
+        // Through the command on the PATH, which execs the launcher at /opt/headroom.
+        Run help = installed(root, List.of(root.resolve("usr/bin/headroom").toString(), "simulate", "--help"),
+                java.util.Map.of());
         assertEquals(0, help.code(), help.err());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("see (/\\S+)/scenarios/").matcher(help.out());
         assertTrue(m.find(), help.out());
