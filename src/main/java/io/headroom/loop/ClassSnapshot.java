@@ -13,20 +13,47 @@ import java.time.Instant;
  * metrics source reported it (the pod panel's figures), empty without per-pod data. {@code placement} is how the
  * class's replicas were split across its pools (decision 0029), null for a class with one pool; {@code pools} is
  * what each of those pools was seen running at this tick (its spec / ready replicas, its unschedulable pods), by
- * pool name in preference order, empty for a class with one pool.
+ * pool name in preference order, empty for a class with one pool; {@code podPools} is the pool each of the class's
+ * pods runs in (its pool's Deployment owns it), by pod name, empty for a class with one pool.
  */
 public record ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
                             Decision decision, Actuation actuation, String problem,
                             java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
                             java.util.Map<String, PodWork> podWork,
                             io.headroom.decision.Placement.Result placement,
-                            java.util.Map<String, io.headroom.decision.Placement.PoolObservation> pools) {
+                            java.util.Map<String, io.headroom.decision.Placement.PoolObservation> pools,
+                            java.util.Map<String, String> podPools) {
 
     public ClassSnapshot {
         signals = signals == null ? java.util.Map.of() : java.util.Map.copyOf(signals);
         podWork = podWork == null ? java.util.Map.of() : java.util.Map.copyOf(podWork);
         pools = pools == null ? java.util.Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pools));
+        podPools = podPools == null ? java.util.Map.of() : java.util.Map.copyOf(podPools);
+    }
+
+    /** A placed snapshot without the pool of each pod (not known). */
+    public ClassSnapshot(WorkloadClass cls, Instant at, Observation observation, WorkloadState workload,
+                         Decision decision, Actuation actuation, String problem,
+                         java.util.Map<io.headroom.decision.SignalName, io.headroom.decision.Signal> signals,
+                         java.util.Map<String, PodWork> podWork, io.headroom.decision.Placement.Result placement,
+                         java.util.Map<String, io.headroom.decision.Placement.PoolObservation> pools) {
+        this(cls, at, observation, workload, decision, actuation, problem, signals, podWork, placement, pools, null);
+    }
+
+    /**
+     * What a command on one pod scales: the pool whose Deployment runs it and that pool's replicas, for a class
+     * placed across pools whose pod's pool was seen at this tick; else null (the class's own workload, whose
+     * replicas are {@code workload().specReplicas()}).
+     */
+    public PodPool podPool(String pod) {
+        String pool = podPools.get(pod);
+        io.headroom.decision.Placement.PoolObservation seen = pool == null ? null : pools.get(pool);
+        return seen == null ? null : new PodPool(pool, seen.specReplicas());
+    }
+
+    /** The pool a pod runs in and the replicas its Deployment was seen asked for. */
+    public record PodPool(String pool, int replicas) {
     }
 
     /** A placed snapshot without what each pool was seen running (not known). */

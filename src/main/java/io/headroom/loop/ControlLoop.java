@@ -227,6 +227,7 @@ public final class ControlLoop {
             memory.put(c.name(), d.memory().applied(now, a.from(), a.to()));
         }
         return new ClassSnapshot(c, now, obs, w, d, a, null, obs.signals(), podWork,
-                placed == null ? null : placed.result(), placed == null ? null : placed.observed());
+                placed == null ? null : placed.result(), placed == null ? null : placed.observed(),
+                placed == null ? null : placed.podPools());
     }
 }

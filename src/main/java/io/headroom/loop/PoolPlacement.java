@@ -69,6 +69,13 @@ public record PoolPlacement(ClassPools pools, Placement.Result result, Map<Strin
         return out;
     }
 
+    /** The pool each pod runs in, by pod name: its pool's Deployment owns it (read with that pool's workload). */
+    public Map<String, String> podPools() {
+        Map<String, String> out = new LinkedHashMap<>();
+        states.forEach((pool, w) -> w.pods().forEach(p -> out.put(p.name(), pool)));
+        return out;
+    }
+
     /** The pools' replicas now, summed (probe pods included). */
     public int current() {
         int n = 0;

@@ -15,6 +15,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.api.FxRobot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,5 +99,68 @@ class PlacedSandboxUiTest {
             assertEquals(List.of(), Uncut.cut(pools), "the pools whole at 1280×800");
             return null;
         });
+    }
+
+    /**
+     * A pod of a class placed across pools is drained from its own pool's Deployment (decision 0029): the drain's
+     * dialog, from the palette as from the pod panel, says that pool's replicas and the class's beside them, not
+     * the class's total alone as if the class had one Deployment.
+     */
+    @Test
+    void aPooledPodsDrainSaysItLowersItsOwnPool() throws Exception {
+        var view = window.view();
+        FxRobot robot = new FxRobot();
+        ConsoleDialogs.show(view, "render");
+        java.util.concurrent.atomic.AtomicReference<Object[]> pick = new java.util.concurrent.atomic.AtomicReference<>();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> {
+            io.headroom.loop.ClassSnapshot s = view.detailViewModel().latest("render");
+            if (s == null || s.workload() == null || s.decision() == null) {
+                return false;
+            }
+            for (io.headroom.cluster.PodState p : s.workload().pods()) {
+                io.headroom.loop.ClassSnapshot.PodPool pool = s.podPool(p.name());
+                if (!p.terminating() && !p.draining() && !s.decision().stuckPods().contains(p.name()) && pool != null
+                        && pool.replicas() < s.workload().specReplicas()) {
+                    pick.set(new Object[] {p.name(), pool, s.workload().specReplicas()});
+                    return true;
+                }
+            }
+            return false;
+        }));
+        String pod = (String) pick.get()[0];
+        io.headroom.loop.ClassSnapshot.PodPool pool = (io.headroom.loop.ClassSnapshot.PodPool) pick.get()[1];
+        int total = (Integer) pick.get()[2];
+        try {
+            onFx(() -> {
+                ((Stage) view.getScene().getWindow()).toFront();
+                view.lookup("#" + io.headroom.ui.shell.TopBar.JOURNAL_ID).requestFocus();
+                return null;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.targetWindow(view.getScene().getWindow());
+            Typing.keys(robot, KeyCode.CONTROL, KeyCode.K);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> view.getScene().getFocusOwner()
+                    instanceof TextField f && io.headroom.ui.shell.CommandPalette.QUERY_ID.equals(f.getId())));
+            Typing.write(robot, "drain pod " + pod);
+            @SuppressWarnings("unchecked")
+            ListView<io.headroom.ui.shell.PaletteViewModel.Item> list = onFx(() ->
+                    (ListView<io.headroom.ui.shell.PaletteViewModel.Item>) view.lookup("#"
+                            + io.headroom.ui.shell.CommandPalette.LIST_ID));
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> !list.getItems().isEmpty()
+                    && list.getItems().get(0).title().startsWith("Drain pod " + pod + " of render")));
+            Typing.keys(robot, KeyCode.ENTER);
+            java.util.concurrent.atomic.AtomicReference<Stage> dialog = new java.util.concurrent.atomic.AtomicReference<>();
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+                dialog.set(onFx(() -> Window.getWindows().stream().filter(w -> w instanceof Stage st && st.isShowing()
+                        && ("Drain pod " + pod).equals(st.getTitle())).map(w -> (Stage) w).findFirst().orElse(null)));
+                return dialog.get() != null;
+            });
+            String text = onFx(() -> dialog.get().getScene().getRoot().lookupAll(".label").stream()
+                    .map(n -> ((Labeled) n).getText()).collect(java.util.stream.Collectors.joining("\n")));
+            assertTrue(text.contains("lowers pool " + pool.pool() + "'s replicas " + pool.replicas() + " → "
+                    + (pool.replicas() - 1) + " (the class's " + total + " → " + (total - 1) + ")"), text);
+        } finally {
+            ConsoleDialogs.closeOthers(view);
+        }
     }
 }

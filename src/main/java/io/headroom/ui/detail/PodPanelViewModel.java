@@ -42,25 +42,29 @@ public final class PodPanelViewModel {
     public interface PodDrainer {
         /**
          * @param current the class's replicas now (the drain lowers them by one)
+         * @param pool    the pod's pool and its replicas, whose Deployment the drain lowers, for a class placed
+         *                across pools; null for a class with one
          * @param note    what the dialog should add about this pod (STUCK), or null
          */
-        void drainPod(String className, String pod, int current, String note);
+        void drainPod(String className, String pod, int current, ClassSnapshot.PodPool pool, String note);
     }
 
     /** Where Drain… on a STUCK pod goes: replacing it (a drain of a hung worker could never end). */
     public interface PodReplacer {
         /**
          * @param current the class's replicas now (one more is asked for, then they return to it)
+         * @param pool    the pod's pool and its replicas, whose Deployment asks for the replacement, for a class
+         *                placed across pools; null for a class with one
          * @param why     why the pod is STUCK, for the dialog
          */
-        void replacePod(String className, String pod, int current, String why);
+        void replacePod(String className, String pod, int current, ClassSnapshot.PodPool pool, String why);
     }
 
     private final StringProperty className = new SimpleStringProperty("");
     private final StringProperty summary = new SimpleStringProperty("");
     private final ObservableList<PodRow> rows = FXCollections.observableArrayList();
-    private PodDrainer drainer = (c, p, n, note) -> { };
-    private PodReplacer replacer = (c, p, n, why) -> { };
+    private PodDrainer drainer = (c, p, n, pool, note) -> { };
+    private PodReplacer replacer = (c, p, n, pool, why) -> { };
     private ClassSnapshot shown;
 
     public ReadOnlyStringProperty classNameProperty() { return className; }
@@ -71,11 +75,11 @@ public final class PodPanelViewModel {
     public ObservableList<PodRow> rows() { return rows; }
 
     public void setReplacer(PodReplacer replacer) {
-        this.replacer = replacer == null ? (c, p, n, why) -> { } : replacer;
+        this.replacer = replacer == null ? (c, p, n, pool, why) -> { } : replacer;
     }
 
     public void setDrainer(PodDrainer drainer) {
-        this.drainer = drainer == null ? (c, p, n, note) -> { } : drainer;
+        this.drainer = drainer == null ? (c, p, n, pool, note) -> { } : drainer;
     }
 
     /** Shows a class's latest tick (null: nothing yet). Rows are rebuilt only when what they show changed. */
@@ -139,10 +143,10 @@ public final class PodPanelViewModel {
             return;
         }
         if (row.stuck()) {
-            replacer.replacePod(s.name(), pod, s.workload().specReplicas(), row.stuckDetail());
+            replacer.replacePod(s.name(), pod, s.workload().specReplicas(), s.podPool(pod), row.stuckDetail());
             return;
         }
-        drainer.drainPod(s.name(), pod, s.workload().specReplicas(), null);
+        drainer.drainPod(s.name(), pod, s.workload().specReplicas(), s.podPool(pod), null);
     }
 
     /** "12 in 5m 00s", NaN as no data (no per-pod counter, or seen once so far). */

@@ -77,15 +77,27 @@ public final class Dialogs {
 
     /**
      * A drain of one pod the operator chose: the deadline and the reason (optional); replicas go down by
-     * one. {@code note} adds what the operator should know about this pod (e.g. it is STUCK), or null.
+     * one: the class's, or for a class placed across pools those of the pod's own pool ({@code pool}, null for a
+     * class with one). {@code note} adds what the operator should know about this pod (e.g. it is STUCK), or null.
      */
-    public static Optional<Choice> drainPod(Window owner, String className, String pod, int current, String note) {
+    public static Optional<Choice> drainPod(Window owner, String className, String pod, int current,
+                                            io.headroom.loop.ClassSnapshot.PodPool pool, String note) {
         return ask(owner, "Drain pod " + pod, "Take " + pod + " out of " + className + " without stopping work:"
                 + " Headroom marks it (lowest deletion cost, and the headroom.io/drain annotation your workers watch"
-                + " to stop taking jobs), waits until its jobs are done, then lowers replicas " + current + " → "
-                + Math.max(0, current - 1) + " so exactly this pod goes. At the deadline, with jobs still running,"
+                + " to stop taking jobs), waits until its jobs are done, then lowers " + lowered(current, pool)
+                + " so exactly this pod goes. At the deadline, with jobs still running,"
                 + " nothing is scaled and the mark is removed (its prior deletion cost restored)."
                 + (note == null ? "" : "\n\n" + note), -1, "5 minutes", DRAIN_DEADLINES, false);
+    }
+
+    /**
+     * The replicas a pod's drain lowers by one: "replicas 5 → 4"; for a pooled class its pool's Deployment's, the
+     * class's total beside them ("pool spot's replicas 3 → 2 (the class's 5 → 4)").
+     */
+    static String lowered(int current, io.headroom.loop.ClassSnapshot.PodPool pool) {
+        String whole = current + " → " + Math.max(0, current - 1);
+        return pool == null ? "replicas " + whole : "pool " + pool.pool() + "'s replicas " + pool.replicas() + " → "
+                + Math.max(0, pool.replicas() - 1) + " (the class's " + whole + ")";
     }
 
     /**
@@ -94,13 +106,19 @@ public final class Dialogs {
      *
      * @param why why the pod is STUCK ("no completion for 2m 10s, 4 in flight")
      */
-    public static Optional<Choice> replacePod(Window owner, String className, String pod, int current, String why) {
+    public static Optional<Choice> replacePod(Window owner, String className, String pod, int current,
+                                              io.headroom.loop.ClassSnapshot.PodPool pool, String why) {
+        String more = pool == null ? "one more replica (" + current + " → " + (current + 1) + ")"
+                : "one more replica in pool " + pool.pool() + ", its own (" + pool.replicas() + " → "
+                + (pool.replicas() + 1) + "; the class's " + current + " → " + (current + 1) + ")";
+        String back = pool == null ? "Replicas then return to " + current
+                : "Pool " + pool.pool() + "'s replicas then return to " + pool.replicas();
         return ask(owner, "Replace pod " + pod, pod + " is not making progress: " + why + ". A drain waits for a"
                 + " pod's jobs to finish, and a hung worker never finishes them, so a drain of it could only time out."
-                + "\n\nReplace it instead: Headroom asks for one more replica (" + current + " → " + (current + 1)
-                + "), waits for the new pod to be ready, then evicts " + pod + " through the Eviction API (its grace"
+                + "\n\nReplace it instead: Headroom asks for " + more
+                + ", waits for the new pod to be ready, then evicts " + pod + " through the Eviction API (its grace"
                 + " period; a PodDisruptionBudget's refusal is shown and retried) without waiting for its jobs: they go"
-                + " back to the queue unfinished, for other workers to retry. Replicas then return to " + current
+                + " back to the queue unfinished, for other workers to retry. " + back
                 + ". If no replacement is ready by the deadline, nothing is evicted.", -1, "5 minutes",
                 DRAIN_DEADLINES, false, null, "Replace it");
     }

@@ -197,14 +197,15 @@ public final class OperatorActions {
      * one fewer replica is below what the decision wants, then starts it through the supervised drain path.
      * {@code note} is shown in the dialog (e.g. why the pod is STUCK); null for none.
      */
-    public void drainPod(String className, String pod, int current, String note) {
+    public void drainPod(String className, String pod, int current, io.headroom.loop.ClassSnapshot.PodPool pool,
+                         String note) {
         if (className == null || pod == null) {
             return;
         }
         if (!mayDrainPod(className)) {
             return;
         }
-        Dialogs.drainPod(owner.get(), className, pod, current, note).ifPresent(ch -> {
+        Dialogs.drainPod(owner.get(), className, pod, current, pool, note).ifPresent(ch -> {
             int to = Math.max(0, current - 1);
             String warning = ActionWarnings.drain(className, decisions.apply(className), to);
             if (warning != null && !Dialogs.confirm(owner.get(), "Drain " + pod + " below what " + className
@@ -241,14 +242,15 @@ public final class OperatorActions {
      * could never end, and what replacing costs; then the supervised replace drain starts. No warning about
      * capacity: the hung pod is none, and one more replica comes first.
      */
-    public void replacePod(String className, String pod, int current, String why) {
+    public void replacePod(String className, String pod, int current, io.headroom.loop.ClassSnapshot.PodPool pool,
+                           String why) {
         if (className == null || pod == null) {
             return;
         }
         if (!mayDrainPod(className)) {
             return;
         }
-        Dialogs.replacePod(owner.get(), className, pod, current, why).ifPresent(ch ->
+        Dialogs.replacePod(owner.get(), className, pod, current, pool, why).ifPresent(ch ->
                 vm.startReplaceDrain(className, pod, ch.duration(), ch.reason()));
     }
 

@@ -44,9 +44,11 @@ class PodPanelViewModelTest {
                 new ObserveOnlyActuator(), clock);
         PodPanelViewModel vm = new PodPanelViewModel();
         List<String[]> drains = new ArrayList<>();
-        vm.setDrainer((c, p, n, note) -> drains.add(new String[] {c, p, Integer.toString(n), note}));
+        vm.setDrainer((c, p, n, pool, note) -> drains.add(new String[] {c, p, Integer.toString(n), note,
+                String.valueOf(pool)}));
         List<String[]> replaces = new ArrayList<>();
-        vm.setReplacer((c, p, n, why) -> replaces.add(new String[] {c, p, Integer.toString(n), why}));
+        vm.setReplacer((c, p, n, pool, why) -> replaces.add(new String[] {c, p, Integer.toString(n), why,
+                String.valueOf(pool)}));
 
         Map<Integer, Map<String, double[]>> counters = new HashMap<>();
         boolean sawStuckBeforeItHung = false;
@@ -111,7 +113,74 @@ class PodPanelViewModelTest {
         assertEquals(1, drains.size());
         assertEquals(healthy, drains.get(0)[1]);
         assertNull(drains.get(0)[3], "a healthy pod's drain needs no note");
+        assertEquals("null", drains.get(0)[4], "a class with one pool: its own workload is lowered");
+        assertEquals("null", replaces.get(0)[4]);
         assertEquals(1, replaces.size(), "a healthy pod is drained, not replaced");
+    }
+
+    /**
+     * A class placed across pools (the sandbox's render, spot then on-demand): a pod's drain lowers its own pool's
+     * Deployment, so the panel hands on that pool and its replicas, as the cluster runs them, not only the class's
+     * total (the dialog said "replicas 9 → 8" for a pool of 3).
+     */
+    @Test
+    void aPooledPodsDrainNamesItsOwnPoolAndThatPoolsReplicas() {
+        List<SandboxCatalog.Entry> entries = SandboxCatalog.withPlacementClass();
+        SandboxWorld world = new SandboxWorld(entries.stream().map(SandboxCatalog.Entry::spec).toList(),
+                SandboxCatalog.DEFAULT_SEED, T0);
+        ManualClock clock = new ManualClock(T0);
+        SandboxCluster cluster = new SandboxCluster(world, clock, SandboxCatalog.nodePools(entries));
+        var ports = cluster.ports();
+        ControlLoop loop = new ControlLoop(entries.stream().map(SandboxCatalog.Entry::workloadClass).toList(), ports,
+                new SandboxMetrics(world, clock), new io.headroom.loop.DirectActuator(ports), clock);
+        WorkloadClass render = entries.stream().map(SandboxCatalog.Entry::workloadClass)
+                .filter(WorkloadClass::pooled).findFirst().orElseThrow();
+        PodPanelViewModel vm = new PodPanelViewModel();
+        List<Object[]> drains = new ArrayList<>();
+        vm.setDrainer((c, p, n, pool, note) -> drains.add(new Object[] {c, p, n, pool}));
+
+        // Until both pools run pods (spot loses its nodes for a while every ten minutes; on-demand takes the rest),
+        // at a tick that polled the class: each pool's Deployment as the cluster has it when that tick reads it
+        // (the tick may then scale it).
+        ClassSnapshot s = null;
+        Map<String, List<String>> podsByPool = new HashMap<>();
+        Map<String, Integer> replicasByPool = new HashMap<>();
+        for (int t = 5; t <= 3600 && podsByPool.values().stream().filter(l -> !l.isEmpty()).count() < 2; t += 5) {
+            clock.set(T0.plusSeconds(t));
+            Map<String, List<String>> pods = new HashMap<>();
+            Map<String, Integer> replicas = new HashMap<>();
+            for (var pool : render.pools().pools()) {
+                var w = cluster.workload(pool.target()).orElseThrow();
+                pods.put(pool.name(), w.pods().stream().filter(p -> !p.terminating()).map(PodState::name).toList());
+                replicas.put(pool.name(), w.specReplicas());
+            }
+            ClassSnapshot polled = loop.tick().classes().stream().filter(x -> x.name().equals(render.name()))
+                    .findFirst().orElseThrow();
+            if (polled.at().equals(clock.instant())) {
+                s = polled;
+                podsByPool = pods;
+                replicasByPool = replicas;
+            }
+        }
+        assertNotNull(s);
+        assertEquals(2, podsByPool.values().stream().filter(l -> !l.isEmpty()).count(), "both pools run pods: " + podsByPool);
+        vm.show(s);
+        for (var e : podsByPool.entrySet()) {
+            String pod = e.getValue().get(0);
+            if (vm.rows().stream().noneMatch(r -> r.name().equals(pod) && r.drainable() && !r.stuck())) {
+                continue;
+            }
+            vm.drain(pod);
+            Object[] d = drains.get(drains.size() - 1);
+            assertEquals(pod, d[1]);
+            assertEquals(s.workload().specReplicas(), d[2], "the class's total, for the warning below what it needs");
+            ClassSnapshot.PodPool pool = (ClassSnapshot.PodPool) d[3];
+            assertNotNull(pool, pod + " is in a pool");
+            assertEquals(e.getKey(), pool.pool(), pod + " runs in " + e.getKey());
+            assertEquals(replicasByPool.get(e.getKey()), pool.replicas(), "that pool's Deployment's replicas");
+            assertTrue(pool.replicas() < s.workload().specReplicas(), "a pool's share, not the total: " + pool);
+        }
+        assertEquals(2, drains.size(), "a pod of each pool drained: " + podsByPool);
     }
 
     @Test
