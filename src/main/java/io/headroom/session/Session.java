@@ -720,7 +720,7 @@ public final class Session implements AutoCloseable {
         }
         running = RunningClock.startingAt(clock.instant(), speed);
         clock.switchTo(running);
-        supervisor.restore(journal.replay());
+        supervisor.restore(journal::replay); // read under the freezes' lock: a freeze made meanwhile is kept
         opened();
         loop.setActuator(supervisor);
         runner.start(wallPeriod());

@@ -31,6 +31,16 @@ final class Pins {
         return freezes.covering(className);
     }
 
+    /**
+     * Runs {@code body} under the freezes' lock, which a freeze holds while it is journaled and applied: what
+     * {@code body} reads of the journal and sets of the freezes is never between a freeze's two steps.
+     */
+    <T> T atomically(java.util.function.Supplier<T> body) {
+        synchronized (freezes) {
+            return body.get();
+        }
+    }
+
     void restore(Freeze all, Map<String, SupervisionReplay.ClassState> classes) {
         synchronized (freezes) {
             freezes.set(null, all);

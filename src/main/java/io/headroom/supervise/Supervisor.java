@@ -173,10 +173,25 @@ public final class Supervisor implements Actuator {
      * since is dropped. Call before the loop starts.
      */
     public void restore(Journal.Replay replay) {
+        restore(() -> replay);
+    }
+
+    /**
+     * As {@link #restore(Journal.Replay)}, reading the journal itself: {@code journal} is read and its freezes
+     * applied under the freezes' lock, so a freeze (or unfreeze) made while the console goes live is either in
+     * what is read or applied after it, never overwritten by a replay read before it.
+     */
+    public void restore(java.util.function.Supplier<Journal.Replay> journal) {
         Instant now = ledger.clock.instant();
-        SupervisionReplay.Restored r = SupervisionReplay.replay(replay, Map.copyOf(ledger.classes),
-                cluster.contextName(), now);
-        pins.restore(r.freezeAll(), r.classes());
+        Journal.Replay[] read = new Journal.Replay[1];
+        SupervisionReplay.Restored r = pins.atomically(() -> {
+            read[0] = journal.get();
+            SupervisionReplay.Restored restored = SupervisionReplay.replay(read[0], Map.copyOf(ledger.classes),
+                    cluster.contextName(), now);
+            pins.restore(restored.freezeAll(), restored.classes());
+            return restored;
+        });
+        Journal.Replay replay = read[0];
         r.classes().forEach((name, c) -> {
             if (ledger.knows(name)) {
                 modes.restore(name, c.mode());
