@@ -160,10 +160,12 @@ final class ClassCommands {
             if (stuck.contains(name)) {
                 String why = PodPanelViewModel.stuckDetail(s, pod, s.work(name));
                 list.add(new Command("Replace STUCK pod " + name + " of " + cls + "…", section, null, null,
-                        () -> c.actions().replacePod(cls, name, current, s.podPool(name), why)).alias("drain evict hung pod"));
+                        () -> c.actions().replacePod(cls, name, current, s.podPool(name), why))
+                        .alias("drain evict hung pod"));
             } else {
                 list.add(new Command("Drain pod " + name + " of " + cls + "…", section, null, null,
-                        () -> c.actions().drainPod(cls, name, current, s.podPool(name), null)).alias("evict remove replace pod"));
+                        () -> c.actions().drainPod(cls, name, current, s.podPool(name), null))
+                        .alias("evict remove replace pod"));
             }
         }
     }

@@ -109,7 +109,7 @@ public final class Dialogs {
     public static Optional<Choice> replacePod(Window owner, String className, String pod, int current,
                                               io.headroom.loop.ClassSnapshot.PodPool pool, String why) {
         String more = pool == null ? "one more replica (" + current + " → " + (current + 1) + ")"
-                : "one more replica in pool " + pool.pool() + ", its own (" + pool.replicas() + " → "
+                : "one more replica in the pod's pool, " + pool.pool() + " (" + pool.replicas() + " → "
                 + (pool.replicas() + 1) + "; the class's " + current + " → " + (current + 1) + ")";
         String back = pool == null ? "Replicas then return to " + current
                 : "Pool " + pool.pool() + "'s replicas then return to " + pool.replicas();
