@@ -160,8 +160,12 @@ class PredictiveProposalUiTest {
 
         // Its card, found and highlighted; the A key approves it.
         robot.targetWindow(window.view().getScene().getWindow());
-        for (int tries = 0; tries < 3 && !highlighted(p); tries++) {
-            robot.clickOn(card(p)); // a tick may redraw the list under the pointer: click again until it is p's
+        // Another class's proposal coming or going moves p's card between finding it and the click (the inbox keeps
+        // class order and holds no order under the pointer yet: noted in issue 28); click p's card as drawn now
+        // until the click lands on it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!highlighted(p) && System.nanoTime() < deadline) {
+            robot.clickOn(card(p));
             WaitForAsyncUtils.waitForFxEvents();
         }
         assertTrue(highlighted(p), "the predictive proposal's card is the highlighted one");
