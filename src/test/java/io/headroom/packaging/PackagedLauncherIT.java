@@ -94,7 +94,8 @@ class PackagedLauncherIT {
         String command = Files.readString(bin);
         assertTrue(command.startsWith("#!/bin/bash\n") && command.contains("headroom_desktop_env\n")
                 && command.endsWith("exec /opt/headroom/bin/headroom \"$@\"\n"), command);
-        Run env = run(List.of("env", "-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR", "bash", "-c",
+        Run env = run(List.of("env", "-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR", "-u", "NO_AT_BRIDGE",
+                "bash", "-c",
                 "eval \"$(sed -n '/^headroom_desktop_env ()/,/^}/p' \"$0\")\"; headroom_desktop_env; "
                         + "echo \"$DBUS_SESSION_BUS_ADDRESS $NO_AT_BRIDGE\"", bin.toString()), 30);
         assertEquals("disabled: 1", env.out().strip(), "without a session bus none is autolaunched: " + env.err());
