@@ -55,50 +55,65 @@ final class LauncherLayout {
 
     /**
      * The JIT options {@code root}'s launcher passes besides its archive ({@code headroom_jit_options} in its
-     * {@code scripts/launch-paths}), so "+Opt" runs each build with its own; none where it has no such list.
+     * {@code scripts/launch-paths}), so "+Opt" runs each build with its own; none where it has no such list. Read
+     * once a build: the benchmark asks before every run.
      */
     static List<String> launcherFlags(Path root) throws IOException, InterruptedException {
-        Path paths = root.resolve("scripts/launch-paths");
-        if (!Files.isRegularFile(paths)) {
-            return List.of();
+        List<String> known = FLAGS.get(root.toAbsolutePath().normalize());
+        if (known != null) {
+            return known;
         }
-        Process p = new ProcessBuilder("bash", "-c", ". \"$0\"; printf '%s\\n' \"${headroom_jit_options[@]}\"",
-                paths.toString()).redirectErrorStream(true).start();
-        List<String> out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                .lines().filter(l -> l.startsWith("-XX:")).toList();
-        p.waitFor();
-        return out;
+        List<String> flags = sourced(root, "printf '%s\\n' \"${headroom_jit_options[@]}\"").lines()
+                .filter(l -> l.startsWith("-XX:")).toList();
+        FLAGS.put(root.toAbsolutePath().normalize(), flags);
+        return flags;
     }
 
     /**
      * The environment {@code root}'s launcher gives the console here ({@code headroom_desktop_env} in its
      * {@code scripts/launch-paths}: no D-Bus autolaunched where there is no session bus), as the variables it sets
-     * or changes; none where it has no such function, so "+Opt" starts each build as its own launcher does.
+     * or changes; none where it has no such function, so "+Opt" starts each build as its own launcher does. Read
+     * once a build.
      */
     static java.util.Map<String, String> launcherEnv(Path root) throws IOException, InterruptedException {
-        Path paths = root.resolve("scripts/launch-paths");
-        if (!Files.isRegularFile(paths)) {
-            return java.util.Map.of();
+        java.util.Map<String, String> known = ENV.get(root.toAbsolutePath().normalize());
+        if (known != null) {
+            return known;
         }
-        java.util.Map<String, String> before = env(paths, "");
-        java.util.Map<String, String> after = env(paths, "if declare -F headroom_desktop_env >/dev/null; then "
-                + "headroom_desktop_env; fi; ");
+        java.util.Map<String, String> before = env(sourced(root, "env -0"));
+        java.util.Map<String, String> after = env(sourced(root, "if declare -F headroom_desktop_env >/dev/null; "
+                + "then headroom_desktop_env; fi; env -0"));
         java.util.Map<String, String> set = new java.util.TreeMap<>();
         after.forEach((k, v) -> {
             if (!v.equals(before.get(k))) {
                 set.put(k, v);
             }
         });
-        return set;
+        ENV.put(root.toAbsolutePath().normalize(), java.util.Map.copyOf(set));
+        return ENV.get(root.toAbsolutePath().normalize());
     }
 
-    /** The environment bash has after sourcing {@code paths} and running {@code script}. */
-    private static java.util.Map<String, String> env(Path paths, String script) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", ". \"$0\"; " + script + "env -0", paths.toString()).start();
+    private static final java.util.Map<Path, List<String>> FLAGS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<Path, java.util.Map<String, String>> ENV =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What bash prints running {@code script} after sourcing {@code root}'s launch-paths; "" where it has none. */
+    private static String sourced(Path root, String script) throws IOException, InterruptedException {
+        Path paths = root.resolve("scripts/launch-paths");
+        if (!Files.isRegularFile(paths)) {
+            return "";
+        }
+        Process p = new ProcessBuilder("bash", "-c", ". \"$0\"; " + script, paths.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         p.waitFor();
+        return out;
+    }
+
+    /** {@code env -0}'s output by name ({@code _}, bash's last argument, left out). */
+    private static java.util.Map<String, String> env(String nulSeparated) {
         java.util.Map<String, String> env = new java.util.HashMap<>();
-        for (String e : out.split("\0")) {
+        for (String e : nulSeparated.split("\0")) {
             int eq = e.indexOf('=');
             if (eq > 0 && !e.startsWith("_=")) {
                 env.put(e.substring(0, eq), e.substring(eq + 1));
