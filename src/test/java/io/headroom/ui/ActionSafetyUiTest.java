@@ -148,7 +148,7 @@ class ActionSafetyUiTest {
     static ProposalRow proposalOtherThan(String not, boolean plainApproval) throws Exception {
         java.util.concurrent.atomic.AtomicReference<ProposalRow> seen = new java.util.concurrent.atomic.AtomicReference<>();
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> {
-            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream()
+            seen.set(onFx(() -> view().supervisionViewModel().pending().stream()
                     .filter(r -> !r.className().equals(not) && !(plainApproval && r.largeScaleDown()))
                     .findFirst().orElse(null)));
             return seen.get() != null;

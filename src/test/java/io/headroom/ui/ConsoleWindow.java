@@ -104,6 +104,16 @@ public final class ConsoleWindow {
         return overview(robot).drawn(className).stream().filter(c -> c.column().equals(column)).findFirst();
     }
 
+    /** Whether {@code n} and every parent are visible (a list's sizing cell is visible inside a hidden parent). FX thread. */
+    public static boolean shown(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Runs on the FX thread and waits for the answer (the scene graph is not safe to read from elsewhere). */
     public static <T> T onFx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(FX_DEADLINE_SECONDS, TimeUnit.SECONDS);

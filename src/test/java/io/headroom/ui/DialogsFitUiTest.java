@@ -130,7 +130,7 @@ class DialogsFitUiTest {
         // Measured as the next pulses lay it out: the dialog sizes itself once shown.
         WaitForAsyncUtils.waitForFxEvents(4);
         List<Button> buttons = onFx(() -> dialog.getScene().getRoot().lookupAll(".button").stream()
-                .filter(n -> n instanceof Button && shown(n)).map(n -> (Button) n).toList());
+                .filter(n -> n instanceof Button && ConsoleWindow.shown(n)).map(n -> (Button) n).toList());
         assertFalse(buttons.isEmpty(), which + " shows buttons");
         double x0 = onFx(() -> console().getX());
         double y0 = onFx(() -> console().getY());
@@ -161,12 +161,4 @@ class DialogsFitUiTest {
         });
     }
 
-    static boolean shown(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
 }

@@ -66,7 +66,7 @@ class FocusRingUiTest {
         Bounds inbox = list.localToScene(list.getLayoutBounds());
         Button top = null;
         for (Node n : view().lookupAll(".card .button")) {
-            if (n instanceof Button b && text.equals(b.getText()) && b.getScene() != null && shown(b)) {
+            if (n instanceof Button b && text.equals(b.getText()) && b.getScene() != null && ConsoleWindow.shown(b)) {
                 Bounds at = b.localToScene(b.getLayoutBounds());
                 if (inbox.contains(at) && (top == null || at.getMinY() < top.localToScene(top.getLayoutBounds()).getMinY())) {
                     top = b;
@@ -76,14 +76,6 @@ class FocusRingUiTest {
         return top;
     }
 
-    static boolean shown(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * Puts a class with running pods in the detail, as an operator's click on its row does, and waits for a pod's
@@ -244,7 +236,7 @@ class FocusRingUiTest {
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> ConsoleWindow.onFx(() -> {
                 Object row = inbox.getSelectionModel().getSelectedItem();
                 return inbox.isFocused() && row != null && inbox.lookupAll(".list-cell").stream().anyMatch(n ->
-                        n instanceof javafx.scene.control.ListCell<?> c && shown(c) && idOf(row).equals(idOf(c.getItem())));
+                        n instanceof javafx.scene.control.ListCell<?> c && ConsoleWindow.shown(c) && idOf(row).equals(idOf(c.getItem())));
             }));
             Typing.keys(robot, KeyCode.TAB);
             seen = ConsoleWindow.onFx(() -> {

@@ -81,7 +81,7 @@ class RejectReasonUiTest {
     static ProposalRow aProposal() throws Exception {
         AtomicReference<ProposalRow> seen = new AtomicReference<>();
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> {
-            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream().findFirst().orElse(null)));
+            seen.set(onFx(() -> view().supervisionViewModel().pending().stream().findFirst().orElse(null)));
             return seen.get() != null;
         });
         return seen.get();
@@ -156,7 +156,7 @@ class RejectReasonUiTest {
     }
 
     void rejectByTheButton(ProposalRow p) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().proposals()
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> view().supervisionViewModel().pending()
                 .stream().allMatch(r -> r.className().equals(p.className()))));
         show(p.className());
         robot.targetWindow(view().getScene().getWindow());

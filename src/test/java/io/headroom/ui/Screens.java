@@ -143,8 +143,8 @@ public final class Screens {
     /** "reject-reason": Reject on the first proposal, a reason typed, the dialog over the console. */
     private void rejectReason(String size) {
         var sv = view.supervisionViewModel();
-        steps.add(new Step("a proposal", () -> !sv.proposals().isEmpty(), () -> {
-            var p = sv.proposals().get(0);
+        steps.add(new Step("a proposal", () -> !sv.pending().isEmpty(), () -> {
+            var p = sv.pending().get(0);
             view.overviewViewModel().select(p.className());
             // The dialog waits for its answer: opened after this animation's turn, not inside it.
             Platform.runLater(() -> view.actions().reject(p));

@@ -110,7 +110,7 @@ class SupervisedFlowsUiTest {
         java.util.concurrent.atomic.AtomicReference<ProposalRow> seen = new java.util.concurrent.atomic.AtomicReference<>();
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> {
             // not a forecast floor (hourly-reports proposes one): approving it is FORECAST_FLOOR_APPROVED
-            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream()
+            seen.set(onFx(() -> view().supervisionViewModel().pending().stream()
                     .filter(r -> !r.largeScaleDown() && !r.forecast()).findFirst().orElse(null)));
             return seen.get() != null;
         });
@@ -121,7 +121,7 @@ class SupervisedFlowsUiTest {
     @Order(1)
     void proposalsArriveOnePerClassAndNothingIsAppliedWithoutApproval() throws Exception {
         waitForProposal();
-        List<ProposalRow> rows = onFx(() -> new ArrayList<>(view().supervisionViewModel().proposals()));
+        List<ProposalRow> rows = onFx(() -> new ArrayList<>(view().supervisionViewModel().pending()));
         Set<String> classes = new HashSet<>();
         for (ProposalRow r : rows) {
             assertTrue(classes.add(r.className()), "one proposal per class, not many: " + rows);

@@ -183,24 +183,7 @@ public final class OverviewView extends VBox {
         // Rows do not move under the operator's attention, whichever device it came from: a new order
         // waits while the pointer is on the rows, and for a few seconds after a key pressed in them, the
         // focus arriving or a selection of theirs; then it comes once.
-        vm.holdOrderProperty().bind(table.hoverProperty());
-        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> vm.touch());
-        table.focusedProperty().addListener((o, was, is) -> {
-            if (is) {
-                vm.touch();
-            }
-        });
-        // A touch's hold ends with time, not with an event: while an order waits, look again each half second.
-        javafx.animation.Timeline quiet = new javafx.animation.Timeline(
-                new javafx.animation.KeyFrame(javafx.util.Duration.millis(500), e -> vm.releaseIfQuiet()));
-        quiet.setCycleCount(javafx.animation.Animation.INDEFINITE);
-        vm.orderWaitingProperty().addListener((o, was, waits) -> {
-            if (waits) {
-                quiet.play();
-            } else {
-                quiet.stop();
-            }
-        });
+        io.headroom.ui.fx.AttentionArea.follow(table, vm.attention());
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row != vm.selectedProperty().get()) {

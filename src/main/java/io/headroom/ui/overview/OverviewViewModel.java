@@ -80,8 +80,6 @@ public final class OverviewViewModel {
     private final javafx.collections.transformation.SortedList<ClassRow> rows =
             new javafx.collections.transformation.SortedList<>(filtered, new RowOrder(null));
     private final ObjectProperty<Sort> sort = new SimpleObjectProperty<>();
-    private final javafx.beans.property.BooleanProperty holdOrder = new javafx.beans.property.SimpleBooleanProperty();
-    private final javafx.beans.property.ReadOnlyBooleanWrapper orderWaiting = new javafx.beans.property.ReadOnlyBooleanWrapper();
     /** Set on the FX thread, read by {@link #prepare} on the loop's. */
     private volatile io.headroom.supervise.SupervisionState supervision;
     private volatile java.util.function.Function<String, io.headroom.supervise.ClassAdmission> admissions = n -> null;
@@ -112,19 +110,19 @@ public final class OverviewViewModel {
 
     /** While true (the pointer is on the rows), a new order waits; the operator's own sort does not. */
     public javafx.beans.property.BooleanProperty holdOrderProperty() {
-        return holdOrder;
+        return hold.pointerProperty();
     }
 
     /**
      * How long a touch of the rows from the keyboard (a key pressed in them, the focus arriving, a
      * selection changed) holds their order: the operator counting rows with Down is not overtaken.
      */
-    public static final java.time.Duration QUIET = java.time.Duration.ofSeconds(4);
+    public static final java.time.Duration QUIET = io.headroom.ui.AttentionHold.QUIET;
 
-    /** The wall clock the operator's touches are timed on (not the session's, which the sandbox speeds up). */
+    /** The operator's attention on the rows, timed on a wall clock (not the session's, which the sandbox speeds up). */
+    private final io.headroom.ui.AttentionHold hold;
+    /** The wall clock the console's youth and the operator's touches are timed on. */
     private java.time.Clock attentionClock;
-    /** When the operator last touched the rows from the keyboard; null: never. */
-    private java.time.Instant touched;
     /** Whether the operator has chosen a class (the selection no longer follows the worst row). */
     private boolean chosen;
 
@@ -135,11 +133,18 @@ public final class OverviewViewModel {
     /** @param attentionClock the wall clock a touch's hold is timed on */
     public OverviewViewModel(java.time.Clock attentionClock) {
         this.attentionClock = java.util.Objects.requireNonNull(attentionClock, "attentionClock");
+        this.hold = new io.headroom.ui.AttentionHold(attentionClock, () -> reorder(false));
     }
 
     /** Times the operator's touches on {@code clock} from now on (a test's manual clock). */
     public void setAttentionClock(java.time.Clock clock) {
         this.attentionClock = java.util.Objects.requireNonNull(clock, "clock");
+        hold.setClock(clock);
+    }
+
+    /** The hold on the rows' order, for the view to feed ({@link io.headroom.ui.fx.AttentionArea}). */
+    public io.headroom.ui.AttentionHold attention() {
+        return hold;
     }
 
     /**
@@ -147,16 +152,12 @@ public final class OverviewViewModel {
      * theirs): the order is held for {@link #QUIET} from now, whichever device it came from.
      */
     public void touch() {
-        touched = attentionClock.instant();
+        hold.touch();
     }
 
     /** Whether the order is held now: the pointer is on the rows, or they were touched in the last {@link #QUIET}. */
     public boolean held() {
-        return holdOrder.get() || touchHolds();
-    }
-
-    private boolean touchHolds() {
-        return touched != null && attentionClock.instant().isBefore(touched.plus(QUIET));
+        return hold.held();
     }
 
     /**
@@ -164,14 +165,12 @@ public final class OverviewViewModel {
      * a touch's hold ends with time, not with an event). Does nothing while held or nothing waits.
      */
     public void releaseIfQuiet() {
-        if (orderWaiting.get() && !held()) {
-            reorder(false);
-        }
+        hold.releaseIfQuiet();
     }
 
     /** A new order is waiting for the hold to end. */
     public javafx.beans.property.ReadOnlyBooleanProperty orderWaitingProperty() {
-        return orderWaiting.getReadOnlyProperty();
+        return hold.waitingProperty();
     }
 
     /** Where each class's load history is read (the session's domain history); none by default. */
@@ -245,10 +244,10 @@ public final class OverviewViewModel {
      */
     private void reorder(boolean now) {
         if (held() && !now) {
-            orderWaiting.set(true);
+            hold.setWaiting(true);
             return;
         }
-        orderWaiting.set(false);
+        hold.setWaiting(false);
         for (ClassRow r : all) {
             takeKeys(r);
         }
@@ -284,7 +283,6 @@ public final class OverviewViewModel {
         context.addListener((o, a, c) -> refilter());
         filter.addListener((o, a, f) -> refilter());
         sort.addListener((o, a, b) -> reorder(true));
-        holdOrder.addListener((o, a, held) -> releaseIfQuiet());
     }
 
     /**

@@ -18,6 +18,7 @@ public final class InboxView extends VBox {
     public static final String JOURNAL_BANNER_ID = "journal-banner";
     public static final String STATUS_ID = "inbox-status";
     public static final String UNDO_ID = "inbox-undo";
+    public static final String HELD_ID = "inbox-held";
     public static final String SHORTCUTS = "A approve · R reject · O other value · D dry run · F freeze class · "
             + "Ctrl+Shift+F freeze all · Ctrl+Z undo · Ctrl+J journal";
 
@@ -31,7 +32,19 @@ public final class InboxView extends VBox {
         Label count = new Label();
         count.textProperty().bind(vm.pendingCountProperty().asString());
         count.getStyleClass().addAll(Styles.CHIP, Styles.INFO);
-        HBox header = new HBox(8, title, count);
+        // While the cards hold still under the operator's attention, the header says why the list is not in class
+        // order: on the title's line, so that it moves no card.
+        Label held = new Label();
+        held.setId(HELD_ID);
+        held.textProperty().bind(vm.heldNoteProperty());
+        held.visibleProperty().bind(vm.heldNoteProperty().isNotEmpty());
+        held.setMinWidth(0);
+        held.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        held.getStyleClass().add(Styles.MUTED);
+        Tips.set(held, "The cards do not move while the pointer is on them or for a few seconds after you used them:"
+                + " a proposal that went stays greyed where it was, a new one comes below. The class order comes back"
+                + " after.");
+        HBox header = new HBox(8, title, count, held);
         header.setAlignment(Pos.CENTER_LEFT);
 
         // The journal cannot be written (an error: nothing acts) or was read back with warnings.
@@ -53,6 +66,9 @@ public final class InboxView extends VBox {
         list.setItems(vm.proposals());
         list.setPlaceholder(new Label("No change is waiting for you."));
         list.setCellFactory(l -> new Card(actions));
+        // Cards never move under the operator's attention, whichever device it came from: the pointer on them, a
+        // key pressed or a click in them, the focus arriving, in the last few seconds (issue 28).
+        io.headroom.ui.fx.AttentionArea.follow(list, vm.attention());
         // The proposals change every tick or so (an expiry, a new figure): the cards are drawn anew and a focused
         // button leaves the scene. The operator's keyboard focus is not lost to that: it goes back to the same
         // button of the same proposal's card once the cards are laid out again.
@@ -187,6 +203,12 @@ public final class InboxView extends VBox {
                 return;
             }
         }
+        // Its card left the inbox: the focus must not stay on a button of whichever card took its place (Space or
+        // Enter would act on a proposal the operator never aimed at). The list keeps it; the keys act on the
+        // highlighted card, as drawn.
+        if (moved || lost) {
+            list.requestFocus();
+        }
     }
 
     private static boolean isInside(javafx.scene.Node n, javafx.scene.Node parent) {
@@ -219,6 +241,9 @@ public final class InboxView extends VBox {
         }
         return null;
     }
+
+    /** A card whose proposal is no longer pending. */
+    static final String GONE = "card-gone";
 
     private static final class Card extends ListCell<ProposalRow> {
         private final OperatorActions actions;
@@ -268,6 +293,10 @@ public final class InboxView extends VBox {
          */
         void showWhen(ProposalRow p) {
             SupervisionViewModel vm = actions.viewModel();
+            if (!p.pending()) {
+                when.setText("No longer waiting: " + p.gone());
+                return;
+            }
             String blocked = vm.blockedReason(p.className());
             when.setText(vm.age(p) + " · " + (p.forecast() ? "the rise is due at "
                     + SupervisionViewModel.HHMM.format(p.expiresAt()) + ", " : "") + vm.expiresIn(p)
@@ -307,6 +336,9 @@ public final class InboxView extends VBox {
             Styles.toggle(change, java.util.List.of(Styles.CHANGE_UP, Styles.CHANGE_DOWN),
                     p.up() ? Styles.CHANGE_UP : Styles.CHANGE_DOWN);
             showWhen(p);
+            // A proposal that went keeps its card, greyed, while the operator's attention holds the cards; its
+            // buttons stay where they were (a disabled one would hand the focus to another card's) and say so.
+            Styles.toggle(box, java.util.List.of(GONE), p.pending() ? null : GONE);
             why.setText(p.explanation());
             // A forecast floor changes nothing on approval, so there is nothing for a dry run to ask the server.
             dry.setVisible(!p.forecast());

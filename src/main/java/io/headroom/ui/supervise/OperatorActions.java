@@ -32,7 +32,7 @@ public final class OperatorActions {
 
     /** Approve; a large scale-down asks first. */
     public void approve(ProposalRow p) {
-        if (p == null) {
+        if (p == null || gone(p, "approved")) {
             return;
         }
         String blocked = vm.blockedReason(p.className());
@@ -57,7 +57,7 @@ public final class OperatorActions {
 
     /** Server-side dry run of the proposal's change; the answer lands in the status line. */
     public void dryRun(ProposalRow p) {
-        if (p != null) {
+        if (p != null && !gone(p, "tried")) {
             vm.dryRun(p);
         }
     }
@@ -70,7 +70,7 @@ public final class OperatorActions {
      * approve does. The reason goes to the journal's reason field, the event list and the strip.
      */
     public void reject(ProposalRow p) {
-        if (p == null) {
+        if (p == null || gone(p, "rejected")) {
             return;
         }
         ProposalWatch watch = new ProposalWatch(vm, p);
@@ -84,13 +84,13 @@ public final class OperatorActions {
 
     /** Rejects with the reason typed (blank: {@link #NO_REASON}), without asking. */
     public void rejectWith(ProposalRow p, String reason) {
-        if (p != null) {
+        if (p != null && !gone(p, "rejected")) {
             vm.reject(p, reason == null || reason.isBlank() ? NO_REASON : reason.strip());
         }
     }
 
     public void approveOtherValue(ProposalRow p) {
-        if (p == null) {
+        if (p == null || gone(p, "approved")) {
             return;
         }
         ProposalWatch watch = new ProposalWatch(vm, p);
@@ -311,5 +311,19 @@ public final class OperatorActions {
         if (Dialogs.confirm(owner.get(), "Undo the " + levels.get(0) + "?", text.toString(), "Undo")) {
             vm.undo();
         }
+    }
+
+    /**
+     * Whether {@code p} is a card held after its proposal went (issue 28): then the status line says what became of
+     * it and that nothing was {@code done}, and nothing is sent.
+     */
+    private boolean gone(ProposalRow p, String done) {
+        if (p.pending()) {
+            return false;
+        }
+        vm.statusOkProperty().set(false);
+        vm.statusProperty().set(p.className() + " " + p.from() + " → " + p.to() + " is no longer waiting ("
+                + p.gone() + "): nothing " + done);
+        return true;
     }
 }

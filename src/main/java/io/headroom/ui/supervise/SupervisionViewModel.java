@@ -8,6 +8,7 @@ import io.headroom.supervise.Outcome;
 import io.headroom.supervise.ReplicaOverride;
 import io.headroom.supervise.SupervisionState;
 import io.headroom.supervise.Supervisor;
+import io.headroom.ui.AttentionHold;
 import io.headroom.ui.Format;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,6 +42,12 @@ public final class SupervisionViewModel {
 
     // Properties
     private final ObservableList<ProposalRow> proposals = FXCollections.observableArrayList();
+    /** The pending proposals in class order, as the latest snapshot has them (the cards may be held apart). */
+    private List<ProposalRow> live = List.of();
+    /** Proposals added below the held cards since the hold began. */
+    private final Set<String> arrived = new HashSet<>();
+    private final AttentionHold hold = new AttentionHold(Clock.systemUTC(), this::release);
+    private final StringProperty heldNote = new SimpleStringProperty("");
     private final ObjectProperty<ProposalRow> selected = new SimpleObjectProperty<>();
     private final IntegerProperty pendingCount = new SimpleIntegerProperty();
     private final BooleanProperty frozenAll = new SimpleBooleanProperty();
@@ -79,7 +86,20 @@ public final class SupervisionViewModel {
         this.fx = fx;
     }
 
+    /**
+     * The inbox's cards: the pending proposals, and while the operator's attention holds the cards, the ones that
+     * went since (greyed, {@link ProposalRow#pending()} false). {@link #current} and {@link #proposalOf} read only
+     * the pending ones.
+     */
     public ObservableList<ProposalRow> proposals() { return proposals; }
+    /** The pending proposals in class order, as the latest snapshot has them, whatever the cards show. */
+    public List<ProposalRow> pending() { return live; }
+    /** The hold on the cards' order, for the inbox to feed ({@link io.headroom.ui.fx.AttentionArea}). */
+    public AttentionHold attention() { return hold; }
+    /** Times the operator's touches of the inbox on {@code clock} from now on (a test's manual clock). */
+    public void setAttentionClock(Clock clock) { hold.setClock(clock); }
+    /** "held while you work: 1 gone, 2 new below" while the cards are held apart from class order; empty otherwise. */
+    public StringProperty heldNoteProperty() { return heldNote; }
     public ObjectProperty<ProposalRow> selectedProperty() { return selected; }
     public IntegerProperty pendingCountProperty() { return pendingCount; }
     public BooleanProperty frozenAllProperty() { return frozenAll; }
@@ -109,31 +129,26 @@ public final class SupervisionViewModel {
         return clock.instant();
     }
 
-    /** Applies the newest supervision snapshot. */
+    /**
+     * Applies the newest supervision snapshot. The inbox shows one card per pending proposal, in the
+     * workloads file's class order, except while the operator's attention is on it ({@link #attention()}):
+     * then no card moves. A proposal that went keeps its card, greyed and saying what became of it
+     * ({@link ProposalRow#gone()}); a new one is added below the others; the class order comes back once
+     * nothing holds it.
+     */
     public void apply(SupervisionState s) {
         state.set(s);
         applyJournal(s);
         String keep = selected.get() == null ? null : selected.get().id();
         List<ProposalRow> rows = s.pending().stream().map(ProposalRow::of).toList();
-        if (!rows.equals(proposals)) {
-            boolean sameCards = rows.size() == proposals.size();
-            for (int i = 0; sameCards && i < rows.size(); i++) {
-                sameCards = rows.get(i).id().equals(proposals.get(i).id());
-            }
-            if (sameCards) {
-                // The same proposals with new figures (an expiry, an explanation): each card is updated where it
-                // is, not the list replaced, so the cards are not drawn anew under the operator's keyboard focus.
-                for (int i = 0; i < rows.size(); i++) {
-                    if (!rows.get(i).equals(proposals.get(i))) {
-                        proposals.set(i, rows.get(i));
-                    }
-                }
-            } else {
-                proposals.setAll(rows);
-            }
+        live = rows;
+        if (hold.held()) {
+            showHeld(rows);
+        } else {
+            show(rows);
         }
-        ProposalRow again = rows.stream().filter(r -> r.id().equals(keep)).findFirst()
-                .orElse(rows.isEmpty() ? null : rows.get(0));
+        ProposalRow again = proposals.stream().filter(r -> r.id().equals(keep)).findFirst()
+                .orElse(proposals.stream().filter(ProposalRow::pending).findFirst().orElse(null));
         selected.set(again);
         pendingCount.set(rows.size());
         List<ProposalRow> fresh = rows.stream().filter(r -> seen.add(r.id())).toList();
@@ -145,6 +160,76 @@ public final class SupervisionViewModel {
         long classFreezes = s.classes().values().stream().filter(c -> c.freeze() != null).count();
         freezeText.set(f != null ? "FROZEN until " + HHMM.format(f.until()) + " — " + f.reason() + " (" + f.by() + ")"
                 : classFreezes > 0 ? classFreezes + (classFreezes == 1 ? " class" : " classes") + " frozen" : "");
+    }
+
+    /** The cards in class order, one per pending proposal: what the inbox shows when nothing holds it. */
+    private void show(List<ProposalRow> rows) {
+        heldNote.set("");
+        hold.setWaiting(false);
+        if (rows.equals(proposals)) {
+            return;
+        }
+        boolean sameCards = rows.size() == proposals.size();
+        for (int i = 0; sameCards && i < rows.size(); i++) {
+            sameCards = rows.get(i).id().equals(proposals.get(i).id());
+        }
+        if (sameCards) {
+            // The same proposals with new figures (an expiry, an explanation): each card is updated where it
+            // is, not the list replaced, so the cards are not drawn anew under the operator's keyboard focus.
+            for (int i = 0; i < rows.size(); i++) {
+                if (!rows.get(i).equals(proposals.get(i))) {
+                    proposals.set(i, rows.get(i));
+                }
+            }
+        } else {
+            proposals.setAll(rows);
+        }
+    }
+
+    /**
+     * The cards where they are, under the operator's attention: each updated in place (new figures, or gone and
+     * saying what became of it), the new ones added below; the class order waits.
+     */
+    private void showHeld(List<ProposalRow> rows) {
+        java.util.Map<String, ProposalRow> pending = new java.util.LinkedHashMap<>();
+        rows.forEach(r -> pending.put(r.id(), r));
+        for (int i = 0; i < proposals.size(); i++) {
+            ProposalRow was = proposals.get(i);
+            ProposalRow now = pending.remove(was.id());
+            if (now == null) {
+                now = was.pending() ? was.goneAs(whatBecameOf(was)) : was;
+            }
+            if (!now.equals(was)) {
+                proposals.set(i, now);
+            }
+        }
+        arrived.addAll(pending.keySet());
+        proposals.addAll(pending.values());
+        boolean inOrder = proposals.stream().map(ProposalRow::id).toList().equals(rows.stream().map(ProposalRow::id)
+                .toList());
+        hold.setWaiting(!inOrder);
+        if (inOrder) {
+            arrived.clear(); // the new ones came where the class order has them: nothing to say
+        }
+        long gone = proposals.stream().filter(r -> !r.pending()).count();
+        long added = proposals.stream().filter(r -> r.pending() && arrived.contains(r.id())).count();
+        List<String> words = new java.util.ArrayList<>();
+        if (gone > 0) {
+            words.add(gone + " gone");
+        }
+        if (added > 0) {
+            words.add(added + " new below");
+        }
+        heldNote.set(words.isEmpty() ? "" : "held while you work: " + String.join(", ", words));
+    }
+
+    /** The inbox in class order again, once the operator's attention has left it. */
+    private void release() {
+        arrived.clear();
+        show(live);
+        String sel = selected.get() == null ? null : selected.get().id();
+        selected.set(proposals.stream().filter(r -> r.id().equals(sel)).findFirst()
+                .orElse(proposals.isEmpty() ? null : proposals.get(0)));
     }
 
     private void applyJournal(SupervisionState s) {
@@ -197,12 +282,12 @@ public final class SupervisionViewModel {
         if (className == null) {
             return null;
         }
-        return proposals.stream().filter(r -> r.className().equals(className)).findFirst().orElse(null);
+        return live.stream().filter(r -> r.className().equals(className)).findFirst().orElse(null);
     }
 
     /** The same proposal as it is now (same id), or null once it is no longer pending. */
     public ProposalRow current(ProposalRow p) {
-        return p == null ? null : proposals.stream().filter(r -> r.id().equals(p.id())).findFirst().orElse(null);
+        return p == null ? null : live.stream().filter(r -> r.id().equals(p.id())).findFirst().orElse(null);
     }
 
     /** Nothing waits for {@code className}: said in words, nothing is done. */

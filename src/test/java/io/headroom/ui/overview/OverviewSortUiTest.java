@@ -77,7 +77,7 @@ class OverviewSortUiTest {
         assertEquals(new OverviewViewModel.Sort(OverviewViewModel.Column.CLASS, false), onFx(() -> vm.sortProperty().get()));
         List<String> shown = onFx(() -> names(table));
         assertEquals(shown.stream().sorted(String.CASE_INSENSITIVE_ORDER).toList(), shown, "A to Z");
-        assertTrue(onFx(() -> shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())), "the way back shows");
+        assertTrue(onFx(() -> ConsoleWindow.shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())), "the way back shows");
 
         robot.clickOn(header.call());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()).descending());
@@ -100,18 +100,10 @@ class OverviewSortUiTest {
         robot.clickOn(io.headroom.ui.ConsoleWindow.find(robot, "#" + OverviewView.BY_SEVERITY_ID));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> vm.sortProperty().get()) == null);
         assertTrue(onFx(() -> table.getSortOrder().isEmpty()), "the header shows no sort either");
-        assertFalse(onFx(() -> shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())));
+        assertFalse(onFx(() -> ConsoleWindow.shown(robot.lookup("#" + OverviewView.BY_SEVERITY_ID).query())));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> inSeverityOrder(table)));
     }
 
-    private static boolean shown(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     private static List<String> names(TableView<?> table) {
         return table.getItems().stream().map(r -> ((ClassRow) r).name()).toList();

@@ -101,7 +101,7 @@ class ContextSwitcherUiTest {
         // Nothing was proposed or applied from missing data.
         assertEquals(3, east.admin.apps().deployments().inNamespace("payments").withName("worker").get().getSpec()
                 .getReplicas());
-        assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()));
+        assertTrue(onFx(() -> view.supervisionViewModel().pending().isEmpty()));
     }
 
     @Test

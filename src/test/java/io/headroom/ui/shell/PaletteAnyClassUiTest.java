@@ -175,7 +175,7 @@ class PaletteAnyClassUiTest {
     void rejectWithAReasonFromThePaletteForAClassNotInView() throws Exception {
         AtomicReference<ProposalRow> seen = new AtomicReference<>();
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> {
-            seen.set(onFx(() -> view().supervisionViewModel().proposals().stream().findFirst().orElse(null)));
+            seen.set(onFx(() -> view().supervisionViewModel().pending().stream().findFirst().orElse(null)));
             return seen.get() != null;
         });
         ProposalRow p = seen.get();

@@ -109,7 +109,7 @@ class PartialAnswerUiTest {
         assertTrue(onFx(() -> view.detailViewModel().reasons().stream()
                 .anyMatch(r -> r.equals("PARTIAL_DATA:queueLength"))), "the decision names it");
 
-        assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()), "nothing proposed from a partial zero");
+        assertTrue(onFx(() -> view.supervisionViewModel().pending().isEmpty()), "nothing proposed from a partial zero");
         assertEquals(4, cluster.admin.apps().deployments().inNamespace("reports").withName("renderer").get()
                 .getSpec().getReplicas());
     }

@@ -100,7 +100,7 @@ class StaleTelemetryUiTest {
                 .filter(i -> i.name().equals("oldestAge")).findFirst().orElseThrow());
         assertTrue(age.usable(), "the live series is fresh: " + age);
 
-        assertTrue(onFx(() -> view.supervisionViewModel().proposals().isEmpty()), "nothing proposed from stale data");
+        assertTrue(onFx(() -> view.supervisionViewModel().pending().isEmpty()), "nothing proposed from stale data");
         assertEquals(4, cluster.admin.apps().deployments().inNamespace("reports").withName("renderer").get()
                 .getSpec().getReplicas());
     }

@@ -42,18 +42,10 @@ class AdmissionSaidOnceUiTest {
     /** The admission chips the detail shows now (visible, with every parent visible). */
     List<String> chipsShown() throws Exception {
         return onFx(() -> robot.lookup(n -> n instanceof Labeled l && l.getText() != null
-                && (l.getText().startsWith("ADMISSION") || l.getText().startsWith("PUBLISHED")) && shown(n)
+                && (l.getText().startsWith("ADMISSION") || l.getText().startsWith("PUBLISHED")) && ConsoleWindow.shown(n)
                 && inDetail(n)).queryAllAs(Labeled.class).stream().map(Labeled::getText).toList());
     }
 
-    static boolean shown(Node n) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     static boolean inDetail(Node n) {
         for (Node p = n; p != null; p = p.getParent()) {
@@ -82,13 +74,13 @@ class AdmissionSaidOnceUiTest {
 
         select(PUBLISHES);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup("#" + AdmissionPanel.CHIP_ID)
-                .query().getParent().getParent().isVisible() && shown(robot.lookup("#" + AdmissionPanel.CHIP_ID).query())));
+                .query().getParent().getParent().isVisible() && ConsoleWindow.shown(robot.lookup("#" + AdmissionPanel.CHIP_ID).query())));
         List<String> chips = chipsShown();
         assertEquals(1, chips.size(), "one place says the admission: " + chips);
         assertEquals(onFx(() -> robot.lookup("#" + AdmissionPanel.CHIP_ID).queryLabeled().getText()), chips.get(0));
 
         select(ADVISED);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !shown(onFx(() -> robot.lookup("#" + AdmissionPanel.CHIP_ID)
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !ConsoleWindow.shown(onFx(() -> robot.lookup("#" + AdmissionPanel.CHIP_ID)
                 .query())) && !chipsShown().isEmpty());
         chips = chipsShown();
         assertEquals(1, chips.size(), chips.toString());
