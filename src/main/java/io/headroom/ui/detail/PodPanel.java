@@ -53,6 +53,9 @@ public final class PodPanel extends VBox {
         getChildren().addAll(summary, list);
         vm.rows().addListener((javafx.collections.ListChangeListener<PodPanelViewModel.PodRow>) c -> rebuild());
         rebuild();
+        // Rows never move under the operator's attention (issue 28): a pod that went keeps its row, greyed, and a
+        // new one comes below while the pointer is on the rows or a key, click or the focus came in lately.
+        io.headroom.ui.fx.AttentionArea.follow(list, vm.attention());
     }
 
     public PodPanelViewModel viewModel() {
@@ -87,6 +90,9 @@ public final class PodPanel extends VBox {
     static String figure(String name, String value) {
         return name.replace(' ', '\u00a0') + '\u00a0' + value;
     }
+
+    /** A pod's row kept after the pod went, while the operator's attention is on the rows. */
+    static final String GONE = "pod-gone";
 
     /** One pod's row: built once per pod, its words and figures shown anew each time they change. */
     private final class PodRowView {
@@ -131,7 +137,9 @@ public final class PodPanel extends VBox {
             pod = r.name();
             Tips.set(chip, "Ready, holding work, finishing nothing: " + r.stuckDetail()
                     + ". Capacity is lower than the replica count suggests.");
-            state.setText(r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · " + r.age());
+            state.setText(r.gone() ? "gone from the cluster · was " + r.phase() + " on " + r.node()
+                    : r.phase() + " · " + (r.ready() ? "ready" : "not ready") + " · " + r.node() + " · " + r.age());
+            Styles.toggle(box, java.util.List.of(GONE), r.gone() ? GONE : null);
             Tips.set(drain, r.stuck() ? r.name() + " makes no progress, so its jobs never finish:"
                     + " Drain… offers to replace it (one more replica, then it is evicted and its jobs go back to"
                     + " the queue)" : "Take " + r.name() + " out once its jobs are done: marked, waited on, then"

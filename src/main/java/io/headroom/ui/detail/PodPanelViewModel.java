@@ -32,10 +32,18 @@ public final class PodPanelViewModel {
      *
      * @param stuckDetail why the pod is STUCK, empty when it is not
      * @param drainable   whether Drain is offered (not for a pod that is terminating or already marked)
+     * @param gone        the pod is no longer listed, its row kept where it was while the operator's attention is
+     *                    on the rows (issue 28)
      */
     public record PodRow(String name, String phase, boolean ready, String node, String age, String inFlight,
                          String completions, String deletionCost, String drainMark, String owner, boolean stuck,
-                         String stuckDetail, boolean drainable) {
+                         String stuckDetail, boolean drainable, boolean gone) {
+
+        /** This row as it stays once its pod is gone: nothing to drain. */
+        PodRow goneRow() {
+            return new PodRow(name, phase, false, node, age, inFlight, completions, deletionCost, drainMark, owner,
+                    false, "", false, true);
+        }
     }
 
     /** Where a pod drain goes: the operator's flow (dialog, warnings, the supervisor). */
@@ -63,6 +71,10 @@ public final class PodPanelViewModel {
     private final StringProperty className = new SimpleStringProperty("");
     private final StringProperty summary = new SimpleStringProperty("");
     private final ObservableList<PodRow> rows = FXCollections.observableArrayList();
+    /** The rows as the latest tick lists them (the rows shown may be held apart, under the operator's attention). */
+    private List<PodRow> latest = List.of();
+    private final io.headroom.ui.AttentionHold hold = new io.headroom.ui.AttentionHold(java.time.Clock.systemUTC(),
+            this::release);
     private PodDrainer drainer = (c, p, n, pool, note) -> { };
     private PodReplacer replacer = (c, p, n, pool, why) -> { };
     private ClassSnapshot shown;
@@ -74,6 +86,16 @@ public final class PodPanelViewModel {
 
     public ObservableList<PodRow> rows() { return rows; }
 
+    /**
+     * The hold on the rows' order (the view feeds it, {@link io.headroom.ui.fx.AttentionArea}): while the operator's
+     * attention is on the rows, a pod that went keeps its row, greyed, and a new one comes below, so a Drain… never
+     * moves between the aim and the click; the cluster's order comes back once nothing holds it.
+     */
+    public io.headroom.ui.AttentionHold attention() { return hold; }
+
+    /** Times the operator's touches of the rows on {@code clock} from now on (a test's manual clock). */
+    public void setAttentionClock(java.time.Clock clock) { hold.setClock(clock); }
+
     public void setReplacer(PodReplacer replacer) {
         this.replacer = replacer == null ? (c, p, n, pool, why) -> { } : replacer;
     }
@@ -84,16 +106,19 @@ public final class PodPanelViewModel {
 
     /** Shows a class's latest tick (null: nothing yet). Rows are rebuilt only when what they show changed. */
     public void show(ClassSnapshot s) {
+        boolean sameClass = s != null && shown != null && s.name().equals(shown.name());
         shown = s;
         className.set(s == null ? "" : s.name());
         if (s == null) {
-            rows.clear();
+            latest = List.of();
+            release();
             summary.set("no tick yet");
             return;
         }
         WorkloadState w = s.workload();
         if (w == null) {
-            rows.clear();
+            latest = List.of();
+            release();
             summary.set("pods unknown: " + io.headroom.ui.PlainWords.reason(s.problem()));
             return;
         }
@@ -112,21 +137,48 @@ public final class PodPanelViewModel {
                             : Format.duration(Math.max(0, Duration.between(p.createdAt(), s.at()).toSeconds())),
                     Format.number(work.inFlight()), completions(work), cost(p), mark(p),
                     p.drainOwner() == null ? Format.NO_DATA : p.drainOwner(), isStuck,
-                    isStuck ? stuckDetail(s, p, work) : "", !p.terminating() && !p.draining()));
+                    isStuck ? stuckDetail(s, p, work) : "", !p.terminating() && !p.draining(), false));
             if (work.completionsKnown()) {
                 finished += work.completions();
                 anyCompletions = true;
                 over = Math.max(over, work.overSeconds());
             }
         }
-        if (!next.equals(rows)) {
-            rows.setAll(next);
+        latest = next;
+        if (sameClass && hold.held()) {
+            holdRows(next);
+        } else {
+            release(); // another class in view: its own rows at once
         }
         int n = w.pods().size();
         summary.set(n + " pod" + (n == 1 ? "" : "s")
                 + (stuck.isEmpty() ? "" : " · " + stuck.size() + " STUCK")
                 + (anyCompletions ? " · " + Format.number(finished) + " jobs finished in the last "
                 + Format.duration(over) : " · per-pod completions: no data"));
+    }
+
+    /** The rows where they are: each updated in place, or kept greyed once its pod went; new pods below. */
+    private void holdRows(List<PodRow> next) {
+        java.util.Map<String, PodRow> byName = new java.util.LinkedHashMap<>();
+        next.forEach(r -> byName.put(r.name(), r));
+        List<PodRow> held = new ArrayList<>();
+        for (PodRow was : rows) {
+            PodRow now = byName.remove(was.name());
+            held.add(now != null ? now : was.gone() ? was : was.goneRow());
+        }
+        held.addAll(byName.values());
+        if (!held.equals(rows)) {
+            rows.setAll(held); // the panel keeps each pod's row by name: nothing is built anew
+        }
+        hold.setWaiting(!held.equals(next));
+    }
+
+    /** The rows as the latest tick lists them. */
+    private void release() {
+        hold.setWaiting(false);
+        if (!latest.equals(rows)) {
+            rows.setAll(latest);
+        }
     }
 
     /**
