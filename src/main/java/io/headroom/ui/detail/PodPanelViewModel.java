@@ -148,7 +148,7 @@ public final class PodPanelViewModel {
         if (sameClass && hold.held()) {
             holdRows(next);
         } else {
-            release(); // another class in view: its own rows at once
+            release(); // nothing holds them, or another class is in view: its own rows at once
         }
         int n = w.pods().size();
         summary.set(n + " pod" + (n == 1 ? "" : "s")
