@@ -3,7 +3,13 @@ package io.headroom.ui;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -70,6 +76,24 @@ public final class AttentionHold {
 
     public void setWaiting(boolean waits) {
         waiting.set(waits);
+    }
+
+    /**
+     * What a held list shows for its newest entries {@code next}: every entry shown stays where it is, taking its
+     * newest figures from {@code next} (matched by {@code key}), or, once it is no longer there, as {@code gone}
+     * makes it (greyed, saying what became of it); then the entries new in {@code next} below, in its order. The
+     * same rule for every list the operator acts on, so none moves under the pointer or the keys.
+     */
+    public static <T, K> List<T> keptInPlace(List<T> shown, List<T> next, Function<T, K> key, UnaryOperator<T> gone) {
+        Map<K, T> fresh = new LinkedHashMap<>();
+        next.forEach(e -> fresh.put(key.apply(e), e));
+        List<T> held = new ArrayList<>(shown.size() + fresh.size());
+        for (T was : shown) {
+            T now = fresh.remove(key.apply(was));
+            held.add(now != null ? now : gone.apply(was));
+        }
+        held.addAll(fresh.values());
+        return held;
     }
 
     /** Applies a waiting order once nothing holds it any more; does nothing while held or nothing waits. */

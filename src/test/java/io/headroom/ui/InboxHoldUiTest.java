@@ -84,15 +84,19 @@ class InboxHoldUiTest {
         wall.advance(io.headroom.ui.AttentionHold.QUIET.plusSeconds(1));
     }
 
+    /** Two cards, one above the other. */
+    record TwoCards(ProposalRow upper, ProposalRow aimed) {
+    }
+
     /** Two pending proposals that Approve takes at once (no large scale-down, no forecast floor), upper first. */
-    static List<ProposalRow> twoPlain(SupervisionViewModel vm) throws Exception {
+    static TwoCards twoPlain(SupervisionViewModel vm) throws Exception {
         AtomicReference<List<ProposalRow>> seen = new AtomicReference<>();
         WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> {
             seen.set(onFx(() -> vm.proposals().stream().filter(r -> r.pending() && !r.largeScaleDown()
                     && !r.forecast()).toList()));
             return seen.get().size() >= 2;
         });
-        return seen.get().subList(0, 2);
+        return new TwoCards(seen.get().get(0), seen.get().get(1));
     }
 
     List<JournalRecord> journal() {
@@ -109,7 +113,6 @@ class InboxHoldUiTest {
         }
         return null;
     }
-
 
     /**
      * Rests the pointer on {@code p}'s Approve. Until the pointer is on the inbox nothing holds the cards, so a card
@@ -177,9 +180,9 @@ class InboxHoldUiTest {
     @Test
     void aProposalAppearingAboveTheAimedCardComesBelowAndTheClickApprovesTheAimedOne() throws Exception {
         SupervisionViewModel vm = open();
-        List<ProposalRow> two = twoPlain(vm);
-        ProposalRow upper = two.get(0);
-        ProposalRow aimed = two.get(1);
+        TwoCards two = twoPlain(vm);
+        ProposalRow upper = two.upper();
+        ProposalRow aimed = two.aimed();
         // The upper class goes to observe mode: its proposal leaves the inbox; back in supervised mode, it comes again.
         assertTrue(console.session().supervisor().setMode(upper.className(), Mode.OBSERVE).get(10, TimeUnit.SECONDS)
                 .ok());
@@ -221,9 +224,9 @@ class InboxHoldUiTest {
     @Test
     void aProposalGoingFromAboveTheAimedCardLeavesItsCardGreyedAndTheClickApprovesTheAimedOne() throws Exception {
         SupervisionViewModel vm = open();
-        List<ProposalRow> two = twoPlain(vm);
-        ProposalRow upper = two.get(0);
-        ProposalRow aimed = two.get(1);
+        TwoCards two = twoPlain(vm);
+        ProposalRow upper = two.upper();
+        ProposalRow aimed = two.aimed();
         aimAt(vm, aimed);
         List<String> before = cards(vm);
         // Decided elsewhere while the operator aims (another console, an expiry, a withdrawal).
@@ -249,8 +252,7 @@ class InboxHoldUiTest {
     @Test
     void whenTheFocusedButtonsProposalLeavesTheFocusGoesToTheListNotToTheCardInItsPlace() throws Exception {
         SupervisionViewModel vm = open();
-        List<ProposalRow> two = twoPlain(vm);
-        ProposalRow upper = two.get(0);
+        ProposalRow upper = twoPlain(vm).upper();
         Button approve = onFx(() -> approveOf(upper));
         onFx(() -> {
             approve.requestFocus(); // as Tab brings it there

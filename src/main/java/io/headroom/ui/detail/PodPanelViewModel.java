@@ -39,7 +39,7 @@ public final class PodPanelViewModel {
                          String completions, String deletionCost, String drainMark, String owner, boolean stuck,
                          String stuckDetail, boolean drainable, boolean gone) {
 
-        /** This row as it stays once its pod is gone: nothing to drain. */
+        /** This row as it stays once its pod is gone: nothing to drain (the same again for a row already gone). */
         PodRow goneRow() {
             return new PodRow(name, phase, false, node, age, inFlight, completions, deletionCost, drainMark, owner,
                     false, "", false, true);
@@ -159,14 +159,7 @@ public final class PodPanelViewModel {
 
     /** The rows where they are: each updated in place, or kept greyed once its pod went; new pods below. */
     private void holdRows(List<PodRow> next) {
-        java.util.Map<String, PodRow> byName = new java.util.LinkedHashMap<>();
-        next.forEach(r -> byName.put(r.name(), r));
-        List<PodRow> held = new ArrayList<>();
-        for (PodRow was : rows) {
-            PodRow now = byName.remove(was.name());
-            held.add(now != null ? now : was.gone() ? was : was.goneRow());
-        }
-        held.addAll(byName.values());
+        List<PodRow> held = io.headroom.ui.AttentionHold.keptInPlace(rows, next, PodRow::name, PodRow::goneRow);
         if (!held.equals(rows)) {
             rows.setAll(held); // the panel keeps each pod's row by name: nothing is built anew
         }

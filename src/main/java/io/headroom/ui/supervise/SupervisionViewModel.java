@@ -191,20 +191,18 @@ public final class SupervisionViewModel {
      * saying what became of it), the new ones added below; the class order waits.
      */
     private void showHeld(List<ProposalRow> rows) {
-        java.util.Map<String, ProposalRow> pending = new java.util.LinkedHashMap<>();
-        rows.forEach(r -> pending.put(r.id(), r));
+        List<ProposalRow> held = AttentionHold.keptInPlace(proposals, rows, ProposalRow::id,
+                r -> r.pending() ? r.goneAs(whatBecameOf(r)) : r);
+        // Each card updated where it is (not the list replaced, so no card is drawn anew under the focus), the new
+        // ones added below.
         for (int i = 0; i < proposals.size(); i++) {
-            ProposalRow was = proposals.get(i);
-            ProposalRow now = pending.remove(was.id());
-            if (now == null) {
-                now = was.pending() ? was.goneAs(whatBecameOf(was)) : was;
-            }
-            if (!now.equals(was)) {
-                proposals.set(i, now);
+            if (!held.get(i).equals(proposals.get(i))) {
+                proposals.set(i, held.get(i));
             }
         }
-        arrived.addAll(pending.keySet());
-        proposals.addAll(pending.values());
+        List<ProposalRow> below = held.subList(proposals.size(), held.size());
+        below.forEach(r -> arrived.add(r.id()));
+        proposals.addAll(List.copyOf(below));
         boolean inOrder = proposals.stream().map(ProposalRow::id).toList().equals(rows.stream().map(ProposalRow::id)
                 .toList());
         hold.setWaiting(!inOrder);
