@@ -214,6 +214,11 @@ class InboxHoldUiTest {
                 .orElseThrow());
         assertTrue(onFx(() -> approveOf(approved).getParent().getParent().getStyleClass().contains("card-gone")),
                 "greyed");
+        String said = onFx(() -> approveOf(approved).getParent().getParent().lookupAll(".label").stream()
+                .map(n -> (Label) n).filter(l -> l.getText().startsWith("No longer waiting: "))
+                .map(l -> l.getText() + " | " + io.headroom.ui.fx.Tips.text(l)).findFirst().orElse(""));
+        assertTrue(said.matches("No longer waiting: (.+) \\| No longer waiting: \\1"),
+                "says what became of it, whole in the tooltip however narrow the card: " + said);
 
         release(vm);
         assertTrue(cards(vm).contains(upper.className()), cards(vm).toString());

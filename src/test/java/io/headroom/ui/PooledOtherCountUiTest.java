@@ -135,6 +135,10 @@ class PooledOtherCountUiTest {
         robot.clickOn(onFx(() -> undoButton()));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> cluster.replicas(NS, "render-spot") == 2
                 && cluster.replicas(NS, "render-on-demand") == 0);
+        // The outcome is journaled once the API server has answered, so it can come a moment after the pools show
+        // their counts back: wait for it, then it is exactly one.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.session().journal().replay().records().stream()
+                .anyMatch(r -> r.kind() == JournalRecord.Kind.UNDONE));
         assertEquals(1, window.session().journal().replay().records().stream()
                 .filter(r -> r.kind() == JournalRecord.Kind.UNDONE).count());
     }

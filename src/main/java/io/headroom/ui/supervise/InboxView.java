@@ -295,12 +295,14 @@ public final class InboxView extends VBox {
             SupervisionViewModel vm = actions.viewModel();
             if (!p.pending()) {
                 when.setText("No longer waiting: " + p.gone());
+                Tips.set(when, when.getText()); // one line, so that the card keeps its height; whole in the tooltip
                 return;
             }
             String blocked = vm.blockedReason(p.className());
             when.setText(vm.age(p) + " · " + (p.forecast() ? "the rise is due at "
                     + SupervisionViewModel.HHMM.format(p.expiresAt()) + ", " : "") + vm.expiresIn(p)
                     + (blocked == null ? "" : " · cannot scale: " + blocked));
+            Tips.set(when, when.getText());
             approve.setDisable(blocked != null);
             other.setDisable(blocked != null);
             Tips.set(approve, blocked != null ? "Cannot scale from here: " + blocked
